@@ -1,0 +1,40 @@
+import { z } from "zod";
+import type { TeamPermission } from "./team";
+import { teamPermissionKeys } from "./team";
+
+// Who may do what in a guild (SPEC §6 leaves it open; we decide, see docs/decisions/001-permissions.md):
+// the owner, Administrator and Manage Server holders have every permission; a member whose roles are in
+// staff teams has the union of those teams' permissions, and nothing else. The server enforces this map on
+// every route; the dashboard reads the same map to hide what the caller may not use.
+
+export type AccessAction = "list" | "show" | "create" | "edit" | "delete";
+
+/** Resource → action → the team permission it needs. */
+export const resourcePermissions = {
+  settings: { list: "ViewSettings", show: "ViewSettings", edit: "EditSettings" },
+  teams: { list: "ViewTeam", show: "ViewTeam", create: "CreateTeam", edit: "EditTeam", delete: "DeleteTeam" },
+  tags: { list: "ViewTag", show: "ViewTag", create: "CreateTag", edit: "EditTag", delete: "DeleteTag" },
+  panels: { list: "ViewSinglePanel", show: "ViewSinglePanel", create: "CreateSinglePanel", edit: "EditSinglePanel", delete: "DeleteSinglePanel" },
+  "multi-panels": { list: "ViewMultiPanel", show: "ViewMultiPanel", create: "CreateMultiPanel", edit: "EditMultiPanel", delete: "DeleteMultiPanel" },
+  forms: { list: "ViewForm", show: "ViewForm", create: "CreateForm", edit: "EditForm", delete: "DeleteForm" },
+  transcripts: { list: "ViewTranscripts", show: "ViewTranscripts" },
+  activity: { list: "ViewActivity", show: "ViewActivity" },
+  blacklist: { list: "ViewSettings", show: "ViewSettings", create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
+} as const satisfies Record<string, Partial<Record<AccessAction, TeamPermission>>>;
+export type GuardedResource = keyof typeof resourcePermissions;
+
+export function permissionFor(resource: string, action: AccessAction): TeamPermission | undefined {
+  const actions = (resourcePermissions as Record<string, Partial<Record<AccessAction, TeamPermission>>>)[resource];
+  return actions?.[action];
+}
+
+/** How the caller reached the guild. */
+export const accessLevels = ["owner", "administrator", "manager", "staff"] as const;
+export type AccessLevel = (typeof accessLevels)[number];
+
+/** GET /{guildId}/permissions: the caller's effective permissions in that guild. */
+export const guildAccessSchema = z.object({
+  level: z.enum(accessLevels),
+  permissions: z.object(Object.fromEntries(teamPermissionKeys.map((k) => [k, z.boolean()])) as Record<TeamPermission, z.ZodBoolean>),
+});
+export type GuildAccess = z.infer<typeof guildAccessSchema>;

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** One activity log entry (§3). Timestamp: epoch seconds. Before/After: what changed, when known. */
+export const activityEntrySchema = z.object({
+  ActivityId: z.number(),
+  Action: z.string(),
+  Timestamp: z.coerce.number(),
+  UserId: z.coerce.string(),
+  Avatar: z.string().nullable(),
+  Username: z.string(),
+  IpAddress: z.string(),
+  Before: z.unknown().optional(),
+  After: z.unknown().optional(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityResponseSchema = z.object({
+  activity: z.array(activityEntrySchema),
+  total: z.number().optional(),
+  page: z.number().optional(),
+  per_page: z.number().optional(),
+});
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+/** Query of GET /{guildId}/activity: server-side pages and the auditor's filters. */
+export const activityQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  user: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;

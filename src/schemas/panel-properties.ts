@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { singlePanelSchema } from "./panel";
+import { multiPanelSchema } from "./multi-panel";
+
+/** GET /{guildId}/panel-properties (§3). */
+export const panelPropertiesSchema = z.object({
+  channels: z.object({
+    text: z.record(z.string(), z.string()),
+    categories: z.record(z.string(), z.string()),
+  }),
+  emojis: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  roles: z.array(z.object({ RoleId: z.string(), RoleName: z.string() })),
+  support_teams: z.array(z.object({ TeamId: z.string(), TeamName: z.string() })),
+  forms: z.array(z.object({ FormId: z.number(), FormName: z.string() })),
+});
+export type PanelProperties = z.infer<typeof panelPropertiesSchema>;
+
+/** GET /{guildId}/panels (§3). */
+export const panelListSchema = z.object({
+  panels: z.object({
+    SinglePanels: z.array(singlePanelSchema.extend({ PanelId: z.number() })),
+    MultiPanels: z.array(multiPanelSchema.extend({ PanelId: z.number() })),
+  }),
+});
+export type PanelList = z.infer<typeof panelListSchema>;

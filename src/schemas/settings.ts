@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { limits } from "./limits";
+
+const count = (max?: number, what = "Value") => {
+  let s = z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must be at least 0`);
+  if (max !== undefined) s = s.max(max, `${what} must be at most ${max}`);
+  return s.nullable();
+};
+
+/** The ticket settings of §3, with the rules of §5: numbers minimum 0, hours ≤ 23, minutes ≤ 59, days ≤ 23. */
+export const ticketSettingsShape = {
+  UserTicketLimit: count(undefined, "User ticket limit"),
+  AllowUserTicketClose: z.boolean().nullable(),
+  EnableUserFeedback: z.boolean().nullable(),
+  TicketCloseConfirmation: z.boolean().nullable(),
+  TranscriptsPanelPermission: z.boolean().nullable(),
+  SupportRepsViewTickets: z.boolean().nullable(),
+  SupportRepsTypeInTickets: z.boolean().nullable(),
+  AutoCloseEnabled: z.boolean().nullable(),
+  CloseOnUserLeave: z.boolean().nullable(),
+  ArchiveChannelId: z.string().regex(/^\d+$/, "Archive channel must be a channel id").nullable().optional(),
+  CloseOnUserLeaveHours: count(limits.hoursMax, "Hours"),
+  CloseOnUserLeaveMinutes: count(limits.minutesMax, "Minutes"),
+  SinceLastMessageDays: count(limits.daysMax, "Days"),
+  SinceLastMessageHours: count(limits.hoursMax, "Hours"),
+  SinceLastMessageMinutes: count(limits.minutesMax, "Minutes"),
+  /** Beyond §3: the legal pages promise a guild can stop storing closed tickets. */
+  StoreTranscripts: z.boolean().nullable(),
+};
+
+export const ticketSettingsSchema = z.object(ticketSettingsShape);
+export type TicketSettings = z.infer<typeof ticketSettingsSchema>;
+export type TicketSettingKey = keyof TicketSettings;
+
+/** GET /{guildId}/settings: the settings, the Channels map (name → id) and the revision for conflict checks. */
+export const settingsResponseSchema = ticketSettingsSchema.extend({
+  Channels: z.record(z.string(), z.string()),
+  Revision: z.number().int(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+/** PUT /{guildId}/settings: only non-null values are sent (§4); Revision, when given, must match. */
+export const settingsUpdateSchema = ticketSettingsSchema.partial().extend({
+  Revision: z.number().int().min(0).optional(),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** §4: saving sends only non-null values. */
+export function nonNullSettings(values: Partial<TicketSettings>): Partial<TicketSettings> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) as Partial<TicketSettings>;
+}
+
+/** §4: the changed fields as old → new, for the success toast. */
+export function diffSettings(before: Partial<TicketSettings>, after: Partial<TicketSettings>) {
+  const changes: { key: TicketSettingKey; from: unknown; to: unknown }[] = [];
+  for (const key of Object.keys(ticketSettingsShape) as TicketSettingKey[]) {
+    if (after[key] === undefined || after[key] === null) continue;
+    if (before[key] !== after[key]) changes.push({ key, from: before[key] ?? null, to: after[key] });
+  }
+  return changes;
+}
+
+/** §5: an empty input means null; non-numeric input is null too. */
+export const parseNumberInput = (raw: string): number | null => {
+  if (raw.trim() === "") return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+};

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { limits } from "./limits";
+import { transcriptMessages } from "./messages";
+
+/** A transcript in the list (§3). */
+export const transcriptSummarySchema = z.object({
+  TicketId: z.number(),
+  AuthorId: z.string(),
+  AuthorUsername: z.string(),
+  CloseReason: z.string().nullable(),
+  PanelId: z.number().nullable(),
+  PanelName: z.string(),
+  Rating: z.number().nullable(),
+  ClosedAt: z.number().optional(),
+});
+export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
+
+export const transcriptListResponseSchema = z.object({
+  transcripts: z.array(transcriptSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+});
+export type TranscriptListResponse = z.infer<typeof transcriptListResponseSchema>;
+
+/** Query of GET /{guildId}/transcripts: filters of §2 (Ticket ID min 0), words inside (q), server-side pages. */
+export const transcriptQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (limits.transcriptPageSizes as readonly number[]).includes(n), "Per page must be 25, 50, 75 or 100")
+    .default(limits.transcriptDefaultPageSize),
+  ticket_id: z.coerce.number().int().min(0).optional(),
+  username: z.string().max(100).optional(),
+  panel: z.string().max(100).optional(),
+  q: z.string().max(200).optional(),
+});
+export type TranscriptQuery = z.infer<typeof transcriptQuerySchema>;
+
+export const transcriptDetailSchema = z.object({ transcript_html: z.string() });
+
+/** One message of a ticket, as a bot sends it to the ingest endpoint. */
+export const transcriptMessageSchema = z.object({
+  author: z.string().min(1).max(100),
+  author_id: z.string().regex(/^\d+$/).optional(),
+  content: z.string().max(4000).default(""),
+  timestamp: z.number().int().min(0),
+  embeds: z.array(z.object({ title: z.string().max(256).optional(), description: z.string().max(4096).optional(), color: z.string().optional() })).max(10).default([]),
+  attachments: z.array(z.object({ name: z.string().max(200), url: z.string().url().max(2048) })).max(10).default([]),
+});
+
+/** POST /{guildId}/transcripts (bot-facing ingest, authenticated with the guild's bot API key). */
+export const transcriptIngestSchema = z.object({
+  TicketId: z.number().int().min(0),
+  AuthorId: z.string().regex(/^\d+$/),
+  AuthorUsername: z.string().min(1).max(100),
+  CloseReason: z.string().max(1024).nullable().default(null),
+  PanelId: z.number().int().nullable().default(null),
+  Rating: z.number().int().min(1).max(5).nullable().default(null),
+  ClosedAt: z.number().int().min(0),
+  messages: z.array(transcriptMessageSchema).min(1).max(5000),
+});
+export type TranscriptIngest = z.infer<typeof transcriptIngestSchema>;
+
+/** §2: the panel column shows 'Deleted panel' when the name is Unknown; close reason defaults. */
+export const panelLabel = (name: string) => (name === "Unknown" ? transcriptMessages.deletedPanel : name);
+export const closeReasonLabel = (reason: string | null) => (reason && reason.trim() ? reason : transcriptMessages.noReason);
+export const ratingLabel = (rating: number | null) => (rating === null ? transcriptMessages.notApplicable : `${rating} ★`);
+
+/** §5: the typed page number is clamped between 1 and the last page. */
+export const clampPage = (page: number, total: number, perPage: number) => {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  return Math.min(last, Math.max(1, Number.isFinite(page) ? Math.trunc(page) : 1));
+};
