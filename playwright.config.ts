@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && PORT=${port} DATA_DIR=.tmp/e2e-data NODE_ENV=test npx tsx server/index.ts`,
+    // DIST_DIR lets a developer test a private build while another is being written to dist/.
+    command: `rm -rf .tmp/e2e-data-${port} && PORT=${port} DATA_DIR=.tmp/e2e-data-${port} NODE_ENV=test npx tsx server/index.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

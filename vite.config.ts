@@ -8,10 +8,17 @@ import { resolve } from "node:path";
 // - app.html: the signed-in dashboard (Refine + antd), every route lazy-loaded.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
+    // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.
+    alias: { "@rjsf/validator-ajv8": resolve(import.meta.dirname, "src/resources/engine/no-ajv-validator.ts") },
+  },
   build: {
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/prerender.ts reads it to preload each public page's own chunk.
+    manifest: true,
     rollupOptions: {
       input: {
         site: resolve(import.meta.dirname, "site.html"),

@@ -1,0 +1,64 @@
+// What a first visit downloads, per screen: every JS and CSS response a cold browser fetches until the page is
+// idle, gzipped. Run after `npm run build`. Prints figures; asserts nothing (budgets are compared in the output).
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { demo, kb, signIn, startServer } from "./lib";
+
+const budgets = { landing: 90 * 1024, firstDashboard: 250 * 1024, heaviestEditor: 450 * 1024 };
+
+const screens: { name: string; path: string; signedIn: boolean; budget?: number }[] = [
+  { name: "landing /", path: "/", signedIn: false, budget: budgets.landing },
+  { name: "docs /docs/quick-setup", path: "/docs/quick-setup", signedIn: false, budget: budgets.landing },
+  { name: "server picker /dashboard", path: "/dashboard", signedIn: true, budget: budgets.firstDashboard },
+  { name: "tags list", path: `/${demo.community}/tags`, signedIn: true, budget: budgets.firstDashboard },
+  { name: "single-panel editor", path: `/${demo.community}/panels/create-single`, signedIn: true, budget: budgets.heaviestEditor },
+  { name: "form editor", path: `/${demo.community}/forms/create`, signedIn: true, budget: budgets.heaviestEditor },
+  { name: "staff teams", path: `/${demo.community}/teams`, signedIn: true, budget: budgets.heaviestEditor },
+];
+
+export async function measureBundles(port = 3310) {
+  const server = await startServer(port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  const rows: { name: string; js: number; css: number; files: number; budget?: number }[] = [];
+  try {
+    const token = await signIn(server.baseUrl, demo.admin);
+    for (const screen of screens) {
+      const context = await browser.newContext();
+      if (screen.signedIn) {
+        await context.addCookies([{ name: "session_token", value: token, url: server.baseUrl }]);
+      }
+      const page = await context.newPage();
+      const bodies: Promise<{ type: string; size: number }>[] = [];
+      page.on("response", (response) => {
+        const type = response.request().resourceType();
+        if (type !== "script" && type !== "stylesheet") return;
+        bodies.push(response.body().then((b) => ({ type, size: gzipSync(b, { level: 9 }).length })).catch(() => ({ type, size: 0 })));
+      });
+      await page.goto(server.baseUrl + screen.path, { waitUntil: "networkidle" });
+      const sizes = await Promise.all(bodies);
+      rows.push({
+        name: screen.name,
+        js: sizes.filter((s) => s.type === "script").reduce((a, s) => a + s.size, 0),
+        css: sizes.filter((s) => s.type === "stylesheet").reduce((a, s) => a + s.size, 0),
+        files: sizes.length,
+        budget: screen.budget,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log("\nWhat a first visit downloads (gzip -9 of each JS/CSS response until network idle)");
+  console.log("screen".padEnd(30), "JS".padStart(10), "CSS".padStart(10), "files".padStart(6), "  JS budget");
+  for (const r of rows) {
+    const verdict = r.budget === undefined ? "" : `${kb(r.budget).padStart(9)} ${r.js <= r.budget ? "met" : "OVER"}`;
+    console.log(r.name.padEnd(30), kb(r.js).padStart(10), kb(r.css).padStart(10), String(r.files).padStart(6), " ", verdict);
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await measureBundles();

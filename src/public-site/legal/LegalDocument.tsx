@@ -1,0 +1,48 @@
+import type { ReactNode } from "react";
+import { SiteLayout } from "../components/SiteLayout";
+
+export interface LegalSection {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+export const legalLastUpdated = "1 June 2025";
+
+/** A legal page: title, table of contents and numbered sections. */
+export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  return (
+    <SiteLayout>
+      <div className="container legal-layout">
+        <header className="page-header">
+          <p className="eyebrow eyebrow-plain">Legal</p>
+          <h1>{title}</h1>
+          <p className="muted">Last updated: {legalLastUpdated}</p>
+        </header>
+        <div className="legal-grid">
+          <nav className="legal-toc" aria-label="On this page">
+            <p className="legal-toc-title">On this page</p>
+            <ol>
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="legal-body prose">
+            <div className="legal-intro">{intro}</div>
+            {sections.map((section, index) => (
+              <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+                <h2 id={`${section.id}-title`}>
+                  {index + 1}. {section.title}
+                </h2>
+                {section.body}
+              </section>
+            ))}
+          </div>
+        </div>
+      </div>
+    </SiteLayout>
+  );
+}
