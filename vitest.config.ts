@@ -1,8 +1,14 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { resolve } from "node:path";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
+    // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.
+    alias: { "@rjsf/validator-ajv8": resolve(import.meta.dirname, "src/resources/engine/no-ajv-validator.ts") },
+  },
   test: {
     projects: [
       {
@@ -12,6 +18,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/unit/setup.ts"],
+          // refine's router bindings must share the app's copy of react-router (Node would load its CJS build).
+          // @rjsf/core too: its index imports @rjsf/validator-ajv8, which only the alias above resolves.
+          server: { deps: { inline: [/@refinedev\//, /@rjsf\//] } },
         },
       },
       {

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from "fastify";
+import { isGuildId } from "../../src/schemas/common";
+import { authMessages } from "../../src/schemas/messages";
+import type { TeamPermission } from "../../src/schemas/team";
+import { authenticate } from "../auth/authenticate";
+import { HttpError, notFound } from "../errors";
+import { resolveGuildAccess } from "./resolve";
+
+/**
+ * preHandler of every guild-scoped route: `:guildId` must be 16–21 digits (404), the caller signed in (401)
+ * and allowed in the guild (403); with `permission`, the caller must hold it (an array: any of them).
+ * Sets `request.user` and `request.access`.
+ *
+ *   app.get("/api/:guildId(^\\d+$)/tags", { preHandler: guard(resourcePermissions.tags.list) }, handler)
+ */
+export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
+  const anyOf: readonly TeamPermission[] = permission === undefined ? [] : typeof permission === "string" ? [permission] : permission;
+  return async function guildGuard(request: FastifyRequest): Promise<void> {
+    const guildId = (request.params as { guildId?: string }).guildId;
+    if (!isGuildId(guildId)) throw notFound();
+    await authenticate(request);
+    const access = await resolveGuildAccess(request.server, request.user!, guildId);
+    if (!access) throw new HttpError(403, authMessages.accessDenied);
+    if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
+    request.access = access;
+  };
+}
+
+/** Inside a guarded handler: require one more permission (when it depends on the body, e.g. single vs multi). */
+export function requirePermission(request: FastifyRequest, ...anyOf: TeamPermission[]): void {
+  if (!request.access || !anyOf.some((p) => request.access!.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
+}
+
+/** The guildId of a guarded request. */
+export const guildIdOf = (request: FastifyRequest) => (request.params as { guildId: string }).guildId;

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { avatarUrl } from "../src/schemas/auth";
+import type { Database } from "./db/schema";
+
+// Every mutation writes one activity entry: who (id, name, avatar), from where (IP), when (epoch seconds),
+// what (action) and the state before and after. Pass the transaction of the mutation so both commit together.
+
+/** Action names shown in the Activity Logs. Add yours here. */
+export const activityActions = {
+  tagCreated: "Tag Created",
+  tagDeleted: "Tag Deleted",
+  teamCreated: "Team Created",
+  teamDeleted: "Team Deleted",
+  teamRoleAdded: "Team Role Added",
+  teamRoleRemoved: "Team Role Removed",
+  teamPermissionsUpdated: "Team Permissions Updated",
+  settingsUpdated: "Settings Updated",
+} as const;
+
+export interface ActivityInput {
+  action: string;
+  /** Defaults to the route's :guildId. */
+  guildId?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, input: ActivityInput): Promise<void> {
+  const user = request.user;
+  if (!user) throw new Error("recordActivity needs a signed-in request");
+  const guildId = input.guildId ?? (request.params as { guildId?: string }).guildId;
+  if (!guildId) throw new Error("recordActivity needs a guildId");
+  await db
+    .insertInto("activity")
+    .values({
+      guild_id: guildId,
+      user_id: user.id,
+      username: user.username,
+      avatar: avatarUrl({ user_id: user.id, avatar: user.avatar }),
+      action: input.action,
+      ip: request.ip,
+      timestamp: Math.floor(Date.now() / 1000),
+      before_json: input.before === undefined ? null : JSON.stringify(input.before),
+      after_json: input.after === undefined ? null : JSON.stringify(input.after),
+    })
+    .execute();
+}

@@ -1,0 +1,98 @@
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { Config } from "./config";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/client";
+import { registerErrorHandler } from "./errors";
+import type { PlatformAdapter } from "./platform/adapter";
+import { createPlatform } from "./platform/index";
+import activityRoutes from "./routes/activity";
+import blacklistRoutes from "./routes/blacklist";
+import formRoutes from "./routes/forms";
+import authRoutes from "./routes/auth";
+import guildRoutes from "./routes/guilds";
+import panelRoutes from "./routes/panels";
+import healthRoutes from "./routes/health";
+import statsRoutes from "./routes/stats";
+import tagRoutes from "./routes/tags";
+import teamRoutes from "./routes/teams";
+import settingsRoutes from "./routes/settings";
+import transcriptRoutes from "./routes/transcripts";
+import { registerSecurityHeaders } from "./security";
+import { registerStatic } from "./static";
+import "./types";
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when omitted, buildApp opens the configured one and closes it with the app. */
+  db?: DatabaseHandle;
+  /** The chat platform; when omitted, the configured one (demo or Discord). */
+  platform?: PlatformAdapter;
+  /** The built client to serve (default ./dist). */
+  distDir?: string;
+}
+
+/**
+ * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
+ * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
+ */
+const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, tagRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, blacklistRoutes, transcriptRoutes];
+
+/** Hides the session token that arrives in /dashboard?token=... from the logs. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const handle = options.db ?? createDatabase(config);
+  const ownsDb = !options.db;
+  try {
+    await migrateToLatest(handle);
+  } catch (error) {
+    if (ownsDb) await handle.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // One line per request is for production log shipping (or LOG_LEVEL=debug), not for `npm start`'s console.
+    logController: new LogController({ disableRequestLogging: !config.isProduction && !["debug", "trace"].includes(config.logLevel) }),
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+  });
+
+  app.decorate("config", config);
+  app.decorate("db", handle.db);
+  app.decorate("dbDialect", handle.dialect);
+  app.decorate("platform", options.platform ?? createPlatform(config, handle.db));
+  app.decorateRequest("user", null);
+  app.decorateRequest("access", null);
+  app.addHook("onClose", async () => {
+    if (ownsDb) await handle.destroy();
+  });
+
+  // JSON bodies as usual, but an empty body with a JSON content type counts as no body (POST /logout).
+  const defaultJsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if ((body as string).trim() === "") return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+
+  for (const routes of apiRoutes) await app.register(routes, { prefix: "/api" });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: "Not found" }));
+  await registerStatic(app, options.distDir ?? path.resolve(process.env.DIST_DIR ?? "dist"));
+  return app;
+}

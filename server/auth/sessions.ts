@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/schema";
+import type { SessionUser } from "../types";
+
+// Session tokens are 32 random bytes (base64url). Only their SHA-256 is stored, so a copy of the database
+// does not let anyone sign in. A session expires after SESSION_DAYS and is revoked on logout.
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const newToken = () => randomBytes(32).toString("base64url");
+const DAY_MS = 86_400_000;
+
+export interface UserProfile {
+  id: string;
+  username: string;
+  avatar: string | null;
+  tokens?: { accessToken: string; refreshToken: string | null; expiresAt: number };
+}
+
+/** Creates or refreshes the user's row (on every sign-in). */
+export async function upsertUser(db: Db, profile: UserProfile): Promise<void> {
+  const now = Date.now();
+  const tokenColumns = profile.tokens
+    ? { access_token: profile.tokens.accessToken, refresh_token: profile.tokens.refreshToken, token_expires_at: profile.tokens.expiresAt }
+    : {};
+  await db
+    .insertInto("users")
+    .values({
+      id: profile.id,
+      username: profile.username,
+      avatar: profile.avatar,
+      access_token: null,
+      refresh_token: null,
+      token_expires_at: null,
+      ...tokenColumns,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ username: profile.username, avatar: profile.avatar, ...tokenColumns, updated_at: now }))
+    .execute();
+}
+
+export async function createSession(db: Db, userId: string, days: number): Promise<{ token: string; expiresAt: number }> {
+  const token = newToken();
+  const now = Date.now();
+  const expiresAt = now + Math.round(days * DAY_MS);
+  await db
+    .insertInto("sessions")
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user of a token when its session exists, is not revoked and has not expired; otherwise null. */
+export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.expires_at", "s.revoked_at", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
+    .where("s.token_hash", "=", tokenHash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    avatar: row.avatar,
+    accessToken: row.access_token,
+    refreshToken: row.refresh_token,
+    tokenExpiresAt: row.token_expires_at,
+    sessionHash: tokenHash,
+    sessionExpiresAt: row.expires_at,
+  };
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.updateTable("sessions").set({ revoked_at: Date.now() }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();
+}
+
+/** Deletes sessions that ended more than a day ago and sign-in states older than their lifetime. */
+export async function pruneExpired(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("sessions").where("expires_at", "<", now - DAY_MS).execute();
+  await db.deleteFrom("sessions").where("revoked_at", "<", now - DAY_MS).execute();
+  await db.deleteFrom("oauth_states").where("created_at", "<", now - 60 * 60_000).execute();
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config";
+import { type DialectName, dialectHelpers } from "./dialect";
+import { StaticMigrationProvider } from "./migrations/index";
+import type { Database, Db } from "./schema";
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Where the data lives (file path or a redacted URL), for logs. */
+  location: string;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL bigint (int8) and numeric counts come back as strings by default; every bigint we store is an
+// epoch time or a count far below 2^53, so parse them to numbers for this pool only.
+const pgTypes = {
+  getTypeParser(oid: number, format?: any) {
+    if (oid === 20) return (v: string) => (v === null ? null : Number(v));
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+/** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function createDatabase(
+  config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">,
+): DatabaseHandle {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      types: pgTypes as any,
+      options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
+    });
+    // An idle client losing its connection must not crash the process; the next query reports it.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: "postgres",
+      location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ""),
+      destroy: () => db.destroy(),
+    };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, "ticketeer.sqlite");
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", location: file, destroy: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "dialect">): Promise<string[]> {
+  let migrationTableSchema: string | undefined;
+  if (handle.dialect === "postgres") {
+    // Kysely looks for its migration tables in every schema unless told which one: name the current schema,
+    // so databases holding other schemas (other apps, parallel test schemas) are not confused with ours.
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+    if (!migrationTableSchema) throw new Error("PostgreSQL: no current schema (check DATABASE_SCHEMA / search_path)");
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticMigrationProvider(dialectHelpers(handle.dialect)),
+    migrationTableSchema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** True when the database answers a trivial query within `timeoutMs`. */
+export async function pingDatabase(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      sql`select 1`.execute(db),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres";
+  }
+}

@@ -1,0 +1,42 @@
+import type { Kysely, Migration, MigrationProvider } from "kysely";
+import type { DialectHelpers } from "../dialect";
+import * as m001 from "./001_foundation";
+import * as m002 from "./002_forms";
+import * as m003 from "./003_panels";
+import * as m004 from "./004_blacklist";
+import * as m005 from "./005_settings";
+import * as m006 from "./006_transcripts";
+
+/** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
+export interface MigrationModule {
+  up(db: Kysely<any>, d: DialectHelpers): Promise<void>;
+  down?(db: Kysely<any>, d: DialectHelpers): Promise<void>;
+}
+
+/**
+ * Every migration, in order. To add one: create `NNN_name.ts` beside this file and add one line here.
+ * Names must sort in the order they run; never rename or edit a migration that has shipped.
+ */
+export const migrations: Record<string, MigrationModule> = {
+  "001_foundation": m001,
+  "002_forms": m002,
+  "003_panels": m003,
+  "004_blacklist": m004,
+  "005_settings": m005,
+  "006_transcripts": m006,
+};
+
+export class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly helpers: DialectHelpers) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(migrations)) {
+      out[name] = {
+        up: (db) => mod.up(db, this.helpers),
+        down: mod.down ? (db) => mod.down!(db, this.helpers) : undefined,
+      };
+    }
+    return out;
+  }
+}

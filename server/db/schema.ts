@@ -1,0 +1,206 @@
+import type { Generated, Insertable, Kysely, Selectable } from "kysely";
+
+// The tables of the reference API, as Kysely sees them. Conventions (both SQLite and PostgreSQL):
+// ids of the chat platform are text; times are epoch milliseconds (bigint in PostgreSQL, parsed to number);
+// booleans are integers 0/1; JSON is text. A later migration adds its table here and in its own file.
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Avatar hash of the platform, or a local path for demo users. */
+  avatar: string | null;
+  /** Discord mode: the user's OAuth tokens (for /users/@me/guilds). */
+  access_token: string | null;
+  refresh_token: string | null;
+  token_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface OAuthStatesTable {
+  /** SHA-256 (hex) of the random `state`. */
+  state_hash: string;
+  /** SHA-256 (hex) of the random value of the browser's state cookie. */
+  browser_hash: string;
+  /** "discord" or "demo". */
+  kind: string;
+  created_at: number;
+}
+
+export interface TagsTable {
+  /** uuid */
+  id: string;
+  guild_id: string;
+  name: string;
+  content: string;
+  created_at: number;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  guild_id: string;
+  user_id: string;
+  username: string;
+  /** Avatar URL at the time of the action. */
+  avatar: string | null;
+  action: string;
+  ip: string;
+  /** Epoch seconds (the §3 Timestamp). */
+  timestamp: number;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  guild_id: string;
+  name: string;
+  /** JSON object TeamPermission → boolean. */
+  permissions_json: string;
+  created_at: number;
+}
+
+export interface TeamRolesTable {
+  team_id: number;
+  role_id: string;
+  role_name: string;
+}
+
+export interface FormsTable {
+  id: Generated<number>;
+  guild_id: string;
+  name: string;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
+export interface FormFieldsTable {
+  id: Generated<number>;
+  form_id: number;
+  label: string | null;
+  placeholder: string | null;
+  /** "Short" | "Paragraph" | "Dropdown" */
+  style: string | null;
+  /** 0/1 */
+  required: number | null;
+  min_length: number | null;
+  max_length: number | null;
+  position: number | null;
+}
+
+export interface BlacklistTable {
+  id: Generated<number>;
+  guild_id: string;
+  /** "user" | "role" */
+  kind: string | null;
+  target_id: string | null;
+  reason: string | null;
+  created_at: number | null;
+}
+
+/** Ticket settings of one guild (005_settings). */
+export interface GuildSettingsTable {
+  guild_id: string;
+  /** JSON TicketSettings (src/schemas/settings.ts); StoreTranscripts missing ⇒ true. */
+  data_json: string;
+  /** Increases with every save; a save naming another revision is refused (409). */
+  revision: number;
+  updated_at: number | null;
+}
+
+/** Ticket panels and multi-panels (003_panels). data_json holds the §3 shape of the panel. */
+export interface PanelsTable {
+  id: Generated<number>;
+  guild_id: string;
+  /** "single" | "multi" */
+  kind: string;
+  name: string;
+  form_id: number | null;
+  team_id: number | null;
+  data_json: string;
+  message_id: string | null;
+  revision: Generated<number>;
+  created_at: number | null;
+  updated_at: number | null;
+}
+
+/** The single panels a multi-panel shows, in order (003_panels). */
+export interface MultiPanelMembersTable {
+  multi_panel_id: number;
+  panel_id: number;
+  position: number;
+}
+
+/** Transcripts of closed tickets (006_transcripts). Messages only sealed (AES-256-GCM): body_enc + iv + tag. */
+export interface TranscriptsTable {
+  id: Generated<number>;
+  guild_id: string;
+  ticket_id: number;
+  author_id: string;
+  author_username: string;
+  close_reason: string | null;
+  panel_id: number | null;
+  /** The panel's name when stored, 'Unknown' when the panel was not found. */
+  panel_name: string;
+  rating: number | null;
+  /** Epoch milliseconds. */
+  closed_at: number;
+  message_count: number;
+  body_enc: Uint8Array;
+  iv: Uint8Array;
+  tag: Uint8Array;
+  created_at: number;
+}
+
+/** Search index of transcripts (006_transcripts): keyed HMACs of words, never words. */
+export interface TranscriptTermsTable {
+  guild_id: string;
+  transcript_id: number;
+  term_hash: string;
+}
+
+/** Per-guild bot API keys for transcript ingest (006_transcripts): SHA-256 (hex) of the key only. */
+export interface BotKeysTable {
+  guild_id: string;
+  key_hash: string;
+  created_at: number;
+}
+
+/** Key/value facts about the database itself (which seed steps ran, …). */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  oauth_states: OAuthStatesTable;
+  tags: TagsTable;
+  activity: ActivityTable;
+  teams: TeamsTable;
+  team_roles: TeamRolesTable;
+  meta: MetaTable;
+  guild_settings: GuildSettingsTable;
+  forms: FormsTable;
+  form_fields: FormFieldsTable;
+  blacklist: BlacklistTable;
+  panels: PanelsTable;
+  multi_panel_members: MultiPanelMembersTable;
+  transcripts: TranscriptsTable;
+  transcript_terms: TranscriptTermsTable;
+  bot_keys: BotKeysTable;
+}
+
+export type Db = Kysely<Database>;
+export type UserRow = Selectable<UsersTable>;
+export type NewActivity = Insertable<ActivityTable>;

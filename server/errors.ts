@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+
+/** An error with an HTTP status whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
+
+/** The chat platform failed (down, rate limited beyond our retries, unexpected answer): 502. */
+export class PlatformUnavailableError extends Error {
+  readonly statusCode = 502;
+  constructor(message = "The chat platform is unavailable. Please try again later.") {
+    super(message);
+  }
+}
+
+/** The platform refused the user's own credentials (revoked OAuth token): the session is no good, 401. */
+export class PlatformAuthError extends Error {
+  readonly statusCode = 401;
+}
+
+/** The platform does not know the guild (or the bot is not in it): 404. */
+export class PlatformNotFoundError extends Error {
+  readonly statusCode = 404;
+}
+
+/** Turns a zod error into the `{error, errors}` body: every message, joined with ", ". */
+export function zodErrorBody(error: ZodError) {
+  const errors = [...new Set(error.issues.map((i) => i.message))];
+  return { error: errors.join(", "), errors };
+}
+
+// Errors of the database driver meaning "the database is not reachable right now" (not a bad query).
+const unavailableCodes = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN",
+  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006",
+  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_READONLY",
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string" && (unavailableCodes.has(code) || code.startsWith("SQLITE_IOERR"))) return true;
+  const message = (error as Error)?.message ?? "";
+  return /timeout exceeded when trying to connect|Connection terminated|driver has already been destroyed/i.test(message);
+}
+
+/** One error handler for the whole API: JSON `{error}` bodies, no stack traces, 500s logged. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof ZodError) return reply.code(400).send(zodErrorBody(error));
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.errors ? { error: error.message, errors: error.errors } : { error: error.message });
+    }
+    if (error instanceof PlatformUnavailableError || error instanceof PlatformAuthError || error instanceof PlatformNotFoundError) {
+      if (error instanceof PlatformUnavailableError) request.log.warn({ err: error }, "platform unavailable");
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply.code(503).send({ error: "Database unavailable. Please try again later." });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, unsupported media type, rate limit).
+      if (status === 429) return reply.code(429).send({ error: "Too many requests. Please try again later." });
+      return reply.code(status).send({ error: error.message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ error: "Internal server error" });
+  });
+}

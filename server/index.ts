@@ -1,0 +1,59 @@
+import { buildApp } from "./app";
+import { pruneExpired } from "./auth/sessions";
+import { ConfigError, loadConfig } from "./config";
+import { runSeeds } from "./seed";
+
+// Starts the API and the static server: migrations, demo data on first start, listen, graceful shutdown.
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  if (app.platform.kind === "demo") {
+    const ran = await runSeeds(app.db);
+    if (ran.length) app.log.info({ steps: ran }, "demo data seeded");
+  }
+  await pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));
+  const pruneTimer = setInterval(() => {
+    pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));
+  }, 60 * 60_000);
+  pruneTimer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    clearInterval(pruneTimer);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { mode: app.platform.kind, database: app.dbDialect, publicUrl: config.publicUrl },
+    `Ticketeer is running at ${config.publicUrl} (${app.platform.kind} platform, ${app.dbDialect})`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

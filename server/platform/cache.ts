@@ -1,0 +1,46 @@
+/**
+ * A small in-process cache with expiry and a size cap. Concurrent loads of one key share one promise, so a
+ * burst of requests costs one platform call; failed loads are not cached.
+ */
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.value;
+    if (hit) this.entries.delete(key);
+    const value = load();
+    this.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+
+  deleteWhere(predicate: (key: string) => boolean) {
+    for (const key of [...this.entries.keys()]) if (predicate(key)) this.entries.delete(key);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  private set(key: string, value: Promise<T>) {
+    if (this.entries.size >= this.maxEntries) {
+      // Drop the oldest insertion (Map keeps insertion order).
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+  }
+}

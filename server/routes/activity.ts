@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { type SelectQueryBuilder, sql } from "kysely";
+import { resourcePermissions } from "../../src/schemas/access";
+import { type ActivityEntry, type ActivityQuery, activityQuerySchema } from "../../src/schemas/activity";
+import { guard, guildIdOf } from "../access/guard";
+import { fromDbJson } from "../db/dialect";
+import type { Database } from "../db/schema";
+import { zodErrorBody } from "../errors";
+
+// The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
+// Filters: user (id, or a case-insensitive substring of the username), action (exact), from/to (epoch seconds,
+// inclusive). GET /{guildId}/activity/actions lists the guild's action names for the filter.
+
+const CSV_MAX_ROWS = 100_000;
+
+type ActivityRow = Database["activity"] & { id: number };
+
+function applyFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, guildId: string, q: ActivityQuery) {
+  let out = query.where("guild_id", "=", guildId);
+  const user = q.user?.trim();
+  if (user) {
+    const contains = `%${user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    out = out.where((eb) => eb.or([eb("user_id", "=", user), sql<boolean>`lower(username) like ${contains} escape '\\'`]));
+  }
+  const action = q.action?.trim();
+  if (action) out = out.where("action", "=", action);
+  if (q.from !== undefined) out = out.where("timestamp", ">=", q.from);
+  if (q.to !== undefined) out = out.where("timestamp", "<=", q.to);
+  return out;
+}
+
+function toEntry(row: ActivityRow): ActivityEntry {
+  const entry: ActivityEntry = {
+    ActivityId: row.id,
+    Action: row.action,
+    Timestamp: row.timestamp,
+    UserId: row.user_id,
+    Avatar: row.avatar,
+    Username: row.username,
+    IpAddress: row.ip,
+  };
+  if (row.before_json !== null) entry.Before = fromDbJson(row.before_json, null);
+  if (row.after_json !== null) entry.After = fromDbJson(row.after_json, null);
+  return entry;
+}
+
+/** One CSV cell: formula-like text is neutralised with a leading quote, then RFC 4180 quoting. */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export default async function activityRoutes(app: FastifyInstance) {
+  const perm = resourcePermissions.activity.list;
+
+  app.get("/:guildId(^\\d+$)/activity", { preHandler: guard(perm) }, async (request, reply) => {
+    const parsed = activityQuerySchema.safeParse(request.query);
+    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+    const q = parsed.data;
+    const guildId = guildIdOf(request);
+    const [count, rows] = await Promise.all([
+      applyFilters(app.db.selectFrom("activity"), guildId, q)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst(),
+      applyFilters(app.db.selectFrom("activity"), guildId, q)
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(q.per_page)
+        .offset((q.page - 1) * q.per_page)
+        .execute(),
+    ]);
+    return { activity: rows.map((r) => toEntry(r as ActivityRow)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
+  });
+
+  app.get("/:guildId(^\\d+$)/activity/actions", { preHandler: guard(perm) }, async (request) => {
+    const rows = await app.db.selectFrom("activity").select("action").distinct().where("guild_id", "=", guildIdOf(request)).execute();
+    return { actions: rows.map((r) => r.action).sort((a, b) => a.localeCompare(b)) };
+  });
+
+  app.get("/:guildId(^\\d+$)/activity.csv", { preHandler: guard(perm) }, async (request, reply) => {
+    const parsed = activityQuerySchema.safeParse(request.query);
+    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+    const guildId = guildIdOf(request);
+    const rows = await applyFilters(app.db.selectFrom("activity"), guildId, parsed.data)
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(CSV_MAX_ROWS)
+      .execute();
+    const header = ["ActivityId", "Action", "Timestamp", "Time", "UserId", "Username", "IpAddress", "Before", "After"];
+    const lines = [header.join(",")];
+    for (const r of rows as ActivityRow[]) {
+      lines.push(
+        [r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
+          .map(csvCell)
+          .join(","),
+      );
+    }
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="activity-${guildId}.csv"`)
+      .header("cache-control", "no-store")
+      .send(`\ufeff${lines.join("\r\n")}\r\n`);
+  });
+}

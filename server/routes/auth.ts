@@ -1,0 +1,106 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AuthUser } from "../../src/schemas/auth";
+import { authenticate } from "../auth/authenticate";
+import { renderDemoSignInPage } from "../auth/demo-page";
+import { consumeLoginState, issueLoginState } from "../auth/login-state";
+import { createSession, revokeSession, upsertUser } from "../auth/sessions";
+import { appUrl, dashboardWithToken, oauthRedirectUri } from "../auth/urls";
+import { demoSignInAllowed } from "../config";
+import { HttpError, notFound } from "../errors";
+import { demoUsers } from "../platform/demo-fixtures";
+import { DiscordPlatform, PlatformRejectedError } from "../platform/discord";
+
+// Sign-in and sessions. Paths are SPEC §7's `/api/auth/...` under the API base, so `/api/api/auth/...`.
+
+const invalidState = "Invalid or expired sign-in request. Please sign in again.";
+const demoDisabled = "Demo sign-in is disabled on this server";
+
+const demoBody = z.object({ user_id: z.string().max(32), state: z.string().max(200) });
+const callbackQuery = z.object({
+  code: z.string().max(500).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export default async function authRoutes(app: FastifyInstance) {
+  const config = app.config;
+  // The demo form posts urlencoded bodies; only this plugin accepts them.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const limited = { rateLimit: config.authRateLimit > 0 ? { max: config.authRateLimit, timeWindow: 60_000 } : (false as const) };
+  const discord = () => {
+    if (!(app.platform instanceof DiscordPlatform)) throw new Error("Discord mode without the Discord platform");
+    return app.platform;
+  };
+
+  app.get("/api/auth/login", { config: limited }, async (_request, reply) => {
+    if (config.discord) {
+      const state = await issueLoginState(app.db, config, reply, "discord");
+      return { url: discord().authorizeUrl(state, oauthRedirectUri(config)) };
+    }
+    return { url: appUrl(config, "/api/api/auth/demo") };
+  });
+
+  app.get("/api/auth/demo", { config: limited }, async (_request, reply) => {
+    if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
+    const state = await issueLoginState(app.db, config, reply, "demo");
+    return reply
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(renderDemoSignInPage(demoUsers, state, "/api/api/auth/demo"));
+  });
+
+  app.post("/api/auth/demo", { config: limited }, async (request, reply) => {
+    if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
+    const body = demoBody.safeParse(request.body ?? {});
+    const valid = await consumeLoginState(app.db, request, reply, "demo", body.success ? body.data.state : undefined);
+    if (!valid) throw new HttpError(400, invalidState);
+    const user = demoUsers.find((u) => u.id === body.data!.user_id);
+    if (!user) throw new HttpError(400, "Unknown demo user");
+    await upsertUser(app.db, { id: user.id, username: user.username, avatar: user.avatar });
+    app.platform.forgetUser(user.id);
+    const session = await createSession(app.db, user.id, config.sessionDays);
+    return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
+  });
+
+  app.get("/api/auth/callback", { config: limited }, async (request, reply) => {
+    if (!config.discord) throw notFound();
+    const query = callbackQuery.parse(request.query);
+    const valid = await consumeLoginState(app.db, request, reply, "discord", query.state);
+    if (query.error) return reply.redirect(appUrl(config, "/"), 302); // the user cancelled on Discord's page
+    if (!valid) throw new HttpError(400, invalidState);
+    if (!query.code) throw new HttpError(400, "Missing authorization code");
+    const platform = discord();
+    let tokens;
+    try {
+      tokens = await platform.exchangeCode(query.code, oauthRedirectUri(config));
+    } catch (error) {
+      if (error instanceof PlatformRejectedError && error.upstreamStatus === 400) {
+        throw new HttpError(400, "Sign-in failed: the authorization code is invalid or expired. Please sign in again.");
+      }
+      throw error;
+    }
+    const profile = await platform.getCurrentUser(tokens.accessToken);
+    await upsertUser(app.db, { ...profile, tokens });
+    platform.forgetUser(profile.id);
+    const session = await createSession(app.db, profile.id, config.sessionDays);
+    return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
+  });
+
+  app.get("/api/auth/user", { preHandler: authenticate }, async (request) => {
+    const user = request.user!;
+    const body: AuthUser = {
+      authenticated: true,
+      expires_at: new Date(user.sessionExpiresAt).toISOString(),
+      user: { user_id: user.id, username: user.username, avatar: user.avatar },
+    };
+    return body;
+  });
+
+  app.post("/api/auth/logout", { preHandler: authenticate }, async (request) => {
+    await revokeSession(app.db, request.user!.sessionHash);
+    return { message: "Logged out successfully" };
+  });
+}

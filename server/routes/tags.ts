@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { resourcePermissions } from "../../src/schemas/access";
+import { type Tag, tagInputSchema } from "../../src/schemas/tag";
+import { guard, guildIdOf } from "../access/guard";
+import { activityActions, recordActivity } from "../activity";
+import { HttpError, notFound, zodErrorBody } from "../errors";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const duplicateName = (name: string) => `A tag named "${name}" already exists`;
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
+
+/** Tags (canned replies): GET/POST /{guildId}/tags, DELETE /{guildId}/tags/{tagId}. */
+export default async function tagRoutes(app: FastifyInstance) {
+  const perms = resourcePermissions.tags;
+
+  app.get("/:guildId(^\\d+$)/tags", { preHandler: guard(perms.list) }, async (request) => {
+    const rows = await app.db
+      .selectFrom("tags")
+      .select(["id", "name", "content"])
+      .where("guild_id", "=", guildIdOf(request))
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc")
+      .execute();
+    const tags: Tag[] = rows.map((r) => ({ TagId: r.id, TagName: r.name, Content: r.content }));
+    return { tags };
+  });
+
+  app.post("/:guildId(^\\d+$)/tags", { preHandler: guard(perms.create) }, async (request, reply) => {
+    const parsed = tagInputSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+    const guildId = guildIdOf(request);
+    const input = parsed.data;
+    const tag: Tag = { TagId: randomUUID(), TagName: input.TagName, Content: input.Content };
+    try {
+      await app.db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom("tags")
+          .select("id")
+          .where("guild_id", "=", guildId)
+          .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.TagName.toLowerCase()))
+          .executeTakeFirst();
+        if (existing) throw new HttpError(409, duplicateName(input.TagName));
+        await trx
+          .insertInto("tags")
+          .values({ id: tag.TagId, guild_id: guildId, name: tag.TagName, content: tag.Content, created_at: Date.now() })
+          .execute();
+        await recordActivity(trx, request, { action: activityActions.tagCreated, after: tag });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, duplicateName(input.TagName));
+      throw error;
+    }
+    return reply.code(201).send({ message: "Tag created successfully", tag });
+  });
+
+  app.delete("/:guildId(^\\d+$)/tags/:tagId", { preHandler: guard(perms.delete) }, async (request) => {
+    const { tagId } = request.params as { tagId: string };
+    if (!uuidPattern.test(tagId)) throw notFound("Tag not found");
+    const guildId = guildIdOf(request);
+    await app.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom("tags")
+        .select(["id", "name", "content"])
+        .where("guild_id", "=", guildId)
+        .where("id", "=", tagId)
+        .executeTakeFirst();
+      if (!row) throw notFound("Tag not found");
+      await trx.deleteFrom("tags").where("guild_id", "=", guildId).where("id", "=", tagId).execute();
+      const before: Tag = { TagId: row.id, TagName: row.name, Content: row.content };
+      await recordActivity(trx, request, { action: activityActions.tagDeleted, before });
+    });
+    return { message: "Tag deleted successfully" };
+  });
+}

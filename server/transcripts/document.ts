@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import type { transcriptMessageSchema } from "../../src/schemas/transcript";
+
+// What is sealed in transcripts.body_enc: the ticket's messages as a bot sent them (a versioned JSON document).
+
+export type TranscriptMessage = z.output<typeof transcriptMessageSchema>;
+
+export interface TranscriptDocument {
+  v: 1;
+  messages: TranscriptMessage[];
+}
+
+export const serialiseDocument = (messages: TranscriptMessage[]) => JSON.stringify({ v: 1, messages } satisfies TranscriptDocument);
+
+export function parseDocument(text: string): TranscriptDocument {
+  const doc = JSON.parse(text) as Partial<TranscriptDocument>;
+  if (doc?.v !== 1 || !Array.isArray(doc.messages)) throw new Error("unknown transcript document version");
+  return doc as TranscriptDocument;
+}
+
+/** Additional authenticated data: a sealed body only opens in the row (guild, ticket) it was written for. */
+export const transcriptAad = (guildId: string, ticketId: number) => `transcript:${guildId}:${ticketId}`;

@@ -1,0 +1,171 @@
+import { type Kysely, sql } from "kysely";
+import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
+import { fromDbJson } from "../db/dialect";
+import type { Database } from "../db/schema";
+import type { TranscriptKeyring } from "./crypto";
+import { parseDocument, serialiseDocument, transcriptAad, type TranscriptMessage } from "./document";
+import { toEpochMs } from "./render";
+import { queryTerms, transcriptTerms } from "./search";
+
+// Reading and writing transcripts: sealing the messages, the word index, the paged and filtered list.
+// Every query names the guild.
+
+export const UNKNOWN_PANEL = "Unknown";
+/** Ticket and panel ids are 32-bit integer columns. */
+export const MAX_INT32 = 2_147_483_647;
+
+type Db = Kysely<Database>;
+
+/** The guild's "StoreTranscripts" setting; a missing row or key means true. */
+export async function storesTranscripts(db: Db, guildId: string): Promise<boolean> {
+  const row = await db.selectFrom("guild_settings").select("data_json").where("guild_id", "=", guildId).executeTakeFirst();
+  const settings = fromDbJson<Record<string, unknown>>(row?.data_json, {});
+  return settings?.StoreTranscripts !== false;
+}
+
+/** The name of the guild's panel `panelId`, or 'Unknown' when it is not given or no longer exists. */
+export async function resolvePanelName(db: Db, guildId: string, panelId: number | null): Promise<string> {
+  if (panelId === null || panelId < 0 || panelId > MAX_INT32) return UNKNOWN_PANEL;
+  const row = await db.selectFrom("panels").select("name").where("guild_id", "=", guildId).where("id", "=", panelId).executeTakeFirst();
+  return row?.name ?? UNKNOWN_PANEL;
+}
+
+export interface NewTranscript extends Omit<TranscriptIngest, "messages"> {
+  PanelName: string;
+  messages: TranscriptMessage[];
+}
+
+/** Seals and stores one transcript with its word index; returns the row id. Call inside a transaction. */
+export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript): Promise<number> {
+  const sealed = keyring.seal(serialiseDocument(t.messages), transcriptAad(guildId, t.TicketId));
+  const row = await db
+    .insertInto("transcripts")
+    .values({
+      guild_id: guildId,
+      ticket_id: t.TicketId,
+      author_id: t.AuthorId,
+      author_username: t.AuthorUsername,
+      close_reason: t.CloseReason?.trim() ? t.CloseReason : null,
+      panel_id: t.PanelId,
+      panel_name: t.PanelName,
+      rating: t.Rating,
+      closed_at: toEpochMs(t.ClosedAt),
+      message_count: t.messages.length,
+      body_enc: sealed.ciphertext,
+      iv: sealed.iv,
+      tag: sealed.tag,
+      created_at: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const hashes = [...new Set(transcriptTerms(t.messages).map((term) => keyring.termHash(guildId, term)))];
+  // Batches stay below SQLite's 999 bound parameters (3 per row).
+  for (let i = 0; i < hashes.length; i += 300) {
+    await db
+      .insertInto("transcript_terms")
+      .values(hashes.slice(i, i + 300).map((term_hash) => ({ guild_id: guildId, transcript_id: row.id, term_hash })))
+      .execute();
+  }
+  return row.id;
+}
+
+export async function transcriptExists(db: Db, guildId: string, ticketId: number): Promise<boolean> {
+  const row = await db.selectFrom("transcripts").select("id").where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Escapes LIKE wildcards; the pattern is used with `escape '\'`. */
+const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface TranscriptPage {
+  transcripts: TranscriptSummary[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** Newest first (by ticket id); filters: ticket id, username substring (any case), panel name, words (all). */
+export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildId: string, q: TranscriptQuery): Promise<TranscriptPage> {
+  const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
+  if (q.ticket_id !== undefined && q.ticket_id > MAX_INT32) return empty;
+
+  let base = db.selectFrom("transcripts").where("guild_id", "=", guildId);
+  if (q.ticket_id !== undefined) base = base.where("ticket_id", "=", q.ticket_id);
+  const username = q.username?.trim();
+  if (username) base = base.where(sql<boolean>`lower(author_username) like ${likeContains(username)} escape '\\'`);
+  const panel = q.panel?.trim();
+  if (panel) base = base.where("panel_name", "=", panel);
+  for (const term of queryTerms(q.q)) {
+    const hash = keyring.termHash(guildId, term);
+    base = base.where("id", "in", (eb) =>
+      eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", guildId).where("term_hash", "=", hash),
+    );
+  }
+
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    base
+      .select(["ticket_id", "author_id", "author_username", "close_reason", "panel_id", "panel_name", "rating", "closed_at"])
+      .orderBy("ticket_id", "desc")
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page)
+      .execute(),
+  ]);
+  return {
+    transcripts: rows.map((r) => ({
+      TicketId: Number(r.ticket_id),
+      AuthorId: r.author_id,
+      AuthorUsername: r.author_username,
+      CloseReason: r.close_reason,
+      PanelId: r.panel_id === null ? null : Number(r.panel_id),
+      PanelName: r.panel_name,
+      Rating: r.rating === null ? null : Number(r.rating),
+      ClosedAt: Number(r.closed_at),
+    })),
+    total: Number(count?.n ?? 0),
+    page: q.page,
+    per_page: q.per_page,
+  };
+}
+
+/** Panel names to filter by: the guild's panels, the names its transcripts carry, and always 'Unknown'. */
+export async function transcriptPanelNames(db: Db, guildId: string): Promise<string[]> {
+  const [panels, stored] = await Promise.all([
+    db.selectFrom("panels").select("name").where("guild_id", "=", guildId).where("kind", "=", "single").execute(),
+    db.selectFrom("transcripts").select("panel_name").distinct().where("guild_id", "=", guildId).execute(),
+  ]);
+  const names = new Set<string>([...panels.map((p) => p.name), ...stored.map((s) => s.panel_name)]);
+  names.delete(UNKNOWN_PANEL);
+  return [...[...names].sort((a, b) => a.localeCompare(b)), UNKNOWN_PANEL];
+}
+
+export interface OpenedTranscript {
+  meta: {
+    ticketId: number;
+    authorUsername: string;
+    panelName: string;
+    closeReason: string | null;
+    rating: number | null;
+    closedAt: number;
+  };
+  messages: TranscriptMessage[];
+}
+
+/** The transcript of a ticket, decrypted; undefined when absent. Throws TranscriptDecryptError when tampered. */
+export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, ticketId: number): Promise<OpenedTranscript | undefined> {
+  if (ticketId > MAX_INT32) return undefined;
+  const row = await db.selectFrom("transcripts").selectAll().where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  if (!row) return undefined;
+  const text = keyring.open({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, Number(row.ticket_id)));
+  return {
+    meta: {
+      ticketId: Number(row.ticket_id),
+      authorUsername: row.author_username,
+      panelName: row.panel_name,
+      closeReason: row.close_reason,
+      rating: row.rating === null ? null : Number(row.rating),
+      closedAt: Number(row.closed_at),
+    },
+    messages: parseDocument(text).messages,
+  };
+}

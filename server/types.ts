@@ -1,0 +1,27 @@
+import type { GuildAccess } from "../src/schemas/access";
+import type { Config } from "./config";
+import type { DialectName } from "./db/dialect";
+import type { Db } from "./db/schema";
+import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
+
+/** The signed-in caller of a request (set by `authenticate`). */
+export interface SessionUser extends PlatformUser {
+  /** SHA-256 of the bearer token of this request's session. */
+  sessionHash: string;
+  sessionExpiresAt: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbDialect: DialectName;
+    platform: PlatformAdapter;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by `authenticate` (and therefore by `guard`). */
+    user: SessionUser | null;
+    /** The caller's access in the route's guild; set by `guard`. */
+    access: GuildAccess | null;
+  }
+}

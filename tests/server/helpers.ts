@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../server/app";
+import { type Config, loadConfig } from "../../server/config";
+import type { Db } from "../../server/db/schema";
+import type { PlatformAdapter } from "../../server/platform/adapter";
+import { runSeeds } from "../../server/seed";
+
+export {
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  DEMO_STAFF_ID,
+  DEMO_VISITOR_ID,
+  GAMING_HUB_ID,
+} from "../../server/platform/demo-fixtures";
+
+/** Set TEST_DATABASE_URL to run the API suites on PostgreSQL (scripts/with-postgres.sh does). */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Signs in through the real demo flow (GET page, POST form); returns the bearer token. */
+  signIn(userId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment (NODE_ENV, DEMO_MODE, DISCORD_*, ...). */
+  env?: Record<string, string>;
+  platform?: PlatformAdapter;
+  distDir?: string;
+  /** Run the demo seed steps (default true). */
+  seed?: boolean;
+}
+
+/** A fresh app on its own database: a temp SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", ...options.env };
+  if (testDatabaseUrl) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    env.DATABASE_URL = testDatabaseUrl;
+    env.DATABASE_SCHEMA = schema;
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: testDatabaseUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    });
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-test-"));
+    env.DATA_DIR = dir;
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  const config = loadConfig(env);
+  const distDir = options.distDir ?? path.join(os.tmpdir(), `ticketeer-no-dist-${randomBytes(4).toString("hex")}`);
+  const app = await buildApp({ config, platform: options.platform, distDir });
+  if (options.seed !== false) await runSeeds(app.db);
+
+  return {
+    app,
+    db: app.db,
+    config,
+    signIn: (userId) => signIn(app, userId),
+    async close() {
+      await app.close();
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    },
+  };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/** The state value of the demo sign-in page. */
+export function stateFromPage(html: string): string {
+  const match = /name="state" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error("no state on the demo sign-in page");
+  return match[1];
+}
+
+export async function signIn(app: FastifyInstance, userId: string): Promise<string> {
+  const page = await app.inject({ method: "GET", url: "/api/api/auth/demo" });
+  if (page.statusCode !== 200) throw new Error(`demo page answered ${page.statusCode}`);
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/api/auth/demo",
+    headers: { cookie: cookieHeader(page), "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ user_id: userId, state: stateFromPage(page.body) }).toString(),
+  });
+  const location = response.headers.location;
+  if (response.statusCode !== 302 || typeof location !== "string") throw new Error(`demo sign-in answered ${response.statusCode}`);
+  const token = new URL(location, "http://localhost").searchParams.get("token");
+  if (!token) throw new Error("no token in the sign-in redirect");
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
