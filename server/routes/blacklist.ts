@@ -109,7 +109,7 @@ export default async function blacklistRoutes(app: FastifyInstance) {
 
   app.delete(`${base}/:entryId`, { preHandler: guard(perms.delete) }, async (request) => {
     const raw = (request.params as { entryId?: string }).entryId ?? "";
-    if (!/^\d{1,15}$/.test(raw)) throw notFound(blacklistMessages.notFound);
+    if (!/^\d{1,15}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound(blacklistMessages.notFound); // integer column
     const entryId = Number(raw);
     const guildId = guildIdOf(request);
     await app.db.transaction().execute(async (trx) => {

@@ -50,7 +50,7 @@ type FieldRow = { id: number; label: string | null; placeholder: string | null; 
 
 const idPattern = /^\d{1,15}$/;
 const parseId = (raw: string | undefined, message: string) => {
-  if (!raw || !idPattern.test(raw)) throw notFound(message);
+  if (!raw || !idPattern.test(raw) || Number(raw) > 2_147_483_647) throw notFound(message); // integer column
   return Number(raw);
 };
 

@@ -10,29 +10,42 @@ const length = z.number().int().min(0).max(limits.formMaxLengthLimit);
 /** A form field (§3) with the limits of §5 and §9. FieldId -1 marks a new, unsaved field in edit. */
 export const formFieldSchema = z
   .object({
-    FieldId: z.number().int().optional(),
-    Label: z.string().trim().max(limits.formLabelMax, `Label must be at most ${limits.formLabelMax} characters`),
+    FieldId: z.number().int().optional().meta({ widget: "hidden" }),
+    Label: z
+      .string()
+      .trim()
+      .max(limits.formLabelMax, `Label must be at most ${limits.formLabelMax} characters`)
+      .meta({ title: "Field Label", placeholder: "What is your question?" }),
     Placeholder: z
       .string()
       .max(limits.formPlaceholderMax, `Placeholder must be at most ${limits.formPlaceholderMax} characters`)
-      .default(""),
-    Style: z.enum(fieldStyles).default("Short"),
-    Required: z.boolean().default(false),
-    MinLength: length.default(limits.formMinLengthDefault),
-    MaxLength: length.default(limits.formMaxLengthLimit),
-    Position: z.number().int().min(0).default(0),
+      .default("")
+      .meta({ title: "Placeholder", placeholder: "Shown inside the empty input" }),
+    Style: z.enum(fieldStyles).default("Short").meta({ title: "Field Type" }),
+    Required: z.boolean().default(false).meta({ title: "Required" }),
+    MinLength: length.default(limits.formMinLengthDefault).meta({ title: "Min length", widget: "clampedNumber" }),
+    MaxLength: length.default(limits.formMaxLengthLimit).meta({ title: "Max length", widget: "clampedNumber" }),
+    Position: z.number().int().min(0).default(0).meta({ widget: "hidden" }),
   })
   .refine((f) => f.MinLength <= f.MaxLength, { message: "Min length must not exceed max length", path: ["MinLength"] });
 export type FormField = z.infer<typeof formFieldSchema>;
 
-const formName = z.string({ error: formMessages.nameRequired }).trim().min(1, formMessages.nameRequired).max(100);
+const formName = z
+  .string({ error: formMessages.nameRequired })
+  .trim()
+  .min(1, formMessages.nameRequired)
+  .max(100)
+  .meta({ title: formMessages.formName, placeholder: "Support request" });
+
+/** §9: at most 5 fields per form (the create/update body and the single-field route share the message). */
+export const formFieldsMaxMessage = `A form can have at most ${limits.formFieldsMax} fields`;
 
 /** POST and PUT /{guildId}/forms: {FormName, fields[]}. Fields with an empty label are dropped (§5). */
 export const formInputSchema = z.object({
   FormName: formName,
   fields: z
     .array(formFieldSchema)
-    .max(limits.formFieldsMax, `A form can have at most ${limits.formFieldsMax} fields`)
+    .max(limits.formFieldsMax, formFieldsMaxMessage)
     .transform((fields) => fields.filter((f) => f.Label.trim() !== ""))
     .refine((fields) => fields.length > 0, formMessages.oneFieldRequired),
 });

@@ -1,0 +1,103 @@
+import { useCan, useCreate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { Alert, Card, Skeleton } from "antd";
+import { useEffect, useMemo } from "react";
+import { useNavigate, useParams } from "react-router";
+import type { Form } from "../../schemas/form";
+import { authMessages, formMessages } from "../../schemas/messages";
+import { PageHeader } from "../engine/PageHeader";
+import { FormEditor } from "./editor/FormEditor";
+import { ArrowLeftIcon } from "./icons";
+import { LinkButton } from "./LinkButton";
+import { type FormValues, formToValues, saveFormError, toFormPayload } from "./logic";
+
+export interface FormEditorPageProps {
+  guildId: string;
+  mode: "create" | "edit";
+}
+
+/**
+ * Create Form (/:guildId/forms/create: heading 'Create Form' and a back arrow) and Edit form
+ * (/:guildId/forms/edit/:formId: 'Back to forms', 'Update Form'). Success toasts and goes back to the list;
+ * loading a form that fails toasts 'Failed to fetch form' and goes back to the list.
+ */
+export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
+  const { formId = "" } = useParams();
+  const navigate = useNavigate();
+  const { open } = useNotification();
+  const listPath = `/${guildId}/forms`;
+  const can = useCan({ resource: "forms", action: mode === "create" ? "create" : "edit", params: { guildId } });
+  const { mutate: createForm, mutation: createMutation } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
+  const { mutate: updateForm, mutation: updateMutation } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
+  const one = useOne<Form, HttpError>({
+    resource: "forms",
+    id: formId,
+    meta: { guildId },
+    errorNotification: false,
+    queryOptions: { enabled: mode === "edit" && formId !== "", retry: false },
+  });
+  const pending = createMutation.isPending || updateMutation.isPending;
+
+  const failedToLoad = mode === "edit" && one.query.isError;
+  useEffect(() => {
+    if (!failedToLoad) return;
+    const status = one.query.error?.statusCode;
+    // 401/403 already send the browser home with their own notice.
+    if (status === 401 || status === 403) return;
+    open?.({ type: "error", message: formMessages.fetchFormFailed });
+    navigate(listPath, { replace: true });
+  }, [failedToLoad, one.query.error, open, navigate, listPath]);
+
+  const loaded = one.result;
+  const initialValues = useMemo(() => (mode === "edit" && loaded ? formToValues(loaded) : undefined), [mode, loaded]);
+
+  const submit = (values: FormValues) => {
+    let payload;
+    try {
+      payload = toFormPayload(values, mode);
+    } catch (error) {
+      open?.({ type: "error", message: saveFormError(error, mode) });
+      return;
+    }
+    const notifications = {
+      successNotification: () => ({ type: "success" as const, message: mode === "create" ? formMessages.created : formMessages.updated }),
+      errorNotification: (error?: HttpError) => ({ type: "error" as const, message: saveFormError(error, mode) }),
+    };
+    const onSuccess = () => navigate(listPath);
+    if (mode === "create") {
+      createForm({ resource: "forms", values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
+    } else {
+      updateForm({ resource: "forms", id: formId, values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
+    }
+  };
+
+  const header =
+    mode === "create" ? (
+      <div className="form-editor-head">
+        <LinkButton to={listPath} type="text" shape="circle" aria-label={formMessages.backToForms} icon={<ArrowLeftIcon size={18} />} />
+        <PageHeader title={formMessages.createForm} />
+      </div>
+    ) : (
+      <div className="form-editor-head form-editor-head-edit">
+        <LinkButton to={listPath} type="link" className="form-back-link" icon={<ArrowLeftIcon />}>
+          {formMessages.backToForms}
+        </LinkButton>
+        <PageHeader title={formMessages.editForm} description={loaded?.FormName} />
+      </div>
+    );
+
+  let content;
+  if (can.data?.can === false) {
+    content = <Alert type="warning" showIcon message={authMessages.accessDenied} />;
+  } else if (mode === "edit" && (one.query.isLoading || failedToLoad || !initialValues)) {
+    content = <Skeleton active paragraph={{ rows: 8 }} />;
+  } else {
+    content = <FormEditor key={formId || "new"} mode={mode} initialValues={initialValues} pending={pending} onSubmit={submit} />;
+  }
+
+  return (
+    <div className="page form-editor-page">
+      {header}
+      <Card className="form-editor-card">{content}</Card>
+    </div>
+  );
+}

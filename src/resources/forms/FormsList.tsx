@@ -1,0 +1,156 @@
+import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
+import { Button, Card, Dropdown, Skeleton, type MenuProps } from "antd";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { Form } from "../../schemas/form";
+import { formMessages } from "../../schemas/messages";
+import { ErrorCard } from "../../shell/ErrorCard";
+import { PlusIcon, TrashIcon } from "../../shell/icons";
+import { PageHeader } from "../engine/PageHeader";
+import { copyText } from "./clipboard";
+import { CopyIcon, EditIcon, MoreIcon } from "./icons";
+import { LinkButton } from "./LinkButton";
+import { deleteFormError, fetchFormsError, fieldLines, formsRetryDelay, isDeleteConfirmed, shouldRetryForms } from "./logic";
+
+export const copyFailedMessage = "Could not copy the command";
+const skeletonCards = 3;
+
+/** §2 Forms list: cards with the fields, an Actions menu (edit, copy command, delete), empty state, skeletons. */
+export function FormsList({ guildId }: { guildId: string }) {
+  const navigate = useNavigate();
+  const { open } = useNotification();
+  const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
+  const { result, query } = useList<Form, HttpError>({
+    resource: "forms",
+    meta: { guildId },
+    pagination: { mode: "off" },
+    errorNotification: false,
+    queryOptions: { retry: shouldRetryForms, retryDelay: formsRetryDelay },
+  });
+  const canCreate = useCan({ resource: "forms", action: "create", params: { guildId } }).data?.can === true;
+  const canEdit = useCan({ resource: "forms", action: "edit", params: { guildId } }).data?.can === true;
+  const canDelete = useCan({ resource: "forms", action: "delete", params: { guildId } }).data?.can === true;
+  const { mutate: remove } = useDelete();
+
+  const listPath = `/${guildId}/forms`;
+  const createButton = canCreate ? (
+    <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
+      {formMessages.createForm}
+    </LinkButton>
+  ) : null;
+
+  const deleteForm = (form: Form) => {
+    setDeleting((ids) => new Set(ids).add(form.FormId));
+    remove(
+      {
+        resource: "forms",
+        id: form.FormId,
+        meta: { guildId },
+        successNotification: (data) => (isDeleteConfirmed(data?.data) ? { type: "success", message: formMessages.deletedByServer } : false),
+        errorNotification: (error) => ({ type: "error", message: deleteFormError(error) }),
+      },
+      {
+        onSettled: () =>
+          setDeleting((ids) => {
+            const next = new Set(ids);
+            next.delete(form.FormId);
+            return next;
+          }),
+      },
+    );
+  };
+
+  const copyCommand = async (form: Form) => {
+    try {
+      await copyText(formMessages.command(form.FormId));
+      open?.({ type: "success", message: formMessages.commandCopied });
+    } catch {
+      open?.({ type: "error", message: copyFailedMessage });
+    }
+  };
+
+  const menuFor = (form: Form): MenuProps => ({
+    items: [
+      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: formMessages.editForm }] : []),
+      { key: "copy", icon: <CopyIcon />, label: formMessages.copyCommand },
+      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: formMessages.deleteForm }] : []),
+    ],
+    onClick: ({ key }) => {
+      if (key === "edit") navigate(`${listPath}/edit/${form.FormId}`);
+      else if (key === "copy") void copyCommand(form);
+      else if (key === "delete") deleteForm(form);
+    },
+  });
+
+  let body;
+  if (query.isError) {
+    body = <ErrorCard page={formMessages.title} message={fetchFormsError(query.error)} />;
+  } else if (query.isLoading) {
+    body = (
+      <div className="forms-grid" aria-busy="true">
+        {Array.from({ length: skeletonCards }, (_, i) => (
+          <Card key={i} className="form-card form-card-skeleton" data-testid="form-skeleton">
+            <Skeleton active title={{ width: "50%" }} paragraph={{ rows: 3 }} />
+          </Card>
+        ))}
+      </div>
+    );
+  } else if (result.data.length === 0) {
+    body = (
+      <Card className="forms-empty">
+        <div className="forms-empty-body">
+          <p className="forms-empty-text">{formMessages.emptyState}</p>
+          {canCreate && (
+            <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
+              {formMessages.createFirst}
+            </LinkButton>
+          )}
+        </div>
+      </Card>
+    );
+  } else {
+    body = (
+      <div className="forms-grid">
+        {result.data.map((form) => {
+          const lines = fieldLines(form);
+          const pending = deleting.has(form.FormId);
+          return (
+            <Card
+              key={form.FormId}
+              className={pending ? "form-card form-card-pending" : "form-card"}
+              aria-busy={pending}
+              title={
+                <div className="form-card-title">
+                  <span className="form-card-name">{form.FormName}</span>
+                  <span className="form-card-id">#{form.FormId}</span>
+                </div>
+              }
+              extra={
+                <Dropdown menu={menuFor(form)} trigger={["click"]} placement="bottomRight" disabled={pending}>
+                  <Button type="text" aria-label={`Actions for ${form.FormName}`} title="Actions" icon={<MoreIcon size={18} />} />
+                </Dropdown>
+              }
+            >
+              {lines.length ? (
+                <ul className="form-card-fields">
+                  {lines.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="form-card-nofields">{formMessages.noFields}</p>
+              )}
+            </Card>
+          );
+        })}
+      </div>
+    );
+  }
+
+  return (
+    <div className="page forms-page">
+      <PageHeader title={formMessages.title} extra={createButton} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { blacklistResource, matchesBlacklistSearch } from "../../../src/resources/blacklist/declaration";
+import { toEndpoint, toNavEntries, toRefineResources } from "../../../src/resources/engine/derive";
+import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { formatRelativeTime } from "../../../src/resources/engine/RelativeTime";
+import { toResourceRoutes } from "../../../src/resources/engine/routes";
+import { resourceDeclarations } from "../../../src/resources/registry";
+import { resourcePermissions } from "../../../src/schemas/access";
+import { blacklistInputSchema } from "../../../src/schemas/blacklist";
+
+// The engine's promise (DESIGN.md "Resources: declare a schema, get a screen"; docs/adding-a-resource.md): the
+// Blacklist exists on the client only through its folder, its schema in src/schemas and one registry line.
+// If adding it had needed a change to the engine, the router, the sidebar or the shell, these tests fail.
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const src = path.join(root, "src");
+const folder = path.join(src, "resources/blacklist");
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return /\.(ts|tsx|css)$/.test(entry.name) ? [full] : [];
+  });
+}
+const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
+
+describe("adding a resource needs only its folder, its schema and the registry line", () => {
+  it("no client file outside src/resources/blacklist, src/schemas and the registry knows about the blacklist", () => {
+    const mentions = filesUnder(src)
+      .filter((file) => !file.startsWith(folder + path.sep))
+      .filter((file) => /blacklist/i.test(fs.readFileSync(file, "utf8")))
+      .map(rel);
+    const allowed = ["src/resources/registry.ts", "src/schemas/access.ts", "src/schemas/blacklist.ts"];
+    expect(mentions.filter((file) => !allowed.includes(file))).toEqual([]);
+  });
+
+  it("the registry holds one import and one entry for it, last in the sidebar order", () => {
+    const registry = fs.readFileSync(path.join(src, "resources/registry.ts"), "utf8");
+    const lines = registry.split("\n").filter((line) => /blacklist/i.test(line) && !line.trim().startsWith("//"));
+    expect(lines.map((l) => l.trim())).toEqual(['import { blacklistResource } from "./blacklist/declaration";', "blacklistResource,"]);
+    expect(resourceDeclarations.at(-1)).toBe(blacklistResource);
+  });
+
+  it("its files import only from their folder, src/schemas, the engine and the resource types", () => {
+    const allowedRelative = [/^\.\//, /^\.\.\/\.\.\/schemas\//, /^\.\.\/engine\//, /^\.\.\/types$/];
+    for (const file of filesUnder(folder)) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const [, specifier] of text.matchAll(/from\s+"([^"]+)"/g)) {
+        if (!specifier.startsWith(".")) continue; // packages (react, antd)
+        expect(allowedRelative.some((re) => re.test(specifier)), `${rel(file)} imports ${specifier}`).toBe(true);
+      }
+    }
+  });
+
+  it("the engine derives its route, refine resource, sidebar entry and endpoint from the declaration alone", () => {
+    expect(blacklistResource.screen).toBeUndefined(); // no hand-written screen: the generated list and dialog
+    expect(toRefineResources(resourceDeclarations)).toContainEqual(
+      expect.objectContaining({ name: "blacklist", list: "/:guildId/blacklist", meta: { label: "Blacklist" } }),
+    );
+    expect(toNavEntries(resourceDeclarations, "812345678901234567").at(-1)).toMatchObject({
+      label: "Blacklist",
+      to: "/812345678901234567/blacklist",
+      resource: "blacklist",
+    });
+    expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("blacklist/*");
+    expect(toEndpoint(blacklistResource)).toEqual({ path: "blacklist", listKey: "blacklist", idKey: "EntryId" });
+    expect(blacklistResource.permissions).toBe(resourcePermissions.blacklist);
+  });
+
+  it("its editor is generated from blacklistInputSchema: a select of the kinds, the id and the reason with the schema's hints", () => {
+    const { schema, uiSchema } = toFormSchema(blacklistResource.schema!, blacklistResource.fields);
+    expect(blacklistResource.schema).toBe(blacklistInputSchema);
+    expect(schema.properties!.Kind).toMatchObject({ enum: ["User", "Role"], title: "Kind" });
+    expect(schema.properties!.TargetId).toMatchObject({ title: "User or role id" });
+    expect(schema.required).toEqual(["Kind", "TargetId"]);
+    expect(uiSchema.Reason).toMatchObject({ "ui:widget": "textarea" });
+    expect(uiSchema.TargetId).toHaveProperty("ui:placeholder");
+  });
+});
+
+describe("blacklist list helpers", () => {
+  const entry = { EntryId: 1, Kind: "Role" as const, TargetId: "812345678901234604", TargetName: "VIP", Reason: "Spam", CreatedAt: 0 };
+  it("search matches the id, the role name, the reason and the kind, ignoring case", () => {
+    for (const q of ["8123", "vip", "SPAM", "role"]) expect(matchesBlacklistSearch(entry, q)).toBe(true);
+    expect(matchesBlacklistSearch(entry, "nobody")).toBe(false);
+  });
+  it("the Added column reads as relative time", () => {
+    const now = Date.UTC(2025, 0, 10, 12);
+    expect(formatRelativeTime(now - 3_000, now)).toBe("now");
+    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe("5 minutes ago");
+    expect(formatRelativeTime(now - 26 * 3600_000, now)).toBe("yesterday");
+    expect(formatRelativeTime(now - 3 * 86_400_000, now)).toBe("3 days ago");
+    expect(formatRelativeTime(now + 2 * 3600_000, now)).toBe("in 2 hours");
+  });
+});
