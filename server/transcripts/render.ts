@@ -114,7 +114,7 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
 
 const palettes: Record<TranscriptTheme, string> = {
   light: "--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--embed:#f6f8fa;--link:#0969da;--code:#eff1f3",
-  dark: "--bg:#141414;--fg:#e6e6e6;--muted:#9a9a9a;--line:#303030;--embed:#1f1f1f;--link:#58a6ff;--code:#2a2a2a",
+  dark: "--bg:#14161d;--fg:#e6e8ee;--muted:#8b91a1;--line:#242834;--embed:#1b1e27;--link:#8ab4ff;--code:#262a35",
 };
 
 export function renderTranscriptHtml(meta: TranscriptMeta, messages: TranscriptMessage[], theme: TranscriptTheme = "light"): string {
@@ -160,7 +160,7 @@ time{color:var(--muted);font-size:12px}
 .embed{margin-top:6px;padding:8px 12px;background:var(--embed);border-left:4px solid #5865F2;border-radius:4px;max-width:560px}
 .embed-title{font-weight:600;margin-bottom:2px;overflow-wrap:anywhere}
 .attachments{list-style:none;margin:6px 0 0;padding:0}
-.attachments li::before{content:"📎 "}
+.attachments li{padding-left:20px;background:no-repeat left center/14px url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5'/%3E%3C/svg%3E")}
 a{color:var(--link);overflow-wrap:anywhere}
 code{background:var(--code);padding:0 4px;border-radius:4px;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}
 @media (max-width:480px){.message{padding:6px 12px}header{padding:12px}}

@@ -84,20 +84,32 @@ export interface TranscriptPage {
   per_page: number;
 }
 
+/**
+ * The panel column: the panel's current name while it exists; 'Unknown' once it was deleted; the stored name
+ * when the bot sent none of our panel ids (the name is then all we know).
+ */
+const livePanelName = sql<string>`coalesce(p.name, case when t.panel_id is null then t.panel_name else ${UNKNOWN_PANEL} end)`;
+
+const withPanels = (db: Db, guildId: string) =>
+  db
+    .selectFrom("transcripts as t")
+    .leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id"))
+    .where("t.guild_id", "=", guildId);
+
 /** Newest first (by ticket id); filters: ticket id, username substring (any case), panel name, words (all). */
 export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildId: string, q: TranscriptQuery): Promise<TranscriptPage> {
   const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
   if (q.ticket_id !== undefined && q.ticket_id > MAX_INT32) return empty;
 
-  let base = db.selectFrom("transcripts").where("guild_id", "=", guildId);
-  if (q.ticket_id !== undefined) base = base.where("ticket_id", "=", q.ticket_id);
+  let base = withPanels(db, guildId);
+  if (q.ticket_id !== undefined) base = base.where("t.ticket_id", "=", q.ticket_id);
   const username = q.username?.trim();
-  if (username) base = base.where(sql<boolean>`lower(author_username) like ${likeContains(username)} escape '\\'`);
+  if (username) base = base.where(sql<boolean>`lower(t.author_username) like ${likeContains(username)} escape '\\'`);
   const panel = q.panel?.trim();
-  if (panel) base = base.where("panel_name", "=", panel);
+  if (panel) base = base.where(sql<boolean>`${livePanelName} = ${panel}`);
   for (const term of queryTerms(q.q)) {
     const hash = keyring.termHash(guildId, term);
-    base = base.where("id", "in", (eb) =>
+    base = base.where("t.id", "in", (eb) =>
       eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", guildId).where("term_hash", "=", hash),
     );
   }
@@ -105,8 +117,9 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
     base
-      .select(["ticket_id", "author_id", "author_username", "close_reason", "panel_id", "panel_name", "rating", "closed_at"])
-      .orderBy("ticket_id", "desc")
+      .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
+      .select(livePanelName.as("panel_name"))
+      .orderBy("t.ticket_id", "desc")
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page)
       .execute(),
@@ -128,13 +141,13 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
   };
 }
 
-/** Panel names to filter by: the guild's panels, the names its transcripts carry, and always 'Unknown'. */
+/** Panel names to filter by: the guild's panels, the names its transcripts carry, and always 'Unknown' last. */
 export async function transcriptPanelNames(db: Db, guildId: string): Promise<string[]> {
   const [panels, stored] = await Promise.all([
     db.selectFrom("panels").select("name").where("guild_id", "=", guildId).where("kind", "=", "single").execute(),
-    db.selectFrom("transcripts").select("panel_name").distinct().where("guild_id", "=", guildId).execute(),
+    withPanels(db, guildId).select(livePanelName.as("name")).distinct().execute(),
   ]);
-  const names = new Set<string>([...panels.map((p) => p.name), ...stored.map((s) => s.panel_name)]);
+  const names = new Set<string>([...panels.map((p) => p.name), ...stored.map((s) => s.name)]);
   names.delete(UNKNOWN_PANEL);
   return [...[...names].sort((a, b) => a.localeCompare(b)), UNKNOWN_PANEL];
 }
@@ -154,14 +167,18 @@ export interface OpenedTranscript {
 /** The transcript of a ticket, decrypted; undefined when absent. Throws TranscriptDecryptError when tampered. */
 export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, ticketId: number): Promise<OpenedTranscript | undefined> {
   if (ticketId > MAX_INT32) return undefined;
-  const row = await db.selectFrom("transcripts").selectAll().where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  const row = await withPanels(db, guildId)
+    .selectAll("t")
+    .select(livePanelName.as("live_panel_name"))
+    .where("t.ticket_id", "=", ticketId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const text = keyring.open({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, Number(row.ticket_id)));
   return {
     meta: {
       ticketId: Number(row.ticket_id),
       authorUsername: row.author_username,
-      panelName: row.panel_name,
+      panelName: row.live_panel_name,
       closeReason: row.close_reason,
       rating: row.rating === null ? null : Number(row.rating),
       closedAt: Number(row.closed_at),

@@ -386,6 +386,32 @@ describe("transcripts API", () => {
       expect((await view(6002)).json().transcript_html).toContain("hello from the bot");
     });
 
+    it("the panel column follows the panel: renamed → new name, deleted → Unknown (shown as 'Deleted panel')", async () => {
+      const now = Date.now();
+      const panel = await t.db
+        .insertInto("panels")
+        .values({ guild_id: DEMO_COMMUNITY_ID, kind: "single", name: "Short-lived", form_id: null, team_id: null, data_json: "{}", message_id: null, created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect((await ingest(valid(6040, { PanelId: panel.id }), communityKey)).statusCode).toBe(201);
+      expect((await list("?ticket_id=6040")).json().transcripts[0]).toMatchObject({ PanelId: panel.id, PanelName: "Short-lived" });
+      expect((await list("?panel=Short-lived")).json().total).toBe(1);
+
+      await t.db.updateTable("panels").set({ name: "Renamed" }).where("id", "=", panel.id).execute();
+      expect((await list("?ticket_id=6040")).json().transcripts[0].PanelName).toBe("Renamed");
+      expect((await list("?panel=Renamed")).json().total).toBe(1);
+
+      await t.db.deleteFrom("panels").where("id", "=", panel.id).execute();
+      expect((await list("?ticket_id=6040")).json().transcripts[0].PanelName).toBe("Unknown");
+      const unknown = (await list("?panel=Unknown&per_page=100")).json().transcripts.map((x: { TicketId: number }) => x.TicketId);
+      expect(unknown).toContain(6040);
+      expect((await list("?panel=Renamed")).json().total).toBe(0);
+      const choices = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcript-panels`, headers: bearer(tokens.admin) })).json().panels;
+      expect(choices).not.toContain("Renamed");
+      expect(choices).not.toContain("Short-lived");
+      expect((await view(6040)).json().transcript_html).toContain("<dt>Panel</dt><dd>Deleted panel</dd>");
+    });
+
     it("400 for invalid bodies and 409 for a ticket already stored, nothing stored", async () => {
       const before = { transcripts: await count(), terms: await termCount() };
       for (const payload of [

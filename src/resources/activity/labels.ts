@@ -1,0 +1,25 @@
+// Words of the Activity Logs screen that messages.ts does not hold: the spec's column titles (§2) and the
+// auditor's extras (filters, export, change view), which the spec leaves out.
+export const activityLabels = {
+  sidebar: "Activity",
+  title: "Activity Logs",
+  pageName: "Activity",
+  columns: { id: "ID", action: "Action", timestamp: "Timestamp", user: "User", ip: "IP Address" },
+  userFilter: "User",
+  userPlaceholder: "Username or user ID",
+  actionFilter: "Action",
+  actionPlaceholder: "All actions",
+  dateFilter: "Date range",
+  clearFilters: "Clear filters",
+  exportCsv: "Export CSV",
+  exporting: "Exporting...",
+  exportFailed: "Failed to export the activity log",
+  changes: "What changed",
+  field: "Field",
+  before: "Before",
+  after: "After",
+  noDetails: "No details were recorded for this entry.",
+  empty: "(empty)",
+  showChanges: "Show what changed",
+  total: (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`,
+} as const;

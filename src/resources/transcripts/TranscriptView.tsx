@@ -1,0 +1,99 @@
+import { useCustom, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, theme } from "antd";
+import { Link, useParams } from "react-router";
+import { statusOf } from "../../providers/http";
+import { useThemeMode } from "../../providers/theme";
+import { transcriptMessages } from "../../schemas/messages";
+import { transcriptDetailSchema } from "../../schemas/transcript";
+import { PageHeader } from "../engine/PageHeader";
+import { transcriptLabels as L } from "./labels";
+import { detailOf, statusTextOf } from "./status-text";
+
+// The transcript HTML is hostile: it is shown only in a frame with an empty sandbox (no scripts, no same
+// origin, no forms, no popups, no top navigation) through srcdoc, and the server's document carries its own
+// CSP on top. Never put it in the page's DOM.
+
+/** The id must be a ticket number; anything else is a missing parameter (§2). */
+export const isTranscriptId = (id: string | undefined): id is string => typeof id === "string" && /^\d{1,10}$/.test(id);
+
+function downloadHtml(html: string, id: string) {
+  const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `transcript-${id}.html`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function BackLink({ guildId }: { guildId: string }) {
+  const { token } = theme.useToken();
+  return (
+    <Link to={`/${guildId}/transcripts`} className="transcript-back" style={{ color: token.colorLink }}>
+      ← {L.back}
+    </Link>
+  );
+}
+
+function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: string }) {
+  const { mode } = useThemeMode();
+  const { query } = useCustom<{ transcript_html?: string }, HttpError>({
+    url: `/${guildId}/transcripts/${transcriptId}`,
+    method: "get",
+    config: { query: mode === "dark" ? { theme: "dark" } : {} },
+    errorNotification: false,
+    // Each fetch is a recorded view: do not refetch behind the user's back.
+    queryOptions: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, placeholderData: (previous) => previous },
+  });
+  const parsed = query.data ? transcriptDetailSchema.safeParse(query.data.data) : undefined;
+  const html = parsed?.success ? parsed.data.transcript_html : null;
+
+  let failure: { message: string; detail?: string } | null = null;
+  if (query.isError) {
+    failure =
+      statusOf(query.error) === 404
+        ? { message: transcriptMessages.notFound }
+        : { message: transcriptMessages.fetchFailed(statusTextOf(query.error)), detail: detailOf(query.error) || undefined };
+  } else if (parsed && !parsed.success) {
+    failure = { message: transcriptMessages.notFound };
+  }
+
+  return (
+    <div className="page transcript-view-page">
+      <PageHeader
+        title={L.viewTitle(transcriptId)}
+        description={<BackLink guildId={guildId} />}
+        extra={
+          html ? (
+            <Button onClick={() => downloadHtml(html, transcriptId)}>{L.download}</Button>
+          ) : null
+        }
+      />
+      {failure ? (
+        <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
+      ) : html === null ? (
+        <Card className="transcript-frame-card" aria-busy="true">
+          <div className="skeleton-block transcript-frame-skeleton" />
+        </Card>
+      ) : (
+        <Card className="transcript-frame-card" styles={{ body: { padding: 0 } }}>
+          <iframe className="transcript-frame" title={L.frameTitle(transcriptId)} sandbox="" referrerPolicy="no-referrer" srcDoc={html} />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+export default function TranscriptView({ guildId }: { guildId: string }) {
+  const { transcriptId } = useParams();
+  if (!isTranscriptId(transcriptId)) {
+    return (
+      <div className="page">
+        <PageHeader title={L.title} description={<BackLink guildId={guildId} />} />
+        <Alert type="error" showIcon role="alert" message={transcriptMessages.missingParameters} />
+      </div>
+    );
+  }
+  return <Loaded key={transcriptId} guildId={guildId} transcriptId={transcriptId} />;
+}

@@ -1,0 +1,38 @@
+// Words of the Transcripts screens that messages.ts does not hold: the spec's filter and column titles (§2)
+// and the extras (word search, bot key), which the spec leaves out.
+export const transcriptLabels = {
+  sidebar: "Transcripts",
+  title: "Transcripts",
+  pageName: "Transcripts",
+  filters: { ticketId: "Ticket ID", username: "Username", ticketType: "Ticket Type", search: "Search messages" },
+  anyTicketType: "All ticket types",
+  searchPlaceholder: "Words in the messages",
+  columns: { ticketId: "Ticket ID", username: "Username", rating: "Rating", panel: "Panel", closeReason: "Close Reason", actions: "Actions" },
+  view: "View",
+  previous: "Previous",
+  next: "Next",
+  page: "Page",
+  of: (last: number) => `of ${last}`,
+  total: (n: number) => `${n} ${n === 1 ? "transcript" : "transcripts"}`,
+  back: "Back to transcripts",
+  download: "Download HTML",
+  frameTitle: (id: string) => `Transcript of ticket #${id}`,
+  viewTitle: (id: string) => `Ticket #${id}`,
+  botKey: {
+    button: "Bot API key",
+    title: "Bot API key",
+    intro: (path: string) =>
+      `A bot sends transcripts of closed tickets to POST ${path} with the header Authorization: Bot <key>. The key is shown once; creating a new one revokes the old one.`,
+    none: "This server has no bot key yet.",
+    since: (date: string) => `A key exists since ${date}.`,
+    create: "Create key",
+    rotate: "Create a new key",
+    creating: "Creating...",
+    rotateConfirm: "Create a new key? The current key stops working at once.",
+    copy: "Copy",
+    copied: "Key copied to clipboard",
+    shownOnce: "Copy this key now: it will not be shown again.",
+    failed: "Failed to create the bot key",
+    close: "Close",
+  },
+} as const;

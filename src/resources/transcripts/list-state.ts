@@ -1,0 +1,65 @@
+import { limits } from "../../schemas/limits";
+import { clampPage } from "../../schemas/transcript";
+
+// State of the transcript list: filters, page, page size. §4: changing filters or the page size resets the page
+// to 1; §5: a typed page number is clamped between 1 and the last page.
+
+export type PageSize = (typeof limits.transcriptPageSizes)[number];
+
+export interface TranscriptFilters {
+  /** Ticket ID filter (min 0); null when empty. */
+  ticketId: number | null;
+  username: string;
+  /** Panel name; null for any. */
+  panel: string | null;
+  /** Words that must all appear in the messages. */
+  q: string;
+}
+
+export interface TranscriptListState {
+  filters: TranscriptFilters;
+  page: number;
+  perPage: PageSize;
+}
+
+export const emptyFilters: TranscriptFilters = { ticketId: null, username: "", panel: null, q: "" };
+export const initialListState: TranscriptListState = { filters: emptyFilters, page: 1, perPage: limits.transcriptDefaultPageSize as PageSize };
+
+const sameFilters = (a: TranscriptFilters, b: TranscriptFilters) =>
+  a.ticketId === b.ticketId && a.username === b.username && a.panel === b.panel && a.q === b.q;
+
+/** New filter values; the page goes back to 1 when anything changed. */
+export function withFilters(state: TranscriptListState, patch: Partial<TranscriptFilters>): TranscriptListState {
+  const filters = { ...state.filters, ...patch };
+  if (filters.ticketId !== null && (!Number.isFinite(filters.ticketId) || filters.ticketId < 0)) filters.ticketId = null;
+  if (sameFilters(filters, state.filters)) return state;
+  return { ...state, filters, page: 1 };
+}
+
+/** A page size of §9 (25/50/75/100); the page goes back to 1. */
+export function withPageSize(state: TranscriptListState, perPage: number): TranscriptListState {
+  const allowed = (limits.transcriptPageSizes as readonly number[]).includes(perPage) ? (perPage as PageSize) : state.perPage;
+  if (allowed === state.perPage) return state;
+  return { ...state, perPage: allowed, page: 1 };
+}
+
+/** Goes to a page (typed, or Previous/Next), clamped between 1 and the last page of `total` results. */
+export function withPage(state: TranscriptListState, page: number, total: number): TranscriptListState {
+  const next = clampPage(page, total, state.perPage);
+  return next === state.page ? state : { ...state, page: next };
+}
+
+export const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** The query of GET /{guildId}/transcripts; empty filters are left out. */
+export function toQuery(state: TranscriptListState): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: state.page, per_page: state.perPage };
+  const { ticketId, username, panel, q } = state.filters;
+  if (ticketId !== null) query.ticket_id = ticketId;
+  if (username.trim()) query.username = username.trim();
+  if (panel) query.panel = panel;
+  if (q.trim()) query.q = q.trim();
+  return query;
+}
+
+export const hasFilters = (filters: TranscriptFilters) => !sameFilters(filters, emptyFilters);
