@@ -56,7 +56,7 @@ function teamIdOf(request: FastifyRequest): number {
   const raw = (request.params as { teamId: string }).teamId;
   if (!/^\d{1,15}$/.test(raw)) throw notFound(teamText.notFound);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(teamText.notFound);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(teamText.notFound); // integer column
   return id;
 }
 

@@ -29,8 +29,9 @@ interface Probe {
   method: Method;
   /** Fastify's route path, e.g. /api/:guildId(^\d+$)/tags/:tagId. */
   route: string;
-  /** The caller needs one of these; [] means any access to the guild. */
-  anyOf: TeamPermission[];
+  /** The caller needs one of these; [] means any access to the guild; "managers": only the owner,
+   * Administrator or Manage Server holders, whatever the staff team holds. */
+  anyOf: TeamPermission[] | "managers";
   body?: unknown;
   /** A list the staff member reads: 200 exactly when allowed. */
   list?: boolean;
@@ -90,6 +91,11 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/bot-key`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/bot-key`, anyOf: ["EditSettings"] },
   { method: "DELETE", route: `${g}/bot-key`, anyOf: ["EditSettings"] },
+
+  // Configuration export and import: a team member could otherwise hand themselves every permission.
+  { method: "GET", route: `${g}/config/export`, anyOf: "managers", list: true },
+  { method: "POST", route: `${g}/config/import/preview`, anyOf: "managers", body: {} },
+  { method: "POST", route: `${g}/config/import`, anyOf: "managers", body: {} },
 ];
 
 /** Guild routes that do not take a session at all (the bot's ingest authenticates with the guild's bot key). */
@@ -170,7 +176,7 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
     for (const probe of probes) {
       const res = await call(probe.method, urlOf(probe.route), staff, probe.body);
       const label = `${probe.method} ${probe.route}`;
-      const holds = probe.anyOf.length === 0 || probe.anyOf.some((k) => seeded[k]);
+      const holds = probe.anyOf !== "managers" && (probe.anyOf.length === 0 || probe.anyOf.some((k) => seeded[k]));
       if (!holds) {
         expect(res.statusCode, label).toBe(403);
         expect(res.json(), label).toEqual({ error: authMessages.accessDenied });
@@ -202,6 +208,11 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
     try {
       for (const probe of probes.filter((p) => p.anyOf.length > 0)) {
         const label = `${probe.method} ${probe.route}`;
+        if (probe.anyOf === "managers") {
+          await setSupportPermissions(allPermissions());
+          expect((await call(probe.method, urlOf(probe.route), staff, probe.body)).statusCode, `${label} with every team permission`).toBe(403);
+          continue;
+        }
         await setSupportPermissions(allExcept(probe.anyOf));
         const denied = await call(probe.method, urlOf(probe.route), staff, probe.body);
         expect(denied.statusCode, `${label} without ${probe.anyOf.join("/")}`).toBe(403);

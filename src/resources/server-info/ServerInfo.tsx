@@ -1,0 +1,96 @@
+import { type HttpError, useCustom } from "@refinedev/core";
+import { Card, Skeleton, Statistic } from "antd";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { defaultAvatarUrl } from "../../schemas/auth";
+import type { GuildInfo } from "../../schemas/guild";
+import { serverInfoMessages } from "../../schemas/messages";
+import { ErrorCard } from "../../shell/ErrorCard";
+import fallbackIcon from "./fallback-icon.svg";
+import "./server-info.css";
+
+/** An image that swaps to `fallback` when it has no source or fails to load. */
+function ImageWithFallback({ src, fallback, className, size }: { src: string | null; fallback: string; className: string; size: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = src && src !== failed ? src : fallback;
+  return <img className={className} src={shown} alt="" width={size} height={size} onError={() => shown !== fallback && setFailed(shown)} />;
+}
+
+const grouped = (n: number) => n.toLocaleString();
+
+/** Server info (§2): the guild index of /{guildId}. */
+export default function ServerInfo() {
+  const { guildId = "" } = useParams();
+  const { query } = useCustom<GuildInfo>({
+    url: `/guilds/${guildId}`,
+    method: "get",
+    errorNotification: false,
+    queryOptions: { queryKey: ["server-info", guildId], enabled: !!guildId },
+  });
+  const guild = query.data?.data;
+
+  if (query.isError) {
+    return (
+      <div className="page">
+        <ErrorCard page={serverInfoMessages.pageName} message={(query.error as HttpError | null)?.message} />
+      </div>
+    );
+  }
+
+  if (!guild) {
+    return (
+      <div className="page" aria-busy="true">
+        <Card>
+          <div className="server-head">
+            <Skeleton.Avatar active size={72} shape="square" />
+            <Skeleton active title={{ width: 220 }} paragraph={{ rows: 1, width: 260 }} />
+          </div>
+        </Card>
+        <div className="server-stats">
+          {["Members", "Roles", "Channels", "Boosts"].map((label) => (
+            <Card key={label}>
+              <Skeleton active title={false} paragraph={{ rows: 2 }} />
+            </Card>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const stats = [
+    { label: "Members", value: guild.member_count },
+    { label: "Roles", value: guild.roles },
+    { label: "Channels", value: guild.channels },
+    { label: "Boosts", value: guild.boosts },
+  ];
+
+  return (
+    <div className="page">
+      <Card className="server-card">
+        <div className="server-head">
+          <ImageWithFallback className="server-icon" src={guild.icon_url} fallback={fallbackIcon} size={72} />
+          <div className="server-title">
+            <h1 className="page-title server-name">{guild.name}</h1>
+            <div className="server-id">
+              <span className="server-id-label">{serverInfoMessages.guildId}</span>
+              <code className="server-id-value">{guild.id}</code>
+            </div>
+          </div>
+        </div>
+      </Card>
+      <div className="server-stats">
+        {stats.map((stat) => (
+          <Card key={stat.label} className="server-stat">
+            <Statistic title={stat.label} value={stat.value} formatter={(v) => grouped(Number(v))} />
+          </Card>
+        ))}
+      </div>
+      <Card title="Guild Owner" className="server-owner-card">
+        <div className="server-owner">
+          <ImageWithFallback className="server-owner-avatar" src={guild.owner_avatar} fallback={defaultAvatarUrl} size={48} />
+          <span className="server-owner-name">{guild.owner}</span>
+        </div>
+      </Card>
+    </div>
+  );
+}

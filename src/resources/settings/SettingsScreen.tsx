@@ -1,0 +1,220 @@
+import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
+import { Button, Card, InputNumber, Select, Skeleton, Switch } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { settingsMessages } from "../../schemas/messages";
+import type { SettingsResponse, TicketSettingKey, TicketSettings } from "../../schemas/settings";
+import { ErrorCard } from "../../shell/ErrorCard";
+import { PageHeader } from "../engine/PageHeader";
+import type { ResourceScreenProps } from "../types";
+import {
+  changeLines,
+  channelOptions,
+  type SettingField,
+  settingCards,
+  savePayload,
+  toLocalSettings,
+  validateSettings,
+} from "./settings-form";
+import "./settings.css";
+
+function FieldRow({
+  field,
+  value,
+  error,
+  disabled,
+  channels,
+  onChange,
+}: {
+  field: SettingField;
+  value: unknown;
+  error?: string;
+  disabled: boolean;
+  channels: Record<string, string>;
+  onChange: (value: unknown) => void;
+}) {
+  const id = `setting-${field.key}`;
+  const helpId = field.help ? `${id}-help` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(" ") || undefined;
+  let control;
+  if (field.kind === "switch") {
+    control = (
+      <Switch id={id} checked={value === true} disabled={disabled} aria-describedby={describedBy} onChange={(checked) => onChange(checked)} />
+    );
+  } else if (field.kind === "channel") {
+    control = (
+      <Select
+        id={id}
+        className="settings-select"
+        showSearch
+        optionFilterProp="label"
+        value={typeof value === "string" ? value : ""}
+        options={channelOptions(channels)}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(v: string) => onChange(v)}
+      />
+    );
+  } else {
+    control = (
+      <span className="settings-number">
+        <InputNumber
+          id={id}
+          min={0}
+          max={field.max}
+          precision={0}
+          step={1}
+          value={typeof value === "number" ? value : null}
+          disabled={disabled}
+          status={error ? "error" : undefined}
+          aria-describedby={describedBy}
+          // §5: an empty input means null.
+          onChange={(v) => onChange(typeof v === "number" && Number.isFinite(v) ? v : null)}
+        />
+        {field.unit && <span className="settings-unit">{field.unit}</span>}
+      </span>
+    );
+  }
+  return (
+    <div className={`settings-row settings-row-${field.kind}${field.dependsOn ? " settings-row-sub" : ""}`}>
+      <div className="settings-text">
+        <label htmlFor={id} className="settings-label">
+          {field.label}
+        </label>
+        {field.help && (
+          <div id={helpId} className="settings-help">
+            {field.help}
+          </div>
+        )}
+        {error && (
+          <div id={errorId} className="settings-error" role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+      <div className="settings-control">{control}</div>
+    </div>
+  );
+}
+
+/** Settings (§2, §4): General, Claiming and Auto Close; edits stay local until Save Changes. */
+export default function SettingsScreen({ guildId }: ResourceScreenProps) {
+  const { open: toast } = useNotification();
+  const { query } = useCustom<SettingsResponse>({
+    url: `/${guildId}/settings`,
+    method: "get",
+    errorNotification: false,
+    queryOptions: { queryKey: ["settings-screen", guildId], gcTime: 0 },
+  });
+  const canEdit = useCan({ resource: "settings", action: "edit", params: { guildId } }).data?.can === true;
+  const { mutateAsync } = useCustomMutation<{ message?: string; Revision?: number }>();
+  const loaded = query.data?.data;
+
+  // §4: the loaded values are copied into local state; edits stay local until Save.
+  const baseline = useMemo(() => (loaded ? toLocalSettings(loaded) : null), [loaded]);
+  const [local, setLocal] = useState<TicketSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  useEffect(() => {
+    setLocal(baseline);
+  }, [baseline]);
+
+  const errors = useMemo(() => (local && showErrors ? validateSettings(local) : {}), [local, showErrors]);
+
+  if (query.isError) {
+    return (
+      <div className="page">
+        <PageHeader title={settingsMessages.pageName} />
+        <ErrorCard page={settingsMessages.pageName} message={(query.error as HttpError | null)?.message} />
+      </div>
+    );
+  }
+
+  if (!loaded || !local || !baseline) {
+    return (
+      <div className="page" aria-busy="true">
+        <PageHeader title={settingsMessages.pageName} />
+        {settingCards.map((card) => (
+          <Card key={card.title} title={card.title} className="settings-card">
+            <Skeleton active title={false} paragraph={{ rows: Math.min(card.fields.length, 4) }} />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+
+  const channels = loaded.Channels ?? {};
+  const set = (key: TicketSettingKey, value: unknown) => setLocal((current) => (current ? ({ ...current, [key]: value } as TicketSettings) : current));
+
+  const save = async () => {
+    if (saving) return;
+    const found = validateSettings(local);
+    if (Object.keys(found).length > 0) {
+      setShowErrors(true);
+      toast?.({ type: "error", message: settingsMessages.updateFailed, description: Object.values(found).join("\n") });
+      return;
+    }
+    const lines = changeLines(baseline, local, channels);
+    if (lines.length === 0) {
+      toast?.({ type: "error", message: settingsMessages.nothingChanged });
+      return;
+    }
+    setSaving(true);
+    try {
+      await mutateAsync({
+        url: `/${guildId}/settings`,
+        method: "put",
+        values: savePayload(local, loaded.Revision),
+        successNotification: false,
+        errorNotification: false,
+      });
+      toast?.({ type: "success", message: settingsMessages.updated, description: lines.join("\n") });
+      setShowErrors(false);
+      await query.refetch();
+    } catch (error) {
+      toast?.({
+        type: "error",
+        message: settingsMessages.updateFailed,
+        description: error instanceof Error && error.message ? error.message : undefined,
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const saveButton = canEdit ? (
+    <Button type="primary" htmlType="submit" loading={saving}>
+      {saving ? settingsMessages.saving : settingsMessages.saveChanges}
+    </Button>
+  ) : null;
+
+  return (
+    <form
+      className="page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <PageHeader title={settingsMessages.pageName} />
+      {settingCards.map((card) => (
+        <Card key={card.title} title={card.title} className="settings-card">
+          <p className="settings-card-description">{card.description}</p>
+          {card.fields.map((field) => (
+            <FieldRow
+              key={field.key}
+              field={field}
+              value={local[field.key]}
+              error={errors[field.key]}
+              disabled={!canEdit || saving}
+              channels={channels}
+              onChange={(value) => set(field.key, value)}
+            />
+          ))}
+        </Card>
+      ))}
+      {saveButton && <div className="settings-footer">{saveButton}</div>}
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Card, Input } from "antd";
+import { useId, useState } from "react";
+import { teamMessages } from "../../schemas/messages";
+import { PlusIcon } from "../../shell/icons";
+
+/** 'Create Team': a Team Name input and a Create button; a blank (trimmed) name does nothing (§5). */
+export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCreate: (name: string) => Promise<boolean> }) {
+  const [name, setName] = useState("");
+  const inputId = useId();
+  const trimmed = name.trim();
+
+  const submit = async () => {
+    if (!trimmed || pending) return;
+    if (await onCreate(trimmed)) setName("");
+  };
+
+  return (
+    <Card title={teamMessages.createTeam} className="teams-card">
+      <form
+        className="teams-create"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label htmlFor={inputId} className="teams-label">
+          Team Name
+        </label>
+        <div className="teams-create-row">
+          <Input
+            id={inputId}
+            value={name}
+            maxLength={100}
+            placeholder="e.g. Billing Support"
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+          />
+          <Button type="primary" htmlType="submit" icon={<PlusIcon size={16} />} loading={pending} disabled={!trimmed}>
+            {pending ? teamMessages.creating : "Create"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Modal, Switch } from "antd";
+import { useState } from "react";
+import { teamMessages } from "../../schemas/messages";
+import { permissionWords, type TeamPermission, type TeamPermissions } from "../../schemas/team";
+import { TrashIcon } from "../../shell/icons";
+import { allOn, countOn, permissionGroups } from "./permission-toggles";
+
+export interface PermissionsDialogProps {
+  open: boolean;
+  teamName: string;
+  permissions: TeamPermissions;
+  /** May this key be switched to this value? (EditTeam; a staff member cannot grant what they lack.) */
+  canSet: (key: TeamPermission, value: boolean) => boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  deleting: boolean;
+  onToggle: (key: TeamPermission, value: boolean) => void;
+  onBulkToggle: () => void;
+  onDelete: () => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** Team Permissions (§2): subtitle, bulk toggle, 24 'Allow team to ...' switches, and Delete Team with its confirmation. */
+export function PermissionsDialog(props: PermissionsDialogProps) {
+  const { permissions, canSet, canEdit } = props;
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const everyOn = allOn(permissions);
+  const bulkLabel = everyOn ? "Disable all permissions" : "Enable all permissions";
+
+  return (
+    <>
+      <Modal
+        open={props.open}
+        onCancel={props.onClose}
+        width={640}
+        title={
+          <div>
+            <div className="perm-title">Team Permissions · {props.teamName}</div>
+            <div className="perm-subtitle">{teamMessages.permissionsSubtitle}</div>
+          </div>
+        }
+        footer={
+          <div className="perm-footer">
+            {props.canDelete ? (
+              <Button danger icon={<TrashIcon size={16} />} onClick={() => setConfirmOpen(true)}>
+                {teamMessages.deleteTeam}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button onClick={props.onClose}>Close</Button>
+          </div>
+        }
+        destroyOnHidden
+      >
+        <div className="perm-bulk">
+          <span className="perm-count">
+            {countOn(permissions)} of {Object.keys(permissions).length} allowed
+          </span>
+          <Button size="small" onClick={props.onBulkToggle} disabled={!canEdit}>
+            {bulkLabel}
+          </Button>
+        </div>
+        <div className="perm-groups">
+          {permissionGroups.map((group) => (
+            <section key={group.title} className="perm-group" aria-label={group.title}>
+              <h3 className="perm-group-title">{group.title}</h3>
+              {group.keys.map((key) => {
+                const label = teamMessages.allowTeamTo(permissionWords(key));
+                const value = permissions[key];
+                return (
+                  <label key={key} className="perm-row">
+                    <span className="perm-label">{label}</span>
+                    <Switch
+                      size="small"
+                      checked={value}
+                      aria-label={label}
+                      data-permission={key}
+                      disabled={!canSet(key, !value)}
+                      onChange={(checked) => props.onToggle(key, checked)}
+                    />
+                  </label>
+                );
+              })}
+            </section>
+          ))}
+        </div>
+      </Modal>
+      <Modal
+        open={confirmOpen}
+        title={teamMessages.deleteTeam}
+        onCancel={() => setConfirmOpen(false)}
+        footer={[
+          <Button key="cancel" onClick={() => setConfirmOpen(false)} disabled={props.deleting}>
+            Cancel
+          </Button>,
+          <Button
+            key="delete"
+            danger
+            type="primary"
+            loading={props.deleting}
+            onClick={async () => {
+              if (await props.onDelete()) setConfirmOpen(false);
+            }}
+          >
+            {props.deleting ? teamMessages.deleting : teamMessages.deleteTeam}
+          </Button>,
+        ]}
+      >
+        <p>{teamMessages.deleteConfirm}</p>
+      </Modal>
+    </>
+  );
+}

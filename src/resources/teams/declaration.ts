@@ -1,0 +1,17 @@
+import { lazy } from "react";
+import { resourcePermissions } from "../../schemas/access";
+import { teamMessages } from "../../schemas/messages";
+import { TeamIcon } from "../../shell/icons";
+import { defineResource } from "../types";
+
+// Staff Teams (SPEC §2, §4, §7, §8): a hand-built screen (role lists with drag and drop, permissions dialog).
+export const teamsResource = defineResource({
+  name: "teams",
+  label: teamMessages.pageName,
+  icon: TeamIcon,
+  route: "teams",
+  title: teamMessages.pageName,
+  pageName: teamMessages.pageName,
+  permissions: resourcePermissions.teams,
+  screen: lazy(() => import("./TeamsScreen")),
+});
