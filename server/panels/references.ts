@@ -12,6 +12,8 @@ import { panelText } from "./text";
 type Db = Kysely<Database>;
 
 const isCustomEmojiId = (emoji: string) => /^\d{1,21}$/.test(emoji);
+/** Row ids are 32-bit integer columns: a bigger number names nothing (and PostgreSQL would refuse the query). */
+const isRowId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 function fail(problems: string[]): void {
   if (problems.length) throw new HttpError(400, problems.join(", "), problems);
@@ -29,7 +31,8 @@ export async function checkSinglePanelReferences(db: Db, guild: PlatformGuild, p
   if (isCustomEmojiId(message.ButtonEmoji) && !guild.emojis.some((e) => e.id === message.ButtonEmoji)) {
     problems.push(panelText.emojiMissing(message.ButtonEmoji));
   }
-  if (panel.FormId !== null) {
+  if (panel.FormId !== null && !isRowId(panel.FormId)) problems.push(panelText.formMissing(panel.FormId));
+  else if (panel.FormId !== null) {
     const form = await db.selectFrom("forms").select("id").where("guild_id", "=", guild.id).where("id", "=", panel.FormId).executeTakeFirst();
     if (!form) problems.push(panelText.formMissing(panel.FormId));
   }
@@ -37,7 +40,7 @@ export async function checkSinglePanelReferences(db: Db, guild: PlatformGuild, p
   const team = panel.SupportTeams[0];
   if (team !== undefined) {
     const id = Number(team);
-    const row = Number.isSafeInteger(id)
+    const row = isRowId(id)
       ? await db.selectFrom("teams").select("id").where("guild_id", "=", guild.id).where("id", "=", id).executeTakeFirst()
       : undefined;
     if (row) teamId = row.id;
@@ -52,7 +55,7 @@ export async function checkMultiPanelReferences(db: Db, guild: PlatformGuild, pa
   const problems: string[] = [];
   if (!guild.text_channels.some((c) => c.id === panel.PanelChannelId)) problems.push(panelText.channelMissing(panel.PanelChannelId));
   const ids = panel.Panels.map(Number);
-  const valid = ids.filter((id) => Number.isSafeInteger(id));
+  const valid = ids.filter(isRowId);
   const rows = valid.length
     ? await db
         .selectFrom("panels")

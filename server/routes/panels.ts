@@ -39,7 +39,7 @@ const bodyOf = (request: FastifyRequest): Body =>
 function panelIdOf(request: FastifyRequest): number {
   const raw = (request.params as { panelId: string }).panelId;
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound(panelText.notFound);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(panelText.notFound); // integer column
   return id;
 }
 

@@ -33,6 +33,7 @@ export const frameMessages = {
   navigation: "Navigation",
   searchServers: "Search servers...",
   errorLoadingPage: "Error Loading Page",
+  /** 'Failed to fetch Settings page', 'Failed to fetch Server page', 'Failed to fetch Staff Teams page', 'Failed to fetch Tags page'. */
   failedToFetchPage: (page: string) => `Failed to fetch ${page} page`,
   unknownError: "An unknown error occurred",
   unknownErrorShort: "Unknown error",

@@ -14,7 +14,8 @@ export const graphemeCount = (value: string) => [...new Intl.Segmenter().segment
 export const buttonEmojiSchema = z
   .string()
   .max(32)
-  .refine((v) => v === "" || /^\d{1,21}$/.test(v) || (graphemeCount(v) === 1 && /\p{Extended_Pictographic}|\p{Emoji_Presentation}/u.test(v)), "Emoji must be a single emoji or a custom emoji id")
+  // Length first: segmenting a huge string costs memory quadratic in its length (a 100k string exhausts the heap).
+  .refine((v) => v === "" || /^\d{1,21}$/.test(v) || (v.length <= 32 && graphemeCount(v) === 1 && /\p{Extended_Pictographic}|\p{Emoji_Presentation}/u.test(v)), "Emoji must be a single emoji or a custom emoji id")
   .optional()
   .default("");
 
@@ -39,72 +40,110 @@ export const panelFieldsSchema = z
   });
 
 const hasAny = (...values: (string | undefined)[]) => values.some((v) => (v ?? "").trim() !== "");
+/** Runs a message's "at least one of" rule even when other fields of it are invalid, so the editor shows every problem at once. */
+const textsAreStrings =
+  (...keys: string[]) =>
+  (payload: { value: unknown }) => {
+    const v = payload.value as Record<string, unknown> | null;
+    return !!v && typeof v === "object" && keys.every((k) => v[k] === undefined || typeof v[k] === "string");
+  };
+
+// UI hints for the generated editor live here, in .meta() (always the last call of a chain): title, section,
+// order, span (of 24 columns), widget (src/resources/engine/widgets), help, placeholder, rows, highlightEmpty
+// (highlighted with the section's message when the section's "at least one of" rule fails).
+const panelSection = "Panel Properties";
 
 export const panelMessageShape = {
-  PanelChannel: z.string({ error: panelMessages.channelRequired }).trim().min(1, panelMessages.channelRequired).regex(/^\d+$/, panelMessages.channelRequired),
-  PanelTitle: text(256),
-  PanelTitleURL: optionalUrl,
-  PanelDescription: text(4096),
-  PanelContent: text(2000),
-  PanelFooter: text(2048),
-  PanelFooterIconURL: optionalUrl,
-  PanelAuthor: text(256),
-  PanelAuthorIconURL: optionalUrl,
-  PanelAuthorURL: optionalUrl,
-  PanelImageURL: optionalUrl,
-  PanelThumbnailURL: optionalUrl,
-  PanelColor: colorSchema.default(limits.defaultPanelColor),
-  PanelFields: panelFieldsSchema,
-  ButtonText: text(80),
-  ButtonEmoji: buttonEmojiSchema,
-  ButtonColor: buttonColorSchema.default("Primary"),
-  DisablePanel: z.boolean().default(false),
+  PanelChannel: z
+    .string({ error: panelMessages.channelRequired })
+    .trim()
+    .min(1, panelMessages.channelRequired)
+    .regex(/^\d+$/, panelMessages.channelRequired)
+    .meta({ title: "Panel Channel", widget: "textChannel", order: 1, span: 12 }),
+  PanelTitle: text(256).meta({ title: "Title", order: 3, span: 12, highlightEmpty: true, placeholder: "Need help?" }),
+  PanelTitleURL: optionalUrl.meta({ title: "Title URL", order: 4, span: 12, placeholder: "https://" }),
+  PanelDescription: text(4096).meta({ title: "Description", widget: "textarea", rows: 4, order: 5, highlightEmpty: true, help: "Supports **bold**, *italic*, `code` and [links](https://example.com)." }),
+  PanelContent: text(2000).meta({ title: "Content", widget: "textarea", rows: 2, order: 6, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  PanelFooter: text(2048).meta({ title: "Footer", order: 13, span: 12 }),
+  PanelFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 14, span: 12, placeholder: "https://" }),
+  PanelAuthor: text(256).meta({ title: "Author", order: 7, span: 8 }),
+  PanelAuthorIconURL: optionalUrl.meta({ title: "Author Icon URL", order: 8, span: 8, placeholder: "https://" }),
+  PanelAuthorURL: optionalUrl.meta({ title: "Author URL", order: 9, span: 8, placeholder: "https://" }),
+  PanelImageURL: optionalUrl.meta({ title: "Image URL", order: 11, span: 12, placeholder: "https://" }),
+  PanelThumbnailURL: optionalUrl.meta({ title: "Thumbnail URL", order: 12, span: 12, placeholder: "https://" }),
+  PanelColor: colorSchema.default(limits.defaultPanelColor).meta({ title: "Embed Colour", widget: "color", order: 2, span: 12 }),
+  PanelFields: panelFieldsSchema.meta({ title: "Embed Fields", widget: "embedFields", order: 10 }),
+  ButtonText: text(80).meta({ title: "Button Text", order: 15, span: 12, placeholder: "Open a ticket" }),
+  ButtonEmoji: buttonEmojiSchema.meta({ title: "Button Emoji", widget: "emoji", order: 16, span: 12 }),
+  ButtonColor: buttonColorSchema.default("Primary").meta({ title: "Button Colour", widget: "buttonColor", order: 17, span: 12, highlightEmpty: true }),
+  DisablePanel: z.boolean().default(false).meta({ title: "Disable Panel", widget: "switch", order: 18, span: 12, help: "The button shows but cannot be clicked." }),
 };
 export const panelMessageSchema = z
   .object(panelMessageShape)
   .refine((m) => hasAny(m.PanelTitle, m.PanelDescription, m.PanelContent), {
     message: panelMessages.panelMessageRequired,
-  });
+    when: textsAreStrings("PanelTitle", "PanelDescription", "PanelContent"),
+  })
+  .meta({ title: "Panel Message", section: "Panel Message" });
 export type PanelMessage = z.infer<typeof panelMessageSchema>;
 
 export const welcomeMessageShape = {
-  WelcomeTitle: text(256),
-  WelcomeTitleURL: optionalUrl,
-  WelcomeDescription: text(4096),
-  WelcomeContent: text(2000),
-  WelcomeFooter: text(2048),
-  WelcomeFooterIconURL: optionalUrl,
-  WelcomeAuthor: text(256),
-  WelcomeAuthorIconURL: optionalUrl,
-  WelcomeAuthorURL: optionalUrl,
-  WelcomeImageURL: optionalUrl,
-  WelcomeThumbnailURL: optionalUrl,
-  WelcomeColor: colorSchema.default(limits.defaultWelcomeColor),
+  WelcomeTitle: text(256).meta({ title: "Title", order: 2, span: 12, highlightEmpty: true, placeholder: "Thanks for reaching out!" }),
+  WelcomeTitleURL: optionalUrl.meta({ title: "Title URL", order: 3, span: 12, placeholder: "https://" }),
+  WelcomeDescription: text(4096).meta({ title: "Description", widget: "textarea", rows: 4, order: 4, highlightEmpty: true }),
+  WelcomeContent: text(2000).meta({ title: "Content", widget: "textarea", rows: 2, order: 5, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  WelcomeFooter: text(2048).meta({ title: "Footer", order: 11, span: 12 }),
+  WelcomeFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 12, span: 12, placeholder: "https://" }),
+  WelcomeAuthor: text(256).meta({ title: "Author", order: 6, span: 8 }),
+  WelcomeAuthorIconURL: optionalUrl.meta({ title: "Author Icon URL", order: 7, span: 8, placeholder: "https://" }),
+  WelcomeAuthorURL: optionalUrl.meta({ title: "Author URL", order: 8, span: 8, placeholder: "https://" }),
+  WelcomeImageURL: optionalUrl.meta({ title: "Image URL", order: 9, span: 12, placeholder: "https://" }),
+  WelcomeThumbnailURL: optionalUrl.meta({ title: "Thumbnail URL", order: 10, span: 12, placeholder: "https://" }),
+  WelcomeColor: colorSchema.default(limits.defaultWelcomeColor).meta({ title: "Embed Colour", widget: "color", order: 1, span: 12 }),
 };
 export const welcomeMessageSchema = z
   .object(welcomeMessageShape)
   .refine((m) => hasAny(m.WelcomeTitle, m.WelcomeDescription, m.WelcomeContent), {
     message: panelMessages.welcomeMessageRequired,
-  });
+    when: textsAreStrings("WelcomeTitle", "WelcomeDescription", "WelcomeContent"),
+  })
+  .meta({ title: "Welcome Message", section: "Welcome Message" });
 export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
 
 /** A single panel (§3, §5). */
 export const singlePanelSchema = z.object({
-  PanelId: z.number().int().optional(),
-  PanelName: z.string({ error: panelMessages.nameRequired }).trim().min(1, panelMessages.nameRequired).max(100),
+  PanelId: z.number().int().optional().meta({ widget: "hidden" }),
+  PanelName: z
+    .string({ error: panelMessages.nameRequired })
+    .trim()
+    .min(1, panelMessages.nameRequired)
+    .max(100)
+    .meta({ title: "Panel Name", section: panelSection, span: 12, placeholder: "General Support" }),
   NamingScheme: z
     .string({ error: panelMessages.namingSchemeRequired })
     .trim()
     .min(1, panelMessages.namingSchemeRequired)
     .max(100)
-    .default(limits.defaultNamingScheme),
-  MentionRoleId: z.string().regex(/^\d+$/, panelMessages.mentionRoleNumeric).nullable().default(null),
-  SupportTeams: z.array(z.string().regex(/^\d+$/)).max(1).default([]),
-  TicketCategory: snowflake.nullable().default(null),
-  FormId: z.number().int().nullable().default(null),
+    .default(limits.defaultNamingScheme)
+    .meta({ title: "Naming Scheme", section: panelSection, span: 12, help: "Ticket channel name; %id% becomes the ticket number." }),
+  MentionRoleId: z
+    .string()
+    .regex(/^\d+$/, panelMessages.mentionRoleNumeric)
+    .nullable()
+    .default(null)
+    .meta({ title: "Mention Role", widget: "role", section: panelSection, span: 12, help: "Mentioned when a ticket opens." }),
+  SupportTeams: z
+    .array(z.string().regex(/^\d+$/))
+    .max(1)
+    .default([])
+    .meta({ title: "Support Team", widget: "supportTeam", section: panelSection, span: 12 }),
+  TicketCategory: snowflake.nullable().default(null).meta({ title: "Ticket Category", widget: "category", section: panelSection, span: 12 }),
+  FormId: z.number().int().nullable().default(null).meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
   PanelMessage: panelMessageSchema,
   WelcomeMessage: welcomeMessageSchema,
-  MessageId: z.string().nullable().optional(),
+  MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),
+  /** Optimistic concurrency: the revision the editor loaded; a stale one is refused (409). */
+  Revision: z.number().int().positive().optional().meta({ widget: "hidden" }),
 });
 export type SinglePanel = z.infer<typeof singlePanelSchema>;
 export type SinglePanelInput = z.input<typeof singlePanelSchema>;

@@ -224,6 +224,8 @@ describe("ticket panels API", () => {
         [{ SupportTeams: [String(hubTeamId)] }, {}, panelText.teamMissing(String(hubTeamId))],
         [{ SupportTeams: ["999999"] }, {}, panelText.teamMissing("999999")],
         [{ FormId: hubFormId }, {}, panelText.formMissing(hubFormId)],
+        [{ FormId: 99_999_999_999 }, {}, panelText.formMissing(99_999_999_999)],
+        [{ SupportTeams: ["99999999999"] }, {}, panelText.teamMissing("99999999999")],
         [{}, { ButtonEmoji: HUB_EMOJI }, panelText.emojiMissing(HUB_EMOJI)],
       ];
       for (const [overrides, message, expected] of cases) {
@@ -268,6 +270,7 @@ describe("ticket panels API", () => {
       expect((await api("GET", `/${G}/panels/999999`, admin)).statusCode).toBe(404);
       expect((await api("GET", `/${G}/panels/abc`, admin)).statusCode).toBe(404);
       expect((await api("GET", `/${G}/panels/0`, admin)).statusCode).toBe(404);
+      expect((await api("GET", `/${G}/panels/99999999999`, admin)).statusCode).toBe(404);
     });
 
     it("needs the view permission of the panel's kind", async () => {
@@ -400,6 +403,7 @@ describe("ticket panels API", () => {
       const cases: [string[], string][] = [
         [[single, String(MultiPanels[0].PanelId)], panelText.memberMissing(String(MultiPanels[0].PanelId))],
         [[single, "999999"], panelText.memberMissing("999999")],
+        [[single, "99999999999"], panelText.memberMissing("99999999999")],
       ];
       for (const [Panels, expected] of cases) {
         const res = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels, PanelTitle: "x" } });

@@ -1,0 +1,82 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { ColorPicker, Input, Select, theme } from "antd";
+import type { GlobalToken } from "antd";
+import { limits } from "../../../schemas/limits";
+
+const hexPattern = /^#[0-9a-fA-F]{6}$/;
+
+/** An embed colour: a swatch picker and the '#' + 6 hex digits it stands for (typed values are checked by the schema). */
+export function ColorWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
+  const text = typeof value === "string" ? value : "";
+  const fallback = typeof schema.default === "string" ? schema.default : limits.defaultPanelColor;
+  return (
+    <div className="widget-color">
+      <ColorPicker
+        aria-label="Pick a colour"
+        disabledAlpha
+        disabled={disabled || readonly}
+        value={hexPattern.test(text) ? text : fallback}
+        onChangeComplete={(color) => onChange(`#${color.toHex().slice(0, 6).toUpperCase()}`)}
+      />
+      <Input
+        id={id}
+        value={text}
+        maxLength={7}
+        spellCheck={false}
+        placeholder={fallback}
+        disabled={disabled || readonly}
+        onChange={(e) => {
+          const raw = e.target.value.trim();
+          onChange(raw === "" ? undefined : raw.startsWith("#") ? raw : `#${raw}`);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+    </div>
+  );
+}
+
+export const buttonColors = limits.buttonColors;
+export type ButtonColor = (typeof buttonColors)[number];
+
+/** The theme colour standing for a platform button style (previews and swatches). */
+export function buttonColorOf(token: GlobalToken, color: string | undefined): { background: string; text: string } {
+  switch (color) {
+    case "Secondary":
+      return { background: token.colorFillSecondary, text: token.colorText };
+    case "Success":
+      return { background: token.colorSuccess, text: token.colorTextLightSolid };
+    case "Danger":
+      return { background: token.colorError, text: token.colorTextLightSolid };
+    default:
+      return { background: token.colorPrimary, text: token.colorTextLightSolid };
+  }
+}
+
+/** Button colour: Primary, Secondary, Success or Danger, each with its swatch. */
+export function ButtonColorWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const { token } = theme.useToken();
+  return (
+    <Select
+      id={id}
+      allowClear
+      placeholder="Select a colour"
+      disabled={disabled || readonly}
+      value={typeof value === "string" && value ? value : undefined}
+      onChange={(next?: string) => onChange(next ?? undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      options={buttonColors.map((c) => ({
+        value: c,
+        label: (
+          <span className="widget-swatch-label">
+            <span className="widget-swatch" style={{ background: buttonColorOf(token, c).background }} aria-hidden />
+            {c}
+          </span>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { Button, Input, Switch } from "antd";
+import { PlusIcon, TrashIcon } from "../../../shell/icons";
+
+// Embed fields: name, value and inline per field (at most 25, the platform's limit).
+
+export interface EmbedField {
+  FieldName: string;
+  FieldValue: string;
+  Inline: boolean;
+}
+
+const maxFields = 25;
+
+export function EmbedFieldsWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const fields = (Array.isArray(value) ? value : []) as EmbedField[];
+  const inactive = disabled || readonly;
+  const flagged = (rawErrors?.length ?? 0) > 0;
+  const set = (index: number, patch: Partial<EmbedField>) => onChange(fields.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+
+  return (
+    <div id={id} className="widget-fields">
+      {fields.map((field, index) => {
+        const n = index + 1;
+        return (
+          <div key={index} className="widget-field-row" role="group" aria-label={`Field ${n}`}>
+            <Input
+              aria-label={`Field ${n} name`}
+              placeholder="Name"
+              maxLength={256}
+              status={flagged && !field.FieldName?.trim() ? "error" : undefined}
+              disabled={inactive}
+              value={field.FieldName ?? ""}
+              onChange={(e) => set(index, { FieldName: e.target.value })}
+            />
+            <Input.TextArea
+              aria-label={`Field ${n} value`}
+              placeholder="Value"
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              maxLength={1024}
+              status={flagged && !field.FieldValue?.trim() ? "error" : undefined}
+              disabled={inactive}
+              value={field.FieldValue ?? ""}
+              onChange={(e) => set(index, { FieldValue: e.target.value })}
+            />
+            <label className="widget-switch">
+              <Switch size="small" checked={field.Inline === true} disabled={inactive} onChange={(on) => set(index, { Inline: on })} />
+              <span>Inline</span>
+            </label>
+            <Button
+              aria-label={`Remove field ${n}`}
+              icon={<TrashIcon size={14} />}
+              danger
+              type="text"
+              disabled={inactive}
+              onClick={() => onChange(fields.filter((_, i) => i !== index))}
+            />
+          </div>
+        );
+      })}
+      <Button
+        icon={<PlusIcon size={14} />}
+        disabled={inactive || fields.length >= maxFields}
+        onClick={() => onChange([...fields, { FieldName: "", FieldValue: "", Inline: false }])}
+      >
+        Add embed field
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { Button, Input, Popover, Select, Switch } from "antd";
+import { useState } from "react";
+import { widgetData } from "./types";
+
+/** The first grapheme of a text: §9 limits a unicode emoji to one character. */
+export function firstGrapheme(text: string): string {
+  for (const { segment } of new Intl.Segmenter().segment(text)) return segment;
+  return "";
+}
+
+const quickPicks = ["🎫", "📩", "❓", "🛠️", "💳", "🐛", "📢", "✅", "🔒", "⭐", "❤️", "🎮"];
+
+/** A single unicode emoji, or — with 'Use custom emoji' — one of the guild's custom emojis (stored by id). Toggling clears it. */
+export function EmojiWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const emojis = widgetData(props).emojis ?? [];
+  const current = typeof value === "string" ? value : "";
+  const [custom, setCustom] = useState(() => /^\d+$/.test(current));
+  const [open, setOpen] = useState(false);
+  const inactive = disabled || readonly;
+
+  return (
+    <div className="widget-stack">
+      {custom ? (
+        <Select
+          id={id}
+          allowClear
+          showSearch
+          optionFilterProp="title"
+          placeholder="Select a custom emoji"
+          disabled={inactive}
+          value={current || undefined}
+          onChange={(next?: string) => onChange(next ?? "")}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+          options={emojis.map((e) => ({
+            value: e.id,
+            title: e.name,
+            label: (
+              <span className="widget-emoji-option">
+                <img src={e.url} alt="" width={18} height={18} referrerPolicy="no-referrer" />:{e.name}:
+              </span>
+            ),
+          }))}
+        />
+      ) : (
+        <div className="widget-emoji">
+          <Input
+            id={id}
+            allowClear
+            className="widget-emoji-input"
+            placeholder="🎫"
+            disabled={inactive}
+            value={current}
+            onChange={(e) => onChange(firstGrapheme(e.target.value))}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <Popover
+            open={open}
+            onOpenChange={setOpen}
+            trigger="click"
+            content={
+              <div className="widget-emoji-grid" role="listbox" aria-label="Emojis">
+                {quickPicks.map((emoji) => (
+                  <button
+                    key={emoji}
+                    type="button"
+                    role="option"
+                    aria-selected={emoji === current}
+                    className="widget-emoji-pick"
+                    onClick={() => {
+                      onChange(emoji);
+                      setOpen(false);
+                    }}
+                  >
+                    {emoji}
+                  </button>
+                ))}
+              </div>
+            }
+          >
+            <Button disabled={inactive}>Pick</Button>
+          </Popover>
+        </div>
+      )}
+      <label className="widget-switch">
+        <Switch
+          size="small"
+          checked={custom}
+          disabled={inactive}
+          onChange={(on) => {
+            setCustom(on);
+            onChange("");
+          }}
+        />
+        <span>Use custom emoji</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { Select } from "antd";
+import { widgetData } from "./types";
+
+/** A searchable multi-select of panels (ids as strings), kept in the order they were picked. */
+export function PanelSelectWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const panels = widgetData(props).panels ?? [];
+  const selected = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      placeholder="Search panels..."
+      maxCount={25}
+      disabled={disabled || readonly}
+      value={selected}
+      options={panels.map((p) => ({ value: p.value, label: p.label }))}
+      onChange={(next: string[]) => onChange(next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { Select } from "antd";
+import { settingsMessages } from "../../../schemas/messages";
+import { NONE, type Option, widgetData } from "./types";
+
+// Pickers over the guild's data: category, role, support team (at most one), form. Each offers "None".
+
+const noneLabel = settingsMessages.none;
+
+interface PickerProps<V> {
+  props: WidgetProps;
+  options: Option<V>[];
+  value: V | null | undefined;
+  onChange: (value: V | null) => void;
+  placeholder: string;
+  prefix?: string;
+}
+
+function NullablePicker<V extends string | number>({ props, options, value, onChange, placeholder, prefix = "" }: PickerProps<V>) {
+  const { id, disabled, readonly, onBlur, onFocus } = props;
+  const known = value === null || value === undefined || options.some((o) => o.value === value);
+  const choices = [
+    { value: NONE, label: noneLabel },
+    ...options.map((o) => ({ value: String(o.value), label: `${prefix}${o.label}` })),
+    // A stored id the guild no longer has still shows, so nothing changes silently.
+    ...(known ? [] : [{ value: String(value), label: String(value) }]),
+  ];
+  return (
+    <Select
+      id={id}
+      showSearch
+      optionFilterProp="label"
+      placeholder={placeholder}
+      disabled={disabled || readonly}
+      value={value === null || value === undefined ? NONE : String(value)}
+      options={choices}
+      onChange={(next: string) => {
+        if (next === NONE) return onChange(null);
+        const match = options.find((o) => String(o.value) === next);
+        onChange(match ? match.value : (next as V));
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+export function CategoryWidget(props: WidgetProps) {
+  return (
+    <NullablePicker<string>
+      props={props}
+      options={widgetData(props).categories ?? []}
+      value={props.value as string | null}
+      onChange={(v) => props.onChange(v)}
+      placeholder="Select a category"
+    />
+  );
+}
+
+export function RoleWidget(props: WidgetProps) {
+  return (
+    <NullablePicker<string>
+      props={props}
+      options={widgetData(props).roles ?? []}
+      value={props.value as string | null}
+      onChange={(v) => props.onChange(v)}
+      placeholder="Select a role"
+      prefix="@"
+    />
+  );
+}
+
+/** SupportTeams is a list, but a panel has at most one team: one choice, stored as [id] or []. */
+export function SupportTeamWidget(props: WidgetProps) {
+  const list = Array.isArray(props.value) ? (props.value as string[]) : [];
+  return (
+    <NullablePicker<string>
+      props={props}
+      options={widgetData(props).teams ?? []}
+      value={list[0] ?? null}
+      onChange={(v) => props.onChange(v === null ? [] : [v])}
+      placeholder="Select a team"
+    />
+  );
+}
+
+export function FormWidget(props: WidgetProps) {
+  return (
+    <NullablePicker<number>
+      props={props}
+      options={widgetData(props).forms ?? []}
+      value={props.value as number | null}
+      onChange={(v) => props.onChange(v)}
+      placeholder="Select a form"
+    />
+  );
+}

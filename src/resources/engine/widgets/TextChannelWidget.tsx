@@ -1,0 +1,48 @@
+import type { WidgetProps } from "@rjsf/utils";
+import { Input, Select, Switch } from "antd";
+import { useState } from "react";
+import { panelMessages } from "../../../schemas/messages";
+import { widgetData } from "./types";
+
+/** A text channel of the guild, or — with 'Use custom channel ID' — a typed channel id (digits only). */
+export function TextChannelWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const channels = widgetData(props).textChannels ?? [];
+  const current = typeof value === "string" ? value : "";
+  const [custom, setCustom] = useState(() => current !== "" && !channels.some((c) => c.value === current));
+  const inactive = disabled || readonly;
+
+  return (
+    <div className="widget-stack">
+      {custom ? (
+        <Input
+          id={id}
+          inputMode="numeric"
+          placeholder="Channel ID"
+          disabled={inactive}
+          value={current}
+          onChange={(e) => onChange(e.target.value.replace(/\D/g, "") || undefined)}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+        />
+      ) : (
+        <Select
+          id={id}
+          showSearch
+          optionFilterProp="label"
+          placeholder="Select a channel"
+          disabled={inactive}
+          value={current || undefined}
+          options={channels.map((c) => ({ value: c.value, label: `#${c.label}` }))}
+          onChange={(next: string) => onChange(next)}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+        />
+      )}
+      <label className="widget-switch">
+        <Switch size="small" checked={custom} disabled={inactive} onChange={setCustom} />
+        <span>{panelMessages.useCustomChannelId}</span>
+      </label>
+    </div>
+  );
+}

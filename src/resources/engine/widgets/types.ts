@@ -1,0 +1,39 @@
+import type { WidgetProps } from "@rjsf/utils";
+
+// What the editor widgets read from the form context: the guild's choices (channels, roles, …), as plain
+// options so any resource's editor can feed them, plus the editor's own state (section errors).
+
+export interface Option<V = string> {
+  value: V;
+  label: string;
+}
+
+export interface EmojiOption {
+  id: string;
+  name: string;
+  /** Image of the custom emoji (from the platform, not typed by a user). */
+  url: string;
+}
+
+export interface WidgetData {
+  textChannels?: Option[];
+  categories?: Option[];
+  roles?: Option[];
+  teams?: Option[];
+  forms?: Option<number>[];
+  emojis?: EmojiOption[];
+  /** Choices of the panel multi-select. */
+  panels?: Option[];
+}
+
+export interface SchemaFormContext {
+  data: WidgetData;
+  /** Object-level messages (the "at least one of" rules) per section title. */
+  sectionErrors: Record<string, string[]>;
+}
+
+export const widgetData = (props: Pick<WidgetProps, "registry">): WidgetData =>
+  ((props.registry.formContext as SchemaFormContext | undefined)?.data ?? {}) as WidgetData;
+
+/** Value of the "none" choice of selects whose value may be null (antd Select cannot hold null). */
+export const NONE = "__none__";

@@ -1,0 +1,49 @@
+import { Col, Result, Row, Skeleton } from "antd";
+import type { ReactNode } from "react";
+import { panelMessages } from "../../schemas/messages";
+import { PageHeader } from "../engine/PageHeader";
+import { RouterButton } from "./RouterButton";
+
+/** The panel editors' page: title and way back, the generated form with its buttons, the live preview beside it. */
+export function EditorFrame(props: {
+  guildId: string;
+  title: string;
+  loading: boolean;
+  propertiesError?: string | null;
+  form: ReactNode;
+  actions: ReactNode;
+  preview: ReactNode;
+}) {
+  const { guildId, title, loading, propertiesError, form, actions, preview } = props;
+  const back = (
+    <RouterButton to={`/${guildId}/panels`} size="small">
+      {panelMessages.title}
+    </RouterButton>
+  );
+  if (propertiesError !== undefined && propertiesError !== null) {
+    return (
+      <div className="page">
+        <PageHeader title={title} extra={back} />
+        <Result status="error" title={panelMessages.propertiesErrorPage} subTitle={propertiesError || panelMessages.fetchPropertiesFailed} />
+      </div>
+    );
+  }
+  return (
+    <div className="page panel-editor-page">
+      <PageHeader title={title} extra={back} />
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <Row gutter={[24, 24]}>
+          <Col xs={24} xl={14}>
+            {form}
+            <div className="panel-editor-actions">{actions}</div>
+          </Col>
+          <Col xs={24} xl={10}>
+            <div className="panel-preview-sticky">{preview}</div>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy } from "react";
+import { resourcePermissions } from "../../schemas/access";
+import { panelMessages } from "../../schemas/messages";
+import { PanelIcon } from "../../shell/icons";
+import { defineResource } from "../types";
+
+// Ticket panels and multi-panels (SPEC §2 "Ticket Panels list", "Single-panel create and edit", "Multi-panel
+// create and edit"): a hand-built screen whose editors are generated from the schemas (src/schemas/panel.ts,
+// multi-panel.ts) by the engine's SchemaForm, with the guild's data in its widgets and a live preview.
+export const panelsResource = defineResource({
+  name: "panels",
+  label: panelMessages.panels,
+  icon: PanelIcon,
+  route: "panels",
+  title: panelMessages.title,
+  pageName: panelMessages.panels,
+  permissions: resourcePermissions.panels,
+  endpoint: { path: "panels", oneKey: "panel", idKey: "PanelId" },
+  screen: lazy(() => import("./PanelsScreen")),
+});
