@@ -19,9 +19,13 @@ import tagRoutes from "./routes/tags";
 import teamRoutes from "./routes/teams";
 import settingsRoutes from "./routes/settings";
 import transcriptRoutes from "./routes/transcripts";
+import configTransferRoutes from "./routes/config-transfer";
+import openApiRoutes from "./routes/openapi";
+import { recordRoutes } from "./route-table";
 import { registerSecurityHeaders } from "./security";
 import { registerStatic } from "./static";
 import "./types";
+import { registerWriteRateLimit } from "./write-rate-limit";
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,7 +41,7 @@ export interface BuildAppOptions {
  * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
  * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
-const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, tagRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, blacklistRoutes, transcriptRoutes];
+const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, tagRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, blacklistRoutes, transcriptRoutes, configTransferRoutes, openApiRoutes];
 
 /** Hides the session token that arrives in /dashboard?token=... from the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
@@ -89,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
+  // Before the route plugins: the route table (security tests) and the limit on writes see every route.
+  recordRoutes(app);
+  registerWriteRateLimit(app, config);
 
   for (const routes of apiRoutes) await app.register(routes, { prefix: "/api" });
 

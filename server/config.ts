@@ -34,6 +34,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Sign-in requests per minute and IP (0 disables the limit). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
+  /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
@@ -56,6 +58,7 @@ export interface Config {
   transcriptKey?: string;
   trustProxy: boolean;
   authRateLimit: number;
+  writeRateLimit: number;
   logLevel: string;
 }
 
@@ -96,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transcriptKey: e.TRANSCRIPT_KEY,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
   };
 }

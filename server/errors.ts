@@ -53,6 +53,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated|driver has already been destroyed/i.test(message);
 }
 
+// PostgreSQL refusing a value the caller sent (a NUL character in text, a number beyond an integer column, text
+// where a number belongs): the request is at fault, so 400, never 500. SQLite accepts these values.
+const refusedValueCodes = new Set(["22021", "22P05", "22003", "22P02"]);
+export const refusedValueMessage = "The request contains a value that cannot be stored (a NUL character or a number out of range)";
+const isRefusedValue = (error: unknown) => refusedValueCodes.has(String((error as { code?: unknown })?.code));
+
 /** One error handler for the whole API: JSON `{error}` bodies, no stack traces, 500s logged. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -64,6 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error instanceof PlatformUnavailableError) request.log.warn({ err: error }, "platform unavailable");
       return reply.code(error.statusCode).send({ error: error.message });
     }
+    if (isRefusedValue(error)) return reply.code(400).send({ error: refusedValueMessage });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       return reply.code(503).send({ error: "Database unavailable. Please try again later." });

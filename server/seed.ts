@@ -1,9 +1,11 @@
 import { pathToFileURL } from "node:url";
+import { sql } from "kysely";
 import { avatarUrl } from "../src/schemas/auth";
 import { noPermissions, type TeamPermissions } from "../src/schemas/team";
 import { activityActions } from "./activity";
 import { loadConfig } from "./config";
 import { createDatabase, migrateToLatest } from "./db/client";
+import { dialectOf } from "./db/dialect";
 import type { Db } from "./db/schema";
 import { seedDemoForms } from "./routes/forms";
 import { seedPanels } from "./panels/seed";
@@ -117,11 +119,16 @@ export async function runSeeds(db: Db, steps: SeedStep[] = seedSteps): Promise<s
   for (const step of steps) {
     const key = `seed:${step.name}`;
     if (done.has(key)) continue;
-    await db.transaction().execute(async (trx) => {
+    const didRun = await db.transaction().execute(async (trx) => {
+      // Several processes starting on one PostgreSQL at once: one runs the step, the others wait here, then find
+      // it done (without the lock, the loser's meta insert fails and its start-up crashes).
+      if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      if (await trx.selectFrom("meta").select("key").where("key", "=", key).executeTakeFirst()) return false;
       await step.run(trx);
       await trx.insertInto("meta").values({ key, value: new Date().toISOString() }).execute();
+      return true;
     });
-    ran.push(step.name);
+    if (didRun) ran.push(step.name);
   }
   return ran;
 }

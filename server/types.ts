@@ -3,6 +3,7 @@ import type { Config } from "./config";
 import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
+import type { RouteTableEntry } from "./route-table";
 
 /** The signed-in caller of a request (set by `authenticate`). */
 export interface SessionUser extends PlatformUser {
@@ -17,6 +18,8 @@ declare module "fastify" {
     db: Db;
     dbDialect: DialectName;
     platform: PlatformAdapter;
+    /** Every registered route and how it is protected (server/route-table.ts). */
+    routeTable: RouteTableEntry[];
   }
   interface FastifyRequest {
     /** The signed-in user; set by `authenticate` (and therefore by `guard`). */

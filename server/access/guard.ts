@@ -15,7 +15,8 @@ import { resolveGuildAccess } from "./resolve";
  */
 export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
   const anyOf: readonly TeamPermission[] = permission === undefined ? [] : typeof permission === "string" ? [permission] : permission;
-  return async function guildGuard(request: FastifyRequest): Promise<void> {
+  // The permission list rides on the function so the route table (server/route-table.ts) can read it.
+  return Object.assign(async function guildGuard(request: FastifyRequest): Promise<void> {
     const guildId = (request.params as { guildId?: string }).guildId;
     if (!isGuildId(guildId)) throw notFound();
     await authenticate(request);
@@ -23,7 +24,7 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
     if (!access) throw new HttpError(403, authMessages.accessDenied);
     if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
     request.access = access;
-  };
+  }, { permissions: anyOf });
 }
 
 /** Inside a guarded handler: require one more permission (when it depends on the body, e.g. single vs multi). */

@@ -181,6 +181,25 @@ export interface MetaTable {
   value: string;
 }
 
+/** Entries per guild in the activity log, kept by triggers (007_performance_indexes). */
+export interface ActivityCountsTable {
+  guild_id: string;
+  n: number;
+}
+
+/** Each (guild, user id, lower-cased username) seen in the activity log, kept by triggers. */
+export interface ActivityUsersTable {
+  guild_id: string;
+  user_id: string;
+  username: string;
+}
+
+/** Each (guild, action) seen in the activity log, kept by triggers. */
+export interface ActivityActionsTable {
+  guild_id: string;
+  action: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +218,9 @@ export interface Database {
   transcripts: TranscriptsTable;
   transcript_terms: TranscriptTermsTable;
   bot_keys: BotKeysTable;
+  activity_counts: ActivityCountsTable;
+  activity_users: ActivityUsersTable;
+  activity_actions: ActivityActionsTable;
 }
 
 export type Db = Kysely<Database>;

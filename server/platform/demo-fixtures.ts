@@ -127,3 +127,37 @@ export const demoMemberships: DemoMembership[] = [
   },
   { userId: DEMO_VISITOR_ID, guildId: DEMO_COMMUNITY_ID, owner: false, permissions: MEMBER_PERMISSIONS, roles: ["812345678901234605"] },
 ];
+
+// The guild of the large-data benchmark (scripts/seed-large.ts: 100,000 transcripts, 1,000,000 activity entries).
+// The demo platform always knows it (getGuild), but lists it among Demo Admin's guilds only once its data exists:
+// the seed writes the meta row LARGE_GUILD_SEEDED_META last. Ordinary demo databases never show it.
+export const LARGE_GUILD_ID = "834567890123456789";
+export const LARGE_GUILD_SEEDED_META = "seed:large-guild";
+
+export const largeGuild: DemoGuild = {
+  id: LARGE_GUILD_ID,
+  name: "Large Guild",
+  icon_url: "/images/guilds/demo-community.svg",
+  owner_id: DEMO_ADMIN_ID,
+  member_count: 250_000,
+  boosts: 30,
+  roles: [
+    { id: "834567890123456601", name: "Admin", position: 3 },
+    { id: "834567890123456602", name: "Support", position: 2 },
+    { id: "834567890123456603", name: "Member", position: 1 },
+  ],
+  categories: [{ id: "834567890123456701", name: "Tickets", position: 0 }],
+  text_channels: [
+    { id: "834567890123456711", name: "support", position: 0, parent_id: "834567890123456701" },
+    { id: "834567890123456712", name: "transcripts", position: 1, parent_id: "834567890123456701" },
+  ],
+  emojis: [],
+};
+
+export const largeGuildMembership: DemoMembership = {
+  userId: DEMO_ADMIN_ID,
+  guildId: LARGE_GUILD_ID,
+  owner: true,
+  permissions: ALL_PERMISSIONS,
+  roles: ["834567890123456601"],
+};

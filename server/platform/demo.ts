@@ -1,16 +1,31 @@
 import { PlatformNotFoundError } from "../errors";
 import type { BotGuild, PanelMessagePayload, PlatformAdapter, PlatformGuild, PlatformUser, UserGuild } from "./adapter";
-import { type DemoGuild, demoGuilds, demoMemberships, demoUsers } from "./demo-fixtures";
+import type { Db } from "../db/schema";
+import {
+  type DemoGuild,
+  type DemoMembership,
+  demoGuilds,
+  demoMemberships,
+  demoUsers,
+  LARGE_GUILD_SEEDED_META,
+  largeGuild,
+  largeGuildMembership,
+} from "./demo-fixtures";
 
 /** The demo platform: fixed guilds and memberships from demo-fixtures.ts, no network. */
 export class DemoPlatform implements PlatformAdapter {
+  /** With the database, the large-data guild is listed once scripts/seed-large.ts has filled it. */
+  constructor(private readonly db?: Db) {}
+  private largeGuildSeen = false;
+  private largeGuildCheckedAt = 0;
+
   readonly kind = "demo" as const;
   /** Panel messages "sent" so far (tests and the demo inspect them). */
   readonly sentMessages: { guildId: string; channelId: string; messageId: string; payload: PanelMessagePayload }[] = [];
   private nextMessageId = BigInt("1300000000000000000");
 
   async listUserGuilds(user: PlatformUser): Promise<UserGuild[]> {
-    return demoMemberships
+    return (await this.memberships())
       .filter((m) => m.userId === user.id)
       .map((m) => {
         const guild = this.find(m.guildId)!;
@@ -19,7 +34,7 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   async getMemberRoles(guildId: string, userId: string): Promise<string[]> {
-    return [...(demoMemberships.find((m) => m.guildId === guildId && m.userId === userId)?.roles ?? [])];
+    return [...((await this.memberships()).find((m) => m.guildId === guildId && m.userId === userId)?.roles ?? [])];
   }
 
   async listBotGuilds(): Promise<BotGuild[]> {
@@ -62,6 +77,16 @@ export class DemoPlatform implements PlatformAdapter {
   forgetUser(): void {}
 
   private find(guildId: string): DemoGuild | undefined {
-    return demoGuilds.find((g) => g.id === guildId);
+    return demoGuilds.find((g) => g.id === guildId) ?? (guildId === largeGuild.id ? largeGuild : undefined);
+  }
+
+  /** The fixed memberships, plus the large guild's once its data exists (checked at most every 5 s until then). */
+  private async memberships(): Promise<DemoMembership[]> {
+    if (!this.largeGuildSeen && this.db && Date.now() - this.largeGuildCheckedAt > 5000) {
+      this.largeGuildCheckedAt = Date.now();
+      const row = await this.db.selectFrom("meta").select("key").where("key", "=", LARGE_GUILD_SEEDED_META).executeTakeFirst();
+      this.largeGuildSeen = row !== undefined;
+    }
+    return this.largeGuildSeen ? [...demoMemberships, largeGuildMembership] : demoMemberships;
   }
 }

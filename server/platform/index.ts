@@ -6,7 +6,7 @@ import { DiscordPlatform } from "./discord";
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
 export function createPlatform(config: Config, db: Db): PlatformAdapter {
-  if (!config.discord) return new DemoPlatform();
+  if (!config.discord) return new DemoPlatform(db);
   return new DiscordPlatform({
     apiBase: config.discordApiBase,
     clientId: config.discord.clientId,

@@ -11,8 +11,12 @@ const version = (() => {
   }
 })();
 
+/** GET /ping: the bare endpoint the load benchmark compares every other endpoint with (no database). */
+export const pingBody = { ok: true } as const;
+
 /** GET /health: liveness of the API and its database (503 when the database does not answer). */
 export default async function healthRoutes(app: FastifyInstance) {
+  app.get("/ping", async () => pingBody);
   app.get("/health", async (_request, reply) => {
     const ok = await pingDatabase(app.db);
     const body: Health = {

@@ -101,21 +101,40 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
   const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
   if (q.ticket_id !== undefined && q.ticket_id > MAX_INT32) return empty;
 
-  let base = withPanels(db, guildId);
-  if (q.ticket_id !== undefined) base = base.where("t.ticket_id", "=", q.ticket_id);
   const username = q.username?.trim();
-  if (username) base = base.where(sql<boolean>`lower(t.author_username) like ${likeContains(username)} escape '\\'`);
   const panel = q.panel?.trim();
-  if (panel) base = base.where(sql<boolean>`${livePanelName} = ${panel}`);
-  for (const term of queryTerms(q.q)) {
-    const hash = keyring.termHash(guildId, term);
-    base = base.where("t.id", "in", (eb) =>
-      eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", guildId).where("term_hash", "=", hash),
-    );
-  }
+  const filter = (from: ReturnType<typeof withPanels>) => {
+    let base = from;
+    if (q.ticket_id !== undefined) base = base.where("t.ticket_id", "=", q.ticket_id);
+    if (username) base = base.where(sql<boolean>`lower(t.author_username) like ${likeContains(username)} escape '\\'`);
+    // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
+    if (panel) {
+      base = base.where((eb) =>
+        eb.or([
+          // The guild's panel of that name, by its id.
+          eb("t.panel_id", "in", eb.selectFrom("panels").select("panels.id").where("panels.guild_id", "=", guildId).where("panels.name", "=", panel)),
+          // No panel id was sent: the stored name is all we know.
+          eb.and([eb("t.panel_id", "is", null), eb("t.panel_name", "=", panel)]),
+          // 'Unknown' is also a panel id that is no (longer a) panel of this guild.
+          ...(panel === UNKNOWN_PANEL ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
+        ]),
+      );
+    }
+    for (const term of queryTerms(q.q)) {
+      const hash = keyring.termHash(guildId, term);
+      base = base.where("t.id", "in", (eb) =>
+        eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", guildId).where("term_hash", "=", hash),
+      );
+    }
+    return base;
+  };
+  const base = filter(withPanels(db, guildId));
+  // The total needs the panels join only for the 'Unknown' panel filter (a left join on a key adds no rows), and
+  // without it the count is a covering-index scan instead of a join over every transcript of the guild.
+  const countBase = panel === UNKNOWN_PANEL ? base : filter(db.selectFrom("transcripts as t").where("t.guild_id", "=", guildId) as unknown as ReturnType<typeof withPanels>);
 
   const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
+    countBase.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
     base
       .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
       .select(livePanelName.as("panel_name"))

@@ -46,7 +46,7 @@ export const transcriptMessageSchema = z.object({
   author_id: z.string().regex(/^\d+$/).optional(),
   content: z.string().max(4000).default(""),
   timestamp: z.number().int().min(0),
-  embeds: z.array(z.object({ title: z.string().max(256).optional(), description: z.string().max(4096).optional(), color: z.string().optional() })).max(10).default([]),
+  embeds: z.array(z.object({ title: z.string().max(256).optional(), description: z.string().max(4096).optional(), color: z.string().max(32).optional() })).max(10).default([]),
   attachments: z.array(z.object({ name: z.string().max(200), url: z.string().url().max(2048) })).max(10).default([]),
 });
 

@@ -6,6 +6,7 @@ import * as m003 from "./003_panels";
 import * as m004 from "./004_blacklist";
 import * as m005 from "./005_settings";
 import * as m006 from "./006_transcripts";
+import * as m007 from "./007_performance_indexes";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -24,6 +25,7 @@ export const migrations: Record<string, MigrationModule> = {
   "004_blacklist": m004,
   "005_settings": m005,
   "006_transcripts": m006,
+  "007_performance_indexes": m007,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,317 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  type ConfigExport,
+  configExportFormat,
+  configExportVersion,
+  type ConfigImportResult,
+  type ExportedBlacklistEntry,
+  type ExportedForm,
+  type ExportedMultiPanel,
+  type ExportedPanel,
+  type ExportedTeam,
+} from "../../src/schemas/config-export";
+import { limits } from "../../src/schemas/limits";
+import type { FieldStyle } from "../../src/schemas/form";
+import { recordActivity } from "../activity";
+import { fromDbBool, toDbBool } from "../db/dialect";
+import type { Database } from "../db/schema";
+import type { PlatformAdapter, PlatformGuild } from "../platform/adapter";
+import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
+import { readGuildSettings } from "../routes/settings";
+import { permissionsFromJson } from "../routes/teams";
+import type { Directory } from "./mapping";
+import type { ImportPlan, TargetState } from "./plan";
+
+// The database side of export and import: reading a guild's configuration into the file, the target's
+// current state for the plan, and writing a plan in one transaction.
+
+type Db = Kysely<Database>;
+
+/** Activity names of the transfer. */
+export const configTransferActions = {
+  exported: "Configuration Exported",
+  imported: "Configuration Imported",
+} as const;
+
+const byPosition = <T extends { position: number }>(list: T[]) => [...list].sort((a, b) => a.position - b.position);
+
+/** The platform guild's names (what a file carries and what a target offers). */
+export function directoryOf(guild: PlatformGuild): Directory {
+  const named = (list: { id: string; name: string }[]) => list.map((e) => ({ id: e.id, name: e.name }));
+  return {
+    roles: named(guild.roles),
+    channels: named(byPosition(guild.text_channels)),
+    categories: named(byPosition(guild.categories)),
+    emojis: named(guild.emojis),
+  };
+}
+
+/** The whole configuration of a guild, as the versioned file. */
+export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()): Promise<ConfigExport> {
+  const guildId = guild.id;
+  const { settings } = await readGuildSettings(db, guildId);
+
+  const tags = await db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
+
+  const formRows = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).orderBy("id").execute();
+  const fieldRows = formRows.length
+    ? await db
+        .selectFrom("form_fields")
+        .selectAll()
+        .where("form_id", "in", formRows.map((f) => f.id))
+        .orderBy("form_id")
+        .orderBy("position")
+        .orderBy("id")
+        .execute()
+    : [];
+  const forms: ExportedForm[] = formRows.map((f) => ({
+    FormId: f.id,
+    FormName: f.name,
+    Fields: fieldRows
+      .filter((r) => r.form_id === f.id)
+      .map((r, position) => ({
+        Label: r.label ?? "",
+        Placeholder: r.placeholder ?? "",
+        Style: (r.style ?? "Short") as FieldStyle,
+        Required: fromDbBool(r.required),
+        MinLength: r.min_length ?? limits.formMinLengthDefault,
+        MaxLength: r.max_length ?? limits.formMaxLengthLimit,
+        Position: position,
+      })),
+  }));
+
+  const teamRows = await db.selectFrom("teams").select(["id", "name", "permissions_json"]).where("guild_id", "=", guildId).orderBy("id").execute();
+  const roleRows = teamRows.length
+    ? await db.selectFrom("team_roles").select(["team_id", "role_id", "role_name"]).where("team_id", "in", teamRows.map((t) => t.id)).execute()
+    : [];
+  const liveRoleNames = new Map(guild.roles.map((r) => [r.id, r.name]));
+  const teams: ExportedTeam[] = teamRows.map((t) => ({
+    TeamId: String(t.id),
+    TeamName: t.name,
+    Roles: roleRows
+      .filter((r) => r.team_id === t.id)
+      .map((r) => ({ RoleId: r.role_id, RoleName: liveRoleNames.get(r.role_id) ?? r.role_name }))
+      .sort((a, b) => a.RoleName.localeCompare(b.RoleName)),
+    Permissions: permissionsFromJson(t.permissions_json),
+  }));
+
+  const panelRows = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).orderBy("id").execute();
+  const panels: ExportedPanel[] = panelRows
+    .filter((r) => r.kind === "single")
+    .map((r) => {
+      const { MessageId: _m, Revision: _r, ...panel } = toSinglePanel(r);
+      return panel;
+    });
+  const multiRows = panelRows.filter((r) => r.kind === "multi");
+  const members = await membersOf(db, multiRows.map((r) => r.id));
+  const multi_panels: ExportedMultiPanel[] = multiRows.map((r) => {
+    const { MessageId: _m, Revision: _r, ...panel } = toMultiPanel(r, members.get(r.id) ?? []);
+    return panel;
+  });
+
+  const blacklistRows = await db
+    .selectFrom("blacklist")
+    .select(["kind", "target_id", "reason"])
+    .where("guild_id", "=", guildId)
+    .orderBy("id")
+    .execute();
+  const blacklist: ExportedBlacklistEntry[] = blacklistRows.map((r) => {
+    const Kind = r.kind === "Role" ? "Role" : "User";
+    return { Kind, TargetId: r.target_id ?? "", Reason: r.reason ?? "", TargetName: Kind === "Role" ? (liveRoleNames.get(r.target_id ?? "") ?? null) : null };
+  });
+
+  return {
+    format: configExportFormat,
+    version: configExportVersion,
+    exported_at: now.toISOString(),
+    source_guild: { id: guild.id, name: guild.name, ...directoryOf(guild) },
+    settings,
+    tags: tags.map((t) => ({ TagName: t.name, Content: t.content })),
+    forms,
+    teams,
+    panels,
+    multi_panels,
+    blacklist,
+  };
+}
+
+const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) => Number((await query.executeTakeFirst())?.n ?? 0);
+
+/** The target's current state, for the plan. */
+export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<TargetState> {
+  const guildId = guild.id;
+  const count = (table: "tags" | "forms" | "teams" | "blacklist") =>
+    countOf(db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId));
+  const panelCount = (kind: "single" | "multi") =>
+    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("kind", "=", kind));
+  const [tags, forms, teams, blacklist, panels, multi_panels, usingForms, usingTeams, { settings }] = await Promise.all([
+    count("tags"),
+    count("forms"),
+    count("teams"),
+    count("blacklist"),
+    panelCount("single"),
+    panelCount("multi"),
+    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("form_id", "is not", null)),
+    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("team_id", "is not", null)),
+    readGuildSettings(db, guildId),
+  ]);
+  return {
+    guild: { id: guild.id, name: guild.name, ownerId: guild.owner.id },
+    directory: directoryOf(guild),
+    counts: { tags, forms, teams, blacklist, panels, multi_panels },
+    settings,
+    panelsUsingForms: usingForms,
+    panelsUsingTeams: usingTeams,
+  };
+}
+
+/**
+ * Writes the plan (which must have no problems) inside `trx`: every section present is emptied, then filled
+ * from the file with the references remapped to the new rows. Records one activity entry.
+ */
+export async function applyPlan(
+  trx: Db,
+  request: FastifyRequest,
+  platform: PlatformAdapter,
+  guildId: string,
+  plan: ImportPlan,
+): Promise<ConfigImportResult["panels"]> {
+  const { write } = plan;
+  const now = Date.now();
+  const guildPanels = trx.selectFrom("panels").select("id").where("guild_id", "=", guildId);
+
+  // ---- empty the replaced sections (references first) ----
+  if (write.panels) {
+    await trx.deleteFrom("multi_panel_members").where("multi_panel_id", "in", guildPanels).execute();
+    await trx.deleteFrom("panels").where("guild_id", "=", guildId).where("kind", "=", "multi").execute();
+    await trx.deleteFrom("panels").where("guild_id", "=", guildId).execute();
+  }
+  if (write.forms) {
+    const guildForms = trx.selectFrom("forms").select("id").where("guild_id", "=", guildId);
+    if (!write.panels) await trx.updateTable("panels").set({ form_id: null }).where("guild_id", "=", guildId).where("form_id", "is not", null).execute();
+    await trx.deleteFrom("form_fields").where("form_id", "in", guildForms).execute();
+    await trx.deleteFrom("forms").where("guild_id", "=", guildId).execute();
+  }
+  if (write.teams) {
+    const guildTeams = trx.selectFrom("teams").select("id").where("guild_id", "=", guildId);
+    if (!write.panels) await trx.updateTable("panels").set({ team_id: null }).where("guild_id", "=", guildId).where("team_id", "is not", null).execute();
+    await trx.deleteFrom("team_roles").where("team_id", "in", guildTeams).execute();
+    await trx.deleteFrom("teams").where("guild_id", "=", guildId).execute();
+  }
+  if (write.tags) await trx.deleteFrom("tags").where("guild_id", "=", guildId).execute();
+  if (write.blacklist) await trx.deleteFrom("blacklist").where("guild_id", "=", guildId).execute();
+
+  // ---- fill them ----
+  if (write.settings) {
+    const row = await trx.selectFrom("guild_settings").select("revision").where("guild_id", "=", guildId).executeTakeFirst();
+    const data_json = JSON.stringify(write.settings);
+    if (row) {
+      await trx.updateTable("guild_settings").set({ data_json, revision: row.revision + 1, updated_at: now }).where("guild_id", "=", guildId).execute();
+    } else {
+      await trx.insertInto("guild_settings").values({ guild_id: guildId, data_json, revision: 1, updated_at: now }).execute();
+    }
+  }
+
+  for (const [i, tag] of (write.tags ?? []).entries()) {
+    await trx
+      .insertInto("tags")
+      .values({ id: crypto.randomUUID(), guild_id: guildId, name: tag.TagName, content: tag.Content, created_at: now + i })
+      .execute();
+  }
+
+  const formIds = new Map<number, number>();
+  for (const form of write.forms ?? []) {
+    const { id } = await trx
+      .insertInto("forms")
+      .values({ guild_id: guildId, name: form.FormName, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    formIds.set(form.sourceId, id);
+    for (const [position, field] of form.Fields.entries()) {
+      await trx
+        .insertInto("form_fields")
+        .values({
+          form_id: id,
+          label: field.Label,
+          placeholder: field.Placeholder,
+          style: field.Style,
+          required: toDbBool(field.Required),
+          min_length: field.MinLength,
+          max_length: field.MaxLength,
+          position,
+        })
+        .execute();
+    }
+  }
+
+  const teamIds = new Map<string, number>();
+  for (const team of write.teams ?? []) {
+    const { id } = await trx
+      .insertInto("teams")
+      .values({ guild_id: guildId, name: team.TeamName, permissions_json: JSON.stringify(team.Permissions), created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    teamIds.set(team.sourceId, id);
+    for (const role of team.Roles) {
+      await trx.insertInto("team_roles").values({ team_id: id, role_id: role.RoleId, role_name: role.RoleName }).execute();
+      // As POST /teams does: the platform learns of it inside the transaction, a refusal undoes everything.
+      await platform.applyTeamRole(guildId, id, role.RoleId, "add");
+    }
+  }
+
+  const created: ConfigImportResult["panels"] = [];
+  const panelIds = new Map<number, number>();
+  for (const planned of write.panels ?? []) {
+    const formId = planned.formSource === null ? null : (formIds.get(planned.formSource) ?? null);
+    const teamId = planned.teamSource === null ? null : (teamIds.get(planned.teamSource) ?? null);
+    const panel = { ...planned.panel, FormId: formId, SupportTeams: teamId === null ? [] : [String(teamId)] };
+    const { id } = await trx
+      .insertInto("panels")
+      .values({
+        guild_id: guildId, kind: "single", name: panel.PanelName, form_id: formId, team_id: teamId,
+        data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    panelIds.set(planned.sourceId, id);
+    created.push({ PanelId: id, Name: panel.PanelName, Kind: "single" });
+  }
+  for (const planned of write.multiPanels ?? []) {
+    const { id } = await trx
+      .insertInto("panels")
+      .values({
+        guild_id: guildId, kind: "multi", name: multiPanelName(planned.panel), form_id: null, team_id: null,
+        data_json: JSON.stringify(multiPanelData(planned.panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const members = planned.memberSources.map((source) => panelIds.get(source)!);
+    await trx
+      .insertInto("multi_panel_members")
+      .values(members.map((panel_id, position) => ({ multi_panel_id: id, panel_id, position })))
+      .execute();
+    created.push({ PanelId: id, Name: multiPanelName(planned.panel), Kind: "multi" });
+  }
+
+  for (const [i, entry] of (write.blacklist ?? []).entries()) {
+    await trx
+      .insertInto("blacklist")
+      .values({ guild_id: guildId, kind: entry.Kind, target_id: entry.TargetId, reason: entry.Reason, created_at: now + i })
+      .execute();
+  }
+
+  const { preview } = plan;
+  await recordActivity(trx, request, {
+    action: configTransferActions.imported,
+    after: {
+      Source: preview.source_guild,
+      ExportedAt: preview.exported_at,
+      Sections: Object.fromEntries(
+        preview.sections.filter((s) => s.present).map((s) => [s.label, s.section === "settings" ? { Changed: s.updates } : { Removed: s.deletes, Created: s.creates }]),
+      ),
+      Warnings: preview.warnings.length,
+    },
+  });
+  return created;
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AccessLevel } from "../../src/schemas/access";
+import { type ConfigImportResult, configTransferText, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
+import { authMessages } from "../../src/schemas/messages";
+import { guard, guildIdOf } from "../access/guard";
+import { recordActivity } from "../activity";
+import { HttpError, zodErrorBody } from "../errors";
+import { planImport } from "../config-transfer/plan";
+import { applyPlan, buildExport, configTransferActions, loadTargetState } from "../config-transfer/store";
+
+// Export and import of a guild's configuration (beyond the spec; format: src/schemas/config-export.ts):
+//   GET  /{guildId}/config/export          → the file (attachment)
+//   POST /{guildId}/config/import/preview  {config, mapping?} → what would change, the id mapping, warnings, problems
+//   POST /{guildId}/config/import          {config, mapping?} → applied in one transaction, or 400 and nothing changed
+// Only the owner, Administrator and Manage Server holders may call them: an import creates staff teams with any
+// permissions (a team member could otherwise grant themselves everything) and an export reveals the whole setup.
+
+/** Who may export and import: the access levels of the platform (never a staff team's permissions). */
+export const configTransferLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+
+/**
+ * preHandler after `guard()`: the caller's level must be one of configTransferLevels (403 otherwise).
+ * The `levels` property tells the route table which levels it admits.
+ */
+export const requireConfigLevel = Object.assign(
+  async function requireConfigLevel(request: FastifyRequest): Promise<void> {
+    if (!request.access || !configTransferLevels.includes(request.access.level)) throw new HttpError(403, authMessages.accessDenied);
+  },
+  { levels: configTransferLevels },
+);
+
+/** A whole configuration can be bigger than the API's usual 1 MB. */
+export const CONFIG_BODY_LIMIT = 5 * 1024 * 1024;
+
+export const configTransferMessages = {
+  invalidBody: "Expected {config, mapping?}: config is the exported file",
+  invalidFile: (errors: string[]) => `The file cannot be imported: ${errors.join(", ")}`,
+  imported: configTransferText.imported,
+} as const;
+
+/** Parses {config, mapping}; a bad file or mapping is a 400 listing every problem. */
+function parseImportBody(body: unknown) {
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("config" in body)) {
+    throw new HttpError(400, configTransferMessages.invalidBody, [configTransferMessages.invalidBody]);
+  }
+  const { config, mapping } = body as { config: unknown; mapping?: unknown };
+  const file = parseConfigExport(config);
+  if (!file.success) throw new HttpError(400, configTransferMessages.invalidFile(file.errors), file.errors);
+  const overrides = mappingOverridesSchema.safeParse(mapping ?? {});
+  if (!overrides.success) {
+    const { error, errors } = zodErrorBody(overrides.error);
+    throw new HttpError(400, error, errors);
+  }
+  return { file: file.data, overrides: overrides.data };
+}
+
+const fileName = (name: string, date: Date) => {
+  const slug = name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "server";
+  return `ticketeer-config-${slug}-${date.toISOString().slice(0, 10)}.json`;
+};
+
+export default async function configTransferRoutes(app: FastifyInstance) {
+  const preHandler = [guard(), requireConfigLevel];
+
+  app.get("/:guildId(^\\d+$)/config/export", { preHandler }, async (request, reply) => {
+    const guildId = guildIdOf(request);
+    const guild = await app.platform.getGuild(guildId);
+    const now = new Date();
+    const file = await buildExport(app.db, guild, now);
+    await recordActivity(app.db, request, {
+      action: configTransferActions.exported,
+      after: {
+        Settings: 1,
+        Tags: file.tags?.length ?? 0,
+        Forms: file.forms?.length ?? 0,
+        Teams: file.teams?.length ?? 0,
+        Panels: file.panels?.length ?? 0,
+        MultiPanels: file.multi_panels?.length ?? 0,
+        Blacklist: file.blacklist?.length ?? 0,
+      },
+    });
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileName(guild.name, now)}"`)
+      .send(JSON.stringify(file, null, 2));
+  });
+
+  app.post("/:guildId(^\\d+$)/config/import/preview", { preHandler, bodyLimit: CONFIG_BODY_LIMIT }, async (request) => {
+    const { file, overrides } = parseImportBody(request.body);
+    const guild = await app.platform.getGuild(guildIdOf(request));
+    const state = await loadTargetState(app.db, guild);
+    return planImport(file, overrides, state).preview;
+  });
+
+  app.post("/:guildId(^\\d+$)/config/import", { preHandler, bodyLimit: CONFIG_BODY_LIMIT }, async (request) => {
+    const { file, overrides } = parseImportBody(request.body);
+    const guildId = guildIdOf(request);
+    const guild = await app.platform.getGuild(guildId);
+    const result = await app.db.transaction().execute(async (trx) => {
+      // Planned on the state inside the transaction: what is checked is what is replaced.
+      const plan = planImport(file, overrides, await loadTargetState(trx, guild));
+      if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
+      const panels = await applyPlan(trx, request, app.platform, guildId, plan);
+      return { plan, panels };
+    });
+    const body: ConfigImportResult = {
+      message: configTransferMessages.imported,
+      sections: result.plan.preview.sections,
+      warnings: result.plan.preview.warnings,
+      panels: result.panels,
+    };
+    return body;
+  });
+}
