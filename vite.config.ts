@@ -1,13 +1,20 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { visualizer } from "rollup-plugin-visualizer";
 
 // Two kinds of page share one build:
 // - site.html: the public site (landing, docs, legal, commands, status, FAQ). Light React only, prerendered
 //   to static HTML by scripts/prerender.ts after the client build, then hydrated.
 // - app.html: the signed-in dashboard (Refine + antd), every route lazy-loaded.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // ANALYZE=1 npx vite build --outDir .tmp/x: writes .tmp/bundle-stats.html (treemap, gzip sizes per module).
+    ...(process.env.ANALYZE === "1"
+      ? [visualizer({ filename: ".tmp/bundle-stats.html", gzipSize: true, template: process.env.ANALYZE_TEMPLATE === "raw" ? "raw-data" : "treemap" })]
+      : []),
+  ],
   resolve: {
     // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
     // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.

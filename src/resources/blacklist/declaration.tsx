@@ -1,6 +1,6 @@
-import { Tag } from "antd";
 import { resourcePermissions } from "../../schemas/access";
 import { type BlacklistEntry, blacklistInputSchema } from "../../schemas/blacklist";
+import { badgeCell } from "../engine/cells";
 import { relativeTimeCell } from "../engine/RelativeTime";
 import { defineResource } from "../types";
 import { blacklistTexts } from "./texts";
@@ -38,7 +38,7 @@ export const blacklistResource = defineResource<BlacklistEntry, typeof blacklist
   list: {
     title: blacklistTexts.listTitle,
     columns: [
-      { key: "Kind", title: "Kind", width: 90, render: (value) => <Tag color={value === "Role" ? "purple" : "blue"}>{String(value)}</Tag> },
+      { key: "Kind", title: "Kind", width: 90, render: badgeCell({ Role: "purple", User: "blue" }) },
       {
         key: "TargetId",
         title: "User or role",

@@ -1,0 +1,89 @@
+import type { AccessControlProvider } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { guildAccessSchema, permissionFor, type AccessAction, type GuildAccess } from "../schemas/access";
+import { isGuildId } from "../schemas/common";
+import { http as defaultHttp, type HttpClient } from "./http";
+
+// The UI hides what the caller may not use; the server enforces it on every route regardless.
+
+export interface AccessControlDeps {
+  http: HttpClient;
+  /** The guild of the current page when the caller does not pass one. */
+  currentGuildId: () => string | undefined;
+  now: () => number;
+  cacheMs: number;
+}
+
+export const guildIdFromPath = (pathname: string = location.pathname): string | undefined => {
+  const first = pathname.split("/")[1];
+  return isGuildId(first) ? first : undefined;
+};
+
+export function createAccessControl(overrides: Partial<AccessControlDeps> = {}) {
+  const deps: AccessControlDeps = {
+    http: defaultHttp,
+    currentGuildId: () => guildIdFromPath(),
+    now: () => Date.now(),
+    // Only dedupes one page's burst of checks: a team permission change must show on the next navigation or
+    // window focus (AccessRefresh below and refetchOnWindowFocus), not a minute later.
+    cacheMs: 5_000,
+    ...overrides,
+  };
+  const cache = new Map<string, { at: number; promise: Promise<GuildAccess> }>();
+
+  /** GET /{guildId}/permissions, cached per guild. */
+  function permissions(guildId: string): Promise<GuildAccess> {
+    const hit = cache.get(guildId);
+    if (hit && deps.now() - hit.at < deps.cacheMs) return hit.promise;
+    const promise = deps.http.get(`/${guildId}/permissions`).then((body) => guildAccessSchema.parse(body));
+    cache.set(guildId, { at: deps.now(), promise });
+    promise.catch(() => cache.delete(guildId));
+    return promise;
+  }
+
+  const provider: AccessControlProvider & { permissions: typeof permissions; clear: () => void } = {
+    permissions,
+    clear: () => cache.clear(),
+    async can({ resource, action, params }) {
+      const needed = resource ? permissionFor(resource, action as AccessAction) : undefined;
+      if (!needed) return { can: true };
+      const guildId = typeof params?.guildId === "string" ? params.guildId : deps.currentGuildId();
+      if (!guildId) return { can: true };
+      try {
+        const access = await permissions(guildId);
+        return access.permissions[needed] ? { can: true } : { can: false, reason: needed };
+      } catch {
+        return { can: false, reason: needed };
+      }
+    },
+    options: {
+      buttons: { enableAccessControl: true, hideIfUnauthorized: true },
+      queryOptions: { refetchOnWindowFocus: true },
+    },
+  };
+  return provider;
+}
+
+export const accessControlProvider = createAccessControl();
+
+/**
+ * Mounted once inside Refine and the router: on every path change the permission checks are asked again, so
+ * the sidebar and the actions follow a staff team's changed permissions without signing out.
+ */
+export function AccessRefresh({ provider = accessControlProvider }: { provider?: object }): null {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // The permissions cache of the provider in use (RefineRoot may be given another one).
+    if ("clear" in provider && typeof provider.clear === "function") provider.clear();
+    void queryClient.invalidateQueries({ queryKey: ["access"] });
+  }, [pathname, provider, queryClient]);
+  return null;
+}

@@ -1,0 +1,76 @@
+import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Skeleton } from "antd";
+import { useId, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ErrorCard } from "../../shell/ErrorCard";
+import type { ResourceScreenProps } from "../types";
+import { mutationNotifications } from "./notifications";
+import { PageHeader } from "./PageHeader";
+import { ResourceForm } from "./ResourceForm";
+
+/** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
+export default function EditorPage({ guildId, declaration, mode }: ResourceScreenProps & { mode: "create" | "edit" }) {
+  const settings = mode === "create" ? declaration.create! : declaration.edit!;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const formId = `editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const [formKey, setFormKey] = useState(0);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { mutate: createOne, mutation: createMutation } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
+  const { mutate: update, mutation: updateMutation } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
+  const one = useOne<BaseRecord, HttpError>({
+    resource: declaration.name,
+    id: id ?? "",
+    meta: { guildId },
+    queryOptions: { enabled: mode === "edit" && !!id },
+    errorNotification: false,
+  });
+  const pending = createMutation.isPending || updateMutation.isPending;
+  const backToList = `/${guildId}/${declaration.route}`;
+
+  const callbacks = {
+    onSuccess: () => navigate(backToList),
+    onError: (error: HttpError) => {
+      setServerError(error.message);
+      if (mode === "create") setFormKey((k) => k + 1);
+    },
+  };
+
+  if (mode === "edit" && one.query.isError) {
+    return <ErrorCard page={declaration.pageName} message={one.query.error?.message} />;
+  }
+
+  return (
+    <div className="page">
+      <PageHeader title={settings.title} extra={<Link to={backToList}>{declaration.title}</Link>} />
+      <Card>
+        {serverError && <Alert className="editor-server-error" type="error" showIcon message={serverError} role="alert" />}
+        {mode === "edit" && one.query.isLoading ? (
+          <Skeleton active />
+        ) : (
+          <ResourceForm
+            key={formKey}
+            formId={formId}
+            declaration={declaration}
+            disabled={pending}
+            initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}
+            onSubmit={(values) => {
+              setServerError(null);
+              const notifications = mutationNotifications(settings.successMessage);
+              if (mode === "create") {
+                createOne({ resource: declaration.name, values, meta: { guildId }, ...notifications }, callbacks);
+              } else {
+                update({ resource: declaration.name, id: id!, values, meta: { guildId }, ...notifications }, callbacks);
+              }
+            }}
+          />
+        )}
+        <div className="editor-actions">
+          <Button type="primary" htmlType="submit" form={formId} loading={pending}>
+            {pending ? settings.pendingLabel : settings.submitLabel}
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// A generic list cell: a past or future moment as relative text ("3 days ago"), the full local date-time in the
+// element's title and in the <time> element. Declarations use it in a column's `render`. Declarations are loaded
+// with the first screen (the sidebar needs them), so this file imports no UI library.
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600_000],
+  ["month", 30 * 24 * 3600_000],
+  ["week", 7 * 24 * 3600_000],
+  ["day", 24 * 3600_000],
+  ["hour", 3600_000],
+  ["minute", 60_000],
+  ["second", 1000],
+];
+
+/** "5 minutes ago", "in 2 days", "now" (English, numeric=auto). */
+export function formatRelativeTime(ms: number, now = Date.now(), locale = "en"): string {
+  const diff = ms - now;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of units) {
+    if (Math.abs(diff) >= size || unit === "second") {
+      const value = Math.round(diff / size);
+      return unit === "second" && Math.abs(value) < 10 ? format.format(0, "second") : format.format(value, unit);
+    }
+  }
+  return format.format(0, "second");
+}
+
+/** Epoch milliseconds (or seconds, when `unit` says so) as a relative time cell. */
+export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "ms" | "s" }) {
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  const ms = unit === "s" ? n * 1000 : n;
+  const date = new Date(ms);
+  return (
+    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
+      {formatRelativeTime(ms)}
+    </time>
+  );
+}
+
+/** Column render for a relative-time cell: `render: relativeTimeCell()`. */
+export const relativeTimeCell = (unit: "ms" | "s" = "ms") => (value: unknown) => <RelativeTime value={value} unit={unit} />;

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from "react";
+import { useParams, type RouteObject } from "react-router";
+import type { ResourceDeclaration } from "../types";
+import { PageFallback } from "./PageFallback";
+
+const GeneratedScreen = lazy(() => import("./GeneratedScreen"));
+
+function ResourceRoute({ declaration }: { declaration: ResourceDeclaration }) {
+  const { guildId = "" } = useParams();
+  const Screen = declaration.screen ?? GeneratedScreen;
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Screen key={guildId} guildId={guildId} declaration={declaration} />
+    </Suspense>
+  );
+}
+
+/** Child routes of /:guildId, one per declaration: /:guildId/<route>/* (the screen routes below it). */
+export function toResourceRoutes(declarations: readonly ResourceDeclaration[]): RouteObject[] {
+  return declarations.map((declaration) => ({
+    path: `${declaration.route}/*`,
+    element: <ResourceRoute declaration={declaration} />,
+  }));
+}

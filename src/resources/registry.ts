@@ -1,0 +1,31 @@
+import { tagsResource } from "./tags/declaration";
+import { settingsResource } from "./settings/declaration";
+import { teamsResource } from "./teams/declaration";
+import { formsResource } from "./forms/declaration";
+import { panelsResource } from "./panels/declaration";
+import { blacklistResource } from "./blacklist/declaration";
+import { transcriptsResource } from "./transcripts/declaration";
+import { activityResource } from "./activity/declaration";
+import { configTransferResource } from "./config-transfer/declaration";
+import { lazy } from "react";
+import type { ResourceDeclaration } from "./types";
+
+// The one list of dashboard resources, in sidebar order (SPEC §2: Settings, Staff Teams, Tags, Panels, Forms,
+// Transcripts, Activity). Refine resources, routes and sidebar entries are all derived from it: adding a
+// resource is one import and one line here, nothing else.
+export const resourceDeclarations: readonly ResourceDeclaration[] = [
+  settingsResource,
+  teamsResource,
+  tagsResource,
+  panelsResource,
+  formsResource,
+  transcriptsResource,
+  activityResource,
+  blacklistResource,
+  configTransferResource,
+];
+
+export const findDeclaration = (name: string) => resourceDeclarations.find((d) => d.name === name);
+
+/** The index screen of /{guildId} (Server info): not a sidebar resource, but only the registry knows folders. */
+export const guildOverviewScreen = lazy(() => import("./server-info/ServerInfo"));

@@ -1,0 +1,99 @@
+import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
+import type { z } from "zod";
+import type { AccessAction } from "../schemas/access";
+import type { TeamPermission } from "../schemas/team";
+
+// A dashboard resource is declared once (DESIGN.md "Resources: declare a schema, get a screen"). The registry
+// turns each declaration into a refine resource, a route under /:guildId, a sidebar entry and — unless the
+// declaration brings its own `screen` — a generated list screen and editor.
+
+export type ResourceIcon = ComponentType<{ size?: number }>;
+
+/** Props every resource screen receives, generated or hand-built. */
+export interface ResourceScreenProps {
+  guildId: string;
+  declaration: ResourceDeclaration;
+}
+
+export interface ListColumn<TRecord> {
+  key: keyof TRecord & string;
+  title: string;
+  /** One line with an ellipsis; the full text in a tooltip. */
+  truncate?: boolean;
+  /** Monospaced, muted (ids). */
+  mono?: boolean;
+  width?: number | string;
+  /** Left out on small screens (< 768 px). */
+  hideOnMobile?: boolean;
+  render?: (value: unknown, record: TRecord) => ReactNode;
+}
+
+/** UI hints for one input field of the generated editor (rjsf uiSchema subset). */
+export interface FieldHint {
+  title?: string;
+  placeholder?: string;
+  widget?: "text" | "textarea" | "password" | "select" | "checkbox" | "updown" | "hidden";
+  rows?: number;
+  help?: string;
+}
+
+export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z.ZodType> {
+  /** Refine resource name and access-control key (a key of resourcePermissions). */
+  name: string;
+  /** Sidebar entry. */
+  label: string;
+  icon: ResourceIcon;
+  /** Route segment under /:guildId ("tags" → /:guildId/tags). */
+  route: string;
+  /** Page title. */
+  title: string;
+  /** Page name of 'Failed to fetch {page} page' (frameMessages.failedToFetchPage). */
+  pageName: string;
+  /** Team permissions per action (resourcePermissions[name]); the sidebar entry needs `list`. */
+  permissions: Partial<Record<AccessAction, TeamPermission>>;
+  /** Where it lives on the API: /{guildId}/<path>; the list answer's key; the id field. */
+  endpoint?: { path: string; listKey?: string; oneKey?: string; idKey: keyof TRecord & string };
+  /** Query cache of the list (ms). */
+  cache?: { staleTime?: number; gcTime?: number };
+  /** Input schema of the editor (zod, from src/schemas); converted to JSON Schema for rjsf. */
+  schema?: TInput;
+  /** Per-field UI hints of the editor, keyed by property name; titles override `.meta({title})`. */
+  fields?: Record<string, FieldHint>;
+  list?: {
+    /** Card title around the table. */
+    title: string;
+    columns: ListColumn<TRecord>[];
+    search?: { placeholder: string; match: (record: TRecord, query: string) => boolean };
+    emptyText: string;
+  };
+  create?: {
+    mode: "dialog" | "page";
+    /** The button opening the editor and the dialog's title. */
+    title: string;
+    submitLabel: string;
+    pendingLabel: string;
+    /** Success toast; default: the server's `{message}`. */
+    successMessage?: string;
+  };
+  edit?: {
+    mode: "dialog" | "page";
+    title: string;
+    submitLabel: string;
+    pendingLabel: string;
+    successMessage?: string;
+  };
+  remove?: {
+    label: string;
+    pendingLabel: string;
+    confirm?: { title: string; description?: string; okText?: string; cancelText?: string };
+  };
+  /** A hand-built screen replaces the generated ones; it is mounted at /:guildId/<route>/*. */
+  screen?: LazyExoticComponent<ComponentType<ResourceScreenProps>>;
+}
+
+/** Identity helper that keeps the record type of a declaration. */
+export function defineResource<TRecord, TInput extends z.ZodType = z.ZodType>(
+  declaration: ResourceDeclaration<TRecord, TInput>,
+): ResourceDeclaration<TRecord, TInput> {
+  return declaration;
+}

@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { frameMessages } from "../schemas/messages";
+import "./frame.css";
+
+export function errorMessageOf(error: unknown): string {
+  if (isRouteErrorResponse(error)) return typeof error.data === "string" && error.data ? error.data : error.statusText;
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  return "";
+}
+
+/** §2: 'An Error Occurred', the message or 'Something went wrong.', and 'Go Back Home' to /. */
+export function ErrorView({ message }: { message?: string }) {
+  return (
+    <main className="frame-page" role="alert">
+      <div className="frame-panel">
+        <p className="frame-eyebrow" aria-hidden="true">!</p>
+        <h1 className="frame-heading">{frameMessages.errorHeading}</h1>
+        <p className="frame-text">{message || frameMessages.errorFallback}</p>
+        {/* The home page belongs to the public site: a plain full-page link. */}
+        <a className="frame-button" href="/">
+          {frameMessages.goBackHome}
+        </a>
+      </div>
+    </main>
+  );
+}
+
+export default function ErrorScreen() {
+  const error = useRouteError();
+  return <ErrorView message={errorMessageOf(error)} />;
+}

@@ -1,0 +1,53 @@
+import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { Outlet } from "react-router";
+import { AccessRefresh, accessControlProvider as defaultAccessControl } from "../providers/access-control";
+import { authProvider as defaultAuthProvider } from "../providers/auth-provider";
+import { createDataProvider } from "../providers/data-provider";
+import { notificationProvider } from "../providers/notifications";
+import { queryClientConfig } from "../providers/query-client";
+import { ThemeProvider } from "../providers/theme";
+import { productName } from "../schemas/messages";
+import { toEndpoint, toRefineResources } from "../resources/engine/derive";
+import { findDeclaration, resourceDeclarations } from "../resources/registry";
+import { ScrollToTop } from "./ScrollToTop";
+import { Toaster } from "./Toaster";
+import "./global.css";
+
+export interface RefineRootProps {
+  authProvider?: AuthProvider;
+  dataProvider?: DataProvider;
+  accessControlProvider?: AccessControlProvider;
+}
+
+const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)));
+
+/** Theme, refine and its providers around every route; toasts and scroll-to-top. */
+export function RefineRoot(props: RefineRootProps) {
+  return (
+    <ThemeProvider>
+      <Refine
+        routerProvider={routerProvider}
+        authProvider={props.authProvider ?? defaultAuthProvider}
+        dataProvider={props.dataProvider ?? defaultDataProvider}
+        accessControlProvider={props.accessControlProvider ?? defaultAccessControl}
+        notificationProvider={notificationProvider}
+        resources={toRefineResources(resourceDeclarations)}
+        options={{
+          disableTelemetry: true,
+          // The protected-route wrapper checks the session; refine need not re-check on every path change.
+          disableRouteChangeHandler: true,
+          syncWithLocation: false,
+          warnWhenUnsavedChanges: false,
+          reactQuery: { clientConfig: queryClientConfig },
+          title: { text: productName },
+        }}
+      >
+        <ScrollToTop />
+        <AccessRefresh provider={props.accessControlProvider ?? defaultAccessControl} />
+        <Outlet />
+        <Toaster />
+      </Refine>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,170 @@
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type HTMLAttributes,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from "react";
+import { createPortal } from "react-dom";
+import { SearchIcon } from "./icons";
+
+// Two light building blocks of the first screen. antd's Card pulls Tabs and Menu, and its Input pulls the form
+// machinery (rc-field-form, async-validator): together about 75 KB of gzipped JavaScript the server picker and
+// the sidebar do not need. Resource screens use antd freely.
+
+export function Panel({
+  title,
+  extra,
+  children,
+  className,
+  style,
+  bodyStyle,
+}: {
+  title?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  bodyStyle?: CSSProperties;
+}) {
+  return (
+    <section className={className ? `panel ${className}` : "panel"} style={style}>
+      {(title || extra) && (
+        <header className="panel-head">
+          {title && <h2 className="panel-title">{title}</h2>}
+          {extra}
+        </header>
+      )}
+      <div className="panel-body" style={bodyStyle}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function SearchField({
+  value,
+  onChange,
+  placeholder,
+  size = "middle",
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  size?: "middle" | "large";
+  autoFocus?: boolean;
+}) {
+  return (
+    <label className={`search-field search-field-${size}`}>
+      <SearchIcon size={size === "large" ? 17 : 15} className="search-field-icon" />
+      <input
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && value) {
+            event.stopPropagation();
+            onChange("");
+          }
+        }}
+      />
+      {value && (
+        <button type="button" className="search-field-clear" aria-label="Clear search" onClick={() => onChange("")}>
+          ×
+        </button>
+      )}
+    </label>
+  );
+}
+
+/**
+ * A name shown beside an icon-only control (the collapsed sidebar). Positioned with `fixed` so the sidebar's
+ * overflow does not clip it; appears after the spec's 700 ms tooltip delay, at once on keyboard focus.
+ */
+export function SideTip({ title, children }: { title: string; children: ReactElement<HTMLAttributes<HTMLElement>> }) {
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = (target: HTMLElement, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const rect = target.getBoundingClientRect();
+      setPosition({ top: rect.top + rect.height / 2, left: rect.right + 8 });
+    }, delay);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setPosition(null);
+  };
+  const child = cloneElement(children, {
+    onMouseEnter: (event: MouseEvent<HTMLElement>) => show(event.currentTarget, 700),
+    onMouseLeave: hide,
+    onFocus: (event: FocusEvent<HTMLElement>) => show(event.currentTarget, 0),
+    onBlur: hide,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      hide();
+      children.props.onClick?.(event);
+    },
+  });
+  return (
+    <>
+      {child}
+      {position &&
+        createPortal(
+          <span role="tooltip" className="side-tip" style={{ top: position.top, left: position.left }}>
+            {title}
+          </span>,
+          document.body,
+        )}
+    </>
+  );
+}
+
+/** A small menu opened from a trigger: closes on Escape, on a click outside and after choosing an item. */
+export function PopupMenu({
+  trigger,
+  children,
+  placement = "top",
+}: {
+  trigger: (props: { open: boolean; toggle: () => void }) => ReactNode;
+  children: (close: () => void) => ReactNode;
+  placement?: "top" | "right";
+}) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    root.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+  return (
+    <div className="popup-menu-root" ref={root}>
+      {trigger({ open, toggle: () => setOpen((o) => !o) })}
+      {open && (
+        <div className={`popup-menu popup-menu-${placement}`} role="menu">
+          {children(() => setOpen(false))}
+        </div>
+      )}
+    </div>
+  );
+}

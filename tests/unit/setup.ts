@@ -1,0 +1,60 @@
+import "@testing-library/jest-dom/vitest";
+import { configure } from "@testing-library/dom";
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Without vitest globals Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
+
+// Screens are lazy chunks: the first import of one in jsdom can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * Media queries as a 1280 px wide desktop with reduced motion sees them (antd then skips its animations, so a
+ * closed dialog leaves at once). Tests of the mobile layout replace window.matchMedia.
+ */
+export function mediaMatches(query: string, width = 1280): boolean {
+  if (query.includes("prefers-reduced-motion: reduce")) return true;
+  const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (!min && !max) return false;
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+}
+
+// What jsdom lacks and antd / the shell use. Only in a DOM environment (some unit suites run without one).
+if (typeof window !== "undefined") {
+  if (typeof window.matchMedia !== "function") {
+    Object.defineProperty(window, "matchMedia", {
+      writable: true,
+      configurable: true,
+      value: (query: string) => ({
+        matches: mediaMatches(query),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+
+  if (typeof window.ResizeObserver === "undefined") {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, "ResizeObserver", { writable: true, configurable: true, value: ResizeObserverStub });
+    Object.defineProperty(globalThis, "ResizeObserver", { writable: true, configurable: true, value: ResizeObserverStub });
+  }
+
+  // jsdom does not implement pseudo-element styles and says so on the console; antd asks for them.
+  const getComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = ((element: Element) => getComputedStyle(element)) as typeof window.getComputedStyle;
+
+  // jsdom's scrollTo only logs "not implemented".
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+  if (!Element.prototype.scrollTo) Element.prototype.scrollTo = function scrollTo() {};
+}
