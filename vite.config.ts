@@ -3,6 +3,9 @@ import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
 import { visualizer } from "rollup-plugin-visualizer";
 
+const pureWithoutSideEffectsField =
+  /\/node_modules\/(papaparse|pluralize|error-stack-parser|stackframe|rc-field-form|@rc-component\/async-validator)\//;
+
 // Two kinds of page share one build:
 // - site.html: the public site (landing, docs, legal, commands, status, FAQ). Light React only, prerendered
 //   to static HTML by scripts/prerender.ts after the client build, then hydrated.
@@ -18,7 +21,12 @@ export default defineConfig({
   resolve: {
     // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
     // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.
-    alias: { "@rjsf/validator-ajv8": resolve(import.meta.dirname, "src/resources/engine/no-ajv-validator.ts") },
+    alias: {
+      "@rjsf/validator-ajv8": resolve(import.meta.dirname, "src/resources/engine/no-ajv-validator.ts"),
+      // @rjsf/core renders markdown only where a uiSchema opts in (none does here) and in developer error texts;
+      // the parser is ~30 KB gzipped on every editor. See src/resources/engine/no-markdown.tsx.
+      "markdown-to-jsx/react": resolve(import.meta.dirname, "src/resources/engine/no-markdown.tsx"),
+    },
   },
   build: {
     outDir: "dist",
@@ -27,6 +35,13 @@ export default defineConfig({
     // dist/.vite/manifest.json: scripts/prerender.ts reads it to preload each public page's own chunk.
     manifest: true,
     rollupOptions: {
+      treeshake: {
+        // Pure packages that declare no "sideEffects" (CommonJS or rc-* ES modules): without this hint every
+        // module they contain is kept even when nothing of it is used. papaparse, pluralize and error-stack-parser
+        // come with @refinedev/core (import/export, devtools), rc-field-form with antd's Input (form context).
+        // undefined = the package's own "sideEffects" field decides.
+        moduleSideEffects: (id: string) => (pureWithoutSideEffectsField.test(id) ? false : undefined),
+      },
       input: {
         site: resolve(import.meta.dirname, "site.html"),
         app: resolve(import.meta.dirname, "app.html"),

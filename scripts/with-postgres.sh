@@ -32,9 +32,16 @@ find_bin() {
     fi
   fi
   echo "PostgreSQL is not installed. On Debian: apt-get install -y postgresql" >&2
-  exit 1
+  return 1
 }
-BIN=$(find_bin)
+if ! BIN=$(find_bin); then
+  # npm test on a machine without PostgreSQL: say so and skip only this run (CI installs the package).
+  if [ "${PG_OPTIONAL:-}" = "1" ]; then
+    echo "with-postgres: skipping the PostgreSQL run of: $*" >&2
+    exit 0
+  fi
+  exit 1
+fi
 
 port_free() {
   ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null

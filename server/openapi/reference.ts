@@ -7,6 +7,12 @@ import type { JsonSchema, OpenApiDocument } from "./document";
 const escapeHtml = (value: unknown) =>
   String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** Escaped text with `code` spans. */
+const inline = (value: unknown) => escapeHtml(value).replace(/`([^`]+)`/g, "<code>$1</code>");
+
+/** Pretty JSON in a scrollable block that the keyboard can reach (tabindex) to scroll. */
+const pre = (value: unknown) => `<pre tabindex="0">${escapeHtml(JSON.stringify(value, null, 2))}</pre>`;
+
 const anchor = (value: string) => value.replace(/[^A-Za-z0-9_-]+/g, "-");
 
 interface Operation {
@@ -27,8 +33,9 @@ const refName = (schema: JsonSchema | undefined) =>
 function schemaBlock(doc: OpenApiDocument, contentType: string, schema: JsonSchema): string {
   const name = refName(schema);
   const body = name ? doc.components.schemas[name] : schema;
-  const label = name ? `<a href="#schema-${anchor(name)}">${escapeHtml(name)}</a>` : "inline schema";
-  return `<details class="schema"><summary><code>${escapeHtml(contentType)}</code> ${label}</summary><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre></details>`;
+  // No link inside <summary> (an interactive element inside another): the link to the component comes below it.
+  const link = name ? `<p class="schema-link">Component: <a href="#schema-${anchor(name)}">${escapeHtml(name)}</a></p>` : "";
+  return `<details class="schema"><summary><code>${escapeHtml(contentType)}</code> ${escapeHtml(name ?? "inline schema")}</summary>${link}${pre(body)}</details>`;
 }
 
 function typeOf(schema: JsonSchema | undefined): string {
@@ -58,19 +65,19 @@ function renderOperation(doc: OpenApiDocument, method: string, path: string, op:
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
       const content = r.content ? Object.entries(r.content).map(([type, c]) => schemaBlock(doc, type, c.schema)).join("") : "";
-      return `<li><span class="status s${escapeHtml(status[0])}">${escapeHtml(status)}</span> ${escapeHtml(r.description)}${content}</li>`;
+      return `<li><span class="status s${escapeHtml(status[0])}">${escapeHtml(status)}</span> ${inline(r.description)}${content}</li>`;
     })
     .join("");
   const description = (op.description ?? "")
     .split("\n\n")
     .filter(Boolean)
-    .map((para) => `<p>${escapeHtml(para)}</p>`)
+    .map((para) => `<p>${inline(para)}</p>`)
     .join("");
   return `<section class="op" id="${id}" aria-labelledby="${id}-title">
 <h3 id="${id}-title"><span class="method m-${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
 <p class="summary">${escapeHtml(op.summary)}</p>
 ${description}
-${params.length ? `<h4>Parameters</h4><div class="table"><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th><th>Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ""}
+${params.length ? `<h4>Parameters</h4><div class="table" tabindex="0" role="region" aria-label="Parameters of ${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}"><table><thead><tr><th>Name</th><th>In</th><th>Required</th><th>Type</th><th>Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ""}
 ${body}
 <h4>Responses</h4><ul class="responses">${responses}</ul>
 </section>`;
@@ -94,6 +101,7 @@ h2{margin:32px 0 8px;padding-bottom:4px;border-bottom:1px solid var(--line)}
 .m-get{background:#0969da}.m-post{background:#1a7f37}.m-put{background:#9a6700}.m-patch{background:#8250df}.m-delete{background:#cf222e}
 .status{display:inline-block;min-width:40px;font-weight:700}.s2{color:#1a7f37}.s3{color:var(--link)}.s4,.s5{color:#cf222e}
 @media (prefers-color-scheme:dark){.s2{color:#3fb950}.s4,.s5{color:#f85149}}
+.schema-link{margin:4px 0;font-size:.85rem}pre:focus-visible,.table:focus-visible{outline:2px solid var(--link);outline-offset:2px}
 .responses{list-style:none;padding:0;margin:0}.responses li{margin:4px 0}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.88rem}th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 pre{margin:6px 0;padding:8px;overflow:auto;max-height:420px;background:var(--bg);border:1px solid var(--line);border-radius:6px;font-size:.8rem}
@@ -128,7 +136,7 @@ export function renderReferencePage(doc: OpenApiDocument): string {
     })
     .join("\n");
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<details class="schema" id="schema-${anchor(name)}"><summary><code>${escapeHtml(name)}</code></summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`)
+    .map(([name, schema]) => `<details class="schema" id="schema-${anchor(name)}"><summary><code>${escapeHtml(name)}</code></summary>${pre(schema)}</details>`)
     .join("\n");
   return `<!doctype html>
 <html lang="en">
@@ -141,7 +149,7 @@ export function renderReferencePage(doc: OpenApiDocument): string {
 <body>
 <header>
 <h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1>
-<p>${escapeHtml(doc.info.description)}</p>
+<p>${inline(doc.info.description)}</p>
 <p>Base URL: <code>${escapeHtml(doc.servers[0]?.url ?? "/api")}</code> · OpenAPI ${escapeHtml(doc.openapi)} document: <a href="openapi.json">openapi.json</a></p>
 </header>
 <div class="layout">

@@ -4,7 +4,7 @@ import { resourcePermissions } from "../../src/schemas/access";
 import { type ActivityEntry, type ActivityQuery, activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
 import { fromDbJson } from "../db/dialect";
-import type { Database } from "../db/schema";
+import type { Database, Db } from "../db/schema";
 import { zodErrorBody } from "../errors";
 
 // The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
@@ -15,30 +15,37 @@ const CSV_MAX_ROWS = 100_000;
 
 type ActivityRow = Database["activity"] & { id: number };
 
-function applyFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, guildId: string, q: ActivityQuery) {
+/** `%part%` for LIKE (lower-cased, wildcards escaped; used with `escape '\\'`). */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Beyond this many matching user ids, the filter asks the database instead of listing them. */
+const MAX_LISTED_USER_IDS = 500;
+
+/**
+ * The user filter's candidates: the typed text as an id, plus every user id that ever had a username containing it
+ * (activity_users, kept by triggers: one row per user and name, small). Listing them lets the rows come through the
+ * (guild_id, user_id) index instead of a scan of the whole log. Undefined when there are too many to list.
+ */
+async function userFilterIds(db: Db, guildId: string, q: ActivityQuery): Promise<string[] | undefined> {
+  const user = q.user?.trim();
+  if (!user) return undefined;
+  const rows = await db
+    .selectFrom("activity_users")
+    .select("user_id")
+    .distinct()
+    .where("guild_id", "=", guildId)
+    .where(sql<boolean>`username like ${containsPattern(user)} escape '\\'`)
+    .limit(MAX_LISTED_USER_IDS + 1)
+    .execute();
+  if (rows.length > MAX_LISTED_USER_IDS) return undefined;
+  return [...new Set([user, ...rows.map((r) => r.user_id)])];
+}
+
+function applyFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, guildId: string, q: ActivityQuery, userIds?: string[]) {
   let out = query.where("guild_id", "=", guildId);
   const user = q.user?.trim();
   if (user) {
-    const contains = `%${user.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // A name part: first the user ids that ever had a matching name (activity_users, kept by triggers: small),
-    // so the rows come through the (guild_id, user_id) index, not a scan of the whole log; then each row's own name.
-    out = out.where((eb) =>
-      eb.or([
-        eb("activity.user_id", "=", user),
-        eb.and([
-          eb(
-            "activity.user_id",
-            "in",
-            eb
-              .selectFrom("activity_users")
-              .select("activity_users.user_id")
-              .where("activity_users.guild_id", "=", guildId)
-              .where(sql<boolean>`activity_users.username like ${contains} escape '\\'`),
-          ),
-          sql<boolean>`lower(activity.username) like ${contains} escape '\\'`,
-        ]),
-      ]),
-    );
+    if (userIds) out = out.where("activity.user_id", "in", userIds);
+    out = out.where((eb) => eb.or([eb("activity.user_id", "=", user), sql<boolean>`lower(activity.username) like ${containsPattern(user)} escape '\\'`]));
   }
   const action = q.action?.trim();
   if (action) out = out.where("action", "=", action);
@@ -78,10 +85,11 @@ export default async function activityRoutes(app: FastifyInstance) {
     const q = parsed.data;
     const guildId = guildIdOf(request);
     const filtered = Boolean(q.user?.trim() || q.action?.trim() || q.from !== undefined || q.to !== undefined);
+    const userIds = await userFilterIds(app.db, guildId, q);
     const [count, rows] = await Promise.all([
       // The unfiltered total is kept by triggers (activity_counts): no COUNT over the whole log on every page.
       filtered
-        ? applyFilters(app.db.selectFrom("activity"), guildId, q)
+        ? applyFilters(app.db.selectFrom("activity"), guildId, q, userIds)
             .select((eb) => eb.fn.countAll<number>().as("n"))
             .executeTakeFirst()
         : app.db.selectFrom("activity_counts").select("n").where("guild_id", "=", guildId).executeTakeFirst(),
@@ -90,7 +98,7 @@ export default async function activityRoutes(app: FastifyInstance) {
         .selectFrom("activity")
         .selectAll()
         .where("id", "in", (eb) =>
-          applyFilters(eb.selectFrom("activity"), guildId, q)
+          applyFilters(eb.selectFrom("activity"), guildId, q, userIds)
             .select("activity.id")
             .orderBy("activity.id", "desc")
             .limit(q.per_page)
@@ -112,7 +120,7 @@ export default async function activityRoutes(app: FastifyInstance) {
     const parsed = activityQuerySchema.safeParse(request.query);
     if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
     const guildId = guildIdOf(request);
-    const rows = await applyFilters(app.db.selectFrom("activity"), guildId, parsed.data)
+    const rows = await applyFilters(app.db.selectFrom("activity"), guildId, parsed.data, await userFilterIds(app.db, guildId, parsed.data))
       .selectAll()
       .orderBy("id", "desc")
       .limit(CSV_MAX_ROWS)

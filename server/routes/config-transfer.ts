@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "kysely";
 import type { AccessLevel } from "../../src/schemas/access";
-import { type ConfigImportResult, configTransferText, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
+import { type ConfigImportResult, configTransferText, exportFileName, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity";
@@ -36,7 +37,13 @@ export const configTransferMessages = {
   invalidBody: "Expected {config, mapping?}: config is the exported file",
   invalidFile: (errors: string[]) => `The file cannot be imported: ${errors.join(", ")}`,
   imported: configTransferText.imported,
+  conflict: "The server's configuration changed while importing; nothing was imported. Please try again.",
 } as const;
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
 
 /** Parses {config, mapping}; a bad file or mapping is a 400 listing every problem. */
 function parseImportBody(body: unknown) {
@@ -53,11 +60,6 @@ function parseImportBody(body: unknown) {
   }
   return { file: file.data, overrides: overrides.data };
 }
-
-const fileName = (name: string, date: Date) => {
-  const slug = name.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").toLowerCase().slice(0, 40) || "server";
-  return `ticketeer-config-${slug}-${date.toISOString().slice(0, 10)}.json`;
-};
 
 export default async function configTransferRoutes(app: FastifyInstance) {
   const preHandler = [guard(), requireConfigLevel];
@@ -81,7 +83,7 @@ export default async function configTransferRoutes(app: FastifyInstance) {
     });
     return reply
       .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${fileName(guild.name, now)}"`)
+      .header("content-disposition", `attachment; filename="${exportFileName(guild.name, now)}"`)
       .send(JSON.stringify(file, null, 2));
   });
 
@@ -96,13 +98,22 @@ export default async function configTransferRoutes(app: FastifyInstance) {
     const { file, overrides } = parseImportBody(request.body);
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);
-    const result = await app.db.transaction().execute(async (trx) => {
-      // Planned on the state inside the transaction: what is checked is what is replaced.
-      const plan = planImport(file, overrides, await loadTargetState(trx, guild));
-      if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
-      const panels = await applyPlan(trx, request, app.platform, guildId, plan);
-      return { plan, panels };
-    });
+    const result = await app.db
+      .transaction()
+      .execute(async (trx) => {
+        // One import per guild at a time (PostgreSQL; SQLite runs one write transaction at a time anyway).
+        if (app.dbDialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`config-import:${guildId}`}))`.execute(trx);
+        // Planned on the state inside the transaction: what is checked is what is replaced.
+        const plan = planImport(file, overrides, await loadTargetState(trx, guild));
+        if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
+        const panels = await applyPlan(trx, request, app.platform, guildId, plan);
+        return { plan, panels };
+      })
+      .catch((error: unknown) => {
+        // A change made meanwhile (a tag created with a name the file also has): nothing was written, try again.
+        if (isUniqueViolation(error)) throw new HttpError(409, configTransferMessages.conflict);
+        throw error;
+      });
     const body: ConfigImportResult = {
       message: configTransferMessages.imported,
       sections: result.plan.preview.sections,

@@ -103,6 +103,10 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
 
   const username = q.username?.trim();
   const panel = q.panel?.trim();
+  // The ids of the guild's panels of that name, listed (a literal list lets the index serve the filter).
+  const panelIds = panel
+    ? (await db.selectFrom("panels").select("id").where("guild_id", "=", guildId).where("name", "=", panel).execute()).map((r) => r.id)
+    : [];
   const filter = (from: ReturnType<typeof withPanels>) => {
     let base = from;
     if (q.ticket_id !== undefined) base = base.where("t.ticket_id", "=", q.ticket_id);
@@ -112,7 +116,7 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
       base = base.where((eb) =>
         eb.or([
           // The guild's panel of that name, by its id.
-          eb("t.panel_id", "in", eb.selectFrom("panels").select("panels.id").where("panels.guild_id", "=", guildId).where("panels.name", "=", panel)),
+          ...(panelIds.length > 0 ? [eb("t.panel_id", "in", panelIds)] : []),
           // No panel id was sent: the stored name is all we know.
           eb.and([eb("t.panel_id", "is", null), eb("t.panel_name", "=", panel)]),
           // 'Unknown' is also a panel id that is no (longer a) panel of this guild.

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { isPageId, pageForPath } from "./page-ids";
 import { pageLoaders } from "./pages";
+import { initI18n } from "../i18n/core";
 
 // Every public page is prerendered (scripts/prerender.ts) into <div id="root" data-page="…">; this entry
 // loads that page's chunk and hydrates it. Under `vite dev` the root is empty and the page is rendered.
@@ -23,6 +24,8 @@ async function start() {
   );
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // The prerendered HTML is English: a chosen language's dictionary loads now and the page re-renders.
+  void initI18n();
 }
 
 void start();

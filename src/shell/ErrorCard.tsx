@@ -1,15 +1,17 @@
 import { Alert, Card } from "antd";
 import { frameMessages } from "../schemas/messages";
+import { useT } from "../i18n/react";
 
 /** §8: a page-load failure shows 'Error Loading Page' with the error text or 'Failed to fetch {page} page'. */
 export function ErrorCard({ page, message }: { page: string; message?: string | null }) {
+  const t = useT();
   return (
     <Card className="error-card" role="alert">
       <Alert
         type="error"
         showIcon
-        message={frameMessages.errorLoadingPage}
-        description={message || frameMessages.failedToFetchPage(page)}
+        message={t("error.loadingPage", frameMessages.errorLoadingPage)}
+        description={message || t("error.failedToFetchPage", frameMessages.failedToFetchPage("{page}"), { page })}
       />
     </Card>
   );

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { frameMessages } from "../schemas/messages";
+import { useT } from "../i18n/react";
 import "./frame.css";
 
 export function errorMessageOf(error: unknown): string {
@@ -11,22 +12,20 @@ export function errorMessageOf(error: unknown): string {
 
 /** §2: 'An Error Occurred', the message or 'Something went wrong.', and 'Go Back Home' to /. */
 export function ErrorView({ message }: { message?: string }) {
+  const t = useT();
   return (
     <main className="frame-page" role="alert">
       <div className="frame-panel">
         <p className="frame-eyebrow" aria-hidden="true">!</p>
-        <h1 className="frame-heading">{frameMessages.errorHeading}</h1>
-        <p className="frame-text">{message || frameMessages.errorFallback}</p>
+        <h1 className="frame-heading">{t("error.heading", frameMessages.errorHeading)}</h1>
+        <p className="frame-text">{message || t("error.fallback", frameMessages.errorFallback)}</p>
         {/* The home page belongs to the public site: a plain full-page link. */}
         <a className="frame-button" href="/">
-          {frameMessages.goBackHome}
+          {t("error.goBackHome", frameMessages.goBackHome)}
         </a>
       </div>
     </main>
   );
 }
 
-export default function ErrorScreen() {
-  const error = useRouteError();
-  return <ErrorView message={errorMessageOf(error)} />;
-}
+// Shown for a route that throws by ./RouteErrorBoundary.tsx (the dashboard's router has no errorElement).

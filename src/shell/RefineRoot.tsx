@@ -7,6 +7,10 @@ import { createDataProvider } from "../providers/data-provider";
 import { notificationProvider } from "../providers/notifications";
 import { queryClientConfig } from "../providers/query-client";
 import { ThemeProvider } from "../providers/theme";
+import { initI18n } from "../i18n/core";
+import { useLocale } from "../i18n/react";
+import { createI18nProvider } from "../i18n/refine";
+import { useEffect, useMemo } from "react";
 import { productName } from "../schemas/messages";
 import { toEndpoint, toRefineResources } from "../resources/engine/derive";
 import { findDeclaration, resourceDeclarations } from "../resources/registry";
@@ -24,6 +28,10 @@ const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclarat
 
 /** Theme, refine and its providers around every route; toasts and scroll-to-top. */
 export function RefineRoot(props: RefineRootProps) {
+  // The stored or browser language: its dictionary chunk loads after the first (English) paint.
+  useEffect(() => void initI18n(), []);
+  const locale = useLocale();
+  const i18nProvider = useMemo(() => createI18nProvider(locale), [locale]);
   return (
     <ThemeProvider>
       <Refine
@@ -32,6 +40,7 @@ export function RefineRoot(props: RefineRootProps) {
         dataProvider={props.dataProvider ?? defaultDataProvider}
         accessControlProvider={props.accessControlProvider ?? defaultAccessControl}
         notificationProvider={notificationProvider}
+        i18nProvider={i18nProvider}
         resources={toRefineResources(resourceDeclarations)}
         options={{
           disableTelemetry: true,

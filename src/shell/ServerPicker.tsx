@@ -5,6 +5,7 @@ import { matchesServerSearch } from "../schemas/guild";
 import { limits } from "../schemas/limits";
 import { frameMessages, pickerMessages } from "../schemas/messages";
 import { ChevronIcon } from "./icons";
+import { useTr } from "../i18n/refine";
 import { ServerAvatar } from "./ServerAvatar";
 import { Panel, SearchField } from "./ui";
 import { currentGuild, useGuilds } from "./use-guilds";
@@ -13,6 +14,7 @@ import { currentGuild, useGuilds } from "./use-guilds";
 export default function ServerPicker() {
   const guilds = useGuilds();
   const [query, setQuery] = useState("");
+  const tr = useTr();
   const current = currentGuild();
   const servers = useMemo(() => (guilds.data ?? []).filter((g) => matchesServerSearch(g.name, query)), [guilds.data, query]);
 
@@ -28,7 +30,7 @@ export default function ServerPicker() {
     // A 401 has already logged out and left for / (use-guilds); anything else is reported here.
     body = statusOf(guilds.error) === 401 ? null : (
       <p className="picker-message" role="alert">
-        {pickerMessages.loadFailed}
+        {tr("shell.serversLoadFailed", pickerMessages.loadFailed)}
       </p>
     );
   } else {
@@ -48,17 +50,17 @@ export default function ServerPicker() {
     <div className="page picker-page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">{pickerMessages.heading}</h1>
-          <p className="page-description">Choose the server whose tickets, panels and team you want to manage.</p>
+          <h1 className="page-title">{tr("picker.heading", pickerMessages.heading)}</h1>
+          <p className="page-description">{tr("picker.description", "Choose the server whose tickets, panels and team you want to manage.")}</p>
         </div>
       </div>
       <Panel
         className="picker-card"
-        title={pickerMessages.cardTitle}
+        title={tr("picker.cardTitle", pickerMessages.cardTitle)}
         style={{ height: "70vh" }}
         bodyStyle={{ display: "flex", flexDirection: "column", gap: 12, flex: "1 1 auto", padding: 16 }}
       >
-        <SearchField size="large" value={query} onChange={setQuery} placeholder={frameMessages.searchServers} />
+        <SearchField size="large" value={query} onChange={setQuery} placeholder={tr("shell.searchServers", frameMessages.searchServers)} />
         <div className="picker-list" aria-busy={guilds.isLoading}>
           {body}
         </div>

@@ -7,6 +7,7 @@ import { limits } from "../schemas/limits";
 import { authMessages, frameMessages, pickerMessages, productName } from "../schemas/messages";
 import { toNavEntries, type NavEntry } from "../resources/engine/derive";
 import { resourceDeclarations } from "../resources/registry";
+import { useTr } from "../i18n/refine";
 import { ChevronIcon, DashboardIcon, DotsIcon, HomeIcon, SignOutIcon } from "./icons";
 import { PopupMenu, SearchField, SideTip } from "./ui";
 import { LogoMark } from "./Logo";
@@ -86,13 +87,15 @@ function NavLink({
 /** A registered resource's entry, hidden when access control denies `list` in this server. */
 function ResourceNavLink(props: { entry: NavEntry; guildId: string; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
   const { data } = useCan({ resource: props.entry.resource, action: "list", params: { guildId: props.guildId } });
+  const tr = useTr();
   if (data?.can !== true) return null;
-  return <NavLink {...props} />;
+  return <NavLink {...props} entry={{ ...props.entry, label: tr(`resources.${props.entry.resource}`, props.entry.label) }} />;
 }
 
 function UserFooter({ collapsed }: { collapsed: boolean }) {
   const { data: user } = useGetIdentity<SignedInUser>();
   const { mutate: logout, isPending } = useLogout();
+  const tr = useTr();
   const name = user?.username ?? "";
   const avatar = user ? avatarUrl(user) : defaultAvatarUrl;
   return (
@@ -132,7 +135,7 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
               }}
             >
               <SignOutIcon size={16} />
-              {authMessages.signOut}
+              {tr("shell.signOut", authMessages.signOut)}
             </button>
           </>
         )}
@@ -160,6 +163,8 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
   const { pathname } = useLocation();
   const guilds = useGuilds();
   const [query, setQuery] = useState("");
+  const tr = useTr();
+  const home = tr("shell.home", frameMessages.home);
 
   const servers = useMemo(
     () => (guilds.data ?? []).filter((g) => matchesServerSearch(g.name, query)),
@@ -179,16 +184,16 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
       <div className="sb-scroll">
         {!collapsed && (
           <div className="sb-search">
-            <SearchField value={query} onChange={setQuery} placeholder={frameMessages.searchServers} />
+            <SearchField value={query} onChange={setQuery} placeholder={tr("shell.searchServers", frameMessages.searchServers)} />
           </div>
         )}
 
-        <Group label={frameMessages.servers} collapsed={collapsed}>
+        <Group label={tr("shell.servers", frameMessages.servers)} collapsed={collapsed}>
           <div className="sb-server-list" style={{ maxHeight: limits.serverListMaxHeightPx }} aria-busy={guilds.isLoading}>
             {guilds.isLoading ? (
               <SkeletonRows count={limits.sidebarSkeletonRows} collapsed={collapsed} />
             ) : guilds.isError ? (
-              !collapsed && <p className="sb-note">{pickerMessages.loadFailed}</p>
+              !collapsed && <p className="sb-note">{tr("shell.serversLoadFailed", pickerMessages.loadFailed)}</p>
             ) : (
               servers.map((guild) => {
                 const selected = guild.id === guildId;
@@ -211,22 +216,22 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
           </div>
         </Group>
 
-        <Group label={frameMessages.navigation} collapsed={collapsed}>
-          <nav className="sb-nav" aria-label={frameMessages.navigation}>
+        <Group label={tr("shell.navigation", frameMessages.navigation)} collapsed={collapsed}>
+          <nav className="sb-nav" aria-label={tr("shell.navigation", frameMessages.navigation)}>
             {!guildId ? (
-              <WithTip show={collapsed} title={frameMessages.home}>
+              <WithTip show={collapsed} title={home}>
                 {/* The home page is the public site: a full page load. */}
-                <a href="/" className="sb-item" aria-label={collapsed ? frameMessages.home : undefined}>
+                <a href="/" className="sb-item" aria-label={collapsed ? home : undefined}>
                   <span className="sb-item-icon">
                     <HomeIcon size={18} />
                   </span>
-                  {!collapsed && <span className="sb-item-label">{frameMessages.home}</span>}
+                  {!collapsed && <span className="sb-item-label">{home}</span>}
                 </a>
               </WithTip>
             ) : (
               <>
                 <NavLink
-                  entry={{ label: authMessages.dashboard, to: `/${guildId}`, icon: DashboardIcon }}
+                  entry={{ label: tr("shell.dashboard", authMessages.dashboard), to: `/${guildId}`, icon: DashboardIcon }}
                   active={pathname === `/${guildId}` || pathname === `/${guildId}/`}
                   collapsed={collapsed}
                   onNavigate={onNavigate}

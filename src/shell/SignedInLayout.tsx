@@ -7,9 +7,13 @@ import { PageFallback } from "../resources/engine/PageFallback";
 import { resourceDeclarations } from "../resources/registry";
 import { MenuIcon, MoonIcon, SidebarIcon, SunIcon } from "./icons";
 import { SidebarContent } from "./Sidebar";
+import { RouteLoading, TopProgress, useBusy } from "./TopProgress";
 import { useGuilds } from "./use-guilds";
 import { useSidebarState } from "./use-sidebar-state";
 import { useThemeMode } from "../providers/theme";
+import { useSetLocale } from "@refinedev/core";
+import { useTr } from "../i18n/refine";
+import { LanguageSelect } from "../i18n/LanguageSelect";
 import "./shell.css";
 
 // antd's Drawer is only needed on small screens.
@@ -17,9 +21,10 @@ const MobileSidebar = lazy(() => import("./MobileSidebar"));
 
 function ThemeSwitch() {
   const { mode, toggle } = useThemeMode();
-  const next = mode === "dark" ? "light" : "dark";
+  const tr = useTr();
+  const label = mode === "dark" ? tr("shell.switchToLight", "Switch to light theme") : tr("shell.switchToDark", "Switch to dark theme");
   return (
-    <button type="button" className="icon-button" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <button type="button" className="icon-button" onClick={toggle} aria-label={label} title={label}>
       {mode === "dark" ? <SunIcon size={18} /> : <MoonIcon size={18} />}
     </button>
   );
@@ -32,8 +37,9 @@ function Crumbs() {
   const { data: guilds } = useGuilds();
   const guild = guildId ? guilds?.find((g) => g.id === guildId) : undefined;
   const page = guildId ? declarationAt(resourceDeclarations, pathname) : undefined;
+  const tr = useTr();
   return (
-    <nav className="crumbs" aria-label="Breadcrumb">
+    <nav className="crumbs" aria-label={tr("shell.breadcrumb", "Breadcrumb")}>
       {!guildId && <span className="crumb crumb-current">{productName}</span>}
       {guildId && <span className={page ? "crumb" : "crumb crumb-current"}>{guild?.name ?? "…"}</span>}
       {page && (
@@ -41,7 +47,7 @@ function Crumbs() {
           <span className="crumb-sep" aria-hidden="true">
             /
           </span>
-          <span className="crumb crumb-current">{page.label}</span>
+          <span className="crumb crumb-current">{tr(`resources.${page.name}`, page.label)}</span>
         </>
       )}
     </nav>
@@ -52,14 +58,18 @@ function Crumbs() {
 export default function SignedInLayout() {
   const sidebar = useSidebarState();
   const collapsed = !sidebar.expanded;
+  const busy = useBusy();
+  const tr = useTr();
+  const setLocale = useSetLocale();
   return (
     <div className="app-shell">
+      <TopProgress busy={busy} />
       {!sidebar.isMobile && (
         <aside
           className="sidebar"
           data-collapsed={collapsed}
           style={{ width: collapsed ? limits.sidebarCollapsedWidth : limits.sidebarWidth }}
-          aria-label="Sidebar"
+          aria-label={tr("shell.sidebar", "Sidebar")}
         >
           <SidebarContent collapsed={collapsed} />
         </aside>
@@ -75,19 +85,27 @@ export default function SignedInLayout() {
             type="button"
             className="icon-button"
             onClick={sidebar.toggle}
-            aria-label="Toggle sidebar"
+            aria-label={tr("shell.toggleSidebar", "Toggle sidebar")}
             aria-expanded={sidebar.isMobile ? sidebar.mobileOpen : sidebar.expanded}
-            title="Toggle sidebar (Ctrl+B)"
+            title={tr("shell.toggleSidebarHint", "Toggle sidebar (Ctrl+B)")}
           >
             {sidebar.isMobile ? <MenuIcon size={18} /> : <SidebarIcon size={18} />}
           </button>
           <span className="topbar-divider" aria-hidden="true" />
           <Crumbs />
           <span className="topbar-spacer" />
+          <LanguageSelect onChange={setLocale} />
           <ThemeSwitch />
         </header>
-        <main className="app-content" data-scroll-root>
-          <Suspense fallback={<PageFallback />}>
+        <main className="app-content" data-scroll-root aria-busy={busy || undefined}>
+          <Suspense
+            fallback={
+              <>
+                <RouteLoading />
+                <PageFallback />
+              </>
+            }
+          >
             <Outlet />
           </Suspense>
         </main>

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { useParams, type RouteObject } from "react-router";
 import { toResourceRoutes } from "../resources/engine/routes";
 import { guildOverviewScreen as GuildOverview, resourceDeclarations } from "../resources/registry";
-import ErrorScreen from "./ErrorScreen";
+import { RouteErrorBoundary } from "./RouteErrorBoundary";
 import { assertGuildId } from "./guild-route";
 import { Protected } from "./Protected";
 import { RefineRoot } from "./RefineRoot";
@@ -30,13 +30,15 @@ function SignedInFrame() {
 export function appRoutes(root: ReactNode = <RefineRoot />): RouteObject[] {
   return [
     {
-      element: root,
-      errorElement: <ErrorScreen />,
+      element: <RouteErrorBoundary>{root}</RouteErrorBoundary>,
       children: [
         { path: "/login", element: screen(<LoginPage />) },
         {
-          element: <SignedInFrame />,
-          errorElement: <ErrorScreen />,
+          element: (
+            <RouteErrorBoundary>
+              <SignedInFrame />
+            </RouteErrorBoundary>
+          ),
           children: [
             { path: "/dashboard", element: screen(<ServerPicker />) },
             {

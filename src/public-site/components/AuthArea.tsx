@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { authMessages } from "../../schemas/messages";
 import { login, logout, useAuth } from "../lib/auth";
+import { useT } from "../../i18n/react";
 
 /** Right side of the navigation (SPEC §2): skeleton while loading, avatar menu when signed in, else Sign in. */
 export function AuthArea() {
   const auth = useAuth();
-  if (auth.status === "loading") return <span className="skeleton skeleton-avatar" aria-label="Loading account" role="status" />;
+  const t = useT();
+  if (auth.status === "loading") return <span className="skeleton skeleton-avatar" aria-label={t("site.auth.loading", "Loading account")} role="status" />;
   if (auth.status === "signed-out") {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void login()}>
-        {authMessages.signIn}
+        {t("site.auth.signIn", authMessages.signIn)}
       </button>
     );
   }
@@ -18,6 +20,7 @@ export function AuthArea() {
 
 function UserMenu({ username, avatar, fallbackAvatar }: { username: string; avatar: string; fallbackAvatar: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const [src, setSrc] = useState(avatar);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -53,22 +56,22 @@ function UserMenu({ username, avatar, fallbackAvatar }: { username: string; avat
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${username}`}
+        aria-label={t("site.auth.menuFor", "Account menu for {username}", { username })}
         onClick={() => setOpen((value) => !value)}
       >
         <img src={src} alt="" width={32} height={32} className="avatar" onError={() => setSrc(fallbackAvatar)} />
       </button>
       {open && (
-        <div className="dropdown" id={menuId} role="menu" aria-label="Account">
+        <div className="dropdown" id={menuId} role="menu" aria-label={t("site.auth.account", "Account")}>
           <div className="dropdown-user">
             <img src={src} alt="" width={36} height={36} className="avatar" />
             <span className="dropdown-username">{username}</span>
           </div>
           <a role="menuitem" className="dropdown-item" href="/dashboard">
-            {authMessages.dashboard}
+            {t("site.auth.dashboard", authMessages.dashboard)}
           </a>
           <button ref={signOut} role="menuitem" type="button" className="dropdown-item danger" onClick={() => void logout()}>
-            {authMessages.signOut}
+            {t("site.auth.signOut", authMessages.signOut)}
           </button>
         </div>
       )}

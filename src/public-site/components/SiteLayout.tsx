@@ -6,6 +6,8 @@ import { CloseIcon, ExternalIcon, MenuIcon } from "./icons";
 import { Logo, LogoMark } from "./Logo";
 import { ThemeToggle } from "./ThemeToggle";
 import { Toaster } from "./Toaster";
+import { useT } from "../../i18n/react";
+import { LanguageSelect } from "../../i18n/LanguageSelect";
 
 export type NavKey = "commands" | "status" | "docs" | "faq" | "dashboard" | null;
 
@@ -20,10 +22,11 @@ export const navLinks: { key: Exclude<NavKey, null>; href: string; label: string
 
 /** The frame of every public page (SPEC §2): top navigation, main area, footer. */
 export function SiteLayout({ current = null, children }: { current?: NavKey; children: ReactNode }) {
+  const t = useT();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("site.skipToContent", "Skip to content")}
       </a>
       <TopNav current={current} />
       <main id="main" tabIndex={-1}>
@@ -37,6 +40,7 @@ export function SiteLayout({ current = null, children }: { current?: NavKey; chi
 
 function TopNav({ current }: { current: NavKey }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const t = useT();
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
@@ -54,18 +58,19 @@ function TopNav({ current }: { current: NavKey }) {
     <header className="site-header">
       <div className="container nav-bar">
         <Logo />
-        <nav className="nav-links" aria-label="Main">
+        <nav className="nav-links" aria-label={t("site.nav.main", "Main")}>
           <ul>
             {navLinks.map((link) => (
               <li key={link.key} className={link.desktopOnly ? "desktop-only" : undefined}>
                 <a href={link.href} aria-current={current === link.key ? "page" : undefined}>
-                  {link.label}
+                  {t(`site.nav.${link.key}`, link.label)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="nav-actions">
+          <LanguageSelect className="nav-lang" />
           <ThemeToggle />
           <AuthArea />
           <button
@@ -73,7 +78,7 @@ function TopNav({ current }: { current: NavKey }) {
             className="icon-btn menu-button"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t("site.closeMenu", "Close menu") : t("site.openMenu", "Open menu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -87,7 +92,7 @@ function TopNav({ current }: { current: NavKey }) {
             .map((link) => (
               <li key={link.key}>
                 <a href={link.href} aria-current={current === link.key ? "page" : undefined} onClick={() => setMenuOpen(false)}>
-                  {link.label}
+                  {t(`site.nav.${link.key}`, link.label)}
                 </a>
               </li>
             ))}
@@ -98,59 +103,60 @@ function TopNav({ current }: { current: NavKey }) {
 }
 
 function Footer() {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <a href="/" className="logo" aria-label={`${productName} home`}>
+          <a href="/" className="logo" aria-label={t("site.home", "{product} home", { product: productName })}>
             <LogoMark />
             <span className="logo-text">{productName}</span>
           </a>
-          <p className="footer-tagline">Ticket support for communities that care about their members.</p>
+          <p className="footer-tagline">{t("site.footer.tagline", "Ticket support for communities that care about their members.")}</p>
           <p className="footer-copy">
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {productName}. All rights reserved.
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {productName}. {t("site.footer.rights", "All rights reserved.")}
           </p>
         </div>
-        <nav aria-label="Contact" className="footer-col">
-          <h2 className="footer-heading">Contact</h2>
+        <nav aria-label={t("site.footer.contact", "Contact")} className="footer-col">
+          <h2 className="footer-heading">{t("site.footer.contact", "Contact")}</h2>
           <ul>
             <li>
               <a href={siteConfig.supportInviteUrl} target="_blank" rel="noopener noreferrer">
-                Community chat <ExternalIcon size={14} />
+                {t("site.footer.communityChat", "Community chat")} <ExternalIcon size={14} />
               </a>
             </li>
             <li>
               <a href={siteConfig.sourceUrl} target="_blank" rel="noopener noreferrer">
-                Source code <ExternalIcon size={14} />
+                {t("site.footer.sourceCode", "Source code")} <ExternalIcon size={14} />
               </a>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Legal" className="footer-col">
-          <h2 className="footer-heading">Legal</h2>
+        <nav aria-label={t("site.footer.legal", "Legal")} className="footer-col">
+          <h2 className="footer-heading">{t("site.footer.legal", "Legal")}</h2>
           <ul>
             <li>
-              <a href="/legal/tos">Terms of Service</a>
+              <a href="/legal/tos">{t("site.footer.terms", "Terms of Service")}</a>
             </li>
             <li>
-              <a href="/legal/privacy">Privacy Policy</a>
+              <a href="/legal/privacy">{t("site.footer.privacy", "Privacy Policy")}</a>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Resources" className="footer-col">
-          <h2 className="footer-heading">Resources</h2>
+        <nav aria-label={t("site.footer.resources", "Resources")} className="footer-col">
+          <h2 className="footer-heading">{t("site.footer.resources", "Resources")}</h2>
           <ul>
             <li>
-              <a href="/docs">Documentation</a>
+              <a href="/docs">{t("site.footer.documentation", "Documentation")}</a>
             </li>
             <li>
-              <a href="/commands">Commands</a>
+              <a href="/commands">{t("site.nav.commands", "Commands")}</a>
             </li>
             <li>
-              <a href="/status">Status</a>
+              <a href="/status">{t("site.nav.status", "Status")}</a>
             </li>
             <li>
-              <a href="/faq">FAQ</a>
+              <a href="/faq">{t("site.nav.faq", "FAQ")}</a>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,7 @@
 import { landingMessages } from "../../schemas/messages";
 import { formatCount, useAnimatedNumber } from "../lib/counter";
 import { useStats } from "../lib/stats";
+import { useT } from "../../i18n/react";
 
 /** The text around the two numbers of a two-placeholder message, so the numbers can be styled. */
 export function templateParts(template: (a: string, b: string) => string): [string, string, string] {
@@ -14,9 +15,12 @@ export function StatsStrip() {
   const stats = useStats();
   const users = useAnimatedNumber(stats.total_member_count);
   const communities = useAnimatedNumber(stats.total_guilds);
-  const [first, middle, last] = templateParts(landingMessages.stats);
+  const t = useT();
+  const [first, middle, last] = templateParts((users, communities) =>
+    t("landing.stats", landingMessages.stats("{users}", "{communities}"), { users, communities }),
+  );
   return (
-    <section className="stats-strip" aria-label="Usage">
+    <section className="stats-strip" aria-label={t("landing.usage", "Usage")}>
       <div className="container">
         <p className="stats-text" data-testid="stats-text">
           {first}

@@ -1,14 +1,16 @@
 import { useSyncExternalStore } from "react";
 import { toastStore, type ToastItem, type ToastStore } from "../lib/toast-store";
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
+import { useT } from "../../i18n/react";
 
 const none: ToastItem[] = [];
 
 /** Shows the newest three toasts. Errors are announced as alerts, the others politely as status. */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getVisible, () => none);
+  const tr = useT();
   return (
-    <section className="toaster" aria-label="Notifications">
+    <section className="toaster" aria-label={tr("site.toasts", "Notifications")}>
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -35,7 +37,7 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
               {t.action.label}
             </button>
           )}
-          <button type="button" className="icon-btn toast-close" aria-label="Dismiss notification" onClick={() => store.dismiss(t.id)}>
+          <button type="button" className="icon-btn toast-close" aria-label={tr("site.toasts.dismiss", "Dismiss notification")} onClick={() => store.dismiss(t.id)}>
             <CloseIcon size={16} />
           </button>
         </div>

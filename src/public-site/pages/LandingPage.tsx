@@ -7,6 +7,7 @@ import { inviteUrl } from "../config";
 import { login, useAuth } from "../lib/auth";
 import { toast } from "../lib/toast-store";
 import { features, hero, steps, type FeatureKey } from "./landing-content";
+import { useT } from "../../i18n/react";
 
 const featureIcons: Record<FeatureKey, ReactNode> = {
   panels: <PanelsIcon />,
@@ -34,23 +35,24 @@ export default function LandingPage() {
 }
 
 function Hero() {
+  const t = useT();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-glow" aria-hidden="true" />
       <div className="container hero-grid">
         <div className="hero-copy">
           <p className="eyebrow">
-            <BoltIcon size={14} /> {hero.eyebrow}
+            <BoltIcon size={14} /> {t("landing.hero.eyebrow", hero.eyebrow)}
           </p>
-          <h1 id="hero-title">{hero.headline}</h1>
-          <p className="hero-tagline">{hero.tagline}</p>
+          <h1 id="hero-title">{t("landing.hero.headline", hero.headline)}</h1>
+          <p className="hero-tagline">{t("landing.hero.tagline", hero.tagline)}</p>
           <HeroActions />
-          <p className="hero-note">Free to start · Set up in under five minutes</p>
+          <p className="hero-note">{t("landing.hero.note", "Free to start · Set up in under five minutes")}</p>
         </div>
         <div className="hero-art">
           <img
             src="/images/hero-panel.svg"
-            alt="A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff"
+            alt={t("landing.hero.imageAlt", "A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff")}
             width={560}
             height={440}
             fetchPriority="high"
@@ -63,20 +65,21 @@ function Hero() {
 
 export function HeroActions() {
   const auth = useAuth();
+  const t = useT();
   return (
     <div className="hero-actions">
       <a className="btn btn-primary btn-lg" href={inviteUrl()} target="_blank" rel="noopener noreferrer">
-        {authMessages.invite}
+        {t("landing.invite", authMessages.invite)}
       </a>
       {auth.status === "loading" && <span className="skeleton skeleton-button" aria-hidden="true" />}
       {auth.status === "signed-in" && (
         <a className="btn btn-secondary btn-lg" href="/dashboard">
-          {authMessages.dashboard} <ArrowRightIcon size={18} />
+          {t("site.auth.dashboard", authMessages.dashboard)} <ArrowRightIcon size={18} />
         </a>
       )}
       {auth.status === "signed-out" && (
         <button type="button" className="btn btn-secondary btn-lg" onClick={() => void login()}>
-          <DiscordGlyph /> Login with Discord
+          <DiscordGlyph /> {t("landing.loginWithDiscord", "Login with Discord")}
         </button>
       )}
     </div>
@@ -95,13 +98,14 @@ function DiscordGlyph() {
 }
 
 function Features() {
+  const t = useT();
   return (
     <section className="section features" aria-labelledby="features-title" id="features">
       <div className="container">
         <div className="section-head">
-          <p className="eyebrow eyebrow-plain">Features</p>
-          <h2 id="features-title">Everything your support team needs</h2>
-          <p className="section-lead">From the first click on a panel to the transcript in your archive, every step of a ticket is covered.</p>
+          <p className="eyebrow eyebrow-plain">{t("landing.features.eyebrow", "Features")}</p>
+          <h2 id="features-title">{t("landing.features.title", "Everything your support team needs")}</h2>
+          <p className="section-lead">{t("landing.features.lead", "From the first click on a panel to the transcript in your archive, every step of a ticket is covered.")}</p>
         </div>
         <ul className="feature-grid">
           {features.map((feature) => (
@@ -109,7 +113,7 @@ function Features() {
               <div className="feature-media">
                 <img
                   src={feature.image.src}
-                  alt={feature.image.alt}
+                  alt={t(`landing.feature.${feature.key}.alt`, feature.image.alt)}
                   width={feature.image.width}
                   height={feature.image.height}
                   loading="lazy"
@@ -119,9 +123,9 @@ function Features() {
               <div className="feature-body">
                 <h3>
                   <span className="feature-icon">{featureIcons[feature.key]}</span>
-                  {feature.title}
+                  {t(`landing.feature.${feature.key}.title`, feature.title)}
                 </h3>
-                <p>{feature.description}</p>
+                <p>{t(`landing.feature.${feature.key}.description`, feature.description)}</p>
               </div>
             </li>
           ))}
@@ -132,12 +136,13 @@ function Features() {
 }
 
 function HowItWorks() {
+  const t = useT();
   return (
     <section className="section steps-section" aria-labelledby="steps-title">
       <div className="container">
         <div className="section-head">
-          <p className="eyebrow eyebrow-plain">Getting started</p>
-          <h2 id="steps-title">Up and running in three steps</h2>
+          <p className="eyebrow eyebrow-plain">{t("landing.steps.eyebrow", "Getting started")}</p>
+          <h2 id="steps-title">{t("landing.steps.title", "Up and running in three steps")}</h2>
         </div>
         <ol className="steps">
           {steps.map((step, index) => (
@@ -145,14 +150,14 @@ function HowItWorks() {
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(`landing.step.${index + 1}.title`, step.title)}</h3>
+              <p>{t(`landing.step.${index + 1}.text`, step.text)}</p>
             </li>
           ))}
         </ol>
         <p className="steps-more">
           <a href="/docs/quick-setup" className="text-link">
-            Read the quick-setup guide <ArrowRightIcon size={16} />
+            {t("landing.steps.guide", "Read the quick-setup guide")} <ArrowRightIcon size={16} />
           </a>
         </p>
       </div>
@@ -161,18 +166,19 @@ function HowItWorks() {
 }
 
 function CallToAction() {
+  const t = useT();
   return (
     <section className="section" aria-labelledby="cta-title">
       <div className="container">
         <div className="cta">
-          <h2 id="cta-title">Give your community the support it deserves</h2>
-          <p>Invite Ticketeer, create a panel and answer your first ticket today.</p>
+          <h2 id="cta-title">{t("landing.cta.title", "Give your community the support it deserves")}</h2>
+          <p>{t("landing.cta.text", "Invite Ticketeer, create a panel and answer your first ticket today.")}</p>
           <div className="cta-actions">
             <a className="btn btn-light btn-lg" href={inviteUrl()} target="_blank" rel="noopener noreferrer">
-              {authMessages.invite}
+              {t("landing.invite", authMessages.invite)}
             </a>
             <a className="btn btn-ghost-light btn-lg" href="/docs">
-              Read the docs
+              {t("landing.cta.docs", "Read the docs")}
             </a>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import Form from "@rjsf/antd";
+import Form from "./rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { useMemo, useState } from "react";
 import type { ResourceDeclaration } from "../types";

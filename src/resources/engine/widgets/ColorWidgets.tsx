@@ -10,15 +10,21 @@ export function ColorWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
   const text = typeof value === "string" ? value : "";
   const fallback = typeof schema.default === "string" ? schema.default : limits.defaultPanelColor;
+  const current = hexPattern.test(text) ? text : fallback;
   return (
     <div className="widget-color">
       <ColorPicker
-        aria-label="Pick a colour"
         disabledAlpha
         disabled={disabled || readonly}
-        value={hexPattern.test(text) ? text : fallback}
+        value={current}
         onChangeComplete={(color) => onChange(`#${color.toHex().slice(0, 6).toUpperCase()}`)}
-      />
+      >
+        {/* A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it
+            is the plain-text alternative). */}
+        <button type="button" className="widget-color-trigger" aria-label="Pick a colour" disabled={disabled || readonly}>
+          <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
+        </button>
+      </ColorPicker>
       <Input
         id={id}
         value={text}

@@ -1,4 +1,4 @@
-import Form from "@rjsf/antd";
+import Form from "../rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
 import { useMemo, useState } from "react";

@@ -1,4 +1,4 @@
-import { Templates } from "@rjsf/antd";
+import { Templates } from "../rjsf-antd";
 import type { FieldTemplateProps, ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
 import { Alert, Card, Col, Row } from "antd";
 import type { ComponentType, ReactNode } from "react";

@@ -1,4 +1,4 @@
-import Form from "@rjsf/antd";
+import Form from "../../engine/rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
 import { Button } from "antd";

@@ -1,0 +1,25 @@
+import { useTranslate, type I18nProvider } from "@refinedev/core";
+import { useMemo } from "react";
+import { changeLocale, getLocale, t, type Locale, type Params } from "./core";
+
+/**
+ * Refine's i18nProvider over the shared `t`: `translate(key, params, englishDefault)`. A new object per language,
+ * so that every `useTranslate` re-renders on a switch.
+ */
+export function createI18nProvider(_locale: Locale): I18nProvider {
+  return {
+    translate: (key: string, options?: unknown, defaultMessage?: string) => {
+      // refine also calls translate(key, defaultMessage)
+      if (typeof options === "string" && defaultMessage === undefined) return t(key, options);
+      return t(key, defaultMessage ?? key, (options ?? undefined) as Params | undefined);
+    },
+    changeLocale: (locale: string) => changeLocale(locale),
+    getLocale,
+  };
+}
+
+/** The dashboard's translate: `tr(key, englishFallback, params?)`, through Refine's useTranslate. */
+export function useTr(): (key: string, fallback: string, params?: Params) => string {
+  const translate = useTranslate();
+  return useMemo(() => (key: string, fallback: string, params?: Params) => translate(key, params ?? {}, fallback), [translate]);
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
+
+// Issue 7, translations: the dashboard and the public site switch to Spanish and back to the spec's English.
+
+test("the dashboard switches to Español and back to the spec's English", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/${DEMO_COMMUNITY_ID}`);
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await expect(sidebar.getByRole("button", { name: "Servers" })).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const barra = page.getByRole("complementary", { name: "Barra lateral" });
+  await expect(barra.getByRole("button", { name: "Servidores" })).toBeVisible();
+  await expect(barra.getByRole("button", { name: "Navegación" })).toBeVisible();
+  await expect(barra.getByRole("link", { name: "Etiquetas" })).toBeVisible();
+  await expect(barra.getByRole("link", { name: "Configuración" })).toBeVisible();
+
+  // The choice is remembered across a reload.
+  await page.reload();
+  await expect(page.getByRole("complementary", { name: "Barra lateral" }).getByRole("button", { name: "Servidores" })).toBeVisible();
+  await page.getByRole("complementary", { name: "Barra lateral" }).locator(".sb-user").click();
+  await expect(page.getByRole("menuitem", { name: "Cerrar sesión" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(sidebar.getByRole("button", { name: "Servers" })).toBeVisible();
+  await expect(sidebar.getByRole("button", { name: "Navigation" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: "Tags" })).toBeVisible();
+  await sidebar.locator(".sb-user").click();
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+});
+
+test("the public site switches to Español and back", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Commands" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Support your community on autopilot");
+
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  const principal = page.getByRole("navigation", { name: "Principal" });
+  await expect(principal.getByRole("link", { name: "Comandos" })).toBeVisible();
+  await expect(principal.getByRole("link", { name: "Estado" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atiende a tu comunidad en piloto automático");
+  await expect(page.getByRole("button", { name: "Iniciar sesión", exact: true })).toBeVisible();
+
+  // Prerendered in English, then switched after the dictionary loads.
+  await page.reload();
+  await expect(page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Comandos" })).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(nav.getByRole("link", { name: "Commands" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { panelText } from "../../../server/panels/text";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID } from "../helpers";
+import { authJson, faultDatabase, httpSignIn, type ServerProcess, startServerProcess, testDatabaseUrl } from "./process";
+
+// Two API processes on one PostgreSQL (what a load-balanced deployment runs): a session made on one works on the
+// other (and a logout on one ends it on both); concurrent edits of the same settings or the same panel, each naming
+// the revision it read, never silently overwrite each other: exactly one save wins, the other gets 409 and says so.
+// Only with PostgreSQL (TEST_DATABASE_URL): SQLite is one process's embedded file.
+
+const g = DEMO_COMMUNITY_ID;
+const SETTINGS_CONFLICT = "These settings were changed by someone else. Reload to see the latest values.";
+const ROUNDS = 8;
+
+describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL", () => {
+  let db: Awaited<ReturnType<typeof faultDatabase>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    db = await faultDatabase();
+    // Started together, as an orchestrator does: migrations and the first-start demo data must not trip each other.
+    [a, b] = await Promise.all([startServerProcess(db.env, 60_000), startServerProcess(db.env, 60_000)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+  });
+
+  it("shares sessions: made on one, valid on the other; logged out on one, gone on both", async () => {
+    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    const onB = await fetch(`${b.baseUrl}/api/guilds`, { headers: authJson(token) });
+    expect(onB.status).toBe(200);
+    expect(((await onB.json()) as { guilds: { id: string }[] }).guilds.map((x) => x.id)).toContain(g);
+
+    const logout = await fetch(`${b.baseUrl}/api/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(logout.status).toBe(200);
+    expect((await fetch(`${a.baseUrl}/api/guilds`, { headers: authJson(token) })).status).toBe(401);
+  });
+
+  it(`settings: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
+    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    for (let round = 0; round < ROUNDS; round++) {
+      const current = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as { Revision: number };
+      const put = (server: ServerProcess, limit: number) =>
+        fetch(`${server.baseUrl}/api/${g}/settings`, {
+          method: "PUT",
+          headers: authJson(token),
+          body: JSON.stringify({ UserTicketLimit: limit, Revision: current.Revision }),
+        });
+      const limits = [100 + round * 2, 101 + round * 2];
+      const [ra, rb] = await Promise.all([put(a, limits[0]!), put(b, limits[1]!)]);
+      const statuses = [ra.status, rb.status].sort();
+      expect(statuses, `round ${round}`).toEqual([200, 409]);
+      const loser = ra.status === 409 ? ra : rb;
+      expect(await loser.json()).toEqual({ error: SETTINGS_CONFLICT });
+      const winnerLimit = ra.status === 200 ? limits[0] : limits[1];
+      const after = (await (await fetch(`${b.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as { Revision: number; UserTicketLimit: number };
+      expect(after.UserTicketLimit).toBe(winnerLimit);
+      expect(after.Revision).toBe(current.Revision + 1);
+    }
+    // One "Settings Updated" entry per winning save, none for the refused ones.
+    const activity = (await (
+      await fetch(`${a.baseUrl}/api/${g}/activity?page=1&per_page=100&action=${encodeURIComponent("Settings Updated")}`, { headers: authJson(token) })
+    ).json()) as { total: number };
+    expect(activity.total).toBe(ROUNDS);
+  });
+
+  it(`panels: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
+    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(token) })).json()) as {
+      panels: { SinglePanels: { PanelId: number; PanelName: string }[] };
+    };
+    const panelId = list.panels.SinglePanels[0]!.PanelId;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { panel } = (await (await fetch(`${b.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
+        panel: { Revision: number; PanelMessage: { PanelTitle: string } } & Record<string, unknown>;
+      };
+      const put = (server: ServerProcess, title: string) =>
+        fetch(`${server.baseUrl}/api/${g}/panels/${panelId}`, {
+          method: "PUT",
+          headers: authJson(token),
+          body: JSON.stringify({ SinglePanel: { ...panel, PanelMessage: { ...panel.PanelMessage, PanelTitle: title } } }),
+        });
+      const titles = [`From A ${round}`, `From B ${round}`];
+      const [ra, rb] = await Promise.all([put(a, titles[0]!), put(b, titles[1]!)]);
+      expect([ra.status, rb.status].sort(), `round ${round}: ${await (ra.status === 200 ? rb : ra).clone().text()}`).toEqual([200, 409]);
+      const loser = ra.status === 409 ? ra : rb;
+      expect(await loser.json()).toEqual({ error: panelText.stale });
+      const after = (await (await fetch(`${a.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
+        panel: { Revision: number; PanelMessage: { PanelTitle: string } };
+      };
+      expect(after.panel.PanelMessage.PanelTitle).toBe(ra.status === 200 ? titles[0] : titles[1]);
+      expect(after.panel.Revision).toBe(panel.Revision + 1);
+    }
+  });
+});
