@@ -1,10 +1,15 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
 import { visualizer } from "rollup-plugin-visualizer";
 
 const pureWithoutSideEffectsField =
   /\/node_modules\/(papaparse|pluralize|error-stack-parser|stackframe|rc-field-form|@rc-component\/async-validator)\//;
+
+// antd 5's own copy of @ant-design/icons (5.x); @rjsf/antd asks for 6.x, which npm installs beside it.
+const antdDir = dirname(createRequire(import.meta.url).resolve("antd/package.json"));
+const iconsOfAntd = dirname(createRequire(resolve(antdDir, "package.json")).resolve("@ant-design/icons/package.json"));
 
 // Two kinds of page share one build:
 // - site.html: the public site (landing, docs, legal, commands, status, FAQ). Light React only, prerendered
@@ -24,8 +29,13 @@ export default defineConfig({
     alias: {
       "@rjsf/validator-ajv8": resolve(import.meta.dirname, "src/resources/engine/no-ajv-validator.ts"),
       // @rjsf/core renders markdown only where a uiSchema opts in (none does here) and in developer error texts;
-      // the parser is ~30 KB gzipped on every editor. See src/resources/engine/no-markdown.tsx.
-      "markdown-to-jsx/react": resolve(import.meta.dirname, "src/resources/engine/no-markdown.tsx"),
+      // the parser is ~30 KB gzipped on every editor. See src/vendor-shims/markdown-to-jsx.tsx.
+      "markdown-to-jsx/react": resolve(import.meta.dirname, "src/vendor-shims/markdown-to-jsx.tsx"),
+      // qs (from @refinedev/core) reaches a WeakMap through ~15 CommonJS modules: ~10 KB gzipped on every
+      // dashboard screen. See src/vendor-shims/side-channel.cjs.
+      "side-channel": resolve(import.meta.dirname, "src/vendor-shims/side-channel.cjs"),
+      // One icon package: the editors' @rjsf/antd uses 7 icons whose names and props are the same in 5.x.
+      "@ant-design/icons": iconsOfAntd,
     },
   },
   build: {

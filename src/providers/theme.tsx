@@ -53,6 +53,9 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
       colorPrimary: dark ? brand.primary : brand.primaryStrong,
       colorInfo: dark ? brand.primary : brand.primaryStrong,
       colorError: dark ? "#ff7875" : "#d4333b",
+      // In the dark theme the derived primary (#575ad0) is too dark for text on the page: links and
+      // primary-coloured text use a lighter indigo.
+      ...(dark ? { colorLink: "#a5b4fc", colorLinkHover: "#c7d2fe", colorLinkActive: "#818cf8", colorPrimaryText: "#a5b4fc" } : {}),
       colorTextDescription: dark ? "rgba(255, 255, 255, 0.58)" : "rgba(0, 0, 0, 0.62)",
       colorTextTertiary: dark ? "rgba(255, 255, 255, 0.58)" : "rgba(0, 0, 0, 0.62)",
       colorTextPlaceholder: dark ? "rgba(255, 255, 255, 0.5)" : "rgba(0, 0, 0, 0.56)",

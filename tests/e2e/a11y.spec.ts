@@ -11,9 +11,13 @@ const guild = `/${DEMO_COMMUNITY_ID}`;
 
 type Setup = (page: Page) => Promise<void>;
 
+test.use({ reducedMotion: "reduce" });
+
 /** Runs axe and fails with a readable list of the serious and critical violations. */
 async function expectNoSeriousViolations(page: Page, label: string, { skipFrames = false } = {}) {
-  // Let entrance animations (antd's Modal zoom, skeleton shine) settle so contrast is measured at rest.
+  // Measure at rest: no request in flight, and entrance animations (antd's Modal zoom) and colour transitions
+  // done (the axe tests also ask for reduced motion, which turns antd's motion off).
+  await page.waitForLoadState("networkidle");
   await page.waitForTimeout(400);
   const tags = ["wcag2a", "wcag2aa"];
   // The transcript is a sandboxed (script-less) iframe axe cannot run inside; its title is still checked.

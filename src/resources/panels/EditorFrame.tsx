@@ -1,8 +1,11 @@
-import { Col, Result, Row, Skeleton } from "antd";
-import type { ReactNode } from "react";
+import { Col, Row, Skeleton } from "antd";
+import { lazy, Suspense, type ReactNode } from "react";
 import { panelMessages } from "../../schemas/messages";
 import { PageHeader } from "../engine/PageHeader";
 import { RouterButton } from "./RouterButton";
+
+// antd's Result (with its illustrations) is needed only when the properties fail to load.
+const Result = lazy(() => import("antd/es/result"));
 
 /** The panel editors' page: title and way back, the generated form with its buttons, the live preview beside it. */
 export function EditorFrame(props: {
@@ -24,7 +27,9 @@ export function EditorFrame(props: {
     return (
       <div className="page">
         <PageHeader title={title} extra={back} />
-        <Result status="error" title={panelMessages.propertiesErrorPage} subTitle={propertiesError || panelMessages.fetchPropertiesFailed} />
+        <Suspense fallback={null}>
+          <Result status="error" title={panelMessages.propertiesErrorPage} subTitle={propertiesError || panelMessages.fetchPropertiesFailed} />
+        </Suspense>
       </div>
     );
   }

@@ -3,10 +3,11 @@ import { Route, Routes } from "react-router";
 import NotFound from "../../shell/NotFound";
 import { PageFallback } from "../engine/PageFallback";
 import type { ResourceScreenProps } from "../types";
-import PanelList from "./PanelList";
 import "./panels.css";
 
-// The editors (rjsf, widgets, preview) load only when one opens.
+// The editors (rjsf, widgets, preview) load only when one opens; the list (Modal, Result, …) only when shown,
+// so opening an editor by its address does not download the list too.
+const PanelList = lazy(() => import("./PanelList"));
 const SinglePanelEditor = lazy(() => import("./SinglePanelEditor"));
 const MultiPanelEditor = lazy(() => import("./MultiPanelEditor"));
 

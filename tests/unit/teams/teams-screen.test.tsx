@@ -36,7 +36,7 @@ function fakeTeamsApi() {
     calls: [] as { method: string; path: string; body: unknown }[],
     fail: null as null | { method: string; path: RegExp; status: number; body: unknown },
   };
-  const record = async (request: Request) => {
+  const record = async (request: Request, answerAfterMs = 30) => {
     const body = request.method === "GET" ? undefined : await request.json().catch(() => undefined);
     const path = new URL(request.url).pathname.replace(/^\/api/, "");
     state.calls.push({ method: request.method, path, body });
@@ -46,7 +46,7 @@ function fakeTeamsApi() {
       await delay(60);
       return { body, failure: HttpResponse.json(fail.body as object, { status: fail.status }) };
     }
-    await delay(30);
+    await delay(answerAfterMs);
     return { body, failure: null };
   };
   const team = (id: string) => state.teams.find((t) => t.TeamId === id)!;
@@ -81,7 +81,8 @@ function fakeTeamsApi() {
       return HttpResponse.json({ message: "Team permissions updated successfully" });
     }),
     rest.delete(`${API}/:guildId/teams/:teamId`, async ({ request, params }) => {
-      const { failure } = await record(request);
+      // Slow enough for the pending label ('Deleting...') to be seen.
+      const { failure } = await record(request, 500);
       if (failure) return failure;
       state.teams = state.teams.filter((t) => t.TeamId !== params.teamId);
       return HttpResponse.json({ message: "Team deleted successfully" });
@@ -92,7 +93,9 @@ function fakeTeamsApi() {
 
 /** Picks a team in the searchable 'Select team...' dropdown. */
 async function selectTeam(name: string) {
-  const combobox = await screen.findByRole("combobox");
+  // The team select of the 'Team Management' card (the top bar has a language picker too).
+  const card = (await screen.findByText(teamMessages.teamManagement)).closest(".ant-card") as HTMLElement;
+  const combobox = within(card).getByRole("combobox");
   fireEvent.mouseDown(combobox);
   fireEvent.click(await screen.findByTitle(name));
   await screen.findByText("Team Roles");

@@ -1,9 +1,14 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { ColorPicker, Input, Select, theme } from "antd";
+import { Input, Select, theme } from "antd";
 import type { GlobalToken } from "antd";
+import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { limits } from "../../../schemas/limits";
 
 const hexPattern = /^#[0-9a-fA-F]{6}$/;
+
+// antd's ColorPicker (with its slider and segmented control, ~17 KB gzipped) loads when a swatch is first used,
+// not with the editor (issue 6: what a first visit downloads).
+const ColorPicker = lazy(() => import("antd/es/color-picker"));
 
 /** An embed colour: a swatch picker and the '#' + 6 hex digits it stands for (typed values are checked by the schema). */
 export function ColorWidget(props: WidgetProps) {
@@ -11,20 +16,49 @@ export function ColorWidget(props: WidgetProps) {
   const text = typeof value === "string" ? value : "";
   const fallback = typeof schema.default === "string" ? schema.default : limits.defaultPanelColor;
   const current = hexPattern.test(text) ? text : fallback;
+  const [pickerWanted, setPickerWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  // The trigger is replaced once the picker has loaded: keep the keyboard focus on it.
+  const refocus = useRef(false);
+  // A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it is the
+  // plain-text alternative).
+  const trigger = (props: { onClick?: (e: MouseEvent<HTMLButtonElement>) => void; ref?: (el: HTMLButtonElement | null) => void }) => (
+    <button type="button" className="widget-color-trigger" aria-label="Pick a colour" disabled={disabled || readonly} {...props}>
+      <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
+    </button>
+  );
+  const firstTrigger = trigger({
+    onClick: (e) => {
+      refocus.current = document.activeElement === e.currentTarget;
+      setPickerWanted(true);
+      setOpen(true);
+    },
+  });
   return (
     <div className="widget-color">
-      <ColorPicker
-        disabledAlpha
-        disabled={disabled || readonly}
-        value={current}
-        onChangeComplete={(color) => onChange(`#${color.toHex().slice(0, 6).toUpperCase()}`)}
-      >
-        {/* A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it
-            is the plain-text alternative). */}
-        <button type="button" className="widget-color-trigger" aria-label="Pick a colour" disabled={disabled || readonly}>
-          <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
-        </button>
-      </ColorPicker>
+      {pickerWanted ? (
+        <Suspense fallback={firstTrigger}>
+          <ColorPicker
+            disabledAlpha
+            disabled={disabled || readonly}
+            value={current}
+            open={open}
+            onOpenChange={setOpen}
+            onChangeComplete={(color) => onChange(`#${color.toHex().slice(0, 6).toUpperCase()}`)}
+          >
+            {trigger({
+              ref: (el) => {
+                if (el && refocus.current) {
+                  refocus.current = false;
+                  el.focus();
+                }
+              },
+            })}
+          </ColorPicker>
+        </Suspense>
+      ) : (
+        firstTrigger
+      )}
       <Input
         id={id}
         value={text}
