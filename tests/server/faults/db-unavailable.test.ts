@@ -70,9 +70,9 @@ class CuttableProxy {
   }
 }
 
-describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable (TCP proxy cut, backends terminated)", () => {
+describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable: TCP proxy cut, backends terminated (runs only with TEST_DATABASE_URL)", () => {
   const schema = `u_${randomBytes(6).toString("hex")}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
+  let dataDir = "";
   const target = new URL(testDatabaseUrl ?? "postgres://localhost:5432/x");
   const proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) });
   let app: Awaited<ReturnType<typeof buildApp>>;
@@ -80,6 +80,7 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable (TCP proxy cut, backen
   const admin = () => new pg.Client({ connectionString: testDatabaseUrl });
 
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
     const c = admin();
     await c.connect();
     await c.query(`create schema ${schema}`);
@@ -108,7 +109,7 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable (TCP proxy cut, backen
     await c.connect();
     await c.query(`drop schema if exists ${schema} cascade`);
     await c.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("answers 503 {error} while the database is unreachable and recovers by itself", { timeout: 60_000 }, async () => {
@@ -164,10 +165,8 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable (TCP proxy cut, backen
   });
 });
 
-describe.skipIf(!!testDatabaseUrl)("SQLite unavailable (a lock held elsewhere; an injected failing handle)", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
-  const file = path.join(dataDir, "ticketeer.sqlite");
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", DATA_DIR: dataDir });
+describe.skipIf(!!testDatabaseUrl)("SQLite unavailable: a lock held elsewhere, an injected failing handle (runs on the SQLite pass)", () => {
+  let dataDir = "";
   let app: Awaited<ReturnType<typeof buildApp>>;
   let handle: DatabaseHandle;
   let token: string;
@@ -175,7 +174,9 @@ describe.skipIf(!!testDatabaseUrl)("SQLite unavailable (a lock held elsewhere; a
   let failing = false;
 
   beforeAll(async () => {
-    fs.mkdirSync(dataDir, { recursive: true });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
+    const file = path.join(dataDir, "ticketeer.sqlite");
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", DATA_DIR: dataDir });
     const sqlite = new BetterSqlite3(file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
@@ -199,11 +200,11 @@ describe.skipIf(!!testDatabaseUrl)("SQLite unavailable (a lock held elsewhere; a
   afterAll(async () => {
     await app?.close();
     await handle?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("answers 503 to writes while another process holds the write lock, and takes writes again after", { timeout: 30_000 }, async () => {
-    const other = new BetterSqlite3(file);
+    const other = new BetterSqlite3(path.join(dataDir, "ticketeer.sqlite"));
     try {
       other.exec("begin exclusive");
       const r = await app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(token), payload: { TagName: "locked-out", Content: "x" } });

@@ -12,7 +12,7 @@ const g = DEMO_COMMUNITY_ID;
 const SETTINGS_CONFLICT = "These settings were changed by someone else. Reload to see the latest values.";
 const ROUNDS = 8;
 
-describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL", () => {
+describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs only with TEST_DATABASE_URL)", () => {
   let db: Awaited<ReturnType<typeof faultDatabase>>;
   let a: ServerProcess;
   let b: ServerProcess;
