@@ -7,11 +7,14 @@ import { hero } from "../../src/public-site/pages/landing-content";
 /** What the dashboard does to send a user home with a notice: a state on the "/" entry, then a load. */
 async function arriveHomeWith(page: Page, state: Record<string, boolean>) {
   await page.goto("/");
-  await page.evaluate((s) => {
-    history.pushState(s, "", "/");
-    location.reload();
-  }, state);
-  await page.waitForLoadState("load");
+  // Wait for the reloaded document's own load event (the old one's state would answer at once).
+  await Promise.all([
+    page.waitForEvent("load"),
+    page.evaluate((s) => {
+      history.pushState(s, "", "/");
+      location.reload();
+    }, state),
+  ]);
 }
 
 test.describe("public site", () => {
