@@ -25,7 +25,7 @@ import {
   type TranscriptFilters,
   type TranscriptListState,
 } from "./list-state";
-import { detailOf, statusTextOf } from "../../providers/status-text";
+import { detailOf, statusTextOf } from "./status-text";
 
 const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 

@@ -1,6 +1,6 @@
-import { statusOf } from "./http";
+import { statusOf } from "../../providers/http";
 
-// §8 words some failures with the status text ('Failed to fetch: Not Found', 'Failed to fetch transcript: Not Found'); the http client
+// §8 words failures with the response's status text ('Failed to fetch transcript: Not Found'); the http client
 // keeps the status code, so the standard reason phrase is looked up here.
 const reasons: Record<number, string> = {
   400: "Bad Request",
