@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formMessages } from "../../src/schemas/messages";
 import { blacklistTexts } from "../../src/resources/blacklist/texts";
-import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
+import { DEMO_COMMUNITY_ID, waitForToastsToClose, signIn, uniqueName } from "./helpers";
 
 // Forms (SPEC §2 Forms, §4, §5) and the declared Blacklist resource, in Chromium against the real server.
 
@@ -94,6 +94,7 @@ test.describe("forms", () => {
     await expect(card.getByText(`#${formId}`)).toBeVisible();
 
     // Edit: the saved values come back in order; an update goes back to the list.
+    await waitForToastsToClose(page);
     await card.getByRole("button", { name: `Actions for ${name}` }).click();
     await page.getByRole("menuitem", { name: formMessages.editForm }).click();
     await expect(page).toHaveURL(`${formsUrl}/edit/${formId}`);

@@ -16,3 +16,12 @@ export async function signIn(page: Page, user: DemoUserName = "Demo Admin"): Pro
 
 /** A name no other test (or earlier run on the same database) uses. */
 export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * Waits until every toast has gone (they sit top right, over menus that open there). The pointer moves away
+ * first: hovering a toast pauses its timer.
+ */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 15_000 });
+}
