@@ -1,6 +1,7 @@
 import { useTranslate, type I18nProvider } from "@refinedev/core";
 import { useMemo } from "react";
 import { changeLocale, getLocale, t, type Locale, type Params } from "./core";
+import { specTextKeys } from "./spec-texts";
 
 /**
  * Refine's i18nProvider over the shared `t`: `translate(key, params, englishDefault)`. A new object per language,
@@ -22,4 +23,13 @@ export function createI18nProvider(_locale: Locale): I18nProvider {
 export function useTr(): (key: string, fallback: string, params?: Params) => string {
   const translate = useTranslate();
   return useMemo(() => (key: string, fallback: string, params?: Params) => translate(key, params ?? {}, fallback), [translate]);
+}
+
+/** The dashboard's translate for the spec's fixed texts (messages.ts) and texts the API sent: see ./spec-texts. */
+export function useSpecText(): (text: string) => string {
+  const translate = useTranslate();
+  return useMemo(() => (text: string) => {
+    const key = specTextKeys.get(text);
+    return key ? translate(key, {}, text) : text;
+  }, [translate]);
 }

@@ -1,4 +1,5 @@
 import type { BaseRecord, DataProvider, MetaQuery } from "@refinedev/core";
+import { t } from "../i18n/core";
 import { isGuildId } from "../schemas/common";
 import { frameMessages } from "../schemas/messages";
 import { http as defaultHttp, HttpError, type HttpClient } from "./http";
@@ -20,7 +21,7 @@ export type EndpointLookup = (resource: string) => ResourceEndpoint | undefined;
 function guildIdOf(meta: MetaQuery | undefined): string {
   const guildId = meta?.guildId;
   if (typeof guildId !== "string" || !isGuildId(guildId)) {
-    throw new HttpError(400, frameMessages.routeNotFound(String(guildId ?? "")));
+    throw new HttpError(400, t("spec.frame.routeNotFound", frameMessages.routeNotFound("{guildId}"), { guildId: String(guildId ?? "") }));
   }
   return guildId;
 }

@@ -1,4 +1,5 @@
 import type { NotificationProvider, OpenNotificationParams } from "@refinedev/core";
+import { translateSpecText } from "../i18n/spec-texts";
 
 // Toasts are antd notifications (4000 ms, at most 3 visible: SPEC §9). antd's notification code is loaded on
 // the first toast, not with the first screen: `notify` queues into this store and <Toaster /> (shell) renders
@@ -26,8 +27,11 @@ function emit(event: ToastEvent) {
   for (const watcher of watchers) watcher();
 }
 
+/** Shows a toast; a spec text (a fixed message or one the API sent) appears in the current language. */
 export function notify(toast: Omit<Toast, "key"> & { key?: string }) {
-  emit({ kind: "open", toast: { ...toast, key: toast.key ?? `toast-${++counter}` } });
+  const message = translateSpecText(toast.message);
+  const description = translateSpecText(toast.description);
+  emit({ kind: "open", toast: { ...toast, message, description, key: toast.key ?? `toast-${++counter}` } });
 }
 
 export function closeToast(key: string) {

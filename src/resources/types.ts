@@ -87,6 +87,13 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
     pendingLabel: string;
     confirm?: { title: string; description?: string; okText?: string; cancelText?: string };
   };
+  /**
+   * Texts the screens show that the declaration does not hold and that are not spec texts: the API's success
+   * `{message}`s and `{error}`s, and the schema's validation messages; by name, word for word. The generated
+   * screens show them in the current language (key `<name>.messages.<name>`); any other such text is shown as it
+   * is (spec texts are translated anyway).
+   */
+  messages?: Record<string, string>;
   /** A hand-built screen replaces the generated ones; it is mounted at /:guildId/<route>/*. */
   screen?: LazyExoticComponent<ComponentType<ResourceScreenProps>>;
 }

@@ -10,6 +10,8 @@ import { ThemeProvider } from "../providers/theme";
 import { initI18n } from "../i18n/core";
 import { useLocale } from "../i18n/react";
 import { createI18nProvider } from "../i18n/refine";
+import { useAntdLocale } from "../i18n/antd-locale";
+import { ConfigProvider } from "antd";
 import { useEffect, useMemo } from "react";
 import { productName } from "../schemas/messages";
 import { toEndpoint, toRefineResources } from "../resources/engine/derive";
@@ -32,8 +34,10 @@ export function RefineRoot(props: RefineRootProps) {
   useEffect(() => void initI18n(), []);
   const locale = useLocale();
   const i18nProvider = useMemo(() => createI18nProvider(locale), [locale]);
+  const antdLocale = useAntdLocale(locale);
   return (
     <ThemeProvider>
+      <ConfigProvider locale={antdLocale}>
       <Refine
         routerProvider={routerProvider}
         authProvider={props.authProvider ?? defaultAuthProvider}
@@ -57,6 +61,7 @@ export function RefineRoot(props: RefineRootProps) {
         <Outlet />
         <Toaster />
       </Refine>
+      </ConfigProvider>
     </ThemeProvider>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import { createPortal } from "react-dom";
+import { useT } from "../i18n/react";
 import { SearchIcon } from "./icons";
 
 // Two light building blocks of the first screen. antd's Card pulls Tabs and Menu, and its Input pulls the form
@@ -60,6 +61,7 @@ export function SearchField({
   size?: "middle" | "large";
   autoFocus?: boolean;
 }) {
+  const t = useT();
   return (
     <label className={`search-field search-field-${size}`}>
       <SearchIcon size={size === "large" ? 17 : 15} className="search-field-icon" />
@@ -78,7 +80,7 @@ export function SearchField({
         }}
       />
       {value && (
-        <button type="button" className="search-field-clear" aria-label="Clear search" onClick={() => onChange("")}>
+        <button type="button" className="search-field-clear" aria-label={t("engine.shell.clearSearch", "Clear search")} onClick={() => onChange("")}>
           ×
         </button>
       )}

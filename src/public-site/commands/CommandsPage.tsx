@@ -1,39 +1,51 @@
 import { useId, useState } from "react";
+import { useT } from "../../i18n/react";
 import { SearchIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
-import { accessHelp, botCommands, commandAccess, searchCommands } from "./data";
+import { botCommands, localizedAccess, localizedAccessHelp, localizedCommands, searchCommands } from "./data";
 
 export default function CommandsPage() {
+  const t = useT();
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const results = searchCommands(botCommands, query);
+  const commands = localizedCommands(botCommands, t);
+  const commandAccess = localizedAccess(t);
+  const accessHelp = localizedAccessHelp(t);
+  const results = searchCommands(commands, query, commandAccess);
   return (
     <SiteLayout current="commands">
       <div className="container page">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">Reference</p>
-          <h1>Commands</h1>
-          <p className="section-lead">Every slash command of the bot, what it does and who may use it. Arguments in braces are required, in brackets optional.</p>
+          <p className="eyebrow eyebrow-plain">{t("commands.eyebrow", "Reference")}</p>
+          <h1>{t("commands.title", "Commands")}</h1>
+          <p className="section-lead">
+            {t(
+              "commands.lead",
+              "Every slash command of the bot, what it does and who may use it. Arguments in braces are required, in brackets optional.",
+            )}
+          </p>
         </header>
         <div className="search-box">
           <label htmlFor={searchId} className="visually-hidden">
-            Search commands
+            {t("commands.search", "Search commands")}
           </label>
           <SearchIcon className="search-icon" />
           <input
             id={searchId}
             type="search"
-            placeholder="Search commands..."
+            placeholder={t("commands.searchPlaceholder", "Search commands...")}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
           />
         </div>
         <p className="muted results-count" aria-live="polite">
-          {results.length === botCommands.length ? `${results.length} commands` : `${results.length} of ${botCommands.length} commands`}
+          {results.length === botCommands.length
+            ? t("commands.count", "{count} commands", { count: results.length })
+            : t("commands.countFiltered", "{count} of {total} commands", { count: results.length, total: botCommands.length })}
         </p>
         {results.length === 0 ? (
-          <p className="empty-state">No commands match “{query}”.</p>
+          <p className="empty-state">{t("commands.noMatch", "No commands match “{query}”.", { query })}</p>
         ) : (
           <ul className="command-list">
             {results.map((command) => (
@@ -48,14 +60,14 @@ export default function CommandsPage() {
                 </div>
                 <p>{command.description}</p>
                 <p className="command-usage">
-                  <span className="muted">Usage</span> <code>{command.usage}</code>
+                  <span className="muted">{t("commands.usage", "Usage")}</span> <code>{command.usage}</code>
                 </p>
               </li>
             ))}
           </ul>
         )}
         <section className="access-legend" aria-labelledby="access-title">
-          <h2 id="access-title">Who may use what</h2>
+          <h2 id="access-title">{t("commands.accessTitle", "Who may use what")}</h2>
           <dl>
             {Object.entries(commandAccess).map(([key, label]) => (
               <div key={key}>

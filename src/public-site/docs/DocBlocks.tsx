@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../../i18n/react";
 import { limits } from "../../schemas/limits";
 import { AlertIcon, CheckCircleIcon, ChevronDownIcon, CopyIcon, ExternalIcon, InfoIcon, LightbulbIcon } from "../components/icons";
 import { renderInline } from "./inline";
@@ -13,7 +14,19 @@ const noteIcons = {
   danger: <AlertIcon />,
 } as const;
 
-const noteTitles = { info: "Note", tip: "Tip", warning: "Warning", danger: "Danger" } as const;
+/** The title of a note without its own. */
+function noteTitle(t: ReturnType<typeof useT>, variant: keyof typeof noteIcons): string {
+  switch (variant) {
+    case "info":
+      return t("docs.note.info", "Note");
+    case "tip":
+      return t("docs.note.tip", "Tip");
+    case "warning":
+      return t("docs.note.warning", "Warning");
+    case "danger":
+      return t("docs.note.danger", "Danger");
+  }
+}
 
 /** Renders documentation blocks (SPEC §2): every block type of the content schema. */
 export function DocBlocks({ blocks }: { blocks: DocBlock[] }) {
@@ -27,6 +40,7 @@ export function DocBlocks({ blocks }: { blocks: DocBlock[] }) {
 }
 
 function Block({ block }: { block: DocBlock }) {
+  const t = useT();
   switch (block.type) {
     case "paragraph":
       return <p className="doc-paragraph">{renderInline(block.text)}</p>;
@@ -47,7 +61,7 @@ function Block({ block }: { block: DocBlock }) {
         <aside className={`doc-note doc-note-${block.variant}`} role="note" data-variant={block.variant}>
           <span className="doc-note-icon">{noteIcons[block.variant]}</span>
           <div>
-            <p className="doc-note-title">{block.title ?? noteTitles[block.variant]}</p>
+            <p className="doc-note-title">{block.title ?? noteTitle(t, block.variant)}</p>
             <p>{renderInline(block.text)}</p>
           </div>
         </aside>
@@ -98,7 +112,7 @@ function Block({ block }: { block: DocBlock }) {
             style={mediaStyle}
           >
             <source src={block.src} type={block.mimeType ?? "video/webm"} />
-            <a href={block.src}>Download the video</a>
+            <a href={block.src}>{t("docs.downloadVideo", "Download the video")}</a>
           </video>
           {block.caption && <figcaption>{block.caption}</figcaption>}
         </figure>
@@ -107,6 +121,7 @@ function Block({ block }: { block: DocBlock }) {
 }
 
 function CodeBlock({ code, language }: { code: string; language?: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <div className="doc-code">
@@ -115,7 +130,7 @@ function CodeBlock({ code, language }: { code: string; language?: string }) {
         <button
           type="button"
           className="icon-btn"
-          aria-label={copied ? "Copied" : "Copy code"}
+          aria-label={copied ? t("docs.code.copied", "Copied") : t("docs.code.copy", "Copy code")}
           onClick={() => {
             void navigator.clipboard?.writeText(code).then(() => {
               setCopied(true);

@@ -1,6 +1,9 @@
+import { useT } from "../../i18n/react";
+import { translateSpecText } from "../../i18n/spec-texts";
 import { docsMessages } from "../../schemas/messages";
 import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
+import { fillNodes, useLocalized } from "../lib/localized";
 import { docSections } from "./content";
 import { DocBlocks } from "./DocBlocks";
 import type { DocSection } from "./schema";
@@ -8,15 +11,27 @@ import { ancestorIds, findSection, flattenSections, sectionHref, sectionIdFromPa
 
 export interface DocsViewProps {
   sectionId: string | null;
+  /** The sections to show; by default the shipped documentation in the language on screen. */
   sections?: DocSection[];
 }
 
+/** The Spanish documentation: its own chunk, loaded only when Spanish is chosen. */
+export const loadSpanishDocs = (): Promise<DocSection[]> => import("./content.es").then((m) => m.docSectionsEs);
+
+/** The shipped documentation in the language on screen (English until the Spanish chunk has loaded). */
+export function useDocSections(): DocSection[] {
+  return useLocalized(docSections, loadSpanishDocs);
+}
+
 /** /docs/{sectionId} (SPEC §2): numbered tree, the section, Previous/Next in flattened order. */
-export function DocsView({ sectionId, sections = docSections }: DocsViewProps) {
+export function DocsView({ sectionId, sections: given }: DocsViewProps) {
+  const t = useT();
+  const shipped = useDocSections();
+  const sections = given ?? shipped;
   if (sections.length === 0) {
     return (
       <div className="container docs-empty">
-        <p className="empty-state">{docsMessages.noSections}</p>
+        <p className="empty-state">{translateSpecText(docsMessages.noSections)}</p>
       </div>
     );
   }
@@ -26,8 +41,8 @@ export function DocsView({ sectionId, sections = docSections }: DocsViewProps) {
   return (
     <div className="container docs-layout">
       <aside className="docs-sidebar">
-        <nav aria-label="Documentation">
-          <p className="docs-sidebar-title">Documentation</p>
+        <nav aria-label={t("docs.navigation", "Documentation")}>
+          <p className="docs-sidebar-title">{t("docs.navigation", "Documentation")}</p>
           <SectionTree sections={sections} flat={flat} currentId={page?.current.section.id ?? null} open={open} />
         </nav>
       </aside>
@@ -35,7 +50,7 @@ export function DocsView({ sectionId, sections = docSections }: DocsViewProps) {
         {page ? (
           <>
             <header className="docs-header">
-              <p className="docs-number">Section {page.current.number}</p>
+              <p className="docs-number">{t("docs.sectionNumber", "Section {number}", { number: page.current.number })}</p>
               <h1>
                 <span className="docs-heading-number">{page.current.number}</span> {page.current.section.title}
               </h1>
@@ -44,17 +59,19 @@ export function DocsView({ sectionId, sections = docSections }: DocsViewProps) {
             <div className="docs-body">
               <DocBlocks blocks={page.current.section.blocks} />
             </div>
-            <nav className="docs-pager" aria-label="Previous and next sections">
+            <nav className="docs-pager" aria-label={t("docs.pager", "Previous and next sections")}>
               {page.previous ? <PagerLink entry={page.previous} direction="previous" /> : <span />}
               {page.next ? <PagerLink entry={page.next} direction="next" /> : <span />}
             </nav>
           </>
         ) : (
           <div className="docs-not-found">
-            <h1>{docsMessages.sectionNotFound}</h1>
+            <h1>{translateSpecText(docsMessages.sectionNotFound)}</h1>
             <p>
-              The page you are looking for does not exist. Start with <a href={sectionHref(sections[0].id)}>{sections[0].title}</a> or pick a
-              section from the list.
+              {fillNodes(
+                t("docs.notFound.text", "The page you are looking for does not exist. Start with {link} or pick a section from the list."),
+                { link: <a href={sectionHref(sections[0].id)}>{sections[0].title}</a> },
+              )}
             </p>
           </div>
         )}
@@ -96,7 +113,8 @@ function SectionTree({
 }
 
 function PagerLink({ entry, direction }: { entry: FlatSection; direction: "previous" | "next" }) {
-  const label = direction === "previous" ? "Previous" : "Next";
+  const t = useT();
+  const label = direction === "previous" ? t("docs.previous", "Previous") : t("docs.next", "Next");
   return (
     <a className={`pager-link pager-${direction}`} href={sectionHref(entry.section.id)} rel={direction === "previous" ? "prev" : "next"}>
       <span className="pager-label">

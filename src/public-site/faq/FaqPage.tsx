@@ -1,27 +1,36 @@
+import { useT } from "../../i18n/react";
 import { ChevronDownIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
 import { renderInline } from "../docs/inline";
-import { faqGroups } from "./data";
+import { fillNodes, useLocalized } from "../lib/localized";
+import { faqGroups, type FaqGroup } from "./data";
+
+/** The Spanish FAQ (same group ids): its own chunk, loaded only when Spanish is chosen. */
+export const loadSpanishFaq = (): Promise<FaqGroup[]> => import("./data.es").then((m) => m.faqGroupsEs);
 
 export default function FaqPage() {
+  const t = useT();
+  const groups = useLocalized(faqGroups, loadSpanishFaq);
   return (
     <SiteLayout current="faq">
       <div className="container page page-narrow">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">Help</p>
-          <h1>Frequently asked questions</h1>
+          <p className="eyebrow eyebrow-plain">{t("faq.eyebrow", "Help")}</p>
+          <h1>{t("faq.title", "Frequently asked questions")}</h1>
           <p className="section-lead">
-            Quick answers about setting up and running Ticketeer. Still stuck? Read the <a href="/docs">documentation</a>.
+            {fillNodes(t("faq.lead", "Quick answers about setting up and running Ticketeer. Still stuck? Read the {docs}."), {
+              docs: <a href="/docs">{t("faq.lead.docs", "documentation")}</a>,
+            })}
           </p>
         </header>
-        <nav className="chip-row" aria-label="Topics">
-          {faqGroups.map((group) => (
+        <nav className="chip-row" aria-label={t("faq.topics", "Topics")}>
+          {groups.map((group) => (
             <a key={group.id} className="chip" href={`#${group.id}`}>
               {group.title}
             </a>
           ))}
         </nav>
-        {faqGroups.map((group) => (
+        {groups.map((group) => (
           <section key={group.id} id={group.id} className="faq-group" aria-labelledby={`${group.id}-title`}>
             <h2 id={`${group.id}-title`}>{group.title}</h2>
             {group.entries.map((entry) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "../../i18n/react";
 import { SiteLayout } from "../components/SiteLayout";
 
 export interface LegalSection {
@@ -7,21 +8,30 @@ export interface LegalSection {
   body: ReactNode;
 }
 
+/** A legal document's text in one language: its introduction and its numbered sections. */
+export interface LegalContent {
+  intro: ReactNode;
+  sections: LegalSection[];
+}
+
 export const legalLastUpdated = "1 June 2025";
 
 /** A legal page: title, table of contents and numbered sections. */
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+  const t = useT();
   return (
     <SiteLayout>
       <div className="container legal-layout">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">Legal</p>
+          <p className="eyebrow eyebrow-plain">{t("legal.eyebrow", "Legal")}</p>
           <h1>{title}</h1>
-          <p className="muted">Last updated: {legalLastUpdated}</p>
+          <p className="muted">
+            {t("legal.lastUpdated", "Last updated: {date}", { date: t("legal.lastUpdatedDate", legalLastUpdated) })}
+          </p>
         </header>
         <div className="legal-grid">
-          <nav className="legal-toc" aria-label="On this page">
-            <p className="legal-toc-title">On this page</p>
+          <nav className="legal-toc" aria-label={t("legal.onThisPage", "On this page")}>
+            <p className="legal-toc-title">{t("legal.onThisPage", "On this page")}</p>
             <ol>
               {sections.map((section) => (
                 <li key={section.id}>

@@ -1,7 +1,9 @@
+import { useT } from "../../i18n/react";
 import { productName } from "../../schemas/messages";
 import { siteConfig } from "../config";
 import { legalFigures } from "./figures";
-import { LegalDocument, type LegalSection } from "./LegalDocument";
+import { useLocalized } from "../lib/localized";
+import { LegalDocument, type LegalContent, type LegalSection } from "./LegalDocument";
 
 const mail = <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>;
 
@@ -98,12 +100,16 @@ export const privacySections: LegalSection[] = [
   },
 ];
 
+export const privacyContent: LegalContent = {
+  intro: <p>This policy explains what data {productName} collects, why, and the choices you have.</p>,
+  sections: privacySections,
+};
+
+/** The Spanish policy (same section ids): its own chunk, loaded only when Spanish is chosen. */
+export const loadSpanishPrivacy = (): Promise<LegalContent> => import("./privacy.es").then((m) => m.privacyContentEs);
+
 export default function PrivacyPage() {
-  return (
-    <LegalDocument
-      title="Privacy Policy"
-      intro={<p>This policy explains what data {productName} collects, why, and the choices you have.</p>}
-      sections={privacySections}
-    />
-  );
+  const t = useT();
+  const { intro, sections } = useLocalized(privacyContent, loadSpanishPrivacy);
+  return <LegalDocument title={t("legal.privacy.title", "Privacy Policy")} intro={intro} sections={sections} />;
 }

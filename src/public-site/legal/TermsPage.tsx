@@ -1,7 +1,9 @@
+import { useT } from "../../i18n/react";
 import { productName } from "../../schemas/messages";
 import { siteConfig } from "../config";
 import { legalFigures } from "./figures";
-import { LegalDocument, type LegalSection } from "./LegalDocument";
+import { useLocalized } from "../lib/localized";
+import { LegalDocument, type LegalContent, type LegalSection } from "./LegalDocument";
 
 export const userGuidelines = [
   "Do not use the bot or the dashboard to harass, threaten or impersonate anyone.",
@@ -121,12 +123,16 @@ export const termsSections: LegalSection[] = [
   },
 ];
 
+export const termsContent: LegalContent = {
+  intro: <p>These terms govern your use of the {productName} bot, its dashboard and this website. Please read them carefully.</p>,
+  sections: termsSections,
+};
+
+/** The Spanish terms (same section ids): their own chunk, loaded only when Spanish is chosen. */
+export const loadSpanishTerms = (): Promise<LegalContent> => import("./terms.es").then((m) => m.termsContentEs);
+
 export default function TermsPage() {
-  return (
-    <LegalDocument
-      title="Terms of Service"
-      intro={<p>These terms govern your use of the {productName} bot, its dashboard and this website. Please read them carefully.</p>}
-      sections={termsSections}
-    />
-  );
+  const t = useT();
+  const { intro, sections } = useLocalized(termsContent, loadSpanishTerms);
+  return <LegalDocument title={t("legal.terms.title", "Terms of Service")} intro={intro} sections={sections} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocale, useT } from "../../i18n/react";
 import { SiteLayout } from "../components/SiteLayout";
 import { checkHealth, formatUptime, healthRefreshMs, type HealthCheck } from "../lib/health";
 import { StatsStrip } from "../components/StatsStrip";
@@ -25,41 +26,72 @@ function useHealth() {
   return { check, checking };
 }
 
-const statusText = {
-  ok: "All systems operational",
-  degraded: "Degraded performance",
-  unreachable: "API unreachable",
-} as const;
+/** The banner text of a health check, in the language on screen. */
+function statusText(t: ReturnType<typeof useT>, kind: HealthCheck["kind"]): string {
+  switch (kind) {
+    case "ok":
+      return t("status.ok", "All systems operational");
+    case "degraded":
+      return t("status.degraded", "Degraded performance");
+    case "unreachable":
+      return t("status.unreachable", "API unreachable");
+  }
+}
 
 export default function StatusPage() {
+  const t = useT();
+  const locale = useLocale();
   const { check, checking } = useHealth();
   const overall = check?.kind ?? "pending";
   return (
     <SiteLayout current="status">
       <div className="container page page-narrow">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">Live</p>
-          <h1>System status</h1>
-          <p className="section-lead">Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.</p>
+          <p className="eyebrow eyebrow-plain">{t("status.eyebrow", "Live")}</p>
+          <h1>{t("status.title", "System status")}</h1>
+          <p className="section-lead">
+            {t("status.lead", "Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.")}
+          </p>
         </header>
         <div className={`status-banner status-${overall}`} role="status" aria-live="polite">
           <span className="status-dot" aria-hidden="true" />
-          <span>{check ? statusText[check.kind] : "Checking…"}</span>
+          <span>{check ? statusText(t, check.kind) : t("status.checking", "Checking…")}</span>
         </div>
         <dl className="status-grid">
-          <StatusItem label="API" value={check ? (check.kind === "unreachable" ? "Unreachable" : "Online") : "—"} tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined} />
           <StatusItem
-            label="Database"
-            value={check && check.kind !== "unreachable" ? (check.health.database === "ok" ? "Operational" : "Unavailable") : "—"}
+            label={t("status.api", "API")}
+            value={check ? (check.kind === "unreachable" ? t("status.api.unreachable", "Unreachable") : t("status.api.online", "Online")) : "—"}
+            tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined}
+          />
+          <StatusItem
+            label={t("status.database", "Database")}
+            value={
+              check && check.kind !== "unreachable"
+                ? check.health.database === "ok"
+                  ? t("status.database.operational", "Operational")
+                  : t("status.database.unavailable", "Unavailable")
+                : "—"
+            }
             tone={check && check.kind !== "unreachable" ? (check.health.database === "ok" ? "good" : "bad") : undefined}
           />
-          <StatusItem label="Latency" value={check?.latencyMs != null ? `${check.latencyMs} ms` : "—"} />
-          <StatusItem label="Last check" value={check ? check.checkedAt.toLocaleTimeString("en-US") : "—"} />
-          <StatusItem label="Uptime" value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"} />
-          <StatusItem label="Version" value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
+          <StatusItem
+            label={t("status.latency", "Latency")}
+            value={check?.latencyMs != null ? t("status.latency.value", "{ms} ms", { ms: check.latencyMs }) : "—"}
+          />
+          <StatusItem
+            label={t("status.lastCheck", "Last check")}
+            value={check ? check.checkedAt.toLocaleTimeString(locale === "es" ? "es-ES" : "en-US") : "—"}
+          />
+          <StatusItem
+            label={t("status.uptime", "Uptime")}
+            value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"}
+          />
+          <StatusItem label={t("status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
         </dl>
-        {check?.kind === "unreachable" && <p className="muted">Last error: {check.error}</p>}
-        <p className="muted status-refresh">{checking ? "Checking now…" : "Refreshes automatically every 30 seconds."}</p>
+        {check?.kind === "unreachable" && <p className="muted">{t("status.lastError", "Last error: {error}", { error: check.error })}</p>}
+        <p className="muted status-refresh">
+          {checking ? t("status.checkingNow", "Checking now…") : t("status.refreshes", "Refreshes automatically every 30 seconds.")}
+        </p>
       </div>
       <StatsStrip />
     </SiteLayout>

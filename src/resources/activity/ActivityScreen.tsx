@@ -1,17 +1,21 @@
 import { useCustom, useDataProvider, type HttpError } from "@refinedev/core";
 import { Alert, Avatar, Button, Card, DatePicker, Input, Select, Table, Tooltip, type TableColumnsType } from "antd";
 import { useEffect, useMemo, useState } from "react";
+import { useLocale } from "../../i18n/react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { activityResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { limits } from "../../schemas/limits";
 import { activityMessages } from "../../schemas/messages";
 import { ChevronIcon, SearchIcon } from "../../shell/icons";
 import { PageHeader } from "../engine/PageHeader";
+import { dateLocale } from "../engine/RelativeTime";
+import { actionLabel } from "./action-labels";
 import type { ResourceScreenProps } from "../types";
 import { ChangeView } from "./ChangeView";
 import { activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
-import { detailOf, statusTextOf } from "./status-text";
+import { detailOf, localStatusText } from "./status-text";
 import "./activity.css";
 
 const PAGE_SIZES = [25, 50, 100];
@@ -26,10 +30,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** 'Error: {message}' (§2) with §8's 'Failed to fetch: {statusText}'; the server's own words, if any, below it. */
-function errorText(error: unknown): { message: string; detail?: string } {
-  return { message: activityMessages.error(activityMessages.fetchFailed(statusTextOf(error))), detail: detailOf(error) || undefined };
-}
 
 function downloadText(text: string, filename: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -51,6 +51,22 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [exporting, setExporting] = useState(false);
   const [rangeKey, setRangeKey] = useState(0);
   const dataProvider = useDataProvider();
+  const tr = useTr();
+  const specText = useSpecText();
+  const locale = useLocale();
+
+  /** 'Error: {message}' (§2), in the current language. */
+  const errorMessage = (message: string) => tr("spec.activity.error", activityMessages.error(message), { message });
+  /** 'Error: {message}' (§2) with §8's 'Failed to fetch: {statusText}'; the server's own words, if any, below it. */
+  const errorText = (error: unknown): { message: string; detail?: string } => {
+    const statusText = localStatusText(error, tr);
+    const detail = detailOf(error);
+    return {
+      message: errorMessage(tr("spec.activity.fetchFailed", activityMessages.fetchFailed(statusText), { statusText })),
+      detail: detail ? specText(detail) : undefined,
+    };
+  };
+  const exportFailed = tr("activity.export.failed", L.exportFailed);
 
   // Any filter change starts again at page 1.
   const updateFilters = (patch: Partial<ActivityFilters>) => {
@@ -92,31 +108,31 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     setExporting(true);
     try {
       const getCsv = dataProvider().custom;
-      if (!getCsv) throw new Error(L.exportFailed);
+      if (!getCsv) throw new Error(exportFailed);
       const { data } = await getCsv({ url: `/${guildId}/activity.csv`, method: "get", query: activityQuery(filters), headers: { Accept: "text/csv" } });
       const text = typeof data === "string" ? data : "";
       // The UTF-8 mark lets spreadsheet programs read non-ASCII names correctly.
       downloadText(text.startsWith("\ufeff") ? text : `\ufeff${text}`, `activity-${guildId}.csv`, "text/csv;charset=utf-8");
     } catch (error) {
-      notify({ type: "error", message: L.exportFailed, description: error instanceof Error ? error.message : undefined });
+      notify({ type: "error", message: exportFailed, description: error instanceof Error ? error.message : undefined });
     } finally {
       setExporting(false);
     }
   };
 
   const columns: TableColumnsType<ActivityEntry> = [
-    { key: "id", dataIndex: "ActivityId", title: L.columns.id, width: 90, render: (id: number) => <span className="cell-mono">{id}</span> },
-    { key: "action", dataIndex: "Action", title: L.columns.action, width: 200 },
+    { key: "id", dataIndex: "ActivityId", title: tr("activity.columns.id", L.columns.id), width: 90, render: (id: number) => <span className="cell-mono">{id}</span> },
+    { key: "action", dataIndex: "Action", title: tr("activity.columns.action", L.columns.action), width: 200, render: (action: string) => actionLabel(tr, action) },
     {
       key: "timestamp",
       dataIndex: "Timestamp",
-      title: L.columns.timestamp,
+      title: tr("activity.columns.timestamp", L.columns.timestamp),
       width: 210,
-      render: (ts: number) => <time dateTime={new Date(ts * 1000).toISOString()}>{localDateTime(ts)}</time>,
+      render: (ts: number) => <time dateTime={new Date(ts * 1000).toISOString()}>{localDateTime(ts, dateLocale(locale))}</time>,
     },
     {
       key: "user",
-      title: L.columns.user,
+      title: tr("activity.columns.user", L.columns.user),
       render: (_: unknown, entry) => (
         <span className="activity-user">
           <Avatar size={28} src={entry.Avatar || undefined} alt="">
@@ -128,7 +144,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
         </span>
       ),
     },
-    { key: "ip", dataIndex: "IpAddress", title: L.columns.ip, width: 160, render: (ip: string) => <span className="cell-mono">{ip}</span> },
+    { key: "ip", dataIndex: "IpAddress", title: tr("activity.columns.ip", L.columns.ip), width: 160, render: (ip: string) => <span className="cell-mono">{ip}</span> },
   ];
 
   const anyFilter = Boolean(filters.user || userDraft || filters.action || filters.from !== null || filters.to !== null);
@@ -136,20 +152,20 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const failure = query.isError
     ? errorText(query.error)
     : parsed && !parsed.success
-      ? { message: activityMessages.error(activityMessages.invalidResponse) }
+      ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
       : null;
 
   return (
     <div className="page">
       <PageHeader
-        title={L.title}
+        title={tr("activity.title", L.title)}
         extra={
           <div className="activity-actions">
             <Button onClick={exportCsv} loading={exporting} disabled={isInitialLoad || Boolean(failure)}>
-              {exporting ? L.exporting : L.exportCsv}
+              {exporting ? tr("activity.export.pending", L.exporting) : tr("activity.export.button", L.exportCsv)}
             </Button>
             <Button type="primary" onClick={refresh} disabled={refreshing}>
-              {refreshing ? activityMessages.refreshing : activityMessages.refresh}
+              {refreshing ? specText(activityMessages.refreshing) : specText(activityMessages.refresh)}
             </Button>
           </div>
         }
@@ -160,8 +176,8 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             allowClear
             className="activity-filter-user"
             prefix={<SearchIcon size={16} />}
-            placeholder={L.userPlaceholder}
-            aria-label={L.userFilter}
+            placeholder={tr("activity.filters.userPlaceholder", L.userPlaceholder)}
+            aria-label={tr("activity.filters.user", L.userFilter)}
             value={userDraft}
             onChange={(event) => setUserDraft(event.target.value)}
           />
@@ -169,17 +185,18 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             allowClear
             showSearch
             className="activity-filter-action"
-            placeholder={L.actionPlaceholder}
-            aria-label={L.actionFilter}
+            placeholder={tr("activity.filters.actionPlaceholder", L.actionPlaceholder)}
+            aria-label={tr("activity.filters.action", L.actionFilter)}
+            optionFilterProp="label"
             value={filters.action ?? undefined}
             loading={actionsQuery.isLoading}
-            options={(actionsQuery.data?.data.actions ?? []).map((a) => ({ value: a, label: a }))}
+            options={(actionsQuery.data?.data.actions ?? []).map((a) => ({ value: a, label: actionLabel(tr, a) }))}
             onChange={(value?: string) => updateFilters({ action: value ?? null })}
           />
           <DatePicker.RangePicker
             key={rangeKey}
             className="activity-filter-range"
-            aria-label={L.dateFilter}
+            aria-label={tr("activity.filters.dateRange", L.dateFilter)}
             allowEmpty={[true, true]}
             onChange={(dates) =>
               updateFilters({
@@ -197,7 +214,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
                 setRangeKey((k) => k + 1);
               }}
             >
-              {L.clearFilters}
+              {tr("activity.filters.clear", L.clearFilters)}
             </Button>
           )}
         </div>
@@ -206,7 +223,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
         ) : isInitialLoad ? (
           <div className="activity-loading" role="status" aria-live="polite">
-            <p>{activityMessages.loading}</p>
+            <p>{specText(activityMessages.loading)}</p>
             {Array.from({ length: 5 }, (_, i) => (
               <div key={i} className="skeleton-block activity-skeleton-row" />
             ))}
@@ -219,7 +236,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             size="middle"
             scroll={{ x: "max-content" }}
             loading={query.isFetching && !refreshing}
-            locale={{ emptyText: activityMessages.empty }}
+            locale={{ emptyText: specText(activityMessages.empty) }}
             expandable={{
               // A fixed column keeps the expanded details within the visible width on narrow screens.
               fixed: "left",
@@ -230,7 +247,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
                   <Button
                     type="text"
                     size="small"
-                    aria-label={L.showChanges}
+                    aria-label={tr("activity.showChanges", L.showChanges)}
                     aria-expanded={expanded}
                     className={expanded ? "activity-expand activity-expand-open" : "activity-expand"}
                     icon={<ChevronIcon size={16} />}
@@ -244,7 +261,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
               total,
               showSizeChanger: true,
               pageSizeOptions: PAGE_SIZES,
-              showTotal: (n) => L.total(n),
+              showTotal: (n) => (n === 1 ? tr("activity.totalOne", L.total(n), { n }) : tr("activity.totalOther", L.total(n), { n })),
               hideOnSinglePage: false,
               onChange: (nextPage, nextSize) => {
                 if (nextSize !== perPage) {

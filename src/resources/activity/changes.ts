@@ -76,5 +76,5 @@ export function activityQuery(filters: ActivityFilters, page?: number, perPage?:
   return query;
 }
 
-/** Epoch seconds as the viewer's local date and time (§3). */
-export const localDateTime = (epochSeconds: number) => new Date(epochSeconds * 1000).toLocaleString();
+/** Epoch seconds as the viewer's local date and time (§3); `locale` for the language on screen (default the browser's). */
+export const localDateTime = (epochSeconds: number, locale?: string) => new Date(epochSeconds * 1000).toLocaleString(locale);

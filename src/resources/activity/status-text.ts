@@ -29,3 +29,38 @@ export function detailOf(error: unknown): string {
   const message = error instanceof Error ? error.message : "";
   return message && message !== statusTextOf(error) ? message : "";
 }
+
+/** The §8 status text in the current language (`tr` of the screen); English is statusTextOf's. */
+export function localStatusText(error: unknown, tr: (key: string, fallback: string) => string): string {
+  const english = statusTextOf(error);
+  switch (statusOf(error) || 0) {
+    case 0:
+      return tr("activity.status.networkError", english);
+    case 400:
+      return tr("activity.status.badRequest", english);
+    case 401:
+      return tr("activity.status.unauthorized", english);
+    case 403:
+      return tr("activity.status.forbidden", english);
+    case 404:
+      return tr("activity.status.notFound", english);
+    case 408:
+      return tr("activity.status.requestTimeout", english);
+    case 409:
+      return tr("activity.status.conflict", english);
+    case 413:
+      return tr("activity.status.payloadTooLarge", english);
+    case 429:
+      return tr("activity.status.tooManyRequests", english);
+    case 500:
+      return tr("activity.status.internalServerError", english);
+    case 502:
+      return tr("activity.status.badGateway", english);
+    case 503:
+      return tr("activity.status.serviceUnavailable", english);
+    case 504:
+      return tr("activity.status.gatewayTimeout", english);
+    default:
+      return english;
+  }
+}

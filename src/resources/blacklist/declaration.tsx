@@ -3,7 +3,7 @@ import { type BlacklistEntry, blacklistInputSchema } from "../../schemas/blackli
 import { badgeCell } from "../engine/cells";
 import { relativeTimeCell } from "../engine/RelativeTime";
 import { defineResource } from "../types";
-import { blacklistTexts } from "./texts";
+import { blacklistMessages, blacklistTexts } from "./texts";
 
 // Blacklist (beyond the spec): users or roles barred from opening tickets. This declaration is the whole client
 // side of the resource: the engine generates its list, its add dialog (from blacklistInputSchema and its
@@ -35,10 +35,11 @@ export const blacklistResource = defineResource<BlacklistEntry, typeof blacklist
   permissions: resourcePermissions.blacklist,
   endpoint: { path: "blacklist", listKey: "blacklist", idKey: "EntryId" },
   schema: blacklistInputSchema,
+  messages: blacklistMessages,
   list: {
     title: blacklistTexts.listTitle,
     columns: [
-      { key: "Kind", title: "Kind", width: 90, render: badgeCell({ Role: "purple", User: "blue" }) },
+      { key: "Kind", title: "Kind", width: 90, render: badgeCell({ Role: "purple", User: "blue" }, "gray", "blacklist.fields.kind.enum") },
       {
         key: "TargetId",
         title: "User or role",

@@ -3,6 +3,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Grid, Modal, Result, Select, Skeleton, Table, type TableColumnsType, Tag, Typography, Upload, theme } from "antd";
 import { type CSSProperties, useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useLocale } from "../../i18n/react";
+import { useSpecText, useTr } from "../../i18n/refine";
+import type { Locale } from "../../i18n/core";
 import { http as defaultHttp, type HttpClient } from "../../providers/http";
 import type { AccessLevel, GuildAccess } from "../../schemas/access";
 import {
@@ -19,14 +22,17 @@ import { ErrorCard } from "../../shell/ErrorCard";
 import { PageHeader } from "../engine/PageHeader";
 import type { ResourceScreenProps } from "../types";
 import {
+  choosePlaceholder,
   displayName,
   downloadJson,
   exportFileName,
-  kindNames,
+  kindName,
+  knownText,
   panelEditPath,
   presentSections,
   readJsonFile,
   rowState,
+  sectionLabel,
   sectionSummary,
   withChoice,
 } from "./transfer";
@@ -56,13 +62,15 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
     errorNotification: false,
     queryOptions: { queryKey: ["access", guildId, "config-transfer"] },
   });
-  const header = <PageHeader title={text.pageName} />;
+  const tr = useTr();
+  const pageName = tr("configTransfer.pageName", text.pageName);
+  const header = <PageHeader title={pageName} />;
 
   if (access.query.isError) {
     return (
       <div className="page">
         {header}
-        <ErrorCard page={text.pageName} message={(access.query.error as HttpError | null)?.message} />
+        <ErrorCard page={pageName} message={(access.query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -71,10 +79,10 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
     return (
       <div className="page" aria-busy="true">
         {header}
-        <Card title={text.exportTitle} className="ct-card">
+        <Card title={tr("configTransfer.exportTitle", text.exportTitle)} className="ct-card">
           <Skeleton active title={false} paragraph={{ rows: 2 }} />
         </Card>
-        <Card title={text.importTitle} className="ct-card">
+        <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
           <Skeleton active title={false} paragraph={{ rows: 4 }} />
         </Card>
       </div>
@@ -84,7 +92,7 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
   return (
     <div className="page ct-page">
       {header}
-      {!allowed && <Alert type="info" showIcon message={text.levelOnly} />}
+      {!allowed && <Alert type="info" showIcon message={tr("configTransfer.levelOnly", text.levelOnly)} />}
       <ExportCard guildId={guildId} allowed={allowed} client={client} />
       <ImportCard guildId={guildId} allowed={allowed} client={client} />
     </div>
@@ -93,13 +101,14 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
 
 function ExportCard({ guildId, allowed, client }: { guildId: string; allowed: boolean; client: HttpClient }) {
   const { open: toast } = useNotification();
+  const tr = useTr();
   const [busy, setBusy] = useState(false);
   const exportNow = async () => {
     setBusy(true);
     try {
       const file = await client.get<ConfigExport>(`/${guildId}/config/export`);
       downloadJson(exportFileName(file.source_guild.name), file);
-      toast?.({ type: "success", message: text.exported });
+      toast?.({ type: "success", message: tr("configTransfer.exported", text.exported) });
     } catch (error) {
       toast?.({ type: "error", message: messageOf(error) });
     } finally {
@@ -107,10 +116,10 @@ function ExportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
     }
   };
   return (
-    <Card title={text.exportTitle} className="ct-card">
-      <p className="ct-description">{text.exportDescription}</p>
+    <Card title={tr("configTransfer.exportTitle", text.exportTitle)} className="ct-card">
+      <p className="ct-description">{tr("configTransfer.exportDescription", text.exportDescription)}</p>
       <Button type="primary" onClick={() => void exportNow()} loading={busy} disabled={!allowed}>
-        {busy ? text.exporting : text.exportButton}
+        {busy ? tr("configTransfer.exporting", text.exporting) : tr("configTransfer.exportButton", text.exportButton)}
       </Button>
     </Card>
   );
@@ -123,6 +132,9 @@ interface Chosen {
 
 function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: boolean; client: HttpClient }) {
   const { open: toast } = useNotification();
+  const tr = useTr();
+  const specText = useSpecText();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [mapping, setMapping] = useState<MappingOverrides>({});
@@ -189,13 +201,13 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
       const body = await client.post<ConfigImportResult>(`/${guildId}/config/import`, { config: chosen.config, mapping });
       setConfirming(false);
       setResult(body);
-      toast?.({ type: "success", message: body.message || text.imported });
+      toast?.({ type: "success", message: knownText(body.message || text.imported, tr) });
       // Everything of this server may have changed: every cached list is stale.
       await queryClient.invalidateQueries();
     } catch (error) {
       setConfirming(false);
       const details = detailsOf(error);
-      toast?.({ type: "error", message: text.importFailed, description: messageOf(error) });
+      toast?.({ type: "error", message: tr("configTransfer.importFailed", text.importFailed), description: knownText(messageOf(error), tr) });
       if (details.length) setFailure({ message: text.problemsTitle, details });
     } finally {
       setImporting(false);
@@ -204,43 +216,48 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
 
   if (result) {
     return (
-      <Card title={text.importTitle} className="ct-card">
+      <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
         <Result
           status="success"
-          title={text.imported}
-          subTitle={result.sections.filter((s) => s.present).map((s) => `${s.label}: ${sectionSummary(s)}`).join(" · ")}
+          title={tr("configTransfer.imported", text.imported)}
+          subTitle={result.sections
+            .filter((s) => s.present)
+            .map((s) => `${sectionLabel(s, tr)}: ${sectionSummary(s, tr)}`)
+            .join(" · ")}
           extra={
             <Button onClick={reset} type="default">
-              {text.chooseAnother}
+              {tr("configTransfer.chooseAnother", text.chooseAnother)}
             </Button>
           }
         />
         {result.panels.length > 0 && (
           <section aria-labelledby="ct-imported-panels" className="ct-section">
             <Typography.Title level={5} id="ct-imported-panels">
-              {text.importedPanels}
+              {tr("configTransfer.importedPanels", text.importedPanels)}
             </Typography.Title>
             <ul className="ct-panel-links">
               {result.panels.map((panel) => (
                 <li key={panel.PanelId}>
                   <Link to={panelEditPath(guildId, panel)}>
-                    {panel.Name || "Untitled"} <span className="ct-mono">#{panel.PanelId}</span>
+                    {panel.Name || tr("configTransfer.untitled", "Untitled")} <span className="ct-mono">#{panel.PanelId}</span>
                   </Link>
-                  {panel.Kind === "multi" && <Tag className="ct-kind">Multi-panel</Tag>}
+                  {panel.Kind === "multi" && <Tag className="ct-kind">{tr("configTransfer.multiPanel", "Multi-panel")}</Tag>}
                 </li>
               ))}
             </ul>
-            <p className="ct-description">{text.notPosted}</p>
+            <p className="ct-description">{tr("configTransfer.notPosted", text.notPosted)}</p>
           </section>
         )}
-        {result.warnings.length > 0 && <MessageList type="warning" title={text.warningsTitle} items={result.warnings} />}
+        {result.warnings.length > 0 && (
+          <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={result.warnings.map(specText)} />
+        )}
       </Card>
     );
   }
 
   return (
-    <Card title={text.importTitle} className="ct-card">
-      <p className="ct-description">{text.importDescription}</p>
+    <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
+      <p className="ct-description">{tr("configTransfer.importDescription", text.importDescription)}</p>
       {!chosen ? (
         <Upload.Dragger
           accept=".json,application/json"
@@ -252,40 +269,53 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
             return Upload.LIST_IGNORE;
           }}
         >
-          <p className="ct-drop-title">{text.dropzone}</p>
-          <p className="ct-drop-hint">{text.dropzoneHint}</p>
+          <p className="ct-drop-title">{tr("configTransfer.dropzone", text.dropzone)}</p>
+          <p className="ct-drop-hint">{tr("configTransfer.dropzoneHint", text.dropzoneHint)}</p>
         </Upload.Dragger>
       ) : (
         <div className="ct-chosen">
           <span className="ct-file-name">{chosen.name}</span>
           <Button onClick={reset} disabled={importing}>
-            {text.chooseAnother}
+            {tr("configTransfer.chooseAnother", text.chooseAnother)}
           </Button>
         </div>
       )}
 
-      {failure && <MessageList type="error" title={failure.message} items={failure.details} />}
+      {failure && (
+        <MessageList type="error" title={knownText(failure.message, tr)} items={failure.details.map((d) => specText(knownText(d, tr)))} />
+      )}
       {checking && !preview && <Skeleton active title={false} paragraph={{ rows: 5 }} className="ct-section" />}
 
       {preview && (
         <div className="ct-preview" aria-busy={checking}>
           <p className="ct-from">
-            From <strong>{preview.source_guild.name}</strong> (exported {formatDate(preview.exported_at)}) into <strong>{preview.target_guild.name}</strong>
+            {withStrong(
+              tr("configTransfer.from", "From {source} (exported {date}) into {target}", { date: formatDate(preview.exported_at, locale) }),
+              { source: preview.source_guild.name, target: preview.target_guild.name },
+            )}
           </p>
           <SectionsTable sections={preview.sections} />
           {preview.mapping.length > 0 && <MappingTable preview={preview} disabled={!allowed || importing} onChoose={choose} />}
-          {preview.problems.length > 0 && <MessageList type="error" title={text.problemsTitle} items={preview.problems} />}
-          {preview.warnings.length > 0 && <MessageList type="warning" title={text.warningsTitle} items={preview.warnings} />}
+          {preview.problems.length > 0 && (
+            <MessageList
+              type="error"
+              title={tr("configTransfer.problemsTitle", text.problemsTitle)}
+              items={preview.problems.map((p) => specText(knownText(p, tr)))}
+            />
+          )}
+          {preview.warnings.length > 0 && (
+            <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={preview.warnings.map(specText)} />
+          )}
           <div className="ct-actions">
             <Button type="primary" danger disabled={!allowed || !preview.can_import || checking} onClick={() => setConfirming(true)}>
-              {text.importButton}
+              {tr("configTransfer.importButton", text.importButton)}
             </Button>
           </div>
           <Modal
             open={confirming}
-            title={text.confirmTitle}
-            okText={importing ? text.importing : text.confirmOk}
-            cancelText={text.cancel}
+            title={tr("configTransfer.confirmTitle", text.confirmTitle)}
+            okText={importing ? tr("configTransfer.importing", text.importing) : tr("configTransfer.confirmOk", text.confirmOk)}
+            cancelText={tr("configTransfer.cancel", text.cancel)}
             okButtonProps={{ danger: true, loading: importing }}
             cancelButtonProps={{ disabled: importing }}
             onOk={() => void runImport()}
@@ -293,7 +323,11 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
             closable={false}
             destroyOnHidden
           >
-            <p>{text.confirmDescription(presentSections(preview.sections).join(", "))}</p>
+            <p>
+              {tr("configTransfer.confirmDescription", text.confirmDescription("{sections}"), {
+                sections: presentSections(preview.sections, tr).join(", "),
+              })}
+            </p>
           </Modal>
         </div>
       )}
@@ -301,16 +335,25 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
   );
 }
 
-function formatDate(iso: string): string {
+function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale === "es" ? "es-ES" : "en-US");
+}
+
+/** A translated sentence with `{name}` placeholders filled with bold names (other text as it is). */
+function withStrong(template: string, names: Record<string, string>) {
+  return template.split(/(\{\w+\})/).map((part, index) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name !== undefined && name in names ? <strong key={index}>{names[name]}</strong> : part;
+  });
 }
 
 function SectionsTable({ sections }: { sections: SectionChange[] }) {
+  const tr = useTr();
   return (
     <section aria-labelledby="ct-sections-title" className="ct-section">
       <Typography.Title level={5} id="ct-sections-title">
-        {text.previewTitle}
+        {tr("configTransfer.previewTitle", text.previewTitle)}
       </Typography.Title>
       <Table<SectionChange>
         size="small"
@@ -319,8 +362,8 @@ function SectionsTable({ sections }: { sections: SectionChange[] }) {
         dataSource={sections}
         rowClassName={(s) => (s.present ? "" : "ct-row-muted")}
         columns={[
-          { key: "label", title: "Section", dataIndex: "label" },
-          { key: "change", title: "Change", render: (_, s) => sectionSummary(s) },
+          { key: "label", title: tr("configTransfer.column.section", "Section"), render: (_, s) => sectionLabel(s, tr) },
+          { key: "change", title: tr("configTransfer.column.change", "Change"), render: (_, s) => sectionSummary(s, tr) },
         ]}
       />
     </section>
@@ -328,6 +371,8 @@ function SectionsTable({ sections }: { sections: SectionChange[] }) {
 }
 
 function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPreview; disabled: boolean; onChoose: (row: MappingRow, target: string | null) => void }) {
+  const tr = useTr();
+  const specText = useSpecText();
   const { token } = theme.useToken();
   const narrow = !Grid.useBreakpoint().md;
   // Unmapped rows stand out with a bar along their left edge: the error colour when they block the import, the
@@ -336,18 +381,18 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
   const usedBy = (r: MappingRow) => (
     <ul className="ct-used">
       {r.used_by.map((u) => (
-        <li key={u}>{u}</li>
+        <li key={u}>{specText(u)}</li>
       ))}
     </ul>
   );
   const columns: TableColumnsType<MappingRow> = [
-    ...(narrow ? [] : [{ key: "kind", title: "Type", width: 90, render: (_: unknown, r: MappingRow) => kindNames[r.kind] }]),
+    ...(narrow ? [] : [{ key: "kind", title: tr("configTransfer.column.type", "Type"), width: 90, render: (_: unknown, r: MappingRow) => kindName(r.kind, tr) }]),
     {
       key: "source",
-      title: `In ${preview.source_guild.name}`,
+      title: tr("configTransfer.column.in", "In {server}", { server: preview.source_guild.name }),
       render: (_, r) => (
         <div>
-          {narrow && <div className="ct-muted">{kindNames[r.kind]}</div>}
+          {narrow && <div className="ct-muted">{kindName(r.kind, tr)}</div>}
           {displayName(r.kind, r.source_name, r.source_id)} <span className="ct-mono ct-muted">{r.source_id}</span>
           {narrow && usedBy(r)}
         </div>
@@ -355,7 +400,7 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
     },
     {
       key: "target",
-      title: `In ${preview.target_guild.name}`,
+      title: tr("configTransfer.column.in", "In {server}", { server: preview.target_guild.name }),
       width: narrow ? "50%" : 240,
       render: (_, r) => {
         const state = rowState(r);
@@ -364,7 +409,11 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
           <div className="ct-target">
             {/* A label for the search input only (aria-label would land on antd's wrapper too). */}
             <label className="ct-sr-only" htmlFor={id}>
-              {`${kindNames[r.kind]} in ${preview.target_guild.name} for ${displayName(r.kind, r.source_name, r.source_id)}`}
+              {tr("configTransfer.targetLabel", "{kind} in {server} for {source}", {
+                kind: kindName(r.kind, tr),
+                server: preview.target_guild.name,
+                source: displayName(r.kind, r.source_name, r.source_id),
+              })}
             </label>
             <Select
               id={id}
@@ -372,7 +421,7 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
               showSearch
               allowClear
               optionFilterProp="label"
-              placeholder={text.choose(kindNames[r.kind].toLowerCase())}
+              placeholder={choosePlaceholder(r.kind, tr)}
               status={state === "blocking" ? "error" : state === "dropped" ? "warning" : undefined}
               value={r.target_id ?? undefined}
               disabled={disabled}
@@ -382,20 +431,20 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
             {state !== "ok" && (
               <span className="ct-state">
                 <span className="ct-dot" aria-hidden="true" style={{ background: state === "blocking" ? token.colorError : token.colorWarning }} />
-                {text.unmapped}
-                {state === "blocking" ? ` (${text.required})` : ""}
+                {tr("configTransfer.unmapped", text.unmapped)}
+                {state === "blocking" ? ` (${tr("configTransfer.required", text.required)})` : ""}
               </span>
             )}
           </div>
         );
       },
     },
-    ...(narrow ? [] : [{ key: "used", title: "Used by", render: (_: unknown, r: MappingRow) => usedBy(r) }]),
+    ...(narrow ? [] : [{ key: "used", title: tr("configTransfer.column.usedBy", "Used by"), render: (_: unknown, r: MappingRow) => usedBy(r) }]),
   ];
   return (
     <section aria-labelledby="ct-mapping-title" className="ct-section">
       <Typography.Title level={5} id="ct-mapping-title">
-        {text.mappingTitle}
+        {tr("configTransfer.mappingTitle", text.mappingTitle)}
       </Typography.Title>
       <Table<MappingRow>
         size="small"

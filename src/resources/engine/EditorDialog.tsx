@@ -1,9 +1,11 @@
 import { useCreate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Modal } from "antd";
 import { useId, useState } from "react";
+import { useTr } from "../../i18n/refine";
 import type { ResourceDeclaration } from "../types";
 import { mutationNotifications } from "./notifications";
 import { ResourceForm } from "./ResourceForm";
+import { useMessageText, useDeclarationText } from "./texts";
 
 export interface EditorDialogProps {
   guildId: string;
@@ -18,6 +20,9 @@ export interface EditorDialogProps {
  */
 export default function EditorDialog({ guildId, declaration, open, onClose }: EditorDialogProps) {
   const create = declaration.create!;
+  const tr = useTr();
+  const text = useDeclarationText(declaration);
+  const apiText = useMessageText(declaration);
   const formId = `editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const [formKey, setFormKey] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -33,21 +38,21 @@ export default function EditorDialog({ guildId, declaration, open, onClose }: Ed
   return (
     <Modal
       open={open}
-      title={create.title}
+      title={text("create.title", create.title)}
       onCancel={close}
       maskClosable={!isPending}
       destroyOnHidden={false}
       footer={[
         <Button key="cancel" onClick={close} disabled={isPending}>
-          Cancel
+          {tr("engine.editor.cancel", "Cancel")}
         </Button>,
         <Button key="submit" type="primary" htmlType="submit" form={formId} loading={isPending}>
-          {isPending ? create.pendingLabel : create.submitLabel}
+          {isPending ? text("create.pending", create.pendingLabel) : text("create.submit", create.submitLabel)}
         </Button>,
       ]}
     >
       {serverError && (
-        <Alert className="editor-server-error" type="error" showIcon message={serverError} role="alert" />
+        <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />
       )}
       <ResourceForm
         key={formKey}
@@ -57,7 +62,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose }: Ed
         onSubmit={(values) => {
           setServerError(null);
           mutate(
-            { resource: declaration.name, values, meta: { guildId }, ...mutationNotifications(create.successMessage) },
+            { resource: declaration.name, values, meta: { guildId }, ...mutationNotifications(text("create.success", create.successMessage), apiText) },
             {
               onSuccess: () => {
                 reset();

@@ -7,10 +7,13 @@ import type { ResourceScreenProps } from "../types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "./PageHeader";
 import { ResourceForm } from "./ResourceForm";
+import { useMessageText, useDeclarationText } from "./texts";
 
 /** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
 export default function EditorPage({ guildId, declaration, mode }: ResourceScreenProps & { mode: "create" | "edit" }) {
   const settings = mode === "create" ? declaration.create! : declaration.edit!;
+  const text = useDeclarationText(declaration);
+  const apiText = useMessageText(declaration);
   const { id } = useParams();
   const navigate = useNavigate();
   const formId = `editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -37,14 +40,15 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
   };
 
   if (mode === "edit" && one.query.isError) {
-    return <ErrorCard page={declaration.pageName} message={one.query.error?.message} />;
+    const message = one.query.error?.message;
+    return <ErrorCard page={text("pageName", declaration.pageName)} message={message ? apiText(message) : message} />;
   }
 
   return (
     <div className="page">
-      <PageHeader title={settings.title} extra={<Link to={backToList}>{declaration.title}</Link>} />
+      <PageHeader title={text(`${mode}.title`, settings.title)} extra={<Link to={backToList}>{text("title", declaration.title)}</Link>} />
       <Card>
-        {serverError && <Alert className="editor-server-error" type="error" showIcon message={serverError} role="alert" />}
+        {serverError && <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />}
         {mode === "edit" && one.query.isLoading ? (
           <Skeleton active />
         ) : (
@@ -56,7 +60,7 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
             initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}
             onSubmit={(values) => {
               setServerError(null);
-              const notifications = mutationNotifications(settings.successMessage);
+              const notifications = mutationNotifications(text(`${mode}.success`, settings.successMessage), apiText);
               if (mode === "create") {
                 createOne({ resource: declaration.name, values, meta: { guildId }, ...notifications }, callbacks);
               } else {
@@ -67,7 +71,7 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
         )}
         <div className="editor-actions">
           <Button type="primary" htmlType="submit" form={formId} loading={pending}>
-            {pending ? settings.pendingLabel : settings.submitLabel}
+            {pending ? text(`${mode}.pending`, settings.pendingLabel) : text(`${mode}.submit`, settings.submitLabel)}
           </Button>
         </div>
       </Card>

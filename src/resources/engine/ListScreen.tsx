@@ -2,11 +2,13 @@ import { useCan, useDelete, useList, type BaseRecord, type HttpError } from "@re
 import { Button, Card, Input, Popconfirm, Table, Tooltip, type TableColumnsType } from "antd";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
+import { useTr } from "../../i18n/refine";
 import { ErrorCard } from "../../shell/ErrorCard";
 import { PlusIcon, SearchIcon, TrashIcon } from "../../shell/icons";
 import type { ResourceScreenProps } from "../types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "./PageHeader";
+import { keySegment, useMessageText, useDeclarationText } from "./texts";
 
 // rjsf and the editor load when the dialog first opens.
 const EditorDialog = lazy(() => import("./EditorDialog"));
@@ -16,6 +18,9 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const list = declaration.list;
   const idKey = declaration.endpoint?.idKey ?? "id";
   const navigate = useNavigate();
+  const tr = useTr();
+  const text = useDeclarationText(declaration);
+  const apiText = useMessageText(declaration);
   const [search, setSearch] = useState("");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
@@ -42,7 +47,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     const cols: TableColumnsType<BaseRecord> = (list?.columns ?? []).map((column) => ({
       key: column.key,
       dataIndex: column.key,
-      title: column.title,
+      title: text(`columns.${keySegment(column.key)}`, column.title),
       width: column.width,
       responsive: column.hideOnMobile ? ["md"] : undefined,
       ellipsis: column.truncate ? { showTitle: false } : undefined,
@@ -63,7 +68,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     if (removal) {
       cols.push({
         key: "__actions",
-        title: "Actions",
+        title: tr("engine.list.actions", "Actions"),
         width: 140,
         align: "right",
         render: (_: unknown, record: BaseRecord) => {
@@ -76,7 +81,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
                 resource: declaration.name,
                 id,
                 meta: { guildId },
-                ...mutationNotifications(),
+                ...mutationNotifications(undefined, apiText),
               },
               {
                 onSettled: () =>
@@ -96,15 +101,15 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
               disabled={pending || canDelete.data?.can === false}
               onClick={removal.confirm ? undefined : doDelete}
             >
-              {pending ? removal.pendingLabel : removal.label}
+              {pending ? text("remove.pending", removal.pendingLabel) : text("remove.label", removal.label)}
             </Button>
           );
           return removal.confirm && !pending ? (
             <Popconfirm
-              title={removal.confirm.title}
-              description={removal.confirm.description}
-              okText={removal.confirm.okText ?? removal.label}
-              cancelText={removal.confirm.cancelText}
+              title={text("remove.confirm.title", removal.confirm.title)}
+              description={text("remove.confirm.description", removal.confirm.description)}
+              okText={removal.confirm.okText ? text("remove.confirm.ok", removal.confirm.okText) : text("remove.label", removal.label)}
+              cancelText={text("remove.confirm.cancel", removal.confirm.cancelText)}
               okButtonProps={{ danger: true }}
               onConfirm={doDelete}
               disabled={canDelete.data?.can === false}
@@ -118,7 +123,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       });
     }
     return cols;
-  }, [list?.columns, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove]);
+  }, [list?.columns, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText]);
 
   const create = declaration.create;
   const createAllowed = canCreate.data?.can === true;
@@ -126,7 +131,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     create && createAllowed ? (
       create.mode === "page" ? (
         <Button type="primary" icon={<PlusIcon size={16} />} onClick={() => navigate("create")}>
-          {create.title}
+          {text("create.title", create.title)}
         </Button>
       ) : (
         <Button
@@ -137,7 +142,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             setDialogOpen(true);
           }}
         >
-          {create.title}
+          {text("create.title", create.title)}
         </Button>
       )
     ) : null;
@@ -145,27 +150,27 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={declaration.title} />
-        <ErrorCard page={declaration.pageName} message={query.error?.message} />
+        <PageHeader title={text("title", declaration.title)} />
+        <ErrorCard page={text("pageName", declaration.pageName)} message={query.error?.message ? apiText(query.error.message) : undefined} />
       </div>
     );
   }
 
   return (
     <div className="page">
-      <PageHeader title={declaration.title} extra={createButton} />
+      <PageHeader title={text("title", declaration.title)} extra={createButton} />
       {list && (
         <Card
           className="list-card"
-          title={list.title}
+          title={text("list.title", list.title)}
           extra={
             list.search ? (
               <Input
                 className="list-search"
                 allowClear
                 prefix={<SearchIcon size={16} />}
-                placeholder={list.search.placeholder}
-                aria-label={list.search.placeholder}
+                placeholder={text("list.search", list.search.placeholder)}
+                aria-label={text("list.search", list.search.placeholder)}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
@@ -181,7 +186,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             scroll={{ x: 640 }}
             tableLayout="fixed"
             pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            locale={{ emptyText: query.isLoading ? " " : list.emptyText }}
+            locale={{ emptyText: query.isLoading ? " " : text("list.empty", list.emptyText) }}
           />
         </Card>
       )}

@@ -1,3 +1,6 @@
+import { useLocale } from "../../i18n/react";
+import type { Locale } from "../../i18n/core";
+
 // A generic list cell: a past or future moment as relative text ("3 days ago"), the full local date-time in the
 // element's title and in the <time> element. Declarations use it in a column's `render`. Declarations are loaded
 // with the first screen (the sidebar needs them), so this file imports no UI library.
@@ -12,7 +15,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 1000],
 ];
 
-/** "5 minutes ago", "in 2 days", "now" (English, numeric=auto). */
+/** "5 minutes ago", "in 2 days", "now" (numeric=auto; English unless another locale is given: "hace 5 minutos"). */
 export function formatRelativeTime(ms: number, now = Date.now(), locale = "en"): string {
   const diff = ms - now;
   const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
@@ -25,15 +28,22 @@ export function formatRelativeTime(ms: number, now = Date.now(), locale = "en"):
   return format.format(0, "second");
 }
 
+/**
+ * The locale of dates shown in the current language: the browser's own for English (as before), Spanish dates for
+ * Spanish.
+ */
+export const dateLocale = (locale: Locale): string | undefined => (locale === "es" ? "es-ES" : undefined);
+
 /** Epoch milliseconds (or seconds, when `unit` says so) as a relative time cell. */
 export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "ms" | "s" }) {
+  const locale = useLocale();
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0) return null;
   const ms = unit === "s" ? n * 1000 : n;
   const date = new Date(ms);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString()}>
-      {formatRelativeTime(ms)}
+    <time dateTime={date.toISOString()} title={date.toLocaleString(dateLocale(locale))}>
+      {formatRelativeTime(ms, Date.now(), locale)}
     </time>
   );
 }

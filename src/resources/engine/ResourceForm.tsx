@@ -2,7 +2,10 @@ import Form from "./rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { useMemo, useState } from "react";
 import type { ResourceDeclaration } from "../types";
+import { localizeForm } from "./form-texts";
 import { toFormSchema } from "./json-schema";
+import { useRjsfTranslateString } from "./rjsf-texts";
+import { useDeclarationText, useMessageText } from "./texts";
 import { createZodValidator, validateWithSchema } from "./zod-validator";
 import "./resource-form.css";
 
@@ -22,8 +25,19 @@ export interface ResourceFormProps {
  */
 export function ResourceForm({ declaration, formId, initialData, disabled, onSubmit }: ResourceFormProps) {
   const zodSchema = declaration.schema!;
-  const { schema, uiSchema } = useMemo(() => toFormSchema(zodSchema, declaration.fields), [zodSchema, declaration.fields]);
-  const validator = useMemo(() => createZodValidator(zodSchema), [zodSchema]);
+  const text = useDeclarationText(declaration);
+  const messageText = useMessageText(declaration);
+  const translateString = useRjsfTranslateString();
+  // Field titles, descriptions, placeholders, help and choices in the current language (keys <resource>.fields.…).
+  const { schema, uiSchema } = useMemo(
+    () => {
+      const form = toFormSchema(zodSchema, declaration.fields);
+      return localizeForm(form.schema, form.uiSchema, text);
+    },
+    [zodSchema, declaration.fields, text],
+  );
+  // The schema's messages (spec texts, or the declaration's messages) shown under the fields in the current language.
+  const validator = useMemo(() => createZodValidator(zodSchema, messageText), [zodSchema, messageText]);
   const [formData, setFormData] = useState<Record<string, unknown>>(initialData ?? {});
   const [attempted, setAttempted] = useState(false);
 
@@ -36,6 +50,7 @@ export function ResourceForm({ declaration, formId, initialData, disabled, onSub
       schema={schema as never}
       uiSchema={uiSchema as never}
       validator={validator}
+      translateString={translateString}
       formData={formData}
       disabled={disabled}
       showErrorList={false}

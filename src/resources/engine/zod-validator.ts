@@ -5,11 +5,16 @@ import type { JsonSchema } from "./json-schema";
 // rjsf's validator, implemented with the resource's zod schema instead of ajv: ajv compiles validators with
 // `new Function`, which our CSP forbids, and the zod schema carries the spec's exact messages.
 
+/** How a message is shown: the current language's text of a spec message (default: as it is). */
+export type MessageText = (message: string) => string;
+const asIs: MessageText = (message) => message;
+
 /** rjsf leaves an emptied text input undefined; zod then reports its "required" message. */
-function issuesToErrors(issues: z.core.$ZodIssue[]): ValidationData<unknown> {
+function issuesToErrors(issues: z.core.$ZodIssue[], text: MessageText = asIs): ValidationData<unknown> {
   const errors: RJSFValidationError[] = [];
   const errorSchema: Record<string, unknown> = {};
-  for (const issue of issues) {
+  for (const zodIssue of issues) {
+    const issue = { path: zodIssue.path, code: zodIssue.code, message: text(zodIssue.message) };
     const path = issue.path.map(String);
     const property = path.length ? `.${path.join(".")}` : "";
     errors.push({ name: issue.code, message: issue.message, property, stack: `${property || "root"} ${issue.message}`.trim(), params: {} });
@@ -43,12 +48,13 @@ function matches(schema: JsonSchema | boolean | undefined, data: unknown): boole
   return true;
 }
 
-export function createZodValidator<T = unknown>(schema: z.ZodType): ValidatorType<T> {
+/** `text` puts each message shown under a field into the current language (the spec's messages are English). */
+export function createZodValidator<T = unknown>(schema: z.ZodType, text: MessageText = asIs): ValidatorType<T> {
   return {
     validateFormData(formData, _schema, _customValidate, transformErrors, uiSchema) {
       const result = schema.safeParse(formData ?? {});
       if (result.success) return { errors: [], errorSchema: {} };
-      const data = issuesToErrors(result.error.issues) as ValidationData<T>;
+      const data = issuesToErrors(result.error.issues, text) as ValidationData<T>;
       if (transformErrors) data.errors = transformErrors(data.errors, uiSchema);
       return data;
     },

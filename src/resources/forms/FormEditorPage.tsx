@@ -2,6 +2,7 @@ import { useCan, useCreate, useNotification, useOne, useUpdate, type BaseRecord,
 import { Alert, Card, Skeleton } from "antd";
 import { useEffect, useMemo } from "react";
 import { useNavigate, useParams } from "react-router";
+import { useSpecText } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { authMessages, formMessages } from "../../schemas/messages";
 import { PageHeader } from "../engine/PageHeader";
@@ -23,6 +24,7 @@ export interface FormEditorPageProps {
 export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const { formId = "" } = useParams();
   const navigate = useNavigate();
+  const specText = useSpecText();
   const { open } = useNotification();
   const listPath = `/${guildId}/forms`;
   const can = useCan({ resource: "forms", action: mode === "create" ? "create" : "edit", params: { guildId } });
@@ -73,21 +75,21 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const header =
     mode === "create" ? (
       <div className="form-editor-head">
-        <LinkButton to={listPath} type="text" shape="circle" aria-label={formMessages.backToForms} icon={<ArrowLeftIcon size={18} />} />
-        <PageHeader title={formMessages.createForm} />
+        <LinkButton to={listPath} type="text" shape="circle" aria-label={specText(formMessages.backToForms)} icon={<ArrowLeftIcon size={18} />} />
+        <PageHeader title={specText(formMessages.createForm)} />
       </div>
     ) : (
       <div className="form-editor-head form-editor-head-edit">
         <LinkButton to={listPath} type="link" className="form-back-link" icon={<ArrowLeftIcon />}>
-          {formMessages.backToForms}
+          {specText(formMessages.backToForms)}
         </LinkButton>
-        <PageHeader title={formMessages.editForm} description={loaded?.FormName} />
+        <PageHeader title={specText(formMessages.editForm)} description={loaded?.FormName} />
       </div>
     );
 
   let content;
   if (can.data?.can === false) {
-    content = <Alert type="warning" showIcon message={authMessages.accessDenied} />;
+    content = <Alert type="warning" showIcon message={specText(authMessages.accessDenied)} />;
   } else if (mode === "edit" && (one.query.isLoading || failedToLoad || !initialValues)) {
     content = <Skeleton active paragraph={{ rows: 8 }} />;
   } else {

@@ -2,6 +2,7 @@ import { useCan, useDelete, useList, useNotification, type HttpError } from "@re
 import { Button, Card, Dropdown, Skeleton, type MenuProps } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useSpecText, useTr } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { formMessages } from "../../schemas/messages";
 import { ErrorCard } from "../../shell/ErrorCard";
@@ -18,6 +19,8 @@ const skeletonCards = 3;
 /** §2 Forms list: cards with the fields, an Actions menu (edit, copy command, delete), empty state, skeletons. */
 export function FormsList({ guildId }: { guildId: string }) {
   const navigate = useNavigate();
+  const tr = useTr();
+  const specText = useSpecText();
   const { open } = useNotification();
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
   const { result, query } = useList<Form, HttpError>({
@@ -35,7 +38,7 @@ export function FormsList({ guildId }: { guildId: string }) {
   const listPath = `/${guildId}/forms`;
   const createButton = canCreate ? (
     <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
-      {formMessages.createForm}
+      {specText(formMessages.createForm)}
     </LinkButton>
   ) : null;
 
@@ -65,15 +68,15 @@ export function FormsList({ guildId }: { guildId: string }) {
       await copyText(formMessages.command(form.FormId));
       open?.({ type: "success", message: formMessages.commandCopied });
     } catch {
-      open?.({ type: "error", message: copyFailedMessage });
+      open?.({ type: "error", message: tr("forms.list.copyFailed", copyFailedMessage) });
     }
   };
 
   const menuFor = (form: Form): MenuProps => ({
     items: [
-      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: formMessages.editForm }] : []),
-      { key: "copy", icon: <CopyIcon />, label: formMessages.copyCommand },
-      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: formMessages.deleteForm }] : []),
+      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: specText(formMessages.editForm) }] : []),
+      { key: "copy", icon: <CopyIcon />, label: specText(formMessages.copyCommand) },
+      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: specText(formMessages.deleteForm) }] : []),
     ],
     onClick: ({ key }) => {
       if (key === "edit") navigate(`${listPath}/edit/${form.FormId}`);
@@ -84,7 +87,7 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   let body;
   if (query.isError) {
-    body = <ErrorCard page={formMessages.title} message={fetchFormsError(query.error)} />;
+    body = <ErrorCard page={specText(formMessages.title)} message={fetchFormsError(query.error, tr, specText)} />;
   } else if (query.isLoading) {
     body = (
       <div className="forms-grid" aria-busy="true">
@@ -99,10 +102,10 @@ export function FormsList({ guildId }: { guildId: string }) {
     body = (
       <Card className="forms-empty">
         <div className="forms-empty-body">
-          <p className="forms-empty-text">{formMessages.emptyState}</p>
+          <p className="forms-empty-text">{specText(formMessages.emptyState)}</p>
           {canCreate && (
             <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
-              {formMessages.createFirst}
+              {specText(formMessages.createFirst)}
             </LinkButton>
           )}
         </div>
@@ -112,7 +115,7 @@ export function FormsList({ guildId }: { guildId: string }) {
     body = (
       <div className="forms-grid">
         {result.data.map((form) => {
-          const lines = fieldLines(form);
+          const lines = fieldLines(form, tr);
           const pending = deleting.has(form.FormId);
           return (
             <Card
@@ -127,7 +130,12 @@ export function FormsList({ guildId }: { guildId: string }) {
               }
               extra={
                 <Dropdown menu={menuFor(form)} trigger={["click"]} placement="bottomRight" disabled={pending}>
-                  <Button type="text" aria-label={`Actions for ${form.FormName}`} title="Actions" icon={<MoreIcon size={18} />} />
+                  <Button
+                    type="text"
+                    aria-label={tr("forms.list.actionsFor", "Actions for {name}", { name: form.FormName })}
+                    title={tr("forms.list.actions", "Actions")}
+                    icon={<MoreIcon size={18} />}
+                  />
                 </Dropdown>
               }
             >
@@ -138,7 +146,7 @@ export function FormsList({ guildId }: { guildId: string }) {
                   ))}
                 </ul>
               ) : (
-                <p className="form-card-nofields">{formMessages.noFields}</p>
+                <p className="form-card-nofields">{specText(formMessages.noFields)}</p>
               )}
             </Card>
           );
@@ -149,7 +157,7 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   return (
     <div className="page forms-page">
-      <PageHeader title={formMessages.title} extra={createButton} />
+      <PageHeader title={specText(formMessages.title)} extra={createButton} />
       {body}
     </div>
   );

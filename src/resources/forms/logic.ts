@@ -8,8 +8,15 @@ import {
 } from "../../schemas/form";
 import { limits, retryDelay } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
+import { t, type Params } from "../../i18n/core";
+import { translateSpecText } from "../../i18n/spec-texts";
 
 // The form editor's rules (SPEC §4 Form editor, §5 Form), free of React so they are tested on their own.
+
+/** A translate function (`tr` of a component, or core's `t`): key, English fallback, params. */
+export type Translate = (key: string, fallback: string, params?: Params) => string;
+/** A spec-text translator (`specText` of a component, or translateSpecText). */
+export type SpecText = (text: string) => string;
 
 /** What the editor holds: the name and the fields in display order. */
 export interface FormValues {
@@ -93,9 +100,11 @@ export function toFormPayload(values: FormValues, mode: "create" | "edit"): Form
   return { FormName: values.FormName.trim(), fields };
 }
 
-/** 'Field N: label' lines of a card (§2). */
-export const fieldLines = (form: Pick<Form, "Fields">) =>
-  [...form.Fields].sort((a, b) => a.Position - b.Position).map((f, i) => formMessages.fieldLine(i + 1, f.Label));
+/** 'Field N: label' lines of a card (§2), in the language of `tr`. */
+export const fieldLines = (form: Pick<Form, "Fields">, tr: Translate = t) =>
+  [...form.Fields]
+    .sort((a, b) => a.Position - b.Position)
+    .map((f, i) => tr("spec.form.fieldLine", formMessages.fieldLine("{n}" as unknown as number, "{label}"), { n: i + 1, label: f.Label }));
 
 const statusOf = (error: unknown) =>
   error && typeof error === "object" && "statusCode" in error ? (error as { statusCode?: unknown }).statusCode : undefined;
@@ -111,8 +120,9 @@ export const formsRetryDelay = (attempt: number) => retryDelay(attempt);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === "string" ? error : "");
 
-/** §8: 'Failed to fetch forms: {error or status text}'. */
-export const fetchFormsError = (error: unknown) => formMessages.fetchFormsFailed(messageOf(error) || "Unknown error");
+/** §8: 'Failed to fetch forms: {error or status text}', in the language of `tr` / `specText`. */
+export const fetchFormsError = (error: unknown, tr: Translate = t, specText: SpecText = translateSpecText) =>
+  tr("spec.form.fetchFormsFailed", formMessages.fetchFormsFailed("{detail}"), { detail: specText(messageOf(error) || "Unknown error") });
 
 /** Toast of a failed delete: a 409 names the panels using the form; anything else is 'Failed to delete form'. */
 export const deleteFormError = (error: unknown) =>

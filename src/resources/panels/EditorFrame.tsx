@@ -1,5 +1,6 @@
 import { Col, Row, Skeleton } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
+import { useSpecText } from "../../i18n/refine";
 import { panelMessages } from "../../schemas/messages";
 import { PageHeader } from "../engine/PageHeader";
 import { RouterButton } from "./RouterButton";
@@ -18,9 +19,10 @@ export function EditorFrame(props: {
   preview: ReactNode;
 }) {
   const { guildId, title, loading, propertiesError, form, actions, preview } = props;
+  const specText = useSpecText();
   const back = (
     <RouterButton to={`/${guildId}/panels`} size="small">
-      {panelMessages.title}
+      {specText(panelMessages.title)}
     </RouterButton>
   );
   if (propertiesError !== undefined && propertiesError !== null) {
@@ -28,7 +30,11 @@ export function EditorFrame(props: {
       <div className="page">
         <PageHeader title={title} extra={back} />
         <Suspense fallback={null}>
-          <Result status="error" title={panelMessages.propertiesErrorPage} subTitle={propertiesError || panelMessages.fetchPropertiesFailed} />
+          <Result
+            status="error"
+            title={specText(panelMessages.propertiesErrorPage)}
+            subTitle={specText(propertiesError || panelMessages.fetchPropertiesFailed)}
+          />
         </Suspense>
       </div>
     );

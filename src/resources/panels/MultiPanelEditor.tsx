@@ -2,6 +2,7 @@ import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev
 import { Button, Typography } from "antd";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { formMessages, frameMessages, panelMessages } from "../../schemas/messages";
 import { limits } from "../../schemas/limits";
 import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../../schemas/multi-panel";
@@ -23,6 +24,8 @@ type Answer = { message?: string; warning?: string; [key: string]: unknown };
 export default function MultiPanelEditor({ guildId, mode }: { guildId: string; mode: "create" | "edit" }) {
   const { panelId = "" } = useParams();
   const navigate = useNavigate();
+  const tr = useTr();
+  const specText = useSpecText();
   const list = `/${guildId}/panels`;
   const formId = `multi-panel-editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const schema = mode === "create" ? multiPanelCreateSchema : multiPanelSchema;
@@ -111,13 +114,14 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
   const widgetData = useMemo(() => toWidgetData(properties.result.data as never, singlePanels), [properties.result.data, singlePanels]);
   const selected = Array.isArray(formData.Panels) ? formData.Panels.length : 0;
   const tooFew = selected < limits.multiPanelMinPanels;
-  const submitLabel =
-    mode === "create" ? (pending ? panelMessages.creating : panelMessages.createMultiPanel) : pending ? panelMessages.updating : panelMessages.updateMultiPanel;
+  const submitLabel = specText(
+    mode === "create" ? (pending ? panelMessages.creating : panelMessages.createMultiPanel) : pending ? panelMessages.updating : panelMessages.updateMultiPanel,
+  );
 
   return (
     <EditorFrame
       guildId={guildId}
-      title={mode === "create" ? panelMessages.createMultiPanel : panelMessages.editMultiPanel}
+      title={specText(mode === "create" ? panelMessages.createMultiPanel : panelMessages.editMultiPanel)}
       loading={properties.query.isLoading || panels.query.isLoading || (mode === "edit" && !loaded.current)}
       propertiesError={properties.query.isError ? (properties.query.error?.message ?? "") : panels.query.isError ? panelMessages.fetchPanelsFailed : null}
       form={
@@ -132,20 +136,25 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
           screenMessages={screenMessages}
           rootSection="Panel Message"
           onSubmit={submit}
-          onInvalid={(messages) => toast({ type: "error", message: frameMessages.validationError(messages) })}
+          onInvalid={(messages) =>
+            toast({
+              type: "error",
+              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), { messages: messages.map(specText).join(", ") }),
+            })
+          }
         />
       }
       actions={
         <>
           <Button onClick={reset} disabled={pending}>
-            {formMessages.reset}
+            {specText(formMessages.reset)}
           </Button>
           <Button type="primary" htmlType="submit" form={formId} loading={pending} disabled={tooFew || !allowed}>
             {submitLabel}
           </Button>
           {tooFew && (
             <Typography.Text type="secondary" className="panel-editor-hint">
-              {panelMessages.selectTwoPanels}
+              {specText(panelMessages.selectTwoPanels)}
             </Typography.Text>
           )}
         </>

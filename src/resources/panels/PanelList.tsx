@@ -1,6 +1,7 @@
 import { type HttpError, useCan, useCustomMutation, useDelete } from "@refinedev/core";
 import { Button, Card, Empty, Modal, Result, Skeleton } from "antd";
 import { useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { cookieTokenStore } from "../../providers/session";
 import { panelMessages } from "../../schemas/messages";
 import { ErrorCard } from "../../shell/ErrorCard";
@@ -22,11 +23,12 @@ interface Row {
 
 /** §2: without a session cookie the list says so instead of calling the API. */
 export default function PanelList({ guildId }: { guildId: string }) {
+  const specText = useSpecText();
   if (!cookieTokenStore.get()) {
     return (
       <div className="page">
-        <PageHeader title={panelMessages.title} />
-        <Result status="warning" title={panelMessages.notLoggedIn} />
+        <PageHeader title={specText(panelMessages.title)} />
+        <Result status="warning" title={specText(panelMessages.notLoggedIn)} />
       </div>
     );
   }
@@ -34,6 +36,8 @@ export default function PanelList({ guildId }: { guildId: string }) {
 }
 
 function PanelListScreen({ guildId }: { guildId: string }) {
+  const tr = useTr();
+  const specText = useSpecText();
   const list = usePanelList(guildId);
   const properties = usePanelProperties(guildId);
   const refresh = useRefreshPanels(guildId);
@@ -58,11 +62,11 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   if (properties.query.isError) {
     return (
       <div className="page">
-        <PageHeader title={panelMessages.title} />
+        <PageHeader title={specText(panelMessages.title)} />
         <Result
           status="error"
-          title={panelMessages.propertiesErrorPage}
-          subTitle={properties.query.error?.message || panelMessages.fetchPropertiesFailed}
+          title={specText(panelMessages.propertiesErrorPage)}
+          subTitle={specText(properties.query.error?.message || panelMessages.fetchPropertiesFailed)}
         />
       </div>
     );
@@ -70,8 +74,8 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   if (list.query.isError) {
     return (
       <div className="page">
-        <PageHeader title={panelMessages.title} />
-        <ErrorCard page={panelMessages.panels} message={panelMessages.fetchPanelsFailed} />
+        <PageHeader title={specText(panelMessages.title)} />
+        <ErrorCard page={specText(panelMessages.panels)} message={specText(panelMessages.fetchPanelsFailed)} />
       </div>
     );
   }
@@ -87,7 +91,11 @@ function PanelListScreen({ guildId }: { guildId: string }) {
     kind: "multi",
     id: p.PanelId,
     name: p.PanelTitle,
-    detail: [channel(p.PanelChannelId), `${p.Panels.length} panels`, p.DropdownMenu ? "dropdown" : "buttons"].filter(Boolean).join(" · "),
+    detail: [
+      channel(p.PanelChannelId),
+      tr("panels.list.panelCount", "{count} panels", { count: p.Panels.length }),
+      p.DropdownMenu ? tr("panels.list.dropdown", "dropdown") : tr("panels.list.buttons", "buttons"),
+    ].filter(Boolean).join(" · "),
   }));
 
   const doResend = (row: Row) => {
@@ -143,27 +151,27 @@ function PanelListScreen({ guildId }: { guildId: string }) {
     if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
     const allowed = can[kind];
     return (
-      <ul className="panel-rows" aria-label={kind === "single" ? panelMessages.panels : panelMessages.multiPanels}>
+      <ul className="panel-rows" aria-label={specText(kind === "single" ? panelMessages.panels : panelMessages.multiPanels)}>
         {items.map((row) => {
           const pending = resending.has(row.id);
           return (
             <li key={row.id} className="panel-row" data-testid={`panel-row-${row.id}`}>
               <div className="panel-row-main">
                 <div className="panel-row-title">
-                  <span className="panel-row-name">{row.name || <em className="panel-row-untitled">Untitled</em>}</span>
+                  <span className="panel-row-name">{row.name || <em className="panel-row-untitled">{tr("panels.list.untitled", "Untitled")}</em>}</span>
                   <span className="panel-row-id">#{row.id}</span>
                 </div>
                 {row.detail && <div className="panel-row-detail">{row.detail}</div>}
               </div>
               <div className="panel-row-actions">
                 <Button size="small" loading={pending} disabled={pending || !allowed.edit} onClick={() => doResend(row)}>
-                  {pending ? panelMessages.resending : "Resend"}
+                  {pending ? specText(panelMessages.resending) : tr("panels.list.resend", "Resend")}
                 </Button>
                 <RouterButton size="small" to={`${base}/${kind === "single" ? "edit-single" : "edit-multi"}/${row.id}`} disabled={!allowed.edit}>
-                  Edit
+                  {tr("panels.list.edit", "Edit")}
                 </RouterButton>
                 <Button size="small" danger icon={<TrashIcon size={14} />} disabled={!allowed.delete} onClick={() => setConfirm(row)}>
-                  {panelMessages.deletePanel}
+                  {specText(panelMessages.deletePanel)}
                 </Button>
               </div>
             </li>
@@ -176,37 +184,45 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   const createLink = (to: string, allowed: boolean, label: string) =>
     allowed ? (
       <RouterButton type="primary" size="small" icon={<PlusIcon size={14} />} to={`${base}/${to}`} aria-label={label}>
-        Create
+        {tr("panels.list.create", "Create")}
       </RouterButton>
     ) : null;
 
   return (
     <div className="page">
-      <PageHeader title={panelMessages.title} />
+      <PageHeader title={specText(panelMessages.title)} />
       <div className="panels-cards">
-        <Card title={panelMessages.panels} extra={createLink("create-single", can.single.create, "Create panel")} className="panels-card">
-          {rows(singleRows, "single", panelMessages.noSinglePanels)}
+        <Card
+          title={specText(panelMessages.panels)}
+          extra={createLink("create-single", can.single.create, tr("panels.list.createPanel", "Create panel"))}
+          className="panels-card"
+        >
+          {rows(singleRows, "single", specText(panelMessages.noSinglePanels))}
         </Card>
-        <Card title={panelMessages.multiPanels} extra={createLink("create-multi", can.multi.create, "Create multi-panel")} className="panels-card">
-          {rows(multiRows, "multi", panelMessages.noMultiPanels)}
+        <Card
+          title={specText(panelMessages.multiPanels)}
+          extra={createLink("create-multi", can.multi.create, tr("panels.list.createMultiPanel", "Create multi-panel"))}
+          className="panels-card"
+        >
+          {rows(multiRows, "multi", specText(panelMessages.noMultiPanels))}
         </Card>
       </div>
       <Modal
         open={confirm !== null}
-        title={panelMessages.deletePanel}
+        title={specText(panelMessages.deletePanel)}
         onCancel={() => !deleting && setConfirm(null)}
         maskClosable={!deleting}
         destroyOnHidden
         footer={[
           <Button key="cancel" onClick={() => setConfirm(null)} disabled={deleting}>
-            Cancel
+            {tr("panels.list.cancel", "Cancel")}
           </Button>,
           <Button key="delete" danger type="primary" loading={deleting} onClick={doDelete}>
-            {deleting ? panelMessages.deleting : panelMessages.deletePanel}
+            {specText(deleting ? panelMessages.deleting : panelMessages.deletePanel)}
           </Button>,
         ]}
       >
-        <p>{panelMessages.deleteConfirm}</p>
+        <p>{specText(panelMessages.deleteConfirm)}</p>
       </Modal>
     </div>
   );

@@ -2,6 +2,7 @@ import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev
 import { Button } from "antd";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { frameMessages, panelMessages } from "../../schemas/messages";
 import { type SinglePanel, singlePanelSchema } from "../../schemas/panel";
 import { notify as toast } from "../../providers/notifications";
@@ -13,7 +14,6 @@ import { SinglePanelPreview } from "./preview/PanelPreview";
 // Create Panel / Edit Panel (SPEC §2, §4, §5): the editor is generated from singlePanelSchema and its .meta()
 // hints (sections Panel Properties, Panel Message, Welcome Message); Clear and 'Save Changes' / 'Update Changes'.
 
-const screenTitle = { create: "Create Panel", edit: "Edit Panel" } as const;
 type Created = { message?: string; warning?: string; [key: string]: unknown };
 
 /** The parts of a loaded panel that Clear keeps (which panel it is, and which version was loaded). */
@@ -22,6 +22,8 @@ const identity = (record: Record<string, unknown>) => ({ PanelId: record.PanelId
 export default function SinglePanelEditor({ guildId, mode }: { guildId: string; mode: "create" | "edit" }) {
   const { panelId = "" } = useParams();
   const navigate = useNavigate();
+  const tr = useTr();
+  const specText = useSpecText();
   const list = `/${guildId}/panels`;
   const formId = `panel-editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const refresh = useRefreshPanels(guildId);
@@ -94,12 +96,15 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
 
   const data = properties.result.data;
   const widgetData = toWidgetData(data as never);
-  const submitLabel = mode === "create" ? (pending ? panelMessages.saving : panelMessages.saveChanges) : pending ? panelMessages.updating : panelMessages.updateChanges;
+  const submitLabel = specText(
+    mode === "create" ? (pending ? panelMessages.saving : panelMessages.saveChanges) : pending ? panelMessages.updating : panelMessages.updateChanges,
+  );
+  const screenTitle = mode === "create" ? tr("panels.editor.createPanel", "Create Panel") : tr("panels.editor.editPanel", "Edit Panel");
 
   return (
     <EditorFrame
       guildId={guildId}
-      title={screenTitle[mode]}
+      title={screenTitle}
       loading={properties.query.isLoading || (mode === "edit" && !loaded.current)}
       propertiesError={properties.query.isError ? (properties.query.error?.message ?? "") : null}
       form={
@@ -112,13 +117,18 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
           data={widgetData}
           disabled={pending}
           onSubmit={submit}
-          onInvalid={(messages) => toast({ type: "error", message: frameMessages.validationError(messages) })}
+          onInvalid={(messages) =>
+            toast({
+              type: "error",
+              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), { messages: messages.map(specText).join(", ") }),
+            })
+          }
         />
       }
       actions={
         <>
           <Button onClick={clear} disabled={pending}>
-            Clear
+            {tr("panels.editor.clear", "Clear")}
           </Button>
           <Button type="primary" htmlType="submit" form={formId} loading={pending} disabled={!allowed}>
             {submitLabel}

@@ -2,6 +2,9 @@ import { type HttpError, useCustom } from "@refinedev/core";
 import { Card, Skeleton, Statistic } from "antd";
 import { useState } from "react";
 import { useParams } from "react-router";
+import type { Locale } from "../../i18n/core";
+import { useLocale } from "../../i18n/react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { defaultAvatarUrl } from "../../schemas/auth";
 import type { GuildInfo } from "../../schemas/guild";
 import { serverInfoMessages } from "../../schemas/messages";
@@ -16,11 +19,14 @@ function ImageWithFallback({ src, fallback, className, size }: { src: string | n
   return <img className={className} src={shown} alt="" width={size} height={size} onError={() => shown !== fallback && setFailed(shown)} />;
 }
 
-const grouped = (n: number) => n.toLocaleString();
+const grouped = (n: number, locale: Locale) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
 
 /** Server info (§2): the guild index of /{guildId}. */
 export default function ServerInfo() {
   const { guildId = "" } = useParams();
+  const tr = useTr();
+  const specText = useSpecText();
+  const locale = useLocale();
   const { query } = useCustom<GuildInfo>({
     url: `/guilds/${guildId}`,
     method: "get",
@@ -32,7 +38,7 @@ export default function ServerInfo() {
   if (query.isError) {
     return (
       <div className="page">
-        <ErrorCard page={serverInfoMessages.pageName} message={(query.error as HttpError | null)?.message} />
+        <ErrorCard page={specText(serverInfoMessages.pageName)} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -47,7 +53,7 @@ export default function ServerInfo() {
           </div>
         </Card>
         <div className="server-stats">
-          {["Members", "Roles", "Channels", "Boosts"].map((label) => (
+          {["members", "roles", "channels", "boosts"].map((label) => (
             <Card key={label}>
               <Skeleton active title={false} paragraph={{ rows: 2 }} />
             </Card>
@@ -58,10 +64,10 @@ export default function ServerInfo() {
   }
 
   const stats = [
-    { label: "Members", value: guild.member_count },
-    { label: "Roles", value: guild.roles },
-    { label: "Channels", value: guild.channels },
-    { label: "Boosts", value: guild.boosts },
+    { label: tr("serverInfo.members", "Members"), value: guild.member_count },
+    { label: tr("serverInfo.roles", "Roles"), value: guild.roles },
+    { label: tr("serverInfo.channels", "Channels"), value: guild.channels },
+    { label: tr("serverInfo.boosts", "Boosts"), value: guild.boosts },
   ];
 
   return (
@@ -72,7 +78,7 @@ export default function ServerInfo() {
           <div className="server-title">
             <h1 className="page-title server-name">{guild.name}</h1>
             <div className="server-id">
-              <span className="server-id-label">{serverInfoMessages.guildId}</span>
+              <span className="server-id-label">{specText(serverInfoMessages.guildId)}</span>
               <code className="server-id-value">{guild.id}</code>
             </div>
           </div>
@@ -81,11 +87,11 @@ export default function ServerInfo() {
       <div className="server-stats">
         {stats.map((stat) => (
           <Card key={stat.label} className="server-stat">
-            <Statistic title={stat.label} value={stat.value} formatter={(v) => grouped(Number(v))} />
+            <Statistic title={stat.label} value={stat.value} formatter={(v) => grouped(Number(v), locale)} />
           </Card>
         ))}
       </div>
-      <Card title="Guild Owner" className="server-owner-card">
+      <Card title={tr("serverInfo.guildOwner", "Guild Owner")} className="server-owner-card">
         <div className="server-owner">
           <ImageWithFallback className="server-owner-avatar" src={guild.owner_avatar} fallback={defaultAvatarUrl} size={48} />
           <span className="server-owner-name">{guild.owner}</span>

@@ -1,6 +1,7 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Card, InputNumber, Select, Skeleton, Switch } from "antd";
 import { useEffect, useMemo, useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { settingsMessages } from "../../schemas/messages";
 import type { SettingsResponse, TicketSettingKey, TicketSettings } from "../../schemas/settings";
 import { ErrorCard } from "../../shell/ErrorCard";
@@ -9,8 +10,8 @@ import type { ResourceScreenProps } from "../types";
 import {
   changeLines,
   channelOptions,
+  makeSettingCards,
   type SettingField,
-  settingCards,
   savePayload,
   toLocalSettings,
   validateSettings,
@@ -32,6 +33,7 @@ function FieldRow({
   channels: Record<string, string>;
   onChange: (value: unknown) => void;
 }) {
+  const tr = useTr();
   const id = `setting-${field.key}`;
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -49,7 +51,7 @@ function FieldRow({
         showSearch
         optionFilterProp="label"
         value={typeof value === "string" ? value : ""}
-        options={channelOptions(channels)}
+        options={channelOptions(channels, tr)}
         disabled={disabled}
         aria-describedby={describedBy}
         onChange={(v: string) => onChange(v)}
@@ -100,6 +102,9 @@ function FieldRow({
 /** Settings (§2, §4): General, Claiming and Auto Close; edits stay local until Save Changes. */
 export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
+  const tr = useTr();
+  const specText = useSpecText();
+  const settingCards = useMemo(() => makeSettingCards(tr), [tr]);
   const { query } = useCustom<SettingsResponse>({
     url: `/${guildId}/settings`,
     method: "get",
@@ -119,13 +124,13 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
     setLocal(baseline);
   }, [baseline]);
 
-  const errors = useMemo(() => (local && showErrors ? validateSettings(local) : {}), [local, showErrors]);
+  const errors = useMemo(() => (local && showErrors ? validateSettings(local, tr) : {}), [local, showErrors, tr]);
 
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={settingsMessages.pageName} />
-        <ErrorCard page={settingsMessages.pageName} message={(query.error as HttpError | null)?.message} />
+        <PageHeader title={specText(settingsMessages.pageName)} />
+        <ErrorCard page={specText(settingsMessages.pageName)} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -133,9 +138,9 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   if (!loaded || !local || !baseline) {
     return (
       <div className="page" aria-busy="true">
-        <PageHeader title={settingsMessages.pageName} />
+        <PageHeader title={specText(settingsMessages.pageName)} />
         {settingCards.map((card) => (
-          <Card key={card.title} title={card.title} className="settings-card">
+          <Card key={card.id} title={card.title} className="settings-card">
             <Skeleton active title={false} paragraph={{ rows: Math.min(card.fields.length, 4) }} />
           </Card>
         ))}
@@ -148,13 +153,13 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
 
   const save = async () => {
     if (saving) return;
-    const found = validateSettings(local);
+    const found = validateSettings(local, tr);
     if (Object.keys(found).length > 0) {
       setShowErrors(true);
       toast?.({ type: "error", message: settingsMessages.updateFailed, description: Object.values(found).join("\n") });
       return;
     }
-    const lines = changeLines(baseline, local, channels);
+    const lines = changeLines(baseline, local, channels, tr);
     if (lines.length === 0) {
       toast?.({ type: "error", message: settingsMessages.nothingChanged });
       return;
@@ -184,7 +189,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
 
   const saveButton = canEdit ? (
     <Button type="primary" htmlType="submit" loading={saving}>
-      {saving ? settingsMessages.saving : settingsMessages.saveChanges}
+      {specText(saving ? settingsMessages.saving : settingsMessages.saveChanges)}
     </Button>
   ) : null;
 
@@ -197,9 +202,9 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
         void save();
       }}
     >
-      <PageHeader title={settingsMessages.pageName} />
+      <PageHeader title={specText(settingsMessages.pageName)} />
       {settingCards.map((card) => (
-        <Card key={card.title} title={card.title} className="settings-card">
+        <Card key={card.id} title={card.title} className="settings-card">
           <p className="settings-card-description">{card.description}</p>
           {card.fields.map((field) => (
             <FieldRow

@@ -1,3 +1,4 @@
+import { interpolate, type Params } from "../../i18n/core";
 import { limits } from "../../schemas/limits";
 import { settingsMessages } from "../../schemas/messages";
 import {
@@ -31,50 +32,125 @@ export interface SettingField {
 }
 
 export interface SettingCard {
-  title: "General" | "Claiming" | "Auto Close";
+  /** The English title (stable: tests and keys go by it). */
+  id: "General" | "Claiming" | "Auto Close";
+  /** The title in the current language. */
+  title: string;
   description: string;
   fields: SettingField[];
 }
 
-export const settingCards: SettingCard[] = [
-  {
-    title: "General",
-    description: "How tickets open and close, and what happens to them afterwards.",
-    fields: [
-      { key: "UserTicketLimit", label: "Open tickets per user", help: "How many tickets one user may have open at the same time.", kind: "number" },
-      { key: "AllowUserTicketClose", label: "Users can close their own tickets", kind: "switch" },
-      { key: "TicketCloseConfirmation", label: "Ask for confirmation before closing a ticket", kind: "switch" },
-      { key: "EnableUserFeedback", label: "Ask users for feedback after a ticket closes", kind: "switch" },
-      { key: "ArchiveChannelId", label: "Archive channel", help: "Closed tickets are logged in this channel.", kind: "channel" },
-      { key: "StoreTranscripts", label: "Store transcripts of closed tickets", help: "When off, closed tickets are not kept.", kind: "switch" },
-      { key: "TranscriptsPanelPermission", label: "Only a panel's support team can read its transcripts", kind: "switch" },
-    ],
-  },
-  {
-    title: "Claiming",
-    description: "What the rest of the support staff may do in a ticket someone has claimed.",
-    fields: [
-      { key: "SupportRepsViewTickets", label: "Other support staff can see claimed tickets", kind: "switch" },
-      { key: "SupportRepsTypeInTickets", label: "Other support staff can type in claimed tickets", kind: "switch" },
-    ],
-  },
-  {
-    title: "Auto Close",
-    description: "Close tickets nobody needs any more.",
-    fields: [
-      { key: "AutoCloseEnabled", label: "Close tickets with no new messages", kind: "switch" },
-      { key: "SinceLastMessageDays", label: "Days since the last message", kind: "number", max: limits.daysMax, unit: "days", dependsOn: "AutoCloseEnabled" },
-      { key: "SinceLastMessageHours", label: "Hours since the last message", kind: "number", max: limits.hoursMax, unit: "hours", dependsOn: "AutoCloseEnabled" },
-      { key: "SinceLastMessageMinutes", label: "Minutes since the last message", kind: "number", max: limits.minutesMax, unit: "minutes", dependsOn: "AutoCloseEnabled" },
-      { key: "CloseOnUserLeave", label: "Close a ticket when its creator leaves the server", kind: "switch" },
-      { key: "CloseOnUserLeaveHours", label: "Hours after they leave", kind: "number", max: limits.hoursMax, unit: "hours", dependsOn: "CloseOnUserLeave" },
-      { key: "CloseOnUserLeaveMinutes", label: "Minutes after they leave", kind: "number", max: limits.minutesMax, unit: "minutes", dependsOn: "CloseOnUserLeave" },
-    ],
-  },
-];
+/** A translate function: `tr(key, englishFallback, params?)` (the dashboard's useTr, or English as it is). */
+export type Tr = (key: string, fallback: string, params?: Params) => string;
 
-export const fieldOf = (key: TicketSettingKey): SettingField =>
-  settingCards.flatMap((c) => c.fields).find((f) => f.key === key) ?? { key, label: key, kind: "switch" };
+/** English, word for word: the fallback with its placeholders filled. */
+export const english: Tr = (_key, fallback, params) => interpolate(fallback, params);
+
+/** The three cards, their fields and texts, in the language of `tr`. */
+export function makeSettingCards(tr: Tr = english): SettingCard[] {
+  const days = tr("settings.unit.days", "days");
+  const hours = tr("settings.unit.hours", "hours");
+  const minutes = tr("settings.unit.minutes", "minutes");
+  return [
+    {
+      id: "General",
+      title: tr("settings.general.title", "General"),
+      description: tr("settings.general.description", "How tickets open and close, and what happens to them afterwards."),
+      fields: [
+        {
+          key: "UserTicketLimit",
+          label: tr("settings.field.userTicketLimit", "Open tickets per user"),
+          help: tr("settings.field.userTicketLimit.help", "How many tickets one user may have open at the same time."),
+          kind: "number",
+        },
+        { key: "AllowUserTicketClose", label: tr("settings.field.allowUserTicketClose", "Users can close their own tickets"), kind: "switch" },
+        { key: "TicketCloseConfirmation", label: tr("settings.field.ticketCloseConfirmation", "Ask for confirmation before closing a ticket"), kind: "switch" },
+        { key: "EnableUserFeedback", label: tr("settings.field.enableUserFeedback", "Ask users for feedback after a ticket closes"), kind: "switch" },
+        {
+          key: "ArchiveChannelId",
+          label: tr("settings.field.archiveChannelId", "Archive channel"),
+          help: tr("settings.field.archiveChannelId.help", "Closed tickets are logged in this channel."),
+          kind: "channel",
+        },
+        {
+          key: "StoreTranscripts",
+          label: tr("settings.field.storeTranscripts", "Store transcripts of closed tickets"),
+          help: tr("settings.field.storeTranscripts.help", "When off, closed tickets are not kept."),
+          kind: "switch",
+        },
+        {
+          key: "TranscriptsPanelPermission",
+          label: tr("settings.field.transcriptsPanelPermission", "Only a panel's support team can read its transcripts"),
+          kind: "switch",
+        },
+      ],
+    },
+    {
+      id: "Claiming",
+      title: tr("settings.claiming.title", "Claiming"),
+      description: tr("settings.claiming.description", "What the rest of the support staff may do in a ticket someone has claimed."),
+      fields: [
+        { key: "SupportRepsViewTickets", label: tr("settings.field.supportRepsViewTickets", "Other support staff can see claimed tickets"), kind: "switch" },
+        { key: "SupportRepsTypeInTickets", label: tr("settings.field.supportRepsTypeInTickets", "Other support staff can type in claimed tickets"), kind: "switch" },
+      ],
+    },
+    {
+      id: "Auto Close",
+      title: tr("settings.autoClose.title", "Auto Close"),
+      description: tr("settings.autoClose.description", "Close tickets nobody needs any more."),
+      fields: [
+        { key: "AutoCloseEnabled", label: tr("settings.field.autoCloseEnabled", "Close tickets with no new messages"), kind: "switch" },
+        {
+          key: "SinceLastMessageDays",
+          label: tr("settings.field.sinceLastMessageDays", "Days since the last message"),
+          kind: "number",
+          max: limits.daysMax,
+          unit: days,
+          dependsOn: "AutoCloseEnabled",
+        },
+        {
+          key: "SinceLastMessageHours",
+          label: tr("settings.field.sinceLastMessageHours", "Hours since the last message"),
+          kind: "number",
+          max: limits.hoursMax,
+          unit: hours,
+          dependsOn: "AutoCloseEnabled",
+        },
+        {
+          key: "SinceLastMessageMinutes",
+          label: tr("settings.field.sinceLastMessageMinutes", "Minutes since the last message"),
+          kind: "number",
+          max: limits.minutesMax,
+          unit: minutes,
+          dependsOn: "AutoCloseEnabled",
+        },
+        { key: "CloseOnUserLeave", label: tr("settings.field.closeOnUserLeave", "Close a ticket when its creator leaves the server"), kind: "switch" },
+        {
+          key: "CloseOnUserLeaveHours",
+          label: tr("settings.field.closeOnUserLeaveHours", "Hours after they leave"),
+          kind: "number",
+          max: limits.hoursMax,
+          unit: hours,
+          dependsOn: "CloseOnUserLeave",
+        },
+        {
+          key: "CloseOnUserLeaveMinutes",
+          label: tr("settings.field.closeOnUserLeaveMinutes", "Minutes after they leave"),
+          kind: "number",
+          max: limits.minutesMax,
+          unit: minutes,
+          dependsOn: "CloseOnUserLeave",
+        },
+      ],
+    },
+  ];
+}
+
+/** The cards in English. */
+export const settingCards: SettingCard[] = makeSettingCards();
+
+export const fieldOf = (key: TicketSettingKey, cards: SettingCard[] = settingCards): SettingField =>
+  cards.flatMap((c) => c.fields).find((f) => f.key === key) ?? { key, label: key, kind: "switch" };
 
 /**
  * The archive dropdown's 'None' is kept as "" locally: a null would not be sent (§4: only non-null values are
@@ -95,41 +171,69 @@ export function savePayload(local: TicketSettings, revision: number) {
   return { ...nonNullSettings(local), Revision: revision };
 }
 
-/** The local values checked with the shared schema: the first message per field. */
-export function validateSettings(local: TicketSettings): Partial<Record<TicketSettingKey, string>> {
+/** The subjects of the shared schema's number messages ('Hours must be at least 0'), in the language of `tr`. */
+function subjectText(tr: Tr, what: string): string {
+  switch (what) {
+    case "User ticket limit": return tr("settings.subject.userTicketLimit", what);
+    case "Hours": return tr("settings.subject.hours", what);
+    case "Minutes": return tr("settings.subject.minutes", what);
+    case "Days": return tr("settings.subject.days", what);
+    case "Value": return tr("settings.subject.value", what);
+    default: return what;
+  }
+}
+
+/** A message of the shared settings schema (src/schemas/settings.ts) in the language of `tr`; others unchanged. */
+export function validationText(message: string, tr: Tr = english): string {
+  let m = /^(.+) must be a number$/.exec(message);
+  if (m) return tr("settings.error.number", "{what} must be a number", { what: subjectText(tr, m[1]) });
+  m = /^(.+) must be a whole number$/.exec(message);
+  if (m) return tr("settings.error.wholeNumber", "{what} must be a whole number", { what: subjectText(tr, m[1]) });
+  m = /^(.+) must be at least (\d+)$/.exec(message);
+  if (m) return tr("settings.error.atLeast", "{what} must be at least {min}", { what: subjectText(tr, m[1]), min: m[2] });
+  m = /^(.+) must be at most (\d+)$/.exec(message);
+  if (m) return tr("settings.error.atMost", "{what} must be at most {max}", { what: subjectText(tr, m[1]), max: m[2] });
+  if (message === "Archive channel must be a channel id") return tr("settings.error.archiveChannelId", message);
+  return message;
+}
+
+/** The local values checked with the shared schema: the first message per field (in the language of `tr`). */
+export function validateSettings(local: TicketSettings, tr: Tr = english): Partial<Record<TicketSettingKey, string>> {
   const parsed = settingsUpdateSchema.safeParse({ ...nonNullSettings(local), ArchiveChannelId: local.ArchiveChannelId || undefined });
   if (parsed.success) return {};
   const errors: Partial<Record<TicketSettingKey, string>> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as TicketSettingKey;
-    if (key && !errors[key]) errors[key] = issue.message;
+    if (key && !errors[key]) errors[key] = validationText(issue.message, tr);
   }
   return errors;
 }
 
 /** A value as the toast shows it: On/Off, the channel's name, None, or the number. */
-export function formatSettingValue(key: TicketSettingKey, value: unknown, channels: Record<string, string>): string {
+export function formatSettingValue(key: TicketSettingKey, value: unknown, channels: Record<string, string>, tr: Tr = english): string {
   if (key === "ArchiveChannelId") {
-    if (value === null || value === undefined || value === NO_CHANNEL) return settingsMessages.none;
+    if (value === null || value === undefined || value === NO_CHANNEL) return tr("spec.settings.none", settingsMessages.none);
     const name = Object.entries(channels).find(([, id]) => id === value)?.[0];
     return name ? `#${name}` : String(value);
   }
-  if (value === null || value === undefined) return "empty";
-  if (typeof value === "boolean") return value ? "On" : "Off";
+  if (value === null || value === undefined) return tr("settings.value.empty", "empty");
+  if (typeof value === "boolean") return value ? tr("settings.value.on", "On") : tr("settings.value.off", "Off");
   return String(value);
 }
 
 /** §4: the changed fields as 'Label: old → new' lines; none when nothing changed. */
-export function changeLines(before: TicketSettings, after: TicketSettings, channels: Record<string, string>): string[] {
+export function changeLines(before: TicketSettings, after: TicketSettings, channels: Record<string, string>, tr: Tr = english): string[] {
+  const cards = tr === english ? settingCards : makeSettingCards(tr);
   return diffSettings(before, after).map(
-    ({ key, from, to }) => `${fieldOf(key).label}: ${formatSettingValue(key, from, channels)} → ${formatSettingValue(key, to, channels)}`,
+    ({ key, from, to }) =>
+      `${fieldOf(key, cards).label}: ${formatSettingValue(key, from, channels, tr)} → ${formatSettingValue(key, to, channels, tr)}`,
   );
 }
 
 /** The archive dropdown: 'None', then the text channels by name. */
-export function channelOptions(channels: Record<string, string>) {
+export function channelOptions(channels: Record<string, string>, tr: Tr = english) {
   return [
-    { value: NO_CHANNEL, label: settingsMessages.none },
+    { value: NO_CHANNEL, label: tr("spec.settings.none", settingsMessages.none) },
     ...Object.entries(channels).map(([name, id]) => ({ value: id, label: `#${name}` })),
   ];
 }

@@ -39,4 +39,6 @@ export const tagsResource = defineResource<Tag, typeof tagInputSchema>({
     pendingLabel: tagMessages.adding,
   },
   remove: { label: tagMessages.delete, pendingLabel: tagMessages.deleting },
+  // What the API answers (server/routes/tags.ts), shown in the current language.
+  messages: { created: "Tag created successfully", deleted: "Tag deleted successfully" },
 });

@@ -1,10 +1,13 @@
 import { Button, Card, Input } from "antd";
 import { useId, useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
 import { PlusIcon } from "../../shell/icons";
 
 /** 'Create Team': a Team Name input and a Create button; a blank (trimmed) name does nothing (§5). */
 export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCreate: (name: string) => Promise<boolean> }) {
+  const tr = useTr();
+  const specText = useSpecText();
   const [name, setName] = useState("");
   const inputId = useId();
   const trimmed = name.trim();
@@ -15,7 +18,7 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
   };
 
   return (
-    <Card title={teamMessages.createTeam} className="teams-card">
+    <Card title={specText(teamMessages.createTeam)} className="teams-card">
       <form
         className="teams-create"
         onSubmit={(event) => {
@@ -24,19 +27,19 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
         }}
       >
         <label htmlFor={inputId} className="teams-label">
-          Team Name
+          {tr("teams.create.teamName", "Team Name")}
         </label>
         <div className="teams-create-row">
           <Input
             id={inputId}
             value={name}
             maxLength={100}
-            placeholder="e.g. Billing Support"
+            placeholder={tr("teams.create.placeholder", "e.g. Billing Support")}
             autoComplete="off"
             onChange={(event) => setName(event.target.value)}
           />
           <Button type="primary" htmlType="submit" icon={<PlusIcon size={16} />} loading={pending} disabled={!trimmed}>
-            {pending ? teamMessages.creating : "Create"}
+            {pending ? specText(teamMessages.creating) : tr("teams.create.create", "Create")}
           </Button>
         </div>
       </form>

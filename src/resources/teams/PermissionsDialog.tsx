@@ -1,9 +1,11 @@
 import { Button, Modal, Switch } from "antd";
 import { useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
 import { permissionWords, type TeamPermission, type TeamPermissions } from "../../schemas/team";
 import { TrashIcon } from "../../shell/icons";
 import { allOn, countOn, permissionGroups } from "./permission-toggles";
+import { groupTitleText, permissionWordsText } from "./texts";
 
 export interface PermissionsDialogProps {
   open: boolean;
@@ -23,9 +25,13 @@ export interface PermissionsDialogProps {
 /** Team Permissions (§2): subtitle, bulk toggle, 24 'Allow team to ...' switches, and Delete Team with its confirmation. */
 export function PermissionsDialog(props: PermissionsDialogProps) {
   const { permissions, canSet, canEdit } = props;
+  const tr = useTr();
+  const specText = useSpecText();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const everyOn = allOn(permissions);
-  const bulkLabel = everyOn ? "Disable all permissions" : "Enable all permissions";
+  const bulkLabel = everyOn
+    ? tr("teams.permissions.disableAll", "Disable all permissions")
+    : tr("teams.permissions.enableAll", "Enable all permissions");
 
   return (
     <>
@@ -35,27 +41,27 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
         width={640}
         title={
           <div>
-            <div className="perm-title">Team Permissions · {props.teamName}</div>
-            <div className="perm-subtitle">{teamMessages.permissionsSubtitle}</div>
+            <div className="perm-title">{tr("teams.permissions.title", "Team Permissions · {team}", { team: props.teamName })}</div>
+            <div className="perm-subtitle">{specText(teamMessages.permissionsSubtitle)}</div>
           </div>
         }
         footer={
           <div className="perm-footer">
             {props.canDelete ? (
               <Button danger icon={<TrashIcon size={16} />} onClick={() => setConfirmOpen(true)}>
-                {teamMessages.deleteTeam}
+                {specText(teamMessages.deleteTeam)}
               </Button>
             ) : (
               <span />
             )}
-            <Button onClick={props.onClose}>Close</Button>
+            <Button onClick={props.onClose}>{tr("teams.permissions.close", "Close")}</Button>
           </div>
         }
         destroyOnHidden
       >
         <div className="perm-bulk">
           <span className="perm-count">
-            {countOn(permissions)} of {Object.keys(permissions).length} allowed
+            {tr("teams.permissions.count", "{count} of {total} allowed", { count: countOn(permissions), total: Object.keys(permissions).length })}
           </span>
           <Button size="small" onClick={props.onBulkToggle} disabled={!canEdit}>
             {bulkLabel}
@@ -63,10 +69,10 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
         </div>
         <div className="perm-groups">
           {permissionGroups.map((group) => (
-            <section key={group.title} className="perm-group" aria-label={group.title}>
-              <h3 className="perm-group-title">{group.title}</h3>
+            <section key={group.title} className="perm-group" aria-label={groupTitleText(tr, group.title)}>
+              <h3 className="perm-group-title">{groupTitleText(tr, group.title)}</h3>
               {group.keys.map((key) => {
-                const label = teamMessages.allowTeamTo(permissionWords(key));
+                const label = tr("spec.team.allowTeamTo", teamMessages.allowTeamTo(permissionWords(key)), { what: permissionWordsText(tr, key) });
                 const value = permissions[key];
                 return (
                   <label key={key} className="perm-row">
@@ -88,11 +94,11 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
       </Modal>
       <Modal
         open={confirmOpen}
-        title={teamMessages.deleteTeam}
+        title={specText(teamMessages.deleteTeam)}
         onCancel={() => setConfirmOpen(false)}
         footer={[
           <Button key="cancel" onClick={() => setConfirmOpen(false)} disabled={props.deleting}>
-            Cancel
+            {tr("teams.permissions.cancel", "Cancel")}
           </Button>,
           <Button
             key="delete"
@@ -103,11 +109,11 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
               if (await props.onDelete()) setConfirmOpen(false);
             }}
           >
-            {props.deleting ? teamMessages.deleting : teamMessages.deleteTeam}
+            {specText(props.deleting ? teamMessages.deleting : teamMessages.deleteTeam)}
           </Button>,
         ]}
       >
-        <p>{teamMessages.deleteConfirm}</p>
+        <p>{specText(teamMessages.deleteConfirm)}</p>
       </Modal>
     </>
   );

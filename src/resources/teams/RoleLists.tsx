@@ -16,19 +16,22 @@ import {
 } from "@dnd-kit/core";
 import { Button, Card, Empty, Input, Tooltip } from "antd";
 import { useMemo, useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { teamMessages } from "../../schemas/messages";
 import type { TeamRole } from "../../schemas/team";
 import { SearchIcon } from "../../shell/icons";
 import { roleKeyboardCoordinates } from "./keyboard";
 import { dropOperation, filterRoles, type RoleList, type RoleLists as Lists, type RoleOp } from "./role-moves";
+import type { Tr } from "./texts";
 
 interface DragData {
   list: RoleList;
   role: TeamRole;
 }
 
-const listTitle: Record<RoleList, string> = { available: "Available Roles", team: "Team Roles" };
+const listTitle = (tr: Tr, list: RoleList): string =>
+  list === "available" ? tr("teams.roles.available", "Available Roles") : tr("teams.roles.team", "Team Roles");
 
 /** The pointer decides while there is one; a keyboard drag (no pointer) goes by the dragged item's rectangle. */
 const collision: CollisionDetection = (args) => {
@@ -75,15 +78,19 @@ function RoleRow({ list, role, disabled, onMove }: { list: RoleList; role: TeamR
     data: { list, role } satisfies DragData,
     disabled,
   });
+  const tr = useTr();
   const op: RoleOp = list === "available" ? "add" : "remove";
-  const actionLabel = op === "add" ? `Add ${role.RoleName} to the team` : `Remove ${role.RoleName} from the team`;
+  const actionLabel =
+    op === "add"
+      ? tr("teams.roles.addToTeam", "Add {role} to the team", { role: role.RoleName })
+      : tr("teams.roles.removeFromTeam", "Remove {role} from the team", { role: role.RoleName });
   return (
     <li ref={setNodeRef} className={isDragging ? "role-item role-item-dragging" : "role-item"} data-role-id={role.RoleId}>
       <button
         type="button"
         ref={setActivatorNodeRef}
         className="role-handle"
-        aria-label={`Drag ${role.RoleName}`}
+        aria-label={tr("teams.roles.drag", "Drag {role}", { role: role.RoleName })}
         disabled={disabled}
         {...attributes}
         {...listeners}
@@ -120,23 +127,26 @@ function RoleColumn({
   disabled: boolean;
   onMove: (role: TeamRole, op: RoleOp) => void;
 }) {
+  const tr = useTr();
+  const specText = useSpecText();
   const [query, setQuery] = useState("");
   const { setNodeRef, isOver } = useDroppable({ id: list });
   const shown = filterRoles(roles, query);
   const receiving = dragFrom !== null && dragFrom !== list;
-  const hint = list === "team" ? teamMessages.dropToAdd : teamMessages.dropToRemove;
+  const hint = specText(list === "team" ? teamMessages.dropToAdd : teamMessages.dropToRemove);
+  const title = listTitle(tr, list);
   const headingId = `role-list-${list}`;
   return (
     <Card
       className="teams-card role-column"
-      title={<span id={headingId}>{listTitle[list]}</span>}
+      title={<span id={headingId}>{title}</span>}
       extra={<span className="role-count">{roles.length}</span>}
     >
       <Input
         allowClear
         prefix={<SearchIcon size={16} />}
-        placeholder={teamMessages.searchRoles}
-        aria-label={`${listTitle[list]}: ${teamMessages.searchRoles}`}
+        placeholder={specText(teamMessages.searchRoles)}
+        aria-label={`${title}: ${specText(teamMessages.searchRoles)}`}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
@@ -146,7 +156,7 @@ function RoleColumn({
         data-testid={`drop-${list}`}
       >
         {shown.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={teamMessages.noRoles} className="role-empty" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={specText(teamMessages.noRoles)} className="role-empty" />
         ) : (
           <ul className="role-list" aria-labelledby={headingId}>
             {shown.map((role) => (
@@ -169,6 +179,7 @@ function RoleColumn({
  * steps) or with each role's add/remove button.
  */
 export function RoleLists({ lists, disabled, onMove }: { lists: Lists; disabled: boolean; onMove: (role: TeamRole, op: RoleOp) => void }) {
+  const tr = useTr();
   const [active, setActive] = useState<DragData | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: limits.dragActivationPx } }),
@@ -176,15 +187,21 @@ export function RoleLists({ lists, disabled, onMove }: { lists: Lists; disabled:
   );
 
   const announcements = useMemo<Announcements>(() => {
-    const name = (data: unknown) => (data as DragData | undefined)?.role.RoleName ?? "role";
-    const over = (id: unknown) => (id === "team" ? listTitle.team : id === "available" ? listTitle.available : "");
+    const name = (data: unknown) => (data as DragData | undefined)?.role.RoleName ?? tr("teams.dnd.role", "role");
+    const over = (id: unknown) => (id === "team" || id === "available" ? listTitle(tr, id) : "");
     return {
-      onDragStart: ({ active: a }) => `Picked up ${name(a.data.current)}.`,
-      onDragOver: ({ active: a, over: o }) => (o ? `${name(a.data.current)} is over ${over(o.id)}.` : `${name(a.data.current)} is no longer over a list.`),
-      onDragEnd: ({ active: a, over: o }) => (o ? `${name(a.data.current)} was dropped on ${over(o.id)}.` : `${name(a.data.current)} was dropped.`),
-      onDragCancel: ({ active: a }) => `Moving ${name(a.data.current)} was cancelled.`,
+      onDragStart: ({ active: a }) => tr("teams.dnd.pickedUp", "Picked up {role}.", { role: name(a.data.current) }),
+      onDragOver: ({ active: a, over: o }) =>
+        o
+          ? tr("teams.dnd.over", "{role} is over {list}.", { role: name(a.data.current), list: over(o.id) })
+          : tr("teams.dnd.notOver", "{role} is no longer over a list.", { role: name(a.data.current) }),
+      onDragEnd: ({ active: a, over: o }) =>
+        o
+          ? tr("teams.dnd.droppedOn", "{role} was dropped on {list}.", { role: name(a.data.current), list: over(o.id) })
+          : tr("teams.dnd.dropped", "{role} was dropped.", { role: name(a.data.current) }),
+      onDragCancel: ({ active: a }) => tr("teams.dnd.cancelled", "Moving {role} was cancelled.", { role: name(a.data.current) }),
     };
-  }, []);
+  }, [tr]);
 
   const onDragStart = (event: DragStartEvent) => setActive((event.active.data.current as DragData | undefined) ?? null);
   const onDragEnd = (event: DragEndEvent) => {
@@ -205,7 +222,10 @@ export function RoleLists({ lists, disabled, onMove }: { lists: Lists; disabled:
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: "To pick up a role, press space or enter. Use the arrow keys to move it to the other list. Press space or enter again to drop it there, or escape to cancel.",
+          draggable: tr(
+            "teams.dnd.instructions",
+            "To pick up a role, press space or enter. Use the arrow keys to move it to the other list. Press space or enter again to drop it there, or escape to cancel.",
+          ),
         },
       }}
     >

@@ -1,6 +1,7 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Card, Select, Skeleton } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
 import { type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole, type TeamsResponse } from "../../schemas/team";
@@ -28,6 +29,8 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 /** Staff Teams (§2): create a team, pick one, move roles in and out, set its permissions, delete it. */
 export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
+  const tr = useTr();
+  const specText = useSpecText();
   const { query } = useCustom<TeamsResponse>({
     url: `/${guildId}/teams`,
     method: "get",
@@ -103,7 +106,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
         successNotification: false,
         errorNotification: false,
       });
-      toast?.({ type: "success", message: teamMessages.created(name) });
+      toast?.({ type: "success", message: tr("spec.team.created", teamMessages.created(name), { name }) });
       await refetch();
       const created = response.data?.team;
       if (created) setSelectedId(created.TeamId);
@@ -188,8 +191,8 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={teamMessages.pageName} />
-        <ErrorCard page={teamMessages.pageName} message={(query.error as HttpError | null)?.message} />
+        <PageHeader title={specText(teamMessages.pageName)} />
+        <ErrorCard page={specText(teamMessages.pageName)} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -197,7 +200,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isLoading || !data) {
     return (
       <div className="page" aria-busy="true">
-        <PageHeader title={teamMessages.pageName} />
+        <PageHeader title={specText(teamMessages.pageName)} />
         <div className="teams-top">
           <Card className="teams-card">
             <Skeleton active paragraph={{ rows: 2 }} />
@@ -215,13 +218,13 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
 
   return (
     <div className="page">
-      <PageHeader title={teamMessages.pageName} />
+      <PageHeader title={specText(teamMessages.pageName)} />
       <div className={canCreate ? "teams-top" : "teams-top teams-top-single"}>
         {canCreate && <CreateTeamCard pending={creating} onCreate={createTeam} />}
-        <Card title={teamMessages.teamManagement} className="teams-card">
+        <Card title={specText(teamMessages.teamManagement)} className="teams-card">
           <div className="teams-manage">
             <label className="teams-label" htmlFor="team-select">
-              Team
+              {tr("teams.manage.team", "Team")}
             </label>
             <div className="teams-create-row">
               <Select
@@ -229,29 +232,29 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
                 className="teams-select"
                 showSearch
                 allowClear
-                placeholder={teamMessages.selectTeam}
+                placeholder={specText(teamMessages.selectTeam)}
                 options={options}
                 value={selected ? selected.TeamId : undefined}
                 optionFilterProp="label"
                 filterOption={(input, option) => String(option?.label ?? "").toLowerCase().includes(input.trim().toLowerCase())}
-                notFoundContent={<span className="role-count">No teams found</span>}
+                notFoundContent={<span className="role-count">{tr("teams.manage.noTeams", "No teams found")}</span>}
                 onChange={(value: string | undefined) => setSelectedId(value ?? null)}
               />
               <Button icon={<SettingsIcon size={16} />} disabled={!selected} onClick={() => setDialogOpen(true)}>
-                Permissions
+                {tr("teams.manage.permissions", "Permissions")}
               </Button>
             </div>
           </div>
         </Card>
       </div>
 
-      {!selected && teams.length > 0 && <p className="teams-note">Select a team to manage its roles and permissions.</p>}
+      {!selected && teams.length > 0 && <p className="teams-note">{tr("teams.manage.selectHint", "Select a team to manage its roles and permissions.")}</p>}
 
       {selected && (
         <>
           {canEdit && teamStrongerThanCaller && (
             <p className="teams-note" role="note">
-              This team has permissions you do not have, so you can remove its roles but not add new ones.
+              {tr("teams.manage.strongerTeam", "This team has permissions you do not have, so you can remove its roles but not add new ones.")}
             </p>
           )}
           <RoleLists

@@ -1,14 +1,21 @@
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 import { Alert, Button, Input, Modal, Popconfirm, Space } from "antd";
 import { useState } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
+import { useLocale } from "../../i18n/react";
 import { apiBaseUrl } from "../../providers/http";
 import { notify } from "../../providers/notifications";
+import { dateLocale } from "../engine/RelativeTime";
 import { transcriptLabels as L } from "./labels";
 
 // The guild's bot API key (for POST /{guildId}/transcripts): create or rotate it, shown once. Only for callers
 // with EditSettings (the list hides the button otherwise; the server refuses anyway).
 export default function BotKeyDialog({ guildId, open, onClose }: { guildId: string; open: boolean; onClose: () => void }) {
+  const tr = useTr();
+  const specText = useSpecText();
+  const locale = useLocale();
   const [key, setKey] = useState<string | null>(null);
+  // The server's words; "" when it said nothing (the failure's title is then its description too); null: no failure.
   const [error, setError] = useState<string | null>(null);
   const { query } = useCustom<{ exists?: boolean; created_at?: number | null }, HttpError>({
     url: `/${guildId}/bot-key`,
@@ -29,7 +36,7 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
           setKey(typeof response.data.key === "string" ? response.data.key : null);
           void query.refetch();
         },
-        onError: (err) => setError(err.message || L.botKey.failed),
+        onError: (err) => setError(err.message || ""),
       },
     );
   };
@@ -38,7 +45,7 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
     if (!key) return;
     try {
       await navigator.clipboard.writeText(key);
-      notify({ type: "success", message: L.botKey.copied });
+      notify({ type: "success", message: tr("transcripts.botKey.copied", L.botKey.copied) });
     } catch {
       // Clipboard refused (insecure context): the key stays selectable in the box.
     }
@@ -51,30 +58,39 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
   };
 
   const pending = mutation.isPending;
+  const failed = tr("transcripts.botKey.failed", L.botKey.failed);
+  const intro = (path: string) => tr("transcripts.botKey.intro", L.botKey.intro(path), { path });
+  const since = (date: string) => tr("transcripts.botKey.since", L.botKey.since(date), { date });
   const createButton = exists ? (
-    <Popconfirm title={L.botKey.rotateConfirm} onConfirm={create} okButtonProps={{ danger: true }}>
-      <Button danger loading={pending}>{pending ? L.botKey.creating : L.botKey.rotate}</Button>
+    <Popconfirm title={tr("transcripts.botKey.rotateConfirm", L.botKey.rotateConfirm)} onConfirm={create} okButtonProps={{ danger: true }}>
+      <Button danger loading={pending}>{pending ? tr("transcripts.botKey.creating", L.botKey.creating) : tr("transcripts.botKey.rotate", L.botKey.rotate)}</Button>
     </Popconfirm>
   ) : (
     <Button type="primary" onClick={create} loading={pending}>
-      {pending ? L.botKey.creating : L.botKey.create}
+      {pending ? tr("transcripts.botKey.creating", L.botKey.creating) : tr("transcripts.botKey.create", L.botKey.create)}
     </Button>
   );
 
   return (
-    <Modal open={open} title={L.botKey.title} onCancel={close} footer={<Button onClick={close}>{L.botKey.close}</Button>} destroyOnHidden>
+    <Modal
+      open={open}
+      title={tr("transcripts.botKey.title", L.botKey.title)}
+      onCancel={close}
+      footer={<Button onClick={close}>{tr("transcripts.botKey.close", L.botKey.close)}</Button>}
+      destroyOnHidden
+    >
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-        <p style={{ margin: 0 }}>{L.botKey.intro(`${apiBaseUrl.replace(/\/+$/, "")}/${guildId}/transcripts`)}</p>
+        <p style={{ margin: 0 }}>{intro(`${apiBaseUrl.replace(/\/+$/, "")}/${guildId}/transcripts`)}</p>
         {!query.isLoading && (
-          <p style={{ margin: 0 }}>{exists && createdAt ? L.botKey.since(new Date(createdAt).toLocaleString()) : L.botKey.none}</p>
+          <p style={{ margin: 0 }}>{exists && createdAt ? since(new Date(createdAt).toLocaleString(dateLocale(locale))) : tr("transcripts.botKey.none", L.botKey.none)}</p>
         )}
-        {error && <Alert type="error" showIcon message={L.botKey.failed} description={error} />}
+        {error !== null && <Alert type="error" showIcon message={failed} description={error ? specText(error) : failed} />}
         {key ? (
           <>
-            <Alert type="warning" showIcon message={L.botKey.shownOnce} />
+            <Alert type="warning" showIcon message={tr("transcripts.botKey.shownOnce", L.botKey.shownOnce)} />
             <Space.Compact style={{ width: "100%" }}>
-              <Input readOnly value={key} aria-label={L.botKey.title} onFocus={(event) => event.target.select()} className="cell-mono" />
-              <Button onClick={copy}>{L.botKey.copy}</Button>
+              <Input readOnly value={key} aria-label={tr("transcripts.botKey.title", L.botKey.title)} onFocus={(event) => event.target.select()} className="cell-mono" />
+              <Button onClick={copy}>{tr("transcripts.botKey.copy", L.botKey.copy)}</Button>
             </Space.Compact>
           </>
         ) : (

@@ -2,6 +2,7 @@ import { useCan, useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Input, InputNumber, Select, Table, type TableColumnsType } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
 import {
@@ -25,7 +26,7 @@ import {
   type TranscriptFilters,
   type TranscriptListState,
 } from "./list-state";
-import { detailOf, statusTextOf } from "./status-text";
+import { detailOf, localStatusText } from "./status-text";
 
 const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 
@@ -58,6 +59,7 @@ function useDebounced<T>(value: T, ms: number): T {
 /** A link (open in a new tab works) that looks like a small button and navigates inside the app. */
 function ViewButton({ to, label }: { to: string; label: string }) {
   const navigate = useNavigate();
+  const tr = useTr();
   return (
     <Button
       size="small"
@@ -69,12 +71,14 @@ function ViewButton({ to, label }: { to: string; label: string }) {
         navigate(to);
       }}
     >
-      {L.view}
+      {tr("transcripts.view", L.view)}
     </Button>
   );
 }
 
 export function TranscriptList({ guildId }: ResourceScreenProps) {
+  const tr = useTr();
+  const specText = useSpecText();
   const [state, dispatch] = useReducer(reducer, initialListState);
   const [ticketDraft, setTicketDraft] = useState<number | null>(null);
   const [usernameDraft, setUsernameDraft] = useState("");
@@ -106,10 +110,13 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const total = parsed?.success ? parsed.data.total : 0;
   const last = lastPage(total, state.perPage);
 
+  // 'Failed to fetch transcripts: {statusText} {error}' (§8), in the current language.
+  const fetchListFailed = (statusText: string, error: string) =>
+    tr("spec.transcript.fetchListFailed", transcriptMessages.fetchListFailed(statusText, error), { statusText, error }).trim();
   const failure = query.isError
-    ? transcriptMessages.fetchListFailed(statusTextOf(query.error), detailOf(query.error))
+    ? fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
     : parsed && !parsed.success
-      ? transcriptMessages.fetchListFailed("", frameMessages.unknownError)
+      ? fetchListFailed("", specText(frameMessages.unknownError))
       : null;
   const isInitialLoad = query.isLoading && !query.data;
 
@@ -124,25 +131,28 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   };
 
   const columns: TableColumnsType<TranscriptSummary> = [
-    { key: "ticket", dataIndex: "TicketId", title: L.columns.ticketId, width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
-    { key: "username", dataIndex: "AuthorUsername", title: L.columns.username, ellipsis: true },
-    { key: "rating", dataIndex: "Rating", title: L.columns.rating, width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{ratingLabel(r)}</span> },
-    { key: "panel", dataIndex: "PanelName", title: L.columns.panel, render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{panelLabel(name)}</span> : name) },
+    { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
+    { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
+    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{specText(ratingLabel(r))}</span> },
+    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{specText(panelLabel(name))}</span> : name) },
     {
       key: "reason",
       dataIndex: "CloseReason",
-      title: L.columns.closeReason,
+      title: tr("transcripts.columns.closeReason", L.columns.closeReason),
       ellipsis: true,
-      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{closeReasonLabel(reason)}</span>,
+      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : specText(closeReasonLabel(reason))}</span>,
     },
     {
       key: "actions",
-      title: L.columns.actions,
+      title: tr("transcripts.columns.actions", L.columns.actions),
       width: 90,
       align: "right",
       fixed: "right",
       render: (_: unknown, t) => (
-        <ViewButton to={`/${guildId}/transcripts/${t.TicketId}`} label={`${L.view} ${L.viewTitle(String(t.TicketId))}`} />
+        <ViewButton
+          to={`/${guildId}/transcripts/${t.TicketId}`}
+          label={`${tr("transcripts.view", L.view)} ${tr("transcripts.viewTitle", L.viewTitle(String(t.TicketId)), { id: t.TicketId })}`}
+        />
       ),
     },
   ];
@@ -150,7 +160,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   return (
     <div className="page">
       <PageHeader
-        title={L.title}
+        title={tr("transcripts.title", L.title)}
         extra={
           canEditSettings.data?.can ? (
             <Button
@@ -159,7 +169,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
                 setBotKeyOpen(true);
               }}
             >
-              {L.botKey.button}
+              {tr("transcripts.botKey.button", L.botKey.button)}
             </Button>
           ) : null
         }
@@ -167,7 +177,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       <Card className="list-card transcripts-card">
         <div className="transcript-filters" role="search">
           <label className="transcript-filter">
-            <span>{L.filters.ticketId}</span>
+            <span>{tr("transcripts.filters.ticketId", L.filters.ticketId)}</span>
             <InputNumber<number>
               min={0}
               precision={0}
@@ -175,34 +185,39 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               onChange={(value) => setTicketDraft(typeof value === "number" && value >= 0 ? value : null)}
               className="transcript-filter-ticket"
               placeholder="1234"
-              aria-label={L.filters.ticketId}
+              aria-label={tr("transcripts.filters.ticketId", L.filters.ticketId)}
             />
           </label>
           <label className="transcript-filter">
-            <span>{L.filters.username}</span>
-            <Input allowClear value={usernameDraft} onChange={(event) => setUsernameDraft(event.target.value)} placeholder="username" />
+            <span>{tr("transcripts.filters.username", L.filters.username)}</span>
+            <Input
+              allowClear
+              value={usernameDraft}
+              onChange={(event) => setUsernameDraft(event.target.value)}
+              placeholder={tr("transcripts.filters.usernamePlaceholder", "username")}
+            />
           </label>
           <label className="transcript-filter">
-            <span>{L.filters.ticketType}</span>
+            <span>{tr("transcripts.filters.ticketType", L.filters.ticketType)}</span>
             <Select
               allowClear
               value={state.filters.panel ?? undefined}
-              placeholder={L.anyTicketType}
+              placeholder={tr("transcripts.filters.anyTicketType", L.anyTicketType)}
               loading={panelsQuery.isLoading}
-              options={(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: panelLabel(name) }))}
+              options={(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? specText(panelLabel(name)) : name }))}
               onChange={(value?: string) => dispatch({ type: "filters", patch: { panel: value ?? null } })}
               className="transcript-filter-panel"
-              aria-label={L.filters.ticketType}
+              aria-label={tr("transcripts.filters.ticketType", L.filters.ticketType)}
             />
           </label>
           <label className="transcript-filter transcript-filter-wide">
-            <span>{L.filters.search}</span>
+            <span>{tr("transcripts.filters.search", L.filters.search)}</span>
             <Input
               allowClear
               prefix={<SearchIcon size={16} />}
               value={searchDraft}
               onChange={(event) => setSearchDraft(event.target.value)}
-              placeholder={L.searchPlaceholder}
+              placeholder={tr("transcripts.filters.searchPlaceholder", L.searchPlaceholder)}
               maxLength={200}
             />
           </label>
@@ -225,39 +240,43 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             scroll={{ x: 720 }}
             loading={query.isFetching}
             pagination={false}
-            locale={{ emptyText: transcriptMessages.empty }}
+            locale={{ emptyText: specText(transcriptMessages.empty) }}
           />
         )}
 
-        <nav className="transcript-pager" aria-label="Pagination">
-          <span className="transcript-total">{L.total(total)}</span>
+        <nav className="transcript-pager" aria-label={tr("transcripts.pager.label", "Pagination")}>
+          <span className="transcript-total">
+            {total === 1
+              ? tr("transcripts.pager.totalOne", L.total(total), { n: total })
+              : tr("transcripts.pager.totalOther", L.total(total), { n: total })}
+          </span>
           <div className="transcript-pager-controls">
             <Button disabled={state.page <= 1 || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page - 1, total })}>
-              {L.previous}
+              {tr("transcripts.pager.previous", L.previous)}
             </Button>
             <label className="transcript-page-input">
-              <span>{L.page}</span>
+              <span>{tr("transcripts.pager.page", L.page)}</span>
               <InputNumber<number>
                 controls={false}
                 value={pageDraft}
                 onChange={(value) => setPageDraft(typeof value === "number" ? value : null)}
                 onPressEnter={commitPage}
                 onBlur={commitPage}
-                aria-label={L.page}
+                aria-label={tr("transcripts.pager.page", L.page)}
                 style={{ width: 64 }}
               />
-              <span>{L.of(last)}</span>
+              <span>{tr("transcripts.pager.of", L.of(last), { last })}</span>
             </label>
             <Button disabled={state.page >= last || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page + 1, total })}>
-              {L.next}
+              {tr("transcripts.pager.next", L.next)}
             </Button>
             <label className="transcript-page-size">
-              <span>{transcriptMessages.perPage}</span>
+              <span>{specText(transcriptMessages.perPage)}</span>
               <Select
                 value={state.perPage}
                 options={limits.transcriptPageSizes.map((n) => ({ value: n, label: String(n) }))}
                 onChange={(value: number) => dispatch({ type: "pageSize", perPage: value })}
-                aria-label={transcriptMessages.perPage}
+                aria-label={specText(transcriptMessages.perPage)}
                 style={{ width: 84 }}
               />
             </label>

@@ -1,13 +1,14 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, theme } from "antd";
 import { Link, useParams } from "react-router";
+import { useSpecText, useTr } from "../../i18n/refine";
 import { statusOf } from "../../providers/http";
 import { useThemeMode } from "../../providers/theme";
 import { transcriptMessages } from "../../schemas/messages";
 import { transcriptDetailSchema } from "../../schemas/transcript";
 import { PageHeader } from "../engine/PageHeader";
 import { transcriptLabels as L } from "./labels";
-import { detailOf, statusTextOf } from "./status-text";
+import { detailOf, localStatusText } from "./status-text";
 
 // The transcript HTML is hostile: it is shown only in a frame with an empty sandbox (no scripts, no same
 // origin, no forms, no popups, no top navigation) through srcdoc, and the server's document carries its own
@@ -29,15 +30,18 @@ function downloadHtml(html: string, id: string) {
 
 function BackLink({ guildId }: { guildId: string }) {
   const { token } = theme.useToken();
+  const tr = useTr();
   return (
     <Link to={`/${guildId}/transcripts`} className="transcript-back" style={{ color: token.colorLink }}>
-      ← {L.back}
+      ← {tr("transcripts.back", L.back)}
     </Link>
   );
 }
 
 function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: string }) {
   const { mode } = useThemeMode();
+  const tr = useTr();
+  const specText = useSpecText();
   const { query } = useCustom<{ transcript_html?: string }, HttpError>({
     url: `/${guildId}/transcripts/${transcriptId}`,
     method: "get",
@@ -49,24 +53,29 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
   const parsed = query.data ? transcriptDetailSchema.safeParse(query.data.data) : undefined;
   const html = parsed?.success ? parsed.data.transcript_html : null;
 
+  const fetchFailed = (statusText: string) =>
+    tr("spec.transcript.fetchFailed", transcriptMessages.fetchFailed(statusText), { statusText });
   let failure: { message: string; detail?: string } | null = null;
   if (query.isError) {
     failure =
       statusOf(query.error) === 404
-        ? { message: transcriptMessages.notFound }
-        : { message: transcriptMessages.fetchFailed(statusTextOf(query.error)), detail: detailOf(query.error) || undefined };
+        ? { message: specText(transcriptMessages.notFound) }
+        : {
+            message: fetchFailed(localStatusText(query.error, tr)),
+            detail: detailOf(query.error) ? specText(detailOf(query.error)) : undefined,
+          };
   } else if (parsed && !parsed.success) {
-    failure = { message: transcriptMessages.notFound };
+    failure = { message: specText(transcriptMessages.notFound) };
   }
 
   return (
     <div className="page transcript-view-page">
       <PageHeader
-        title={L.viewTitle(transcriptId)}
+        title={tr("transcripts.viewTitle", L.viewTitle(transcriptId), { id: transcriptId })}
         description={<BackLink guildId={guildId} />}
         extra={
           html ? (
-            <Button onClick={() => downloadHtml(html, transcriptId)}>{L.download}</Button>
+            <Button onClick={() => downloadHtml(html, transcriptId)}>{tr("transcripts.download", L.download)}</Button>
           ) : null
         }
       />
@@ -78,7 +87,7 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
         </Card>
       ) : (
         <Card className="transcript-frame-card" styles={{ body: { padding: 0 } }}>
-          <iframe className="transcript-frame" title={L.frameTitle(transcriptId)} sandbox="" referrerPolicy="no-referrer" srcDoc={html} />
+          <iframe className="transcript-frame" title={tr("transcripts.frameTitle", L.frameTitle(transcriptId), { id: transcriptId })} sandbox="" referrerPolicy="no-referrer" srcDoc={html} />
         </Card>
       )}
     </div>
@@ -87,11 +96,13 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
 
 export default function TranscriptView({ guildId }: { guildId: string }) {
   const { transcriptId } = useParams();
+  const tr = useTr();
+  const specText = useSpecText();
   if (!isTranscriptId(transcriptId)) {
     return (
       <div className="page">
-        <PageHeader title={L.title} description={<BackLink guildId={guildId} />} />
-        <Alert type="error" showIcon role="alert" message={transcriptMessages.missingParameters} />
+        <PageHeader title={tr("transcripts.title", L.title)} description={<BackLink guildId={guildId} />} />
+        <Alert type="error" showIcon role="alert" message={specText(transcriptMessages.missingParameters)} />
       </div>
     );
   }

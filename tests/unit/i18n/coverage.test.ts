@@ -1,39 +1,57 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import es from "../../../src/i18n/locales/es";
+import es, { parts } from "../../../src/i18n/locales/es";
+import { specTextKeys } from "../../../src/i18n/spec-texts";
+import * as messages from "../../../src/schemas/messages";
 import { resourceDeclarations } from "../../../src/resources/registry";
 import { navLinks } from "../../../src/public-site/components/SiteLayout";
 import { features, steps } from "../../../src/public-site/pages/landing-content";
 
-// The screens that are translated: every key they pass to t / tr must have a Spanish text, so a new string added
-// to them without a translation fails here. (Screens not listed show English.)
-const coveredFiles = [
-  "src/shell/Sidebar.tsx",
-  "src/shell/SignedInLayout.tsx",
-  "src/shell/MobileSidebar.tsx",
-  "src/shell/ServerPicker.tsx",
-  "src/shell/LoginPage.tsx",
-  "src/shell/NotFound.tsx",
-  "src/shell/ErrorScreen.tsx",
-  "src/shell/ErrorCard.tsx",
-  "src/i18n/LanguageSelect.tsx",
-  "src/public-site/components/SiteLayout.tsx",
-  "src/public-site/components/AuthArea.tsx",
-  "src/public-site/components/ThemeToggle.tsx",
-  "src/public-site/components/Toaster.tsx",
-  "src/public-site/components/StatsStrip.tsx",
-  "src/public-site/pages/LandingPage.tsx",
-];
+// Every key that src/ passes to t / tr must have a Spanish text, so a string added anywhere without a translation
+// fails here; so must every fixed text of the spec (messages.ts), which toasts and API errors go through.
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path.includes("locales") ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
 
 /** Literal keys of t("key", …) / tr("key", …) calls. */
 function literalKeys(source: string): string[] {
   return [...source.matchAll(/\b(?:t|tr)\(\s*"([^"]+)"/g)].map((m) => m[1]);
 }
 
+const filesWithKeys = sourceFiles("src")
+  .map((file) => ({ file, keys: literalKeys(readFileSync(file, "utf8")) }))
+  .filter(({ keys }) => keys.length > 0);
+
 describe("Spanish dictionary", () => {
-  it.each(coveredFiles)("has every key of %s", (file) => {
-    const keys = literalKeys(readFileSync(file, "utf8"));
-    expect(keys.length).toBeGreaterThan(0);
+  it("finds the translated screens", () => {
+    expect(filesWithKeys.length).toBeGreaterThan(15);
+  });
+
+  it.each(filesWithKeys.map(({ file }) => file))("has every key of %s", (file) => {
+    const keys = filesWithKeys.find((f) => f.file === file)!.keys;
+    expect(keys.filter((key) => !(key in es))).toEqual([]);
+  });
+
+  it("has every fixed text of the spec", () => {
+    expect(specTextKeys.size).toBeGreaterThan(100);
+    expect([...specTextKeys.values()].filter((key) => !(key in es))).toEqual([]);
+  });
+
+  it("has every spec text with placeholders, under spec.<group>.<name>", () => {
+    const keys = Object.entries(messages).flatMap(([exportName, group]) =>
+      typeof group === "object" && group !== null && exportName.endsWith("Messages")
+        ? Object.entries(group as Record<string, unknown>)
+            .filter(([, text]) => typeof text === "function")
+            .map(([name]) => `spec.${exportName.slice(0, -"Messages".length)}.${name}`)
+        : [],
+    );
+    expect(keys.length).toBeGreaterThan(5);
     expect(keys.filter((key) => !(key in es))).toEqual([]);
   });
 
@@ -47,7 +65,19 @@ describe("Spanish dictionary", () => {
     expect(dynamic.filter((key) => !(key in es))).toEqual([]);
   });
 
-  it("has no empty translation and no stray placeholders", () => {
+  it("defines each key in one part only", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [part, dictionary] of Object.entries(parts)) {
+      for (const key of Object.keys(dictionary)) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)}, ${part})`);
+        seen.set(key, part);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
+  it("has no empty translation and keeps the placeholders of the English", () => {
     for (const [key, text] of Object.entries(es)) {
       expect(text.trim(), key).not.toBe("");
     }

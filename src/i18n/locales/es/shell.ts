@@ -1,8 +1,8 @@
-import type { Dictionary } from "../core";
+import type { Dictionary } from "../../core";
 
-// Spanish. Keys are stable names; the English text lives at each call site as the fallback.
+// Spanish: the dashboard shell, the public frame and the landing page.
 // A key missing here shows the English text. tests/unit/i18n checks that the covered screens have every key.
-const es: Dictionary = {
+const shell: Dictionary = {
   // Language picker
   "language.label": "Idioma",
 
@@ -131,4 +131,4 @@ const es: Dictionary = {
   "landing.cta.docs": "Lee la documentación",
 };
 
-export default es;
+export default shell;

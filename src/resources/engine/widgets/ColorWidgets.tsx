@@ -2,6 +2,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Input, Select, theme } from "antd";
 import type { GlobalToken } from "antd";
 import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
+import { useTr } from "../../../i18n/refine";
 import { limits } from "../../../schemas/limits";
 
 const hexPattern = /^#[0-9a-fA-F]{6}$/;
@@ -13,6 +14,7 @@ const ColorPicker = lazy(() => import("antd/es/color-picker"));
 /** An embed colour: a swatch picker and the '#' + 6 hex digits it stands for (typed values are checked by the schema). */
 export function ColorWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, schema } = props;
+  const tr = useTr();
   const text = typeof value === "string" ? value : "";
   const fallback = typeof schema.default === "string" ? schema.default : limits.defaultPanelColor;
   const current = hexPattern.test(text) ? text : fallback;
@@ -23,7 +25,7 @@ export function ColorWidget(props: WidgetProps) {
   // A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it is the
   // plain-text alternative).
   const trigger = (props: { onClick?: (e: MouseEvent<HTMLButtonElement>) => void; ref?: (el: HTMLButtonElement | null) => void }) => (
-    <button type="button" className="widget-color-trigger" aria-label="Pick a colour" disabled={disabled || readonly} {...props}>
+    <button type="button" className="widget-color-trigger" aria-label={tr("engine.widget.pickColour", "Pick a colour")} disabled={disabled || readonly} {...props}>
       <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
     </button>
   );
@@ -94,15 +96,32 @@ export function buttonColorOf(token: GlobalToken, color: string | undefined): { 
   }
 }
 
+/** A button colour's name in the current language (the stored value stays the platform's English name). */
+export function buttonColorLabel(tr: ReturnType<typeof useTr>, color: string): string {
+  switch (color) {
+    case "Primary":
+      return tr("engine.widget.buttonColor.primary", color);
+    case "Secondary":
+      return tr("engine.widget.buttonColor.secondary", color);
+    case "Success":
+      return tr("engine.widget.buttonColor.success", color);
+    case "Danger":
+      return tr("engine.widget.buttonColor.danger", color);
+    default:
+      return color;
+  }
+}
+
 /** Button colour: Primary, Secondary, Success or Danger, each with its swatch. */
 export function ButtonColorWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
   const { token } = theme.useToken();
+  const tr = useTr();
   return (
     <Select
       id={id}
       allowClear
-      placeholder="Select a colour"
+      placeholder={tr("engine.widget.selectColour", "Select a colour")}
       disabled={disabled || readonly}
       value={typeof value === "string" && value ? value : undefined}
       onChange={(next?: string) => onChange(next ?? undefined)}
@@ -113,7 +132,7 @@ export function ButtonColorWidget(props: WidgetProps) {
         label: (
           <span className="widget-swatch-label">
             <span className="widget-swatch" style={{ background: buttonColorOf(token, c).background }} aria-hidden />
-            {c}
+            {buttonColorLabel(tr, c)}
           </span>
         ),
       }))}

@@ -1,5 +1,6 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Input, Switch } from "antd";
+import { useTr } from "../../../i18n/refine";
 import { PlusIcon, TrashIcon } from "../../../shell/icons";
 
 // Embed fields: name, value and inline per field (at most 25, the platform's limit).
@@ -14,6 +15,7 @@ const maxFields = 25;
 
 export function EmbedFieldsWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const tr = useTr();
   const fields = (Array.isArray(value) ? value : []) as EmbedField[];
   const inactive = disabled || readonly;
   const flagged = (rawErrors?.length ?? 0) > 0;
@@ -24,10 +26,10 @@ export function EmbedFieldsWidget(props: WidgetProps) {
       {fields.map((field, index) => {
         const n = index + 1;
         return (
-          <div key={index} className="widget-field-row" role="group" aria-label={`Field ${n}`}>
+          <div key={index} className="widget-field-row" role="group" aria-label={tr("engine.widget.embedField", `Field ${n}`, { n })}>
             <Input
-              aria-label={`Field ${n} name`}
-              placeholder="Name"
+              aria-label={tr("engine.widget.embedFieldName", `Field ${n} name`, { n })}
+              placeholder={tr("engine.widget.embedFieldNamePlaceholder", "Name")}
               maxLength={256}
               status={flagged && !field.FieldName?.trim() ? "error" : undefined}
               disabled={inactive}
@@ -35,8 +37,8 @@ export function EmbedFieldsWidget(props: WidgetProps) {
               onChange={(e) => set(index, { FieldName: e.target.value })}
             />
             <Input.TextArea
-              aria-label={`Field ${n} value`}
-              placeholder="Value"
+              aria-label={tr("engine.widget.embedFieldValue", `Field ${n} value`, { n })}
+              placeholder={tr("engine.widget.embedFieldValuePlaceholder", "Value")}
               autoSize={{ minRows: 1, maxRows: 4 }}
               maxLength={1024}
               status={flagged && !field.FieldValue?.trim() ? "error" : undefined}
@@ -46,10 +48,10 @@ export function EmbedFieldsWidget(props: WidgetProps) {
             />
             <label className="widget-switch">
               <Switch size="small" checked={field.Inline === true} disabled={inactive} onChange={(on) => set(index, { Inline: on })} />
-              <span>Inline</span>
+              <span>{tr("engine.widget.embedFieldInline", "Inline")}</span>
             </label>
             <Button
-              aria-label={`Remove field ${n}`}
+              aria-label={tr("engine.widget.removeEmbedField", `Remove field ${n}`, { n })}
               icon={<TrashIcon size={14} />}
               danger
               type="text"
@@ -64,7 +66,7 @@ export function EmbedFieldsWidget(props: WidgetProps) {
         disabled={inactive || fields.length >= maxFields}
         onClick={() => onChange([...fields, { FieldName: "", FieldValue: "", Inline: false }])}
       >
-        Add embed field
+        {tr("engine.widget.addEmbedField", "Add embed field")}
       </Button>
     </div>
   );

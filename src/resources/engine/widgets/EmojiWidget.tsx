@@ -1,6 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Input, Popover, Select, Switch } from "antd";
 import { useState } from "react";
+import { useTr } from "../../../i18n/refine";
 import { widgetData } from "./types";
 
 /** The first grapheme of a text: §9 limits a unicode emoji to one character. */
@@ -14,6 +15,7 @@ const quickPicks = ["🎫", "📩", "❓", "🛠️", "💳", "🐛", "📢", "�
 /** A single unicode emoji, or — with 'Use custom emoji' — one of the guild's custom emojis (stored by id). Toggling clears it. */
 export function EmojiWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const tr = useTr();
   const emojis = widgetData(props).emojis ?? [];
   const current = typeof value === "string" ? value : "";
   const [custom, setCustom] = useState(() => /^\d+$/.test(current));
@@ -28,7 +30,7 @@ export function EmojiWidget(props: WidgetProps) {
           allowClear
           showSearch
           optionFilterProp="title"
-          placeholder="Select a custom emoji"
+          placeholder={tr("engine.widget.selectCustomEmoji", "Select a custom emoji")}
           disabled={inactive}
           value={current || undefined}
           onChange={(next?: string) => onChange(next ?? "")}
@@ -62,7 +64,7 @@ export function EmojiWidget(props: WidgetProps) {
             onOpenChange={setOpen}
             trigger="click"
             content={
-              <div className="widget-emoji-grid" role="listbox" aria-label="Emojis">
+              <div className="widget-emoji-grid" role="listbox" aria-label={tr("engine.widget.emojis", "Emojis")}>
                 {quickPicks.map((emoji) => (
                   <button
                     key={emoji}
@@ -81,7 +83,7 @@ export function EmojiWidget(props: WidgetProps) {
               </div>
             }
           >
-            <Button disabled={inactive}>Pick</Button>
+            <Button disabled={inactive}>{tr("engine.widget.pickEmoji", "Pick")}</Button>
           </Popover>
         </div>
       )}
@@ -95,7 +97,7 @@ export function EmojiWidget(props: WidgetProps) {
             onChange("");
           }}
         />
-        <span>Use custom emoji</span>
+        <span>{tr("engine.widget.useCustomEmoji", "Use custom emoji")}</span>
       </label>
     </div>
   );

@@ -1,10 +1,12 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Select } from "antd";
+import { useTr } from "../../../i18n/refine";
 import { widgetData } from "./types";
 
 /** A searchable multi-select of panels (ids as strings), kept in the order they were picked. */
 export function PanelSelectWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const tr = useTr();
   const panels = widgetData(props).panels ?? [];
   const selected = Array.isArray(value) ? (value as string[]) : [];
   return (
@@ -14,7 +16,7 @@ export function PanelSelectWidget(props: WidgetProps) {
       allowClear
       showSearch
       optionFilterProp="label"
-      placeholder="Search panels..."
+      placeholder={tr("engine.widget.searchPanels", "Search panels...")}
       maxCount={25}
       disabled={disabled || readonly}
       value={selected}

@@ -1,9 +1,14 @@
 import Form from "../rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { getDefaultFormState, type RJSFSchema } from "@rjsf/utils";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { z } from "zod";
+import { useSpecText, useTr } from "../../../i18n/refine";
+import { localizeForm } from "../form-texts";
 import type { JsonSchema } from "../json-schema";
+import { keySegment } from "../keys";
+import { useRjsfTranslateString } from "../rjsf-texts";
+import { isSpecText } from "../texts";
 import { createZodValidator } from "../zod-validator";
 import { editorVerdict } from "./errors";
 import { editorWidgets } from "./registry";
@@ -33,6 +38,12 @@ export interface SchemaFormProps<T> {
   screenMessages?: Record<string, string>;
   /** Section that shows messages about the whole object. */
   rootSection?: string;
+  /**
+   * Prefix of the keys of the editor's words from the schema's .meta(): `<textKey>.fields.<path>.title|placeholder|
+   * help|description|enum.<value>` and `<textKey>.sections.<section>` (spec texts use their own keys). Default
+   * "engine.form", whose Spanish texts cover the panel editors (tests/unit/i18n/engine-records.test.tsx).
+   */
+  textKey?: string;
 }
 
 /** rjsf would fill an array up to its minItems with empty entries; an editor starts with none. */
@@ -58,23 +69,52 @@ export function withDefaults(schema: z.ZodType, data: Record<string, unknown> = 
   >;
 }
 
-export function SchemaForm<T>({ id, schema, formData, onChange, onSubmit, onInvalid, data, disabled, screenMessages, rootSection }: SchemaFormProps<T>) {
+export function SchemaForm<T>({
+  id,
+  schema,
+  formData,
+  onChange,
+  onSubmit,
+  onInvalid,
+  data,
+  disabled,
+  screenMessages,
+  rootSection,
+  textKey = "engine.form",
+}: SchemaFormProps<T>) {
   const { schema: json, uiSchema } = editorSchemaOf(schema);
+  const tr = useTr();
+  const specText = useSpecText();
+  const translateString = useRjsfTranslateString();
+  // The editor's words in the current language; the keys are built from the schema (see textKey).
+  const text = useCallback(
+    (slot: string, english: string) => (isSpecText(english) ? specText(english) : tr(`${textKey}.${slot}`, english)),
+    [tr, specText, textKey],
+  );
+  const local = useMemo(() => localizeForm(json, uiSchema, text), [json, uiSchema, text]);
+  const sectionTitle = useCallback((section: string) => text(`sections.${keySegment(section)}`, section), [text]);
   const validator = useMemo(() => createZodValidator(schema), [schema]);
   const [attempted, setAttempted] = useState(false);
   const verdict = useMemo(
-    () => (attempted ? editorVerdict(schema, json as JsonSchema, uiSchema, formData, { screenMessages, rootSection }) : undefined),
-    [attempted, schema, json, uiSchema, formData, screenMessages, rootSection],
+    () =>
+      attempted
+        ? editorVerdict(schema, json as JsonSchema, uiSchema, formData, { screenMessages, rootSection, translate: specText })
+        : undefined,
+    [attempted, schema, json, uiSchema, formData, screenMessages, rootSection, specText],
   );
-  const context = useMemo<SchemaFormContext>(() => ({ data: data ?? {}, sectionErrors: verdict?.sectionErrors ?? {} }), [data, verdict]);
+  const context = useMemo<SchemaFormContext>(
+    () => ({ data: data ?? {}, sectionErrors: verdict?.sectionErrors ?? {}, sectionTitle }),
+    [data, verdict, sectionTitle],
+  );
 
   return (
     <Form
       id={id}
       className="schema-form"
-      schema={json as RJSFSchema}
-      uiSchema={uiSchema}
+      schema={local.schema as RJSFSchema}
+      uiSchema={local.uiSchema}
       validator={validator}
+      translateString={translateString}
       formData={formData}
       formContext={context}
       widgets={editorWidgets}
@@ -88,7 +128,7 @@ export function SchemaForm<T>({ id, schema, formData, onChange, onSubmit, onInva
       onChange={(event: IChangeEvent) => onChange((event.formData ?? {}) as Record<string, unknown>)}
       onSubmit={(event: IChangeEvent) => {
         setAttempted(true);
-        const result = editorVerdict(schema, json as JsonSchema, uiSchema, event.formData, { screenMessages, rootSection });
+        const result = editorVerdict(schema, json as JsonSchema, uiSchema, event.formData, { screenMessages, rootSection, translate: specText });
         if (result.success) onSubmit(result.data as T);
         else onInvalid?.(result.messages);
       }}

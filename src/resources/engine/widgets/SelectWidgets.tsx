@@ -1,5 +1,6 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Select } from "antd";
+import { useSpecText, useTr } from "../../../i18n/refine";
 import { settingsMessages } from "../../../schemas/messages";
 import { NONE, type Option, widgetData } from "./types";
 
@@ -18,9 +19,10 @@ interface PickerProps<V> {
 
 function NullablePicker<V extends string | number>({ props, options, value, onChange, placeholder, prefix = "" }: PickerProps<V>) {
   const { id, disabled, readonly, onBlur, onFocus } = props;
+  const specText = useSpecText();
   const known = value === null || value === undefined || options.some((o) => o.value === value);
   const choices = [
-    { value: NONE, label: noneLabel },
+    { value: NONE, label: specText(noneLabel) },
     ...options.map((o) => ({ value: String(o.value), label: `${prefix}${o.label}` })),
     // A stored id the guild no longer has still shows, so nothing changes silently.
     ...(known ? [] : [{ value: String(value), label: String(value) }]),
@@ -46,25 +48,27 @@ function NullablePicker<V extends string | number>({ props, options, value, onCh
 }
 
 export function CategoryWidget(props: WidgetProps) {
+  const tr = useTr();
   return (
     <NullablePicker<string>
       props={props}
       options={widgetData(props).categories ?? []}
       value={props.value as string | null}
       onChange={(v) => props.onChange(v)}
-      placeholder="Select a category"
+      placeholder={tr("engine.widget.selectCategory", "Select a category")}
     />
   );
 }
 
 export function RoleWidget(props: WidgetProps) {
+  const tr = useTr();
   return (
     <NullablePicker<string>
       props={props}
       options={widgetData(props).roles ?? []}
       value={props.value as string | null}
       onChange={(v) => props.onChange(v)}
-      placeholder="Select a role"
+      placeholder={tr("engine.widget.selectRole", "Select a role")}
       prefix="@"
     />
   );
@@ -73,25 +77,27 @@ export function RoleWidget(props: WidgetProps) {
 /** SupportTeams is a list, but a panel has at most one team: one choice, stored as [id] or []. */
 export function SupportTeamWidget(props: WidgetProps) {
   const list = Array.isArray(props.value) ? (props.value as string[]) : [];
+  const tr = useTr();
   return (
     <NullablePicker<string>
       props={props}
       options={widgetData(props).teams ?? []}
       value={list[0] ?? null}
       onChange={(v) => props.onChange(v === null ? [] : [v])}
-      placeholder="Select a team"
+      placeholder={tr("engine.widget.selectTeam", "Select a team")}
     />
   );
 }
 
 export function FormWidget(props: WidgetProps) {
+  const tr = useTr();
   return (
     <NullablePicker<number>
       props={props}
       options={widgetData(props).forms ?? []}
       value={props.value as number | null}
       onChange={(v) => props.onChange(v)}
-      placeholder="Select a form"
+      placeholder={tr("engine.widget.selectForm", "Select a form")}
     />
   );
 }

@@ -1,12 +1,15 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Input, Select, Switch } from "antd";
 import { useState } from "react";
+import { useSpecText, useTr } from "../../../i18n/refine";
 import { panelMessages } from "../../../schemas/messages";
 import { widgetData } from "./types";
 
 /** A text channel of the guild, or — with 'Use custom channel ID' — a typed channel id (digits only). */
 export function TextChannelWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
+  const tr = useTr();
+  const specText = useSpecText();
   const channels = widgetData(props).textChannels ?? [];
   const current = typeof value === "string" ? value : "";
   const [custom, setCustom] = useState(() => current !== "" && !channels.some((c) => c.value === current));
@@ -18,7 +21,7 @@ export function TextChannelWidget(props: WidgetProps) {
         <Input
           id={id}
           inputMode="numeric"
-          placeholder="Channel ID"
+          placeholder={tr("engine.widget.channelId", "Channel ID")}
           disabled={inactive}
           value={current}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, "") || undefined)}
@@ -30,7 +33,7 @@ export function TextChannelWidget(props: WidgetProps) {
           id={id}
           showSearch
           optionFilterProp="label"
-          placeholder="Select a channel"
+          placeholder={tr("engine.widget.selectChannel", "Select a channel")}
           disabled={inactive}
           value={current || undefined}
           options={channels.map((c) => ({ value: c.value, label: `#${c.label}` }))}
@@ -41,7 +44,7 @@ export function TextChannelWidget(props: WidgetProps) {
       )}
       <label className="widget-switch">
         <Switch size="small" checked={custom} disabled={inactive} onChange={setCustom} />
-        <span>{panelMessages.useCustomChannelId}</span>
+        <span>{specText(panelMessages.useCustomChannelId)}</span>
       </label>
     </div>
   );

@@ -23,6 +23,8 @@ export interface VerdictOptions {
   screenMessages?: Record<string, string>;
   /** Where messages about the whole object go (its rule has no field); default the top of the form. */
   rootSection?: string;
+  /** The current language's text of a message (after screenMessages); default: as it is. */
+  translate?: (message: string) => string;
 }
 
 const isEmpty = (value: unknown) =>
@@ -70,7 +72,8 @@ export function editorVerdict<T>(
   const sectionErrors: Record<string, string[]> = {};
   const messages: string[] = [];
   for (const issue of result.error.issues) {
-    const message = options.screenMessages?.[issue.message] ?? issue.message;
+    const english = options.screenMessages?.[issue.message] ?? issue.message;
+    const message = options.translate ? options.translate(english) : english;
     if (!messages.includes(message)) messages.push(message);
     const path = targetOf(schema, ui, issue.path);
     const node = nodeAt(schema, ui, path)!;

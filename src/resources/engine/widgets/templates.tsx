@@ -37,6 +37,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, uiSchema, fieldPathId, registry, formData, schema } = props;
   const context = registry.formContext as SchemaFormContext;
   const sectionErrors = context?.sectionErrors ?? {};
+  const titleOf = (section: string) => context?.sectionTitle?.(section) ?? section;
   const data = (formData ?? {}) as Record<string, unknown>;
   const uiOf = (name: string) => (uiSchema?.[name] as UiSchema | undefined) ?? {};
   const isNestedObject = (name: string) => (schema.properties?.[name] as { type?: unknown } | undefined)?.type === "object";
@@ -73,7 +74,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     if (!section) return <fieldset id={fieldPathId.$id} className="editor-object">{cols(shown, true)}</fieldset>;
     return (
       <fieldset id={fieldPathId.$id} className="editor-object">
-        <SectionCard title={section} messages={sectionErrors[section] ?? []}>
+        <SectionCard title={titleOf(section)} messages={sectionErrors[section] ?? []}>
           {cols(shown, true)}
         </SectionCard>
       </fieldset>
@@ -102,7 +103,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         const selfCarded = group.items.length === 1 && isNestedObject(group.items[0].name);
         if (selfCarded) return <div key={`${group.section}-${index}`}>{group.items[0].content}</div>;
         return (
-          <SectionCard key={`${group.section}-${index}`} title={group.section} messages={sectionErrors[group.section] ?? []}>
+          <SectionCard key={`${group.section}-${index}`} title={group.section && titleOf(group.section)} messages={sectionErrors[group.section] ?? []}>
             {cols(group.items, false)}
           </SectionCard>
         );

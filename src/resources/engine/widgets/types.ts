@@ -30,6 +30,8 @@ export interface SchemaFormContext {
   data: WidgetData;
   /** Object-level messages (the "at least one of" rules) per section title. */
   sectionErrors: Record<string, string[]>;
+  /** A section's title (its English name in the schema) in the current language; default: as it is. */
+  sectionTitle?: (section: string) => string;
 }
 
 export const widgetData = (props: Pick<WidgetProps, "registry">): WidgetData =>

@@ -3,13 +3,14 @@ import type { IChangeEvent } from "@rjsf/core";
 import type { RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
 import { Button } from "antd";
 import { useMemo, useState } from "react";
+import { useSpecText, useTr } from "../../../i18n/refine";
 import { formInputSchema } from "../../../schemas/form";
 import { formMessages } from "../../../schemas/messages";
 import { createZodValidator } from "../../engine/zod-validator";
 import { ResetIcon } from "../icons";
 import { canSubmit, type FormValues, initialFormValues, normalizeValues } from "../logic";
 import { buildEditorSchema } from "./editor-schema";
-import { ClampedNumberWidget, FieldCardsTemplate, FieldCardTemplate, FieldGridTemplate } from "./templates";
+import { ClampedNumberWidget, FieldCardsTemplate, FieldCardTemplate, FieldErrorTemplate, FieldGridTemplate } from "./templates";
 
 export interface FormEditorProps {
   mode: "create" | "edit";
@@ -22,6 +23,7 @@ export interface FormEditorProps {
 const templates: Partial<TemplatesType> = {
   ArrayFieldTemplate: FieldCardsTemplate,
   ArrayFieldItemTemplate: FieldCardTemplate,
+  FieldErrorTemplate,
 };
 const widgets: RegistryWidgetsType = { clampedNumber: ClampedNumberWidget };
 const validator = createZodValidator(formInputSchema);
@@ -33,18 +35,21 @@ const validator = createZodValidator(formInputSchema);
  * disabled while pending, with an empty name or with any empty label.
  */
 export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEditorProps) {
+  const tr = useTr();
+  const specText = useSpecText();
+  // Built again on a language switch: the labels and placeholders live in the uiSchema.
   const { schema, uiSchema } = useMemo(() => {
-    const built = buildEditorSchema();
+    const built = buildEditorSchema(tr, specText);
     const fieldsUi = built.uiSchema.fields as Record<string, Record<string, unknown>>;
     fieldsUi.items["ui:ObjectFieldTemplate"] = FieldGridTemplate;
     return built;
-  }, []);
+  }, [tr, specText]);
   const [values, setValues] = useState<FormValues>(() => initialValues ?? initialFormValues());
   const [attempted, setAttempted] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const formId = `form-editor-${mode}`;
-  const submitLabel = mode === "create" ? formMessages.createForm : formMessages.updateForm;
-  const pendingLabel = mode === "create" ? formMessages.creating : formMessages.updating;
+  const submitLabel = specText(mode === "create" ? formMessages.createForm : formMessages.updateForm);
+  const pendingLabel = specText(mode === "create" ? formMessages.creating : formMessages.updating);
 
   const reset = () => {
     setValues(initialFormValues());
@@ -76,7 +81,7 @@ export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEdito
       />
       <div className="form-editor-actions">
         <Button icon={<ResetIcon />} onClick={reset} disabled={pending}>
-          {formMessages.reset}
+          {specText(formMessages.reset)}
         </Button>
         <Button type="primary" htmlType="submit" form={formId} disabled={!canSubmit(values, pending)} loading={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -1,11 +1,15 @@
-import type {
-  ArrayFieldItemTemplateProps,
-  ArrayFieldTemplateProps,
-  ObjectFieldTemplateProps,
-  WidgetProps,
+import {
+  errorId,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type FieldErrorProps,
+  type ObjectFieldTemplateProps,
+  type WidgetProps,
 } from "@rjsf/utils";
 import { Button, Card, Input, Tooltip } from "antd";
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactElement } from "react";
+import { useSpecText, useTr } from "../../../i18n/refine";
+import { formFieldsMaxMessage } from "../../../schemas/form";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
 import { PlusIcon, TrashIcon } from "../../../shell/icons";
@@ -15,17 +19,20 @@ import type { ClampOptions } from "./editor-schema";
 
 // rjsf templates of the form editor: the fields array as a list of cards (one per field, with move up, move
 // down and remove), the 'Add Field' button while fewer than 5, each field's inputs in a grid, and a number
-// input that clamps what is typed using the other values of its field (§5).
+// input that clamps what is typed using the other values of its field (§5), and the fields' messages in the
+// current language.
 
 /** The values of the field object a widget belongs to (set by FieldGridTemplate). */
 const SiblingValues = createContext<Record<string, unknown>>({});
 
 export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readonly, fieldPathId, formData }: ArrayFieldTemplateProps) {
+  const tr = useTr();
+  const specText = useSpecText();
   const count = Array.isArray(formData) ? formData.length : items.length;
   return (
     <div className="form-fields" id={fieldPathId.$id}>
       <div className="form-fields-head">
-        <span className="form-fields-title">Fields</span>
+        <span className="form-fields-title">{tr("forms.editor.fields", "Fields")}</span>
         <span className="form-fields-count">
           {count} / {limits.formFieldsMax}
         </span>
@@ -33,7 +40,7 @@ export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readon
       {items}
       {canAdd && (
         <Button className="form-add-field" icon={<PlusIcon size={16} />} onClick={onAddClick} disabled={disabled || readonly} block>
-          {formMessages.addField}
+          {specText(formMessages.addField)}
         </Button>
       )}
     </div>
@@ -41,42 +48,43 @@ export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readon
 }
 
 export function FieldCardTemplate({ children, buttonsProps, index, totalItems, disabled, readonly }: ArrayFieldItemTemplateProps) {
+  const tr = useTr();
   const n = index + 1;
   const locked = disabled || readonly;
   return (
     <Card
       size="small"
       className="form-field-card"
-      title={<span className="form-field-card-title">Field {n}</span>}
+      title={<span className="form-field-card-title">{tr("forms.editor.fieldTitle", "Field {n}", { n })}</span>}
       extra={
-        <div className="form-field-card-actions" role="group" aria-label={`Field ${n} actions`}>
-          <Tooltip title="Move up" mouseEnterDelay={0.7}>
+        <div className="form-field-card-actions" role="group" aria-label={tr("forms.editor.fieldActions", "Field {n} actions", { n })}>
+          <Tooltip title={tr("forms.editor.moveUp", "Move up")} mouseEnterDelay={0.7}>
             <Button
               type="text"
               size="small"
-              aria-label={`Move field ${n} up`}
+              aria-label={tr("forms.editor.moveFieldUp", "Move field {n} up", { n })}
               icon={<ArrowUpIcon />}
               disabled={locked || !buttonsProps.hasMoveUp}
               onClick={buttonsProps.onMoveUpItem}
             />
           </Tooltip>
-          <Tooltip title="Move down" mouseEnterDelay={0.7}>
+          <Tooltip title={tr("forms.editor.moveDown", "Move down")} mouseEnterDelay={0.7}>
             <Button
               type="text"
               size="small"
-              aria-label={`Move field ${n} down`}
+              aria-label={tr("forms.editor.moveFieldDown", "Move field {n} down", { n })}
               icon={<ArrowDownIcon />}
               disabled={locked || !buttonsProps.hasMoveDown}
               onClick={buttonsProps.onMoveDownItem}
             />
           </Tooltip>
           {canRemoveField(totalItems) && (
-            <Tooltip title="Remove" mouseEnterDelay={0.7}>
+            <Tooltip title={tr("forms.editor.remove", "Remove")} mouseEnterDelay={0.7}>
               <Button
                 type="text"
                 size="small"
                 danger
-                aria-label={`Remove field ${n}`}
+                aria-label={tr("forms.editor.removeField", "Remove field {n}", { n })}
                 icon={<TrashIcon size={16} />}
                 disabled={locked}
                 onClick={buttonsProps.onRemoveItem}
@@ -88,6 +96,37 @@ export function FieldCardTemplate({ children, buttonsProps, index, totalItems, d
     >
       {children}
     </Card>
+  );
+}
+
+/**
+ * The messages under an input (the zod schema's, see src/schemas/form.ts) in the current language: the spec's
+ * fixed texts through specText, the schema's own limit messages through their keys, anything else unchanged.
+ */
+export function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
+  const tr = useTr();
+  const specText = useSpecText();
+  if (errors.length === 0) return null;
+  const schemaMessages: Record<string, string> = {
+    [`Label must be at most ${limits.formLabelMax} characters`]: tr("forms.editor.error.labelTooLong", "Label must be at most {max} characters", {
+      max: limits.formLabelMax,
+    }),
+    [`Placeholder must be at most ${limits.formPlaceholderMax} characters`]: tr(
+      "forms.editor.error.placeholderTooLong",
+      "Placeholder must be at most {max} characters",
+      { max: limits.formPlaceholderMax },
+    ),
+    "Min length must not exceed max length": tr("forms.editor.error.minAboveMax", "Min length must not exceed max length"),
+    [formFieldsMaxMessage]: tr("forms.editor.error.tooManyFields", "A form can have at most {max} fields", { max: limits.formFieldsMax }),
+  };
+  const translate = (error: string | ReactElement) => (typeof error === "string" ? (schemaMessages[error] ?? specText(error)) : error);
+  const id = errorId(fieldPathId);
+  return (
+    <div id={id}>
+      {errors.map((error, i) => (
+        <div key={typeof error === "string" ? `field-${id}-error-${error}` : i}>{translate(error)}</div>
+      ))}
+    </div>
   );
 }
 

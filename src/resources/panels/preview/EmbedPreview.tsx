@@ -1,5 +1,6 @@
 import { theme } from "antd";
 import { type CSSProperties, type ReactNode, useState } from "react";
+import { useTr } from "../../../i18n/refine";
 import { isHttpUrl, Markdown } from "./markdown";
 
 // A message as the chat platform shows it: the bot's name, the content, one embed (colour bar, author, title,
@@ -32,11 +33,12 @@ const filled = (v: string | undefined): v is string => !!v && v.trim() !== "";
 
 /** An image from a URL the user typed: http(s) only, no referrer; a placeholder when it cannot load. */
 export function UserImage({ src, className, alt = "" }: { src: string | undefined; className: string; alt?: string }) {
+  const tr = useTr();
   const [failed, setFailed] = useState<string | null>(null);
   if (!isHttpUrl(src)) return null;
   if (failed === src) {
     return (
-      <span className={`${className} embed-image-missing`} title={src} role="img" aria-label="Image unavailable">
+      <span className={`${className} embed-image-missing`} title={src} role="img" aria-label={tr("panels.preview.imageUnavailable", "Image unavailable")}>
         ?
       </span>
     );

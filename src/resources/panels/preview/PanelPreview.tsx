@@ -1,5 +1,6 @@
 import { Card, theme } from "antd";
 import type { ReactNode } from "react";
+import { useTr } from "../../../i18n/refine";
 import { productName } from "../../../schemas/messages";
 import { buttonColorOf } from "../../engine/widgets/ColorWidgets";
 import type { EmojiOption } from "../../engine/widgets/types";
@@ -76,8 +77,9 @@ function PreviewBlock({ title, children }: { title: string; children: ReactNode 
 }
 
 export function PreviewCard({ children }: { children: ReactNode }) {
+  const tr = useTr();
   return (
-    <Card className="panel-preview" title="Preview" size="small" data-testid="panel-preview">
+    <Card className="panel-preview" title={tr("panels.preview.title", "Preview")} size="small" data-testid="panel-preview">
       {children}
     </Card>
   );
@@ -93,16 +95,17 @@ export function buttonOf(panel: { PanelName?: unknown; PanelMessage?: unknown })
 }
 
 export function SinglePanelPreview({ values, emojis }: { values: Values; emojis: EmojiOption[] }) {
+  const tr = useTr();
   const message = (values.PanelMessage ?? {}) as Values;
   const welcome = (values.WelcomeMessage ?? {}) as Values;
   return (
     <PreviewCard>
-      <PreviewBlock title="Panel Message">
+      <PreviewBlock title={tr("panels.preview.panelMessage", "Panel Message")}>
         <BotMessage botName={productName} content={str(message.PanelContent)} embed={embedOf(message, "Panel")}>
           <PreviewButton button={buttonOf(values)} emojis={emojis} />
         </BotMessage>
       </PreviewBlock>
-      <PreviewBlock title="Welcome Message">
+      <PreviewBlock title={tr("panels.preview.welcomeMessage", "Welcome Message")}>
         <BotMessage botName={productName} content={str(welcome.WelcomeContent)} embed={embedOf(welcome, "Welcome")} />
       </PreviewBlock>
     </PreviewCard>
@@ -117,18 +120,19 @@ export interface MemberPanel {
 
 export function MultiPanelPreview({ values, panels, emojis }: { values: Values; panels: MemberPanel[]; emojis: EmojiOption[] }) {
   const { token } = theme.useToken();
+  const tr = useTr();
   const ids = Array.isArray(values.Panels) ? (values.Panels as string[]) : [];
   const members = ids.map((id) => panels.find((p) => String(p.PanelId) === id)).filter((p): p is MemberPanel => !!p);
   const dropdown = values.DropdownMenu === true;
   const placeholder = str(values.DropdownMenuPlaceholder);
   return (
     <PreviewCard>
-      <PreviewBlock title="Panel Message">
+      <PreviewBlock title={tr("panels.preview.panelMessage", "Panel Message")}>
         <BotMessage botName={productName} content={str(values.PanelContent)} embed={embedOf(values, "Panel")}>
           {dropdown ? (
             <div className="chat-select" data-testid="preview-dropdown" style={{ background: token.colorBgContainer, borderColor: token.colorBorder }}>
               <div className="chat-select-box" style={{ color: token.colorTextPlaceholder }}>
-                <span>{placeholder || "Make a selection"}</span>
+                <span>{placeholder || tr("panels.preview.makeSelection", "Make a selection")}</span>
                 <span aria-hidden>▾</span>
               </div>
               <ul className="chat-select-options" style={{ borderColor: token.colorBorderSecondary }}>

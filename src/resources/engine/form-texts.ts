@@ -1,0 +1,71 @@
+import type { JsonSchema, UiSchema } from "./json-schema";
+import { keySegment } from "./keys";
+
+// The words of a generated editor come from its zod schema's .meta() and the declaration's field hints: field
+// titles, descriptions, placeholders, help texts and the labels of enum choices. They are put through the
+// current language where the engine builds the form, under slots named by the field's path:
+//   fields.<path>.title | .description | .placeholder | .help | .enum.<value>
+// (path segments in lower camel, "PanelMessage.PanelTitle" → "panelMessage.panelTitle"). The section titles of
+// SchemaForm are translated where they are drawn (templates.tsx), under sections.<name>.
+
+/** (slot, English) → the text on screen. */
+export type TextOf = (slot: string, english: string) => string;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function walk(node: JsonSchema, ui: UiSchema, path: string[], text: TextOf) {
+  for (const [key, property] of Object.entries(node.properties ?? {})) {
+    if (!isObject(property)) continue;
+    const segments = [...path, keySegment(key)];
+    const slot = `fields.${segments.join(".")}`;
+    if (typeof property.title === "string" && property.title) property.title = text(`${slot}.title`, property.title);
+    if (typeof property.description === "string" && property.description) {
+      property.description = text(`${slot}.description`, property.description);
+    }
+    const entry = isObject(ui[key]) ? (ui[key] as UiSchema) : undefined;
+    if (entry && typeof entry["ui:placeholder"] === "string" && entry["ui:placeholder"]) {
+      entry["ui:placeholder"] = text(`${slot}.placeholder`, entry["ui:placeholder"]);
+    }
+    if (entry && typeof entry["ui:help"] === "string" && entry["ui:help"]) entry["ui:help"] = text(`${slot}.help`, entry["ui:help"]);
+    if (Array.isArray(property.enum) && entry?.["ui:widget"] !== "hidden") {
+      const names: Record<string, string> = {};
+      for (const value of property.enum) if (typeof value === "string" && value) names[value] = text(`${slot}.enum.${keySegment(value)}`, value);
+      if (Object.keys(names).length) ui[key] = { ...entry, "ui:enumNames": names };
+    }
+    if (property.properties) {
+      const inner = isObject(ui[key]) ? (ui[key] as UiSchema) : (ui[key] = {});
+      walk(property, inner, segments, text);
+    }
+  }
+}
+
+/** Copies of an editor's schema and uiSchema with every text through `text` (the originals are left as they are). */
+export function localizeForm<S extends JsonSchema, U extends UiSchema>(schema: S, uiSchema: U, text: TextOf): { schema: S; uiSchema: U } {
+  const localSchema = structuredClone(schema);
+  const localUi = structuredClone(uiSchema);
+  walk(localSchema, localUi, [], text);
+  return { schema: localSchema, uiSchema: localUi };
+}
+
+/** Every text of an editor as [slot, English] (what localizeForm translates). */
+export function formTexts(schema: JsonSchema, uiSchema: UiSchema): [slot: string, english: string][] {
+  const found: [string, string][] = [];
+  localizeForm(schema, uiSchema, (slot, english) => {
+    found.push([slot, english]);
+    return english;
+  });
+  return found;
+}
+
+/** Section titles of an editor's uiSchema (`ui:options.section`), each once. */
+export function sectionTitles(uiSchema: UiSchema): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    if (!isObject(node)) return;
+    const options = node["ui:options"];
+    if (isObject(options) && typeof options.section === "string" && options.section) found.add(options.section);
+    for (const [key, value] of Object.entries(node)) if (!key.startsWith("ui:")) visit(value);
+  };
+  visit(uiSchema);
+  return [...found];
+}

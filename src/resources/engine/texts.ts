@@ -1,0 +1,91 @@
+import { useCallback } from "react";
+import { useSpecText, useTr } from "../../i18n/refine";
+import { specTextKeys } from "../../i18n/spec-texts";
+import type { ResourceDeclaration } from "../types";
+import { keySegment } from "./keys";
+
+// The texts a declaration gives the generated screens, on screen in the current language. A spec text
+// (src/schemas/messages.ts) goes through its spec key; any other text has the key `<resource>.<slot>`, built
+// here from the declaration's name and where the text sits (`list.title`, `columns.TargetId`, …). Such keys are
+// built at run time, so the coverage scanner cannot see them: tests/unit/i18n/engine-records.test.tsx checks
+// that every text of every generated declaration (declarationTexts below, plus its editor's form texts) has its
+// Spanish text.
+
+/** A text of a declaration in the current language: (slot, English) → text. */
+export type DeclarationText = {
+  (slot: string, english: string): string;
+  (slot: string, english: string | undefined): string | undefined;
+};
+
+export { keySegment } from "./keys";
+
+/** The key of a declaration's text that is not a spec text. */
+export const declarationKey = (declaration: Pick<ResourceDeclaration, "name">, slot: string) => `${declaration.name}.${slot}`;
+
+/** Whether a text is one of the spec's fixed texts (translated under its spec key). */
+export const isSpecText = (text: string) => specTextKeys.has(text);
+
+/** The translator of one declaration's texts. */
+export function useDeclarationText(declaration: Pick<ResourceDeclaration, "name">): DeclarationText {
+  const tr = useTr();
+  const specText = useSpecText();
+  return useCallback(
+    ((slot: string, english: string | undefined) => {
+      if (english === undefined) return undefined;
+      return isSpecText(english) ? specText(english) : tr(declarationKey(declaration, slot), english);
+    }) as DeclarationText,
+    [tr, specText, declaration],
+  );
+}
+
+/**
+ * A message from outside the declaration (the API's words, the schema's validation messages) in the current
+ * language: a spec text through its key, one of the declaration's `messages` through `<resource>.messages.<name>`,
+ * anything else as it is.
+ */
+export function useMessageText(declaration: Pick<ResourceDeclaration, "name" | "messages">): (message: string) => string {
+  const tr = useTr();
+  const specText = useSpecText();
+  return useCallback(
+    (message: string) => {
+      if (isSpecText(message)) return specText(message);
+      const name = Object.entries(declaration.messages ?? {}).find(([, english]) => english === message)?.[0];
+      return name ? tr(declarationKey(declaration, `messages.${keySegment(name)}`), message) : message;
+    },
+    [tr, specText, declaration],
+  );
+}
+
+/** Every text of a declaration that the generated list and editors show, as [slot, English] (not the form's fields). */
+export function declarationTexts(declaration: ResourceDeclaration): [slot: string, english: string][] {
+  const out: [string, string | undefined][] = [
+    ["title", declaration.title],
+    ["pageName", declaration.pageName],
+  ];
+  const { list, create, edit, remove } = declaration;
+  if (list) {
+    out.push(["list.title", list.title], ["list.search", list.search?.placeholder], ["list.empty", list.emptyText]);
+    for (const column of list.columns) out.push([`columns.${keySegment(column.key)}`, column.title]);
+  }
+  for (const [mode, settings] of [["create", create], ["edit", edit]] as const) {
+    if (!settings) continue;
+    out.push(
+      [`${mode}.title`, settings.title],
+      [`${mode}.submit`, settings.submitLabel],
+      [`${mode}.pending`, settings.pendingLabel],
+      [`${mode}.success`, settings.successMessage],
+    );
+  }
+  if (remove) {
+    out.push(
+      ["remove.label", remove.label],
+      ["remove.pending", remove.pendingLabel],
+      ["remove.confirm.title", remove.confirm?.title],
+      ["remove.confirm.description", remove.confirm?.description],
+      ["remove.confirm.ok", remove.confirm?.okText],
+      ["remove.confirm.cancel", remove.confirm?.cancelText],
+    );
+  }
+  for (const [name, english] of Object.entries(declaration.messages ?? {})) out.push([`messages.${keySegment(name)}`, english]);
+  return out.filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+}

@@ -1,0 +1,52 @@
+import type { Params } from "../../i18n/core";
+import { permissionWords, type TeamPermission } from "../../schemas/team";
+
+// The Staff Teams screen's texts built from data (permission keys, group titles), each a literal key so that the
+// Spanish dictionary's coverage test finds it. English stays the fallback, word for word.
+
+export type Tr = (key: string, fallback: string, params?: Params) => string;
+
+/** The words after 'Allow team to ' for each permission (ViewSinglePanel → 'view single panels'). */
+export function permissionWordsText(tr: Tr, key: TeamPermission): string {
+  const words = permissionWords(key);
+  switch (key) {
+    case "ViewSettings": return tr("teams.permissionWords.viewSettings", words);
+    case "EditSettings": return tr("teams.permissionWords.editSettings", words);
+    case "ViewTeam": return tr("teams.permissionWords.viewTeam", words);
+    case "CreateTeam": return tr("teams.permissionWords.createTeam", words);
+    case "DeleteTeam": return tr("teams.permissionWords.deleteTeam", words);
+    case "EditTeam": return tr("teams.permissionWords.editTeam", words);
+    case "ViewTag": return tr("teams.permissionWords.viewTag", words);
+    case "CreateTag": return tr("teams.permissionWords.createTag", words);
+    case "DeleteTag": return tr("teams.permissionWords.deleteTag", words);
+    case "EditTag": return tr("teams.permissionWords.editTag", words);
+    case "ViewSinglePanel": return tr("teams.permissionWords.viewSinglePanel", words);
+    case "ViewMultiPanel": return tr("teams.permissionWords.viewMultiPanel", words);
+    case "CreateSinglePanel": return tr("teams.permissionWords.createSinglePanel", words);
+    case "DeleteSinglePanel": return tr("teams.permissionWords.deleteSinglePanel", words);
+    case "EditSinglePanel": return tr("teams.permissionWords.editSinglePanel", words);
+    case "CreateMultiPanel": return tr("teams.permissionWords.createMultiPanel", words);
+    case "DeleteMultiPanel": return tr("teams.permissionWords.deleteMultiPanel", words);
+    case "EditMultiPanel": return tr("teams.permissionWords.editMultiPanel", words);
+    case "ViewForm": return tr("teams.permissionWords.viewForm", words);
+    case "CreateForm": return tr("teams.permissionWords.createForm", words);
+    case "DeleteForm": return tr("teams.permissionWords.deleteForm", words);
+    case "EditForm": return tr("teams.permissionWords.editForm", words);
+    case "ViewTranscripts": return tr("teams.permissionWords.viewTranscripts", words);
+    case "ViewActivity": return tr("teams.permissionWords.viewActivity", words);
+    default: return words;
+  }
+}
+
+/** A permission group's title (permissionGroups' English title as the fallback). */
+export function groupTitleText(tr: Tr, title: string): string {
+  switch (title) {
+    case "Settings": return tr("teams.group.settings", title);
+    case "Staff Teams": return tr("teams.group.staffTeams", title);
+    case "Tags": return tr("teams.group.tags", title);
+    case "Panels": return tr("teams.group.panels", title);
+    case "Forms": return tr("teams.group.forms", title);
+    case "Transcripts and Activity": return tr("teams.group.transcriptsAndActivity", title);
+    default: return title;
+  }
+}
