@@ -182,11 +182,13 @@ test.describe("public site", () => {
     // Sign in through the demo platform's page; keep the token of its redirect (the dashboard stores it too).
     const redirect = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/auth/demo"));
     await page.getByRole("button", { name: authMessages.signIn }).click();
+    // On the sign-in page (same origin and tab), before the app back from it consumes the saved path.
+    await expect(page.getByRole("button", { name: /^Sign in as / }).first()).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem("postLoginPath"))).toBe("/dashboard");
     await page.getByRole("button", { name: /^Sign in as / }).first().click();
     const location = (await redirect).headers()["location"] ?? "";
     const token = new URL(location, baseURL).searchParams.get("token");
     expect(token).toBeTruthy();
-    expect(await page.evaluate(() => sessionStorage.getItem("postLoginPath"))).toBe("/dashboard");
     await context.addCookies([{ name: "session_token", value: token!, url: baseURL! }]);
 
     await page.goto("/");
