@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { tagMessages } from "../../src/schemas/messages";
+import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
 // Accessibility (issue 7): every route passes axe (WCAG 2 A/AA) with no serious or critical violation, in the
@@ -13,31 +13,6 @@ type Setup = (page: Page) => Promise<void>;
 
 test.use({ reducedMotion: "reduce" });
 
-/** Runs axe and fails with a readable list of the serious and critical violations. */
-async function expectNoSeriousViolations(page: Page, label: string, { skipFrames = false } = {}) {
-  // Measure at rest: no request in flight, and entrance animations (antd's Modal zoom) and colour transitions
-  // done (the axe tests also ask for reduced motion, which turns antd's motion off).
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(400);
-  const tags = ["wcag2a", "wcag2aa"];
-  // The transcript is a sandboxed (script-less) iframe axe cannot run inside; its title is still checked.
-  const builder = skipFrames
-    ? new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly: { type: "tag", values: tags }, iframes: false })
-    : new AxeBuilder({ page }).withTags(tags);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const text = serious
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 6)
-          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.split("\n").slice(1).join(" | ")}`)
-          .join("\n"),
-    )
-    .join("\n");
-  expect(serious.length, `${label}: axe found ${serious.length} serious/critical violation(s)\n${text}`).toBe(0);
-}
 
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   await page.goto(path);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // Issue 7, translations: the dashboard and the public site switch to Spanish and back to the spec's English.
@@ -55,4 +56,43 @@ test("the public site switches to Español and back", async ({ page }) => {
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(nav.getByRole("link", { name: "Commands" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+});
+
+test.describe("every screen in Spanish", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  const guild = `/${DEMO_COMMUNITY_ID}`;
+  const screens: [path: string, heading: string][] = [
+    ["/dashboard", "Tus servidores"],
+    [`${guild}/settings`, "Configuración"],
+    [`${guild}/teams`, "Equipos de staff"],
+    [`${guild}/tags`, "Etiquetas"],
+    [`${guild}/panels`, "Paneles de tickets"],
+    [`${guild}/panels/create-single`, "Crear panel"],
+    [`${guild}/panels/create-multi`, "Crear multipanel"],
+    [`${guild}/forms`, "Formularios"],
+    [`${guild}/forms/create`, "Crear formulario"],
+    [`${guild}/transcripts`, "Transcripciones"],
+    [`${guild}/activity`, "Registros de actividad"],
+    [`${guild}/blacklist`, "Lista negra"],
+    [`${guild}/import-export`, "Importar / Exportar"],
+    ["/docs/quick-setup", "1 Configuración rápida"],
+    ["/legal/tos", "Términos del servicio"],
+    ["/legal/privacy", "Política de privacidad"],
+    ["/commands", "Comandos"],
+    ["/status", "Estado del sistema"],
+    ["/faq", "Preguntas frecuentes"],
+  ];
+
+  test("each dashboard screen and public page shows its Spanish heading and passes axe", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.addInitScript(() => localStorage.setItem("lang", "es"));
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
+      await expect(page.getByRole("heading", { level: 1 }).first(), path).toHaveText(heading);
+      await expectNoSeriousViolations(page, `${path} (es)`);
+    }
+  });
 });
