@@ -15,7 +15,7 @@ import type { ResourceScreenProps } from "../types";
 import { ChangeView } from "./ChangeView";
 import { activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
-import { detailOf, localStatusText } from "./status-text";
+import { detailOf, localStatusText } from "../../providers/status-text";
 import "./activity.css";
 
 const PAGE_SIZES = [25, 50, 100];

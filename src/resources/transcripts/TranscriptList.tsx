@@ -26,7 +26,7 @@ import {
   type TranscriptFilters,
   type TranscriptListState,
 } from "./list-state";
-import { detailOf, localStatusText } from "./status-text";
+import { detailOf, localStatusText } from "../../providers/status-text";
 
 const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 

@@ -8,7 +8,7 @@ import { transcriptMessages } from "../../schemas/messages";
 import { transcriptDetailSchema } from "../../schemas/transcript";
 import { PageHeader } from "../engine/PageHeader";
 import { transcriptLabels as L } from "./labels";
-import { detailOf, localStatusText } from "./status-text";
+import { detailOf, localStatusText } from "../../providers/status-text";
 
 // The transcript HTML is hostile: it is shown only in a frame with an empty sandbox (no scripts, no same
 // origin, no forms, no popups, no top navigation) through srcdoc, and the server's document carries its own

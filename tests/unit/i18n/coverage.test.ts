@@ -5,6 +5,7 @@ import es, { parts } from "../../../src/i18n/locales/es";
 import { specTextKeys } from "../../../src/i18n/spec-texts";
 import * as messages from "../../../src/schemas/messages";
 import { resourceDeclarations } from "../../../src/resources/registry";
+import { statusTextKeys } from "../../../src/providers/status-text";
 import { navLinks } from "../../../src/public-site/components/SiteLayout";
 import { features, steps } from "../../../src/public-site/pages/landing-content";
 
@@ -55,12 +56,13 @@ describe("Spanish dictionary", () => {
     expect(keys.filter((key) => !(key in es))).toEqual([]);
   });
 
-  it("has every key built from data: resources, nav links, landing features and steps", () => {
+  it("has every key built from data: resources, nav links, landing features and steps, HTTP status texts", () => {
     const dynamic = [
       ...resourceDeclarations.map((d) => `resources.${d.name}`),
       ...navLinks.map((link) => `site.nav.${link.key}`),
       ...features.flatMap((f) => ["title", "description", "alt"].map((part) => `landing.feature.${f.key}.${part}`)),
       ...steps.flatMap((_, i) => [`landing.step.${i + 1}.title`, `landing.step.${i + 1}.text`]),
+      ...statusTextKeys,
     ];
     expect(dynamic.filter((key) => !(key in es))).toEqual([]);
   });

@@ -44,6 +44,21 @@ const shell: Dictionary = {
   "error.loadingPage": "Error al cargar la página",
   "error.failedToFetchPage": "No se pudo cargar la página {page}",
 
+  // HTTP status texts of failures ('No se pudo cargar la transcripción: No encontrado')
+  "http.status.networkError": "Error de red",
+  "http.status.badRequest": "Solicitud incorrecta",
+  "http.status.unauthorized": "No autorizado",
+  "http.status.forbidden": "Prohibido",
+  "http.status.notFound": "No encontrado",
+  "http.status.requestTimeout": "Tiempo de espera agotado",
+  "http.status.conflict": "Conflicto",
+  "http.status.payloadTooLarge": "Contenido demasiado grande",
+  "http.status.tooManyRequests": "Demasiadas solicitudes",
+  "http.status.internalServerError": "Error interno del servidor",
+  "http.status.badGateway": "Puerta de enlace incorrecta",
+  "http.status.serviceUnavailable": "Servicio no disponible",
+  "http.status.gatewayTimeout": "Tiempo de espera de la puerta de enlace agotado",
+
   // Public site frame
   "site.skipToContent": "Saltar al contenido",
   "site.nav.main": "Principal",
