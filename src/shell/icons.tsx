@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 // Line icons for the shell and resource declarations (24×24, stroke). Kept local so the first screen does not
 // ship an icon library (antd already bundles @ant-design/icons 5 and the editors use 6).
 
-type IconProps = { size?: number; className?: string };
+export type IconProps = { size?: number; className?: string };
 
-function Svg({ size = 18, className, children }: IconProps & { children: ReactNode }) {
+/** The stroke-icon frame every local icon set draws into. */
+export function Svg({ size = 18, className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -1,28 +1,10 @@
 import type { ReactNode } from "react";
+import { Svg as ShellSvg, type IconProps } from "../../shell/icons";
 
 // Line icons of the forms screens (same 24×24 stroke style as src/shell/icons.tsx).
 
-type IconProps = { size?: number; className?: string };
-
-function Svg({ size = 16, className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+// Forms use the shell's stroke frame at 16 px.
+const Svg = ({ size = 16, ...props }: IconProps & { children: ReactNode }) => <ShellSvg size={size} {...props} />;
 
 export const ArrowUpIcon = (p: IconProps) => (
   <Svg {...p}>
