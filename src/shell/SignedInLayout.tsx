@@ -1,7 +1,7 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { Outlet, useLocation, useParams } from "react-router";
 import { limits } from "../schemas/limits";
-import { productName } from "../schemas/messages";
+import { pickerMessages, productName } from "../schemas/messages";
 import { declarationAt } from "../resources/engine/derive";
 import { PageFallback } from "../resources/engine/PageFallback";
 import { resourceDeclarations } from "../resources/registry";
@@ -30,7 +30,13 @@ function ThemeSwitch() {
   );
 }
 
-/** Where the user is: the server's name and the page, next to the sidebar trigger. */
+/** The browser tab's title: most specific first ('Tags · Demo Community · Ticketeer'). */
+const documentTitle = (...parts: (string | undefined)[]) => [...parts, productName].filter(Boolean).join(" · ");
+
+/**
+ * Where the user is: the server's name and the page, next to the sidebar trigger; the same words name the
+ * browser tab (and its history entries) in the language on screen.
+ */
 function Crumbs() {
   const { guildId } = useParams();
   const { pathname } = useLocation();
@@ -38,6 +44,11 @@ function Crumbs() {
   const guild = guildId ? guilds?.find((g) => g.id === guildId) : undefined;
   const page = guildId ? declarationAt(resourceDeclarations, pathname) : undefined;
   const tr = useTr();
+  const pageLabel = page ? tr(`resources.${page.name}`, page.label) : undefined;
+  const title = guildId ? documentTitle(pageLabel, guild?.name) : documentTitle(tr("picker.heading", pickerMessages.heading));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <nav className="crumbs" aria-label={tr("shell.breadcrumb", "Breadcrumb")}>
       {!guildId && <span className="crumb crumb-current">{productName}</span>}
@@ -47,7 +58,7 @@ function Crumbs() {
           <span className="crumb-sep" aria-hidden="true">
             /
           </span>
-          <span className="crumb crumb-current">{tr(`resources.${page.name}`, page.label)}</span>
+          <span className="crumb crumb-current">{pageLabel}</span>
         </>
       )}
     </nav>
