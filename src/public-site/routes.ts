@@ -1,4 +1,5 @@
 import { docsMessages, productName } from "../schemas/messages";
+import { docsTitle, landingTitle, pageTitle as title } from "./lib/page-title";
 import { docSections } from "./docs/content";
 import { firstSectionId, flattenSections, sectionHref } from "./docs/tree";
 import { hero } from "./pages/landing-content";
@@ -22,8 +23,6 @@ export interface PrerenderRoute {
 /** Served by the server for any /docs/{sectionId} without a file of its own. */
 export const sectionNotFoundPath = "/docs/__section-not-found";
 
-const title = (name: string) => `${name} · ${productName}`;
-
 export function prerenderRoutes(): PrerenderRoute[] {
   const first = firstSectionId(docSections);
   // With no sections at all, /docs shows 'No documentation sections found!' instead of redirecting.
@@ -35,19 +34,19 @@ export function prerenderRoutes(): PrerenderRoute[] {
       path: sectionHref(section.id),
       file: `docs/${section.id}/index.html`,
       page: "docs",
-      title: title(`${number} ${section.title} · Docs`),
+      title: docsTitle(`${number} ${section.title}`, "Docs"),
       description: section.description ?? `${section.title} — ${productName} documentation.`,
     }),
   );
   return [
-    { path: "/", file: "index.html", page: "landing", title: `${productName} — ${hero.headline}`, description: hero.tagline },
+    { path: "/", file: "index.html", page: "landing", title: landingTitle(hero.headline), description: hero.tagline },
     docsIndex,
     ...docs,
     {
       path: sectionNotFoundPath,
       file: "docs/__section-not-found/index.html",
       page: "docs",
-      title: title(`${docsMessages.sectionNotFound} · Docs`),
+      title: docsTitle(docsMessages.sectionNotFound, "Docs"),
       description: `${productName} documentation.`,
     },
     { path: "/legal/tos", file: "legal/tos/index.html", page: "tos", title: title("Terms of Service"), description: `The terms of service of ${productName}.` },

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { pageTitle, useDocumentTitle } from "../lib/page-title";
 import { useT } from "../../i18n/react";
 import { SearchIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
@@ -12,6 +13,7 @@ export default function CommandsPage() {
   const commandAccess = localizedAccess(t);
   const accessHelp = localizedAccessHelp(t);
   const results = searchCommands(commands, query, commandAccess);
+  useDocumentTitle(pageTitle(t("site.nav.commands", "Commands")));
   return (
     <SiteLayout current="commands">
       <div className="container page">

@@ -8,6 +8,7 @@ import { docSections } from "./content";
 import { DocBlocks } from "./DocBlocks";
 import type { DocSection } from "./schema";
 import { ancestorIds, findSection, flattenSections, sectionHref, sectionIdFromPath, type FlatSection } from "./tree";
+import { docsTitle, pageTitle, useDocumentTitle } from "../lib/page-title";
 
 export interface DocsViewProps {
   sectionId: string | null;
@@ -28,6 +29,15 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
   const t = useT();
   const shipped = useDocSections();
   const sections = given ?? shipped;
+  const page = sectionId ? findSection(sections, sectionId) : null;
+  const docs = t("site.nav.docs", "Docs");
+  useDocumentTitle(
+    sections.length === 0
+      ? pageTitle(docs)
+      : page
+        ? docsTitle(`${page.current.number} ${page.current.section.title}`, docs)
+        : docsTitle(translateSpecText(docsMessages.sectionNotFound), docs),
+  );
   if (sections.length === 0) {
     return (
       <div className="container docs-empty">
@@ -35,7 +45,6 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
       </div>
     );
   }
-  const page = sectionId ? findSection(sections, sectionId) : null;
   const flat = flattenSections(sections);
   const open = new Set(page ? ancestorIds(sections, page.current.section.id) ?? [] : []);
   return (

@@ -1,4 +1,5 @@
 import { useT } from "../../i18n/react";
+import { pageTitle, useDocumentTitle } from "../lib/page-title";
 import { ChevronDownIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
 import { renderInline } from "../docs/inline";
@@ -11,6 +12,7 @@ export const loadSpanishFaq = (): Promise<FaqGroup[]> => import("./data.es").the
 export default function FaqPage() {
   const t = useT();
   const groups = useLocalized(faqGroups, loadSpanishFaq);
+  useDocumentTitle(pageTitle(t("site.nav.faq", "FAQ")));
   return (
     <SiteLayout current="faq">
       <div className="container page page-narrow">

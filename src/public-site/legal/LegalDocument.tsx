@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n/react";
 import { SiteLayout } from "../components/SiteLayout";
+import { pageTitle, useDocumentTitle } from "../lib/page-title";
 
 export interface LegalSection {
   id: string;
@@ -19,6 +20,7 @@ export const legalLastUpdated = "1 June 2025";
 /** A legal page: title, table of contents and numbered sections. */
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   const t = useT();
+  useDocumentTitle(pageTitle(title));
   return (
     <SiteLayout>
       <div className="container legal-layout">

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import { landingTitle, useDocumentTitle } from "../lib/page-title";
 import { authMessages } from "../../schemas/messages";
 import { ArrowRightIcon, BoltIcon, FormIcon, HandIcon, PanelsIcon, StarIcon, TeamsIcon, TranscriptIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
@@ -36,6 +37,7 @@ export default function LandingPage() {
 
 function Hero() {
   const t = useT();
+  useDocumentTitle(landingTitle(t("landing.hero.headline", hero.headline)));
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-glow" aria-hidden="true" />

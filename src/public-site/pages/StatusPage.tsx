@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { pageTitle, useDocumentTitle } from "../lib/page-title";
 import { useLocale, useT } from "../../i18n/react";
 import { SiteLayout } from "../components/SiteLayout";
 import { checkHealth, formatUptime, healthRefreshMs, type HealthCheck } from "../lib/health";
@@ -43,6 +44,7 @@ export default function StatusPage() {
   const locale = useLocale();
   const { check, checking } = useHealth();
   const overall = check?.kind ?? "pending";
+  useDocumentTitle(pageTitle(t("site.nav.status", "Status")));
   return (
     <SiteLayout current="status">
       <div className="container page page-narrow">
