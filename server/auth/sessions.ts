@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
 import type { SessionUser } from "../types";
 
@@ -50,16 +51,20 @@ export async function createSession(db: Db, userId: string, days: number): Promi
   return { token, expiresAt };
 }
 
+// Runs on every authenticated request: compiled once (server/db/prepared.ts).
+const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
+  db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.expires_at", "s.revoked_at", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
+    .where("s.token_hash", "=", v.tokenHash),
+);
+
 /** The user of a token when its session exists, is not revoked and has not expired; otherwise null. */
 export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.expires_at", "s.revoked_at", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
-    .where("s.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+  const row = await sessionUserQuery.executeTakeFirst(db, { tokenHash }, undefined);
   if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
   return {
     id: row.id,

@@ -85,7 +85,7 @@ function TopNav({ current }: { current: NavKey }) {
           </button>
         </div>
       </div>
-      <nav id="mobile-menu" className="mobile-menu" aria-label="Mobile" hidden={!menuOpen}>
+      <nav id="mobile-menu" className="mobile-menu" aria-label={t("site.nav.mobile", "Mobile")} hidden={!menuOpen}>
         <ul>
           {navLinks
             .filter((link) => !link.desktopOnly)

@@ -62,6 +62,7 @@ const shell: Dictionary = {
   // Public site frame
   "site.skipToContent": "Saltar al contenido",
   "site.nav.main": "Principal",
+  "site.nav.mobile": "Menú móvil",
   "site.nav.commands": "Comandos",
   "site.nav.status": "Estado",
   "site.nav.docs": "Documentación",
