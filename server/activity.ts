@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { avatarUrl } from "../src/schemas/auth";
+import { prepared } from "./db/prepared";
 import type { Database } from "./db/schema";
 
 // Every mutation writes one activity entry: who (id, name, avatar), from where (IP), when (epoch seconds),
@@ -31,9 +32,9 @@ export async function recordActivity(db: Kysely<Database>, request: FastifyReque
   if (!user) throw new Error("recordActivity needs a signed-in request");
   const guildId = input.guildId ?? (request.params as { guildId?: string }).guildId;
   if (!guildId) throw new Error("recordActivity needs a guildId");
-  await db
-    .insertInto("activity")
-    .values({
+  await insertActivityQuery.execute(
+    db,
+    {
       guild_id: guildId,
       user_id: user.id,
       username: user.username,
@@ -43,6 +44,12 @@ export async function recordActivity(db: Kysely<Database>, request: FastifyReque
       timestamp: Math.floor(Date.now() / 1000),
       before_json: input.before === undefined ? null : JSON.stringify(input.before),
       after_json: input.after === undefined ? null : JSON.stringify(input.after),
-    })
-    .execute();
+    },
+    undefined,
+  );
 }
+
+// One insert per mutation: compiled once (server/db/prepared.ts).
+const insertActivityQuery = prepared((db, row: Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null }) =>
+  db.insertInto("activity").values({ ...row }),
+);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { GuildAccess } from "../../src/schemas/access";
 import { allPermissions, noPermissions, teamPermissionKeys, type TeamPermissions } from "../../src/schemas/team";
 import { fromDbJson } from "../db/dialect";
+import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
 import { ADMINISTRATOR, MANAGE_GUILD, hasBit, type PlatformUser, type UserGuild } from "../platform/adapter";
 
@@ -24,14 +25,18 @@ interface TeamRoleRow {
   permissions_json: string;
 }
 
-async function teamRolesOf(db: Db, guildIds: string[]): Promise<TeamRoleRow[]> {
-  if (guildIds.length === 0) return [];
-  return db
+// Runs on every guarded request of a staff member: compiled once per number of guilds (server/db/prepared.ts).
+const teamRolesQuery = prepared((db, v: { guildIds: string[] }) =>
+  db
     .selectFrom("teams as t")
     .innerJoin("team_roles as r", "r.team_id", "t.id")
     .select(["t.guild_id", "t.id as team_id", "r.role_id", "t.permissions_json"])
-    .where("t.guild_id", "in", guildIds)
-    .execute();
+    .where("t.guild_id", "in", v.guildIds),
+);
+
+async function teamRolesOf(db: Db, guildIds: string[]): Promise<TeamRoleRow[]> {
+  if (guildIds.length === 0) return [];
+  return teamRolesQuery.execute(db, { guildIds }, undefined);
 }
 
 /** The union of the permissions of the teams holding one of `roles`, or null when none does. */

@@ -4,6 +4,7 @@ import { resourcePermissions } from "../../src/schemas/access";
 import { type ActivityEntry, type ActivityQuery, activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
 import { fromDbJson } from "../db/dialect";
+import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
 import { zodErrorBody } from "../errors";
 
@@ -40,20 +41,6 @@ async function userFilterIds(db: Db, guildId: string, q: ActivityQuery): Promise
   return [...new Set([user, ...rows.map((r) => r.user_id)])];
 }
 
-function applyFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, guildId: string, q: ActivityQuery, userIds?: string[]) {
-  let out = query.where("guild_id", "=", guildId);
-  const user = q.user?.trim();
-  if (user) {
-    if (userIds) out = out.where("activity.user_id", "in", userIds);
-    out = out.where((eb) => eb.or([eb("activity.user_id", "=", user), sql<boolean>`lower(activity.username) like ${containsPattern(user)} escape '\\'`]));
-  }
-  const action = q.action?.trim();
-  if (action) out = out.where("action", "=", action);
-  if (q.from !== undefined) out = out.where("timestamp", ">=", q.from);
-  if (q.to !== undefined) out = out.where("timestamp", "<=", q.to);
-  return out;
-}
-
 function toEntry(row: ActivityRow): ActivityEntry {
   const entry: ActivityEntry = {
     ActivityId: row.id,
@@ -76,6 +63,59 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The values of the list's queries (server/db/prepared.ts); a filter's value is present only when it is used. */
+interface ActivityListValues {
+  guildId: string;
+  user?: string;
+  userPattern?: string;
+  userIds: string[];
+  action?: string;
+  from?: number;
+  to?: number;
+}
+
+type ActivityListShape = { user: boolean; userIds: boolean; action: boolean; from: boolean; to: boolean };
+
+/** The filters' values and shape of a query string (`userIds`: from userFilterIds). */
+function listFilters(guildId: string, q: ActivityQuery, userIds: string[] | undefined): { values: ActivityListValues; shape: ActivityListShape } {
+  const user = q.user?.trim() || undefined;
+  const action = q.action?.trim() || undefined;
+  return {
+    values: { guildId, user, userPattern: user ? containsPattern(user) : undefined, userIds: userIds ?? [], action, from: q.from, to: q.to },
+    shape: { user: Boolean(user), userIds: Boolean(user) && userIds !== undefined, action: Boolean(action), from: q.from !== undefined, to: q.to !== undefined },
+  };
+}
+
+/** Filters: user (listed ids when given, then id or username substring), action, from/to. Works on placeholders too. */
+function applyListFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, v: ActivityListValues, s: ActivityListShape) {
+  let out = query.where("guild_id", "=", v.guildId);
+  if (s.user) {
+    if (s.userIds) out = out.where("activity.user_id", "in", v.userIds);
+    out = out.where((eb) => eb.or([eb("activity.user_id", "=", v.user!), sql<boolean>`lower(activity.username) like ${v.userPattern!} escape '\\'`]));
+  }
+  if (s.action) out = out.where("action", "=", v.action!);
+  if (s.from) out = out.where("timestamp", ">=", v.from!);
+  if (s.to) out = out.where("timestamp", "<=", v.to!);
+  return out;
+}
+
+const activityTotalQuery = prepared((db, v: { guildId: string }) => db.selectFrom("activity_counts").select("n").where("guild_id", "=", v.guildId));
+
+const activityCountQuery = prepared((db, v: ActivityListValues, s: ActivityListShape) =>
+  applyListFilters(db.selectFrom("activity"), v, s).select((eb) => eb.fn.countAll<number>().as("n")),
+);
+
+// The page's ids first (skipping `offset` entries of an index, not of the table), then those rows.
+const activityPageQuery = prepared((db, v: ActivityListValues & { limit: number; offset: number }, s: ActivityListShape) =>
+  db
+    .selectFrom("activity")
+    .selectAll()
+    .where("id", "in", (eb) =>
+      applyListFilters(eb.selectFrom("activity"), v, s).select("activity.id").orderBy("activity.id", "desc").limit(v.limit).offset(v.offset),
+    )
+    .orderBy("id", "desc"),
+);
+
 export default async function activityRoutes(app: FastifyInstance) {
   const perm = resourcePermissions.activity.list;
 
@@ -84,28 +124,12 @@ export default async function activityRoutes(app: FastifyInstance) {
     if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
     const q = parsed.data;
     const guildId = guildIdOf(request);
-    const filtered = Boolean(q.user?.trim() || q.action?.trim() || q.from !== undefined || q.to !== undefined);
-    const userIds = await userFilterIds(app.db, guildId, q);
+    const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q));
+    const filtered = shape.user || shape.action || shape.from || shape.to;
     const [count, rows] = await Promise.all([
       // The unfiltered total is kept by triggers (activity_counts): no COUNT over the whole log on every page.
-      filtered
-        ? applyFilters(app.db.selectFrom("activity"), guildId, q, userIds)
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirst()
-        : app.db.selectFrom("activity_counts").select("n").where("guild_id", "=", guildId).executeTakeFirst(),
-      // The page's ids first (skipping `offset` entries of an index, not of the table), then those rows.
-      app.db
-        .selectFrom("activity")
-        .selectAll()
-        .where("id", "in", (eb) =>
-          applyFilters(eb.selectFrom("activity"), guildId, q, userIds)
-            .select("activity.id")
-            .orderBy("activity.id", "desc")
-            .limit(q.per_page)
-            .offset((q.page - 1) * q.per_page),
-        )
-        .orderBy("id", "desc")
-        .execute(),
+      filtered ? activityCountQuery.executeTakeFirst(app.db, values, shape) : activityTotalQuery.executeTakeFirst(app.db, { guildId }, undefined),
+      activityPageQuery.execute(app.db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
     ]);
     return { activity: rows.map((r) => toEntry(r as ActivityRow)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
   });
@@ -120,7 +144,8 @@ export default async function activityRoutes(app: FastifyInstance) {
     const parsed = activityQuerySchema.safeParse(request.query);
     if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
     const guildId = guildIdOf(request);
-    const rows = await applyFilters(app.db.selectFrom("activity"), guildId, parsed.data, await userFilterIds(app.db, guildId, parsed.data))
+    const { values, shape } = listFilters(guildId, parsed.data, await userFilterIds(app.db, guildId, parsed.data));
+    const rows = await applyListFilters(app.db.selectFrom("activity"), values, shape)
       .selectAll()
       .orderBy("id", "desc")
       .limit(CSV_MAX_ROWS)

@@ -4,6 +4,7 @@ import { resourcePermissions } from "../../src/schemas/access";
 import { type Tag, tagInputSchema } from "../../src/schemas/tag";
 import { guard, guildIdOf } from "../access/guard";
 import { activityActions, recordActivity } from "../activity";
+import { prepared } from "../db/prepared";
 import { HttpError, notFound, zodErrorBody } from "../errors";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,18 +15,27 @@ const isUniqueViolation = (error: unknown) => {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
 
+// The queries of the list and of the create, compiled once (server/db/prepared.ts).
+const guildTagsQuery = prepared((db, v: { guildId: string }) =>
+  db.selectFrom("tags").select(["id", "name", "content"]).where("guild_id", "=", v.guildId).orderBy("created_at", "asc").orderBy("id", "asc"),
+);
+const tagNamedQuery = prepared((db, v: { guildId: string; lowerName: string }) =>
+  db
+    .selectFrom("tags")
+    .select("id")
+    .where("guild_id", "=", v.guildId)
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", v.lowerName)),
+);
+const insertTagQuery = prepared((db, row: { id: string; guild_id: string; name: string; content: string; created_at: number }) =>
+  db.insertInto("tags").values({ ...row }),
+);
+
 /** Tags (canned replies): GET/POST /{guildId}/tags, DELETE /{guildId}/tags/{tagId}. */
 export default async function tagRoutes(app: FastifyInstance) {
   const perms = resourcePermissions.tags;
 
   app.get("/:guildId(^\\d+$)/tags", { preHandler: guard(perms.list) }, async (request) => {
-    const rows = await app.db
-      .selectFrom("tags")
-      .select(["id", "name", "content"])
-      .where("guild_id", "=", guildIdOf(request))
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
-      .execute();
+    const rows = await guildTagsQuery.execute(app.db, { guildId: guildIdOf(request) }, undefined);
     const tags: Tag[] = rows.map((r) => ({ TagId: r.id, TagName: r.name, Content: r.content }));
     return { tags };
   });
@@ -38,17 +48,9 @@ export default async function tagRoutes(app: FastifyInstance) {
     const tag: Tag = { TagId: randomUUID(), TagName: input.TagName, Content: input.Content };
     try {
       await app.db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom("tags")
-          .select("id")
-          .where("guild_id", "=", guildId)
-          .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.TagName.toLowerCase()))
-          .executeTakeFirst();
+        const existing = await tagNamedQuery.executeTakeFirst(trx, { guildId, lowerName: input.TagName.toLowerCase() }, undefined);
         if (existing) throw new HttpError(409, duplicateName(input.TagName));
-        await trx
-          .insertInto("tags")
-          .values({ id: tag.TagId, guild_id: guildId, name: tag.TagName, content: tag.Content, created_at: Date.now() })
-          .execute();
+        await insertTagQuery.execute(trx, { id: tag.TagId, guild_id: guildId, name: tag.TagName, content: tag.Content, created_at: Date.now() }, undefined);
         await recordActivity(trx, request, { action: activityActions.tagCreated, after: tag });
       });
     } catch (error) {

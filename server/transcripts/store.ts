@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
 import { fromDbJson } from "../db/dialect";
+import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import type { TranscriptKeyring } from "./crypto";
 import { parseDocument, serialiseDocument, transcriptAad, type TranscriptMessage } from "./document";
@@ -96,6 +97,75 @@ const withPanels = (db: Db, guildId: string) =>
     .leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id"))
     .where("t.guild_id", "=", guildId);
 
+/** The values of a list query (server/db/prepared.ts): each filter's value, present only when it is used. */
+interface ListValues {
+  guildId: string;
+  ticketId?: number;
+  /** `%part%` of the username filter. */
+  usernamePattern?: string;
+  panel?: string;
+  /** The ids of the guild's panels named `panel`. */
+  panelIds: number[];
+  /** Keyed hashes of the search words, all required. */
+  termHashes: string[];
+}
+
+/** Which filters a list query has (the values above are then present). */
+type ListShape = {
+  ticket: boolean;
+  username: boolean;
+  panel: boolean;
+  /** The panel filter is 'Unknown'. */
+  unknownPanel: boolean;
+};
+
+function applyListFilters(base: ReturnType<typeof withPanels>, v: ListValues, s: ListShape, joined: boolean) {
+  let out = base;
+  if (s.ticket) out = out.where("t.ticket_id", "=", v.ticketId!);
+  if (s.username) out = out.where(sql<boolean>`lower(t.author_username) like ${v.usernamePattern!} escape '\\'`);
+  // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
+  if (s.panel) {
+    out = out.where((eb) =>
+      eb.or([
+        // The guild's panel of that name, by its id.
+        ...(v.panelIds.length > 0 ? [eb("t.panel_id", "in", v.panelIds)] : []),
+        // No panel id was sent: the stored name is all we know.
+        eb.and([eb("t.panel_id", "is", null), eb("t.panel_name", "=", v.panel!)]),
+        // 'Unknown' is also a panel id that is no (longer a) panel of this guild (needs the panels join).
+        ...(s.unknownPanel && joined ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
+      ]),
+    );
+  }
+  for (const hash of v.termHashes) {
+    out = out.where("t.id", "in", (eb) =>
+      eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", v.guildId).where("term_hash", "=", hash),
+    );
+  }
+  return out;
+}
+
+// The total needs the panels join only for the 'Unknown' panel filter (a left join on a key adds no rows), and
+// without it the count is a covering-index scan instead of a join over every transcript of the guild.
+const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => {
+  const from = s.unknownPanel
+    ? withPanels(db, v.guildId)
+    : (db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>);
+  return applyListFilters(from, v, s, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n"));
+});
+
+const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) =>
+  applyListFilters(withPanels(db, v.guildId), v, s, true)
+    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
+    .select(livePanelName.as("panel_name"))
+    .orderBy("t.ticket_id", "desc")
+    .limit(v.limit)
+    .offset(v.offset),
+);
+
+const panelIdsByNameQuery = prepared((db, v: { guildId: string; name: string }) =>
+  db.selectFrom("panels").select("id").where("guild_id", "=", v.guildId).where("name", "=", v.name),
+);
+
 /** Newest first (by ticket id); filters: ticket id, username substring (any case), panel name, words (all). */
 export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildId: string, q: TranscriptQuery): Promise<TranscriptPage> {
   const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
@@ -104,48 +174,25 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
   const username = q.username?.trim();
   const panel = q.panel?.trim();
   // The ids of the guild's panels of that name, listed (a literal list lets the index serve the filter).
-  const panelIds = panel
-    ? (await db.selectFrom("panels").select("id").where("guild_id", "=", guildId).where("name", "=", panel).execute()).map((r) => r.id)
-    : [];
-  const filter = (from: ReturnType<typeof withPanels>) => {
-    let base = from;
-    if (q.ticket_id !== undefined) base = base.where("t.ticket_id", "=", q.ticket_id);
-    if (username) base = base.where(sql<boolean>`lower(t.author_username) like ${likeContains(username)} escape '\\'`);
-    // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
-    if (panel) {
-      base = base.where((eb) =>
-        eb.or([
-          // The guild's panel of that name, by its id.
-          ...(panelIds.length > 0 ? [eb("t.panel_id", "in", panelIds)] : []),
-          // No panel id was sent: the stored name is all we know.
-          eb.and([eb("t.panel_id", "is", null), eb("t.panel_name", "=", panel)]),
-          // 'Unknown' is also a panel id that is no (longer a) panel of this guild.
-          ...(panel === UNKNOWN_PANEL ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
-        ]),
-      );
-    }
-    for (const term of queryTerms(q.q)) {
-      const hash = keyring.termHash(guildId, term);
-      base = base.where("t.id", "in", (eb) =>
-        eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", guildId).where("term_hash", "=", hash),
-      );
-    }
-    return base;
+  const panelIds = panel ? (await panelIdsByNameQuery.execute(db, { guildId, name: panel }, undefined)).map((r) => r.id) : [];
+  const values: ListValues = {
+    guildId,
+    ticketId: q.ticket_id,
+    usernamePattern: username ? likeContains(username) : undefined,
+    panel: panel || undefined,
+    panelIds,
+    termHashes: queryTerms(q.q).map((term) => keyring.termHash(guildId, term)),
   };
-  const base = filter(withPanels(db, guildId));
-  // The total needs the panels join only for the 'Unknown' panel filter (a left join on a key adds no rows), and
-  // without it the count is a covering-index scan instead of a join over every transcript of the guild.
-  const countBase = panel === UNKNOWN_PANEL ? base : filter(db.selectFrom("transcripts as t").where("t.guild_id", "=", guildId) as unknown as ReturnType<typeof withPanels>);
+  const shape: ListShape = {
+    ticket: q.ticket_id !== undefined,
+    username: Boolean(username),
+    panel: Boolean(panel),
+    unknownPanel: panel === UNKNOWN_PANEL,
+  };
 
   const [count, rows] = await Promise.all([
-    countBase.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst(),
-    base
-      .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
-      .select(livePanelName.as("panel_name"))
-      .orderBy("t.ticket_id", "desc")
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page)
-      .execute(),
+    transcriptCountQuery.executeTakeFirst(db, values, shape),
+    transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
   ]);
   return {
     transcripts: rows.map((r) => ({

@@ -7,6 +7,7 @@ import * as m004 from "./004_blacklist";
 import * as m005 from "./005_settings";
 import * as m006 from "./006_transcripts";
 import * as m007 from "./007_performance_indexes";
+import * as m008 from "./008_transcript_filter_index";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -26,6 +27,7 @@ export const migrations: Record<string, MigrationModule> = {
   "005_settings": m005,
   "006_transcripts": m006,
   "007_performance_indexes": m007,
+  "008_transcript_filter_index": m008,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
