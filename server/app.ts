@@ -24,6 +24,7 @@ import openApiRoutes from "./routes/openapi";
 import { recordRoutes } from "./route-table";
 import { registerSecurityHeaders } from "./security";
 import { registerStatic } from "./static";
+import { keyringFor } from "./transcripts/crypto";
 import "./types";
 import { registerWriteRateLimit } from "./write-rate-limit";
 
@@ -74,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   app.decorate("db", handle.db);
   app.decorate("dbDialect", handle.dialect);
-  app.decorate("platform", options.platform ?? createPlatform(config, handle.db));
+  const secrets = keyringFor(config).secrets;
+  app.decorate("secrets", secrets);
+  app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets));
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.addHook("onClose", async () => {

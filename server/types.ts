@@ -4,6 +4,7 @@ import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
 import type { RouteTableEntry } from "./route-table";
+import type { SecretBox } from "./transcripts/crypto";
 
 /** The signed-in caller of a request (set by `authenticate`). */
 export interface SessionUser extends PlatformUser {
@@ -18,6 +19,8 @@ declare module "fastify" {
     db: Db;
     dbDialect: DialectName;
     platform: PlatformAdapter;
+    /** Seals secrets stored at rest (OAuth tokens) with the master key (server/transcripts/crypto.ts). */
+    secrets: SecretBox;
     /** Every registered route and how it is protected (server/route-table.ts). */
     routeTable: RouteTableEntry[];
   }

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
+import type { SecretBox } from "../transcripts/crypto";
 import type { SessionUser } from "../types";
 
 // Session tokens are 32 random bytes (base64url). Only their SHA-256 is stored, so a copy of the database
-// does not let anyone sign in. A session expires after SESSION_DAYS and is revoked on logout.
+// does not let anyone sign in. A session expires after SESSION_DAYS and is revoked on logout. The users' OAuth
+// tokens (Discord mode) are sealed with the server's master key (SecretBox), bound to their user and column.
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
@@ -17,12 +19,29 @@ export interface UserProfile {
   tokens?: { accessToken: string; refreshToken: string | null; expiresAt: number };
 }
 
+type TokenColumn = "access_token" | "refresh_token";
+const tokenAad = (userId: string, column: TokenColumn) => `users/${userId}/${column}`;
+
+/** The token columns of a user's row, sealed. */
+export function sealedTokenColumns(secrets: SecretBox, userId: string, tokens: NonNullable<UserProfile["tokens"]>) {
+  return {
+    access_token: secrets.seal(tokens.accessToken, tokenAad(userId, "access_token")),
+    refresh_token: tokens.refreshToken === null ? null : secrets.seal(tokens.refreshToken, tokenAad(userId, "refresh_token")),
+    token_expires_at: tokens.expiresAt,
+  };
+}
+
+/** A stored token, opened; null when it does not open (then the user signs in again). A row written before
+ * tokens were sealed holds the plain token, which is used until the next sign-in or refresh seals it. */
+function openToken(secrets: SecretBox, userId: string, column: TokenColumn, stored: string | null): string | null {
+  if (stored === null) return null;
+  return stored.startsWith("v1.") ? secrets.open(stored, tokenAad(userId, column)) : stored;
+}
+
 /** Creates or refreshes the user's row (on every sign-in). */
-export async function upsertUser(db: Db, profile: UserProfile): Promise<void> {
+export async function upsertUser(db: Db, secrets: SecretBox, profile: UserProfile): Promise<void> {
   const now = Date.now();
-  const tokenColumns = profile.tokens
-    ? { access_token: profile.tokens.accessToken, refresh_token: profile.tokens.refreshToken, token_expires_at: profile.tokens.expiresAt }
-    : {};
+  const tokenColumns = profile.tokens ? sealedTokenColumns(secrets, profile.id, profile.tokens) : {};
   await db
     .insertInto("users")
     .values({
@@ -61,7 +80,7 @@ const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
 );
 
 /** The user of a token when its session exists, is not revoked and has not expired; otherwise null. */
-export async function findSessionUser(db: Db, token: string, now = Date.now()): Promise<SessionUser | null> {
+export async function findSessionUser(db: Db, secrets: SecretBox, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const row = await sessionUserQuery.executeTakeFirst(db, { tokenHash }, undefined);
@@ -70,8 +89,8 @@ export async function findSessionUser(db: Db, token: string, now = Date.now()): 
     id: row.id,
     username: row.username,
     avatar: row.avatar,
-    accessToken: row.access_token,
-    refreshToken: row.refresh_token,
+    accessToken: openToken(secrets, row.id, "access_token", row.access_token),
+    refreshToken: openToken(secrets, row.id, "refresh_token", row.refresh_token),
     tokenExpiresAt: row.token_expires_at,
     sessionHash: tokenHash,
     sessionExpiresAt: row.expires_at,

@@ -1,11 +1,13 @@
 import type { Config } from "../config";
+import { sealedTokenColumns } from "../auth/sessions";
 import type { Db } from "../db/schema";
+import type { SecretBox } from "../transcripts/crypto";
 import type { PlatformAdapter } from "./adapter";
 import { DemoPlatform } from "./demo";
 import { DiscordPlatform } from "./discord";
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
-export function createPlatform(config: Config, db: Db): PlatformAdapter {
+export function createPlatform(config: Config, db: Db, secrets: SecretBox): PlatformAdapter {
   if (!config.discord) return new DemoPlatform(db);
   return new DiscordPlatform({
     apiBase: config.discordApiBase,
@@ -15,12 +17,7 @@ export function createPlatform(config: Config, db: Db): PlatformAdapter {
     onTokens: async (userId, tokens) => {
       await db
         .updateTable("users")
-        .set({
-          access_token: tokens.accessToken,
-          refresh_token: tokens.refreshToken,
-          token_expires_at: tokens.expiresAt,
-          updated_at: Date.now(),
-        })
+        .set({ ...sealedTokenColumns(secrets, userId, tokens), updated_at: Date.now() })
         .where("id", "=", userId)
         .execute();
     },

@@ -59,7 +59,7 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!valid) throw new HttpError(400, invalidState);
     const user = demoUsers.find((u) => u.id === body.data!.user_id);
     if (!user) throw new HttpError(400, "Unknown demo user");
-    await upsertUser(app.db, { id: user.id, username: user.username, avatar: user.avatar });
+    await upsertUser(app.db, app.secrets, { id: user.id, username: user.username, avatar: user.avatar });
     app.platform.forgetUser(user.id);
     const session = await createSession(app.db, user.id, config.sessionDays);
     return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
@@ -83,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance) {
       throw error;
     }
     const profile = await platform.getCurrentUser(tokens.accessToken);
-    await upsertUser(app.db, { ...profile, tokens });
+    await upsertUser(app.db, app.secrets, { ...profile, tokens });
     platform.forgetUser(profile.id);
     const session = await createSession(app.db, profile.id, config.sessionDays);
     return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);

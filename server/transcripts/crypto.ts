@@ -7,6 +7,7 @@ import { type Config, ConfigError } from "../config";
 // Transcripts are encrypted at rest with AES-256-GCM. One master key (TRANSCRIPT_KEY, or a key generated on first
 // start into DATA_DIR/transcript.key) derives, with HKDF-SHA256, the encryption key and one search key per guild.
 // The search key turns each word into an HMAC, so the database can find transcripts by word without holding words.
+// The same master key derives the key that seals other secrets at rest (the users' OAuth tokens: `secrets`).
 
 export const KEY_FILE_NAME = "transcript.key";
 const KEY_BYTES = 32;
@@ -70,6 +71,44 @@ export interface TranscriptKeyring {
   open(sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array }, aad: string): string;
   /** Keyed hash (hex) of one normalised search term, with the guild's own search key. */
   termHash(guildId: string, term: string): string;
+  /** Seals short secrets stored in text columns (OAuth tokens). */
+  readonly secrets: SecretBox;
+}
+
+/**
+ * Short secrets in text columns: `v1.<iv>.<tag>.<ciphertext>` (base64url, AES-256-GCM, `aad` binds a value to its
+ * row and column). `open` returns null for a value that does not open (wrong key, altered, or not sealed).
+ */
+export interface SecretBox {
+  seal(plaintext: string, aad: string): string;
+  open(sealed: string, aad: string): string | null;
+}
+
+const SECRET_PREFIX = "v1.";
+
+function createSecretBox(key: Buffer): SecretBox {
+  return {
+    seal(plaintext, aad) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      cipher.setAAD(Buffer.from(aad, "utf8"));
+      const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+      return SECRET_PREFIX + [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString("base64url")).join(".");
+    },
+    open(sealed, aad) {
+      if (!sealed.startsWith(SECRET_PREFIX)) return null;
+      const [iv, tag, ciphertext] = sealed.slice(SECRET_PREFIX.length).split(".").map((part) => Buffer.from(part, "base64url"));
+      if (!iv || !tag || !ciphertext || iv.length !== IV_BYTES) return null;
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, iv);
+        decipher.setAAD(Buffer.from(aad, "utf8"));
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 export function createKeyring(masterKey: Buffer): TranscriptKeyring {
@@ -89,6 +128,7 @@ export function createKeyring(masterKey: Buffer): TranscriptKeyring {
 
   return {
     keyId,
+    secrets: createSecretBox(derive("ticketeer/secrets/aes-256-gcm/v1")),
     seal(plaintext, aad) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);

@@ -264,8 +264,21 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
     const token = location.searchParams.get("token")!;
     const me = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(me.json().user).toEqual({ user_id: USER, username: "Stub User", avatar: "a1b2c3" });
+    // The OAuth tokens are stored sealed (never as they are), bound to their user and column, and open again.
     const row = await t.db.selectFrom("users").selectAll().where("id", "=", USER).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ access_token: "user-token", refresh_token: "refresh-1" });
+    expect(row.access_token).toMatch(/^v1\./);
+    expect(row.refresh_token).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain("user-token");
+    expect(JSON.stringify(row)).not.toContain("refresh-1");
+    expect(t.app.secrets.open(row.access_token!, `users/${USER}/access_token`)).toBe("user-token");
+    expect(t.app.secrets.open(row.refresh_token!, `users/${USER}/refresh_token`)).toBe("refresh-1");
+    expect(t.app.secrets.open(row.access_token!, `users/${USER}/refresh_token`)).toBeNull();
+    expect(t.app.secrets.open(row.access_token!, `users/123/access_token`)).toBeNull();
+    // The session's user carries the opened token: the guild list is fetched from the platform with it.
+    const guilds = await t.app.inject({ method: "GET", url: "/api/guilds", headers: bearer(token) });
+    expect(guilds.statusCode).toBe(200);
+    const userCalls = stub.calls.filter((c) => c.path === "/users/@me/guilds" && String(c.headers.authorization).startsWith("Bearer "));
+    expect(userCalls.map((c) => c.headers.authorization)).toContain("Bearer user-token");
     const exchange = stub.calls.filter((c) => c.path === "/oauth2/token").pop()!;
     expect(new URLSearchParams(exchange.body).get("redirect_uri")).toBe("https://tickets.example.com/api/api/auth/callback");
   });
