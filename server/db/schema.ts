@@ -200,6 +200,82 @@ export interface ActivityActionsTable {
   action: string;
 }
 
+/** Per guild, the last ticket number handed out (009_tickets). */
+export interface GuildTicketCountersTable {
+  guild_id: string;
+  last_number: number;
+}
+
+/** Tickets opened by the bot (009_tickets, docs/ticket-engine.md). Times are epoch milliseconds. */
+export interface TicketsTable {
+  id: Generated<number>;
+  guild_id: string;
+  /** Per-guild number: the ticket's TicketId everywhere (channel name, transcript). */
+  number: number;
+  panel_id: number | null;
+  panel_name: string;
+  opener_id: string;
+  opener_name: string;
+  subject: string | null;
+  /** "opening" | "open" | "closing" | "closed" */
+  status: string;
+  channel_id: string | null;
+  claimed_by: string | null;
+  claimed_by_name: string | null;
+  /** JSON FormAnswer[] (src/schemas/ticket.ts). */
+  form_answers_json: string | null;
+  opened_at: number;
+  last_activity_at: number;
+  first_response_at: number | null;
+  closed_at: number | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
+  close_reason: string | null;
+  rating: number | null;
+  response_ms: number | null;
+  resolution_ms: number | null;
+  revision: Generated<number>;
+}
+
+/** Users added to a ticket with /add (009_tickets). */
+export interface TicketMembersTable {
+  ticket_id: number;
+  user_id: string;
+}
+
+/** Channels the demo platform's bot made: ticket channels and direct messages (010_demo_platform). */
+export interface DemoChannelsTable {
+  id: string;
+  guild_id: string | null;
+  name: string;
+  /** "text" | "dm" */
+  kind: string;
+  parent_id: string | null;
+  topic: string | null;
+  /** JSON [{id, type, allow, deny}] as Discord's permission overwrites. */
+  overwrites_json: string;
+  recipient_id: string | null;
+  created_at: number;
+}
+
+/** Every message of a demo channel (010_demo_platform). */
+export interface DemoMessagesTable {
+  /** A snowflake (19 digits): sorts in creation order. */
+  id: string;
+  channel_id: string;
+  author_id: string;
+  author_name: string;
+  author_avatar: string | null;
+  /** 0/1 */
+  author_bot: number;
+  content: string;
+  embeds_json: string;
+  components_json: string;
+  allowed_mentions_json: string | null;
+  created_at: number;
+  edited_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -221,6 +297,11 @@ export interface Database {
   activity_counts: ActivityCountsTable;
   activity_users: ActivityUsersTable;
   activity_actions: ActivityActionsTable;
+  guild_ticket_counters: GuildTicketCountersTable;
+  tickets: TicketsTable;
+  ticket_members: TicketMembersTable;
+  demo_channels: DemoChannelsTable;
+  demo_messages: DemoMessagesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -8,6 +8,8 @@ import * as m005 from "./005_settings";
 import * as m006 from "./006_transcripts";
 import * as m007 from "./007_performance_indexes";
 import * as m008 from "./008_transcript_filter_index";
+import * as m009 from "./009_tickets";
+import * as m010 from "./010_demo_platform";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -28,6 +30,8 @@ export const migrations: Record<string, MigrationModule> = {
   "006_transcripts": m006,
   "007_performance_indexes": m007,
   "008_transcript_filter_index": m008,
+  "009_tickets": m009,
+  "010_demo_platform": m010,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

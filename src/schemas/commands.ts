@@ -1,0 +1,135 @@
+// The bot's slash commands: the one registry (docs/ticket-engine.md). The bot registers exactly these with Discord
+// (bulk overwrite) and dispatches on their names; the public /commands page and the docs render the same list.
+// Plain data, no zod: the public site imports it.
+
+/** Who may run a command (checked by the engine on every run, whatever Discord's own settings say). */
+export const commandAccessKinds = ["everyone", "ticket", "staff", "admin"] as const;
+export type CommandAccess = (typeof commandAccessKinds)[number];
+
+export type CommandCategory = "Tickets" | "Staff" | "Forms & tags" | "Setup";
+
+/** Option types of Discord's application commands (the numbers Discord uses). */
+export const optionTypes = { subcommand: 1, string: 3, integer: 4, user: 6 } as const;
+export type CommandOptionType = Exclude<keyof typeof optionTypes, "subcommand">;
+
+/** Option names follow Discord's rule for slash commands: lowercase letters, digits, "-" and "_". */
+export interface BotCommandOption {
+  name: string;
+  /** At most 100 characters (Discord's limit). */
+  description: string;
+  type: CommandOptionType;
+  required?: boolean;
+  /** Choices come from the server while the user types (tags, close reasons). */
+  autocomplete?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minValue?: number;
+}
+
+export interface BotCommand {
+  /** Stable key of the command's texts (the dictionaries' commands.description.{key}). */
+  key: string;
+  /** The top-level command name Discord registers ("panel" for /panel resend). */
+  name: string;
+  /** The subcommand, for commands registered as a group ("resend" of /panel). */
+  subcommand?: string;
+  /** Shown in Discord's command picker: at most 100 characters. */
+  description: string;
+  /** The longer explanation of the /commands page. */
+  details: string;
+  options: readonly BotCommandOption[];
+  access: CommandAccess;
+  category: CommandCategory;
+  /** Runs only inside a ticket channel. */
+  inTicket: boolean;
+}
+
+const member = (description: string): BotCommandOption => ({ name: "member", description, type: "user", required: true });
+
+export const botCommands: readonly BotCommand[] = [
+  {
+    key: "help", name: "help", description: "Show what the bot can do and where its documentation is.",
+    details: "Show what the bot can do and links to the documentation.", options: [], access: "everyone", category: "Setup", inTicket: false,
+  },
+  {
+    key: "new", name: "new", description: "Open a ticket without going through a panel.",
+    details: "Open a ticket without going through a panel, with an optional subject.",
+    options: [{ name: "subject", description: "What the ticket is about", type: "string", maxLength: 100 }],
+    access: "everyone", category: "Tickets", inTicket: false,
+  },
+  {
+    key: "close", name: "close", description: "Close this ticket; its transcript is saved.",
+    details: "Close the current ticket. A transcript is saved and sent to the member who opened it.",
+    options: [{ name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024 }],
+    access: "ticket", category: "Tickets", inTicket: true,
+  },
+  {
+    key: "add", name: "add", description: "Give another member access to this ticket.",
+    details: "Give another member access to the current ticket.", options: [member("The member to add")], access: "ticket", category: "Tickets", inTicket: true,
+  },
+  {
+    key: "remove", name: "remove", description: "Take a member's access to this ticket away.",
+    details: "Take a member's access to the current ticket away.", options: [member("The member to remove")], access: "ticket", category: "Tickets", inTicket: true,
+  },
+  {
+    key: "rename", name: "rename", description: "Rename this ticket's channel.",
+    details: "Rename the ticket channel, for example to reflect the topic.",
+    options: [{ name: "name", description: "The new channel name", type: "string", required: true, minLength: 1, maxLength: 100 }],
+    access: "staff", category: "Staff", inTicket: true,
+  },
+  {
+    key: "claim", name: "claim", description: "Claim this ticket so the team knows you handle it.",
+    details: "Claim the ticket so the team knows you are handling it.", options: [], access: "staff", category: "Staff", inTicket: true,
+  },
+  {
+    key: "unclaim", name: "unclaim", description: "Release a ticket you claimed.",
+    details: "Release a ticket you claimed so someone else can pick it up.", options: [], access: "staff", category: "Staff", inTicket: true,
+  },
+  {
+    key: "transfer", name: "transfer", description: "Hand this ticket over to another member of staff.",
+    details: "Hand a claimed ticket over to another member of staff.", options: [member("The staff member who takes over")], access: "staff", category: "Staff", inTicket: true,
+  },
+  {
+    key: "tag", name: "tag", description: "Send a canned reply (tag) into this channel.",
+    details: "Send a canned reply (tag) into the current channel.",
+    options: [{ name: "name", description: "The tag to send", type: "string", required: true, autocomplete: true, maxLength: 255 }],
+    access: "staff", category: "Forms & tags", inTicket: false,
+  },
+  {
+    key: "form", name: "form", description: "Fill in a form of this server.",
+    details: "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",
+    options: [{ name: "form_id", description: "The form's id (Forms page → Copy command)", type: "integer", required: true, minValue: 1 }],
+    access: "everyone", category: "Forms & tags", inTicket: false,
+  },
+  {
+    key: "transcript", name: "transcript", description: "Get the link to a closed ticket's transcript.",
+    details: "Get the link to the transcript of a closed ticket by its number.",
+    options: [{ name: "ticket_id", description: "The ticket's number", type: "integer", required: true, minValue: 0 }],
+    access: "staff", category: "Staff", inTicket: false,
+  },
+  {
+    key: "panelResend", name: "panel", subcommand: "resend", description: "Post a panel again.",
+    details: "Post a panel again, for example after its message was deleted.",
+    options: [{ name: "panel_id", description: "The panel's id (#id on the Panels page)", type: "integer", required: true, minValue: 1 }],
+    access: "admin", category: "Setup", inTicket: false,
+  },
+  {
+    key: "settings", name: "settings", description: "Show this server's ticket settings.",
+    details: "Show this server's ticket settings and a link to change them in the dashboard.", options: [], access: "admin", category: "Setup", inTicket: false,
+  },
+  {
+    key: "stats", name: "stats", description: "Show ticket statistics of this server.",
+    details: "Show ticket statistics of the server: open tickets, response times and average rating.", options: [], access: "staff", category: "Staff", inTicket: false,
+  },
+];
+
+/** "/close", "/panel resend". */
+export const commandLabel = (command: Pick<BotCommand, "name" | "subcommand">) => `/${command.name}${command.subcommand ? ` ${command.subcommand}` : ""}`;
+
+/** "/close [reason]", "/tag {name}": required options in braces, optional ones in brackets. */
+export const commandUsage = (command: BotCommand) =>
+  [commandLabel(command), ...command.options.map((o) => (o.required ? `{${o.name}}` : `[${o.name}]`))].join(" ");
+
+/** The command (or subcommand) of a name as Discord sends it: "panel" + "resend". */
+export const findCommand = (name: string, subcommand?: string) =>
+  botCommands.find((c) => c.name === name && (c.subcommand ?? undefined) === (subcommand ?? undefined));

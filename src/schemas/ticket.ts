@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+// Tickets opened by the bot (the ticket engine, docs/ticket-engine.md): the open queue of the Tickets screen, the
+// actions staff take on it, and the live events that keep the screen current. A ticket is named by its number
+// within the guild (`TicketId`), the same number its transcript carries once it is closed.
+
+export const ticketStatuses = ["opening", "open", "closing", "closed"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** One answer of the form a panel asked before the ticket opened. */
+export const formAnswerSchema = z.object({ Label: z.string(), Value: z.string() });
+export type FormAnswer = z.infer<typeof formAnswerSchema>;
+
+/** A ticket as the dashboard lists it. Times are epoch milliseconds. */
+export const ticketSummarySchema = z.object({
+  TicketId: z.number().int(),
+  Status: z.enum(ticketStatuses),
+  PanelId: z.number().int().nullable(),
+  /** The panel's current name; 'Unknown' once the panel was deleted or when the ticket came from /new. */
+  PanelName: z.string(),
+  OpenerId: z.string(),
+  OpenerName: z.string(),
+  Subject: z.string().nullable(),
+  ClaimedById: z.string().nullable(),
+  ClaimedByName: z.string().nullable(),
+  ChannelId: z.string().nullable(),
+  /** Where the channel opens: a Discord link, or the Try-it view on the demo platform. */
+  ChannelUrl: z.string().nullable(),
+  OpenedAt: z.number(),
+  LastActivityAt: z.number(),
+  ClosedAt: z.number().nullable(),
+  CloseReason: z.string().nullable(),
+  FormAnswers: z.array(formAnswerSchema),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
+
+export const ticketPageSizes = [25, 50, 100] as const;
+
+/** GET /{guildId}/tickets: open tickets by default, newest first, filtered by panel, claim and "mine". */
+export const ticketListQuerySchema = z.object({
+  status: z.enum(["open", "closed", "all"]).default("open"),
+  panel: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  claimed: z.enum(["claimed", "unclaimed"]).optional(),
+  /** Tickets the caller claimed (staff) or opened. */
+  mine: z
+    .enum(["true", "false", "1", "0"])
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ticketPageSizes as readonly number[]).includes(n), "Per page must be 25, 50 or 100")
+    .default(25),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+export const ticketListResponseSchema = z.object({
+  tickets: z.array(ticketSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
+
+export const closeReasonMax = 1024;
+
+/** POST /{guildId}/tickets/{ticketId}/close (and the close dialog): the reason is optional. */
+export const ticketCloseSchema = z.object({
+  reason: z.string().trim().max(closeReasonMax, `Close reason must be at most ${closeReasonMax} characters`).optional(),
+});
+export type TicketClose = z.infer<typeof ticketCloseSchema>;
+
+/** The answer of claim, unclaim and close: what happened, and the ticket as it is now. */
+export const ticketActionResponseSchema = z.object({ message: z.string(), ticket: ticketSummarySchema });
+export type TicketActionResponse = z.infer<typeof ticketActionResponseSchema>;
+
+/**
+ * GET /{guildId}/tickets/events (server-sent events): `event: ticket` with this data whenever a ticket of the
+ * guild opens, changes (claim, unclaim, transfer, rename, a message) or closes.
+ */
+export const ticketEventSchema = z.object({
+  type: z.enum(["opened", "updated", "closed"]),
+  guildId: z.string(),
+  ticket: ticketSummarySchema,
+});
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
