@@ -24,6 +24,7 @@ import openApiRoutes from "./routes/openapi";
 import { recordRoutes } from "./route-table";
 import { registerSecurityHeaders } from "./security";
 import { registerStatic } from "./static";
+import { createLocalTicketEventBus } from "./tickets/events";
 import { keyringFor } from "./transcripts/crypto";
 import "./types";
 import { registerWriteRateLimit } from "./write-rate-limit";
@@ -78,9 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secrets = keyringFor(config).secrets;
   app.decorate("secrets", secrets);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets));
+  const ticketEvents = createLocalTicketEventBus();
+  app.decorate("ticketEvents", ticketEvents);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.addHook("onClose", async () => {
+    await ticketEvents.close();
     if (ownsDb) await handle.destroy();
   });
 

@@ -4,6 +4,7 @@ import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
 import type { RouteTableEntry } from "./route-table";
+import type { TicketEventBus } from "./tickets/events";
 import type { SecretBox } from "./transcripts/crypto";
 
 /** The signed-in caller of a request (set by `authenticate`). */
@@ -23,6 +24,8 @@ declare module "fastify" {
     secrets: SecretBox;
     /** Every registered route and how it is protected (server/route-table.ts). */
     routeTable: RouteTableEntry[];
+    /** Live ticket events (server/tickets/events.ts). */
+    ticketEvents: TicketEventBus;
   }
   interface FastifyRequest {
     /** The signed-in user; set by `authenticate` (and therefore by `guard`). */
