@@ -4,6 +4,9 @@ import { z } from "zod";
 export const statsSchema = z.object({
   total_member_count: z.number().catch(0).default(0),
   total_guilds: z.number().catch(0).default(0),
+  /** Beyond §3: tickets the bot has opened, and whether this server runs the demo platform (no Discord). */
+  total_tickets: z.number().optional().catch(undefined),
+  demo: z.boolean().optional().catch(undefined),
 });
 export type Stats = z.infer<typeof statsSchema>;
 
