@@ -5,6 +5,9 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "./config";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/client";
 import { registerErrorHandler } from "./errors";
+import { installRouteSchemas } from "./http/route-schemas";
+import { registerOpenApi } from "./openapi/document";
+import { appVersion } from "./version";
 import type { PlatformAdapter } from "./platform/adapter";
 import { createPlatform } from "./platform/index";
 import activityRoutes from "./routes/activity";
@@ -102,7 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyRateLimit, { global: false });
   // Before the route plugins: the route table (security tests) and the limit on writes see every route.
   recordRoutes(app);
+  installRouteSchemas(app);
   registerWriteRateLimit(app, config);
+  await registerOpenApi(app, appVersion);
 
   for (const routes of apiRoutes) await app.register(routes, { prefix: "/api" });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 
 /** An error with an HTTP status whose message is safe to show to the caller. */
@@ -33,11 +34,14 @@ export class PlatformNotFoundError extends Error {
   readonly statusCode = 404;
 }
 
-/** Turns a zod error into the `{error, errors}` body: every message, joined with ", ". */
-export function zodErrorBody(error: ZodError) {
-  const errors = [...new Set(error.issues.map((i) => i.message))];
+/** The `{error, errors}` body of validation messages: each message once, joined with ", ". */
+export function validationErrorBody(messages: string[]) {
+  const errors = [...new Set(messages)];
   return { error: errors.join(", "), errors };
 }
+
+/** Turns a zod error into the `{error, errors}` body. */
+export const zodErrorBody = (error: ZodError) => validationErrorBody(error.issues.map((i) => i.message));
 
 // Errors of the database driver meaning "the database is not reachable right now" (not a bad query).
 const unavailableCodes = new Set([
@@ -63,6 +67,12 @@ const isRefusedValue = (error: unknown) => refusedValueCodes.has(String((error a
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) return reply.code(400).send(zodErrorBody(error));
+    // A route's schema refused the request (server/http/route-schemas.ts): a path id that names nothing is a 404,
+    // a bad body or query string a 400 with the schema's messages.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      if ((error as FastifyError).validationContext === "params") return reply.code(404).send({ error: "Not found" });
+      return reply.code(400).send(validationErrorBody(error.validation.map((issue) => issue.message ?? "Invalid input")));
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.errors ? { error: error.message, errors: error.errors } : { error: error.message });
     }

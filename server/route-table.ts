@@ -27,6 +27,8 @@ export interface RouteTableEntry {
   permissions: readonly TeamPermission[];
   /** When a preHandler admits only some access levels (e.g. owner/administrator/manager): those levels. */
   levels?: readonly AccessLevel[];
+  /** A bot key (`Authorization: Bot <key>`) of the route's guild is required instead of a session. */
+  botKey: boolean;
 }
 
 type GuardFunction = ((...args: never[]) => unknown) & { permissions: readonly TeamPermission[] };
@@ -38,6 +40,9 @@ const levelsOf = (fn: unknown): readonly AccessLevel[] | undefined => {
   const levels = typeof fn === "function" ? (fn as { levels?: unknown }).levels : undefined;
   return Array.isArray(levels) ? (levels as AccessLevel[]) : undefined;
 };
+
+/** A hook that checks the guild's bot key carries `botKey: true`. */
+const isBotKeyCheck = (fn: unknown) => typeof fn === "function" && (fn as { botKey?: unknown }).botKey === true;
 
 const hooksOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
@@ -64,6 +69,7 @@ export function describeRoute(routeOptions: Pick<RouteOptions, "method" | "url" 
     authenticated,
     permissions,
     ...(levels ? { levels } : {}),
+    botKey: hooks.some(isBotKeyCheck),
   }));
 }
 

@@ -1,20 +1,44 @@
-import { z } from "zod";
-import { type NamedSchema, s } from "./schemas";
-import { type OperationDoc, operations as defaultOperations, tags } from "./operations";
+import fastifySwagger from "@fastify/swagger";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { statusDescriptions } from "../http/route-schemas";
+import { describeRoute } from "../route-table";
+import "./components";
 
-// Builds the OpenAPI 3.1 document from the operations table: every schema is converted from zod
-// (z.toJSONSchema, draft 2020-12) into components.schemas and referenced from there.
+// The OpenAPI 3.1 document, generated from the routes the server registers (@fastify/swagger collects them; their
+// zod schemas become JSON Schema through fastify-type-provider-zod). Nothing here lists routes: a route is in the
+// document because it exists, with the parameters, bodies and answers it validates and serializes with. What
+// this file adds: paths relative to the /api base, who may call each operation (from its guard), operation ids,
+// status descriptions, and a tidy components section (only what is used; the editor's UI hints dropped).
 
 export type JsonSchema = Record<string, unknown>;
 export interface OpenApiDocument {
-  openapi: "3.1.0";
+  openapi: string;
   info: { title: string; version: string; description: string };
-  jsonSchemaDialect: string;
-  servers: { url: string; description: string }[];
+  jsonSchemaDialect?: string;
+  servers: { url: string; description?: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 }
+
+export const apiTags: { name: string; description: string }[] = [
+  { name: "Health", description: "Liveness and public numbers" },
+  { name: "Auth", description: "Sign-in and sessions (paths are the contract's /api/auth/... under the base)" },
+  { name: "Guilds", description: "The servers a user may manage and what they may do there" },
+  { name: "Tags", description: "Canned replies" },
+  { name: "Activity", description: "The audit log" },
+  { name: "Settings", description: "Ticket settings" },
+  { name: "Staff Teams", description: "Teams, their roles and their permissions" },
+  { name: "Panels", description: "Ticket panels and multi-panels" },
+  { name: "Forms", description: "Forms asked before a ticket opens" },
+  { name: "Blacklist", description: "Users and roles barred from opening tickets" },
+  { name: "Transcripts", description: "Closed tickets, and the bot key that stores them" },
+  { name: "Tickets", description: "Open tickets, their live events and statistics" },
+  { name: "Bot", description: "Discord's interactions endpoint and the demo platform's chat" },
+  { name: "Configuration", description: "Export and import of a server's whole configuration" },
+  { name: "Reference", description: "This document" },
+];
 
 // JSON Schema 2020-12 keywords kept in the document; anything else in a node (the editor's UI hints from
 // .meta(): widget, section, span, order, placeholder, help, rows, ...) is dropped.
@@ -30,167 +54,153 @@ const schemaMaps = ["properties", "patternProperties", "$defs", "dependentSchema
 const schemaLists = ["anyOf", "oneOf", "allOf", "prefixItems"];
 const schemaSingles = ["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"];
 
-/** Drops non-keywords from every schema node; rewrites local $defs references with `rewriteRef`. */
-function clean(node: unknown, rewriteRef: (ref: string) => string): void {
+/** Drops non-keywords from every schema node. */
+export function cleanSchema(node: unknown): void {
   if (!node || typeof node !== "object" || Array.isArray(node)) return;
   const schema = node as JsonSchema;
   for (const key of Object.keys(schema)) if (!keywords.has(key)) delete schema[key];
-  if (typeof schema.$ref === "string") schema.$ref = rewriteRef(schema.$ref);
   for (const key of schemaMaps) {
     const map = schema[key];
-    if (map && typeof map === "object") for (const child of Object.values(map)) clean(child, rewriteRef);
+    if (map && typeof map === "object") for (const child of Object.values(map)) cleanSchema(child);
   }
-  for (const key of schemaLists) if (Array.isArray(schema[key])) for (const child of schema[key] as unknown[]) clean(child, rewriteRef);
-  for (const key of schemaSingles) if (schema[key] && typeof schema[key] === "object") clean(schema[key], rewriteRef);
+  for (const key of schemaLists) if (Array.isArray(schema[key])) for (const child of schema[key] as unknown[]) cleanSchema(child);
+  for (const key of schemaSingles) if (schema[key] && typeof schema[key] === "object") cleanSchema(schema[key]);
 }
 
-/** One zod schema → JSON Schema (its own $defs hoisted into components as `<name>_<def>`). */
-export function convert(named: NamedSchema, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(named.schema, { target: "draft-2020-12", io: named.io, unrepresentable: "any" }) as JsonSchema;
-  delete json.$schema;
-  const rewrite = (ref: string) => ref.replace(/^#\/\$defs\//, `#/components/schemas/${named.name}_`);
-  const defs = json.$defs as Record<string, JsonSchema> | undefined;
-  delete json.$defs;
-  for (const [defName, def] of Object.entries(defs ?? {})) {
-    clean(def, rewrite);
-    components[`${named.name}_${defName}`] = def;
-  }
-  clean(json, rewrite);
-  return json;
+/** "/api/:guildId(^\\d+$)/tags/:tagId" → "/{guildId}/tags/{tagId}" (relative to the /api base). */
+export function docPath(registeredPath: string): string {
+  const withoutBase = registeredPath.replace(/^\/api(?=\/)/, "");
+  return withoutBase.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^/]*?\))?/g, "{$1}");
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-const pathParamDocs: Record<string, { description: string; schema: JsonSchema }> = {
-  guildId: { description: "The server (16 to 21 digits)", schema: { type: "string", pattern: "^\\d{16,21}$" } },
-  tagId: { description: "Tag id (uuid)", schema: { type: "string", format: "uuid" } },
-  transcriptId: { description: "Ticket number", schema: { type: "string", pattern: "^\\d{1,10}$" } },
-};
-const idParam = (name: string) => ({ description: `${name.replace(/Id$/, "")} id`, schema: { type: "string", pattern: "^\\d{1,15}$" } });
-
-const statusText: Record<number, string> = {
-  400: "Invalid input; nothing was stored (`errors` lists every problem)",
-  401: "No, unknown, expired or revoked session (bot routes: no or wrong bot key)",
-  403: "No access to the server, or lacking the permission",
-  404: "Not found (also another server's ids)",
-  409: "Conflict: a name or reference in use, or a stale revision",
-};
-
-export interface BuildOptions {
-  version?: string;
-  operations?: Record<string, OperationDoc>;
-}
-
-export function buildOpenApiDocument(options: BuildOptions = {}): OpenApiDocument {
-  const operations = options.operations ?? defaultOperations;
-  const components: Record<string, JsonSchema> = {};
-  const registered = new Map<string, NamedSchema>();
-
-  /** Adds a named schema to components (once); the same name for two different schemas is a bug. */
-  const use = (named: NamedSchema) => {
-    const seen = registered.get(named.name);
-    if (seen && (seen.schema !== named.schema || seen.io !== named.io)) throw new Error(`Two schemas are named ${named.name}`);
-    if (!seen) {
-      registered.set(named.name, named);
-      components[named.name] = convert(named, components);
-    }
-    return ref(named.name);
-  };
-
-  const paths: OpenApiDocument["paths"] = {};
-  for (const [key, op] of Object.entries(operations)) {
-    const [method, path] = key.split(" ");
-    const params: unknown[] = [...path.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map(([, name]) => ({
-      name,
-      in: "path",
-      required: true,
-      ...(pathParamDocs[name] ?? idParam(name)),
-    }));
-    if (op.query) {
-      use(op.query);
-      const query = components[op.query.name];
-      const required = new Set((query.required as string[] | undefined) ?? []);
-      for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
-        params.push({ name, in: "query", required: required.has(name), schema });
-      }
-    }
-
-    const errors = new Set<number>(op.errors ?? []);
-    if (op.body || op.query) errors.add(400);
-    if (op.auth !== "public") errors.add(401);
-    if (op.auth === "guild" || op.auth === "level") errors.add(403);
-    if (path.includes("{")) errors.add(404);
-
-    const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(op.responses)) {
-      const content = response.schema ? { [response.contentType ?? "application/json"]: { schema: use(response.schema) } } : response.contentType ? { [response.contentType]: { schema: { type: "string" } } } : undefined;
-      const headers = response.headers
-        ? Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]))
-        : undefined;
-      responses[status] = { description: response.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
-    }
-    for (const status of [...errors].sort()) {
-      responses[String(status)] ??= { description: statusText[status] ?? "Error", content: { "application/json": { schema: use(s.error) } } };
-    }
-
-    const permissions = op.permission === undefined ? [] : typeof op.permission === "string" ? [op.permission] : [...op.permission];
-    const security =
-      op.auth === "public" ? [] : op.auth === "bot" ? [{ botKey: [] }] : [{ bearerAuth: [] }];
-    const access =
-      op.auth === "guild"
-        ? permissions.length
-          ? `Needs ${permissions.join(" or ")}.`
-          : "Any access to the server."
-        : op.auth === "level"
-          ? `Only the server's ${(op.levels ?? []).join(", ")} (a staff team's permissions are not enough).`
-          : op.auth === "bot"
-            ? "The server's bot key."
-            : op.auth === "session"
-              ? "A signed-in user."
-              : "Public.";
-
-    paths[path] ??= {};
-    paths[path][method.toLowerCase()] = {
-      operationId: operationId(method, path),
-      summary: op.summary,
-      description: [op.description, access].filter(Boolean).join("\n\n"),
-      tags: [op.tag],
-      security,
-      ...(permissions.length ? { "x-permissions": permissions } : {}),
-      ...(op.levels ? { "x-access-levels": [...op.levels] } : {}),
-      ...(params.length ? { parameters: params } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { [op.bodyContentType ?? "application/json"]: { schema: use(op.body) } } } } : {}),
-      responses,
-    };
-  }
-
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Ticketeer API",
-      version: options.version ?? "0.0.0",
-      description:
-        "The API the Ticketeer dashboard talks to. Generated from the zod schemas the server validates with. Errors are `{error, errors?}`; 429 (rate limit, Retry-After) and 503 (database unavailable) can answer any call.",
-    },
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    servers: [{ url: "/api", description: "This server" }],
-    tags,
-    paths,
-    components: {
-      schemas: components,
-      securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "The session token from sign-in" },
-        botKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Bot <key>`: the server's bot key" },
-      },
-    },
-  };
-}
-
-/** getGuildIdTags-style ids: method + path words. */
-function operationId(method: string, path: string): string {
+/** getByGuildIdTags-style ids: method + path words. */
+export function operationId(method: string, path: string): string {
   const words = path
     .replace(/\{([^}]+)\}/g, "by-$1")
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join("");
+}
+
+/** Who may call a route, in words, with the security requirement and extensions of its operation. */
+function accessOf(route: RouteOptions) {
+  const [entry] = describeRoute(route);
+  if (entry.botKey) return { text: "The server's bot key (`Authorization: Bot <key>`).", security: [{ botKey: [] }], extensions: {} };
+  if (entry.levels) {
+    return {
+      text: `Only the server's ${entry.levels.join(", ")} (a staff team's permissions are not enough).`,
+      security: [{ bearerAuth: [] }],
+      extensions: { "x-access-levels": [...entry.levels] },
+    };
+  }
+  if (entry.guarded) {
+    const permissions = [...entry.permissions];
+    return {
+      text: permissions.length ? `Needs ${permissions.join(" or ")} (owners, Administrators and Manage Server holders have every permission).` : "Any access to the server.",
+      security: [{ bearerAuth: [] }],
+      extensions: permissions.length ? { "x-permissions": permissions } : {},
+    };
+  }
+  if (entry.authenticated) return { text: "A signed-in user.", security: [{ bearerAuth: [] }], extensions: {} };
+  return { text: "Public.", security: [], extensions: {} };
+}
+
+/** Every "$ref" target name reachable from `value`. */
+function refNames(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) refNames(v, out);
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string") out.add(child.replace("#/components/schemas/", ""));
+      else refNames(child, out);
+    }
+  }
+  return out;
+}
+
+/** Components reachable from the paths, following components that reference others. */
+function usedComponents(doc: OpenApiDocument): Set<string> {
+  const used = refNames(doc.paths);
+  const queue = [...used];
+  while (queue.length) {
+    const name = queue.pop()!;
+    for (const next of refNames(doc.components.schemas[name])) {
+      if (!used.has(next)) {
+        used.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return used;
+}
+
+function walkOperations(doc: OpenApiDocument, visit: (operation: Record<string, any>) => void) {
+  for (const item of Object.values(doc.paths)) for (const operation of Object.values(item)) visit(operation as Record<string, any>);
+}
+
+/** Status descriptions, UI hints out, unused components out, the security schemes in. */
+function finish(doc: OpenApiDocument): OpenApiDocument {
+  walkOperations(doc, (operation) => {
+    for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Record<string, any>>)) {
+      if (!response.description || response.description === "Default Response") response.description = statusDescriptions[Number(status)] ?? "Answer";
+      for (const media of Object.values((response.content ?? {}) as Record<string, { schema?: unknown }>)) cleanSchema(media.schema);
+    }
+    for (const media of Object.values((operation.requestBody?.content ?? {}) as Record<string, { schema?: unknown }>)) cleanSchema(media.schema);
+    for (const parameter of (operation.parameters ?? []) as { schema?: unknown }[]) cleanSchema(parameter.schema);
+  });
+  const used = usedComponents(doc);
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(doc.components.schemas ?? {})) {
+    if (!used.has(name)) continue;
+    cleanSchema(schema);
+    schemas[name] = schema;
+  }
+  return { ...doc, components: { ...doc.components, schemas } };
+}
+
+/** Registers the generator. Call before the route plugins (it collects routes as they are registered). */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  const transformSchema = createJsonSchemaTransform({});
+  const transformDocument = createJsonSchemaTransformObject({});
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Ticketeer API",
+        version,
+        description:
+          "The API the Ticketeer dashboard and bot talk to. Generated from the routes the server registers and the zod schemas they validate and answer with. Errors are `{error, errors?}`; 429 (rate limit, Retry-After) and 503 (database unavailable) can answer any call.",
+      },
+      jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+      servers: [{ url: "/api", description: "This server" }],
+      tags: apiTags,
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "The session token from sign-in" },
+          botKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Bot <key>`: the server's bot key" },
+        },
+      },
+    },
+    transform: (input) => {
+      const { route, url } = input as typeof input & { route: RouteOptions };
+      // Only the API: the static files and the single-page app's fallback are not operations.
+      if (!url.startsWith("/api/")) return { schema: { hide: true } as never, url };
+      // Paths become relative to the /api server entry by @fastify/swagger itself (stripBasePath).
+      const { schema } = transformSchema(input as never) as { schema: Record<string, any>; url: string };
+      const path = docPath(url);
+      const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
+      const access = accessOf(route);
+      const own = (route.schema as { description?: string } | undefined)?.description;
+      return {
+        schema: {
+          ...schema,
+          operationId: operationId(method, path),
+          description: [own, access.text].filter(Boolean).join("\n\n"),
+          security: access.security,
+          ...access.extensions,
+        } as never,
+        url,
+      };
+    },
+    transformObject: (input) => finish(transformDocument(input) as unknown as OpenApiDocument) as never,
+  });
 }

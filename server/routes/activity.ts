@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { type SelectQueryBuilder, sql } from "kysely";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type ActivityEntry, type ActivityQuery, activityQuerySchema } from "../../src/schemas/activity";
@@ -6,7 +8,8 @@ import { guard, guildIdOf } from "../access/guard";
 import { fromDbJson } from "../db/dialect";
 import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
-import { zodErrorBody } from "../errors";
+import { guildParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 
 // The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
 // Filters: user (id, or a case-insensitive substring of the username), action (exact), from/to (epoch seconds,
@@ -116,13 +119,18 @@ const activityPageQuery = prepared((db, v: ActivityListValues & { limit: number;
     .orderBy("id", "desc"),
 );
 
-export default async function activityRoutes(app: FastifyInstance) {
-  const perm = resourcePermissions.activity.list;
+const csv = { description: "CSV download (formula-like cells neutralised)", content: { "text/csv": { schema: z.string() } } };
 
-  app.get("/:guildId(^\\d+$)/activity", { preHandler: guard(perm) }, async (request, reply) => {
-    const parsed = activityQuerySchema.safeParse(request.query);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
-    const q = parsed.data;
+export default async function activityRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const perm = resourcePermissions.activity.list;
+  const tags = ["Activity"];
+
+  app.get(
+    "/:guildId(^\\d+$)/activity",
+    { onRequest: guard(perm), schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } } },
+    async (request) => {
+    const q = request.query;
     const guildId = guildIdOf(request);
     const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q));
     const filtered = shape.user || shape.action || shape.from || shape.to;
@@ -132,19 +140,25 @@ export default async function activityRoutes(app: FastifyInstance) {
       activityPageQuery.execute(app.db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
     ]);
     return { activity: rows.map((r) => toEntry(r as ActivityRow)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
-  });
+    },
+  );
 
-  app.get("/:guildId(^\\d+$)/activity/actions", { preHandler: guard(perm) }, async (request) => {
+  app.get(
+    "/:guildId(^\\d+$)/activity/actions",
+    { onRequest: guard(perm), schema: { tags, summary: "Action names of the server's log (for the filter)", params: guildParams, response: { 200: s.activityActions } } },
+    async (request) => {
     // activity_actions is kept by triggers: a DISTINCT over the whole log otherwise.
     const rows = await app.db.selectFrom("activity_actions").select("action").where("guild_id", "=", guildIdOf(request)).execute();
     return { actions: rows.map((r) => r.action).sort((a, b) => a.localeCompare(b)) };
-  });
+    },
+  );
 
-  app.get("/:guildId(^\\d+$)/activity.csv", { preHandler: guard(perm) }, async (request, reply) => {
-    const parsed = activityQuerySchema.safeParse(request.query);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+  app.get(
+    "/:guildId(^\\d+$)/activity.csv",
+    { onRequest: guard(perm), schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } } },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
-    const { values, shape } = listFilters(guildId, parsed.data, await userFilterIds(app.db, guildId, parsed.data));
+    const { values, shape } = listFilters(guildId, request.query, await userFilterIds(app.db, guildId, request.query));
     const rows = await applyListFilters(app.db.selectFrom("activity"), values, shape)
       .selectAll()
       .orderBy("id", "desc")
@@ -164,5 +178,6 @@ export default async function activityRoutes(app: FastifyInstance) {
       .header("content-disposition", `attachment; filename="activity-${guildId}.csv"`)
       .header("cache-control", "no-store")
       .send(`\ufeff${lines.join("\r\n")}\r\n`);
-  });
+    },
+  );
 }

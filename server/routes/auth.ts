@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AuthUser } from "../../src/schemas/auth";
 import { authenticate } from "../auth/authenticate";
@@ -9,6 +10,8 @@ import { appUrl, dashboardWithToken, oauthRedirectUri } from "../auth/urls";
 import { demoSignInAllowed } from "../config";
 import { HttpError, notFound } from "../errors";
 import { demoUsers } from "../platform/demo-fixtures";
+import { validateBodyInHandler } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import { DiscordPlatform, PlatformRejectedError } from "../platform/discord";
 
 // Sign-in and sessions. Paths are SPEC §7's `/api/auth/...` under the API base, so `/api/api/auth/...`.
@@ -16,14 +19,14 @@ import { DiscordPlatform, PlatformRejectedError } from "../platform/discord";
 const invalidState = "Invalid or expired sign-in request. Please sign in again.";
 const demoDisabled = "Demo sign-in is disabled on this server";
 
-const demoBody = z.object({ user_id: z.string().max(32), state: z.string().max(200) });
-const callbackQuery = z.object({
-  code: z.string().max(500).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-});
+const demoBody = s.demoSignIn;
+const callbackQuery = s.callbackQuery;
+const html = { description: "HTML page", content: { "text/html": { schema: z.string() } } };
+/** A redirect: no body; the Location header says where. */
+const redirect = (description: string) => z.null().describe(`Redirect (Location header): ${description}`);
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = app.config;
   // The demo form posts urlencoded bodies; only this plugin accepts them.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
@@ -35,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return app.platform;
   };
 
-  app.get("/api/auth/login", { config: limited }, async (_request, reply) => {
+  app.get("/api/auth/login", { config: limited, schema: { tags: ["Auth"], summary: "Where to sign in", response: { 200: s.login } } }, async (_request, reply) => {
     if (config.discord) {
       const state = await issueLoginState(app.db, config, reply, "discord");
       return { url: discord().authorizeUrl(state, oauthRedirectUri(config)) };
@@ -43,7 +46,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return { url: appUrl(config, "/api/api/auth/demo") };
   });
 
-  app.get("/api/auth/demo", { config: limited }, async (_request, reply) => {
+  const demoDescription = "Refused in production unless DEMO_MODE=1, and in Discord mode.";
+  app.get("/api/auth/demo", { config: limited, schema: { tags: ["Auth"], summary: "Demo sign-in page", description: demoDescription, response: { 200: html, 403: s.error } } }, async (_request, reply) => {
     if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
     const state = await issueLoginState(app.db, config, reply, "demo");
     return reply
@@ -52,7 +56,22 @@ export default async function authRoutes(app: FastifyInstance) {
       .send(renderDemoSignInPage(demoUsers, state, "/api/api/auth/demo"));
   });
 
-  app.post("/api/auth/demo", { config: limited }, async (request, reply) => {
+  app.post(
+    "/api/auth/demo",
+    {
+      config: limited,
+      // An invalid form is an invalid sign-in request: one message for every way it can be wrong.
+      validatorCompiler: validateBodyInHandler,
+      schema: {
+        tags: ["Auth"],
+        summary: "Sign in as a demo user",
+        description: demoDescription,
+        consumes: ["application/x-www-form-urlencoded"],
+        body: demoBody,
+        response: { 302: redirect("To /dashboard?token=<token>"), 403: s.error },
+      },
+    },
+    async (request, reply) => {
     if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
     const body = demoBody.safeParse(request.body ?? {});
     const valid = await consumeLoginState(app.db, request, reply, "demo", body.success ? body.data.state : undefined);
@@ -65,9 +84,12 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
   });
 
-  app.get("/api/auth/callback", { config: limited }, async (request, reply) => {
+  app.get(
+    "/api/auth/callback",
+    { config: limited, schema: { tags: ["Auth"], summary: "Discord OAuth callback", querystring: callbackQuery, response: { 302: redirect("To /dashboard?token=<token>, or home when the user cancelled"), 404: s.error } } },
+    async (request, reply) => {
     if (!config.discord) throw notFound();
-    const query = callbackQuery.parse(request.query);
+    const query = request.query;
     const valid = await consumeLoginState(app.db, request, reply, "discord", query.state);
     if (query.error) return reply.redirect(appUrl(config, "/"), 302); // the user cancelled on Discord's page
     if (!valid) throw new HttpError(400, invalidState);
@@ -89,7 +111,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
   });
 
-  app.get("/api/auth/user", { preHandler: authenticate }, async (request) => {
+  app.get("/api/auth/user", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "The signed-in user", response: { 200: s.authUser } } }, async (request) => {
     const user = request.user!;
     const body: AuthUser = {
       authenticated: true,
@@ -99,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post("/api/auth/logout", { preHandler: authenticate }, async (request) => {
+  app.post("/api/auth/logout", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "Sign out (revokes the session)", response: { 200: s.message } } }, async (request) => {
     await revokeSession(app.db, request.user!.sessionHash);
     return { message: "Logged out successfully" };
   });

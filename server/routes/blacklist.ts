@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type BlacklistEntry, blacklistInputSchema } from "../../src/schemas/blacklist";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity";
 import type { PlatformGuild } from "../platform/adapter";
-import { badRequest, HttpError, notFound, zodErrorBody } from "../errors";
+import { badRequest, HttpError, notFound } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 
 // Blacklist (beyond the spec): users or roles of a guild barred from opening tickets.
 // GET /{guildId}/blacklist → {blacklist}; POST {Kind, TargetId, Reason} → 201; DELETE /{guildId}/blacklist/{entryId}.
@@ -51,11 +54,13 @@ const toEntry = (r: Row, roles: Map<string, string>): BlacklistEntry => ({
   CreatedAt: r.created_at ?? 0,
 });
 
-export default async function blacklistRoutes(app: FastifyInstance) {
+export default async function blacklistRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perms = resourcePermissions.blacklist;
+  const tags = ["Blacklist"];
   const base = "/:guildId(^\\d+$)/blacklist";
 
-  app.get(base, { preHandler: guard(perms.list) }, async (request) => {
+  app.get(base, { onRequest: guard(perms.list), schema: { tags, summary: "List blacklist entries", params: guildParams, response: { 200: s.blacklist } } }, async (request) => {
     const guildId = guildIdOf(request);
     const rows = await app.db
       .selectFrom("blacklist")
@@ -68,10 +73,14 @@ export default async function blacklistRoutes(app: FastifyInstance) {
     return { blacklist: rows.map((r) => toEntry(r, roles)) };
   });
 
-  app.post(base, { preHandler: guard(perms.create) }, async (request, reply) => {
-    const parsed = blacklistInputSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
-    const input = parsed.data;
+  app.post(
+    base,
+    {
+      onRequest: guard(perms.create),
+      schema: { tags, summary: "Blacklist a user or role", params: guildParams, body: blacklistInputSchema, response: { 201: s.blacklistAdded, 400: s.error, 409: s.error } },
+    },
+    async (request, reply) => {
+    const input = request.body;
     const guildId = guildIdOf(request);
     const guild: PlatformGuild = await app.platform.getGuild(guildId);
     const roles = new Map(guild.roles.map((r) => [r.id, r.name]));
@@ -105,9 +114,13 @@ export default async function blacklistRoutes(app: FastifyInstance) {
       if (isUniqueViolation(error)) throw new HttpError(409, blacklistMessages.duplicate(input.Kind));
       throw error;
     }
-  });
+    },
+  );
 
-  app.delete(`${base}/:entryId`, { preHandler: guard(perms.delete) }, async (request) => {
+  app.delete(
+    `${base}/:entryId`,
+    { onRequest: guard(perms.delete), schema: { tags, summary: "Remove a blacklist entry", params: idParams("entryId"), response: { 200: s.message } } },
+    async (request) => {
     const raw = (request.params as { entryId?: string }).entryId ?? "";
     if (!/^\d{1,15}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound(blacklistMessages.notFound); // integer column
     const entryId = Number(raw);
@@ -124,5 +137,6 @@ export default async function blacklistRoutes(app: FastifyInstance) {
       await recordActivity(trx, request, { action: blacklistActivityActions.removed, before: toEntry(row, new Map()) });
     });
     return { message: blacklistMessages.removed };
-  });
+    },
+  );
 }

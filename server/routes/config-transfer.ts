@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import type { AccessLevel } from "../../src/schemas/access";
 import { type ConfigImportResult, configTransferText, exportFileName, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
@@ -6,6 +7,8 @@ import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity";
 import { HttpError, zodErrorBody } from "../errors";
+import { guildParams, validateBodyInHandler } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import { planImport } from "../config-transfer/plan";
 import { applyPlan, buildExport, configTransferActions, loadTargetState } from "../config-transfer/store";
 
@@ -20,7 +23,7 @@ import { applyPlan, buildExport, configTransferActions, loadTargetState } from "
 export const configTransferLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
 
 /**
- * preHandler after `guard()`: the caller's level must be one of configTransferLevels (403 otherwise).
+ * onRequest hook after `guard()`: the caller's level must be one of configTransferLevels (403 otherwise).
  * The `levels` property tells the route table which levels it admits.
  */
 export const requireConfigLevel = Object.assign(
@@ -61,10 +64,32 @@ function parseImportBody(body: unknown) {
   return { file: file.data, overrides: overrides.data };
 }
 
-export default async function configTransferRoutes(app: FastifyInstance) {
-  const preHandler = [guard(), requireConfigLevel];
+export default async function configTransferRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [guard(), requireConfigLevel];
+  const tags = ["Configuration"];
+  // The file and the mapping are checked by the handler: every problem of the file is listed at once.
+  const importRoute = (summary: string, description: string, answer: typeof s.configImportPreview | typeof s.configImportResult) => ({
+    onRequest,
+    bodyLimit: CONFIG_BODY_LIMIT,
+    validatorCompiler: validateBodyInHandler,
+    schema: { tags, summary, description, params: guildParams, body: s.configImportRequest, response: { 200: answer } },
+  });
 
-  app.get("/:guildId(^\\d+$)/config/export", { preHandler }, async (request, reply) => {
+  app.get(
+    "/:guildId(^\\d+$)/config/export",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Export the server's configuration",
+        description:
+          "Settings, tags, forms, staff teams, panels, multi-panels and blacklist as one versioned file (format ticketeer.guild-config, version 1). No transcripts, activity or bot keys.",
+        params: guildParams,
+        response: { 200: { description: "The file (an attachment)", content: { "application/json": { schema: s.configExport } } } },
+      },
+    },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);
     const now = new Date();
@@ -84,17 +109,33 @@ export default async function configTransferRoutes(app: FastifyInstance) {
     return reply
       .header("content-type", "application/json; charset=utf-8")
       .header("content-disposition", `attachment; filename="${exportFileName(guild.name, now)}"`)
-      .send(JSON.stringify(file, null, 2));
-  });
+      .send(JSON.stringify(file, null, 2) as never);
+    },
+  );
 
-  app.post("/:guildId(^\\d+$)/config/import/preview", { preHandler, bodyLimit: CONFIG_BODY_LIMIT }, async (request) => {
+  app.post(
+    "/:guildId(^\\d+$)/config/import/preview",
+    importRoute(
+      "Check a configuration file against this server",
+      "What the import would change (each section in the file replaces the server's), the mapping of roles, channels, categories and emojis (by name, case-insensitive, or as chosen in `mapping`), warnings, and the problems that block it. Changes nothing.",
+      s.configImportPreview,
+    ),
+    async (request) => {
     const { file, overrides } = parseImportBody(request.body);
     const guild = await app.platform.getGuild(guildIdOf(request));
     const state = await loadTargetState(app.db, guild);
     return planImport(file, overrides, state).preview;
-  });
+    },
+  );
 
-  app.post("/:guildId(^\\d+$)/config/import", { preHandler, bodyLimit: CONFIG_BODY_LIMIT }, async (request) => {
+  app.post(
+    "/:guildId(^\\d+$)/config/import",
+    importRoute(
+      "Import a configuration file",
+      "Validates everything first; any problem answers 400 listing them all and nothing changes. Otherwise replaces the sections in the file in one transaction, with references remapped to the new rows, and records one activity entry.",
+      s.configImportResult,
+    ),
+    async (request) => {
     const { file, overrides } = parseImportBody(request.body);
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);
@@ -121,5 +162,6 @@ export default async function configTransferRoutes(app: FastifyInstance) {
       panels: result.panels,
     };
     return body;
-  });
+    },
+  );
 }

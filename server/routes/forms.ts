@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { ZodError } from "zod";
 import { resourcePermissions } from "../../src/schemas/access";
@@ -19,6 +20,8 @@ import { recordActivity } from "../activity";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database, Db } from "../db/schema";
 import { badRequest, HttpError, notFound, zodErrorBody } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import { DEMO_COMMUNITY_ID } from "../platform/demo-fixtures";
 
 // Forms (SPEC §2 Forms, §3, §5, §7): a form is a name and 1–5 fields ordered by Position (0..n-1, always
@@ -162,8 +165,12 @@ function validate<T>(schema: Parser<T>, value: unknown): T {
   return parsed.data;
 }
 
-export default async function formRoutes(app: FastifyInstance) {
+export default async function formRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perms = resourcePermissions.forms;
+  const tags = ["Forms"];
+  const formParams = idParams("formId");
+  const fieldParams = idParams("formId", "fieldId");
   const base = "/:guildId(^\\d+$)/forms";
   type Params = { formId?: string; fieldId?: string };
   const formIdOf = (request: FastifyRequest) => parseId((request.params as Params).formId, formNotFound);
@@ -171,7 +178,7 @@ export default async function formRoutes(app: FastifyInstance) {
   let panelsTableKnown = false;
   const panelsTableExists = async () => (panelsTableKnown ||= await hasPanelsTable(app));
 
-  app.get(base, { preHandler: guard(perms.list) }, async (request) => {
+  app.get(base, { onRequest: guard(perms.list), schema: { tags, summary: "List forms with their fields", params: guildParams, response: { 200: s.forms } } }, async (request) => {
     const guildId = guildIdOf(request);
     const rows = await app.db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).orderBy("id").execute();
     const fields = await loadFields(app.db, rows.map((r) => r.id));
@@ -179,13 +186,16 @@ export default async function formRoutes(app: FastifyInstance) {
     return { forms };
   });
 
-  app.get(`${base}/:formId`, { preHandler: guard(perms.show) }, async (request) => {
+  app.get(`${base}/:formId`, { onRequest: guard(perms.show), schema: { tags, summary: "One form", params: formParams, response: { 200: s.formOne } } }, async (request) => {
     const form = await requireForm(app.db, guildIdOf(request), formIdOf(request));
     return { form };
   });
 
-  app.post(base, { preHandler: guard(perms.create) }, async (request, reply) => {
-    const input = validate(formInputSchema, request.body);
+  app.post(
+    base,
+    { onRequest: guard(perms.create), schema: { tags, summary: "Create a form", params: guildParams, body: formInputSchema, response: { 201: s.formCreated } } },
+    async (request, reply) => {
+    const input = request.body;
     const guildId = guildIdOf(request);
     const form = await app.db.transaction().execute(async (trx) => {
       const now = Date.now();
@@ -202,14 +212,28 @@ export default async function formRoutes(app: FastifyInstance) {
       return created;
     });
     return reply.code(201).send({ message: formMessages.created, form, FormId: form.FormId });
-  });
+    },
+  );
 
   // PUT replaces the fields: a FieldId of this form keeps (and updates) that field, -1 or none adds one,
   // and the form's fields missing from the body are deleted. Positions follow the body's order.
-  app.put(`${base}/:formId`, { preHandler: guard(perms.edit) }, async (request) => {
+  app.put(
+    `${base}/:formId`,
+    {
+      onRequest: guard(perms.edit),
+      schema: {
+        tags,
+        summary: "Replace a form's name and fields",
+        description: "A FieldId of this form keeps that field; -1 or none adds one; fields missing from the body are deleted.",
+        params: formParams,
+        body: formInputSchema,
+        response: { 200: s.formSaved },
+      },
+    },
+    async (request) => {
     const formId = formIdOf(request);
     const guildId = guildIdOf(request);
-    const input = validate(formInputSchema, request.body);
+    const input = request.body;
     const form = await app.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
       const existing = new Set(before.Fields.map((f) => f.FieldId));
@@ -238,12 +262,16 @@ export default async function formRoutes(app: FastifyInstance) {
       return after;
     });
     return { message: formMessages.updated, form };
-  });
+    },
+  );
 
-  app.patch(`${base}/:formId`, { preHandler: guard(perms.edit) }, async (request) => {
+  app.patch(
+    `${base}/:formId`,
+    { onRequest: guard(perms.edit), schema: { tags, summary: "Rename a form", params: formParams, body: formRenameSchema, response: { 200: s.formSaved } } },
+    async (request) => {
     const formId = formIdOf(request);
     const guildId = guildIdOf(request);
-    const { FormName } = validate(formRenameSchema, request.body);
+    const { FormName } = request.body;
     const form = await app.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
       await trx.updateTable("forms").set({ name: FormName, updated_at: Date.now() }).where("id", "=", formId).execute();
@@ -256,9 +284,16 @@ export default async function formRoutes(app: FastifyInstance) {
       return after;
     });
     return { message: "Form renamed successfully", form };
-  });
+    },
+  );
 
-  app.delete(`${base}/:formId`, { preHandler: guard(perms.delete) }, async (request) => {
+  app.delete(
+    `${base}/:formId`,
+    {
+      onRequest: guard(perms.delete),
+      schema: { tags, summary: "Delete a form", description: "A form used by a panel is refused (409).", params: formParams, response: { 200: s.message, 409: s.error } },
+    },
+    async (request) => {
     const formId = formIdOf(request);
     const guildId = guildIdOf(request);
     const checkPanels = await panelsTableExists();
@@ -282,14 +317,18 @@ export default async function formRoutes(app: FastifyInstance) {
       throw error;
     }
     return { message: formMessages.deletedByServer };
-  });
+    },
+  );
 
   // ---- single-field routes (EditForm) ----
 
-  app.post(`${base}/:formId/fields`, { preHandler: guard(perms.edit) }, async (request, reply) => {
+  app.post(
+    `${base}/:formId/fields`,
+    { onRequest: guard(perms.edit), schema: { tags, summary: "Add a field", params: formParams, body: formFieldSchema, response: { 201: s.fieldSaved } } },
+    async (request, reply) => {
     const formId = formIdOf(request);
     const guildId = guildIdOf(request);
-    const field = validate(formFieldSchema, request.body);
+    const field = request.body;
     validate(formFieldPatchSchema.pick({ Label: true }).required(), { Label: field.Label });
     const result = await app.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
@@ -305,13 +344,17 @@ export default async function formRoutes(app: FastifyInstance) {
       return { field: after.Fields.find((f) => f.FieldId === id)!, form: after };
     });
     return reply.code(201).send({ message: "Field created successfully", ...result });
-  });
+    },
+  );
 
-  app.patch(`${base}/:formId/fields/:fieldId`, { preHandler: guard(perms.edit) }, async (request) => {
+  app.patch(
+    `${base}/:formId/fields/:fieldId`,
+    { onRequest: guard(perms.edit), schema: { tags, summary: "Change a field", params: fieldParams, body: formFieldPatchSchema, response: { 200: s.fieldSaved } } },
+    async (request) => {
     const formId = formIdOf(request);
     const fieldId = fieldIdOf(request);
     const guildId = guildIdOf(request);
-    const patch = validate(formFieldPatchSchema, request.body);
+    const patch = request.body;
     const result = await app.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
       const current = before.Fields.find((f) => f.FieldId === fieldId);
@@ -327,13 +370,17 @@ export default async function formRoutes(app: FastifyInstance) {
       return { field, form: after };
     });
     return { message: "Field updated successfully", ...result };
-  });
+    },
+  );
 
-  app.patch(`${base}/:formId/fields/:fieldId/position`, { preHandler: guard(perms.edit) }, async (request) => {
+  app.patch(
+    `${base}/:formId/fields/:fieldId/position`,
+    { onRequest: guard(perms.edit), schema: { tags, summary: "Move a field", params: fieldParams, body: fieldPositionSchema, response: { 200: s.formSaved } } },
+    async (request) => {
     const formId = formIdOf(request);
     const fieldId = fieldIdOf(request);
     const guildId = guildIdOf(request);
-    const { NewPosition } = validate(fieldPositionSchema, request.body);
+    const { NewPosition } = request.body;
     const result = await app.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
       const index = before.Fields.findIndex((f) => f.FieldId === fieldId);
@@ -353,9 +400,16 @@ export default async function formRoutes(app: FastifyInstance) {
       return { form: after };
     });
     return { message: "Field position updated successfully", ...result };
-  });
+    },
+  );
 
-  app.delete(`${base}/:formId/fields/:fieldId`, { preHandler: guard(perms.edit) }, async (request) => {
+  app.delete(
+    `${base}/:formId/fields/:fieldId`,
+    {
+      onRequest: guard(perms.edit),
+      schema: { tags, summary: "Delete a field", description: "The last field of a form cannot be deleted (409).", params: fieldParams, response: { 200: s.formSaved, 409: s.error } },
+    },
+    async (request) => {
     const formId = formIdOf(request);
     const fieldId = fieldIdOf(request);
     const guildId = guildIdOf(request);
@@ -372,7 +426,8 @@ export default async function formRoutes(app: FastifyInstance) {
       return { form: after };
     });
     return { message: "Field deleted successfully", ...result };
-  });
+    },
+  );
 }
 
 // ---- demo data ----

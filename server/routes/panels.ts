@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { panelMessages } from "../../src/schemas/messages";
 import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../../src/schemas/multi-panel";
@@ -7,6 +8,8 @@ import type { PanelProperties } from "../../src/schemas/panel-properties";
 import { guard, guildIdOf, requirePermission } from "../access/guard";
 import { recordActivity } from "../activity";
 import { HttpError, notFound, zodErrorBody } from "../errors";
+import { guildParams, idParams, validateBodyInHandler } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import type { GuildChannel } from "../platform/adapter";
 import { multiPanelPayload, singlePanelPayload } from "../panels/message";
 import { checkMultiPanelReferences, checkSinglePanelReferences } from "../panels/references";
@@ -59,8 +62,11 @@ const isForeignKeyViolation = (error: unknown) => {
 
 const parseFailure = (error: import("zod").ZodError) => new HttpError(400, zodErrorBody(error).error, zodErrorBody(error).errors);
 
-export default async function panelRoutes(app: FastifyInstance) {
+export default async function panelRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const tags = ["Panels"];
+  const panelParams = idParams("panelId");
 
   /** Resolves the row and checks the caller's permission for that kind of panel. */
   async function loadFor(request: FastifyRequest, action: "show" | "edit" | "delete"): Promise<PanelRow> {
@@ -108,7 +114,10 @@ export default async function panelRoutes(app: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/panel-properties",
-    { preHandler: guard([single.list, multi.list]) },
+    {
+      onRequest: guard([single.list, multi.list]),
+      schema: { tags, summary: "Channels, categories, emojis, roles, teams and forms for the panel editor", params: guildParams, response: { 200: s.panelProperties } },
+    },
     async (request) => {
       const guildId = guildIdOf(request);
       const guild = await app.platform.getGuild(guildId);
@@ -127,7 +136,13 @@ export default async function panelRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get("/:guildId(^\\d+$)/panels", { preHandler: guard([single.list, multi.list]) }, async (request) => {
+  app.get(
+    "/:guildId(^\\d+$)/panels",
+    {
+      onRequest: guard([single.list, multi.list]),
+      schema: { tags, summary: "List panels and multi-panels", description: "Each kind only when the caller may view it.", params: guildParams, response: { 200: s.panelList } },
+    },
+    async (request) => {
     const guildId = guildIdOf(request);
     const permissions = request.access!.permissions;
     const rows = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).orderBy("id").execute();
@@ -136,14 +151,33 @@ export default async function panelRoutes(app: FastifyInstance) {
     const members = await membersOf(db, multiRows.map((r) => r.id));
     const multis = multiRows.map((r) => toMultiPanel(r, members.get(r.id) ?? []));
     return { panels: { SinglePanels: singles, MultiPanels: multis } };
-  });
+    },
+  );
 
-  app.get("/:guildId(^\\d+$)/panels/:panelId", { preHandler: guard([single.show, multi.show]) }, async (request) => {
-    const row = await loadFor(request, "show");
-    return { panel: await toApiPanel(db, row) };
-  });
+  app.get(
+    "/:guildId(^\\d+$)/panels/:panelId",
+    { onRequest: guard([single.show, multi.show]), schema: { tags, summary: "One panel or multi-panel", params: panelParams, response: { 200: s.panelOne } } },
+    async (request) => {
+      const row = await loadFor(request, "show");
+      return { panel: await toApiPanel(db, row) };
+    },
+  );
 
-  app.post("/:guildId(^\\d+$)/panels", { preHandler: guard([single.create, multi.create]) }, async (request, reply) => {
+  // The body's kind decides the permission and the schema: the handler validates it (messages of that kind).
+  app.post(
+    "/:guildId(^\\d+$)/panels",
+    {
+      onRequest: guard([single.create, multi.create]),
+      validatorCompiler: validateBodyInHandler,
+      schema: {
+        tags,
+        summary: "Create a panel ({SinglePanel}) or multi-panel ({MultiPanel}) and post its message",
+        params: guildParams,
+        body: s.panelCreate,
+        response: { 201: s.panelCreated, 400: s.error },
+      },
+    },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
     const body = bodyOf(request);
     const now = Date.now();
@@ -199,9 +233,24 @@ export default async function panelRoutes(app: FastifyInstance) {
 
     const warning = await sendAfterCreate(request, guildId, panelId);
     return reply.code(201).send({ message: panelMessages.created, PanelId: panelId, ...(warning ? { warning } : {}) });
-  });
+    },
+  );
 
-  app.put("/:guildId(^\\d+$)/panels/:panelId", { preHandler: guard([single.edit, multi.edit]) }, async (request) => {
+  app.put(
+    "/:guildId(^\\d+$)/panels/:panelId",
+    {
+      onRequest: guard([single.edit, multi.edit]),
+      validatorCompiler: validateBodyInHandler,
+      schema: {
+        tags,
+        summary: "Update a panel or multi-panel",
+        description: "A Revision other than the stored one is refused (409).",
+        params: panelParams,
+        body: s.panelUpdate,
+        response: { 200: s.message, 409: s.error },
+      },
+    },
+    async (request) => {
     const guildId = guildIdOf(request);
     const existing = await loadFor(request, "edit");
     const body = bodyOf(request);
@@ -263,9 +312,16 @@ export default async function panelRoutes(app: FastifyInstance) {
       await recordActivity(trx, request, { action: panelActions.updated, before, after });
     });
     return { message: panelMessages.updated };
-  });
+    },
+  );
 
-  app.delete("/:guildId(^\\d+$)/panels/:panelId", { preHandler: guard([single.delete, multi.delete]) }, async (request) => {
+  app.delete(
+    "/:guildId(^\\d+$)/panels/:panelId",
+    {
+      onRequest: guard([single.delete, multi.delete]),
+      schema: { tags, summary: "Delete a panel or multi-panel", description: "A panel shown by a multi-panel is refused (409).", params: panelParams, response: { 200: s.message, 409: s.error } },
+    },
+    async (request) => {
     const guildId = guildIdOf(request);
     const existing = await loadFor(request, "delete");
     try {
@@ -276,7 +332,8 @@ export default async function panelRoutes(app: FastifyInstance) {
       throw new HttpError(409, panelText.usedByMultiPanels(await multiPanelsUsing(db, guildId, existing.id)));
     }
     return { message: panelText.deleted };
-  });
+    },
+  );
 
   async function deletePanel(request: FastifyRequest, guildId: string, existing: PanelRow) {
     await db.transaction().execute(async (trx) => {
@@ -294,7 +351,10 @@ export default async function panelRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post("/:guildId(^\\d+$)/panels/:panelId/resend", { preHandler: guard([single.edit, multi.edit]) }, async (request) => {
+  app.post(
+    "/:guildId(^\\d+$)/panels/:panelId/resend",
+    { onRequest: guard([single.edit, multi.edit]), schema: { tags, summary: "Post the panel's message again", params: panelParams, response: { 200: s.message } } },
+    async (request) => {
     const guildId = guildIdOf(request);
     const row = await loadFor(request, "edit");
     const { messageId, channelId } = await send(guildId, row);
@@ -307,5 +367,6 @@ export default async function panelRoutes(app: FastifyInstance) {
       });
     });
     return { message: panelMessages.resent };
-  });
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { settingsMessages } from "../../src/schemas/messages";
 import {
@@ -13,6 +14,8 @@ import { activityActions, recordActivity } from "../activity";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, zodErrorBody } from "../errors";
+import { guildParams, validateBodyInHandler } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import type { GuildChannel } from "../platform/adapter";
 
 // Ticket settings (SPEC §2, §3, §4, §7): GET and PUT /{guildId}/settings. Saves name the revision they were
@@ -73,18 +76,39 @@ const isUniqueViolation = (error: unknown) => {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
 
-export default async function settingsRoutes(app: FastifyInstance) {
+export default async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perms = resourcePermissions.settings;
+  const tags = ["Settings"];
 
-  app.get("/:guildId(^\\d+$)/settings", { preHandler: guard(perms.list) }, async (request) => {
+  app.get(
+    "/:guildId(^\\d+$)/settings",
+    { onRequest: guard(perms.list), schema: { tags, summary: "Ticket settings", params: guildParams, response: { 200: s.settings } } },
+    async (request) => {
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);
     const { settings, revision } = await readGuildSettings(app.db, guildId);
     const body: SettingsResponse = { ...settings, Channels: channelMap(guild.text_channels), Revision: revision };
     return body;
-  });
+    },
+  );
 
-  app.put("/:guildId(^\\d+$)/settings", { preHandler: guard(perms.edit) }, async (request, reply) => {
+  app.put(
+    "/:guildId(^\\d+$)/settings",
+    {
+      onRequest: guard(perms.edit),
+      // The archive dropdown's 'None' arrives as "": the handler reads it before the shared schema does.
+      validatorCompiler: validateBodyInHandler,
+      schema: {
+        tags,
+        summary: "Save ticket settings",
+        description: "Only non-null values are sent; a Revision other than the stored one is refused (409).",
+        params: guildParams,
+        body: s.settingsUpdate,
+        response: { 200: s.settingsSaved, 400: s.error, 409: s.error },
+      },
+    },
+    async (request, reply) => {
     const raw = request.body;
     // The archive dropdown's 'None' arrives as "" (null values are never sent, §4): it clears the channel.
     const clearsArchive = !!raw && typeof raw === "object" && (raw as Record<string, unknown>).ArchiveChannelId === "";
@@ -147,5 +171,6 @@ export default async function settingsRoutes(app: FastifyInstance) {
       throw error;
     }
     return { message: settingsMessages.updatedByServer, Revision: revision };
-  });
+    },
+  );
 }

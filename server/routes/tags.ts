@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type Tag, tagInputSchema } from "../../src/schemas/tag";
 import { guard, guildIdOf } from "../access/guard";
 import { activityActions, recordActivity } from "../activity";
 import { prepared } from "../db/prepared";
-import { HttpError, notFound, zodErrorBody } from "../errors";
+import { HttpError, notFound } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const duplicateName = (name: string) => `A tag named "${name}" already exists`;
@@ -31,20 +34,23 @@ const insertTagQuery = prepared((db, row: { id: string; guild_id: string; name: 
 );
 
 /** Tags (canned replies): GET/POST /{guildId}/tags, DELETE /{guildId}/tags/{tagId}. */
-export default async function tagRoutes(app: FastifyInstance) {
+export default async function tagRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perms = resourcePermissions.tags;
+  const tags = ["Tags"];
 
-  app.get("/:guildId(^\\d+$)/tags", { preHandler: guard(perms.list) }, async (request) => {
+  app.get("/:guildId(^\\d+$)/tags", { onRequest: guard(perms.list), schema: { tags, summary: "List tags", params: guildParams, response: { 200: s.tags } } }, async (request) => {
     const rows = await guildTagsQuery.execute(app.db, { guildId: guildIdOf(request) }, undefined);
     const tags: Tag[] = rows.map((r) => ({ TagId: r.id, TagName: r.name, Content: r.content }));
     return { tags };
   });
 
-  app.post("/:guildId(^\\d+$)/tags", { preHandler: guard(perms.create) }, async (request, reply) => {
-    const parsed = tagInputSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+  app.post(
+    "/:guildId(^\\d+$)/tags",
+    { onRequest: guard(perms.create), schema: { tags, summary: "Create a tag", params: guildParams, body: tagInputSchema, response: { 201: s.tagCreated, 409: s.error } } },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
-    const input = parsed.data;
+    const input = request.body;
     const tag: Tag = { TagId: randomUUID(), TagName: input.TagName, Content: input.Content };
     try {
       await app.db.transaction().execute(async (trx) => {
@@ -58,10 +64,14 @@ export default async function tagRoutes(app: FastifyInstance) {
       throw error;
     }
     return reply.code(201).send({ message: "Tag created successfully", tag });
-  });
+    },
+  );
 
-  app.delete("/:guildId(^\\d+$)/tags/:tagId", { preHandler: guard(perms.delete) }, async (request) => {
-    const { tagId } = request.params as { tagId: string };
+  app.delete(
+    "/:guildId(^\\d+$)/tags/:tagId",
+    { onRequest: guard(perms.delete), schema: { tags, summary: "Delete a tag", params: idParams("tagId"), response: { 200: s.message } } },
+    async (request) => {
+    const { tagId } = request.params;
     if (!uuidPattern.test(tagId)) throw notFound("Tag not found");
     const guildId = guildIdOf(request);
     await app.db.transaction().execute(async (trx) => {
@@ -77,5 +87,6 @@ export default async function tagRoutes(app: FastifyInstance) {
       await recordActivity(trx, request, { action: activityActions.tagDeleted, before });
     });
     return { message: "Tag deleted successfully" };
-  });
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import { resourcePermissions } from "../../src/schemas/access";
 import { teamMessages } from "../../src/schemas/messages";
@@ -17,7 +18,9 @@ import { guard, guildIdOf } from "../access/guard";
 import { activityActions, recordActivity } from "../activity";
 import { fromDbJson } from "../db/dialect";
 import type { Database } from "../db/schema";
-import { HttpError, notFound, zodErrorBody } from "../errors";
+import { HttpError, notFound } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import type { GuildRole } from "../platform/adapter";
 
 // Staff teams (SPEC §2, §3, §7): GET/POST /{guildId}/teams, DELETE /{guildId}/teams/{teamId},
@@ -121,10 +124,16 @@ const isUniqueViolation = (error: unknown) => {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
 
-export default async function teamRoutes(app: FastifyInstance) {
+export default async function teamRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perms = resourcePermissions.teams;
+  const tags = ["Staff Teams"];
+  const teamParams = idParams("teamId");
 
-  app.get("/:guildId(^\\d+$)/teams", { preHandler: guard(perms.list) }, async (request) => {
+  app.get(
+    "/:guildId(^\\d+$)/teams",
+    { onRequest: guard(perms.list), schema: { tags, summary: "Staff teams and the server's roles", params: guildParams, response: { 200: s.teams } } },
+    async (request) => {
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);
     const liveNames = new Map(guild.roles.map((r) => [r.id, r.name]));
@@ -153,14 +162,19 @@ export default async function teamRoutes(app: FastifyInstance) {
       Permissions: permissionsFromJson(row.permissions_json),
     }));
     return { teams, roles: guild.roles.map(toRole) };
-  });
+    },
+  );
 
-  app.post("/:guildId(^\\d+$)/teams", { preHandler: guard(perms.create) }, async (request, reply) => {
-    const parsed = teamCreateSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+  app.post(
+    "/:guildId(^\\d+$)/teams",
+    {
+      onRequest: guard(perms.create),
+      schema: { tags, summary: "Create a team", params: guildParams, body: teamCreateSchema, response: { 200: s.teamCreated, 409: s.error } },
+    },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
-    const { team_name: name } = parsed.data;
-    const roleIds = [...new Set(parsed.data.roles)];
+    const { team_name: name } = request.body;
+    const roleIds = [...new Set(request.body.roles)];
     let roles: TeamRole[] = [];
     if (roleIds.length) {
       const guildRoles = new Map((await app.platform.getGuild(guildId)).roles.map((r) => [r.id, r]));
@@ -191,9 +205,13 @@ export default async function teamRoutes(app: FastifyInstance) {
     });
     // §7: success is read as the pair [body, status 200].
     return reply.code(200).send({ message: teamText.created, team });
-  });
+    },
+  );
 
-  app.delete("/:guildId(^\\d+$)/teams/:teamId", { preHandler: guard(perms.delete) }, async (request) => {
+  app.delete(
+    "/:guildId(^\\d+$)/teams/:teamId",
+    { onRequest: guard(perms.delete), schema: { tags, summary: "Delete a team", params: teamParams, response: { 200: s.message, 409: s.error } } },
+    async (request) => {
     const guildId = guildIdOf(request);
     const teamId = teamIdOf(request);
     await app.db.transaction().execute(async (trx) => {
@@ -205,14 +223,13 @@ export default async function teamRoutes(app: FastifyInstance) {
       await recordActivity(trx, request, { action: activityActions.teamDeleted, before });
     });
     return { message: teamText.deleted };
-  });
+    },
+  );
 
   async function changeRole(request: FastifyRequest, op: "add" | "remove") {
-    const parsed = teamRoleChangeSchema.safeParse(request.body);
-    if (!parsed.success) throw parsed.error;
     const guildId = guildIdOf(request);
     const teamId = teamIdOf(request);
-    const { RoleId } = parsed.data;
+    const { RoleId } = teamRoleChangeSchema.parse(request.body);
     // The team first (404 for another guild's team), then the role.
     await loadTeam(app.db, guildId, teamId);
     const guildRole = (await app.platform.getGuild(guildId)).roles.find((r) => r.id === RoleId);
@@ -246,15 +263,30 @@ export default async function teamRoutes(app: FastifyInstance) {
     return { message: op === "add" ? teamMessages.roleAddQueued : teamMessages.roleRemoveQueued };
   }
 
-  app.post("/:guildId(^\\d+$)/teams/:teamId/roles", { preHandler: guard(perms.edit) }, (request) => changeRole(request, "add"));
-  app.delete("/:guildId(^\\d+$)/teams/:teamId/roles", { preHandler: guard(perms.edit) }, (request) => changeRole(request, "remove"));
+  const roleChange = (summary: string, answer: string) => ({
+    onRequest: guard(perms.edit),
+    schema: { tags, summary, params: teamParams, body: teamRoleChangeSchema, response: { 200: s.message.describe(answer), 409: s.error } },
+  });
+  app.post("/:guildId(^\\d+$)/teams/:teamId/roles", roleChange("Add a role to a team", "Team role add queued"), (request) => changeRole(request, "add"));
+  app.delete("/:guildId(^\\d+$)/teams/:teamId/roles", roleChange("Remove a role from a team", "Team role remove queued"), (request) => changeRole(request, "remove"));
 
-  app.put("/:guildId(^\\d+$)/teams/:teamId/permissions", { preHandler: guard(perms.edit) }, async (request, reply) => {
-    const parsed = teamPermissionsUpdateSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
+  app.put(
+    "/:guildId(^\\d+$)/teams/:teamId/permissions",
+    {
+      onRequest: guard(perms.edit),
+      schema: {
+        tags,
+        summary: "Set a team's permissions",
+        description: "Keys left out keep their value. Staff cannot grant what they do not hold (403).",
+        params: teamParams,
+        body: teamPermissionsUpdateSchema,
+        response: { 200: s.message },
+      },
+    },
+    async (request) => {
     const guildId = guildIdOf(request);
     const teamId = teamIdOf(request);
-    const changes = parsed.data.Permissions;
+    const changes = request.body.Permissions;
     await app.db.transaction().execute(async (trx) => {
       const before = await loadTeam(trx, guildId, teamId);
       const granted = Object.fromEntries(
@@ -278,5 +310,6 @@ export default async function teamRoutes(app: FastifyInstance) {
       });
     });
     return { message: teamText.permissionsUpdated };
-  });
+    },
+  );
 }

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { transcriptMessages } from "../../src/schemas/messages";
 import { transcriptIngestSchema, transcriptQuerySchema } from "../../src/schemas/transcript";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity";
-import { HttpError, notFound, zodErrorBody } from "../errors";
+import { HttpError, notFound } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
+import { s } from "../openapi/components";
 import { hashBotKey, newBotKey, requireBotKey } from "../transcripts/bot-keys";
 import { keyringFor, TranscriptDecryptError } from "../transcripts/crypto";
 import { rememberKeyId } from "../transcripts/keys";
@@ -42,25 +45,54 @@ const isUniqueViolation = (error: unknown) => {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 };
 
-export default async function transcriptRoutes(app: FastifyInstance) {
+/**
+ * onRequest of the ingest: the guild's bot key, before the body is read (a caller without it never gets a big body
+ * parsed). `botKey` tells the route table and the API document how the route is protected.
+ */
+const botKeyCheck = Object.assign(
+  async function botKeyCheck(request: FastifyRequest): Promise<void> {
+    const { guildId } = request.params as { guildId: string };
+    if (!isGuildId(guildId)) throw notFound();
+    await requireBotKey(request.server.db, request, guildId);
+  },
+  { botKey: true as const },
+);
+
+export default async function transcriptRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const keyring = keyringFor(app.config);
   await rememberKeyId(app.db, keyring, app.log);
   const perms = resourcePermissions.transcripts;
+  const tags = ["Transcripts"];
 
-  app.get("/:guildId(^\\d+$)/transcripts", { preHandler: guard(perms.list) }, async (request, reply) => {
-    const parsed = transcriptQuerySchema.safeParse(request.query);
-    if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
-    return listTranscripts(app.db, keyring, guildIdOf(request), parsed.data);
-  });
+  app.get(
+    "/:guildId(^\\d+$)/transcripts",
+    { onRequest: guard(perms.list), schema: { tags, summary: "List transcripts", params: guildParams, querystring: transcriptQuerySchema, response: { 200: s.transcriptList } } },
+    async (request) => listTranscripts(app.db, keyring, guildIdOf(request), request.query),
+  );
 
   // The Ticket Type filter's choices, readable by whoever may read transcripts (not only panel viewers).
-  app.get("/:guildId(^\\d+$)/transcript-panels", { preHandler: guard(perms.list) }, async (request) => ({
-    panels: await transcriptPanelNames(app.db, guildIdOf(request)),
-  }));
+  app.get(
+    "/:guildId(^\\d+$)/transcript-panels",
+    { onRequest: guard(perms.list), schema: { tags, summary: "Panel names for the Ticket Type filter", params: guildParams, response: { 200: s.transcriptPanels } } },
+    async (request) => ({ panels: await transcriptPanelNames(app.db, guildIdOf(request)) }),
+  );
 
-  app.get("/:guildId(^\\d+$)/transcripts/:transcriptId", { preHandler: guard(perms.show) }, async (request) => {
-    const { transcriptId } = request.params as { transcriptId: string };
-    const theme = (request.query as { theme?: string }).theme === "dark" ? "dark" : "light";
+  app.get(
+    "/:guildId(^\\d+$)/transcripts/:transcriptId",
+    {
+      onRequest: guard(perms.show),
+      schema: {
+        tags,
+        summary: "One transcript as HTML (addressed by ticket number)",
+        params: idParams("transcriptId"),
+        querystring: s.transcriptViewQuery,
+        response: { 200: s.transcript },
+      },
+    },
+    async (request) => {
+    const { transcriptId } = request.params;
+    const theme = request.query.theme === "dark" ? "dark" : "light";
     if (!/^\d{1,10}$/.test(transcriptId) || Number(transcriptId) > MAX_INT32) throw notFound(transcriptMessages.notFound);
     const guildId = guildIdOf(request);
     let opened;
@@ -78,24 +110,25 @@ export default async function transcriptRoutes(app: FastifyInstance) {
       after: { TicketId: meta.ticketId, AuthorUsername: meta.authorUsername, PanelName: meta.panelName },
     });
     return { transcript_html: renderTranscriptHtml({ guildId, ...meta }, messages, theme) };
-  });
+    },
+  );
 
   app.post(
     "/:guildId(^\\d+$)/transcripts",
     {
       bodyLimit: INGEST_BODY_LIMIT,
-      // Before the body is read: a caller without this guild's bot key never gets a big body parsed.
-      onRequest: async (request) => {
-        const { guildId } = request.params as { guildId: string };
-        if (!isGuildId(guildId)) throw notFound();
-        await requireBotKey(app.db, request, guildId);
+      onRequest: botKeyCheck,
+      schema: {
+        tags,
+        summary: "Store a closed ticket's transcript (bots)",
+        params: guildParams,
+        body: transcriptIngestSchema,
+        response: { 201: s.transcriptStored, 200: s.transcriptStored.describe("Not stored: the server does not keep transcripts"), 400: s.error, 409: s.error },
       },
     },
     async (request, reply) => {
-      const { guildId } = request.params as { guildId: string };
-      const parsed = transcriptIngestSchema.safeParse(request.body);
-      if (!parsed.success) return reply.code(400).send(zodErrorBody(parsed.error));
-      const input = parsed.data;
+      const { guildId } = request.params;
+      const input = request.body;
       if (input.TicketId > MAX_INT32) throw new HttpError(400, `TicketId must be at most ${MAX_INT32}`);
       if (!(await storesTranscripts(app.db, guildId))) return reply.code(200).send({ message: transcriptNotStored });
       try {
@@ -113,12 +146,19 @@ export default async function transcriptRoutes(app: FastifyInstance) {
   );
 
   // The guild's bot API key: whether one exists (ViewSettings); create or rotate it, shown once (EditSettings).
-  app.get("/:guildId(^\\d+$)/bot-key", { preHandler: guard(resourcePermissions.settings.list) }, async (request) => {
+  app.get(
+    "/:guildId(^\\d+$)/bot-key",
+    { onRequest: guard(resourcePermissions.settings.list), schema: { tags, summary: "Whether the server has a bot key", params: guildParams, response: { 200: s.botKeyState } } },
+    async (request) => {
     const row = await app.db.selectFrom("bot_keys").select("created_at").where("guild_id", "=", guildIdOf(request)).executeTakeFirst();
     return { exists: row !== undefined, created_at: row ? Number(row.created_at) : null };
-  });
+    },
+  );
 
-  app.post("/:guildId(^\\d+$)/bot-key", { preHandler: guard(resourcePermissions.settings.edit) }, async (request, reply) => {
+  app.post(
+    "/:guildId(^\\d+$)/bot-key",
+    { onRequest: guard(resourcePermissions.settings.edit), schema: { tags, summary: "Create or rotate the bot key", params: guildParams, response: { 201: s.botKeyCreated } } },
+    async (request, reply) => {
     const guildId = guildIdOf(request);
     const key = newBotKey();
     const now = Date.now();
@@ -137,9 +177,13 @@ export default async function transcriptRoutes(app: FastifyInstance) {
       });
     });
     return reply.code(201).send({ key, message: "Bot key created. Copy it now: it is shown only once." });
-  });
+    },
+  );
 
-  app.delete("/:guildId(^\\d+$)/bot-key", { preHandler: guard(resourcePermissions.settings.edit) }, async (request) => {
+  app.delete(
+    "/:guildId(^\\d+$)/bot-key",
+    { onRequest: guard(resourcePermissions.settings.edit), schema: { tags, summary: "Revoke the bot key", params: guildParams, response: { 200: s.message } } },
+    async (request) => {
     const guildId = guildIdOf(request);
     await app.db.transaction().execute(async (trx) => {
       const old = await trx.selectFrom("bot_keys").select("created_at").where("guild_id", "=", guildId).executeTakeFirst();
@@ -148,5 +192,6 @@ export default async function transcriptRoutes(app: FastifyInstance) {
       await recordActivity(trx, request, { action: transcriptActions.botKeyRevoked, before: { CreatedAt: Number(old.created_at) } });
     });
     return { message: "Bot key revoked" };
-  });
+    },
+  );
 }

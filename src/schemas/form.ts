@@ -72,7 +72,7 @@ export const fieldPositionSchema = z.object({ NewPosition: z.number().int().min(
 export const formSchema = z.object({
   FormId: z.number(),
   FormName: z.string(),
-  Fields: z.array(formFieldSchema.and(z.object({ FieldId: z.number() }))),
+  Fields: z.array(formFieldSchema.safeExtend({ FieldId: z.number() })),
 });
 export type Form = z.infer<typeof formSchema>;
 export const formsResponseSchema = z.object({ forms: z.array(formSchema) });

@@ -83,8 +83,8 @@ describe("access matrix", () => {
   it("Demo Admin: both guilds, every permission", async () => {
     const list = (await get("/api/guilds", "admin")).json();
     expect(list.guilds).toEqual([
-      { id: DEMO_COMMUNITY_ID, name: "Demo Community", icon_url: "/images/guilds/demo-community.svg", default_icon_url: null },
-      { id: GAMING_HUB_ID, name: "Gaming Hub", icon_url: "/images/guilds/gaming-hub.svg", default_icon_url: null },
+      { id: DEMO_COMMUNITY_ID, name: "Demo Community", icon_url: "/images/guilds/demo-community.svg", default_icon_url: "/images/default-avatar.svg" },
+      { id: GAMING_HUB_ID, name: "Gaming Hub", icon_url: "/images/guilds/gaming-hub.svg", default_icon_url: "/images/default-avatar.svg" },
     ]);
     for (const g of [DEMO_COMMUNITY_ID, GAMING_HUB_ID]) {
       for (const url of guildRoutes(g)) expect((await get(url, "admin")).statusCode, url).toBe(200);

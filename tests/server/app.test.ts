@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthSchema, statsSchema } from "../../src/schemas/stats";
-import { type TestApp, createTestApp } from "./helpers";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 describe("health, stats and errors", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.get("/api/test-boom", async () => {
+    t.app.get("/api/test-boom", { schema: { hide: true } }, async () => {
       throw new Error("secret internals at /work/main/server/x.ts:1");
     });
   });
@@ -34,15 +34,14 @@ describe("health, stats and errors", () => {
     expect(res.body).not.toContain("secret");
   });
 
-  it("malformed JSON is a 400 {error}", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/api/auth/logout",
-      headers: { "content-type": "application/json" },
-      payload: "{",
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBeTypeOf("string");
+  it("malformed JSON is a 400 {error} for a signed-in caller, and a 401 before anything is read for anyone else", async () => {
+    const token = await t.signIn(DEMO_ADMIN_ID);
+    const url = `/api/${DEMO_COMMUNITY_ID}/tags`;
+    const signedIn = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...bearer(token) }, payload: "{" });
+    expect(signedIn.statusCode).toBe(400);
+    expect(signedIn.json().error).toBeTypeOf("string");
+    const anonymous = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{" });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it("seeding runs once: a second run changes nothing", async () => {

@@ -323,9 +323,9 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/guilds", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().guilds).toEqual([
-      { id: MANAGED, name: "Managed", icon_url: null, default_icon_url: null },
-      { id: OWNED, name: "Owned", icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`, default_icon_url: null },
-      { id: STAFFED, name: "Staffed", icon_url: null, default_icon_url: null },
+      { id: MANAGED, name: "Managed", icon_url: null, default_icon_url: "https://cdn.discordapp.com/embed/avatars/3.png" },
+      { id: OWNED, name: "Owned", icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`, default_icon_url: "https://cdn.discordapp.com/embed/avatars/2.png" },
+      { id: STAFFED, name: "Staffed", icon_url: null, default_icon_url: "https://cdn.discordapp.com/embed/avatars/0.png" },
     ]);
     expect((await t.app.inject({ method: "GET", url: `/api/${STAFFED}/tags`, headers: bearer(token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: `/api/${STAFFED}/activity`, headers: bearer(token) })).statusCode).toBe(403);

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../../server/config";
 import type { Db } from "../../server/db/schema";
 import type { PlatformAdapter } from "../../server/platform/adapter";
 import { runSeeds } from "../../server/seed";
+import { installResponseChecker, type ResponseChecker } from "./response-checker";
 
 export {
   DEMO_ADMIN_ID,
@@ -27,6 +28,8 @@ export interface TestApp {
   config: Config;
   /** Signs in through the real demo flow (GET page, POST form); returns the bearer token. */
   signIn(userId: string): Promise<string>;
+  /** Every answer checked against the OpenAPI document (response-checker.ts); close() fails on a mismatch. */
+  responses: ResponseChecker;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Run the demo seed steps (default true). */
   seed?: boolean;
+  /** Check answers against the OpenAPI document (default true; off for suites that break the app on purpose). */
+  checkResponses?: boolean;
 }
 
 /** A fresh app on its own database: a temp SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
@@ -65,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig(env);
   const distDir = options.distDir ?? path.join(os.tmpdir(), `ticketeer-no-dist-${randomBytes(4).toString("hex")}`);
   const app = await buildApp({ config, platform: options.platform, distDir });
+  const responses = options.checkResponses === false ? { problems: [], checked: 0 } : installResponseChecker(app);
   if (options.seed !== false) await runSeeds(app.db);
 
   return {
@@ -72,9 +78,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: app.db,
     config,
     signIn: (userId) => signIn(app, userId),
+    responses,
     async close() {
       await app.close();
       for (const cleanup of cleanups.reverse()) await cleanup();
+      if (responses.problems.length) {
+        throw new Error(`Answers that do not match the OpenAPI document:\n${[...new Set(responses.problems)].join("\n")}`);
+      }
     },
   };
 }

@@ -34,21 +34,24 @@ import {
   transcriptQuerySchema,
 } from "../../src/schemas/transcript";
 
-// The schemas of the OpenAPI document, each with the name it has under components.schemas. Request and entity
-// schemas come from src/schemas (the same objects the routes validate with); answers the contract does not
-// declare as one object are composed here from those same pieces, never written as JSON.
+// The schemas routes declare and the OpenAPI document names under components.schemas: request and entity schemas
+// come from src/schemas (the same objects the routes validate with); answers the contract does not declare as one
+// object are composed here from those same pieces, never written as JSON. A schema registered here is referenced
+// by name wherever it appears (a request body named X appears as "XInput": its input side, defaults optional).
 
-/** A zod schema and its component name; `io` says which side of a transform it describes. */
-export interface NamedSchema {
-  name: string;
-  schema: z.ZodType;
-  io: "input" | "output";
+/**
+ * Names a schema in the document; returns the schema itself. The name goes into zod's global registry, beside the
+ * titles and descriptions the schema's `.meta()` put there, which is where fastify-type-provider-zod reads both.
+ * Only the server names schemas: the dashboard converts its own (editor) schemas in the browser.
+ */
+function named<T extends z.ZodType>(name: string, schema: T): T {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id: name });
+  return schema;
 }
-
-/** A request body (the input side: defaults optional, before transforms). */
-export const input = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema, io: "input" });
-/** An answer (the output side: what the server sends). */
-export const output = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema, io: "output" });
+const input = named;
+/** A schema used inline (query strings: their properties become the operation's parameters). */
+const inline = <T extends z.ZodType>(schema: T): T => schema;
+const output = named;
 
 const withMessage = <T extends z.ZodRawShape>(shape: T) => messageResponseSchema.extend(shape);
 
@@ -65,7 +68,7 @@ export const s = {
   stats: output("Stats", statsSchema),
   login: output("LoginResponse", loginResponseSchema),
   demoSignIn: input("DemoSignInForm", z.object({ user_id: z.string().max(32), state: z.string().max(200) })),
-  callbackQuery: input("OAuthCallbackQuery", z.object({ code: z.string().max(500).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() })),
+  callbackQuery: inline(z.object({ code: z.string().max(500).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() })),
   authUser: output("AuthUser", authUserSchema),
 
   guildList: output("GuildList", guildListResponseSchema),
@@ -73,10 +76,10 @@ export const s = {
   guildAccess: output("GuildAccess", guildAccessSchema),
 
   tags: output("TagsResponse", tagsResponseSchema),
-  tagInput: input("TagInput", tagInputSchema),
+  tagInput: input("Tag", tagInputSchema),
   tagCreated: output("TagCreated", withMessage({ tag: tagSchema })),
 
-  activityQuery: input("ActivityQuery", activityQuerySchema),
+  activityQuery: inline(activityQuerySchema),
   activity: output("ActivityResponse", activityResponseSchema),
   activityActions: output("ActivityActions", z.object({ actions: z.array(z.string()) })),
 
@@ -102,23 +105,23 @@ export const s = {
 
   forms: output("FormsResponse", formsResponseSchema),
   formOne: output("FormResponse", z.object({ form: formSchema })),
-  formInput: input("FormInput", formInputSchema),
+  formInput: input("Form", formInputSchema),
   formCreated: output("FormCreated", withMessage({ form: formSchema, FormId: z.number() })),
   formSaved: output("FormSaved", withMessage({ form: formSchema })),
   formRename: input("FormRename", formRenameSchema),
-  fieldInput: input("FormFieldInput", formFieldSchema),
+  fieldInput: input("FormField", formFieldSchema),
   fieldPatch: input("FormFieldPatch", formFieldPatchSchema),
   fieldPosition: input("FieldPosition", fieldPositionSchema),
   fieldSaved: output("FieldSaved", withMessage({ field: formSchema.shape.Fields.element, form: formSchema })),
 
   blacklist: output("BlacklistResponse", blacklistResponseSchema),
-  blacklistInput: input("BlacklistInput", blacklistInputSchema),
+  blacklistInput: input("Blacklist", blacklistInputSchema),
   blacklistAdded: output("BlacklistAdded", withMessage({ entry: blacklistEntrySchema })),
 
-  transcriptQuery: input("TranscriptQuery", transcriptQuerySchema),
+  transcriptQuery: inline(transcriptQuerySchema),
   transcriptList: output("TranscriptList", transcriptListResponseSchema),
   transcriptPanels: output("TranscriptPanels", z.object({ panels: z.array(z.string()) })),
-  transcriptViewQuery: input("TranscriptViewQuery", z.object({ theme: z.enum(["light", "dark"]).optional() })),
+  transcriptViewQuery: inline(z.object({ theme: z.enum(["light", "dark"]).optional() })),
   transcript: output("TranscriptDetail", transcriptDetailSchema),
   transcriptIngest: input("TranscriptIngest", transcriptIngestSchema),
   transcriptStored: output("TranscriptStored", withMessage({ TicketId: z.number().int().optional() })),
@@ -131,5 +134,5 @@ export const s = {
   configImportPreview: output("ConfigImportPreview", configImportPreviewSchema),
   configImportResult: output("ConfigImportResult", configImportResultSchema),
 
-  openApiDocument: output("OpenApiDocument", z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose()),
+  openApiDocument: output("OpenApiDocument", z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose()),
 } as const;
