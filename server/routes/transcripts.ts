@@ -109,7 +109,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       action: transcriptActions.viewed,
       after: { TicketId: meta.ticketId, AuthorUsername: meta.authorUsername, PanelName: meta.panelName },
     });
-    return { transcript_html: renderTranscriptHtml({ guildId, ...meta }, messages, theme) };
+    return { transcript_html: await renderTranscriptHtml({ guildId, ...meta }, messages, theme) };
     },
   );
 

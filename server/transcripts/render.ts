@@ -20,6 +20,10 @@ export interface TranscriptMeta {
 
 export type TranscriptTheme = "light" | "dark";
 
+/** Shown at the end of a transcript whose rendering ran out of time. */
+export const transcriptTooLong = (shown: number, total: number) =>
+  `This transcript is too long to show in full: the first ${shown} of ${total} messages are shown.`;
+
 const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"'`]/g, (c) => escapeMap[c]!);
 
@@ -45,27 +49,72 @@ export function formatTime(epochMs: number): string {
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow">${escapeHtml(text)}</a>`;
 
+// Everything below runs over text a user wrote, so none of it uses a regular expression that can backtrack: each
+// scanner looks at every character a bounded number of times (a transcript of 8 MB renders in linear time).
+
+/** Characters that end a link: whitespace and what cannot appear unescaped in an attribute. */
+const endsLink = (c: string) => c.trim() === "" || c === "<" || c === ">" || c === '"' || c === "'" || c === "`";
+/** Trailing punctuation of a sentence is not part of the link. */
+const trailingPunctuation = new Set([".", ",", ";", ":", "!", "?", ")", "]"]);
+
+/** Where the next "http://" or "https://" (any case) starts at or after `from`, or -1. */
+function nextLinkStart(lower: string, from: number): number {
+  let i = lower.indexOf("http", from);
+  while (i >= 0) {
+    const rest = i + 4;
+    if (lower.startsWith("://", rest) || lower.startsWith("s://", rest)) return i;
+    i = lower.indexOf("http", i + 1);
+  }
+  return -1;
+}
+
 /** Escaped text with **bold**, `code` and http(s) links; line breaks are kept by CSS (pre-wrap). */
 export function renderRichText(text: string): string {
+  const lower = text.toLowerCase();
   let out = "";
   let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"'`]+/gi)) {
-    const start = match.index ?? 0;
-    // Trailing punctuation of a sentence is not part of the link.
-    const raw = match[0].replace(/[.,;:!?)\]]+$/, "");
+  let start = nextLinkStart(lower, 0);
+  while (start >= 0) {
+    let end = start;
+    while (end < text.length && !endsLink(text[end])) end++;
+    while (end > start && trailingPunctuation.has(text[end - 1])) end--;
+    const raw = text.slice(start, end);
     out += renderInline(text.slice(last, start));
     const href = safeHttpUrl(raw);
     out += href ? link(href, raw) : escapeHtml(raw);
-    last = start + raw.length;
+    last = end;
+    start = nextLinkStart(lower, Math.max(end, start + 1));
   }
   return out + renderInline(text.slice(last));
 }
 
+/** `open` + at least one character `inside` accepts + `close`, wrapped in tags; scanned once, line by line. */
+function wrapPairs(line: string, marker: string, inside: (c: string) => boolean, before: string, after: string): string {
+  let out = "";
+  let pos = 0;
+  for (let i = line.indexOf(marker); i >= 0; i = line.indexOf(marker, pos)) {
+    let j = i + marker.length;
+    while (j < line.length && inside(line[j]) && !line.startsWith(marker, j)) j++;
+    if (j > i + marker.length && line.startsWith(marker, j)) {
+      out += line.slice(pos, i) + before + line.slice(i + marker.length, j) + after;
+      pos = j + marker.length;
+    } else {
+      out += line.slice(pos, i + 1);
+      pos = i + 1;
+    }
+  }
+  return out + line.slice(pos);
+}
+
+const notStar = (c: string) => c !== "*";
+const anyChar = () => true;
+
 function renderInline(text: string): string {
-  // Escape first; the patterns then only wrap already-escaped text in fixed tags.
+  // Escape first; the scanners then only wrap already-escaped text in fixed tags. Neither pair crosses a line.
   return escapeHtml(text)
-    .replace(/\*\*([^*\n]+)\*\*/g, "<strong>$1</strong>")
-    .replace(/&#96;([^\n]+?)&#96;/g, "<code>$1</code>");
+    .split("\n")
+    .map((line) => wrapPairs(wrapPairs(line, "**", notStar, "<strong>", "</strong>"), "&#96;", anyChar, "<code>", "</code>"))
+    .join("\n");
 }
 
 const validColor = (color: string | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#5865F2");
@@ -117,7 +166,43 @@ const palettes: Record<TranscriptTheme, string> = {
   dark: "--bg:#14161d;--fg:#e6e8ee;--muted:#8b91a1;--line:#242834;--embed:#1b1e27;--link:#8ab4ff;--code:#262a35",
 };
 
-export function renderTranscriptHtml(meta: TranscriptMeta, messages: TranscriptMessage[], theme: TranscriptTheme = "light"): string {
+export interface RenderBudget {
+  /** Longest the whole rendering may take; past it the rest of the messages are left out, with a notice. */
+  totalMs: number;
+  /** Longest stretch without letting other requests run. */
+  sliceMs: number;
+}
+
+export const defaultRenderBudget: RenderBudget = { totalMs: 2000, sliceMs: 8 };
+
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The messages as HTML, rendered in slices: between two slices other requests run, so one huge transcript never
+ * stalls the server; past the total budget the rest is left out (and counted) instead of rendered.
+ */
+async function renderMessages(messages: TranscriptMessage[], budget: RenderBudget): Promise<{ html: string; shown: number }> {
+  const parts: string[] = [];
+  const started = performance.now();
+  let sliceStarted = started;
+  for (let i = 0; i < messages.length; i++) {
+    const now = performance.now();
+    if (now - started > budget.totalMs) return { html: parts.join("\n"), shown: i };
+    if (now - sliceStarted > budget.sliceMs) {
+      await yieldToOthers();
+      sliceStarted = performance.now();
+    }
+    parts.push(renderMessage(messages[i], messages[i - 1]));
+  }
+  return { html: parts.join("\n"), shown: messages.length };
+}
+
+export async function renderTranscriptHtml(
+  meta: TranscriptMeta,
+  messages: TranscriptMessage[],
+  theme: TranscriptTheme = "light",
+  budget: RenderBudget = defaultRenderBudget,
+): Promise<string> {
   const title = `Ticket #${meta.ticketId}`;
   const facts = [
     ["Opened by", escapeHtml(meta.authorUsername)],
@@ -129,7 +214,9 @@ export function renderTranscriptHtml(meta: TranscriptMeta, messages: TranscriptM
   ]
     .map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`)
     .join("");
-  const body = messages.map((m, i) => renderMessage(m, messages[i - 1])).join("\n");
+  const rendered = await renderMessages(messages, budget);
+  const cut = rendered.shown < messages.length ? `\n<p class="cut" role="note">${escapeHtml(transcriptTooLong(rendered.shown, messages.length))}</p>` : "";
+  const body = rendered.html + cut;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -163,6 +250,7 @@ time{color:var(--muted);font-size:12px}
 .attachments li{padding-left:20px;background:no-repeat left center/14px url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5'/%3E%3C/svg%3E")}
 a{color:var(--link);overflow-wrap:anywhere}
 code{background:var(--code);padding:0 4px;border-radius:4px;font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:13px}
+.cut{margin:16px 20px;padding:8px 12px;border:1px solid var(--line);border-radius:4px;color:var(--muted)}
 @media (max-width:480px){.message{padding:6px 12px}header{padding:12px}}
 </style>
 </head>
