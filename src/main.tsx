@@ -4,15 +4,16 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { completeSignIn } from "./providers/auth-provider";
 import { browserNavigation } from "./providers/go-home";
+import { http } from "./providers/http";
 import { cookieTokenStore } from "./providers/session";
 import App from "./App";
 
-// Return from sign-in (§4): store ?token=, clean the address bar, go to the remembered page. Before the router
-// reads the location.
-completeSignIn({ tokens: cookieTokenStore, navigation: browserNavigation, storage: sessionStorage });
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Return from sign-in (§4): trade ?token= for the session, clean the address bar, go to the remembered page.
+// Before the router reads the location.
+void completeSignIn({ http, tokens: cookieTokenStore, navigation: browserNavigation, storage: sessionStorage, now: Date.now }).finally(() => {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -6,5 +6,8 @@ export const appUrl = (config: Config, path: string) => (config.publicUrlExplici
 /** Where the platform sends the browser back after OAuth (must be registered with the application). */
 export const oauthRedirectUri = (config: Config) => `${config.publicUrl}/api/api/auth/callback`;
 
-/** The page the browser lands on with its new session token (SPEC §4: token in the query). */
-export const dashboardWithToken = (config: Config, token: string) => appUrl(config, `/dashboard?token=${encodeURIComponent(token)}`);
+/**
+ * The page the browser lands on after signing in (the contract's "token in the URL query"): it carries the one-time
+ * sign-in code the dashboard trades for the session (server/auth/login-state.ts), never the session token.
+ */
+export const dashboardWithCode = (config: Config, code: string) => appUrl(config, `/dashboard?token=${encodeURIComponent(code)}`);

@@ -36,6 +36,14 @@ export interface OAuthStatesTable {
   created_at: number;
 }
 
+/** One-time codes of the sign-in's last step (011_sign_in_codes): hashes only, bound to the browser's cookie. */
+export interface SignInCodesTable {
+  code_hash: string;
+  browser_hash: string;
+  user_id: string;
+  created_at: number;
+}
+
 export interface TagsTable {
   /** uuid */
   id: string;
@@ -280,6 +288,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OAuthStatesTable;
+  sign_in_codes: SignInCodesTable;
   tags: TagsTable;
   activity: ActivityTable;
   teams: TeamsTable;

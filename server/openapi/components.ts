@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { guildAccessSchema } from "../../src/schemas/access";
 import { activityQuerySchema, activityResponseSchema } from "../../src/schemas/activity";
-import { authUserSchema, loginResponseSchema } from "../../src/schemas/auth";
+import { authUserSchema, loginResponseSchema, signInExchangeSchema, signInSessionSchema } from "../../src/schemas/auth";
 import { blacklistEntrySchema, blacklistInputSchema, blacklistResponseSchema } from "../../src/schemas/blacklist";
 import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
 import {
@@ -70,6 +70,8 @@ export const s = {
   demoSignIn: input("DemoSignInForm", z.object({ user_id: z.string().max(32), state: z.string().max(200) })),
   callbackQuery: inline(z.object({ code: z.string().max(500).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() })),
   authUser: output("AuthUser", authUserSchema),
+  signInExchange: input("SignInExchange", signInExchangeSchema),
+  signInSession: output("SignInSession", signInSessionSchema),
 
   guildList: output("GuildList", guildListResponseSchema),
   guildInfo: output("GuildInfo", guildInfoSchema),

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { AuthUser } from "../../src/schemas/auth";
 import { authenticate } from "../auth/authenticate";
 import { renderDemoSignInPage } from "../auth/demo-page";
-import { consumeLoginState, issueLoginState } from "../auth/login-state";
+import { consumeLoginState, issueLoginState, issueSignInCode, redeemSignInCode } from "../auth/login-state";
 import { createSession, revokeSession, upsertUser } from "../auth/sessions";
-import { appUrl, dashboardWithToken, oauthRedirectUri } from "../auth/urls";
+import { appUrl, dashboardWithCode, oauthRedirectUri } from "../auth/urls";
 import { demoSignInAllowed } from "../config";
 import { HttpError, notFound } from "../errors";
 import { demoUsers } from "../platform/demo-fixtures";
@@ -17,6 +17,8 @@ import { DiscordPlatform, PlatformRejectedError } from "../platform/discord";
 // Sign-in and sessions. Paths are SPEC §7's `/api/auth/...` under the API base, so `/api/api/auth/...`.
 
 const invalidState = "Invalid or expired sign-in request. Please sign in again.";
+/** The code was not issued to this browser, was used already, or is too old. */
+export const invalidSignInCode = "This sign-in link is not valid in this browser. Please sign in again.";
 const demoDisabled = "Demo sign-in is disabled on this server";
 
 const demoBody = s.demoSignIn;
@@ -80,8 +82,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
     if (!user) throw new HttpError(400, "Unknown demo user");
     await upsertUser(app.db, app.secrets, { id: user.id, username: user.username, avatar: user.avatar });
     app.platform.forgetUser(user.id);
-    const session = await createSession(app.db, user.id, config.sessionDays);
-    return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
+    const code = await issueSignInCode(app.db, config, request, reply, user.id);
+    return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
   });
 
   app.get(
@@ -107,9 +109,30 @@ export default async function authRoutes(fastify: FastifyInstance) {
     const profile = await platform.getCurrentUser(tokens.accessToken);
     await upsertUser(app.db, app.secrets, { ...profile, tokens });
     platform.forgetUser(profile.id);
-    const session = await createSession(app.db, profile.id, config.sessionDays);
-    return reply.header("cache-control", "no-store").redirect(dashboardWithToken(config, session.token), 302);
+    const code = await issueSignInCode(app.db, config, request, reply, profile.id);
+    return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
   });
+
+  app.post(
+    "/api/auth/exchange",
+    {
+      config: limited,
+      schema: {
+        tags: ["Auth"],
+        summary: "Trade the sign-in's one-time code for a session",
+        description:
+          "The last step of a sign-in redirects to /dashboard?token=<code>. The dashboard posts the code here with the browser's sign-in cookie; only the browser that started the sign-in gets the session (no login CSRF, no session token in a URL).",
+        body: s.signInExchange,
+        response: { 200: s.signInSession, 401: s.error },
+      },
+    },
+    async (request, reply) => {
+      const userId = await redeemSignInCode(app.db, request, reply, request.body.code);
+      if (!userId) throw new HttpError(401, invalidSignInCode);
+      const session = await createSession(app.db, userId, config.sessionDays);
+      return reply.header("cache-control", "no-store").send({ token: session.token, expires_at: new Date(session.expiresAt).toISOString() });
+    },
+  );
 
   app.get("/api/auth/user", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "The signed-in user", response: { 200: s.authUser } } }, async (request) => {
     const user = request.user!;

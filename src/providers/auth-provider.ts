@@ -1,5 +1,5 @@
 import type { AuthProvider, CheckResponse } from "@refinedev/core";
-import { authUserSchema, loginResponseSchema, type AuthUser, type SignedInUser, isExpired } from "../schemas/auth";
+import { authUserSchema, loginResponseSchema, signInSessionSchema, type AuthUser, type SignedInUser, isExpired } from "../schemas/auth";
 import { limits, retryDelay } from "../schemas/limits";
 import { authMessages } from "../schemas/messages";
 import { browserNavigation, isPublicPath, type Navigation } from "./go-home";
@@ -44,20 +44,33 @@ export async function withAuthRetry<T>(load: () => Promise<T>, sleep: (ms: numbe
 }
 
 /**
- * Return from sign-in (§4): a `?token=` in the URL is stored in the cookie and removed from the address bar,
- * then the browser goes to the saved post-login path or /dashboard. Runs once at boot, before the router.
- * Returns true when a token was consumed.
+ * Return from sign-in (§4): the `?token=` of the URL is removed from the address bar and traded for the session
+ * (POST /api/auth/exchange: it is a one-time code, and only the browser that started the sign-in gets a session
+ * for it), which is stored in the cookie for as long as the session lives; then the browser goes to the saved
+ * post-login path or /dashboard. A code this browser cannot trade (a sign-in link from someone else, a replay)
+ * is dropped and the browser goes home with the session-expired notice. Runs once at boot, before the router.
+ * Resolves to true when the URL carried a token.
  */
-export function completeSignIn(
-  deps: Pick<AuthDeps, "tokens" | "navigation" | "storage">,
+export async function completeSignIn(
+  deps: Pick<AuthDeps, "http" | "tokens" | "navigation" | "storage" | "now">,
   href: string = location.href,
-): boolean {
+): Promise<boolean> {
   const url = new URL(href);
-  const token = url.searchParams.get("token");
-  if (!token) return false;
-  deps.tokens.set(token);
+  const code = url.searchParams.get("token");
+  if (!code) return false;
   url.searchParams.delete("token");
   deps.navigation.replaceUrl(`${url.pathname}${url.search}${url.hash}`);
+  let session;
+  try {
+    session = signInSessionSchema.parse(
+      await deps.http.post("/api/auth/exchange", { code }, { auth: false, onUnauthorized: "caller", onForbidden: "caller" }),
+    );
+  } catch {
+    deps.tokens.remove();
+    deps.navigation.goHome("sessionExpired");
+    return true;
+  }
+  deps.tokens.set(session.token, Math.max(0, Math.floor((new Date(session.expires_at).getTime() - deps.now()) / 1000)));
   const saved = deps.storage.getItem(postLoginPathKey);
   deps.storage.removeItem(postLoginPathKey);
   const target = saved && saved.startsWith("/") && !saved.startsWith("//") ? saved : "/dashboard";

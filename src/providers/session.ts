@@ -6,7 +6,8 @@ import { limits } from "../schemas/limits";
 
 export interface TokenStore {
   get(): string | null;
-  set(token: string): void;
+  /** Keeps the token for `maxAgeSeconds` (the session's own lifetime; the default lifetime when unknown). */
+  set(token: string, maxAgeSeconds?: number): void;
   remove(): void;
 }
 
@@ -32,7 +33,7 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number) 
 
 export const cookieTokenStore: TokenStore = {
   get: () => (typeof document === "undefined" ? null : readCookie(sessionCookieName, document.cookie) || null),
-  set: (token) => writeCookie(sessionCookieName, token, limits.sessionDays * 24 * 60 * 60),
+  set: (token, maxAgeSeconds) => writeCookie(sessionCookieName, token, maxAgeSeconds ?? limits.sessionDays * 24 * 60 * 60),
   remove: () => writeCookie(sessionCookieName, "", 0),
 };
 

@@ -18,6 +18,13 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const loginResponseSchema = z.object({ url: z.string() });
 
+/**
+ * Return from sign-in: the URL's `token` is a one-time code; POST /api/auth/exchange {code} (with the browser's
+ * sign-in cookie) answers the session.
+ */
+export const signInExchangeSchema = z.object({ code: z.string().min(20).max(200) });
+export const signInSessionSchema = z.object({ token: z.string(), expires_at: z.string() });
+
 /** Name of the cookie that keeps the session token (§3), path "/". */
 export const sessionCookieName = "session_token";
 

@@ -36,7 +36,7 @@ describe("demo sign-in and sessions", () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/api/auth" });
   });
 
-  it("POST creates a session, redirects with the token, and stores only its hash", async () => {
+  it("POST redirects with a one-time code; the same browser trades it for a session whose hash alone is stored", async () => {
     const page = await t.app.inject({ method: "GET", url: "/api/api/auth/demo" });
     const res = await t.app.inject({
       method: "POST",
@@ -46,7 +46,15 @@ describe("demo sign-in and sessions", () => {
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/^\/dashboard\?token=[A-Za-z0-9_-]{43}$/);
-    const token = new URL(res.headers.location as string, "http://x").searchParams.get("token")!;
+    const code = new URL(res.headers.location as string, "http://x").searchParams.get("token")!;
+    // The code is not a session.
+    expect((await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(code) })).statusCode).toBe(401);
+    const exchanged = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie: cookieHeader(page) }, payload: { code } });
+    expect(exchanged.statusCode).toBe(200);
+    const token = exchanged.json().token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toBe(code);
+    expect(exchanged.json().expires_at).toBe((await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) })).json().expires_at);
 
     const me = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(me.statusCode).toBe(200);

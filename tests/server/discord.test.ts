@@ -242,6 +242,14 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
       headers: cookie ? { cookie } : {},
     });
 
+  /** The dashboard's last step: trade the redirect's one-time code for the session, in the same browser. */
+  const tradeCode = async (redirect: { headers: Record<string, unknown> }, cookie: string) => {
+    const code = new URL(redirect.headers.location as string).searchParams.get("token")!;
+    const res = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie }, payload: { code } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().token as string;
+  };
+
   it("login answers Discord's authorize URL with scopes identify guilds and a state cookie", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/api/auth/login" });
     const url = new URL(res.json().url);
@@ -261,7 +269,7 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     expect(location.origin + location.pathname).toBe("https://tickets.example.com/dashboard");
-    const token = location.searchParams.get("token")!;
+    const token = await tradeCode(res, cookie);
     const me = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(me.json().user).toEqual({ user_id: USER, username: "Stub User", avatar: "a1b2c3" });
     // The OAuth tokens are stored sealed (never as they are), bound to their user and column, and open again.
@@ -319,7 +327,7 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
 
   it("lists the guilds the user manages or staffs where the bot is", async () => {
     const { state, cookie } = await login();
-    const token = new URL((await callback(state, cookie)).headers.location as string).searchParams.get("token")!;
+    const token = await tradeCode(await callback(state, cookie), cookie);
     const res = await t.app.inject({ method: "GET", url: "/api/guilds", headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().guilds).toEqual([
@@ -347,7 +355,7 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
 
   it("Discord being down is a 502 {error}", async () => {
     const { state, cookie } = await login();
-    const token = new URL((await callback(state, cookie)).headers.location as string).searchParams.get("token")!;
+    const token = await tradeCode(await callback(state, cookie), cookie);
     stub.setOverride((req) => (req.path === "/users/@me/guilds" ? { status: 503, json: {} } : undefined));
     const res = await t.app.inject({ method: "GET", url: "/api/guilds", headers: bearer(token) });
     expect(res.statusCode).toBe(502);

@@ -101,20 +101,24 @@ export function stateFromPage(html: string): string {
   return match[1];
 }
 
+/** Signs in through the real demo flow in one "browser": the page (state + cookie), the form post, the code exchange. */
 export async function signIn(app: FastifyInstance, userId: string): Promise<string> {
   const page = await app.inject({ method: "GET", url: "/api/api/auth/demo" });
   if (page.statusCode !== 200) throw new Error(`demo page answered ${page.statusCode}`);
+  const cookie = cookieHeader(page);
   const response = await app.inject({
     method: "POST",
     url: "/api/api/auth/demo",
-    headers: { cookie: cookieHeader(page), "content-type": "application/x-www-form-urlencoded" },
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
     payload: new URLSearchParams({ user_id: userId, state: stateFromPage(page.body) }).toString(),
   });
   const location = response.headers.location;
   if (response.statusCode !== 302 || typeof location !== "string") throw new Error(`demo sign-in answered ${response.statusCode}`);
-  const token = new URL(location, "http://localhost").searchParams.get("token");
-  if (!token) throw new Error("no token in the sign-in redirect");
-  return token;
+  const code = new URL(location, "http://localhost").searchParams.get("token");
+  if (!code) throw new Error("no code in the sign-in redirect");
+  const exchanged = await app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie }, payload: { code } });
+  if (exchanged.statusCode !== 200) throw new Error(`the code exchange answered ${exchanged.statusCode}: ${exchanged.body}`);
+  return (exchanged.json() as { token: string }).token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

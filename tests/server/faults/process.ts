@@ -129,9 +129,16 @@ export async function httpSignIn(baseUrl: string, userId: string): Promise<strin
     headers: { "content-type": "application/x-www-form-urlencoded", cookie },
     body: new URLSearchParams({ user_id: userId, state }).toString(),
   });
-  const token = new URL(r.headers.get("location") ?? "", baseUrl).searchParams.get("token");
-  if (!token) throw new Error(`demo sign-in answered ${r.status}`);
-  return token;
+  const code = new URL(r.headers.get("location") ?? "", baseUrl).searchParams.get("token");
+  if (!code) throw new Error(`demo sign-in answered ${r.status}`);
+  // The redirect carries a one-time code; the same "browser" (cookie) trades it for the session.
+  const exchanged = await fetch(`${baseUrl}/api/api/auth/exchange`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ code }),
+  });
+  if (!exchanged.ok) throw new Error(`the code exchange answered ${exchanged.status}`);
+  return ((await exchanged.json()) as { token: string }).token;
 }
 
 export const authJson = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });

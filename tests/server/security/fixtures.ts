@@ -34,6 +34,7 @@ export const publicRoutes: Record<string, number> = {
   "GET /api/api/auth/demo": 200,
   "POST /api/api/auth/demo": 400, // no state: refused
   "GET /api/api/auth/callback": 404, // demo mode: there is no OAuth callback
+  "POST /api/api/auth/exchange": 400, // no code: refused (with a code, only the sign-in's own browser gets a session)
   "GET /api/openapi.json": 200, // the API's description, no data
   "GET /api/reference": 200,
 };

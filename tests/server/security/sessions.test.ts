@@ -138,7 +138,45 @@ describe("the sign-in state", () => {
     const d = await demoPage();
     expect((await post(c.state, d.cookie)).statusCode).toBe(400); // another browser's cookie
     expect((await post("x".repeat(32), d.cookie)).statusCode).toBe(400); // a made-up state
-    expect(await t.db.selectFrom("sessions").select("token_hash").execute()).toHaveLength(1);
+    // Only the one valid sign-in produced a code, and no session exists before it is traded.
+    expect(await t.db.selectFrom("sign_in_codes").select("code_hash").execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("sessions").select("token_hash").execute()).toHaveLength(0);
+  });
+
+  /** A completed demo sign-in in browser `a`: the redirect's code and that browser's cookie. */
+  const signedInCode = async () => {
+    const a = await demoPage();
+    const res = await post(a.state, a.cookie);
+    expect(res.statusCode).toBe(302);
+    return { code: new URL(res.headers.location as string, "http://x").searchParams.get("token")!, cookie: a.cookie };
+  };
+  const trade = (code: string, cookie?: string) =>
+    t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: cookie ? { cookie } : {}, payload: { code } });
+
+  it("login CSRF: a sign-in link opened in a browser that did not start the sign-in gives no session", async () => {
+    const attacker = await signedInCode();
+    const sessionsBefore = (await t.db.selectFrom("sessions").select("token_hash").execute()).length;
+    // The victim's browser: no sign-in cookie at all, or the cookie of a sign-in of its own.
+    const victim = await demoPage();
+    for (const res of [await trade(attacker.code), await trade(attacker.code, victim.cookie)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "This sign-in link is not valid in this browser. Please sign in again." });
+    }
+    // A failed attempt spends the code: not even its own browser can use it afterwards.
+    expect((await trade(attacker.code, attacker.cookie)).statusCode).toBe(401);
+    expect((await t.db.selectFrom("sessions").select("token_hash").execute()).length).toBe(sessionsBefore);
+  });
+
+  it("a code is single-use and short-lived; the session token never appears in a URL", async () => {
+    const first = await signedInCode();
+    const ok = await trade(first.code, first.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect((await trade(first.code, first.cookie)).statusCode).toBe(401); // replayed
+
+    const late = await signedInCode();
+    await t.db.updateTable("sign_in_codes").set({ created_at: Date.now() - 3 * 60_000 }).execute();
+    expect((await trade(late.code, late.cookie)).statusCode).toBe(401); // older than two minutes
+    expect(ok.json().token).not.toBe(first.code);
   });
 
   it("OAuth: the callback's state is single-use and bound to the browser", async () => {

@@ -40,40 +40,79 @@ function setup(token: string | null = "token-1") {
 const user = { user_id: "900000000000000001", username: "Demo Admin", avatar: "/images/default-avatar.svg" };
 
 describe("return from sign-in (§4)", () => {
-  it("stores ?token= in the cookie store, removes it from the address bar and goes to the saved path", () => {
-    const tokens = memoryTokens(null);
-    const navigation = fakeNavigation();
-    const storage = memoryStorage({ [postLoginPathKey]: "/812345678901234567/tags" });
-    const consumed = completeSignIn({ tokens, navigation, storage }, "http://localhost:3000/dashboard?token=secret&x=1#h");
+  const NOW = Date.parse("2026-11-24T10:00:00Z");
+  /** The exchange endpoint answers a session for "good-code" only (the browser's cookie decides on the server). */
+  function exchangeAnswers(expiresAt = "2026-11-27T10:00:00.000Z") {
+    const bodies: unknown[] = [];
+    server.use(
+      rest.post(`${API}/api/auth/exchange`, async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        bodies.push(body);
+        if (body.code !== "good-code-0123456789abcdef") return HttpResponse.json({ error: "This sign-in link is not valid in this browser. Please sign in again." }, { status: 401 });
+        return HttpResponse.json({ token: "session-token", expires_at: expiresAt });
+      }),
+    );
+    return bodies;
+  }
+  const deps = (navigation = fakeNavigation(), storage = memoryStorage(), tokens = memoryTokens(null)) => ({
+    http: createHttpClient({ baseUrl: "/api", tokens, navigation }),
+    tokens,
+    navigation,
+    storage,
+    now: () => NOW,
+  });
+
+  it("trades ?token= for the session, keeps it as long as the session lives, cleans the address bar and goes to the saved path", async () => {
+    const bodies = exchangeAnswers();
+    const d = deps(fakeNavigation(), memoryStorage({ [postLoginPathKey]: "/812345678901234567/tags" }));
+    const set = vi.spyOn(d.tokens, "set");
+    const consumed = await completeSignIn(d, "http://localhost:3000/dashboard?token=good-code-0123456789abcdef&x=1#h");
     expect(consumed).toBe(true);
-    expect(tokens.value).toBe("secret");
-    expect(navigation.calls).toEqual([
+    expect(bodies).toEqual([{ code: "good-code-0123456789abcdef" }]);
+    expect(d.tokens.value).toBe("session-token");
+    // Three days: the session's own lifetime, not a fixed default.
+    expect(set).toHaveBeenCalledWith("session-token", 3 * 86_400);
+    expect(d.navigation.calls).toEqual([
       { kind: "replaceUrl", url: "/dashboard?x=1#h" },
       { kind: "replaceUrl", url: "/812345678901234567/tags" },
     ]);
-    expect(storage.map.has(postLoginPathKey)).toBe(false);
+    expect(d.storage.map.has(postLoginPathKey)).toBe(false);
   });
 
-  it("goes to /dashboard when no path was saved", () => {
-    const tokens = memoryTokens(null);
-    const navigation = fakeNavigation();
-    completeSignIn({ tokens, navigation, storage: memoryStorage() }, "http://localhost:3000/dashboard?token=t");
-    expect(navigation.calls.at(-1)).toEqual({ kind: "replaceUrl", url: "/dashboard" });
+  it("a code this browser cannot trade is dropped: no session, home with the session-expired notice", async () => {
+    exchangeAnswers();
+    const d = deps(fakeNavigation(), memoryStorage({ [postLoginPathKey]: "/812345678901234567/tags" }));
+    expect(await completeSignIn(d, "http://localhost:3000/dashboard?token=someone-elses-code-0123456789")).toBe(true);
+    expect(d.tokens.value).toBeNull();
+    expect(d.navigation.calls).toEqual([
+      { kind: "replaceUrl", url: "/dashboard" },
+      { kind: "goHome", notice: "sessionExpired" },
+    ]);
   });
 
-  it("a saved public path is loaded as a page of the public site; a foreign URL is ignored", () => {
-    const navigation = fakeNavigation();
-    completeSignIn({ tokens: memoryTokens(null), navigation, storage: memoryStorage({ [postLoginPathKey]: "/docs/quick-setup" }) }, "http://localhost:3000/dashboard?token=t");
-    expect(navigation.calls.at(-1)).toEqual({ kind: "assign", url: "/docs/quick-setup" });
-    const other = fakeNavigation();
-    completeSignIn({ tokens: memoryTokens(null), navigation: other, storage: memoryStorage({ [postLoginPathKey]: "//evil.example" }) }, "http://localhost:3000/dashboard?token=t");
-    expect(other.calls.at(-1)).toEqual({ kind: "replaceUrl", url: "/dashboard" });
+  it("goes to /dashboard when no path was saved", async () => {
+    exchangeAnswers();
+    const d = deps();
+    await completeSignIn(d, "http://localhost:3000/dashboard?token=good-code-0123456789abcdef");
+    expect(d.navigation.calls.at(-1)).toEqual({ kind: "replaceUrl", url: "/dashboard" });
   });
 
-  it("does nothing without a token in the URL", () => {
-    const navigation = fakeNavigation();
-    expect(completeSignIn({ tokens: memoryTokens(null), navigation, storage: memoryStorage() }, "http://localhost:3000/dashboard")).toBe(false);
-    expect(navigation.calls).toEqual([]);
+  it("a saved public path is loaded as a page of the public site; a foreign URL is ignored", async () => {
+    exchangeAnswers();
+    const d = deps(fakeNavigation(), memoryStorage({ [postLoginPathKey]: "/docs/quick-setup" }));
+    await completeSignIn(d, "http://localhost:3000/dashboard?token=good-code-0123456789abcdef");
+    expect(d.navigation.calls.at(-1)).toEqual({ kind: "assign", url: "/docs/quick-setup" });
+    const other = deps(fakeNavigation(), memoryStorage({ [postLoginPathKey]: "//evil.example" }));
+    await completeSignIn(other, "http://localhost:3000/dashboard?token=good-code-0123456789abcdef");
+    expect(other.navigation.calls.at(-1)).toEqual({ kind: "replaceUrl", url: "/dashboard" });
+  });
+
+  it("does nothing without a token in the URL (and asks the server nothing)", async () => {
+    const bodies = exchangeAnswers();
+    const d = deps();
+    expect(await completeSignIn(d, "http://localhost:3000/dashboard")).toBe(false);
+    expect(d.navigation.calls).toEqual([]);
+    expect(bodies).toEqual([]);
   });
 });
 
