@@ -63,7 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's hop index counts from the socket).
+    trustProxy: typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request is for production log shipping (or LOG_LEVEL=debug), not for `npm start`'s console.
     logController: new LogController({ disableRequestLogging: !config.isProduction && !["debug", "trace"].includes(config.logLevel) }),

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -30,8 +31,8 @@ const envSchema = z.object({
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
   TRANSCRIPT_KEY: optionalText,
-  /** Honour X-Forwarded-For (set when running behind a reverse proxy or load balancer). */
-  TRUST_PROXY: flag,
+  /** Which X-Forwarded-For entries to believe: a hop count, or the proxies' addresses (see trustProxySetting). */
+  TRUST_PROXY: optionalText,
   /** Sign-in requests per minute and IP (0 disables the limit). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
@@ -56,13 +57,40 @@ export interface Config {
   discordApiBase: string;
   sessionDays: number;
   transcriptKey?: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   authRateLimit: number;
   writeRateLimit: number;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isAddressOrRange = (entry: string) => {
+  if (namedRanges.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+};
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries describe real hops. Unset (or 0): none, the socket's address is the
+ * client. A number n: the last n entries were added by our own proxies (the client is the entry before them). A list
+ * of addresses, CIDR ranges or loopback/linklocal/uniquelocal: entries added by those proxies. "true" is refused:
+ * trusting every entry lets any client choose its IP (and escape per-IP limits, and forge the audit log).
+ */
+export function trustProxySetting(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "0" || value.toLowerCase() === "false") return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((v) => v.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  throw new ConfigError(
+    "Invalid configuration: TRUST_PROXY must be the number of proxies in front of this server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1); trusting every X-Forwarded-For would let clients choose their own IP",
+  );
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -97,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
     sessionDays: e.SESSION_DAYS,
     transcriptKey: e.TRANSCRIPT_KEY,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

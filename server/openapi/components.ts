@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { guildAccessSchema } from "../../src/schemas/access";
-import { activityQuerySchema, activityResponseSchema } from "../../src/schemas/activity";
+import { activityEntryResponseSchema, activityQuerySchema, activityResponseSchema } from "../../src/schemas/activity";
 import { authUserSchema, loginResponseSchema, signInExchangeSchema, signInSessionSchema } from "../../src/schemas/auth";
 import { blacklistEntrySchema, blacklistInputSchema, blacklistResponseSchema } from "../../src/schemas/blacklist";
 import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
@@ -83,6 +83,7 @@ export const s = {
 
   activityQuery: inline(activityQuerySchema),
   activity: output("ActivityResponse", activityResponseSchema),
+  activityEntry: output("ActivityEntryResponse", activityEntryResponseSchema),
   activityActions: output("ActivityActions", z.object({ actions: z.array(z.string()) })),
 
   settings: output("SettingsResponse", settingsResponseSchema),

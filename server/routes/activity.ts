@@ -1,14 +1,16 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type SelectQueryBuilder, sql } from "kysely";
 import { resourcePermissions } from "../../src/schemas/access";
-import { type ActivityEntry, type ActivityQuery, activityQuerySchema } from "../../src/schemas/activity";
+import { type ActivityEntry, type ActivityQuery, activityChangesInlineMax, activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
 import { fromDbJson } from "../db/dialect";
 import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
-import { guildParams } from "../http/route-schemas";
+import { notFound } from "../errors";
+import { guildParams, idParams } from "../http/route-schemas";
 import { s } from "../openapi/components";
 
 // The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
@@ -16,6 +18,8 @@ import { s } from "../openapi/components";
 // inclusive). GET /{guildId}/activity/actions lists the guild's action names for the filter.
 
 const CSV_MAX_ROWS = 100_000;
+/** Rows read per query while the CSV streams out: memory stays flat however long the log is. */
+const CSV_BATCH_ROWS = 1000;
 
 type ActivityRow = Database["activity"] & { id: number };
 
@@ -44,7 +48,8 @@ async function userFilterIds(db: Db, guildId: string, q: ActivityQuery): Promise
   return [...new Set([user, ...rows.map((r) => r.user_id)])];
 }
 
-function toEntry(row: ActivityRow): ActivityEntry {
+/** An entry with its whole Before/After (the detail route), or with them left out when big (`inline`: the list). */
+function toEntry(row: ActivityRow, inline = false): ActivityEntry {
   const entry: ActivityEntry = {
     ActivityId: row.id,
     Action: row.action,
@@ -54,6 +59,10 @@ function toEntry(row: ActivityRow): ActivityEntry {
     Username: row.username,
     IpAddress: row.ip,
   };
+  if (inline && (row.before_json?.length ?? 0) + (row.after_json?.length ?? 0) > activityChangesInlineMax) {
+    entry.ChangesOmitted = true;
+    return entry;
+  }
   if (row.before_json !== null) entry.Before = fromDbJson(row.before_json, null);
   if (row.after_json !== null) entry.After = fromDbJson(row.after_json, null);
   return entry;
@@ -139,7 +148,7 @@ export default async function activityRoutes(fastify: FastifyInstance) {
       filtered ? activityCountQuery.executeTakeFirst(app.db, values, shape) : activityTotalQuery.executeTakeFirst(app.db, { guildId }, undefined),
       activityPageQuery.execute(app.db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
     ]);
-    return { activity: rows.map((r) => toEntry(r as ActivityRow)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
+    return { activity: rows.map((r) => toEntry(r as ActivityRow, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
     },
   );
 
@@ -154,30 +163,50 @@ export default async function activityRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    "/:guildId(^\\d+$)/activity/:activityId(^\\d+$)",
+    { onRequest: guard(perm), schema: { tags, summary: "One entry with its whole Before and After", params: idParams("activityId"), response: { 200: s.activityEntry } } },
+    async (request) => {
+      const id = Number(request.params.activityId);
+      if (!Number.isSafeInteger(id) || id > 2 ** 53) throw notFound("Activity entry not found");
+      const row = await app.db.selectFrom("activity").selectAll().where("guild_id", "=", guildIdOf(request)).where("id", "=", id).executeTakeFirst();
+      if (!row) throw notFound("Activity entry not found");
+      return { entry: toEntry(row as ActivityRow) };
+    },
+  );
+
+  app.get(
     "/:guildId(^\\d+$)/activity.csv",
     { onRequest: guard(perm), schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } } },
     async (request, reply) => {
     const guildId = guildIdOf(request);
     const { values, shape } = listFilters(guildId, request.query, await userFilterIds(app.db, guildId, request.query));
-    const rows = await applyListFilters(app.db.selectFrom("activity"), values, shape)
-      .selectAll()
-      .orderBy("id", "desc")
-      .limit(CSV_MAX_ROWS)
-      .execute();
     const header = ["ActivityId", "Action", "Timestamp", "Time", "UserId", "Username", "IpAddress", "Before", "After"];
-    const lines = [header.join(",")];
-    for (const r of rows as ActivityRow[]) {
-      lines.push(
-        [r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
-          .map(csvCell)
-          .join(","),
-      );
+    // Streamed in batches, newest first (keyset on the id): the file is never held in memory.
+    async function* csvLines() {
+      yield `\ufeff${header.join(",")}\r\n`;
+      let sent = 0;
+      let below: number | undefined;
+      while (sent < CSV_MAX_ROWS) {
+        let query = applyListFilters(app.db.selectFrom("activity"), values, shape).selectAll();
+        if (below !== undefined) query = query.where("activity.id", "<", below);
+        const rows = (await query.orderBy("id", "desc").limit(Math.min(CSV_BATCH_ROWS, CSV_MAX_ROWS - sent)).execute()) as ActivityRow[];
+        if (rows.length === 0) return;
+        let chunk = "";
+        for (const r of rows) {
+          chunk += `${[r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
+            .map(csvCell)
+            .join(",")}\r\n`;
+        }
+        yield chunk;
+        sent += rows.length;
+        below = rows[rows.length - 1].id;
+      }
     }
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="activity-${guildId}.csv"`)
       .header("cache-control", "no-store")
-      .send(`\ufeff${lines.join("\r\n")}\r\n`);
+      .send(Readable.from(csvLines()) as never);
     },
   );
 }

@@ -11,6 +11,8 @@ export const activityEntrySchema = z.object({
   IpAddress: z.string(),
   Before: z.unknown().optional(),
   After: z.unknown().optional(),
+  /** The list leaves out a big Before/After (they are in GET /{guildId}/activity/{ActivityId}). */
+  ChangesOmitted: z.boolean().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
@@ -22,10 +24,20 @@ export const activityResponseSchema = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
+/**
+ * A page is bounded in rows and in bytes: at most this many entries, and an entry's Before/After only when they are
+ * small (ACTIVITY_CHANGES_INLINE_MAX characters together), so a page stays under about a megabyte.
+ */
+export const activityPerPageMax = 100;
+export const activityChangesInlineMax = 8 * 1024;
+
+/** GET /{guildId}/activity/{activityId}: one entry with its whole Before/After. */
+export const activityEntryResponseSchema = z.object({ entry: activityEntrySchema });
+
 /** Query of GET /{guildId}/activity: server-side pages and the auditor's filters. */
 export const activityQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  per_page: z.coerce.number().int().min(1).max(activityPerPageMax).default(50),
   user: z.string().max(100).optional(),
   action: z.string().max(100).optional(),
   from: z.coerce.number().int().min(0).optional(),

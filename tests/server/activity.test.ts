@@ -121,3 +121,63 @@ describe("activity log", () => {
     expect(csvCell(42)).toBe("42");
   });
 });
+
+// A page is bounded in bytes as well as rows; the CSV streams however long the log is.
+describe("bounded activity reads", () => {
+  let t: TestApp;
+  let token: string;
+  const url = `/api/${GAMING_HUB_ID}/activity`;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    token = await t.signIn(DEMO_ADMIN_ID);
+    const big = JSON.stringify({ Content: "x".repeat(150_000) });
+    const rows = Array.from({ length: 2_600 }, (_, i) => ({
+      guild_id: GAMING_HUB_ID,
+      user_id: DEMO_ADMIN_ID,
+      username: "Demo Admin",
+      avatar: null,
+      action: "Tag Created",
+      ip: "10.0.0.1",
+      timestamp: 1_700_000_000 + i,
+      before_json: i % 1000 === 0 ? big : null,
+      after_json: JSON.stringify({ n: i }),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto("activity").values(rows.slice(i, i + 200)).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = (path: string) => t.app.inject({ method: "GET", url: `${url}${path}`, headers: bearer(token) });
+
+  it("at most 100 entries a page; a big change is left out of the list and served on its own", async () => {
+    expect((await get("?per_page=101")).statusCode).toBe(400);
+    const page = await get("?per_page=100&page=16");
+    expect(page.statusCode).toBe(200);
+    const entries = page.json().activity as { ActivityId: number; Before?: unknown; After?: unknown; ChangesOmitted?: boolean }[];
+    expect(entries).toHaveLength(100);
+    const omitted = entries.filter((e) => e.ChangesOmitted);
+    // Entries 0, 1000 and 2000 (counted from the oldest) carry 150 KB each; page 16 holds entries 1099 to 1000.
+    expect(omitted).toHaveLength(1);
+    expect(omitted[0].Before).toBeUndefined();
+    expect(omitted[0].After).toBeUndefined();
+    expect(page.body.length).toBeLessThan(64 * 1024);
+    const detail = await get(`/${omitted[0].ActivityId}`);
+    expect(detail.statusCode).toBe(200);
+    expect((detail.json().entry.Before as { Content: string }).Content).toHaveLength(150_000);
+    expect(detail.json().entry.After).toEqual({ n: 1000 });
+    // Another guild's entry is not found there.
+    const other = await t.app.inject({ method: "GET", url: `/api/812345678901234567/activity/${omitted[0].ActivityId}`, headers: bearer(token) });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("streams the CSV in batches: every row, newest first", async () => {
+    const res = await get(".csv");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = res.body.trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2_601);
+    const ids = lines.slice(1).map((line) => Number(line.split(",")[0]));
+    expect(new Set(ids).size).toBe(2_600);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+});

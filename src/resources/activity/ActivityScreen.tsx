@@ -12,7 +12,7 @@ import { PageHeader } from "../engine/PageHeader";
 import { dateLocale } from "../engine/RelativeTime";
 import { actionLabel } from "./action-labels";
 import type { ResourceScreenProps } from "../types";
-import { ChangeView } from "./ChangeView";
+import { EntryChanges } from "./ChangeView";
 import { activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
@@ -240,8 +240,8 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             expandable={{
               // A fixed column keeps the expanded details within the visible width on narrow screens.
               fixed: "left",
-              expandedRowRender: (entry) => <ChangeView before={entry.Before} after={entry.After} />,
-              rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined,
+              expandedRowRender: (entry) => <EntryChanges guildId={guildId} entry={entry} />,
+              rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined || entry.ChangesOmitted === true,
               expandIcon: ({ expanded, onExpand, record, expandable }) =>
                 expandable ? (
                   <Button

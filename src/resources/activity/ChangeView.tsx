@@ -1,7 +1,30 @@
+import { useCustom, type HttpError } from "@refinedev/core";
 import { theme } from "antd";
+import { activityEntryResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { useTr } from "../../i18n/refine";
 import { changeRows, type ChangeRow } from "./changes";
 import { activityLabels as L } from "./labels";
+
+/**
+ * What an entry changed. The list leaves big changes out (ChangesOmitted); they are fetched when the row opens.
+ */
+export function EntryChanges({ guildId, entry }: { guildId: string; entry: ActivityEntry }) {
+  if (!entry.ChangesOmitted) return <ChangeView before={entry.Before} after={entry.After} />;
+  return <OmittedChanges guildId={guildId} activityId={entry.ActivityId} />;
+}
+
+function OmittedChanges({ guildId, activityId }: { guildId: string; activityId: number }) {
+  const tr = useTr();
+  const { query } = useCustom<Record<string, unknown>, HttpError>({
+    url: `/${guildId}/activity/${activityId}`,
+    method: "get",
+    errorNotification: false,
+  });
+  const parsed = query.data ? activityEntryResponseSchema.safeParse(query.data.data) : undefined;
+  if (query.isError || parsed?.success === false) return <p className="change-none" role="alert">{tr("activity.changes.failed", L.changesFailed)}</p>;
+  if (!parsed) return <p className="change-none" role="status">{tr("activity.changes.loading", L.loadingChanges)}</p>;
+  return <ChangeView before={parsed.data.entry.Before} after={parsed.data.entry.After} />;
+}
 
 // Before → after of one activity entry, as a small table: changed fields first, removed values struck through.
 export function ChangeView({ before, after }: { before: unknown; after: unknown }) {

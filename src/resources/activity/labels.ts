@@ -21,5 +21,7 @@ export const activityLabels = {
   noDetails: "No details were recorded for this entry.",
   empty: "(empty)",
   showChanges: "Show what changed",
+  loadingChanges: "Loading what changed...",
+  changesFailed: "Couldn't load what changed.",
   total: (n: number) => `${n} ${n === 1 ? "entry" : "entries"}`,
 } as const;

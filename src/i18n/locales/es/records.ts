@@ -71,6 +71,8 @@ const records: Dictionary = {
   "activity.changes.before": "Antes",
   "activity.changes.after": "Después",
   "activity.changes.noDetails": "No se registraron detalles de esta entrada.",
+  "activity.changes.loading": "Cargando qué cambió...",
+  "activity.changes.failed": "No se pudo cargar qué cambió.",
   "activity.changes.empty": "(vacío)",
   // Actions the server records (activity.action.<name in lower camel>)
   "activity.action.tagCreated": "Etiqueta creada",
