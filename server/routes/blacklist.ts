@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type BlacklistEntry, blacklistInputSchema } from "../../src/schemas/blacklist";
 import { guard, guildIdOf } from "../access/guard";
+import { assertBelowGuildLimit } from "../guild-limits";
+import { guildLimits } from "../../src/schemas/limits";
+
 import { recordActivity } from "../activity";
 import type { PlatformGuild } from "../platform/adapter";
 import { badRequest, HttpError, notFound } from "../errors";
@@ -100,6 +103,7 @@ export default async function blacklistRoutes(fastify: FastifyInstance) {
           .where("target_id", "=", input.TargetId)
           .executeTakeFirst();
         if (existing) throw new HttpError(409, blacklistMessages.duplicate(input.Kind));
+        await assertBelowGuildLimit(trx, "blacklist", guildId, guildLimits.blacklist, "blacklist entries");
         const row = await trx
           .insertInto("blacklist")
           .values({ guild_id: guildId, kind: input.Kind, target_id: input.TargetId, reason: input.Reason, created_at: Date.now() })

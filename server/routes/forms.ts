@@ -16,6 +16,9 @@ import {
 import { limits } from "../../src/schemas/limits";
 import { formMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
+import { assertBelowGuildLimit } from "../guild-limits";
+import { guildLimits } from "../../src/schemas/limits";
+
 import { recordActivity } from "../activity";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database, Db } from "../db/schema";
@@ -193,11 +196,12 @@ export default async function formRoutes(fastify: FastifyInstance) {
 
   app.post(
     base,
-    { onRequest: guard(perms.create), schema: { tags, summary: "Create a form", params: guildParams, body: formInputSchema, response: { 201: s.formCreated } } },
+    { onRequest: guard(perms.create), schema: { tags, summary: "Create a form", params: guildParams, body: formInputSchema, response: { 201: s.formCreated, 409: s.error } } },
     async (request, reply) => {
     const input = request.body;
     const guildId = guildIdOf(request);
     const form = await app.db.transaction().execute(async (trx) => {
+      await assertBelowGuildLimit(trx, "forms", guildId, guildLimits.forms, "forms");
       const now = Date.now();
       const { id } = await trx
         .insertInto("forms")

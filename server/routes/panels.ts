@@ -6,6 +6,9 @@ import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../..
 import { type SinglePanel, singlePanelSchema } from "../../src/schemas/panel";
 import type { PanelProperties } from "../../src/schemas/panel-properties";
 import { guard, guildIdOf, requirePermission } from "../access/guard";
+import { assertBelowGuildLimit } from "../guild-limits";
+import { guildLimits } from "../../src/schemas/limits";
+
 import { recordActivity } from "../activity";
 import { HttpError, notFound, zodErrorBody } from "../errors";
 import { guildParams, idParams, validateBodyInHandler } from "../http/route-schemas";
@@ -174,7 +177,7 @@ export default async function panelRoutes(fastify: FastifyInstance) {
         summary: "Create a panel ({SinglePanel}) or multi-panel ({MultiPanel}) and post its message",
         params: guildParams,
         body: s.panelCreate,
-        response: { 201: s.panelCreated, 400: s.error },
+        response: { 201: s.panelCreated, 400: s.error, 409: s.error },
       },
     },
     async (request, reply) => {
@@ -190,6 +193,7 @@ export default async function panelRoutes(fastify: FastifyInstance) {
       const panel: MultiPanel = parsed.data;
       const guild = await app.platform.getGuild(guildId);
       panelId = await db.transaction().execute(async (trx) => {
+        await assertBelowGuildLimit(trx, "panels", guildId, guildLimits.multiPanels, "multi-panels", "multi");
         const memberIds = await checkMultiPanelReferences(trx, guild, panel);
         const row = await trx
           .insertInto("panels")
@@ -214,6 +218,7 @@ export default async function panelRoutes(fastify: FastifyInstance) {
       const panel: SinglePanel = parsed.data;
       const guild = await app.platform.getGuild(guildId);
       panelId = await db.transaction().execute(async (trx) => {
+        await assertBelowGuildLimit(trx, "panels", guildId, guildLimits.panels, "panels", "single");
         const { teamId } = await checkSinglePanelReferences(trx, guild, panel);
         const row = await trx
           .insertInto("panels")

@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type Tag, tagInputSchema } from "../../src/schemas/tag";
 import { guard, guildIdOf } from "../access/guard";
+import { assertBelowGuildLimit } from "../guild-limits";
+import { guildLimits } from "../../src/schemas/limits";
+
 import { activityActions, recordActivity } from "../activity";
 import { prepared } from "../db/prepared";
 import { HttpError, notFound } from "../errors";
@@ -56,6 +59,7 @@ export default async function tagRoutes(fastify: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         const existing = await tagNamedQuery.executeTakeFirst(trx, { guildId, lowerName: input.TagName.toLowerCase() }, undefined);
         if (existing) throw new HttpError(409, duplicateName(input.TagName));
+        await assertBelowGuildLimit(trx, "tags", guildId, guildLimits.tags, "tags");
         await insertTagQuery.execute(trx, { id: tag.TagId, guild_id: guildId, name: tag.TagName, content: tag.Content, created_at: Date.now() }, undefined);
         await recordActivity(trx, request, { action: activityActions.tagCreated, after: tag });
       });

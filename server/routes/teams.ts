@@ -15,6 +15,9 @@ import {
   teamRoleChangeSchema,
 } from "../../src/schemas/team";
 import { guard, guildIdOf } from "../access/guard";
+import { assertBelowGuildLimit } from "../guild-limits";
+import { guildLimits } from "../../src/schemas/limits";
+
 import { activityActions, recordActivity } from "../activity";
 import { fromDbJson } from "../db/dialect";
 import type { Database } from "../db/schema";
@@ -189,6 +192,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
         .executeTakeFirst();
       if (existing) throw new HttpError(409, teamText.duplicate(name));
+      await assertBelowGuildLimit(trx, "teams", guildId, guildLimits.teams, "staff teams");
       const permissions = noPermissions();
       const inserted = await trx
         .insertInto("teams")

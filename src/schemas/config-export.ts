@@ -2,7 +2,7 @@ import { z } from "zod";
 import { blacklistInputSchema } from "./blacklist";
 import { snowflake } from "./common";
 import { formFieldSchema, formFieldsMaxMessage, formInputSchema } from "./form";
-import { limits } from "./limits";
+import { guildLimits, limits } from "./limits";
 import { formMessages, panelMessages } from "./messages";
 import { multiPanelSchema } from "./multi-panel";
 import { singlePanelSchema } from "./panel";
@@ -152,12 +152,12 @@ export const configExportSchema = z.object({
   exported_at: z.string().max(64),
   source_guild: sourceGuildSchema,
   settings: ticketSettingsSchema.partial().optional(),
-  tags: z.array(tagInputSchema).max(1000).optional(),
-  forms: z.array(exportedFormSchema).max(500).optional(),
-  teams: z.array(exportedTeamSchema).max(500).optional(),
-  panels: z.array(exportedPanelSchema).max(500).optional(),
-  multi_panels: z.array(exportedMultiPanelSchema).max(500).optional(),
-  blacklist: z.array(exportedBlacklistEntrySchema).max(5000).optional(),
+  tags: z.array(tagInputSchema).max(guildLimits.tags).optional(),
+  forms: z.array(exportedFormSchema).max(guildLimits.forms).optional(),
+  teams: z.array(exportedTeamSchema).max(guildLimits.teams).optional(),
+  panels: z.array(exportedPanelSchema).max(guildLimits.panels).optional(),
+  multi_panels: z.array(exportedMultiPanelSchema).max(guildLimits.multiPanels).optional(),
+  blacklist: z.array(exportedBlacklistEntrySchema).max(guildLimits.blacklist).optional(),
 });
 export type ConfigExport = z.infer<typeof configExportSchema>;
 export type ConfigExportInput = z.input<typeof configExportSchema>;

@@ -48,3 +48,20 @@ export const limits = {
 
 /** Retry delay of SPEC.md §7: min(1000 × 2^n, 30000) ms for the n-th retry (n from 0). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, limits.retryDelayCapMs);
+
+/**
+ * How many of each configuration resource one server may hold (beyond §9): every list the dashboard loads whole
+ * stays bounded, and a configuration file can hold no more than a server can.
+ */
+export const guildLimits = {
+  tags: 500,
+  forms: 100,
+  teams: 50,
+  panels: 100,
+  multiPanels: 50,
+  blacklist: 2000,
+  closeReasons: 50,
+} as const;
+
+/** The answer (409) to a create past a server's limit. */
+export const guildLimitReached = (limit: number, things: string) => `This server has reached its limit of ${limit} ${things}. Delete some to add more.`;

@@ -75,7 +75,7 @@ export function installResponseChecker(app: FastifyInstance): ResponseChecker {
       validate = ajvFor(doc).compile(withDocRefs(media.schema) as object);
       compiled.set(key, validate);
     }
-    if (!validate(body)) checker.problems.push(`${where}: ${ajvFor(doc).errorsText(validate.errors)} — ${text.slice(0, 300)}`);
+    if (!validate(body)) checker.problems.push(`${where}: ${ajvFor(doc).errorsText(validate.errors?.slice(0, 3))} — ${text.slice(0, 300)}`);
     return payload;
   });
   return checker;
