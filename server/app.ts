@@ -30,7 +30,7 @@ import { registerStatic } from "./static";
 import { createLocalTicketEventBus } from "./tickets/events";
 import { keyringFor } from "./transcripts/crypto";
 import "./types";
-import { registerWriteRateLimit } from "./write-rate-limit";
+import { registerRateLimits } from "./rate-limits";
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the route plugins: the route table (security tests) and the limit on writes see every route.
   recordRoutes(app);
   installRouteSchemas(app);
-  registerWriteRateLimit(app, config);
+  registerRateLimits(app, config);
   await registerOpenApi(app, appVersion);
 
   for (const routes of apiRoutes) await app.register(routes, { prefix: "/api" });

@@ -37,6 +37,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Reads of signed-in callers per minute (0 disables the limit). */
+  READ_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
+  /** Reads that write an activity entry (transcript views, exports) per minute and caller, on top of the above. */
+  AUDITED_READ_RATE_LIMIT: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
@@ -61,6 +65,8 @@ export interface Config {
   trustProxy: false | number | string[];
   authRateLimit: number;
   writeRateLimit: number;
+  readRateLimit: number;
+  auditedReadRateLimit: number;
   logLevel: string;
 }
 
@@ -128,6 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    readRateLimit: e.READ_RATE_LIMIT,
+    auditedReadRateLimit: e.AUDITED_READ_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
   };
 }

@@ -27,6 +27,10 @@ declare module "fastify" {
     /** Live ticket events (server/tickets/events.ts). */
     ticketEvents: TicketEventBus;
   }
+  interface FastifyContextConfig {
+    /** The route writes an activity entry although it only reads (server/rate-limits.ts). */
+    audited?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user; set by `authenticate` (and therefore by `guard`). */
     user: SessionUser | null;

@@ -80,6 +80,7 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/config/export",
     {
       onRequest,
+      config: { audited: true },
       schema: {
         tags,
         summary: "Export the server's configuration",

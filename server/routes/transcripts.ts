@@ -82,6 +82,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/transcripts/:transcriptId",
     {
       onRequest: guard(perms.show),
+      config: { audited: true },
       schema: {
         tags,
         summary: "One transcript as HTML (addressed by ticket number)",

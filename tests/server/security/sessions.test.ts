@@ -275,6 +275,45 @@ describe("rate limits", () => {
   });
 });
 
+describe("read limits", () => {
+  it("reads of a signed-in user answer 429 past READ_RATE_LIMIT; another user has their own budget; public reads are not limited", async () => {
+    const t = await createTestApp({ env: { READ_RATE_LIMIT: "4" } });
+    try {
+      const admin = await t.signIn(DEMO_ADMIN_ID);
+      const staff = await t.signIn(DEMO_STAFF_ID);
+      const read = (token: string) => t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/tags`, headers: bearer(token) });
+      for (let i = 0; i < 4; i++) expect((await read(admin)).statusCode).toBe(200);
+      const limited = await read(admin);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await read(staff)).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await t.app.inject({ method: "GET", url: "/api/stats" })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("reads that write an activity entry have a tighter budget, and a refused one writes nothing", async () => {
+    const t = await createTestApp({ env: { AUDITED_READ_RATE_LIMIT: "2" } });
+    try {
+      const admin = await t.signIn(DEMO_ADMIN_ID);
+      const view = () => t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts/1001`, headers: bearer(admin) });
+      const viewsLogged = async () =>
+        (await t.db.selectFrom("activity").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("action", "=", "Transcript Viewed").execute()).length;
+      expect((await view()).statusCode).toBe(200);
+      expect((await view()).statusCode).toBe(200);
+      expect((await view()).statusCode).toBe(429);
+      expect(await viewsLogged()).toBe(2);
+      const exported = await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/config/export`, headers: bearer(admin) });
+      expect(exported.statusCode).toBe(429); // the same budget
+      // Other reads go on.
+      expect((await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts`, headers: bearer(admin) })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("security headers on every response", () => {
   let t: TestApp;
   let dist: string;
