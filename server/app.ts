@@ -10,6 +10,7 @@ import { registerOpenApi } from "./openapi/document";
 import { appVersion } from "./version";
 import type { PlatformAdapter } from "./platform/adapter";
 import { createPlatform } from "./platform/index";
+import { TeamRoleSync } from "./platform/team-role-sync";
 import activityRoutes from "./routes/activity";
 import blacklistRoutes from "./routes/blacklist";
 import formRoutes from "./routes/forms";
@@ -83,11 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secrets = keyringFor(config).secrets;
   app.decorate("secrets", secrets);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets));
+  app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
   const ticketEvents = createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.addHook("onClose", async () => {
+    await app.teamRoleSync.idle();
     await ticketEvents.close();
     if (ownsDb) await handle.destroy();
   });

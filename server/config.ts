@@ -17,7 +17,8 @@ const optionalText = z
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Listen address; by default every interface with Discord, only this machine on the demo platform. */
+  HOST: optionalText,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: optionalText,
   /** PostgreSQL schema to use (search_path); tests give each file its own. */
@@ -30,6 +31,9 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: optionalText,
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
+  /** Minting a bot key, importing a configuration and changing team permissions need a sign-in this recent
+   * (counted from the sign-in or the last such action); 0 turns the check off. */
+  REAUTH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   TRANSCRIPT_KEY: optionalText,
   /** Which X-Forwarded-For entries to believe: a hop count, or the proxies' addresses (see trustProxySetting). */
   TRUST_PROXY: optionalText,
@@ -47,6 +51,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** HOST was given (the demo platform then listens where it says). */
+  hostExplicit: boolean;
   dataDir: string;
   databaseUrl?: string;
   databaseSchema?: string;
@@ -60,6 +66,7 @@ export interface Config {
   discord?: { clientId: string; clientSecret: string; botToken: string };
   discordApiBase: string;
   sessionDays: number;
+  reauthMinutes: number;
   transcriptKey?: string;
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
@@ -115,7 +122,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.NODE_ENV === "production";
   return {
     port: e.PORT,
-    host: e.HOST,
+    // Anyone who can reach a demo server can sign in as Demo Admin: only this machine, unless HOST says otherwise.
+    host: e.HOST ?? (discordCount === 3 ? "0.0.0.0" : "127.0.0.1"),
+    hostExplicit: e.HOST !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
@@ -130,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
     sessionDays: e.SESSION_DAYS,
+    reauthMinutes: e.REAUTH_MINUTES,
     transcriptKey: e.TRANSCRIPT_KEY,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     authRateLimit: e.AUTH_RATE_LIMIT,

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: string[],
+    /** A machine-readable reason beside the message (e.g. "reauthenticate"). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -74,7 +76,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(validationErrorBody(error.validation.map((issue) => issue.message ?? "Invalid input")));
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.errors ? { error: error.message, errors: error.errors } : { error: error.message });
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, ...(error.errors ? { errors: error.errors } : {}), ...(error.code ? { code: error.code } : {}) });
     }
     if (error instanceof PlatformUnavailableError || error instanceof PlatformAuthError || error instanceof PlatformNotFoundError) {
       if (error instanceof PlatformUnavailableError) request.log.warn({ err: error }, "platform unavailable");

@@ -47,6 +47,13 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (app.platform.kind === "demo") {
+    app.log.warn(
+      config.hostExplicit
+        ? `Demo platform: anyone who can reach ${config.host}:${config.port} can sign in as Demo Admin.`
+        : `Demo platform: listening on ${config.host} only (anyone who can reach a demo server can sign in as Demo Admin). Set HOST=0.0.0.0 to accept other machines.`,
+    );
+  }
   app.log.info(
     { mode: app.platform.kind, database: app.dbDialect, publicUrl: config.publicUrl },
     `Ticketeer is running at ${config.publicUrl} (${app.platform.kind} platform, ${app.dbDialect})`,

@@ -29,6 +29,8 @@ export interface RouteTableEntry {
   levels?: readonly AccessLevel[];
   /** A bot key (`Authorization: Bot <key>`) of the route's guild is required instead of a session. */
   botKey: boolean;
+  /** The caller must have signed in recently (server/auth/recent-sign-in.ts). */
+  recentSignIn: boolean;
 }
 
 type GuardFunction = ((...args: never[]) => unknown) & { permissions: readonly TeamPermission[] };
@@ -70,6 +72,7 @@ export function describeRoute(routeOptions: Pick<RouteOptions, "method" | "url" 
     permissions,
     ...(levels ? { levels } : {}),
     botKey: hooks.some(isBotKeyCheck),
+    recentSignIn: hooks.some((fn) => typeof fn === "function" && (fn as { recentSignIn?: unknown }).recentSignIn === true),
   }));
 }
 

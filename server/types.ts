@@ -4,6 +4,7 @@ import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
 import type { RouteTableEntry } from "./route-table";
+import type { TeamRoleSync } from "./platform/team-role-sync";
 import type { TicketEventBus } from "./tickets/events";
 import type { SecretBox } from "./transcripts/crypto";
 
@@ -12,6 +13,8 @@ export interface SessionUser extends PlatformUser {
   /** SHA-256 of the bearer token of this request's session. */
   sessionHash: string;
   sessionExpiresAt: number;
+  /** Until when the session counts as a recent sign-in (null: it does not). */
+  recentUntil: number | null;
 }
 
 declare module "fastify" {
@@ -26,6 +29,8 @@ declare module "fastify" {
     routeTable: RouteTableEntry[];
     /** Live ticket events (server/tickets/events.ts). */
     ticketEvents: TicketEventBus;
+    /** Staff-team role changes on their way to the platform (server/platform/team-role-sync.ts). */
+    teamRoleSync: TeamRoleSync;
   }
   interface FastifyContextConfig {
     /** The route writes an activity entry although it only reads (server/rate-limits.ts). */

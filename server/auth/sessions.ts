@@ -59,13 +59,14 @@ export async function upsertUser(db: Db, secrets: SecretBox, profile: UserProfil
     .execute();
 }
 
-export async function createSession(db: Db, userId: string, days: number): Promise<{ token: string; expiresAt: number }> {
+/** `recentMs`: how long a new session counts as a recent sign-in (server/auth/recent-sign-in.ts). */
+export async function createSession(db: Db, userId: string, days: number, recentMs = 0): Promise<{ token: string; expiresAt: number }> {
   const token = newToken();
   const now = Date.now();
   const expiresAt = now + Math.round(days * DAY_MS);
   await db
     .insertInto("sessions")
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null })
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null, recent_until: now + recentMs })
     .execute();
   return { token, expiresAt };
 }
@@ -75,7 +76,7 @@ const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
   db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.expires_at", "s.revoked_at", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
+    .select(["s.expires_at", "s.revoked_at", "s.recent_until", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
     .where("s.token_hash", "=", v.tokenHash),
 );
 
@@ -94,6 +95,7 @@ export async function findSessionUser(db: Db, secrets: SecretBox, token: string,
     tokenExpiresAt: row.token_expires_at,
     sessionHash: tokenHash,
     sessionExpiresAt: row.expires_at,
+    recentUntil: row.recent_until,
   };
 }
 

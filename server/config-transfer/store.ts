@@ -16,7 +16,7 @@ import type { FieldStyle } from "../../src/schemas/form";
 import { recordActivity } from "../activity";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database } from "../db/schema";
-import type { PlatformAdapter, PlatformGuild } from "../platform/adapter";
+import type { PlatformGuild } from "../platform/adapter";
 import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../routes/settings";
 import { permissionsFromJson } from "../routes/teams";
@@ -173,10 +173,9 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
 export async function applyPlan(
   trx: Db,
   request: FastifyRequest,
-  platform: PlatformAdapter,
   guildId: string,
   plan: ImportPlan,
-): Promise<ConfigImportResult["panels"]> {
+): Promise<{ panels: ConfigImportResult["panels"]; teamRoles: { teamId: number; roleId: string }[] }> {
   const { write } = plan;
   const now = Date.now();
   const guildPanels = trx.selectFrom("panels").select("id").where("guild_id", "=", guildId);
@@ -246,6 +245,7 @@ export async function applyPlan(
   }
 
   const teamIds = new Map<string, number>();
+  const teamRoles: { teamId: number; roleId: string }[] = [];
   for (const team of write.teams ?? []) {
     const { id } = await trx
       .insertInto("teams")
@@ -255,8 +255,8 @@ export async function applyPlan(
     teamIds.set(team.sourceId, id);
     for (const role of team.Roles) {
       await trx.insertInto("team_roles").values({ team_id: id, role_id: role.RoleId, role_name: role.RoleName }).execute();
-      // As POST /teams does: the platform learns of it inside the transaction, a refusal undoes everything.
-      await platform.applyTeamRole(guildId, id, role.RoleId, "add");
+      // The platform learns of it once the import is committed (the caller queues these).
+      teamRoles.push({ teamId: id, roleId: role.RoleId });
     }
   }
 
@@ -313,5 +313,5 @@ export async function applyPlan(
       Warnings: preview.warnings.length,
     },
   });
-  return created;
+  return { panels: created, teamRoles };
 }

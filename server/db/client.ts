@@ -54,8 +54,12 @@ export function createDatabase(
       destroy: () => db.destroy(),
     };
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDataDir(config.dataDir);
   const file = path.join(config.dataDir, "ticketeer.sqlite");
+  // The database holds sessions, users and sealed secrets: readable by the server's own user only (SQLite gives
+  // its -wal and -shm files the database file's mode).
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  fs.chmodSync(file, 0o600);
   const sqlite = new BetterSqlite3(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
@@ -219,6 +223,11 @@ function rowConstructor(names: string[]): ((values: unknown[]) => unknown) | und
   if (names.includes("__proto__")) return undefined;
   const fields = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(", ");
   return new Function("values", `"use strict"; return { ${fields} };`) as (values: unknown[]) => unknown;
+}
+
+/** DATA_DIR, created readable by the server's own user only (0700) when it does not exist yet. */
+export function ensurePrivateDataDir(dataDir: string): void {
+  if (!fs.existsSync(dataDir)) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

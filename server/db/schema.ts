@@ -24,6 +24,8 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Until when (epoch ms) the session counts as a recent sign-in (server/auth/recent-sign-in.ts). */
+  recent_until: number | null;
 }
 
 export interface OAuthStatesTable {

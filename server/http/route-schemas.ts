@@ -25,6 +25,7 @@ export const statusDescriptions: Record<number, string> = {
   413: "Body too large",
   415: "Unsupported content type",
   429: "Too many requests (Retry-After says when to retry)",
+  500: "Unexpected error (logged); nothing was stored",
   502: "The chat platform did not answer",
   503: "The database is unavailable",
 };
@@ -35,7 +36,7 @@ type RouteSchema = FastifySchema & { response?: Record<string | number, unknown>
 export function impliedErrorStatuses(routeOptions: RouteOptions): number[] {
   const [entry] = describeRoute(routeOptions);
   const schema = (routeOptions.schema ?? {}) as RouteSchema;
-  const statuses = new Set<number>([429, 503]);
+  const statuses = new Set<number>([429, 500, 503]);
   if (schema.body || schema.querystring) statuses.add(400);
   // Whatever a route reads, a request of these methods may carry a body its parser refuses.
   const methods = (Array.isArray(routeOptions.method) ? routeOptions.method : [routeOptions.method]).map((m) => String(m).toUpperCase());

@@ -85,6 +85,16 @@ export function operationId(method: string, path: string): string {
 /** Who may call a route, in words, with the security requirement and extensions of its operation. */
 function accessOf(route: RouteOptions) {
   const [entry] = describeRoute(route);
+  const access = accessWithoutRecency(entry);
+  if (!entry.recentSignIn) return access;
+  return {
+    ...access,
+    text: `${access.text} Needs a recent sign-in (within REAUTH_MINUTES of signing in or of the last such action): otherwise 403 with code "reauthenticate".`,
+    extensions: { ...access.extensions, "x-recent-sign-in": true },
+  };
+}
+
+function accessWithoutRecency(entry: ReturnType<typeof describeRoute>[number]) {
   if (entry.botKey) return { text: "The server's bot key (`Authorization: Bot <key>`).", security: [{ botKey: [] }], extensions: {} };
   if (entry.levels) {
     return {

@@ -129,7 +129,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const userId = await redeemSignInCode(app.db, request, reply, request.body.code);
       if (!userId) throw new HttpError(401, invalidSignInCode);
-      const session = await createSession(app.db, userId, config.sessionDays);
+      const session = await createSession(app.db, userId, config.sessionDays, config.reauthMinutes * 60_000);
       return reply.header("cache-control", "no-store").send({ token: session.token, expires_at: new Date(session.expiresAt).toISOString() });
     },
   );

@@ -5,6 +5,7 @@ import type { AccessLevel } from "../../src/schemas/access";
 import { type ConfigImportResult, configTransferText, exportFileName, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { recordActivity } from "../activity";
 import { HttpError, zodErrorBody } from "../errors";
 import { guildParams, validateBodyInHandler } from "../http/route-schemas";
@@ -69,8 +70,8 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
   const onRequest = [guard(), requireConfigLevel];
   const tags = ["Configuration"];
   // The file and the mapping are checked by the handler: every problem of the file is listed at once.
-  const importRoute = (summary: string, description: string, answer: typeof s.configImportPreview | typeof s.configImportResult) => ({
-    onRequest,
+  const importRoute = (summary: string, description: string, answer: typeof s.configImportPreview | typeof s.configImportResult, sensitive = false) => ({
+    onRequest: sensitive ? [...onRequest, requireRecentSignIn] : onRequest,
     bodyLimit: CONFIG_BODY_LIMIT,
     validatorCompiler: validateBodyInHandler,
     schema: { tags, summary, description, params: guildParams, body: s.configImportRequest, response: { 200: answer } },
@@ -135,6 +136,7 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
       "Import a configuration file",
       "Validates everything first; any problem answers 400 listing them all and nothing changes. Otherwise replaces the sections in the file in one transaction, with references remapped to the new rows, and records one activity entry.",
       s.configImportResult,
+      true,
     ),
     async (request) => {
     const { file, overrides } = parseImportBody(request.body);
@@ -148,14 +150,15 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
         // Planned on the state inside the transaction: what is checked is what is replaced.
         const plan = planImport(file, overrides, await loadTargetState(trx, guild));
         if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
-        const panels = await applyPlan(trx, request, app.platform, guildId, plan);
-        return { plan, panels };
+        const applied = await applyPlan(trx, request, guildId, plan);
+        return { plan, ...applied };
       })
       .catch((error: unknown) => {
         // A change made meanwhile (a tag created with a name the file also has): nothing was written, try again.
         if (isUniqueViolation(error)) throw new HttpError(409, configTransferMessages.conflict);
         throw error;
       });
+    app.teamRoleSync.enqueue(...result.teamRoles.map((r) => ({ guildId, teamId: r.teamId, roleId: r.roleId, op: "add" as const })));
     const body: ConfigImportResult = {
       message: configTransferMessages.imported,
       sections: result.plan.preview.sections,

@@ -15,6 +15,7 @@ import {
   teamRoleChangeSchema,
 } from "../../src/schemas/team";
 import { guard, guildIdOf } from "../access/guard";
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { assertBelowGuildLimit } from "../guild-limits";
 import { guildLimits } from "../../src/schemas/limits";
 
@@ -201,12 +202,12 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         .executeTakeFirstOrThrow();
       for (const role of roles) {
         await trx.insertInto("team_roles").values({ team_id: inserted.id, role_id: role.RoleId, role_name: role.RoleName }).execute();
-        await app.platform.applyTeamRole(guildId, inserted.id, role.RoleId, "add");
       }
       const created: Team = { TeamId: String(inserted.id), TeamName: name, Roles: roles, Permissions: permissions };
       await recordActivity(trx, request, { action: activityActions.teamCreated, after: created });
       return created;
     });
+    app.teamRoleSync.enqueue(...roles.map((role) => ({ guildId, teamId: Number(team.TeamId), roleId: role.RoleId, op: "add" as const })));
     // §7: success is read as the pair [body, status 200].
     return reply.code(200).send({ message: teamText.created, team });
     },
@@ -254,9 +255,6 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         if (!inTeam) throw notFound(teamText.roleNotInTeam);
         await trx.deleteFrom("team_roles").where("team_id", "=", teamId).where("role_id", "=", RoleId).execute();
       }
-      // The platform learns of it inside the transaction: if it refuses, nothing is stored. A role deleted
-      // from the server can still leave the team; there is nothing to sync for it.
-      if (guildRole) await app.platform.applyTeamRole(guildId, teamId, RoleId, op);
       const after = await loadTeam(trx, guildId, teamId);
       await recordActivity(trx, request, {
         action: op === "add" ? activityActions.teamRoleAdded : activityActions.teamRoleRemoved,
@@ -264,6 +262,9 @@ export default async function teamRoutes(fastify: FastifyInstance) {
         after: { TeamId: after.TeamId, TeamName: after.TeamName, Roles: after.Roles },
       });
     });
+    // Stored; the platform learns of it after this answer (server/platform/team-role-sync.ts). A role deleted from
+    // the server can still leave the team: there is nothing to tell the platform then.
+    if (guildRole) app.teamRoleSync.enqueue({ guildId, teamId, roleId: RoleId, op });
     return { message: op === "add" ? teamMessages.roleAddQueued : teamMessages.roleRemoveQueued };
   }
 
@@ -277,7 +278,7 @@ export default async function teamRoutes(fastify: FastifyInstance) {
   app.put(
     "/:guildId(^\\d+$)/teams/:teamId/permissions",
     {
-      onRequest: guard(perms.edit),
+      onRequest: [guard(perms.edit), requireRecentSignIn],
       schema: {
         tags,
         summary: "Set a team's permissions",

@@ -13,6 +13,7 @@ import { hashBotKey, newBotKey, requireBotKey } from "../transcripts/bot-keys";
 import { keyringFor, TranscriptDecryptError } from "../transcripts/crypto";
 import { rememberKeyId } from "../transcripts/keys";
 import { renderTranscriptHtml } from "../transcripts/render";
+import { requireRecentSignIn } from "../auth/recent-sign-in";
 import {
   insertTranscript,
   listTranscripts,
@@ -158,7 +159,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/bot-key",
-    { onRequest: guard(resourcePermissions.settings.edit), schema: { tags, summary: "Create or rotate the bot key", params: guildParams, response: { 201: s.botKeyCreated } } },
+    { onRequest: [guard(resourcePermissions.settings.edit), requireRecentSignIn], schema: { tags, summary: "Create or rotate the bot key", params: guildParams, response: { 201: s.botKeyCreated } } },
     async (request, reply) => {
     const guildId = guildIdOf(request);
     const key = newBotKey();

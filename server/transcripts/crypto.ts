@@ -44,12 +44,19 @@ export function parseTranscriptKey(text: string): Buffer | null {
 export function loadOrCreateKeyFile(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE_NAME);
   const read = () => {
+    // The key opens every transcript and sealed secret: a copy readable by other users is a leak waiting to happen.
+    const mode = fs.statSync(file).mode & 0o777;
+    if (mode & 0o077) {
+      throw new ConfigError(
+        `The transcript key file ${file} can be read by other users (mode ${mode.toString(8).padStart(4, "0")}): run chmod 600 ${file}, or set TRANSCRIPT_KEY instead`,
+      );
+    }
     const key = parseTranscriptKey(fs.readFileSync(file, "utf8"));
     if (!key) throw new ConfigError(`Invalid transcript key file ${file}: expected 64 hex characters`);
     return key;
   };
   if (fs.existsSync(file)) return read();
-  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(dataDir)) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   fs.writeFileSync(tmp, `${randomBytes(KEY_BYTES).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
   try {

@@ -1,6 +1,7 @@
 import type { HttpError as RefineHttpError } from "@refinedev/core";
 import { authMessages, frameMessages } from "../schemas/messages";
 import { browserNavigation, type Navigation } from "./go-home";
+import { offerSignInAgain } from "./reauthenticate";
 import { cookieTokenStore, type TokenStore } from "./session";
 
 /** Every failure of the client, whatever caused it (refine's HttpError shape). */
@@ -49,6 +50,11 @@ export interface HttpClientDeps {
   tokens: TokenStore;
   navigation: Navigation;
   fetch?: typeof fetch;
+  /**
+   * A 403 whose body says `code: "reauthenticate"`: the action needs a recent sign-in. The user stays on the page
+   * (this is not an access-denied) and is offered to sign in again (src/providers/reauthenticate.ts).
+   */
+  onReauthenticate?: (message: string) => void;
 }
 
 export interface HttpClient {
@@ -136,7 +142,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (response.ok) return payload as T;
 
     const error = errorFromBody(response.status, response.statusText, payload);
-    if (response.status === 401 && (options.onUnauthorized ?? "default") === "default") {
+    const reauthenticate = response.status === 403 && !!payload && typeof payload === "object" && (payload as { code?: unknown }).code === "reauthenticate";
+    if (reauthenticate) {
+      deps.onReauthenticate?.(error.message);
+    } else if (response.status === 401 && (options.onUnauthorized ?? "default") === "default") {
       deps.tokens.remove();
       deps.navigation.goHome("sessionExpired");
     } else if (response.status === 403 && (options.onForbidden ?? "default") === "default") {
@@ -159,4 +168,4 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 export const apiBaseUrl: string = import.meta.env.VITE_API_BASE ?? "/api";
 
 /** The one client of the dashboard. */
-export const http = createHttpClient({ baseUrl: apiBaseUrl, tokens: cookieTokenStore, navigation: browserNavigation });
+export const http = createHttpClient({ baseUrl: apiBaseUrl, tokens: cookieTokenStore, navigation: browserNavigation, onReauthenticate: offerSignInAgain });

@@ -12,6 +12,8 @@ export type Toast = {
   description?: string;
   /** Milliseconds; the default toast lasts limits.toastMs. */
   durationMs?: number;
+  /** A button in the toast. */
+  action?: { label: string; onClick: () => void };
 };
 export type ToastEvent = { kind: "open"; toast: Toast } | { kind: "close"; key: string };
 

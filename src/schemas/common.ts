@@ -10,7 +10,12 @@ export const isGuildId = (value: string | undefined): value is string =>
   typeof value === "string" && limits.guildIdPattern.test(value);
 
 /** The error body every failing API call answers with. */
-export const apiErrorSchema = z.object({ error: z.string(), errors: z.array(z.string()).optional() });
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  errors: z.array(z.string()).optional(),
+  /** "reauthenticate": the action needs a recent sign-in (the dashboard offers to sign in again). */
+  code: z.string().optional(),
+});
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** A `{message}` answer of a successful mutation. */

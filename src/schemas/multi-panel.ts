@@ -20,7 +20,13 @@ export const multiPanelShape = {
     .regex(/^\d+$/, panelMessages.multiChannelRequired)
     .meta({ title: "Panel Channel", widget: "textChannel", section: propertiesSection, order: 1 }),
   Panels: z
-    .array(z.string().regex(/^\d+$/))
+    // "01" and "1" name the same panel: ids are compared (and stored) in their plain form.
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,15}$/, "Panel ids are numbers")
+        .transform((id) => String(Number(id))),
+    )
     .min(limits.multiPanelMinPanels, panelMessages.multiTwoPanels)
     .max(25)
     .refine((ids) => new Set(ids).size === ids.length, "A panel can be listed only once")

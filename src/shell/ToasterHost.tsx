@@ -1,4 +1,4 @@
-import { notification } from "antd";
+import { Button, notification } from "antd";
 import { useEffect } from "react";
 import { limits } from "../schemas/limits";
 import { subscribeToasts, type ToastEvent } from "../providers/notifications";
@@ -16,8 +16,13 @@ export default function ToasterHost() {
     () =>
       subscribeToasts((event: ToastEvent) => {
         if (event.kind === "close") return api.destroy(event.key);
-        const { key, type, message, description, durationMs } = event.toast;
-        api[type]({ key, message, description, duration: (durationMs ?? limits.toastMs) / 1000 });
+        const { key, type, message, description, durationMs, action } = event.toast;
+        const btn = action ? (
+          <Button type="primary" size="small" onClick={() => { api.destroy(key); action.onClick(); }}>
+            {action.label}
+          </Button>
+        ) : undefined;
+        api[type]({ key, message, description, btn, duration: (durationMs ?? limits.toastMs) / 1000 });
       }),
     [api],
   );

@@ -60,7 +60,7 @@ describe("the document is generated from the routes", () => {
   it("would catch a route missing from the document, an operation without a route, and a wrong permission (control)", () => {
     const table: RouteTableEntry[] = [
       ...t.app.routeTable.filter((r) => !(r.method === "DELETE" && r.path === "/api/:guildId/tags/:tagId")),
-      { method: "GET", url: "/api/:guildId(^\\d+$)/secrets", path: "/api/:guildId/secrets", params: ["guildId"], auth: "guild", guarded: true, authenticated: true, permissions: [], botKey: false },
+      { method: "GET", url: "/api/:guildId(^\\d+$)/secrets", path: "/api/:guildId/secrets", params: ["guildId"], auth: "guild", guarded: true, authenticated: true, permissions: [], botKey: false, recentSignIn: false },
     ];
     const tampered = structuredClone(doc);
     (tampered.paths["/{guildId}/tags"] as Record<string, Operation>).get["x-permissions"] = ["ViewForm"];

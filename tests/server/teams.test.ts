@@ -21,11 +21,14 @@ const VIP_ROLE = "812345678901234604";
 const MODERATOR_ROLE = "812345678901234602";
 const GAMING_HELPER_ROLE = "823456789012345603";
 
-/** The demo platform, with a switch that makes applyTeamRole fail like a platform outage. */
+/** The demo platform, with switches that make applyTeamRole fail like an outage, or wait until released. */
 class FlakyPlatform extends DemoPlatform {
   failApply = false;
+  /** While set, applyTeamRole waits for it. */
+  gate: Promise<void> | undefined;
   applied: { guildId: string; teamId: string; roleId: string; op: string }[] = [];
   override async applyTeamRole(guildId: string, teamId: number | string, roleId: string, op: "add" | "remove") {
+    if (this.gate) await this.gate;
     if (this.failApply) throw new PlatformUnavailableError();
     await super.applyTeamRole(guildId, teamId, roleId, op);
     this.applied.push({ guildId, teamId: String(teamId), roleId, op });
@@ -199,19 +202,37 @@ describe("staff teams API", () => {
       expect((await teamByName("Billing")).Roles).toEqual([]);
     });
 
-    it("stores nothing when the platform fails to apply the change", async () => {
+    it("is queued, as it says: stored at once, applied on the platform after the answer, outside any transaction", async () => {
       const team = await teamByName("Billing");
-      const activityBefore = await t.db.selectFrom("activity").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-      platform.failApply = true;
+      let release!: () => void;
+      platform.gate = new Promise<void>((resolve) => (release = resolve));
+      platform.applied = [];
       try {
         const res = await call("POST", `/${DEMO_COMMUNITY_ID}/teams/${team.TeamId}/roles`, admin, { RoleId: VIP_ROLE });
-        expect(res.statusCode).toBe(502);
+        // Answered while the platform has not finished: the request never waited for it.
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ message: teamMessages.roleAddQueued });
+        expect(platform.applied).toEqual([]);
+        // The database is free meanwhile: other requests (and writes) go on.
+        expect((await call("GET", `/${DEMO_COMMUNITY_ID}/tags`, admin)).statusCode).toBe(200);
+        expect((await teamByName("Billing")).Roles).toEqual([{ RoleId: VIP_ROLE, RoleName: "VIP" }]);
+      } finally {
+        release();
+        platform.gate = undefined;
+      }
+      await t.app.teamRoleSync.idle();
+      expect(platform.applied).toEqual([{ guildId: DEMO_COMMUNITY_ID, teamId: team.TeamId, roleId: VIP_ROLE, op: "add" }]);
+
+      // A platform failure afterwards is logged; what was stored stays (the team's roles are ours).
+      platform.failApply = true;
+      try {
+        const removed = await call("DELETE", `/${DEMO_COMMUNITY_ID}/teams/${team.TeamId}/roles`, admin, { RoleId: VIP_ROLE });
+        expect(removed.json()).toEqual({ message: teamMessages.roleRemoveQueued });
+        await t.app.teamRoleSync.idle();
       } finally {
         platform.failApply = false;
       }
       expect((await teamByName("Billing")).Roles).toEqual([]);
-      const activityAfter = await t.db.selectFrom("activity").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-      expect(activityAfter.n).toBe(activityBefore.n);
     });
 
     it("answers 404 for a team of another guild or an unknown team", async () => {

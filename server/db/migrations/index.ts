@@ -10,7 +10,7 @@ import * as m007 from "./007_performance_indexes";
 import * as m008 from "./008_transcript_filter_index";
 import * as m009 from "./009_tickets";
 import * as m010 from "./010_demo_platform";
-import * as m011 from "./011_sign_in_codes";
+import * as m011 from "./011_sign_in";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -33,7 +33,7 @@ export const migrations: Record<string, MigrationModule> = {
   "008_transcript_filter_index": m008,
   "009_tickets": m009,
   "010_demo_platform": m010,
-  "011_sign_in_codes": m011,
+  "011_sign_in": m011,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

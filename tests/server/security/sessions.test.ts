@@ -275,6 +275,44 @@ describe("rate limits", () => {
   });
 });
 
+describe("a recent sign-in for the most sensitive actions", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REAUTH_MINUTES: "15" } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const age = (token: string, minutesAgo: number) =>
+    t.db.updateTable("sessions").set({ recent_until: Date.now() - minutesAgo * 60_000 }).where("token_hash", "=", sha256(token)).execute();
+
+  it("minting a bot key, importing a configuration and changing team permissions answer 403 reauthenticate after 15 idle minutes", async () => {
+    const token = await t.signIn(DEMO_ADMIN_ID);
+    const team = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/teams`, headers: bearer(token) })).json().teams[0].TeamId;
+    const file = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/config/export`, headers: bearer(token) })).json();
+    await age(token, 1);
+    const sensitive = [
+      () => t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/bot-key`, headers: bearer(token) }),
+      () => t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/config/import`, headers: bearer(token), payload: { config: file } }),
+      () => t.app.inject({ method: "PUT", url: `/api/${DEMO_COMMUNITY_ID}/teams/${team}/permissions`, headers: bearer(token), payload: { Permissions: { ViewTag: true } } }),
+    ];
+    const keysBefore = await t.db.selectFrom("bot_keys").selectAll().execute();
+    for (const call of sensitive) {
+      const res = await call();
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: "For your security, please sign in again to do this.", code: "reauthenticate" });
+    }
+    expect(await t.db.selectFrom("bot_keys").selectAll().execute()).toEqual(keysBefore);
+    // Everything else goes on with the same session.
+    expect((await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/tags`, headers: bearer(token) })).statusCode).toBe(200);
+    // Signing in again opens the window; each sensitive action keeps it open.
+    const fresh = await t.signIn(DEMO_ADMIN_ID);
+    expect((await t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/bot-key`, headers: bearer(fresh) })).statusCode).toBe(201);
+    const [session] = await t.db.selectFrom("sessions").select("recent_until").where("token_hash", "=", sha256(fresh)).execute();
+    expect(session.recent_until! - Date.now()).toBeGreaterThan(14 * 60_000);
+  });
+});
+
 describe("read limits", () => {
   it("reads of a signed-in user answer 429 past READ_RATE_LIMIT; another user has their own budget; public reads are not limited", async () => {
     const t = await createTestApp({ env: { READ_RATE_LIMIT: "4" } });

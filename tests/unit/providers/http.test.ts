@@ -1,8 +1,8 @@
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../../../src/providers/http";
+import { createHttpClient, HttpError } from "../../../src/providers/http";
 import { authMessages } from "../../../src/schemas/messages";
-import { API, testHttp, useMswServer } from "./helpers";
+import { API, fakeNavigation, memoryTokens, testHttp, useMswServer } from "./helpers";
 
 const server = useMswServer();
 
@@ -63,6 +63,22 @@ describe("http client", () => {
     await expect(client.get("/1234567890123456/tags")).rejects.toMatchObject({ statusCode: 403, message: "Forbidden" });
     expect(tokens.value).toBe("keep-me");
     expect(navigation.calls).toEqual([{ kind: "goHome", notice: "accessDenied" }]);
+  });
+
+  it("a 403 asking for a recent sign-in keeps the user on the page and offers to sign in again", async () => {
+    server.use(
+      rest.post(`${API}/1234567890123456/bot-key`, () =>
+        HttpResponse.json({ error: "For your security, please sign in again to do this.", code: "reauthenticate" }, { status: 403 }),
+      ),
+    );
+    const tokens = memoryTokens("keep-me");
+    const navigation = fakeNavigation();
+    const offered: string[] = [];
+    const client = createHttpClient({ baseUrl: "/api", tokens, navigation, onReauthenticate: (message) => offered.push(message) });
+    await expect(client.post("/1234567890123456/bot-key")).rejects.toMatchObject({ statusCode: 403 });
+    expect(navigation.calls).toEqual([]);
+    expect(tokens.value).toBe("keep-me");
+    expect(offered).toEqual(["For your security, please sign in again to do this."]);
   });
 
   it("a caller can take over 401/403 handling (user fetch, guild list, logout)", async () => {

@@ -19,6 +19,9 @@ const shell: Dictionary = {
 
   // Dashboard shell
   "shell.dashboard": "Panel",
+  "reauthenticate.title": "Vuelve a iniciar sesión",
+  "reauthenticate.description": "Por tu seguridad, vuelve a iniciar sesión para hacer esto.",
+  "reauthenticate.action": "Iniciar sesión de nuevo",
   "shell.home": "Inicio",
   "shell.servers": "Servidores",
   "shell.navigation": "Navegación",
