@@ -163,11 +163,12 @@ export default async function activityRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    "/:guildId(^\\d+$)/activity/:activityId(^\\d+$)",
+    "/:guildId(^\\d+$)/activity/:activityId",
     { onRequest: guard(perm), schema: { tags, summary: "One entry with its whole Before and After", params: idParams("activityId"), response: { 200: s.activityEntry } } },
     async (request) => {
-      const id = Number(request.params.activityId);
-      if (!Number.isSafeInteger(id) || id > 2 ** 53) throw notFound("Activity entry not found");
+      const raw = request.params.activityId;
+      const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound("Activity entry not found"); // integer column
       const row = await app.db.selectFrom("activity").selectAll().where("guild_id", "=", guildIdOf(request)).where("id", "=", id).executeTakeFirst();
       if (!row) throw notFound("Activity entry not found");
       return { entry: toEntry(row as ActivityRow) };

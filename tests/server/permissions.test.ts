@@ -83,6 +83,7 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/activity`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity/actions`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity.csv`, anyOf: ["ViewActivity"], list: true },
+  { method: "GET", route: `${g}/activity/:activityId`, anyOf: ["ViewActivity"] },
 
   { method: "GET", route: `${g}/blacklist`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/blacklist`, anyOf: ["EditSettings"], body: {} },

@@ -106,10 +106,14 @@ describe(`SIGKILL during writes (${testDatabaseUrl ? "PostgreSQL" : "SQLite"})`,
     for (const t of created) expect(attempted.has(t.TagName)).toBe(true);
 
     // Each stored tag has its "Tag Created" entry: the tag and its activity commit together or not at all.
-    const activity = (await (
-      await fetch(`${server.baseUrl}/api/${g}/activity?page=1&per_page=500&action=${encodeURIComponent("Tag Created")}`, { headers: authJson(token) })
-    ).json()) as { activity: { After?: { TagId?: string } }[] };
-    const logged = new Set(activity.activity.map((a) => a.After?.TagId));
+    const logged = new Set<string | undefined>();
+    for (let page = 1; ; page++) {
+      const activity = (await (
+        await fetch(`${server.baseUrl}/api/${g}/activity?page=${page}&per_page=100&action=${encodeURIComponent("Tag Created")}`, { headers: authJson(token) })
+      ).json()) as { activity: { After?: { TagId?: string } }[] };
+      for (const a of activity.activity) logged.add(a.After?.TagId);
+      if (activity.activity.length < 100) break;
+    }
     const unlogged = created.filter((t) => !logged.has(t.TagId));
     expect(unlogged, "tags stored without their activity entry").toEqual([]);
 
