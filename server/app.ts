@@ -12,14 +12,12 @@ import type { PlatformAdapter } from "./platform/adapter";
 import { createPlatform } from "./platform/index";
 import { TeamRoleSync } from "./platform/team-role-sync";
 import activityRoutes from "./routes/activity";
-import blacklistRoutes from "./routes/blacklist";
 import formRoutes from "./routes/forms";
 import authRoutes from "./routes/auth";
 import guildRoutes from "./routes/guilds";
 import panelRoutes from "./routes/panels";
 import healthRoutes from "./routes/health";
 import statsRoutes from "./routes/stats";
-import tagRoutes from "./routes/tags";
 import teamRoutes from "./routes/teams";
 import settingsRoutes from "./routes/settings";
 import transcriptRoutes from "./routes/transcripts";
@@ -27,6 +25,7 @@ import configTransferRoutes from "./routes/config-transfer";
 import openApiRoutes from "./routes/openapi";
 import { recordRoutes } from "./route-table";
 import { registerSecurityHeaders } from "./security";
+import resourceRoutes, { syncResourceTables } from "./resources/plugin";
 import { registerStatic } from "./static";
 import { createLocalTicketEventBus } from "./tickets/events";
 import { keyringFor } from "./transcripts/crypto";
@@ -47,7 +46,7 @@ export interface BuildAppOptions {
  * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
  * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
-const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, tagRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, blacklistRoutes, transcriptRoutes, configTransferRoutes, openApiRoutes];
+const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, transcriptRoutes, configTransferRoutes, openApiRoutes];
 
 /** Hides the session token that arrives in /dashboard?token=... from the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
@@ -58,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDb = !options.db;
   try {
     await migrateToLatest(handle);
+    // The spec'd resources' tables (server/resources): made or evolved from their specs.
+    await syncResourceTables({ db: handle.db, dbDialect: handle.dialect });
   } catch (error) {
     if (ownsDb) await handle.destroy();
     throw error;

@@ -44,7 +44,7 @@ import {
  * titles and descriptions the schema's `.meta()` put there, which is where fastify-type-provider-zod reads both.
  * Only the server names schemas: the dashboard converts its own (editor) schemas in the browser.
  */
-function named<T extends z.ZodType>(name: string, schema: T): T {
+export function named<T extends z.ZodType>(name: string, schema: T): T {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id: name });
   return schema;
 }

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { resourcePermissions } from "./access";
+import { guildLimits } from "./limits";
+import { defineResourceSpec } from "./resource-spec";
 
 /**
  * Blacklist (beyond the spec): users or roles barred from opening tickets. Declared once here; the dashboard
@@ -33,3 +36,46 @@ export const blacklistEntrySchema = blacklistInputSchema.extend({
 });
 export type BlacklistEntry = z.infer<typeof blacklistEntrySchema>;
 export const blacklistResponseSchema = z.object({ blacklist: z.array(blacklistEntrySchema) });
+
+/** The answers of the blacklist routes, word for word (the dashboard shows them, translated). */
+export const blacklistApiMessages = {
+  added: "Blacklist entry added",
+  updated: "Blacklist entry updated",
+  removed: "Blacklist entry removed",
+  notFound: "Blacklist entry not found",
+  stale: "This entry was changed by someone else. Reload to see the latest version.",
+  duplicate: (kind: string) => `This ${kind.toLowerCase()} is already blacklisted`,
+  unknownRole: "Role not found in this server",
+  everyoneRole: "The @everyone role cannot be blacklisted",
+  owner: "The server owner cannot be blacklisted",
+} as const;
+
+/** The blacklist on the resource engine (src/schemas/resource-spec.ts); the server checks targets on the platform. */
+export const blacklistSpec = defineResourceSpec({
+  name: "blacklist",
+  table: "blacklist",
+  key: { field: "EntryId", kind: "serial" },
+  input: blacklistInputSchema,
+  record: blacklistEntrySchema,
+  computed: { createdAt: "CreatedAt" },
+  unique: [{ fields: ["Kind", "TargetId"], message: (input) => blacklistApiMessages.duplicate(input.Kind) }],
+  permissions: resourcePermissions.blacklist,
+  activity: { created: "Blacklist Entry Added", updated: "Blacklist Entry Updated", deleted: "Blacklist Entry Removed" },
+  limit: { max: guildLimits.blacklist, things: "blacklist entries" },
+  order: [
+    { field: "createdAt", direction: "desc" },
+    { field: "EntryId", direction: "desc" },
+  ],
+  api: {
+    listKey: "blacklist",
+    oneKey: "entry",
+    messages: {
+      created: blacklistApiMessages.added,
+      updated: blacklistApiMessages.updated,
+      deleted: blacklistApiMessages.removed,
+      notFound: blacklistApiMessages.notFound,
+      stale: blacklistApiMessages.stale,
+    },
+  },
+  doc: { tag: "Blacklist", summary: "blacklist entries (users or roles barred from opening tickets)" },
+});

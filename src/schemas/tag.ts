@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { limits } from "./limits";
+import { resourcePermissions } from "./access";
+import { guildLimits, limits } from "./limits";
 import { tagMessages } from "./messages";
+import { defineResourceSpec } from "./resource-spec";
 
 /** A tag (canned reply) of §3 with the rules of §5. */
 export const tagInputSchema = z.object({
@@ -24,3 +26,30 @@ export const tagsResponseSchema = z.object({ tags: z.array(tagSchema) });
 /** §2: the 'Search tag' filter is a case-sensitive substring of the name or the content. */
 export const matchesTagSearch = (tag: Pick<Tag, "TagName" | "Content">, query: string) =>
   tag.TagName.includes(query) || tag.Content.includes(query);
+
+/** Tags on the resource engine (src/schemas/resource-spec.ts): their table, routes and answers. */
+export const tagsSpec = defineResourceSpec({
+  name: "tags",
+  table: "tags",
+  key: { field: "TagId", kind: "uuid" },
+  input: tagInputSchema,
+  record: tagSchema,
+  columns: { TagName: "name", Content: "content" },
+  unique: [{ fields: ["TagName"], message: (input) => `A tag named "${input.TagName}" already exists` }],
+  permissions: resourcePermissions.tags,
+  activity: { created: "Tag Created", updated: "Tag Updated", deleted: "Tag Deleted" },
+  limit: { max: guildLimits.tags, things: "tags" },
+  order: [{ field: "createdAt", direction: "asc" }],
+  api: {
+    listKey: "tags",
+    oneKey: "tag",
+    messages: {
+      created: "Tag created successfully",
+      updated: "Tag updated successfully",
+      deleted: "Tag deleted successfully",
+      notFound: "Tag not found",
+      stale: "This tag was changed by someone else. Reload to see the latest version.",
+    },
+  },
+  doc: { tag: "Tags", summary: "tags (canned replies)" },
+});

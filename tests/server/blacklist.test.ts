@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
-import { blacklistActivityActions, blacklistMessages } from "../../server/routes/blacklist";
+import { blacklistApiMessages as blacklistMessages, blacklistSpec } from "../../src/schemas/blacklist";
+
+const blacklistActivityActions = { added: blacklistSpec.activity.created, removed: blacklistSpec.activity.deleted };
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,

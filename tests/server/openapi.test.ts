@@ -137,7 +137,9 @@ describe("the response checker", () => {
     const broken = await createTestApp();
     await broken.app.ready();
     const brokenDoc = broken.app.swagger() as unknown as OpenApiDocument; // the cached document the checker reads
-    brokenDoc.components.schemas.TagsResponse = { ...brokenDoc.components.schemas.TagsResponse, required: ["tags", "nope"] };
+    const ref = (brokenDoc.paths["/{guildId}/tags"] as Record<string, any>).get.responses["200"].content["application/json"].schema.$ref as string;
+    const name = ref.replace("#/components/schemas/", "");
+    brokenDoc.components.schemas[name] = { ...brokenDoc.components.schemas[name], required: ["tags", "nope"] };
     const token = await broken.signIn(DEMO_ADMIN_ID);
     await broken.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/tags`, headers: bearer(token) });
     expect(broken.responses.problems.join("\n")).toMatch(/GET \/\{guildId\}\/tags → 200: data must have required property 'nope'/);

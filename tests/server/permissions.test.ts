@@ -54,6 +54,7 @@ const probes: Probe[] = [
 
   { method: "GET", route: `${g}/tags`, anyOf: ["ViewTag"], list: true },
   { method: "POST", route: `${g}/tags`, anyOf: ["CreateTag"], body: {} },
+  { method: "PUT", route: `${g}/tags/:tagId`, anyOf: ["EditTag"], body: {} },
   { method: "DELETE", route: `${g}/tags/:tagId`, anyOf: ["DeleteTag"] },
 
   { method: "GET", route: `${g}/panel-properties`, anyOf: ["ViewSinglePanel", "ViewMultiPanel"], list: true },
@@ -87,7 +88,13 @@ const probes: Probe[] = [
 
   { method: "GET", route: `${g}/blacklist`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/blacklist`, anyOf: ["EditSettings"], body: {} },
+  { method: "PUT", route: `${g}/blacklist/:entryId`, anyOf: ["EditSettings"], body: {} },
   { method: "DELETE", route: `${g}/blacklist/:entryId`, anyOf: ["EditSettings"] },
+
+  { method: "GET", route: `${g}/close-reasons`, anyOf: [], list: true },
+  { method: "POST", route: `${g}/close-reasons`, anyOf: ["EditSettings"], body: {} },
+  { method: "PUT", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"], body: {} },
+  { method: "DELETE", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"] },
 
   { method: "GET", route: `${g}/bot-key`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/bot-key`, anyOf: ["EditSettings"] },

@@ -43,7 +43,12 @@ export const publicRoutes: Record<string, number> = {
 export const botKeyRoutes = new Set(["POST /api/:guildId/transcripts"]);
 
 /** Guild routes any member with access to the guild may call (guard() without a permission), reviewed. */
-export const guildRoutesWithoutPermission = new Set(["GET /api/guilds/:guildId", "GET /api/:guildId/permissions"]);
+export const guildRoutesWithoutPermission = new Set([
+  "GET /api/guilds/:guildId",
+  "GET /api/:guildId/permissions",
+  // Preset close reasons: staff closing tickets need them, and they are no secret (changing them needs EditSettings).
+  "GET /api/:guildId/close-reasons",
+]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
 
@@ -179,6 +184,11 @@ export async function createBlacklistEntry(ctx: Ctx): Promise<string> {
   return String(body.entry.EntryId);
 }
 
+export async function createCloseReason(ctx: Ctx): Promise<string> {
+  const body = await okJson(await ctx.inject("POST", `/api/${G}/close-reasons`, { token: ctx.owner, body: { Label: ctx.unique("reason") } }), 201);
+  return String(body.close_reason.ReasonId);
+}
+
 export async function exportOf(ctx: Ctx, guildId: string): Promise<Json> {
   return okJson(await ctx.inject("GET", `/api/${guildId}/config/export`, { token: ctx.owner }), 200);
 }
@@ -306,6 +316,7 @@ export const samples: Record<string, Sample> = {
 
   "GET /api/:guildId/tags": { status: 200 },
   "POST /api/:guildId/tags": { status: 201, body: (ctx) => ({ TagName: ctx.unique("tag"), Content: "Hello there" }) },
+  "PUT /api/:guildId/tags/:tagId": { status: 200, setup: async (ctx) => ({ tagId: await createTag(ctx) }), body: (ctx) => ({ TagName: ctx.unique("tag"), Content: "Changed" }) },
   "DELETE /api/:guildId/tags/:tagId": { status: 200, setup: async (ctx) => ({ tagId: await createTag(ctx) }) },
 
   "GET /api/:guildId/activity": { status: 200 },
@@ -412,7 +423,21 @@ export const samples: Record<string, Sample> = {
 
   "GET /api/:guildId/blacklist": { status: 200 },
   "POST /api/:guildId/blacklist": { status: 201, body: () => ({ Kind: "User", TargetId: randomSnowflake(), Reason: "Spam" }) },
+  "PUT /api/:guildId/blacklist/:entryId": {
+    status: 200,
+    setup: async (ctx) => ({ entryId: await createBlacklistEntry(ctx) }),
+    body: () => ({ Kind: "User", TargetId: randomSnowflake(), Reason: "Changed" }),
+  },
   "DELETE /api/:guildId/blacklist/:entryId": { status: 200, setup: async (ctx) => ({ entryId: await createBlacklistEntry(ctx) }) },
+
+  "GET /api/:guildId/close-reasons": { status: 200 },
+  "POST /api/:guildId/close-reasons": { status: 201, body: (ctx) => ({ Label: ctx.unique("reason"), Text: "Solved", Position: 1 }) },
+  "PUT /api/:guildId/close-reasons/:reasonId": {
+    status: 200,
+    setup: async (ctx) => ({ reasonId: await createCloseReason(ctx) }),
+    body: (ctx) => ({ Label: ctx.unique("reason"), Text: "", Position: 2 }),
+  },
+  "DELETE /api/:guildId/close-reasons/:reasonId": { status: 200, setup: async (ctx) => ({ reasonId: await createCloseReason(ctx) }) },
 
   "GET /api/:guildId/transcripts": { status: 200 },
   "GET /api/:guildId/transcript-panels": { status: 200 },

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { guildLimits } from "./limits";
+import { defineResourceSpec } from "./resource-spec";
+
+// Close reasons: preset reasons a server offers when a ticket is closed (the /close command's choices, the close
+// dialog's select). Declared once here — schema, UI hints, permissions, activity names and the dashboard's screens —
+// and added to the two registries (src/resources/registry.ts, server/resources/registry.ts); nothing else.
+
+export const closeReasonInputSchema = z.object({
+  Label: z
+    .string({ error: "Label is required" })
+    .trim()
+    .min(1, "Label is required")
+    .max(100, "Label must be at most 100 characters")
+    .meta({ title: "Label", placeholder: "Resolved", description: "What staff pick, and what the transcript records" }),
+  Text: z
+    .string()
+    .trim()
+    .max(1000, "Text must be at most 1000 characters")
+    .default("")
+    .meta({ title: "Text", widget: "textarea", rows: 3, placeholder: "The issue was solved. Thanks for reaching out!", description: "Optional: a longer explanation sent with the close" }),
+  Position: z
+    .number({ error: "Position must be a number" })
+    .int("Position must be a whole number")
+    .min(0, "Position must be at least 0")
+    .max(1000, "Position must be at most 1000")
+    .default(0)
+    .meta({ title: "Position", widget: "updown", description: "Lower numbers come first" }),
+});
+
+export const closeReasonSchema = closeReasonInputSchema.extend({ ReasonId: z.number().int() });
+export type CloseReason = z.infer<typeof closeReasonSchema> & { Revision?: number };
+
+export const closeReasonsSpec = defineResourceSpec({
+  name: "close-reasons",
+  table: "close_reasons",
+  key: { field: "ReasonId", kind: "serial" },
+  input: closeReasonInputSchema,
+  record: closeReasonSchema,
+  unique: [{ fields: ["Label"], message: (input) => `A close reason labelled "${input.Label}" already exists` }],
+  // Anyone with access to the server may read them (staff close tickets); changing them is a settings matter.
+  permissions: { create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
+  activity: { created: "Close Reason Created", updated: "Close Reason Updated", deleted: "Close Reason Deleted" },
+  limit: { max: guildLimits.closeReasons, things: "close reasons" },
+  order: [{ field: "Position", direction: "asc" }],
+  api: {
+    listKey: "close_reasons",
+    oneKey: "close_reason",
+    messages: {
+      created: "Close reason created",
+      updated: "Close reason updated",
+      deleted: "Close reason deleted",
+      notFound: "Close reason not found",
+      stale: "This close reason was changed by someone else. Reload to see the latest version.",
+    },
+  },
+  exposeRevision: true,
+  doc: { tag: "Tickets", summary: "close reasons (presets offered when a ticket is closed)" },
+  ui: {
+    label: "Close Reasons",
+    title: "Close Reasons",
+    list: {
+      title: "Preset close reasons",
+      columns: [
+        { key: "Position", title: "#", width: 70 },
+        { key: "Label", title: "Label", truncate: true, width: 220 },
+        { key: "Text", title: "Text", truncate: true, hideOnMobile: true },
+      ],
+      search: { placeholder: "Search close reasons", fields: ["Label", "Text"] },
+      emptyText: "No close reasons yet. Add the reasons your staff pick most when closing a ticket.",
+    },
+    create: { title: "Add close reason", submitLabel: "Add", pendingLabel: "Adding..." },
+    edit: { title: "Edit close reason", submitLabel: "Save", pendingLabel: "Saving..." },
+    remove: {
+      label: "Delete",
+      pendingLabel: "Deleting...",
+      confirm: { title: "Delete this close reason?", description: "Tickets closed with it keep their reason.", okText: "Delete", cancelText: "Cancel" },
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import type { z } from "zod";
+import type { AccessAction } from "./access";
+import type { TeamPermission } from "./team";
+
+// A resource declared once, for the server and the dashboard (docs/adding-a-resource.md). The server's resource
+// engine (server/resources/) turns a spec into its table (created and evolved at start), its guarded CRUD routes
+// with validation, activity entries and limits, and their OpenAPI entries; the dashboard's engine
+// (src/resources/engine/) turns the same spec, with its `ui` part, into a route, a sidebar entry and generated
+// screens. Plain data and zod schemas only: both bundles import it.
+
+/** How a record is keyed: an auto-increment integer, or a random uuid. */
+export type ResourceKeyKind = "serial" | "uuid";
+
+export interface ResourceSpec<Input extends z.ZodObject = z.ZodObject, RecordSchema extends z.ZodObject = z.ZodObject> {
+  /** The path segment and resource name: /{guildId}/<name> (also the access key of resourcePermissions). */
+  name: string;
+  /** The table the records live in (created by the engine when it does not exist). */
+  table: string;
+  /** The record's id field in the API and how it is made; its column is `id`. */
+  key: { field: string; kind: ResourceKeyKind };
+  /** The body of a create or update; each field is a column (snake_case of its name unless `columns` says). */
+  input: Input;
+  /** One record as the API answers it: the input's fields, the key, and any `computed` field. */
+  record: RecordSchema;
+  /** Column names that are not the snake_case of their field (tags keep `name` for TagName). */
+  columns?: Partial<{ [K in keyof Input["shape"]]: string }>;
+  /** Fields the server fills in when answering (not stored as input): `createdAt` comes from the row. */
+  computed?: { createdAt?: string };
+  /** Combinations that must be unique in a guild, with the 409 answer. Text compared case-insensitively. */
+  unique?: { fields: (keyof Input["shape"] & string)[]; message: (input: z.output<Input>) => string }[];
+  /** The team permission each action needs. */
+  permissions: Partial<Record<AccessAction, TeamPermission>>;
+  /** Activity log action names. */
+  activity: { created: string; updated: string; deleted: string };
+  /** At most this many records per guild (the list never pages beyond it). */
+  limit: { max: number; things: string };
+  /** The list's order: stored fields (or "createdAt"), then the id. */
+  order: { field: string; direction: "asc" | "desc" }[];
+  /** The answers' shape: list key, one-record key, and the messages. */
+  api: {
+    listKey: string;
+    oneKey: string;
+    messages: { created: string; updated: string; deleted: string; notFound: string; stale: string };
+  };
+  /** The answer carries the record's Revision (an update naming an older one is refused, 409). */
+  exposeRevision?: boolean;
+  /** OpenAPI tag and a one-line description of the resource. */
+  doc: { tag: string; summary: string };
+  /** The dashboard's generated screens (a resource with its own client declaration leaves this out). */
+  ui?: ResourceUi;
+}
+
+/** What the dashboard shows of a spec'd resource: its sidebar entry, list, and dialogs (English; translated by key). */
+export interface ResourceUi {
+  label: string;
+  title: string;
+  list: {
+    title: string;
+    columns: { key: string; title: string; truncate?: boolean; mono?: boolean; width?: number; hideOnMobile?: boolean }[];
+    /** Case-insensitive substring search over these fields. */
+    search?: { placeholder: string; fields: string[] };
+    emptyText: string;
+  };
+  create: { title: string; submitLabel: string; pendingLabel: string };
+  edit?: { title: string; submitLabel: string; pendingLabel: string };
+  remove: { label: string; pendingLabel: string; confirm?: { title: string; description?: string; okText?: string; cancelText?: string } };
+}
+
+/** Keeps the types of a spec. */
+export const defineResourceSpec = <Input extends z.ZodObject, RecordSchema extends z.ZodObject>(spec: ResourceSpec<Input, RecordSchema>) => spec;
