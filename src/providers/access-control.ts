@@ -4,12 +4,15 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { guildAccessSchema, permissionFor, type AccessAction, type GuildAccess } from "../schemas/access";
 import { isGuildId } from "../schemas/common";
+import type { TeamPermission } from "../schemas/team";
 import { http as defaultHttp, type HttpClient } from "./http";
 
 // The UI hides what the caller may not use; the server enforces it on every route regardless.
 
 export interface AccessControlDeps {
   http: HttpClient;
+  /** The team permission an action on a resource needs (a resource's declaration may say; else the shared map). */
+  permissionOf: (resource: string, action: AccessAction) => TeamPermission | undefined;
   /** The guild of the current page when the caller does not pass one. */
   currentGuildId: () => string | undefined;
   now: () => number;
@@ -24,6 +27,7 @@ export const guildIdFromPath = (pathname: string = location.pathname): string | 
 export function createAccessControl(overrides: Partial<AccessControlDeps> = {}) {
   const deps: AccessControlDeps = {
     http: defaultHttp,
+    permissionOf: permissionFor,
     currentGuildId: () => guildIdFromPath(),
     now: () => Date.now(),
     // Only dedupes one page's burst of checks: a team permission change must show on the next navigation or
@@ -47,7 +51,7 @@ export function createAccessControl(overrides: Partial<AccessControlDeps> = {}) 
     permissions,
     clear: () => cache.clear(),
     async can({ resource, action, params }) {
-      const needed = resource ? permissionFor(resource, action as AccessAction) : undefined;
+      const needed = resource ? deps.permissionOf(resource, action as AccessAction) : undefined;
       if (!needed) return { can: true };
       const guildId = typeof params?.guildId === "string" ? params.guildId : deps.currentGuildId();
       if (!guildId) return { can: true };

@@ -7,6 +7,8 @@ import { blacklistResource } from "./blacklist/declaration";
 import { transcriptsResource } from "./transcripts/declaration";
 import { activityResource } from "./activity/declaration";
 import { configTransferResource } from "./config-transfer/declaration";
+import { closeReasonsSpec } from "../schemas/close-reason";
+import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
 import type { ResourceDeclaration } from "./types";
 
@@ -22,6 +24,7 @@ export const resourceDeclarations: readonly ResourceDeclaration[] = [
   transcriptsResource,
   activityResource,
   blacklistResource,
+  resourceFromSpec(closeReasonsSpec),
   configTransferResource,
 ];
 

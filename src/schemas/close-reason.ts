@@ -6,24 +6,35 @@ import { defineResourceSpec } from "./resource-spec";
 // dialog's select). Declared once here — schema, UI hints, permissions, activity names and the dashboard's screens —
 // and added to the two registries (src/resources/registry.ts, server/resources/registry.ts); nothing else.
 
+/** The schema's validation messages (shown translated by the dashboard). */
+const closeReasonMessages = {
+  labelRequired: "Label is required",
+  labelTooLong: "Label must be at most 100 characters",
+  textTooLong: "Text must be at most 1000 characters",
+  positionNumber: "Position must be a number",
+  positionWhole: "Position must be a whole number",
+  positionMin: "Position must be at least 0",
+  positionMax: "Position must be at most 1000",
+} as const;
+
 export const closeReasonInputSchema = z.object({
   Label: z
-    .string({ error: "Label is required" })
+    .string({ error: closeReasonMessages.labelRequired })
     .trim()
-    .min(1, "Label is required")
-    .max(100, "Label must be at most 100 characters")
+    .min(1, closeReasonMessages.labelRequired)
+    .max(100, closeReasonMessages.labelTooLong)
     .meta({ title: "Label", placeholder: "Resolved", description: "What staff pick, and what the transcript records" }),
   Text: z
     .string()
     .trim()
-    .max(1000, "Text must be at most 1000 characters")
+    .max(1000, closeReasonMessages.textTooLong)
     .default("")
     .meta({ title: "Text", widget: "textarea", rows: 3, placeholder: "The issue was solved. Thanks for reaching out!", description: "Optional: a longer explanation sent with the close" }),
   Position: z
-    .number({ error: "Position must be a number" })
-    .int("Position must be a whole number")
-    .min(0, "Position must be at least 0")
-    .max(1000, "Position must be at most 1000")
+    .number({ error: closeReasonMessages.positionNumber })
+    .int(closeReasonMessages.positionWhole)
+    .min(0, closeReasonMessages.positionMin)
+    .max(1000, closeReasonMessages.positionMax)
     .default(0)
     .meta({ title: "Position", widget: "updown", description: "Lower numbers come first" }),
 });
@@ -76,5 +87,6 @@ export const closeReasonsSpec = defineResourceSpec({
       pendingLabel: "Deleting...",
       confirm: { title: "Delete this close reason?", description: "Tickets closed with it keep their reason.", okText: "Delete", cancelText: "Cancel" },
     },
+    messages: closeReasonMessages,
   },
 });

@@ -64,6 +64,8 @@ export interface ResourceUi {
   create: { title: string; submitLabel: string; pendingLabel: string };
   edit?: { title: string; submitLabel: string; pendingLabel: string };
   remove: { label: string; pendingLabel: string; confirm?: { title: string; description?: string; okText?: string; cancelText?: string } };
+  /** The input schema's validation messages by name, word for word (the screens show them translated). */
+  messages?: Record<string, string>;
 }
 
 /** Keeps the types of a spec. */

@@ -1,7 +1,7 @@
 import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { Outlet } from "react-router";
-import { AccessRefresh, accessControlProvider as defaultAccessControl } from "../providers/access-control";
+import { AccessRefresh, createAccessControl } from "../providers/access-control";
 import { authProvider as defaultAuthProvider } from "../providers/auth-provider";
 import { createDataProvider } from "../providers/data-provider";
 import { notificationProvider } from "../providers/notifications";
@@ -13,6 +13,7 @@ import { createI18nProvider } from "../i18n/refine";
 import { useAntdLocale } from "../i18n/antd-locale";
 import { ConfigProvider } from "antd";
 import { useEffect, useMemo } from "react";
+import { permissionFor } from "../schemas/access";
 import { productName } from "../schemas/messages";
 import { toEndpoint, toRefineResources } from "../resources/engine/derive";
 import { findDeclaration, resourceDeclarations } from "../resources/registry";
@@ -27,6 +28,13 @@ export interface RefineRootProps {
 }
 
 const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)));
+// What each action needs, from the resource's declaration (a resource declared as a spec brings its own).
+const defaultAccessControl = createAccessControl({
+  permissionOf: (resource, action) => {
+    const declaration = findDeclaration(resource);
+    return declaration ? declaration.permissions[action] : permissionFor(resource, action);
+  },
+});
 
 /** Theme, refine and its providers around every route; toasts and scroll-to-top. */
 export function RefineRoot(props: RefineRootProps) {

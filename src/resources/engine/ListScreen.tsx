@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { ErrorCard } from "../../shell/ErrorCard";
-import { PlusIcon, SearchIcon, TrashIcon } from "../../shell/icons";
+import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from "../../shell/icons";
 import type { ResourceScreenProps } from "../types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "./PageHeader";
@@ -24,6 +24,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const [search, setSearch] = useState("");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
+  /** The record the edit dialog is open for. */
+  const [editing, setEditing] = useState<BaseRecord | undefined>(undefined);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
 
   const { result, query } = useList<BaseRecord, HttpError>({
@@ -35,6 +37,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   });
   const canCreate = useCan({ resource: declaration.name, action: "create", params: { guildId } });
   const canDelete = useCan({ resource: declaration.name, action: "delete", params: { guildId } });
+  const canEdit = useCan({ resource: declaration.name, action: "edit", params: { guildId } });
+  const editInDialog = declaration.edit?.mode === "dialog" && canEdit.data?.can === true;
   const { mutate: remove } = useDelete();
 
   const rows = useMemo(() => {
@@ -69,9 +73,14 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       cols.push({
         key: "__actions",
         title: tr("engine.list.actions", "Actions"),
-        width: 140,
+        width: editInDialog ? 220 : 140,
         align: "right",
         render: (_: unknown, record: BaseRecord) => {
+          const editButton = editInDialog ? (
+            <Button size="small" icon={<PencilIcon size={14} />} onClick={() => setEditing(record)}>
+              {text("edit.title", declaration.edit!.title)}
+            </Button>
+          ) : null;
           const id = String(record[idKey]);
           const pending = deletingIds.has(id);
           const doDelete = () => {
@@ -104,7 +113,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
               {pending ? text("remove.pending", removal.pendingLabel) : text("remove.label", removal.label)}
             </Button>
           );
-          return removal.confirm && !pending ? (
+          const removeControl = removal.confirm && !pending ? (
             <Popconfirm
               title={text("remove.confirm.title", removal.confirm.title)}
               description={text("remove.confirm.description", removal.confirm.description)}
@@ -119,11 +128,19 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
           ) : (
             button
           );
+          return editButton ? (
+            <span className="list-actions">
+              {editButton}
+              {removeControl}
+            </span>
+          ) : (
+            removeControl
+          );
         },
       });
     }
     return cols;
-  }, [list?.columns, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText]);
+  }, [list?.columns, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText, editInDialog]);
 
   const create = declaration.create;
   const createAllowed = canCreate.data?.can === true;
@@ -189,6 +206,11 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             locale={{ emptyText: query.isLoading ? " " : text("list.empty", list.emptyText) }}
           />
         </Card>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditorDialog key={String(editing[idKey])} guildId={guildId} declaration={declaration} record={editing} open onClose={() => setEditing(undefined)} />
+        </Suspense>
       )}
       {create?.mode === "dialog" && dialogMounted && (
         <Suspense fallback={null}>

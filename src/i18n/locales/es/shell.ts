@@ -10,6 +10,7 @@ const shell: Dictionary = {
   "resources.settings": "Configuración",
   "resources.teams": "Equipos de staff",
   "resources.tags": "Etiquetas",
+  "resources.close-reasons": "Motivos de cierre",
   "resources.panels": "Paneles",
   "resources.forms": "Formularios",
   "resources.transcripts": "Transcripciones",

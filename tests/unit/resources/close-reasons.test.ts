@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { toEndpoint, toNavEntries, toRefineResources } from "../../../src/resources/engine/derive";
+import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { toResourceRoutes } from "../../../src/resources/engine/routes";
+import { findDeclaration, resourceDeclarations } from "../../../src/resources/registry";
+import { closeReasonInputSchema, closeReasonsSpec } from "../../../src/schemas/close-reason";
+
+// The promise of both engines (docs/adding-a-resource.md): Close reasons were added as their spec
+// (src/schemas/close-reason.ts, with its UI hints), one line in each registry and their translations. If adding
+// them had needed any other file — a migration, a route file, the API document, the app's wiring, the dashboard's
+// engine, router, sidebar or providers — this test fails.
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return /\.(ts|tsx|css)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Places that make a resource exist: none may name close reasons. (Features that use them may: the bot's /close,
+ * the ticket screens' close dialog.) */
+const machinery = [
+  "server/app.ts",
+  "server/db",
+  "server/routes",
+  "server/openapi",
+  "server/http",
+  "server/resources",
+  "src/App.tsx",
+  "src/main.tsx",
+  "src/providers",
+  "src/shell",
+  "src/resources/engine",
+  "src/resources/types.ts",
+];
+// The resource's names (a ticket's own "close_reason" column is another thing).
+const mentionsCloseReasons = (text: string) => /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);
+
+describe("Close reasons were added as a spec and two registry lines", () => {
+  it("no part of either engine, the app's wiring, the migrations or the API document names them", () => {
+    const files = machinery.flatMap((entry) => {
+      const full = path.join(root, entry);
+      return fs.statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+    const mentions = files.filter((file) => mentionsCloseReasons(fs.readFileSync(file, "utf8"))).map(rel);
+    expect(mentions).toEqual(["server/resources/registry.ts"]);
+  });
+
+  it("each registry holds one import and one entry", () => {
+    const lines = (file: string) =>
+      fs
+        .readFileSync(path.join(root, file), "utf8")
+        .split("\n")
+        .filter((line) => mentionsCloseReasons(line) && !line.trim().startsWith("//"))
+        .map((line) => line.trim());
+    expect(lines("src/resources/registry.ts")).toEqual(['import { closeReasonsSpec } from "../schemas/close-reason";', "resourceFromSpec(closeReasonsSpec),"]);
+    expect(lines("server/resources/registry.ts")).toEqual(['import { closeReasonsSpec } from "../../src/schemas/close-reason";', "serverResource(closeReasonsSpec),"]);
+  });
+
+  it("the dashboard derives its route, refine resource, sidebar entry, endpoint, permissions and editor from the spec", () => {
+    const declaration = findDeclaration("close-reasons")!;
+    expect(declaration.screen).toBeUndefined();
+    expect(declaration.permissions).toBe(closeReasonsSpec.permissions);
+    expect(toRefineResources(resourceDeclarations)).toContainEqual(
+      expect.objectContaining({ name: "close-reasons", list: "/:guildId/close-reasons", meta: { label: "Close Reasons" } }),
+    );
+    expect(toNavEntries(resourceDeclarations, "812345678901234567").find((e) => e.resource === "close-reasons")).toMatchObject({
+      label: "Close Reasons",
+      to: "/812345678901234567/close-reasons",
+    });
+    expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("close-reasons/*");
+    expect(toEndpoint(declaration)).toEqual({ path: "close-reasons", listKey: "close_reasons", oneKey: "close_reason", idKey: "ReasonId" });
+    expect(declaration.edit).toMatchObject({ mode: "dialog", title: "Edit close reason" });
+    const { schema, uiSchema } = toFormSchema(closeReasonInputSchema, declaration.fields);
+    expect(schema.properties!.Label).toMatchObject({ title: "Label", maxLength: 100 });
+    expect(schema.required).toEqual(["Label"]);
+    expect(uiSchema.Text).toMatchObject({ "ui:widget": "textarea" });
+    // The list's search: a case-insensitive substring of the label or the text.
+    const match = declaration.list!.search!.match;
+    expect(match({ Label: "Resolved", Text: "" }, "RESOL")).toBe(true);
+    expect(match({ Label: "Spam", Text: "Closed as spam" }, "as sp")).toBe(true);
+    expect(match({ Label: "Spam", Text: "" }, "fixed")).toBe(false);
+  });
+});
