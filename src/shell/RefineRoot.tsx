@@ -13,9 +13,8 @@ import { createI18nProvider } from "../i18n/refine";
 import { useAntdLocale } from "../i18n/antd-locale";
 import { ConfigProvider } from "antd";
 import { useEffect, useMemo } from "react";
-import { permissionFor } from "../schemas/access";
 import { productName } from "../schemas/messages";
-import { toEndpoint, toRefineResources } from "../resources/engine/derive";
+import { toEndpoint, toPermissionLookup, toRefineResources } from "../resources/engine/derive";
 import { findDeclaration, resourceDeclarations } from "../resources/registry";
 import { ScrollToTop } from "./ScrollToTop";
 import { Toaster } from "./Toaster";
@@ -29,12 +28,7 @@ export interface RefineRootProps {
 
 const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)));
 // What each action needs, from the resource's declaration (a resource declared as a spec brings its own).
-const defaultAccessControl = createAccessControl({
-  permissionOf: (resource, action) => {
-    const declaration = findDeclaration(resource);
-    return declaration ? declaration.permissions[action] : permissionFor(resource, action);
-  },
-});
+const defaultAccessControl = createAccessControl({ permissionOf: toPermissionLookup(findDeclaration) });
 
 /** Theme, refine and its providers around every route; toasts and scroll-to-top. */
 export function RefineRoot(props: RefineRootProps) {

@@ -1,4 +1,6 @@
 import type { ResourceProps } from "@refinedev/core";
+import { type AccessAction, permissionFor } from "../../schemas/access";
+import type { TeamPermission } from "../../schemas/team";
 import type { ResourceEndpoint } from "../../providers/data-provider";
 import type { ResourceDeclaration, ResourceIcon } from "../types";
 
@@ -35,6 +37,17 @@ export function declarationAt(declarations: readonly ResourceDeclaration[], path
   const [, , segment] = pathname.split("/");
   return segment ? declarations.find((d) => d.route === segment) : undefined;
 }
+
+/**
+ * The team permission an action needs: the declaration's, when the resource has one (a resource declared as a
+ * spec brings its own), else the shared map of src/schemas/access.ts.
+ */
+export const toPermissionLookup =
+  (find: (name: string) => ResourceDeclaration | undefined) =>
+  (resource: string, action: AccessAction): TeamPermission | undefined => {
+    const declaration = find(resource);
+    return declaration ? declaration.permissions[action] : permissionFor(resource, action);
+  };
 
 /** The data provider's view of a declaration. */
 export function toEndpoint(declaration: ResourceDeclaration | undefined): ResourceEndpoint | undefined {

@@ -140,3 +140,25 @@ describe("activity logs screen", () => {
     expect(text).toContain("ActivityId,Action\r\n1,Tag Created");
   });
 });
+
+describe("an entry whose changes the list left out", () => {
+  it("loads them from the entry's own address when its row opens", async () => {
+    const details: string[] = [];
+    server.use(
+      actionsHandler,
+      activityHandler([], [entry(9, { Action: "Tag Created", ChangesOmitted: true })]),
+      rest.get(`${API}/:guildId/activity/:activityId`, ({ params }) => {
+        details.push(String(params.activityId));
+        return HttpResponse.json({ entry: entry(9, { Before: { Content: "old text" }, After: { Content: "new text" } }) });
+      }),
+    );
+    renderApp(`/${community}/activity`, server);
+    const row = (await screen.findByText("10.0.0.9")).closest("tr")!;
+    expect(details).toEqual([]);
+    fireEvent.click(within(row).getByRole("button", { name: "Show what changed" }));
+    const region = await screen.findByRole("region", { name: "What changed" });
+    expect(within(region).getByText("old text")).toBeInTheDocument();
+    expect(within(region).getByText("new text")).toBeInTheDocument();
+    expect(details).toEqual(["9"]);
+  });
+});
