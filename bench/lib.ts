@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { demoSignIn } from "../scripts/demo-sign-in";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,22 +102,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
 }
 
 /** Signs a demo user in through the real demo page and returns the session token. */
-export async function signIn(baseUrl: string, userId: string): Promise<string> {
-  const page = await fetch(`${baseUrl}/api/api/auth/demo`);
-  const cookie = (page.headers.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-  const html = await page.text();
-  const state = /name="state" value="([^"]+)"/.exec(html)?.[1];
-  if (!state) throw new Error("no state on the demo page");
-  const r = await fetch(`${baseUrl}/api/api/auth/demo`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ user_id: userId, state }).toString(),
-  });
-  const token = /[?&]token=([^&]+)/.exec(r.headers.get("location") ?? "")?.[1];
-  if (!token) throw new Error(`sign-in failed: ${r.status}`);
-  return decodeURIComponent(token);
-}
+/** A demo user's session token, through the real sign-in (scripts/demo-sign-in.ts). */
+export const signIn = demoSignIn;
 
 export const demo = {
   admin: "900000000000000001",

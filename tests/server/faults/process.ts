@@ -1,3 +1,4 @@
+import { demoSignIn } from "../../../scripts/demo-sign-in";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -117,28 +118,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   return { baseUrl, child, stderr: () => err, kill9: () => done("SIGKILL"), stop: () => done("SIGTERM") };
 }
 
-/** Signs a demo user in through the real demo page (GET the form, POST it back); returns the session token. */
-export async function httpSignIn(baseUrl: string, userId: string): Promise<string> {
-  const page = await fetch(`${baseUrl}/api/api/auth/demo`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const state = /name="state" value="([^"]+)"/.exec(await page.text())?.[1];
-  if (!state) throw new Error("no state on the demo page");
-  const r = await fetch(`${baseUrl}/api/api/auth/demo`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-    body: new URLSearchParams({ user_id: userId, state }).toString(),
-  });
-  const code = new URL(r.headers.get("location") ?? "", baseUrl).searchParams.get("token");
-  if (!code) throw new Error(`demo sign-in answered ${r.status}`);
-  // The redirect carries a one-time code; the same "browser" (cookie) trades it for the session.
-  const exchanged = await fetch(`${baseUrl}/api/api/auth/exchange`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ code }),
-  });
-  if (!exchanged.ok) throw new Error(`the code exchange answered ${exchanged.status}`);
-  return ((await exchanged.json()) as { token: string }).token;
-}
+/** Signs a demo user in through the real demo flow (scripts/demo-sign-in.ts); returns the session token. */
+export const httpSignIn = demoSignIn;
 
 export const authJson = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
