@@ -32,8 +32,9 @@ const targets: Target[] = [
     paged: true,
   },
   { name: "GET /{guildId}/activity p1", path: `/api/${g}/activity?page=1&per_page=50`, auth: true, paged: true },
-  // A write with its activity entry (tags would reach the server's limit of 500 within the first second).
-  { name: "PUT /{guildId}/settings", path: `/api/${g}/settings`, method: "PUT", body: '{"UserTicketLimit":2}', auth: true },
+  // A write in a transaction with its activity entry (rotating the bot key). Creating tags would reach the server's
+  // limit of 500 within the first second.
+  { name: "POST /{guildId}/bot-key", path: `/api/${g}/bot-key`, method: "POST", auth: true },
 ];
 
 function run(url: string, target: Target, token: string, seconds: number) {
