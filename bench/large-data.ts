@@ -34,7 +34,16 @@ interface Case {
 const g = LARGE_GUILD_ID;
 const DAY = 86_400;
 
-function cases(activityRows: number, nowS: number): Case[] {
+/** Where keyset pages start: the last entry of the page before (what a client paging through holds). */
+interface Cursors {
+  /** ActivityId ending page `deepPage - 1` of the activity (50 a page). */
+  activityDeep: number;
+  /** TicketId ending the page before the last page of transcripts (25 a page). */
+  transcriptsLast: number;
+  transcriptsLastPage: number;
+}
+
+function cases(activityRows: number, nowS: number, cursors: Cursors): Case[] {
   const deepPage = Math.max(1, Math.floor(activityRows / 50 / 2));
   const lastPage = Math.max(1, Math.ceil(activityRows / 50));
   const monthAgo = nowS - 30 * DAY;
@@ -42,6 +51,11 @@ function cases(activityRows: number, nowS: number): Case[] {
   return [
     { name: "transcripts page 1 (25)", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25 })}`, plan: true },
     { name: "transcripts page 2000 (25)", url: `/api/${g}/transcripts?${q({ page: 2000, per_page: 25 })}` },
+    {
+      name: `transcripts last page ${cursors.transcriptsLastPage} (25, keyset)`,
+      url: `/api/${g}/transcripts?${q({ page: cursors.transcriptsLastPage, per_page: 25, before: cursors.transcriptsLast })}`,
+      plan: true,
+    },
     { name: "transcripts filtered: panel", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, panel: "Panel 07" })}`, plan: true },
     { name: "transcripts filtered: panel + user, p3", url: `/api/${g}/transcripts?${q({ page: 3, per_page: 25, panel: "Panel 07", username: "alpha" })}`, plan: true },
     { name: "transcripts filtered: ticket id", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, ticket_id: 4242 })}` },
@@ -50,6 +64,7 @@ function cases(activityRows: number, nowS: number): Case[] {
     { name: "transcripts search 2 words + panel", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: `${largeSearchWords.common} premium`, panel: "Panel 07" })}`, plan: true },
     { name: "activity page 1 (50)", url: `/api/${g}/activity?${q({ page: 1, per_page: 50 })}`, plan: true },
     { name: `activity deep page ${deepPage} (50)`, url: `/api/${g}/activity?${q({ page: deepPage, per_page: 50 })}`, plan: true },
+    { name: `activity page ${deepPage} (50, keyset)`, url: `/api/${g}/activity?${q({ page: deepPage, per_page: 50, before: cursors.activityDeep })}`, plan: true },
     { name: `activity last page ${lastPage} (50)`, url: `/api/${g}/activity?${q({ page: lastPage, per_page: 50 })}` },
     { name: "activity filtered: user id", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "860000000000000007" })}`, plan: true },
     { name: "activity filtered: user name part", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "bravo_2" })}`, plan: true },
@@ -152,7 +167,18 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
     if (!guilds.body.includes(LARGE_GUILD_ID)) throw new Error("the Large Guild is not listed for Demo Admin");
 
     const nowS = Math.floor(Date.now() / 1000);
-    const list = cases(counts.activity, nowS);
+    const deepPage = Math.max(1, Math.floor(counts.activity / 50 / 2));
+    const lastTranscriptPage = Math.max(1, Math.ceil(counts.transcripts / 25));
+    const activityDeep = await base.db.selectFrom("activity").select("id").where("guild_id", "=", g).orderBy("id", "desc").limit(1).offset((deepPage - 1) * 50 - 1).executeTakeFirstOrThrow();
+    const transcriptsLast = await base.db
+      .selectFrom("transcripts")
+      .select("ticket_id")
+      .where("guild_id", "=", g)
+      .orderBy("ticket_id", "desc")
+      .limit(1)
+      .offset((lastTranscriptPage - 1) * 25 - 1)
+      .executeTakeFirstOrThrow();
+    const list = cases(counts.activity, nowS, { activityDeep: activityDeep.id, transcriptsLast: transcriptsLast.ticket_id, transcriptsLastPage: lastTranscriptPage });
     const rows: { name: string; p50: number; p95: number; total: number; returned: number }[] = [];
     const plans: { name: string; queries: CompiledQuery[] }[] = [];
     for (const c of list) {

@@ -168,10 +168,10 @@ async function insertTranscriptsBulk(db: Db, keyring: TranscriptKeyring, guildId
     }
     return h;
   };
-  const terms: { guild_id: string; transcript_id: number; term_hash: string }[] = [];
+  const terms: { guild_id: string; transcript_id: number; term_hash: string; ticket_id: number }[] = [];
   for (const t of list) {
     const transcriptId = ids.get(t.TicketId)!;
-    for (const term_hash of new Set(transcriptTerms(t.messages).map(hash))) terms.push({ guild_id: guildId, transcript_id: transcriptId, term_hash });
+    for (const term_hash of new Set(transcriptTerms(t.messages).map(hash))) terms.push({ guild_id: guildId, transcript_id: transcriptId, term_hash, ticket_id: t.TicketId });
   }
   for (let i = 0; i < terms.length; i += 10_000) await db.insertInto("transcript_terms").values(terms.slice(i, i + 10_000)).execute();
 }

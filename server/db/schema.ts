@@ -176,6 +176,14 @@ export interface TranscriptTermsTable {
   guild_id: string;
   transcript_id: number;
   term_hash: string;
+  /** The transcript's ticket number (012_deep_pages): a word's transcripts come out of the index newest first. */
+  ticket_id: number | null;
+}
+
+/** Transcripts per guild, kept by triggers (012_deep_pages). */
+export interface TranscriptCountsTable {
+  guild_id: string;
+  n: number;
 }
 
 /** Per-guild bot API keys for transcript ingest (006_transcripts): SHA-256 (hex) of the key only. */
@@ -304,6 +312,7 @@ export interface Database {
   multi_panel_members: MultiPanelMembersTable;
   transcripts: TranscriptsTable;
   transcript_terms: TranscriptTermsTable;
+  transcript_counts: TranscriptCountsTable;
   bot_keys: BotKeysTable;
   activity_counts: ActivityCountsTable;
   activity_users: ActivityUsersTable;

@@ -117,15 +117,20 @@ const activityCountQuery = prepared((db, v: ActivityListValues, s: ActivityListS
   applyListFilters(db.selectFrom("activity"), v, s).select((eb) => eb.fn.countAll<number>().as("n")),
 );
 
-// The page's ids first (skipping `offset` entries of an index, not of the table), then those rows.
-const activityPageQuery = prepared((db, v: ActivityListValues & { limit: number; offset: number }, s: ActivityListShape) =>
-  db
-    .selectFrom("activity")
-    .selectAll()
-    .where("id", "in", (eb) =>
-      applyListFilters(eb.selectFrom("activity"), v, s).select("activity.id").orderBy("activity.id", "desc").limit(v.limit).offset(v.offset),
-    )
-    .orderBy("id", "desc"),
+// The page's ids first (skipping `offset` entries of an index, not of the table), then those rows. A keyset page
+// (`before`/`after` an id) starts where the last one ended: an index range, however deep.
+const activityPageQuery = prepared(
+  (db, v: ActivityListValues & { limit: number; offset: number; before?: number; after?: number }, s: ActivityListShape & { cursor: "none" | "before" | "after" }) =>
+    db
+      .selectFrom("activity")
+      .selectAll()
+      .where("id", "in", (eb) => {
+        let ids = applyListFilters(eb.selectFrom("activity"), v, s).select("activity.id");
+        if (s.cursor === "before") ids = ids.where("activity.id", "<", v.before!);
+        if (s.cursor === "after") ids = ids.where("activity.id", ">", v.after!);
+        return ids.orderBy("activity.id", s.cursor === "after" ? "asc" : "desc").limit(v.limit).offset(v.offset);
+      })
+      .orderBy("id", "desc"),
 );
 
 const csv = { description: "CSV download (formula-like cells neutralised)", content: { "text/csv": { schema: z.string() } } };
@@ -146,7 +151,11 @@ export default async function activityRoutes(fastify: FastifyInstance) {
     const [count, rows] = await Promise.all([
       // The unfiltered total is kept by triggers (activity_counts): no COUNT over the whole log on every page.
       filtered ? activityCountQuery.executeTakeFirst(app.db, values, shape) : activityTotalQuery.executeTakeFirst(app.db, { guildId }, undefined),
-      activityPageQuery.execute(app.db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
+      activityPageQuery.execute(
+        app.db,
+        { ...values, limit: q.per_page, offset: q.before !== undefined || q.after !== undefined ? 0 : (q.page - 1) * q.per_page, before: q.before, after: q.after },
+        { ...shape, cursor: q.before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
+      ),
     ]);
     return { activity: rows.map((r) => toEntry(r as ActivityRow, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
     },

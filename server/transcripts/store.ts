@@ -60,11 +60,11 @@ export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guild
     .returning("id")
     .executeTakeFirstOrThrow();
   const hashes = [...new Set(transcriptTerms(t.messages).map((term) => keyring.termHash(guildId, term)))];
-  // Batches stay below SQLite's 999 bound parameters (3 per row).
-  for (let i = 0; i < hashes.length; i += 300) {
+  // Batches stay below 999 bound parameters (4 per row), the smallest limit SQLite builds have had.
+  for (let i = 0; i < hashes.length; i += 240) {
     await db
       .insertInto("transcript_terms")
-      .values(hashes.slice(i, i + 300).map((term_hash) => ({ guild_id: guildId, transcript_id: row.id, term_hash })))
+      .values(hashes.slice(i, i + 240).map((term_hash) => ({ guild_id: guildId, transcript_id: row.id, term_hash, ticket_id: t.TicketId })))
       .execute();
   }
   return row.id;
@@ -106,8 +106,13 @@ interface ListValues {
   panel?: string;
   /** The ids of the guild's panels named `panel`. */
   panelIds: number[];
-  /** Keyed hashes of the search words, all required. */
-  termHashes: string[];
+  /** The first search word's keyed hash: its index entries drive the query (newest first). */
+  firstTerm?: string;
+  /** The other search words' hashes, each required. */
+  otherTerms: string[];
+  /** Keyset: tickets below this number (the next page), or above it (the previous page). */
+  before?: number;
+  after?: number;
 }
 
 /** Which filters a list query has (the values above are then present). */
@@ -117,10 +122,26 @@ type ListShape = {
   panel: boolean;
   /** The panel filter is 'Unknown'. */
   unknownPanel: boolean;
+  /** Search words: the query starts from the word index. */
+  words: boolean;
+  cursor: "none" | "before" | "after";
 };
 
-function applyListFilters(base: ReturnType<typeof withPanels>, v: ListValues, s: ListShape, joined: boolean) {
-  let out = base;
+/** The ticket number column the order and the cursors use: the word index's own copy when searching. */
+const orderColumn = (s: ListShape) => (s.words ? "x.ticket_id" : "t.ticket_id");
+
+/** Transcripts of the guild (through the word index when searching), filtered; `joinPanels` for the live names. */
+function listSource(db: Db, v: ListValues, s: ListShape, joinPanels: boolean) {
+  const base = s.words
+    ? db
+        .selectFrom("transcript_terms as x")
+        .innerJoin("transcripts as t", "t.id", "x.transcript_id")
+        .where("x.guild_id", "=", v.guildId)
+        .where("x.term_hash", "=", v.firstTerm!)
+    : db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId);
+  let out = (joinPanels
+    ? (base as ReturnType<typeof withPanels>).leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id"))
+    : base) as unknown as ReturnType<typeof withPanels>;
   if (s.ticket) out = out.where("t.ticket_id", "=", v.ticketId!);
   if (s.username) out = out.where(sql<boolean>`lower(t.author_username) like ${v.usernamePattern!} escape '\\'`);
   // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
@@ -132,41 +153,46 @@ function applyListFilters(base: ReturnType<typeof withPanels>, v: ListValues, s:
         // No panel id was sent: the stored name is all we know.
         eb.and([eb("t.panel_id", "is", null), eb("t.panel_name", "=", v.panel!)]),
         // 'Unknown' is also a panel id that is no (longer a) panel of this guild (needs the panels join).
-        ...(s.unknownPanel && joined ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
+        ...(s.unknownPanel && joinPanels ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
       ]),
     );
   }
-  for (const hash of v.termHashes) {
-    out = out.where("t.id", "in", (eb) =>
-      eb.selectFrom("transcript_terms").select("transcript_id").where("guild_id", "=", v.guildId).where("term_hash", "=", hash),
+  for (const hash of v.otherTerms) {
+    out = out.where((eb) =>
+      eb.exists(eb.selectFrom("transcript_terms as y").select("y.transcript_id").whereRef("y.transcript_id", "=", "t.id").where("y.term_hash", "=", hash)),
     );
   }
   return out;
 }
 
-// The total needs the panels join only for the 'Unknown' panel filter (a left join on a key adds no rows), and
-// without it the count is a covering-index scan instead of a join over every transcript of the guild.
-const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => {
-  const from = s.unknownPanel
-    ? withPanels(db, v.guildId)
-    : (db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>);
-  return applyListFilters(from, v, s, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n"));
-});
-
-const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) =>
-  applyListFilters(withPanels(db, v.guildId), v, s, true)
-    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
-    .select(livePanelName.as("panel_name"))
-    .orderBy("t.ticket_id", "desc")
-    .limit(v.limit)
-    .offset(v.offset),
+// An unfiltered total is kept by triggers (transcript_counts); a filtered one counts what the filters select.
+const transcriptTotalQuery = prepared((db, v: { guildId: string }) => db.selectFrom("transcript_counts").select("n").where("guild_id", "=", v.guildId));
+const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) =>
+  listSource(db, v, { ...s, cursor: "none" }, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n")),
 );
+
+const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) => {
+  let query = listSource(db, v, s, true)
+    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
+    .select(livePanelName.as("panel_name"));
+  const column = orderColumn(s);
+  // Keyset pages read from where the last one ended (an index range), however deep; the page number only counts.
+  if (s.cursor === "before") query = query.where(sql.ref(column), "<", v.before!);
+  if (s.cursor === "after") query = query.where(sql.ref(column), ">", v.after!);
+  return query
+    .orderBy(sql.ref(column), s.cursor === "after" ? "asc" : "desc")
+    .limit(v.limit)
+    .offset(v.offset);
+});
 
 const panelIdsByNameQuery = prepared((db, v: { guildId: string; name: string }) =>
   db.selectFrom("panels").select("id").where("guild_id", "=", v.guildId).where("name", "=", v.name),
 );
 
-/** Newest first (by ticket id); filters: ticket id, username substring (any case), panel name, words (all). */
+/**
+ * Newest first (by ticket number); filters: ticket id, username substring (any case), panel name, words (all). A
+ * page is `page` (an offset), or the one before/after a ticket number (keyset: `before`, `after`).
+ */
 export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildId: string, q: TranscriptQuery): Promise<TranscriptPage> {
   const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
   if (q.ticket_id !== undefined && q.ticket_id > MAX_INT32) return empty;
@@ -175,25 +201,36 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
   const panel = q.panel?.trim();
   // The ids of the guild's panels of that name, listed (a literal list lets the index serve the filter).
   const panelIds = panel ? (await panelIdsByNameQuery.execute(db, { guildId, name: panel }, undefined)).map((r) => r.id) : [];
+  const [firstTerm, ...otherTerms] = queryTerms(q.q).map((term) => keyring.termHash(guildId, term));
+  const cursor = q.before !== undefined ? "before" : q.after !== undefined ? "after" : "none";
   const values: ListValues = {
     guildId,
     ticketId: q.ticket_id,
     usernamePattern: username ? likeContains(username) : undefined,
     panel: panel || undefined,
     panelIds,
-    termHashes: queryTerms(q.q).map((term) => keyring.termHash(guildId, term)),
+    firstTerm,
+    otherTerms,
+    before: q.before,
+    after: q.after,
   };
   const shape: ListShape = {
     ticket: q.ticket_id !== undefined,
     username: Boolean(username),
     panel: Boolean(panel),
     unknownPanel: panel === UNKNOWN_PANEL,
+    words: firstTerm !== undefined,
+    cursor,
   };
+  const filtered = shape.ticket || shape.username || shape.panel || shape.words;
 
   const [count, rows] = await Promise.all([
-    transcriptCountQuery.executeTakeFirst(db, values, shape),
-    transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: (q.page - 1) * q.per_page }, shape),
+    filtered
+      ? transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, shape)
+      : transcriptTotalQuery.executeTakeFirst(db, { guildId }, undefined),
+    transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: cursor === "none" ? (q.page - 1) * q.per_page : 0 }, shape),
   ]);
+  if (cursor === "after") rows.reverse();
   return {
     transcripts: rows.map((r) => ({
       TicketId: Number(r.ticket_id),

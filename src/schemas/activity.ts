@@ -42,5 +42,8 @@ export const activityQuerySchema = z.object({
   action: z.string().max(100).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
+  /** Keyset pages: the entries older than this ActivityId (the next page), or newer (the previous one). */
+  before: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;

@@ -35,6 +35,9 @@ export const transcriptQuerySchema = z.object({
   username: z.string().max(100).optional(),
   panel: z.string().max(100).optional(),
   q: z.string().max(200).optional(),
+  /** Keyset pages: the transcripts below this ticket number (the next page), or above it (the previous one). */
+  before: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type TranscriptQuery = z.infer<typeof transcriptQuerySchema>;
 

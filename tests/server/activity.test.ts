@@ -181,3 +181,37 @@ describe("bounded activity reads", () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
 });
+
+describe("keyset pages of the activity log", () => {
+  let t: TestApp;
+  let token: string;
+  const url = `/api/${GAMING_HUB_ID}/activity`;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    token = await t.signIn(DEMO_ADMIN_ID);
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      guild_id: GAMING_HUB_ID, user_id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null,
+      action: i % 2 ? "Tag Created" : "Tag Deleted", ip: "10.0.0.1", timestamp: 1_700_000_000 + i, before_json: null, after_json: null,
+    }));
+    await t.db.insertInto("activity").values(rows).execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const ids = async (query: string) => {
+    const res = await t.app.inject({ method: "GET", url: `${url}?${query}`, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ids: (res.json().activity as { ActivityId: number }[]).map((e) => e.ActivityId), total: res.json().total as number };
+  };
+
+  it("the page before or after an entry is the page an offset gives, filters included, with the same total", async () => {
+    for (const filter of ["", "&action=Tag%20Created"]) {
+      const p1 = await ids(`per_page=10&page=1${filter}`);
+      const p2 = await ids(`per_page=10&page=2${filter}`);
+      const p3 = await ids(`per_page=10&page=3${filter}`);
+      expect(await ids(`per_page=10&page=2&before=${p1.ids.at(-1)}${filter}`)).toEqual(p2);
+      expect(await ids(`per_page=10&page=3&before=${p2.ids.at(-1)}${filter}`)).toEqual(p3);
+      expect(await ids(`per_page=10&page=1&after=${p2.ids[0]}${filter}`)).toEqual(p1);
+    }
+  });
+});

@@ -188,6 +188,23 @@ describe("transcripts API", () => {
       expect((await list("?q=zebrafish&panel=Billing")).json().total).toBe(0);
     });
 
+    it("keyset pages: the page before or after a ticket is the page an offset gives (plain, filtered, searched)", async () => {
+      const page = async (query: string) => {
+        const body = (await list(query)).json();
+        return { ids: body.transcripts.map((x: { TicketId: number }) => x.TicketId) as number[], total: body.total as number };
+      };
+      for (const filter of ["", "&panel=Billing", "&q=thanks"]) {
+        const p1 = await page(`?per_page=25&page=1${filter}`);
+        const p2 = await page(`?per_page=25&page=2${filter}`);
+        expect(p1.ids.length, filter).toBeGreaterThan(0);
+        expect(await page(`?per_page=25&page=2&before=${p1.ids.at(-1)}${filter}`), filter).toEqual(p2);
+        if (p2.ids.length) expect(await page(`?per_page=25&page=1&after=${p2.ids[0]}${filter}`), filter).toEqual(p1);
+      }
+      // The unfiltered total comes from the counts the triggers keep: it follows an ingest.
+      const before = (await page("?per_page=25")).total;
+      expect(before).toBe(await count(DEMO_COMMUNITY_ID));
+    });
+
     it("the terms table holds only keyed hashes, different per guild", async () => {
       const rows = await t.db.selectFrom("transcript_terms").select(["guild_id", "term_hash"]).execute();
       expect(rows.length).toBeGreaterThan(100);

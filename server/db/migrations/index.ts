@@ -11,6 +11,7 @@ import * as m008 from "./008_transcript_filter_index";
 import * as m009 from "./009_tickets";
 import * as m010 from "./010_demo_platform";
 import * as m011 from "./011_sign_in";
+import * as m012 from "./012_deep_pages";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -34,6 +35,7 @@ export const migrations: Record<string, MigrationModule> = {
   "009_tickets": m009,
   "010_demo_platform": m010,
   "011_sign_in": m011,
+  "012_deep_pages": m012,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

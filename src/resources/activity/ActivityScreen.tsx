@@ -45,7 +45,13 @@ function downloadText(text: string, filename: string, type: string) {
 export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [userDraft, setUserDraft] = useState("");
   const [filters, setFilters] = useState<ActivityFilters>(emptyActivityFilters);
-  const [page, setPage] = useState(1);
+  const [page, setPageNumber] = useState(1);
+  /** The next or previous page is asked for by key (after this page's last entry, before its first): fast however deep. */
+  const [cursor, setCursor] = useState<{ before: number } | { after: number } | undefined>(undefined);
+  const setPage = (next: number, shown?: { first: number; last: number }) => {
+    setCursor(!shown ? undefined : next === page + 1 ? { before: shown.last } : next === page - 1 && next > 1 ? { after: shown.first } : undefined);
+    setPageNumber(next);
+  };
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]!);
   const [refreshing, setRefreshing] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -81,7 +87,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const { query } = useCustom<Record<string, unknown>, HttpError>({
     url: `/${guildId}/activity`,
     method: "get",
-    config: { query: activityQuery(filters, page, perPage) },
+    config: { query: { ...activityQuery(filters, page, perPage), ...cursor } },
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
@@ -268,7 +274,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
                   setPerPage(nextSize);
                   setPage(1);
                 } else {
-                  setPage(nextPage);
+                  setPage(nextPage, rows.length ? { first: rows[0].ActivityId, last: rows[rows.length - 1].ActivityId } : undefined);
                 }
               },
             }}

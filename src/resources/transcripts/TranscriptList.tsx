@@ -33,7 +33,7 @@ const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 type Action =
   | { type: "filters"; patch: Partial<TranscriptFilters> }
   | { type: "pageSize"; perPage: number }
-  | { type: "page"; page: number; total: number };
+  | { type: "page"; page: number; total: number; shown?: { first: number; last: number } };
 
 function reducer(state: TranscriptListState, action: Action): TranscriptListState {
   switch (action.type) {
@@ -42,7 +42,7 @@ function reducer(state: TranscriptListState, action: Action): TranscriptListStat
     case "pageSize":
       return withPageSize(state, action.perPage);
     case "page":
-      return withPage(state, action.page, action.total);
+      return withPage(state, action.page, action.total, action.shown);
   }
 }
 
@@ -107,6 +107,8 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
 
   const parsed = useMemo(() => (query.data ? transcriptListResponseSchema.safeParse(query.data.data) : undefined), [query.data]);
   const rows = parsed?.success ? parsed.data.transcripts : [];
+  // What this page shows, for Previous/Next to ask for the adjacent page by key.
+  const shown = rows.length ? { first: rows[0].TicketId, last: rows[rows.length - 1].TicketId } : undefined;
   const total = parsed?.success ? parsed.data.total : 0;
   const last = lastPage(total, state.perPage);
 
@@ -251,7 +253,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               : tr("transcripts.pager.totalOther", L.total(total), { n: total })}
           </span>
           <div className="transcript-pager-controls">
-            <Button disabled={state.page <= 1 || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page - 1, total })}>
+            <Button disabled={state.page <= 1 || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page - 1, total, shown })}>
               {tr("transcripts.pager.previous", L.previous)}
             </Button>
             <label className="transcript-page-input">
@@ -267,7 +269,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               />
               <span>{tr("transcripts.pager.of", L.of(last), { last })}</span>
             </label>
-            <Button disabled={state.page >= last || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page + 1, total })}>
+            <Button disabled={state.page >= last || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page + 1, total, shown })}>
               {tr("transcripts.pager.next", L.next)}
             </Button>
             <label className="transcript-page-size">

@@ -20,6 +20,11 @@ export interface TranscriptListState {
   filters: TranscriptFilters;
   page: number;
   perPage: PageSize;
+  /**
+   * Moving to the next or previous page asks for the transcripts below or above the ticket the current page ends or
+   * starts with (a keyset page: as fast at page 4,000 as at page 2); a jump asks for a page number.
+   */
+  cursor?: { before: number } | { after: number };
 }
 
 export const emptyFilters: TranscriptFilters = { ticketId: null, username: "", panel: null, q: "" };
@@ -33,20 +38,25 @@ export function withFilters(state: TranscriptListState, patch: Partial<Transcrip
   const filters = { ...state.filters, ...patch };
   if (filters.ticketId !== null && (!Number.isFinite(filters.ticketId) || filters.ticketId < 0)) filters.ticketId = null;
   if (sameFilters(filters, state.filters)) return state;
-  return { ...state, filters, page: 1 };
+  return { ...state, filters, page: 1, cursor: undefined };
 }
 
 /** A page size of §9 (25/50/75/100); the page goes back to 1. */
 export function withPageSize(state: TranscriptListState, perPage: number): TranscriptListState {
   const allowed = (limits.transcriptPageSizes as readonly number[]).includes(perPage) ? (perPage as PageSize) : state.perPage;
   if (allowed === state.perPage) return state;
-  return { ...state, perPage: allowed, page: 1 };
+  return { ...state, perPage: allowed, page: 1, cursor: undefined };
 }
 
-/** Goes to a page (typed, or Previous/Next), clamped between 1 and the last page of `total` results. */
-export function withPage(state: TranscriptListState, page: number, total: number): TranscriptListState {
+/**
+ * Goes to a page (typed, or Previous/Next), clamped between 1 and the last page of `total` results. `shown`: the
+ * ticket numbers the current page shows, first and last, so Previous and Next can ask for the adjacent page by key.
+ */
+export function withPage(state: TranscriptListState, page: number, total: number, shown?: { first: number; last: number }): TranscriptListState {
   const next = clampPage(page, total, state.perPage);
-  return next === state.page ? state : { ...state, page: next };
+  if (next === state.page) return state;
+  const cursor = !shown ? undefined : next === state.page + 1 ? { before: shown.last } : next === state.page - 1 && next > 1 ? { after: shown.first } : undefined;
+  return { ...state, page: next, cursor };
 }
 
 export const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
@@ -59,6 +69,7 @@ export function toQuery(state: TranscriptListState): Record<string, string | num
   if (username.trim()) query.username = username.trim();
   if (panel) query.panel = panel;
   if (q.trim()) query.q = q.trim();
+  if (state.cursor) Object.assign(query, state.cursor);
   return query;
 }
 

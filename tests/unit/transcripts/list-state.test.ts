@@ -56,6 +56,17 @@ describe("transcript list state", () => {
     expect(clampPage(5, 101, 25)).toBe(5);
   });
 
+  it("Previous and Next ask for the adjacent page by key; a jump, page 1 and new filters by number", () => {
+    const shown = { first: 1950, last: 1926 };
+    expect(toQuery(withPage(onPage(2), 3, 200, shown))).toEqual({ page: 3, per_page: 25, before: 1926 });
+    expect(toQuery(withPage(onPage(3), 2, 200, shown))).toEqual({ page: 2, per_page: 25, after: 1950 });
+    expect(toQuery(withPage(onPage(2), 1, 200, shown))).toEqual({ page: 1, per_page: 25 });
+    expect(toQuery(withPage(onPage(2), 5, 200, shown))).toEqual({ page: 5, per_page: 25 });
+    const keyed = withPage(onPage(2), 3, 200, shown);
+    expect(toQuery(withFilters(keyed, { username: "maya" }))).toEqual({ page: 1, per_page: 25, username: "maya" });
+    expect(toQuery(withPageSize(keyed, 50))).toEqual({ page: 1, per_page: 50 });
+  });
+
   it("last page of a result set", () => {
     expect(lastPage(0, 25)).toBe(1);
     expect(lastPage(25, 25)).toBe(1);

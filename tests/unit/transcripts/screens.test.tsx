@@ -87,13 +87,15 @@ describe("transcripts list", () => {
 
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByText("user1975");
-    expect(lastCall(calls)).toMatchObject({ page: "2" });
+    // Next asks for the transcripts below the last one shown (a keyset page).
+    expect(lastCall(calls)).toEqual({ page: "2", per_page: "25", before: "1976" });
 
     const pageBox = screen.getByRole("spinbutton", { name: "Page" });
     await user.clear(pageBox);
     await user.type(pageBox, "99{Enter}");
     await screen.findByText("user1925");
-    expect(lastCall(calls)).toMatchObject({ page: "4" });
+    // A jump asks for the page number itself.
+    expect(lastCall(calls)).toEqual({ page: "4", per_page: "25" });
     await waitFor(() => expect(pageBox).toHaveValue("4"));
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
 
