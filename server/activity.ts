@@ -27,20 +27,35 @@ export interface ActivityInput {
   after?: unknown;
 }
 
+/** Who did something that is not a signed-in request (a bot key, the bot acting for a Discord user). */
+export interface ActivityActor {
+  id: string;
+  username: string;
+  /** Avatar URL, or null. */
+  avatar: string | null;
+  /** Where it came from: an IP, or "discord" for the bot's interactions. */
+  ip: string;
+}
+
 export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, input: ActivityInput): Promise<void> {
   const user = request.user;
   if (!user) throw new Error("recordActivity needs a signed-in request");
   const guildId = input.guildId ?? (request.params as { guildId?: string }).guildId;
   if (!guildId) throw new Error("recordActivity needs a guildId");
+  await recordActivityOf(db, { id: user.id, username: user.username, avatar: avatarUrl({ user_id: user.id, avatar: user.avatar }), ip: request.ip }, { ...input, guildId });
+}
+
+/** An activity entry of an actor that is not the request's signed-in user. */
+export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActor, input: ActivityInput & { guildId: string }): Promise<void> {
   await insertActivityQuery.execute(
     db,
     {
-      guild_id: guildId,
-      user_id: user.id,
-      username: user.username,
-      avatar: avatarUrl({ user_id: user.id, avatar: user.avatar }),
+      guild_id: input.guildId,
+      user_id: actor.id,
+      username: actor.username,
+      avatar: actor.avatar,
       action: input.action,
-      ip: request.ip,
+      ip: actor.ip,
       timestamp: Math.floor(Date.now() / 1000),
       before_json: input.before === undefined ? null : JSON.stringify(input.before),
       after_json: input.after === undefined ? null : JSON.stringify(input.after),

@@ -41,6 +41,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Transcripts a guild's bot key may store per minute (0 disables the limit). */
+  INGEST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  /** Storage per guild for sealed transcripts, in MB. */
+  TRANSCRIPT_QUOTA_MB: z.coerce.number().int().min(1).default(512),
   /** Reads of signed-in callers per minute (0 disables the limit). */
   READ_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   /** Reads that write an activity entry (transcript views, exports) per minute and caller, on top of the above. */
@@ -73,6 +77,8 @@ export interface Config {
   authRateLimit: number;
   writeRateLimit: number;
   readRateLimit: number;
+  ingestRateLimit: number;
+  transcriptQuotaMb: number;
   auditedReadRateLimit: number;
   logLevel: string;
 }
@@ -145,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     readRateLimit: e.READ_RATE_LIMIT,
+    ingestRateLimit: e.INGEST_RATE_LIMIT,
+    transcriptQuotaMb: e.TRANSCRIPT_QUOTA_MB,
     auditedReadRateLimit: e.AUDITED_READ_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
   };

@@ -180,10 +180,11 @@ export interface TranscriptTermsTable {
   ticket_id: number | null;
 }
 
-/** Transcripts per guild, kept by triggers (012_deep_pages). */
+/** Transcripts per guild and the bytes of their sealed messages, kept by triggers (012_deep_pages). */
 export interface TranscriptCountsTable {
   guild_id: string;
   n: number;
+  bytes: number;
 }
 
 /** Per-guild bot API keys for transcript ingest (006_transcripts): SHA-256 (hex) of the key only. */

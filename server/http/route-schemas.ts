@@ -28,6 +28,7 @@ export const statusDescriptions: Record<number, string> = {
   500: "Unexpected error (logged); nothing was stored",
   502: "The chat platform did not answer",
   503: "The database is unavailable",
+  507: "Storage quota used up",
 };
 
 type RouteSchema = FastifySchema & { response?: Record<string | number, unknown> };

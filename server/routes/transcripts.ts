@@ -5,7 +5,7 @@ import { isGuildId } from "../../src/schemas/common";
 import { transcriptMessages } from "../../src/schemas/messages";
 import { transcriptIngestSchema, transcriptQuerySchema } from "../../src/schemas/transcript";
 import { guard, guildIdOf } from "../access/guard";
-import { recordActivity } from "../activity";
+import { recordActivity, recordActivityOf } from "../activity";
 import { HttpError, notFound } from "../errors";
 import { guildParams, idParams } from "../http/route-schemas";
 import { s } from "../openapi/components";
@@ -30,6 +30,7 @@ import {
 
 export const transcriptActions = {
   viewed: "Transcript Viewed",
+  stored: "Transcript Stored",
   botKeyCreated: "Bot Key Created",
   botKeyRotated: "Bot Key Rotated",
   botKeyRevoked: "Bot Key Revoked",
@@ -40,6 +41,11 @@ export const transcriptStored = "Transcript stored";
 export const duplicateTranscript = (ticketId: number) => `A transcript of ticket ${ticketId} already exists`;
 /** A whole ticket can be long: the ingest accepts bigger bodies than the rest of the API. */
 export const INGEST_BODY_LIMIT = 8 * 1024 * 1024;
+
+export const transcriptQuotaFull = (mb: number) => `This server's transcript storage is full (${mb} MB). Ask its owner to delete old transcripts or raise the quota.`;
+export const futureTicket = (ticketId: number, last: number) => `TicketId ${ticketId} is beyond this server's ticket numbers (the last is ${last})`;
+/** Who the activity log names for a bot's ingest. */
+export const botKeyActor = (ip: string) => ({ id: "0", username: "Bot key", avatar: null, ip });
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string })?.code;
@@ -120,12 +126,20 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
     {
       bodyLimit: INGEST_BODY_LIMIT,
       onRequest: botKeyCheck,
+      // Per guild: a bot (or a leaked key) cannot flood one server's storage or the log.
+      config: app.config.ingestRateLimit > 0 ? { rateLimit: { max: app.config.ingestRateLimit, timeWindow: 60_000, keyGenerator: (request) => `ingest:${(request.params as { guildId: string }).guildId}` } } : {},
       schema: {
         tags,
         summary: "Store a closed ticket's transcript (bots)",
         params: guildParams,
         body: transcriptIngestSchema,
-        response: { 201: s.transcriptStored, 200: s.transcriptStored.describe("Not stored: the server does not keep transcripts"), 400: s.error, 409: s.error },
+        response: {
+          201: s.transcriptStored,
+          200: s.transcriptStored.describe("Not stored: the server does not keep transcripts"),
+          400: s.error,
+          409: s.error,
+          507: s.error.describe("The server's transcript storage quota is used up"),
+        },
       },
     },
     async (request, reply) => {
@@ -136,8 +150,18 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       try {
         await app.db.transaction().execute(async (trx) => {
           if (await transcriptExists(trx, guildId, input.TicketId)) throw new HttpError(409, duplicateTranscript(input.TicketId));
+          // Once the bot numbers this server's tickets, a transcript cannot claim a number it has not handed out.
+          const counter = await trx.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
+          if (counter && input.TicketId > counter.last_number) throw new HttpError(400, futureTicket(input.TicketId, counter.last_number));
+          const stored = await trx.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst();
+          if (Number(stored?.bytes ?? 0) >= app.config.transcriptQuotaMb * 1024 * 1024) throw new HttpError(507, transcriptQuotaFull(app.config.transcriptQuotaMb));
           const PanelName = await resolvePanelName(trx, guildId, input.PanelId);
           await insertTranscript(trx, keyring, guildId, { ...input, PanelName });
+          await recordActivityOf(trx, botKeyActor(request.ip), {
+            guildId,
+            action: transcriptActions.stored,
+            after: { TicketId: input.TicketId, AuthorUsername: input.AuthorUsername, PanelName, Messages: input.messages.length },
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, duplicateTranscript(input.TicketId));

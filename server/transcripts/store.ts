@@ -130,20 +130,11 @@ type ListShape = {
 /** The ticket number column the order and the cursors use: the word index's own copy when searching. */
 const orderColumn = (s: ListShape) => (s.words ? "x.ticket_id" : "t.ticket_id");
 
-/** Transcripts of the guild (through the word index when searching), filtered; `joinPanels` for the live names. */
-function listSource(db: Db, v: ListValues, s: ListShape, joinPanels: boolean) {
-  const base = s.words
-    ? db
-        .selectFrom("transcript_terms as x")
-        .innerJoin("transcripts as t", "t.id", "x.transcript_id")
-        .where("x.guild_id", "=", v.guildId)
-        .where("x.term_hash", "=", v.firstTerm!)
-    : db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId);
-  let out = (joinPanels
-    ? (base as ReturnType<typeof withPanels>).leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id"))
-    : base) as unknown as ReturnType<typeof withPanels>;
-  if (s.ticket) out = out.where("t.ticket_id", "=", v.ticketId!);
-  if (s.username) out = out.where(sql<boolean>`lower(t.author_username) like ${v.usernamePattern!} escape '\\'`);
+/** The filters on a transcript's own columns (ticket, username, panel), on the transcripts table as `t`. */
+function applyColumnFilters<Q extends ReturnType<typeof withPanels>>(query: Q, v: ListValues, s: ListShape, joinPanels: boolean): Q {
+  let out = query;
+  if (s.ticket) out = out.where("t.ticket_id", "=", v.ticketId!) as Q;
+  if (s.username) out = out.where(sql<boolean>`lower(t.author_username) like ${v.usernamePattern!} escape '\\'`) as Q;
   // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
   if (s.panel) {
     out = out.where((eb) =>
@@ -155,24 +146,61 @@ function listSource(db: Db, v: ListValues, s: ListShape, joinPanels: boolean) {
         // 'Unknown' is also a panel id that is no (longer a) panel of this guild (needs the panels join).
         ...(s.unknownPanel && joinPanels ? [eb.and([eb("t.panel_id", "is not", null), eb("p.id", "is", null)])] : []),
       ]),
-    );
+    ) as Q;
   }
+  return out;
+}
+
+/**
+ * A word search reads the word index (guild, word hash, ticket number: newest first) and never the transcripts'
+ * rows until the page's 25 are chosen: the other words are index lookups, the column filters a set of ids read from
+ * the transcripts' covering filter index. A count is then index entries only.
+ */
+function wordMatches(db: Db, v: ListValues, s: ListShape) {
+  let out = db.selectFrom("transcript_terms as x").where("x.guild_id", "=", v.guildId).where("x.term_hash", "=", v.firstTerm!);
   for (const hash of v.otherTerms) {
     out = out.where((eb) =>
-      eb.exists(eb.selectFrom("transcript_terms as y").select("y.transcript_id").whereRef("y.transcript_id", "=", "t.id").where("y.term_hash", "=", hash)),
+      eb.exists(eb.selectFrom("transcript_terms as y").select("y.transcript_id").whereRef("y.transcript_id", "=", "x.transcript_id").where("y.term_hash", "=", hash)),
+    );
+  }
+  if (s.ticket || s.username || s.panel) {
+    out = out.where("x.transcript_id", "in", (eb) =>
+      applyColumnFilters(
+        (s.unknownPanel
+          ? withPanels(eb as unknown as Db, v.guildId)
+          : (eb.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>)) as ReturnType<typeof withPanels>,
+        v,
+        s,
+        s.unknownPanel,
+      ).select("t.id"),
     );
   }
   return out;
 }
 
+/** Transcripts of the guild, filtered (through the word index when searching), with the panels for live names. */
+function listSource(db: Db, v: ListValues, s: ListShape) {
+  if (s.words) {
+    return wordMatches(db, v, s)
+      .innerJoin("transcripts as t", "t.id", "x.transcript_id")
+      .leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id")) as unknown as ReturnType<typeof withPanels>;
+  }
+  return applyColumnFilters(withPanels(db, v.guildId), v, s, true);
+}
+
 // An unfiltered total is kept by triggers (transcript_counts); a filtered one counts what the filters select.
 const transcriptTotalQuery = prepared((db, v: { guildId: string }) => db.selectFrom("transcript_counts").select("n").where("guild_id", "=", v.guildId));
-const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) =>
-  listSource(db, v, { ...s, cursor: "none" }, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n")),
-);
+const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => {
+  if (s.words) return wordMatches(db, v, s).select((eb) => eb.fn.countAll<number>().as("n"));
+  // Without the panels join (a left join on a key adds no rows) unless 'Unknown' needs it: a covering-index count.
+  const from = s.unknownPanel
+    ? withPanels(db, v.guildId)
+    : (db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>);
+  return applyColumnFilters(from, v, s, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n"));
+});
 
 const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) => {
-  let query = listSource(db, v, s, true)
+  let query = listSource(db, v, s)
     .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
     .select(livePanelName.as("panel_name"));
   const column = orderColumn(s);
