@@ -94,6 +94,7 @@ const records: Dictionary = {
   "activity.action.multiPanelDeleted": "Multipanel eliminado",
   "activity.action.multiPanelResent": "Multipanel reenviado",
   "activity.action.transcriptViewed": "Transcripción consultada",
+  "activity.action.transcriptStored": "Transcripción guardada",
   "activity.action.botKeyCreated": "Clave para bots creada",
   "activity.action.botKeyRotated": "Clave para bots renovada",
   "activity.action.botKeyRevoked": "Clave para bots revocada",
