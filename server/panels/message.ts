@@ -58,10 +58,13 @@ const panelButton = (panelId: number, panel: SinglePanel) => ({
   disabled: panel.PanelMessage.DisablePanel,
 });
 
+/** No mentions at all: a panel's text may hold @everyone or a role, and the panel must never ping anyone. */
+export const noMentions = { parse: [] } as const satisfies PanelMessagePayload["allowed_mentions"];
+
 function message(content: string, embed: Record<string, unknown> | undefined, components: unknown[]): PanelMessagePayload {
-  const payload: PanelMessagePayload = { components };
+  const payload: PanelMessagePayload = { components, allowed_mentions: { parse: [] } };
   if (content.trim()) payload.content = content;
-  if (embed) payload.embeds = [embed];
+  if (embed) payload.embeds = [embed as NonNullable<PanelMessagePayload["embeds"]>[number]];
   return payload;
 }
 

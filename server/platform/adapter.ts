@@ -1,3 +1,5 @@
+import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
+
 // The one place that talks to the chat platform. The demo adapter serves seeded guilds; the Discord adapter
 // uses Discord's REST API. Routes and the access check only ever see these shapes.
 
@@ -62,6 +64,8 @@ export interface PlatformGuild {
   categories: GuildChannel[];
   emojis: GuildEmoji[];
   member_count: number;
+  /** Every channel of the guild: text, voice, stage, forum, announcement and categories. */
+  channel_count: number;
   boosts: number;
   owner: GuildOwner;
 }
@@ -72,11 +76,65 @@ export interface BotGuild {
   member_count: number;
 }
 
-/** A panel message: embed(s) and components in Discord's message format. */
-export interface PanelMessagePayload {
+/**
+ * A message the bot sends, in Discord's format. `allowed_mentions` is required: every message names exactly whom it
+ * may ping (never @everyone, never a role it was not told to).
+ */
+export interface BotMessage {
   content?: string;
-  embeds?: unknown[];
+  embeds?: APIEmbed[];
   components?: unknown[];
+  allowed_mentions: APIAllowedMentions;
+  /** 64: only the caller sees it (interaction replies). */
+  flags?: number;
+}
+
+/** A panel message: embed(s) and components in Discord's message format. */
+export type PanelMessagePayload = BotMessage;
+
+/** Discord's permission overwrite: type 0 a role, 1 a member; bitfields as decimal strings. */
+export interface PermissionOverwrite {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
+export interface TicketChannelInput {
+  name: string;
+  /** The category the channel goes in, or null. */
+  parentId: string | null;
+  topic?: string;
+  overwrites: PermissionOverwrite[];
+}
+
+/** A channel the bot can see: what the engine needs of it. */
+export interface PlatformChannel {
+  id: string;
+  guildId: string | null;
+  name: string;
+  /** The newest message's id (a snowflake: its time is in it), or null. */
+  lastMessageId: string | null;
+  overwrites: PermissionOverwrite[];
+}
+
+/** A message as read back from a channel (for transcripts). */
+export interface ChannelMessage {
+  id: string;
+  author: { id: string; username: string; bot: boolean };
+  content: string;
+  embeds: { title?: string; description?: string; color?: number }[];
+  attachments: { name: string; url: string }[];
+  /** Epoch milliseconds. */
+  timestamp: number;
+}
+
+/** A member of a guild as the engine needs them. */
+export interface GuildMember {
+  id: string;
+  username: string;
+  avatar: string | null;
+  roles: string[];
 }
 
 export interface PlatformAdapter {
@@ -95,6 +153,25 @@ export interface PlatformAdapter {
   sendPanelMessage(guildId: string, channelId: string, payload: PanelMessagePayload): Promise<string>;
   /** Forgets cached data of a user (after sign-in, so a new session sees fresh permissions). */
   forgetUser(userId: string): void;
+
+  // ---- the ticket engine (server/tickets/) ----
+  /** The bot's own user id (its overwrite in ticket channels). */
+  readonly botUserId: string;
+  /** Creates a text channel with its permission overwrites; returns its id. */
+  createTicketChannel(guildId: string, input: TicketChannelInput): Promise<string>;
+  /** The channel, or null when it is gone (deleted by hand). */
+  getChannel(channelId: string): Promise<PlatformChannel | null>;
+  editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void>;
+  /** Deletes a channel; one already gone counts as deleted. */
+  deleteChannel(channelId: string): Promise<void>;
+  sendMessage(channelId: string, message: BotMessage): Promise<string>;
+  editMessage(channelId: string, messageId: string, message: BotMessage): Promise<void>;
+  /** Up to 100 messages before `before` (or the newest), newest first; [] when the channel is gone. */
+  readMessages(channelId: string, before?: string): Promise<ChannelMessage[]>;
+  /** A direct message from the bot; null when the user does not accept them. */
+  sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null>;
+  /** A member of the guild, or null when they are not (any more). */
+  getMember(guildId: string, userId: string): Promise<GuildMember | null>;
 }
 
 /** Permission bits of the platform that grant every team permission (§6 decision). */

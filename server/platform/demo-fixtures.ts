@@ -38,6 +38,8 @@ export interface DemoGuild {
   roles: GuildRole[];
   categories: GuildChannel[];
   text_channels: GuildChannel[];
+  /** Voice, stage and forum channels: only counted (the dashboard never picks them). */
+  other_channel_count?: number;
   emojis: GuildEmoji[];
 }
 
@@ -51,6 +53,7 @@ export const demoGuilds: DemoGuild[] = [
     owner_id: DEMO_ADMIN_ID,
     member_count: 1284,
     boosts: 7,
+    other_channel_count: 3,
     roles: [
       { id: "812345678901234601", name: "Admin", position: 5 },
       { id: "812345678901234602", name: "Moderator", position: 4 },

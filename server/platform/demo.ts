@@ -1,6 +1,21 @@
 import { PlatformNotFoundError } from "../errors";
-import type { BotGuild, PanelMessagePayload, PlatformAdapter, PlatformGuild, PlatformUser, UserGuild } from "./adapter";
+import type {
+  BotGuild,
+  BotMessage,
+  ChannelMessage,
+  GuildMember,
+  PanelMessagePayload,
+  PermissionOverwrite,
+  PlatformAdapter,
+  PlatformChannel,
+  PlatformGuild,
+  PlatformUser,
+  TicketChannelInput,
+  UserGuild,
+} from "./adapter";
 import type { Db } from "../db/schema";
+import { fromDbJson, toDbBool } from "../db/dialect";
+import { nextSnowflake } from "./snowflake";
 import {
   type DemoGuild,
   type DemoMembership,
@@ -12,7 +27,23 @@ import {
   largeGuildMembership,
 } from "./demo-fixtures";
 
-/** The demo platform: fixed guilds and memberships from demo-fixtures.ts, no network. */
+/** The demo platform's bot user: the author of every message the bot sends. */
+export const DEMO_BOT = { id: "900000000000000099", username: "Ticketeer", avatar: "/favicon.svg" } as const;
+const botAuthor = { ...DEMO_BOT, bot: true };
+
+/** Who writes in a demo channel. */
+export interface DemoAuthor {
+  id: string;
+  username: string;
+  avatar: string | null;
+  bot: boolean;
+}
+
+/**
+ * The demo platform: fixed guilds and memberships from demo-fixtures.ts, no network. The channels the bot makes
+ * (tickets, direct messages) and every message of every demo channel are rows of the database (demo_channels,
+ * demo_messages), read by the dashboard's Try-it view.
+ */
 export class DemoPlatform implements PlatformAdapter {
   /** With the database, the large-data guild is listed once scripts/seed-large.ts has filled it. */
   constructor(private readonly db?: Db) {}
@@ -20,6 +51,7 @@ export class DemoPlatform implements PlatformAdapter {
   private largeGuildCheckedAt = 0;
 
   readonly kind = "demo" as const;
+  readonly botUserId = DEMO_BOT.id;
   /** Panel messages "sent" so far (tests and the demo inspect them). */
   readonly sentMessages: { guildId: string; channelId: string; messageId: string; payload: PanelMessagePayload }[] = [];
   private nextMessageId = BigInt("1300000000000000000");
@@ -54,6 +86,7 @@ export class DemoPlatform implements PlatformAdapter {
       categories: g.categories.map((c) => ({ ...c })),
       emojis: g.emojis.map((e) => ({ ...e })),
       member_count: g.member_count,
+      channel_count: g.text_channels.length + g.categories.length + (g.other_channel_count ?? 0),
       boosts: g.boosts,
       owner: { id: owner.id, username: owner.username, avatar_url: owner.avatar },
     };
@@ -69,14 +102,157 @@ export class DemoPlatform implements PlatformAdapter {
     const g = this.find(guildId);
     if (!g) throw new PlatformNotFoundError("Guild not found");
     if (!g.text_channels.some((c) => c.id === channelId)) throw new PlatformNotFoundError("Channel not found");
-    const messageId = String(this.nextMessageId++);
+    const messageId = this.db ? await this.insertMessage(channelId, botAuthor, payload) : String(this.nextMessageId++);
     this.sentMessages.push({ guildId, channelId, messageId, payload });
     return messageId;
   }
 
   forgetUser(): void {}
 
-  private find(guildId: string): DemoGuild | undefined {
+  // ---- the ticket engine ----
+
+  private get store(): Db {
+    if (!this.db) throw new Error("the demo platform needs its database for channels and messages");
+    return this.db;
+  }
+
+  async createTicketChannel(guildId: string, input: TicketChannelInput): Promise<string> {
+    const g = this.find(guildId);
+    if (!g) throw new PlatformNotFoundError("Guild not found");
+    if (input.parentId !== null && !g.categories.some((c) => c.id === input.parentId)) throw new PlatformNotFoundError("Category not found");
+    const id = nextSnowflake();
+    await this.store
+      .insertInto("demo_channels")
+      .values({
+        id, guild_id: guildId, name: input.name, kind: "text", parent_id: input.parentId, topic: input.topic ?? null,
+        overwrites_json: JSON.stringify(input.overwrites), recipient_id: null, created_at: Date.now(),
+      })
+      .execute();
+    return id;
+  }
+
+  async getChannel(channelId: string): Promise<PlatformChannel | null> {
+    const last = await this.store.selectFrom("demo_messages").select("id").where("channel_id", "=", channelId).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const row = await this.store.selectFrom("demo_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
+    if (row) {
+      return { id: row.id, guildId: row.guild_id, name: row.name, lastMessageId: last?.id ?? null, overwrites: fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []) };
+    }
+    for (const g of [...demoGuilds, largeGuild]) {
+      const fixed = g.text_channels.find((c) => c.id === channelId);
+      if (fixed) return { id: fixed.id, guildId: g.id, name: fixed.name, lastMessageId: last?.id ?? null, overwrites: [] };
+    }
+    return null;
+  }
+
+  async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
+    const set: { name?: string; overwrites_json?: string } = {};
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.overwrites !== undefined) set.overwrites_json = JSON.stringify(patch.overwrites);
+    const result = await this.store.updateTable("demo_channels").set(set).where("id", "=", channelId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new PlatformNotFoundError("Channel not found");
+  }
+
+  async deleteChannel(channelId: string): Promise<void> {
+    await this.store.deleteFrom("demo_messages").where("channel_id", "=", channelId).execute();
+    await this.store.deleteFrom("demo_channels").where("id", "=", channelId).execute();
+  }
+
+  async sendMessage(channelId: string, message: BotMessage): Promise<string> {
+    if (!(await this.getChannel(channelId))) throw new PlatformNotFoundError("Channel not found");
+    return this.insertMessage(channelId, botAuthor, message);
+  }
+
+  async editMessage(channelId: string, messageId: string, message: BotMessage): Promise<void> {
+    const result = await this.store
+      .updateTable("demo_messages")
+      .set({
+        content: message.content ?? "",
+        embeds_json: JSON.stringify(message.embeds ?? []),
+        components_json: JSON.stringify(message.components ?? []),
+        allowed_mentions_json: JSON.stringify(message.allowed_mentions),
+        edited_at: Date.now(),
+      })
+      .where("channel_id", "=", channelId)
+      .where("id", "=", messageId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new PlatformNotFoundError("Message not found");
+  }
+
+  async readMessages(channelId: string, before?: string): Promise<ChannelMessage[]> {
+    let query = this.store.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
+    if (before) query = query.where("id", "<", before);
+    const rows = await query.orderBy("id", "desc").limit(100).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      author: { id: r.author_id, username: r.author_name, bot: r.author_bot === 1 },
+      content: r.content,
+      embeds: fromDbJson<{ title?: string; description?: string; color?: number }[]>(r.embeds_json, []),
+      attachments: [],
+      timestamp: Number(r.created_at),
+    }));
+  }
+
+  async sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null> {
+    if (!demoUsers.some((u) => u.id === userId)) return null;
+    const channelId = await this.directChannelOf(userId);
+    return { channelId, messageId: await this.insertMessage(channelId, botAuthor, message) };
+  }
+
+  async getMember(guildId: string, userId: string): Promise<GuildMember | null> {
+    const membership = (await this.memberships()).find((m) => m.guildId === guildId && m.userId === userId);
+    const user = demoUsers.find((u) => u.id === userId);
+    if (!membership || !user) return null;
+    return { id: user.id, username: user.username, avatar: user.avatar, roles: [...membership.roles] };
+  }
+
+  // ---- the Try-it view (not part of the adapter: only the demo has it) ----
+
+  /** The bot's direct-message channel with a user, made on first use. */
+  async directChannelOf(userId: string): Promise<string> {
+    const existing = await this.store.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", userId).executeTakeFirst();
+    if (existing) return existing.id;
+    const id = nextSnowflake();
+    await this.store
+      .insertInto("demo_channels")
+      .values({ id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId, created_at: Date.now() })
+      .execute();
+    return id;
+  }
+
+  /** A message a demo user writes in a channel. */
+  postAsUser(channelId: string, author: DemoAuthor, content: string): Promise<string> {
+    return this.insertMessage(channelId, author, { content, allowed_mentions: { parse: [] } });
+  }
+
+  /** The fixed memberships (plus the large guild's once seeded). */
+  async membershipOf(guildId: string, userId: string): Promise<DemoMembership | undefined> {
+    return (await this.memberships()).find((m) => m.guildId === guildId && m.userId === userId);
+  }
+
+  private async insertMessage(channelId: string, author: DemoAuthor, message: BotMessage): Promise<string> {
+    const id = nextSnowflake();
+    await this.store
+      .insertInto("demo_messages")
+      .values({
+        id,
+        channel_id: channelId,
+        author_id: author.id,
+        author_name: author.username,
+        author_avatar: author.avatar,
+        author_bot: toDbBool(author.bot),
+        content: message.content ?? "",
+        embeds_json: JSON.stringify(message.embeds ?? []),
+        components_json: JSON.stringify(message.components ?? []),
+        allowed_mentions_json: JSON.stringify(message.allowed_mentions),
+        created_at: Date.now(),
+        edited_at: null,
+      })
+      .execute();
+    return id;
+  }
+
+  /** A demo guild (fixtures), or undefined. */
+  find(guildId: string): DemoGuild | undefined {
     return demoGuilds.find((g) => g.id === guildId) ?? (guildId === largeGuild.id ? largeGuild : undefined);
   }
 

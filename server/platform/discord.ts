@@ -1,20 +1,40 @@
+import { DiscordAPIError, HTTPError, RateLimitError, REST, type RequestData, type RouteLike } from "@discordjs/rest";
+import {
+  type APIChannel,
+  type APIGuild,
+  type APIGuildMember,
+  type APIMessage,
+  type APIPartialGuild,
+  type APIUser,
+  ChannelType,
+  type RESTPostOAuth2AccessTokenResult,
+  Routes,
+} from "discord-api-types/v10";
 import { authMessages } from "../../src/schemas/messages";
 import { PlatformAuthError, PlatformNotFoundError, PlatformUnavailableError } from "../errors";
 import type {
   BotGuild,
+  BotMessage,
+  ChannelMessage,
   GuildChannel,
+  GuildMember,
   PanelMessagePayload,
+  PermissionOverwrite,
   PlatformAdapter,
+  PlatformChannel,
   PlatformGuild,
   PlatformUser,
+  TicketChannelInput,
   UserGuild,
 } from "./adapter";
 import { TtlCache } from "./cache";
 
-// Discord's REST API (https://discord.com/developers/docs). Guild data uses the bot token; the user's own
-// guild list uses the user's OAuth token. Requests are retried a bounded number of times: on 429 after the
-// `retry_after` Discord asks for, on 5xx and network errors with exponential back-off; then the call fails
-// with PlatformUnavailableError (502 for the caller).
+// Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets
+// and the global limit, waits the `retry_after` Discord asks for, and retries 5xx answers and timeouts a bounded
+// number of times. We only map its errors onto ours: 401 of a user token → PlatformAuthError (sign in again),
+// 403/404 → PlatformNotFoundError, anything else (5xx after the retries, a wait longer than we accept, network) →
+// PlatformUnavailableError (502 for the caller). Guild data uses the bot token; the user's own guild list their
+// OAuth token (a second client, so a user's buckets never hold up the bot's).
 
 const CDN = "https://cdn.discordapp.com";
 
@@ -39,56 +59,53 @@ export interface DiscordUserProfile {
 }
 
 export interface DiscordOptions {
+  /** Discord's API base with its version, as configured (https://discord.com/api/v10). */
   apiBase: string;
   clientId: string;
   clientSecret: string;
   botToken: string;
   /** Persists refreshed OAuth tokens of a user. */
   onTokens?: (userId: string, tokens: OAuthTokens) => Promise<void>;
-  /** Attempts per request, including the first (default 3). */
-  maxTries?: number;
-  /** First back-off delay after a 5xx or network error (default 500 ms, doubling). */
-  retryBaseMs?: number;
-  /** Longest `retry_after` we are willing to wait inside a request (default 10 s); longer fails at once. */
+  /** Retries of a 5xx answer or a timeout, after the first attempt (default 2). */
+  retries?: number;
+  /** Longest rate-limit wait we accept inside a request (default 10 s); a longer one fails at once. */
   maxRetryAfterMs?: number;
   /** Per-attempt timeout (default 10 s). */
   timeoutMs?: number;
   userGuildsTtlMs?: number;
   guildTtlMs?: number;
   botGuildsTtlMs?: number;
-  fetch?: typeof fetch;
 }
 
-type Auth = { bot: true } | { bearer: string } | { basic: true } | { none: true };
-
-interface RequestOptions {
-  auth: Auth;
-  method?: string;
-  query?: Record<string, string | number | undefined>;
-  json?: unknown;
-  form?: Record<string, string>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A command as Discord's bulk overwrite takes it (built from src/schemas/commands.ts). */
+export type ApplicationCommandBody = Record<string, unknown>;
 
 export class DiscordPlatform implements PlatformAdapter {
   readonly kind = "discord" as const;
-  private readonly maxTries: number;
-  private readonly retryBaseMs: number;
-  private readonly maxRetryAfterMs: number;
-  private readonly timeoutMs: number;
-  private readonly fetchImpl: typeof fetch;
+  readonly botUserId: string;
+  private readonly bot: REST;
+  private readonly asUser: REST;
   private readonly userGuilds: TtlCache<UserGuild[]>;
   private readonly memberRoles: TtlCache<string[]>;
   private readonly guilds: TtlCache<PlatformGuild>;
   private readonly botGuilds: TtlCache<BotGuild[]>;
 
   constructor(private readonly options: DiscordOptions) {
-    this.maxTries = options.maxTries ?? 3;
-    this.retryBaseMs = options.retryBaseMs ?? 500;
-    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.fetchImpl = options.fetch ?? fetch;
+    // The bot's user id is the application's id for every bot made in the developer portal since 2020.
+    this.botUserId = options.clientId;
+    const maxWait = options.maxRetryAfterMs ?? 10_000;
+    const { api, version } = splitApiBase(options.apiBase);
+    const common = {
+      api,
+      version,
+      retries: options.retries ?? 2,
+      timeout: options.timeoutMs ?? 10_000,
+      rejectOnRateLimit: (limit: { retryAfter: number; timeToReset: number }) => Math.max(limit.retryAfter, limit.timeToReset) > maxWait,
+      userAgentAppendix: "Ticketeer",
+      makeRequest: (url: string, init: RequestInit) => fetch(url, init),
+    };
+    this.bot = new REST(common as ConstructorParameters<typeof REST>[0]).setToken(options.botToken);
+    this.asUser = new REST({ ...common, authPrefix: "Bearer" } as ConstructorParameters<typeof REST>[0]);
     this.userGuilds = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.memberRoles = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.guilds = new TtlCache(options.guildTtlMs ?? 30_000, 2000);
@@ -110,29 +127,16 @@ export class DiscordPlatform implements PlatformAdapter {
     return `${new URL(this.options.apiBase).origin}/oauth2/authorize?${params}`;
   }
 
-  async exchangeCode(code: string, redirectUri: string): Promise<OAuthTokens> {
-    const body = await this.request<{ access_token: string; refresh_token?: string; expires_in?: number }>("/oauth2/token", {
-      auth: { basic: true },
-      method: "POST",
-      form: { grant_type: "authorization_code", code, redirect_uri: redirectUri },
-    });
-    return toTokens(body);
+  exchangeCode(code: string, redirectUri: string): Promise<OAuthTokens> {
+    return this.tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri });
   }
 
-  async refreshTokens(refreshToken: string): Promise<OAuthTokens> {
-    const body = await this.request<{ access_token: string; refresh_token?: string; expires_in?: number }>("/oauth2/token", {
-      auth: { basic: true },
-      method: "POST",
-      form: { grant_type: "refresh_token", refresh_token: refreshToken },
-    });
-    return toTokens(body);
+  refreshTokens(refreshToken: string): Promise<OAuthTokens> {
+    return this.tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
   }
 
   async getCurrentUser(accessToken: string): Promise<DiscordUserProfile> {
-    const me = await this.request<{ id: string; username: string; global_name?: string | null; avatar: string | null }>(
-      "/users/@me",
-      { auth: { bearer: accessToken } },
-    );
+    const me = await this.call<APIUser>(() => this.userCall(accessToken, Routes.user("@me")));
     return { id: me.id, username: me.global_name || me.username, avatar: me.avatar };
   }
 
@@ -144,9 +148,9 @@ export class DiscordPlatform implements PlatformAdapter {
       const out: UserGuild[] = [];
       let after: string | undefined;
       for (let page = 0; page < 5; page++) {
-        const batch = await this.request<{ id: string; name: string; icon: string | null; owner?: boolean; permissions?: string }[]>(
-          "/users/@me/guilds",
-          { auth: { bearer: token }, query: { limit: 200, after } },
+        const query = new URLSearchParams({ limit: "200", ...(after ? { after } : {}) });
+        const batch = await this.call<(APIPartialGuild & { owner?: boolean; permissions?: string })[]>(() =>
+          this.userCall(token, Routes.userGuilds(), query),
         );
         for (const g of batch) {
           out.push({
@@ -165,15 +169,7 @@ export class DiscordPlatform implements PlatformAdapter {
   }
 
   getMemberRoles(guildId: string, userId: string): Promise<string[]> {
-    return this.memberRoles.get(`${guildId}:${userId}`, async () => {
-      try {
-        const member = await this.request<{ roles?: string[] }>(`/guilds/${guildId}/members/${userId}`, { auth: { bot: true } });
-        return member.roles ?? [];
-      } catch (error) {
-        if (error instanceof PlatformNotFoundError) return [];
-        throw error;
-      }
-    });
+    return this.memberRoles.get(`${guildId}:${userId}`, async () => (await this.getMember(guildId, userId))?.roles ?? []);
   }
 
   listBotGuilds(): Promise<BotGuild[]> {
@@ -181,10 +177,8 @@ export class DiscordPlatform implements PlatformAdapter {
       const out: BotGuild[] = [];
       let after: string | undefined;
       for (let page = 0; page < 50; page++) {
-        const batch = await this.request<{ id: string; approximate_member_count?: number }[]>("/users/@me/guilds", {
-          auth: { bot: true },
-          query: { limit: 200, after, with_counts: "true" },
-        });
+        const query = new URLSearchParams({ limit: "200", with_counts: "true", ...(after ? { after } : {}) });
+        const batch = await this.botGet<{ id: string; approximate_member_count?: number }[]>(Routes.userGuilds(), query);
         for (const g of batch) out.push({ id: g.id, member_count: g.approximate_member_count ?? 0 });
         if (batch.length < 200) break;
         after = batch[batch.length - 1].id;
@@ -215,12 +209,7 @@ export class DiscordPlatform implements PlatformAdapter {
       guild = await this.getGuild(guildId);
       if (!guild.text_channels.some((c) => c.id === channelId)) throw new PlatformNotFoundError("Channel not found");
     }
-    const message = await this.request<{ id: string }>(`/channels/${channelId}/messages`, {
-      auth: { bot: true },
-      method: "POST",
-      json: payload,
-    });
-    return message.id;
+    return this.sendMessage(channelId, payload);
   }
 
   forgetUser(userId: string): void {
@@ -228,31 +217,122 @@ export class DiscordPlatform implements PlatformAdapter {
     this.memberRoles.deleteWhere((key) => key.endsWith(`:${userId}`));
   }
 
+  // ---- the ticket engine ----
+
+  async createTicketChannel(guildId: string, input: TicketChannelInput): Promise<string> {
+    const channel = await this.call<APIChannel>(() =>
+      this.bot.post(Routes.guildChannels(guildId), {
+        body: {
+          name: input.name,
+          type: ChannelType.GuildText,
+          parent_id: input.parentId,
+          topic: input.topic,
+          permission_overwrites: input.overwrites,
+        },
+      }),
+    );
+    return channel.id;
+  }
+
+  async getChannel(channelId: string): Promise<PlatformChannel | null> {
+    const channel = await this.orNull(() =>
+      this.botGet<APIChannel & { guild_id?: string; last_message_id?: string | null; permission_overwrites?: PermissionOverwrite[] }>(
+        Routes.channel(channelId),
+      ),
+    );
+    if (!channel) return null;
+    return {
+      id: channel.id,
+      guildId: channel.guild_id ?? null,
+      name: channel.name ?? "",
+      lastMessageId: channel.last_message_id ?? null,
+      overwrites: (channel.permission_overwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: String(o.allow), deny: String(o.deny) })),
+    };
+  }
+
+  async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
+    const body: Record<string, unknown> = {};
+    if (patch.name !== undefined) body.name = patch.name;
+    if (patch.overwrites !== undefined) body.permission_overwrites = patch.overwrites;
+    await this.call(() => this.bot.patch(Routes.channel(channelId), { body }));
+  }
+
+  async deleteChannel(channelId: string): Promise<void> {
+    await this.orNull(() => this.call(() => this.bot.delete(Routes.channel(channelId))));
+  }
+
+  async sendMessage(channelId: string, message: BotMessage): Promise<string> {
+    const sent = await this.call<APIMessage>(() => this.bot.post(Routes.channelMessages(channelId), { body: message }));
+    return sent.id;
+  }
+
+  async editMessage(channelId: string, messageId: string, message: BotMessage): Promise<void> {
+    await this.call(() => this.bot.patch(Routes.channelMessage(channelId, messageId), { body: message }));
+  }
+
+  async readMessages(channelId: string, before?: string): Promise<ChannelMessage[]> {
+    const query = new URLSearchParams({ limit: "100", ...(before ? { before } : {}) });
+    const messages = await this.orNull(() => this.botGet<APIMessage[]>(Routes.channelMessages(channelId), query));
+    return (messages ?? []).map((m) => ({
+      id: m.id,
+      author: { id: m.author.id, username: m.author.global_name || m.author.username, bot: m.author.bot === true },
+      content: m.content ?? "",
+      embeds: (m.embeds ?? []).map((e) => ({ title: e.title, description: e.description, color: e.color })),
+      attachments: (m.attachments ?? []).map((a) => ({ name: a.filename, url: a.url })),
+      timestamp: Date.parse(m.timestamp),
+    }));
+  }
+
+  async sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null> {
+    try {
+      const channel = await this.call<APIChannel>(() => this.bot.post(Routes.userChannels(), { body: { recipient_id: userId } }));
+      return { channelId: channel.id, messageId: await this.sendMessage(channel.id, message) };
+    } catch (error) {
+      // 403 (50007): the user does not accept direct messages from this server's members.
+      if (error instanceof PlatformNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  async getMember(guildId: string, userId: string): Promise<GuildMember | null> {
+    const member = await this.orNull(() => this.botGet<APIGuildMember>(Routes.guildMember(guildId, userId)));
+    if (!member) return null;
+    const user = member.user;
+    return {
+      id: user?.id ?? userId,
+      username: member.nick || user?.global_name || user?.username || "Unknown",
+      avatar: user?.avatar ? `${CDN}/avatars/${user.id}/${user.avatar}.png` : null,
+      roles: member.roles ?? [],
+    };
+  }
+
+  // ---- interactions (Discord only) ----
+
+  /** Replaces the deferred answer of an interaction (its token is valid 15 minutes; no bot token needed). */
+  async editInteractionReply(interactionToken: string, message: BotMessage): Promise<void> {
+    await this.call(() =>
+      this.bot.patch(Routes.webhookMessage(this.options.clientId, interactionToken, "@original"), { body: message, auth: false }),
+    );
+  }
+
+  /** Bulk overwrite of the global slash commands: idempotent, so every start may call it. */
+  async registerCommands(commands: ApplicationCommandBody[]): Promise<void> {
+    await this.call(() => this.bot.put(Routes.applicationCommands(this.options.clientId), { body: commands }));
+  }
+
   // ---- internals ----------------------------------------------------------------------------------------
 
   private async fetchGuild(guildId: string): Promise<PlatformGuild> {
-    type RawGuild = {
-      id: string;
-      name: string;
-      icon: string | null;
-      owner_id: string;
-      roles: { id: string; name: string; position: number; managed?: boolean }[];
-      emojis?: { id: string | null; name: string | null; animated?: boolean }[];
-      approximate_member_count?: number;
-      member_count?: number;
-      premium_subscription_count?: number;
-    };
-    type RawChannel = { id: string; name: string; type: number; position: number; parent_id?: string | null };
     const [guild, channels] = await Promise.all([
-      this.request<RawGuild>(`/guilds/${guildId}`, { auth: { bot: true }, query: { with_counts: "true" } }),
-      this.request<RawChannel[]>(`/guilds/${guildId}/channels`, { auth: { bot: true } }),
+      this.botGet<APIGuild & { approximate_member_count?: number; member_count?: number }>(
+        Routes.guild(guildId),
+        new URLSearchParams({ with_counts: "true" }),
+      ),
+      this.botGet<{ id: string; name: string; type: number; position: number; parent_id?: string | null }[]>(Routes.guildChannels(guildId)),
     ]);
     let owner = { id: guild.owner_id, username: "Unknown", avatar_url: null as string | null };
     try {
-      const u = await this.request<{ id: string; username: string; global_name?: string | null; avatar: string | null }>(
-        `/users/${guild.owner_id}`,
-        { auth: { bot: true } },
-      );
+      const u = await this.botGet<APIUser>(Routes.user(guild.owner_id));
       owner = { id: u.id, username: u.global_name || u.username, avatar_url: u.avatar ? `${CDN}/avatars/${u.id}/${u.avatar}.png` : null };
     } catch (error) {
       if (!(error instanceof PlatformNotFoundError)) throw error;
@@ -267,17 +347,18 @@ export class DiscordPlatform implements PlatformAdapter {
         .map((r) => ({ id: r.id, name: r.name, position: r.position }))
         .sort((a, b) => b.position - a.position),
       text_channels: channels
-        .filter((c) => c.type === 0 || c.type === 5)
+        .filter((c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement)
         .map((c) => ({ id: c.id, name: c.name, position: c.position, parent_id: c.parent_id ?? null }))
         .sort(byPosition),
       categories: channels
-        .filter((c) => c.type === 4)
+        .filter((c) => c.type === ChannelType.GuildCategory)
         .map((c) => ({ id: c.id, name: c.name, position: c.position }))
         .sort(byPosition),
       emojis: (guild.emojis ?? [])
-        .filter((e): e is { id: string; name: string; animated?: boolean } => Boolean(e.id && e.name))
+        .filter((e): e is typeof e & { id: string; name: string } => Boolean(e.id && e.name))
         .map((e) => ({ id: e.id, name: e.name, url: `${CDN}/emojis/${e.id}.${e.animated ? "gif" : "png"}` })),
       member_count: guild.approximate_member_count ?? guild.member_count ?? 0,
+      channel_count: channels.length,
       boosts: guild.premium_subscription_count ?? 0,
       owner,
     };
@@ -302,82 +383,78 @@ export class DiscordPlatform implements PlatformAdapter {
     return tokens.accessToken;
   }
 
-  /** One REST call with bounded retries. Exposed for the OAuth flow and tests. */
-  async request<T>(path: string, options: RequestOptions): Promise<T> {
-    const url = new URL(this.options.apiBase + path);
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { "User-Agent": "DiscordBot (https://github.com/ticketeer, 0.1.0)", Accept: "application/json" };
-    let body: string | undefined;
-    if ("bot" in options.auth) headers.Authorization = `Bot ${this.options.botToken}`;
-    else if ("bearer" in options.auth) headers.Authorization = `Bearer ${options.auth.bearer}`;
-    else if ("basic" in options.auth) {
-      headers.Authorization = `Basic ${Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString("base64")}`;
+  private async tokenRequest(form: Record<string, string>): Promise<OAuthTokens> {
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString("base64");
+    const body = await this.call<RESTPostOAuth2AccessTokenResult>(() =>
+      this.asUser.post(Routes.oauth2TokenExchange(), {
+        auth: false,
+        passThroughBody: true,
+        body: new URLSearchParams(form).toString(),
+        headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    if (!body?.access_token) throw new PlatformUnavailableError("The chat platform sent no access token.");
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token ?? null,
+      expiresAt: Date.now() + (body.expires_in ?? 604800) * 1000,
+    };
+  }
+
+  private userCall(token: string, route: RouteLike, query?: URLSearchParams): Promise<unknown> {
+    const data: RequestData = { auth: false, headers: { Authorization: `Bearer ${token}` }, query };
+    return this.asUser.get(route, data).catch((error: unknown) => {
+      // A 401 with the user's token: revoked or expired; they sign in again.
+      if (error instanceof DiscordAPIError && error.status === 401) throw new PlatformAuthError(authMessages.authenticationFailed);
+      throw error;
+    });
+  }
+
+  private botGet<T>(route: RouteLike, query?: URLSearchParams): Promise<T> {
+    return this.call<T>(() => this.bot.get(route, query ? { query } : {}));
+  }
+
+  /** The call, with the library's errors mapped onto ours. */
+  private async call<T>(run: () => Promise<unknown>): Promise<T> {
+    try {
+      return (await run()) as T;
+    } catch (error) {
+      throw platformError(error);
     }
-    if (options.form) {
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(options.form).toString();
-    } else if (options.json !== undefined) {
-      headers["Content-Type"] = "application/json";
-      body = JSON.stringify(options.json);
+  }
+
+  /** Null when the thing is gone (404/403), the call's answer otherwise. */
+  private async orNull<T>(run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof PlatformNotFoundError) return null;
+      throw error;
     }
-    const method = options.method ?? "GET";
-    let lastProblem = "no attempt";
-    for (let attempt = 1; attempt <= this.maxTries; attempt++) {
-      let response: Response;
-      try {
-        response = await this.fetchImpl(url, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
-      } catch (error) {
-        lastProblem = `network error: ${(error as Error).message}`;
-        if (attempt < this.maxTries) await sleep(this.retryBaseMs * 2 ** (attempt - 1));
-        continue;
-      }
-      if (response.ok) {
-        if (response.status === 204) return undefined as T;
-        try {
-          return (await response.json()) as T;
-        } catch {
-          throw new PlatformUnavailableError("The chat platform sent an unreadable answer.");
-        }
-      }
-      const text = await response.text().catch(() => "");
-      if (response.status === 429) {
-        const waitMs = retryAfterMs(response, text);
-        lastProblem = `429 rate limited (retry after ${waitMs} ms)`;
-        if (waitMs > this.maxRetryAfterMs) break;
-        if (attempt < this.maxTries) await sleep(waitMs);
-        continue;
-      }
-      if (response.status >= 500) {
-        lastProblem = `${response.status}`;
-        if (attempt < this.maxTries) await sleep(this.retryBaseMs * 2 ** (attempt - 1));
-        continue;
-      }
-      if (response.status === 401 && "bearer" in options.auth) throw new PlatformAuthError(authMessages.authenticationFailed);
-      if (response.status === 403 || response.status === 404) {
-        throw new PlatformNotFoundError(path.startsWith("/guilds/") ? "Guild not found" : "Not found");
-      }
-      throw new PlatformRejectedError(response.status);
-    }
-    throw new PlatformUnavailableError(`The chat platform is unavailable (${lastProblem}). Please try again later.`);
   }
 }
 
-function retryAfterMs(response: Response, text: string): number {
-  try {
-    const body = JSON.parse(text) as { retry_after?: number };
-    if (typeof body.retry_after === "number" && body.retry_after >= 0) return Math.ceil(body.retry_after * 1000);
-  } catch {
-    // fall through to the header
+function platformError(error: unknown): Error {
+  if (error instanceof PlatformAuthError || error instanceof PlatformNotFoundError || error instanceof PlatformUnavailableError) return error;
+  if (error instanceof DiscordAPIError) {
+    if (error.status === 403 || error.status === 404) {
+      return new PlatformNotFoundError(new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found");
+    }
+    if (error.status >= 500) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
+    return new PlatformRejectedError(error.status);
   }
-  const header = Number(response.headers.get("retry-after"));
-  return Number.isFinite(header) && header >= 0 ? Math.ceil(header * 1000) : 1000;
+  if (error instanceof HTTPError) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
+  if (error instanceof RateLimitError) {
+    return new PlatformUnavailableError(`The chat platform is unavailable (rate limited for ${Math.ceil(error.retryAfter / 1000)} s). Please try again later.`);
+  }
+  return new PlatformUnavailableError(`The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`);
 }
 
-function toTokens(body: { access_token: string; refresh_token?: string; expires_in?: number }): OAuthTokens {
-  if (!body?.access_token) throw new PlatformUnavailableError("The chat platform sent no access token.");
-  return {
-    accessToken: body.access_token,
-    refreshToken: body.refresh_token ?? null,
-    expiresAt: Date.now() + (body.expires_in ?? 604800) * 1000,
-  };
+/** "https://discord.com/api/v10" → the library's `api` and `version` options. */
+function splitApiBase(apiBase: string): { api: string; version: string } {
+  const trimmed = apiBase.replace(/\/+$/, "");
+  const slash = trimmed.lastIndexOf("/");
+  const last = trimmed.slice(slash + 1);
+  if (last.length > 1 && last[0] === "v" && /^\d+$/.test(last.slice(1))) return { api: trimmed.slice(0, slash), version: last.slice(1) };
+  return { api: trimmed, version: "10" };
 }

@@ -45,7 +45,7 @@ export default async function guildRoutes(fastify: FastifyInstance) {
         icon_url: guild.icon_url,
         member_count: guild.member_count,
         roles: guild.roles.length,
-        channels: guild.text_channels.length + guild.categories.length,
+        channels: guild.channel_count,
         boosts: guild.boosts,
         owner: guild.owner.username,
         owner_avatar: guild.owner.avatar_url,

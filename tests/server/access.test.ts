@@ -103,7 +103,7 @@ describe("access matrix", () => {
       icon_url: "/images/guilds/demo-community.svg",
       member_count: 1284,
       roles: 5,
-      channels: 9,
+      channels: 12, // 9 text channels and categories, and 3 voice, stage and forum channels
       boosts: 7,
       owner: "Demo Admin",
       owner_avatar: "/images/default-avatar.svg",

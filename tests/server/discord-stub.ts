@@ -26,11 +26,20 @@ export async function startDiscordStub(routes: StubHandler) {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://stub");
-      const path = url.pathname.replace(/^\/api\/v10/, "");
+      const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, "");
       const call: StubRequest = { method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body };
       calls.push(call);
       const answer = override?.(call) ?? routes(call) ?? { status: 404, json: { message: "Unknown", code: 0 } };
-      res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers });
+      const headers: Record<string, string> = { "content-type": "application/json", ...answer.headers };
+      // Discord sends a 429's wait both in the body and in Retry-After (the header is what clients read).
+      const retryAfter = (answer.json as { retry_after?: unknown } | undefined)?.retry_after;
+      if (answer.status === 429 && typeof retryAfter === "number" && !headers["retry-after"]) headers["retry-after"] = String(retryAfter);
+      if (answer.status === 204) {
+        res.writeHead(204, answer.headers);
+        res.end();
+        return;
+      }
+      res.writeHead(answer.status ?? 200, headers);
       res.end(answer.json === undefined ? "" : JSON.stringify(answer.json));
     });
   });

@@ -89,7 +89,7 @@ type Stub = Awaited<ReturnType<typeof startDiscordStub>>;
 describe("Discord adapter against a stub", () => {
   let stub: Stub;
   const make = (extra: Partial<ConstructorParameters<typeof DiscordPlatform>[0]> = {}) =>
-    new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot-token", retryBaseMs: 5, ...extra });
+    new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot-token", ...extra });
   const user = { id: USER, username: "Stub User", avatar: "a1b2c3", accessToken: "user-token", refreshToken: "refresh-1", tokenExpiresAt: Date.now() + 86_400_000 };
 
   beforeAll(async () => {
@@ -141,6 +141,7 @@ describe("Discord adapter against a stub", () => {
       categories: [{ id: "711111111111111200", name: "Text", position: 0 }],
       emojis: [{ id: "711111111111111301", name: "party", url: "https://cdn.discordapp.com/emojis/711111111111111301.gif" }],
       member_count: 42,
+      channel_count: 4,
       boosts: 3,
       owner: { id: USER, username: "stubuser", avatar_url: `https://cdn.discordapp.com/avatars/${USER}/a1b2c3.png` },
     });
@@ -170,10 +171,11 @@ describe("Discord adapter against a stub", () => {
     expect(stub.count("GET", "/users/@me/guilds")).toBe(before + 3);
   });
 
-  it("gives up after 3 rate-limited tries, and at once when retry_after is too long", async () => {
-    stub.setOverride((req) => (req.path === "/users/@me/guilds" ? { status: 429, json: { retry_after: 0.01 } } : undefined));
+  it("waits out short rate limits as often as they come, and fails at once when the wait is too long", async () => {
+    let limited = 0;
+    stub.setOverride((req) => (req.path === "/users/@me/guilds" && limited++ < 2 ? { status: 429, json: { retry_after: 0.01 } } : undefined));
     let before = stub.count("GET", "/users/@me/guilds");
-    await expect(make().listUserGuilds(user)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    expect(await make().listUserGuilds(user)).toHaveLength(5);
     expect(stub.count("GET", "/users/@me/guilds")).toBe(before + 3);
     stub.setOverride((req) => (req.path === "/users/@me/guilds" ? { status: 429, json: { retry_after: 3600 } } : undefined));
     before = stub.count("GET", "/users/@me/guilds");
@@ -194,10 +196,11 @@ describe("Discord adapter against a stub", () => {
 
   it("sends panel messages only to text channels of the guild", async () => {
     const platform = make();
-    expect(await platform.sendPanelMessage(OWNED, CHANNEL, { embeds: [{ title: "Open a ticket" }] })).toBe("799999999999999999");
+    const payload = { embeds: [{ title: "Open a ticket" }], allowed_mentions: { parse: [] } };
+    expect(await platform.sendPanelMessage(OWNED, CHANNEL, payload)).toBe("799999999999999999");
     const post = stub.calls.filter((c) => c.method === "POST" && c.path === `/channels/${CHANNEL}/messages`).pop()!;
-    expect(JSON.parse(post.body)).toEqual({ embeds: [{ title: "Open a ticket" }] });
-    await expect(platform.sendPanelMessage(OWNED, "799999999999999998", {})).rejects.toBeInstanceOf(PlatformNotFoundError);
+    expect(JSON.parse(post.body)).toEqual(payload);
+    await expect(platform.sendPanelMessage(OWNED, "799999999999999998", { allowed_mentions: { parse: [] } })).rejects.toBeInstanceOf(PlatformNotFoundError);
   });
 });
 
@@ -214,7 +217,7 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
       DISCORD_API_BASE: stub.base,
       PUBLIC_URL: "https://tickets.example.com",
     };
-    const platform = new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot-token", retryBaseMs: 5 });
+    const platform = new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot-token" });
     t = await createTestApp({ env, platform, seed: false });
     const team = await t.db
       .insertInto("teams")
@@ -346,7 +349,7 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
       icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`,
       member_count: 42,
       roles: 2,
-      channels: 3,
+      channels: 4, // every channel, the voice channel and the category included
       boosts: 3,
       owner: "stubuser",
       owner_avatar: `https://cdn.discordapp.com/avatars/${USER}/a1b2c3.png`,

@@ -188,7 +188,7 @@ describe("the sign-in state", () => {
       return undefined;
     });
     const env = { DISCORD_CLIENT_ID: "cid", DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot", DISCORD_API_BASE: stub.base };
-    const platform = new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot", retryBaseMs: 1 });
+    const platform = new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot" });
     const d = await createTestApp({ env, platform, seed: false });
     try {
       const login = async () => {
