@@ -1,3 +1,7 @@
+import ticketRoutes from "./tickets/routes";
+import demoRoutes from "./tickets/demo-routes";
+import discordInteractionRoutes from "./tickets/discord-endpoint";
+import { registerTicketEngine } from "./tickets/plugin";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -46,7 +50,10 @@ export interface BuildAppOptions {
  * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
  * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
-const apiRoutes = [healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes, transcriptRoutes, configTransferRoutes, openApiRoutes];
+const apiRoutes = [
+  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes,
+  transcriptRoutes, configTransferRoutes, ticketRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+];
 
 /** Hides the session token that arrives in /dashboard?token=... from the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
@@ -88,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
   const ticketEvents = createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
+  registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.addHook("onClose", async () => {

@@ -29,6 +29,10 @@ const envSchema = z.object({
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_BOT_TOKEN: optionalText,
+  /** How long one live-ticket event stream lasts before the browser reconnects (seconds). */
+  TICKET_STREAM_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /** The application's public key (developer portal → General Information): interactions are verified with it. */
+  DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Minting a bot key, importing a configuration and changing team permissions need a sign-in this recent
@@ -69,6 +73,9 @@ export interface Config {
   demoMode: boolean;
   discord?: { clientId: string; clientSecret: string; botToken: string };
   discordApiBase: string;
+  /** Hex Ed25519 public key of the Discord application; without it POST /api/interactions answers 401. */
+  discordPublicKey: string | null;
+  ticketStreamSeconds: number;
   sessionDays: number;
   reauthMinutes: number;
   transcriptKey?: string;
@@ -144,6 +151,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.DISCORD_CLIENT_ID!, clientSecret: e.DISCORD_CLIENT_SECRET!, botToken: e.DISCORD_BOT_TOKEN! }
         : undefined,
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
+    discordPublicKey: e.DISCORD_PUBLIC_KEY ?? null,
+    ticketStreamSeconds: e.TICKET_STREAM_SECONDS,
     sessionDays: e.SESSION_DAYS,
     reauthMinutes: e.REAUTH_MINUTES,
     transcriptKey: e.TRANSCRIPT_KEY,

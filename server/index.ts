@@ -1,4 +1,6 @@
 import { buildApp } from "./app";
+import { registerSlashCommands } from "./tickets/discord-endpoint";
+import { startTicketScheduler } from "./tickets/scheduler";
 import { pruneExpired } from "./auth/sessions";
 import { ConfigError, loadConfig } from "./config";
 import { runSeeds } from "./seed";
@@ -53,6 +55,14 @@ async function main() {
         ? `Demo platform: anyone who can reach ${config.host}:${config.port} can sign in as Demo Admin.`
         : `Demo platform: listening on ${config.host} only (anyone who can reach a demo server can sign in as Demo Admin). Set HOST=0.0.0.0 to accept other machines.`,
     );
+  }
+  startTicketScheduler(app);
+  if (app.platform.kind === "discord") {
+    if (!config.discordPublicKey) {
+      app.log.warn("DISCORD_PUBLIC_KEY is not set: Discord's interactions (panel buttons, slash commands) are refused until it is.");
+    }
+    await registerSlashCommands(app);
+    app.log.info(`Interactions Endpoint URL for the Discord developer portal: ${config.publicUrl}/api/interactions`);
   }
   app.log.info(
     { mode: app.platform.kind, database: app.dbDialect, publicUrl: config.publicUrl },

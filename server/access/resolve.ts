@@ -53,6 +53,13 @@ function staffAccess(rows: TeamRoleRow[], roles: string[]): GuildAccess | null {
   return { level: "staff", permissions };
 }
 
+/** What holding `roles` gives in a guild: the teams those roles are in, and the union of their permissions. */
+export async function teamAccessOf(db: Db, guildId: string, roles: string[]): Promise<{ teamIds: Set<number>; access: GuildAccess | null }> {
+  const rows = await teamRolesOf(db, [guildId]);
+  const held = new Set(roles);
+  return { teamIds: new Set(rows.filter((r) => held.has(r.role_id)).map((r) => r.team_id)), access: staffAccess(rows, roles) };
+}
+
 /** The caller's access in one guild, or null (→ 403). */
 export async function resolveGuildAccess(app: FastifyInstance, user: PlatformUser, guildId: string): Promise<GuildAccess | null> {
   const guild = (await app.platform.listUserGuilds(user)).find((g) => g.id === guildId);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { sendPanel } from "../panels/send";
 import { resourcePermissions } from "../../src/schemas/access";
 import { panelMessages } from "../../src/schemas/messages";
 import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../../src/schemas/multi-panel";
@@ -14,7 +15,6 @@ import { HttpError, notFound, zodErrorBody } from "../errors";
 import { guildParams, idParams, validateBodyInHandler } from "../http/route-schemas";
 import { s } from "../openapi/components";
 import type { GuildChannel } from "../platform/adapter";
-import { multiPanelPayload, singlePanelPayload } from "../panels/message";
 import { checkMultiPanelReferences, checkSinglePanelReferences } from "../panels/references";
 import {
   findPanel,
@@ -79,28 +79,7 @@ export default async function panelRoutes(fastify: FastifyInstance) {
     return row;
   }
 
-  /** Sends the panel's message through the platform; returns the new message id. */
-  async function send(guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
-    if (row.kind === "multi") {
-      const panel = toMultiPanel(row, (await membersOf(db, [row.id])).get(row.id) ?? []);
-      const memberRows = await db
-        .selectFrom("panels")
-        .selectAll()
-        .where("guild_id", "=", guildId)
-        .where("id", "in", panel.Panels.length ? panel.Panels.map(Number) : [-1])
-        .execute();
-      const byId = new Map(memberRows.map((r) => [r.id, toSinglePanel(r)]));
-      const members = panel.Panels.map(Number)
-        .filter((id) => byId.has(id))
-        .map((id) => ({ id, panel: byId.get(id)! }));
-      const messageId = await app.platform.sendPanelMessage(guildId, panel.PanelChannelId, multiPanelPayload(row.id, panel, members));
-      return { messageId, channelId: panel.PanelChannelId };
-    }
-    const panel = toSinglePanel(row);
-    const channelId = panel.PanelMessage.PanelChannel;
-    const messageId = await app.platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel));
-    return { messageId, channelId };
-  }
+  const send = (guildId: string, row: PanelRow) => sendPanel(db, app.platform, guildId, row);
 
   /** After a create: post the message; a failure keeps the panel and says so (Resend posts it later). */
   async function sendAfterCreate(request: FastifyRequest, guildId: string, panelId: number): Promise<string | undefined> {

@@ -96,6 +96,17 @@ const probes: Probe[] = [
   { method: "PUT", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"], body: {} },
   { method: "DELETE", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"] },
 
+  { method: "GET", route: `${g}/tickets`, anyOf: ["ViewTranscripts"], list: true },
+  { method: "GET", route: `${g}/tickets/events`, anyOf: ["ViewTranscripts"], list: true },
+  { method: "POST", route: `${g}/tickets/:ticketId/claim`, anyOf: ["ViewTranscripts"] },
+  { method: "POST", route: `${g}/tickets/:ticketId/unclaim`, anyOf: ["ViewTranscripts"] },
+  { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
+  { method: "GET", route: `${g}/demo/channels`, anyOf: [], list: true },
+  { method: "GET", route: `${g}/demo/channels/:channelId/messages`, anyOf: [] },
+  { method: "POST", route: `${g}/demo/channels/:channelId/messages`, anyOf: [], body: {} },
+  { method: "POST", route: `${g}/demo/interactions`, anyOf: [], body: {} },
+
   { method: "GET", route: `${g}/bot-key`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/bot-key`, anyOf: ["EditSettings"] },
   { method: "DELETE", route: `${g}/bot-key`, anyOf: ["EditSettings"] },

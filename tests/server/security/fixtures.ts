@@ -37,6 +37,7 @@ export const publicRoutes: Record<string, number> = {
   "POST /api/api/auth/exchange": 400, // no code: refused (with a code, only the sign-in's own browser gets a session)
   "GET /api/openapi.json": 200, // the API's description, no data
   "GET /api/reference": 200,
+  "POST /api/interactions": 401, // Discord's endpoint: without Discord's signature nothing happens
 };
 
 /** Guild routes authenticated with the guild's bot key (`Authorization: Bot <key>`), not with a session. */
@@ -48,6 +49,11 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/permissions",
   // Preset close reasons: staff closing tickets need them, and they are no secret (changing them needs EditSettings).
   "GET /api/:guildId/close-reasons",
+  // The Try-it view (demo platform only): any member plays the Discord client; the engine checks every step.
+  "GET /api/:guildId/demo/channels",
+  "GET /api/:guildId/demo/channels/:channelId/messages",
+  "POST /api/:guildId/demo/channels/:channelId/messages",
+  "POST /api/:guildId/demo/interactions",
 ]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";

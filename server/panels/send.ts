@@ -1,0 +1,27 @@
+import type { Db } from "../db/schema";
+import type { PlatformAdapter } from "../platform/adapter";
+import { multiPanelPayload, singlePanelPayload } from "./message";
+import { membersOf, type PanelRow, toMultiPanel, toSinglePanel } from "./store";
+
+/** Posts a panel's message through the platform (the Resend button and /panel resend); returns where it went. */
+export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
+  if (row.kind === "multi") {
+    const panel = toMultiPanel(row, (await membersOf(db, [row.id])).get(row.id) ?? []);
+    const memberRows = await db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .where("id", "in", panel.Panels.length ? panel.Panels.map(Number) : [-1])
+      .execute();
+    const byId = new Map(memberRows.map((r) => [r.id, toSinglePanel(r)]));
+    const members = panel.Panels.map(Number)
+      .filter((id) => byId.has(id))
+      .map((id) => ({ id, panel: byId.get(id)! }));
+    const messageId = await platform.sendPanelMessage(guildId, panel.PanelChannelId, multiPanelPayload(row.id, panel, members));
+    return { messageId, channelId: panel.PanelChannelId };
+  }
+  const panel = toSinglePanel(row);
+  const channelId = panel.PanelMessage.PanelChannel;
+  const messageId = await platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel));
+  return { messageId, channelId };
+}

@@ -1,0 +1,93 @@
+import type { PermissionOverwrite } from "../platform/adapter";
+
+// Permission overwrites of a ticket channel (Discord's bit values): @everyone cannot see it; the opener, members
+// added with /add, the support roles and the bot can. Claiming takes Send Messages (unless "support reps can type
+// in claimed tickets") and View Channel (unless "support reps can view claimed tickets") from the other support
+// roles and gives them to the claimer; unclaiming gives them back.
+
+export const VIEW_CHANNEL = 1n << 10n;
+export const SEND_MESSAGES = 1n << 11n;
+export const EMBED_LINKS = 1n << 14n;
+export const ATTACH_FILES = 1n << 15n;
+export const READ_MESSAGE_HISTORY = 1n << 16n;
+export const MANAGE_CHANNELS = 1n << 4n;
+export const MANAGE_ROLES = 1n << 28n;
+
+const participant = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY;
+const bot = participant | MANAGE_CHANNELS | MANAGE_ROLES;
+
+const role = (id: string, allow: bigint, deny = 0n): PermissionOverwrite => ({ id, type: 0, allow: String(allow), deny: String(deny) });
+const member = (id: string, allow: bigint, deny = 0n): PermissionOverwrite => ({ id, type: 1, allow: String(allow), deny: String(deny) });
+
+export interface TicketAudience {
+  guildId: string;
+  botUserId: string;
+  openerId: string;
+  /** Members added with /add. */
+  addedIds: string[];
+  supportRoleIds: string[];
+  claimedBy: string | null;
+  /** The guild's claim settings. */
+  repsCanView: boolean;
+  repsCanType: boolean;
+}
+
+/** The whole overwrite list of a ticket channel in a given state (written whole, so it never drifts). */
+export function ticketOverwrites(a: TicketAudience): PermissionOverwrite[] {
+  const out: PermissionOverwrite[] = [role(a.guildId, 0n, VIEW_CHANNEL), member(a.botUserId, bot), member(a.openerId, participant)];
+  for (const id of a.addedIds) if (id !== a.openerId && id !== a.botUserId) out.push(member(id, participant));
+  let denied = 0n;
+  if (a.claimedBy) {
+    if (!a.repsCanType) denied |= SEND_MESSAGES;
+    if (!a.repsCanView) denied |= VIEW_CHANNEL | SEND_MESSAGES;
+  }
+  for (const id of a.supportRoleIds) out.push(role(id, participant & ~denied, denied));
+  if (a.claimedBy && !out.some((o) => o.type === 1 && o.id === a.claimedBy)) out.push(member(a.claimedBy, participant));
+  return out;
+}
+
+/** Can this member see the channel under these overwrites? (The demo platform's channel list uses it.) */
+export function canView(overwrites: PermissionOverwrite[], guildId: string, userId: string, roles: string[], manager: boolean): boolean {
+  if (manager) return true;
+  let allowed = true;
+  const everyone = overwrites.find((o) => o.type === 0 && o.id === guildId);
+  if (everyone && (BigInt(everyone.deny) & VIEW_CHANNEL) !== 0n) allowed = false;
+  let roleAllow = 0n;
+  let roleDeny = 0n;
+  for (const o of overwrites) {
+    if (o.type === 0 && o.id !== guildId && roles.includes(o.id)) {
+      roleAllow |= BigInt(o.allow);
+      roleDeny |= BigInt(o.deny);
+    }
+  }
+  if ((roleDeny & VIEW_CHANNEL) !== 0n) allowed = false;
+  if ((roleAllow & VIEW_CHANNEL) !== 0n) allowed = true;
+  const own = overwrites.find((o) => o.type === 1 && o.id === userId);
+  if (own && (BigInt(own.deny) & VIEW_CHANNEL) !== 0n) allowed = false;
+  if (own && (BigInt(own.allow) & VIEW_CHANNEL) !== 0n) allowed = true;
+  return allowed;
+}
+
+/**
+ * A channel name as Discord keeps it: lower case, spaces as "-", at most 100 characters; characters Discord drops
+ * are dropped here too (only letters, digits, "-" and "_" stay). Null when nothing is left.
+ */
+export function channelName(raw: string): string | null {
+  let out = "";
+  for (const ch of raw.toLowerCase()) {
+    if (ch === " " || ch === "-") {
+      if (out.length && !out.endsWith("-")) out += "-";
+    } else if (ch === "_" || /\p{L}|\p{N}/u.test(ch)) out += ch;
+    if (out.length >= 100) break;
+  }
+  // Dashes are collapsed above, so at most one leads and one trails.
+  if (out.startsWith("-")) out = out.slice(1);
+  if (out.endsWith("-")) out = out.slice(0, -1);
+  return out.length ? out : null;
+}
+
+/** The panel's naming scheme with %id% (the ticket number) and %username% filled in. */
+export function ticketChannelName(scheme: string, number: number, username: string): string {
+  const filled = scheme.split("%id%").join(String(number)).split("%username%").join(username);
+  return channelName(filled) ?? `ticket-${number}`;
+}

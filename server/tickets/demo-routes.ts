@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type APIInteraction, ApplicationCommandOptionType, ComponentType, InteractionType } from "discord-api-types/v10";
+import {
+  type DemoChannel,
+  type DemoInteractionReply,
+  type DemoMessage,
+  demoChannelsResponseSchema,
+  demoInteractionInputSchema,
+  demoInteractionReplySchema,
+  demoMessageInputSchema,
+  demoMessagesResponseSchema,
+} from "../../src/schemas/demo";
+import { findCommand } from "../../src/schemas/commands";
+import { guard, guildIdOf } from "../access/guard";
+import { fromDbJson } from "../db/dialect";
+import { HttpError, notFound } from "../errors";
+import { guildParams } from "../http/route-schemas";
+import { named } from "../openapi/components";
+import { nextSnowflake } from "../platform/snowflake";
+import { DEMO_BOT, DemoPlatform } from "../platform/demo";
+import { ADMINISTRATOR, MANAGE_GUILD, hasBit, type PermissionOverwrite } from "../platform/adapter";
+import { canView } from "./channel-access";
+import type { Member } from "./members";
+import type { Outcome } from "./interactions";
+
+// The Try-it view's API (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. It
+// reads the channels the signed-in demo user can see and their messages, writes messages, and turns clicks,
+// choices, modal submits and slash commands into the interaction Discord would deliver — run through the same
+// handler as /api/interactions. Who acts and where come from the session and the channel, never from the client.
+
+const tags = ["Try it"];
+const channelParams = z.object({ guildId: z.string(), channelId: z.string().regex(/^\d{1,21}$/) });
+const s = {
+  channels: named("DemoChannels", demoChannelsResponseSchema),
+  messages: named("DemoMessages", demoMessagesResponseSchema),
+  reply: named("DemoInteractionReply", demoInteractionReplySchema),
+  posted: named("DemoMessagePosted", z.object({ id: z.string() })),
+};
+
+export default async function demoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const demo = () => {
+    if (!(app.platform instanceof DemoPlatform)) throw notFound();
+    return app.platform;
+  };
+
+  /** The demo user as the engine's member, from the fixtures. */
+  async function memberOf(request: FastifyRequest, guildId: string): Promise<Member> {
+    const user = request.user!;
+    const membership = await demo().membershipOf(guildId, user.id);
+    if (!membership) throw new HttpError(403, "Not a member of this server");
+    return { id: user.id, username: user.username, avatar: user.avatar, roles: [...membership.roles], permissions: membership.permissions, owner: membership.owner };
+  }
+
+  const isManager = (m: Member) => m.owner || hasBit(m.permissions, ADMINISTRATOR) || hasBit(m.permissions, MANAGE_GUILD);
+
+  /** Every channel the member sees: the server's text channels, ticket channels their overwrites let them into, their DMs. */
+  async function visibleChannels(guildId: string, member: Member): Promise<DemoChannel[]> {
+    const platform = demo();
+    const guild = await platform.getGuild(guildId);
+    const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
+    const tickets = await app.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "=", "text").orderBy("id").execute();
+    const ticketNumbers = new Map(
+      (await app.db.selectFrom("tickets").select(["channel_id", "number"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute()).map((t) => [
+        t.channel_id,
+        t.number,
+      ]),
+    );
+    const dm = await platform.directChannelOf(member.id);
+    const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), dm];
+    const last = new Map<string, string>();
+    for (const id of ids) {
+      const row = await app.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
+      if (row) last.set(id, row.id);
+    }
+    return [
+      ...guild.text_channels.map((c) => ({ id: c.id, name: c.name, kind: "text" as const, category: c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null, ticketId: null, lastMessageId: last.get(c.id) ?? null })),
+      ...tickets
+        .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, isManager(member)))
+        .map((t) => ({
+          id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
+          ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
+        })),
+      { id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null },
+    ];
+  }
+
+  async function visibleChannel(request: FastifyRequest, guildId: string, channelId: string) {
+    const member = await memberOf(request, guildId);
+    const channel = (await visibleChannels(guildId, member)).find((c) => c.id === channelId);
+    if (!channel) throw new HttpError(404, "Channel not found");
+    return { member, channel };
+  }
+
+  app.get(
+    "/:guildId(^\\d+$)/demo/channels",
+    { onRequest: guard(), schema: { tags, summary: "Try it: the channels the demo user sees", params: guildParams, response: { 200: s.channels } } },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      demo();
+      return { channels: await visibleChannels(guildId, await memberOf(request, guildId)) };
+    },
+  );
+
+  app.get(
+    "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
+    {
+      onRequest: guard(),
+      schema: { tags, summary: "Try it: a channel's messages, oldest first", params: channelParams, querystring: z.object({ after: z.string().regex(/^\d{1,21}$/).optional() }), response: { 200: s.messages } },
+    },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      const { channelId } = request.params;
+      await visibleChannel(request, guildId, channelId);
+      const query = app.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
+      const after = request.query.after;
+      // Without `after`: the newest 100, oldest first. With it: the next 100 after it.
+      const rows = after
+        ? await query.where("id", ">", after).orderBy("id", "asc").limit(100).execute()
+        : (await query.orderBy("id", "desc").limit(100).execute()).reverse();
+      const messages: DemoMessage[] = rows.map((r) => ({
+        id: r.id,
+        channelId: r.channel_id,
+        author: { id: r.author_id, username: r.author_name, avatar: r.author_avatar, bot: Boolean(r.author_bot) },
+        content: r.content,
+        embeds: fromDbJson<Record<string, unknown>[]>(r.embeds_json, []),
+        components: fromDbJson<Record<string, unknown>[]>(r.components_json, []),
+        createdAt: Number(r.created_at),
+        editedAt: r.edited_at === null ? null : Number(r.edited_at),
+      }));
+      return { messages };
+    },
+  );
+
+  app.post(
+    "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
+    { onRequest: guard(), schema: { tags, summary: "Try it: write a message", params: channelParams, body: demoMessageInputSchema, response: { 201: s.posted } } },
+    async (request, reply) => {
+      const guildId = guildIdOf(request);
+      const { channelId } = request.params;
+      const { member } = await visibleChannel(request, guildId, channelId);
+      const id = await demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, request.body.content);
+      await app.tickets.engine.noteActivity(channelId, Date.now());
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.post(
+    "/:guildId(^\\d+$)/demo/interactions",
+    { onRequest: guard(), schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } } },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      const input = request.body;
+      const { member, channel } = await visibleChannel(request, guildId, input.channelId);
+      const user = { id: member.id, username: member.username, avatar: null, discriminator: "0", global_name: member.username };
+      const base = {
+        id: nextSnowflake(),
+        application_id: DEMO_BOT.id,
+        token: "demo",
+        version: 1,
+        channel: { id: channel.id, type: 0 },
+        channel_id: channel.id,
+        locale: "en-US",
+        app_permissions: "0",
+        entitlements: [],
+        authorizing_integration_owners: {},
+        attachment_size_limit: 0,
+        ...(channel.kind === "dm" ? { user } : { guild_id: guildId, member: { user, roles: member.roles, permissions: isManager(member) ? String(ADMINISTRATOR) : member.permissions, nick: null, joined_at: "", deaf: false, mute: false, flags: 0 } }),
+      };
+      let interaction: Record<string, unknown>;
+      if (input.kind === "button" || input.kind === "select") {
+        const message = await app.db.selectFrom("demo_messages").select("id").where("channel_id", "=", channel.id).where("id", "=", input.messageId).executeTakeFirst();
+        if (!message) throw new HttpError(404, "Message not found");
+        interaction = {
+          ...base,
+          type: InteractionType.MessageComponent,
+          message: { id: message.id },
+          data: input.kind === "button"
+            ? { custom_id: input.customId, component_type: ComponentType.Button }
+            : { custom_id: input.customId, component_type: ComponentType.StringSelect, values: input.values },
+        };
+      } else if (input.kind === "modal") {
+        interaction = {
+          ...base,
+          type: InteractionType.ModalSubmit,
+          data: {
+            custom_id: input.customId,
+            components: Object.entries(input.fields).slice(0, 5).map(([custom_id, value]) => ({ type: 1, components: [{ type: 4, custom_id, value }] })),
+          },
+        };
+      } else {
+        const [name, subcommand] = input.name.split(" ");
+        const command = findCommand(name, subcommand);
+        if (!command) throw new HttpError(400, "Unknown command");
+        const options = Object.entries(input.options).map(([optionName, value]) => {
+          const declared = command.options.find((o) => o.name === optionName);
+          const type = declared?.type === "integer" ? ApplicationCommandOptionType.Integer : declared?.type === "user" ? ApplicationCommandOptionType.User : ApplicationCommandOptionType.String;
+          return { name: optionName, type, value, ...(input.kind === "autocomplete" && optionName === input.focused ? { focused: true } : {}) };
+        });
+        if (input.kind === "autocomplete" && !(input.focused in input.options)) {
+          options.push({ name: input.focused, type: ApplicationCommandOptionType.String, value: input.value, focused: true });
+        } else if (input.kind === "autocomplete") {
+          const focused = options.find((o) => o.name === input.focused);
+          if (focused) focused.value = input.value;
+        }
+        interaction = {
+          ...base,
+          type: input.kind === "command" ? InteractionType.ApplicationCommand : InteractionType.ApplicationCommandAutocomplete,
+          data: { id: "0", name, type: 1, options: subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options },
+        };
+      }
+      const outcome = await app.tickets.handler.handle(interaction as unknown as APIInteraction);
+      return toDemoReply(outcome, channel.id);
+    },
+  );
+}
+
+function toDemoReply(outcome: Outcome, channelId: string): DemoInteractionReply {
+  if (outcome.kind === "choices") return { modal: null, ephemeral: [], choices: outcome.choices };
+  if (outcome.kind === "modal") return { modal: outcome.modal, ephemeral: [], choices: [] };
+  const m = outcome.message;
+  return {
+    modal: null,
+    choices: [],
+    ephemeral: [
+      {
+        id: nextSnowflake(),
+        channelId,
+        author: { id: DEMO_BOT.id, username: DEMO_BOT.username, avatar: DEMO_BOT.avatar, bot: true },
+        content: m.content ?? "",
+        embeds: (m.embeds ?? []) as Record<string, unknown>[],
+        components: (m.components ?? []) as Record<string, unknown>[],
+        createdAt: Date.now(),
+        editedAt: null,
+      },
+    ],
+  };
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from "fastify";
+import { type APIInteraction, InteractionResponseType, InteractionType, MessageFlags } from "discord-api-types/v10";
+import { verifyKey } from "discord-interactions";
+import { z } from "zod";
+import { named, s } from "../openapi/components";
+import { botCommands, type BotCommand, optionTypes } from "../../src/schemas/commands";
+import { DiscordPlatform } from "../platform/discord";
+import type { BotMessage } from "../platform/adapter";
+import { say } from "./service";
+import type { Outcome } from "./interactions";
+import { botTexts } from "./texts";
+
+// Discord's Interactions Endpoint URL (POST /api/interactions). Every request is verified with the application's
+// public key over the raw body (discord-interactions' verifyKey: Ed25519) before anything is parsed; a bad or
+// missing signature, or a timestamp more than five minutes off, is a 401 and nothing happens. Discord waits three
+// seconds for the answer: a step that finishes in time answers directly; a slower one is answered "deferred"
+// (ephemeral) and finishes by editing that answer through the interaction's webhook.
+
+/** How long we wait for a step before deferring (Discord's window is 3 s; leave room for the network). */
+export const DEFER_AFTER_MS = 2000;
+const MAX_SKEW_S = 300;
+
+const ephemeral = (message: BotMessage) => ({ ...message, flags: MessageFlags.Ephemeral });
+
+function responseOf(outcome: Outcome) {
+  if (outcome.kind === "choices") return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: outcome.choices } };
+  if (outcome.kind === "modal") return { type: InteractionResponseType.Modal, data: outcome.modal };
+  return { type: InteractionResponseType.ChannelMessageWithSource, data: ephemeral(outcome.message) };
+}
+
+export default async function discordInteractionRoutes(fastify: FastifyInstance) {
+  const app = fastify;
+  // The raw bytes are what Discord signed: this plugin keeps them (its own parser, only here).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post(
+    "/interactions",
+    {
+      config: { discordSigned: true },
+      schema: {
+        tags: ["Bot"],
+        summary: "Discord's Interactions Endpoint URL (signed by Discord)",
+        response: { 200: named("InteractionResponse", z.record(z.string(), z.unknown())), 400: s.error, 401: s.error },
+      },
+    },
+    async (request, reply) => {
+      const publicKey = app.config.discordPublicKey;
+      const signature = String(request.headers["x-signature-ed25519"] ?? "");
+      const timestamp = String(request.headers["x-signature-timestamp"] ?? "");
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const fresh = /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / 1000 - Number(timestamp)) <= MAX_SKEW_S;
+      const valid = publicKey !== null && fresh && /^[0-9a-f]{128}$/i.test(signature) && (await verifyKey(body, signature, timestamp, publicKey).catch(() => false));
+      if (!valid) return reply.code(401).send({ error: "Invalid request signature" });
+      let interaction: APIInteraction;
+      try {
+        interaction = JSON.parse(body.toString("utf8")) as APIInteraction;
+      } catch {
+        return reply.code(400).send({ error: "Invalid JSON" });
+      }
+      if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+
+      const work = app.tickets.handler.handle(interaction).catch((error: unknown) => {
+        request.log.error({ err: error }, "interaction failed");
+        return say(botTexts.somethingWrong) as Outcome;
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), DEFER_AFTER_MS)));
+      const first = await Promise.race([work, late]);
+      clearTimeout(timer);
+      if (first !== "late") return responseOf(first);
+
+      // Too slow for the window: defer now, finish with the interaction's webhook.
+      void work.then(async (outcome: Outcome) => {
+        // A modal or choices cannot follow a deferral: the member is asked to try again.
+        const message: BotMessage = outcome.kind === "message" ? outcome.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
+        if (!(app.platform instanceof DiscordPlatform)) return;
+        await app.platform.editInteractionReply(interaction.token, message).catch((error) => request.log.warn({ err: error }, "deferred answer not sent"));
+      });
+      return { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } };
+    },
+  );
+}
+
+/** One command of the registry as Discord's bulk overwrite takes it. */
+function optionsOf(command: BotCommand) {
+  return command.options.map((o) => ({
+    type: optionTypes[o.type],
+    name: o.name,
+    description: o.description,
+    required: o.required === true,
+    ...(o.autocomplete ? { autocomplete: true } : {}),
+    ...(o.minLength !== undefined ? { min_length: o.minLength } : {}),
+    ...(o.maxLength !== undefined ? { max_length: o.maxLength } : {}),
+    ...(o.minValue !== undefined ? { min_value: o.minValue } : {}),
+  }));
+}
+
+/** The registry as Discord's application commands: groups ("/panel resend") become subcommands of one command. */
+export function applicationCommands(): Record<string, unknown>[] {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const command of botCommands) {
+    if (command.subcommand) {
+      const group = out.get(command.name) ?? { name: command.name, description: `${command.name} commands`, type: 1, contexts: [0], options: [] as unknown[] };
+      (group.options as unknown[]).push({ type: optionTypes.subcommand, name: command.subcommand, description: command.description, options: optionsOf(command) });
+      out.set(command.name, group);
+    } else {
+      out.set(command.name, { name: command.name, description: command.description, type: 1, contexts: [0], options: optionsOf(command) });
+    }
+  }
+  return [...out.values()];
+}
+
+/** At start in Discord mode: register the slash commands (bulk overwrite, so a restart changes nothing). */
+export async function registerSlashCommands(app: FastifyInstance): Promise<void> {
+  if (!(app.platform instanceof DiscordPlatform)) return;
+  try {
+    await app.platform.registerCommands(applicationCommands());
+    app.log.info(`registered ${botCommands.length} slash commands`);
+  } catch (error) {
+    app.log.warn({ err: error }, "slash commands not registered (the bot keeps answering the ones Discord has)");
+  }
+}

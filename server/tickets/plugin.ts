@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { keyringFor } from "../transcripts/crypto";
+import { InteractionHandler } from "./interactions";
+import { TicketEngine } from "./service";
+import type { ChannelUrlOf } from "./store";
+
+// Wires the ticket engine into the app: one engine and one interaction handler per process, reached by
+// /api/interactions (Discord), the Try-it routes (demo) and the tickets API (dashboard).
+
+export interface TicketsDecoration {
+  engine: TicketEngine;
+  handler: InteractionHandler;
+  channelUrl: ChannelUrlOf;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    tickets: TicketsDecoration;
+  }
+}
+
+export function registerTicketEngine(app: FastifyInstance): void {
+  const demo = app.platform.kind === "demo";
+  const channelUrl: ChannelUrlOf = demo
+    ? (guildId, channelId) => `/${guildId}/try-it?channel=${channelId}`
+    : (guildId, channelId) => `https://discord.com/channels/${guildId}/${channelId}`;
+  const engine = new TicketEngine({
+    db: app.db,
+    platform: app.platform,
+    keyring: keyringFor(app.config),
+    events: app.ticketEvents,
+    log: app.log,
+    publicUrl: app.config.publicUrl,
+    channelUrl,
+    origin: demo ? "demo" : "discord",
+  });
+  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
+}

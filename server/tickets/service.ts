@@ -1,0 +1,577 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { APIEmbed } from "discord-api-types/v10";
+import type { FormAnswer, TicketEvent } from "../../src/schemas/ticket";
+import type { SinglePanel } from "../../src/schemas/panel";
+import type { TicketSettings } from "../../src/schemas/settings";
+import { avatarUrl } from "../../src/schemas/auth";
+import { recordActivityOf, type ActivityActor } from "../activity";
+import type { Db } from "../db/schema";
+import { buildEmbed } from "../panels/message";
+import { toSinglePanel } from "../panels/store";
+import type { BotMessage, ChannelMessage, PlatformAdapter } from "../platform/adapter";
+import { snowflakeTime } from "../platform/snowflake";
+import { readGuildSettings } from "../routes/settings";
+import type { TranscriptKeyring } from "../transcripts/crypto";
+import type { TranscriptMessage } from "../transcripts/document";
+import { insertTranscript, storesTranscripts, transcriptExists } from "../transcripts/store";
+import { channelName, ticketChannelName, ticketOverwrites } from "./channel-access";
+import { customIds } from "./custom-ids";
+import type { TicketEventBus } from "./events";
+import { isTicketStaff, memberAccess, type Member, supportRoles } from "./members";
+import { addedMembers, type ChannelUrlOf, findTicket, type TicketRow, toTicketSummary, updateTicketIf } from "./store";
+import { botTexts } from "./texts";
+
+// The ticket engine's steps (docs/ticket-engine.md): open, claim, unclaim, transfer, add, remove, rename, close,
+// rate. Each re-reads what it needs and re-checks who may do it; each answers a Reply (what the acting member is
+// told) and never throws for anything a member can cause. No platform call runs inside a database transaction.
+
+export const ticketActions = {
+  opened: "Ticket Opened",
+  claimed: "Ticket Claimed",
+  unclaimed: "Ticket Unclaimed",
+  transferred: "Ticket Transferred",
+  memberAdded: "Ticket Member Added",
+  memberRemoved: "Ticket Member Removed",
+  renamed: "Ticket Renamed",
+  closed: "Ticket Closed",
+} as const;
+
+/** What the acting member is told (ephemeral), or a modal to show. */
+export type Reply =
+  | { kind: "message"; message: BotMessage; ok: boolean }
+  | { kind: "modal"; modal: Record<string, unknown> };
+
+export const say = (content: string, ok = false): Reply => ({ kind: "message", ok, message: { content, allowed_mentions: { parse: [] } } });
+
+/** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
+const MAX_PAGES = 50;
+const BUTTON = 2;
+const ACTION_ROW = 1;
+
+export interface EngineDeps {
+  db: Db;
+  platform: PlatformAdapter;
+  keyring: TranscriptKeyring;
+  events: TicketEventBus;
+  log: FastifyBaseLogger;
+  /** Where the dashboard lives (links in bot messages). */
+  publicUrl: string;
+  channelUrl: ChannelUrlOf;
+  /** "discord", or "demo" on the demo platform: the activity log's "IP" of the bot's steps. */
+  origin: string;
+}
+
+export interface OpenRequest {
+  guildId: string;
+  member: Member;
+  /** null: /new or /form without a panel. */
+  panelId: number | null;
+  subject?: string | null;
+  answers?: FormAnswer[];
+}
+
+const actorOf = (member: Member, origin: string): ActivityActor => ({
+  id: member.id,
+  username: member.username,
+  avatar: member.avatar && member.avatar.startsWith("/") ? member.avatar : avatarUrl({ user_id: member.id, avatar: member.avatar }),
+  ip: origin,
+});
+
+class Refusal extends Error {}
+
+export class TicketEngine {
+  constructor(readonly deps: EngineDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+  private get platform() {
+    return this.deps.platform;
+  }
+
+  private publish(type: TicketEvent["type"], row: TicketRow) {
+    this.deps.events.publish({ type, guildId: row.guild_id, ticket: toTicketSummary(row, this.deps.channelUrl) });
+  }
+
+  /** The panel of a ticket (null when deleted or none) and its support teams. */
+  private async panelOf(guildId: string, panelId: number | null): Promise<{ panel: SinglePanel | null; teamIds: number[] }> {
+    if (panelId === null) return { panel: null, teamIds: [] };
+    const row = await this.db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).where("kind", "=", "single").executeTakeFirst();
+    if (!row) return { panel: null, teamIds: [] };
+    const panel = toSinglePanel(row);
+    return { panel, teamIds: panel.SupportTeams.map(Number) };
+  }
+
+  async isBlacklisted(guildId: string, member: Member): Promise<boolean> {
+    const hit = await this.db
+      .selectFrom("blacklist")
+      .select("id")
+      .where("guild_id", "=", guildId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("kind", "=", "user"), eb("target_id", "=", member.id)]),
+          ...(member.roles.length ? [eb.and([eb("kind", "=", "role"), eb("target_id", "in", member.roles)])] : []),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return hit !== undefined;
+  }
+
+  /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
+  async usablePanel(guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
+    const { panel } = await this.panelOf(guildId, panelId);
+    if (!panel) return { refusal: say(botTexts.panelGone) };
+    if (panel.PanelMessage.DisablePanel) return { refusal: say(botTexts.panelDisabled) };
+    return { panel };
+  }
+
+  // ---- open -------------------------------------------------------------------------------------------------
+
+  async open(request: OpenRequest): Promise<Reply> {
+    const { guildId, member } = request;
+    if (await this.isBlacklisted(guildId, member)) return say(botTexts.blacklisted);
+    let panel: SinglePanel | null = null;
+    let teamIds: number[] = [];
+    if (request.panelId !== null) {
+      const usable = await this.usablePanel(guildId, request.panelId);
+      if ("refusal" in usable) return usable.refusal;
+      panel = usable.panel;
+      teamIds = panel.SupportTeams.map(Number);
+    }
+    const { settings } = await readGuildSettings(this.db, guildId);
+    const now = Date.now();
+    let row: TicketRow;
+    try {
+      row = await this.db.transaction().execute(async (tx) => {
+        // The counter's upsert comes first: on PostgreSQL its row lock queues concurrent opens of the guild, so the
+        // count below sees every ticket committed before it (two fast clicks open one ticket).
+        const counter = await tx
+          .insertInto("guild_ticket_counters")
+          .values({ guild_id: guildId, last_number: 1 })
+          .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
+          .returning("last_number")
+          .executeTakeFirstOrThrow();
+        const limit = settings.UserTicketLimit ?? 0;
+        if (limit > 0) {
+          const { n } = await tx
+            .selectFrom("tickets")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("guild_id", "=", guildId)
+            .where("opener_id", "=", member.id)
+            .where("status", "in", ["opening", "open"])
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
+        }
+        return tx
+          .insertInto("tickets")
+          .values({
+            guild_id: guildId,
+            number: counter.last_number,
+            panel_id: request.panelId,
+            panel_name: panel?.PanelName ?? "Unknown",
+            opener_id: member.id,
+            opener_name: member.username,
+            subject: request.subject?.trim() ? request.subject.trim().slice(0, 100) : null,
+            status: "opening",
+            channel_id: null,
+            claimed_by: null,
+            claimed_by_name: null,
+            form_answers_json: request.answers?.length ? JSON.stringify(request.answers) : null,
+            opened_at: now,
+            last_activity_at: now,
+            first_response_at: null,
+            closed_at: null,
+            closed_by: null,
+            closed_by_name: null,
+            close_reason: null,
+            rating: null,
+            response_ms: null,
+            resolution_ms: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    } catch (error) {
+      if (error instanceof Refusal) return say(error.message);
+      throw error;
+    }
+
+    const roles = await supportRoles(this.db, guildId, teamIds);
+    let channelId: string;
+    try {
+      channelId = await this.platform.createTicketChannel(guildId, {
+        name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, member.username),
+        parentId: panel?.TicketCategory ?? null,
+        topic: request.subject?.trim() ? request.subject.trim().slice(0, 100) : undefined,
+        overwrites: ticketOverwrites({
+          guildId, botUserId: this.platform.botUserId, openerId: member.id, addedIds: [], supportRoleIds: roles, claimedBy: null,
+          repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+        }),
+      });
+    } catch (error) {
+      this.deps.log.warn({ err: error, guildId }, "ticket channel could not be created");
+      await this.db.deleteFrom("tickets").where("id", "=", row.id).execute();
+      return say(botTexts.openFailed);
+    }
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).execute();
+      await recordActivityOf(tx, actorOf(member, this.deps.origin), {
+        guildId,
+        action: ticketActions.opened,
+        after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
+      });
+    });
+    row = { ...row, status: "open", channel_id: channelId };
+    try {
+      await this.platform.sendMessage(channelId, this.welcomeMessage(row, panel, request.answers ?? []));
+    } catch (error) {
+      this.deps.log.warn({ err: error, guildId }, "welcome message not sent");
+    }
+    this.publish("opened", row);
+    return say(botTexts.opened(channelId), true);
+  }
+
+  /** The panel's welcome embed, the form's answers, the opener and the panel's role mentioned, Close and Claim. */
+  welcomeMessage(row: TicketRow, panel: SinglePanel | null, answers: FormAnswer[]): BotMessage {
+    const w = panel?.WelcomeMessage;
+    const embed = (w
+      ? buildEmbed({
+          title: w.WelcomeTitle, url: w.WelcomeTitleURL, description: w.WelcomeDescription, color: w.WelcomeColor,
+          author: w.WelcomeAuthor, authorIconUrl: w.WelcomeAuthorIconURL, authorUrl: w.WelcomeAuthorURL,
+          footer: w.WelcomeFooter, footerIconUrl: w.WelcomeFooterIconURL, imageUrl: w.WelcomeImageURL, thumbnailUrl: w.WelcomeThumbnailURL,
+          fields: [],
+        })
+      : undefined) as APIEmbed | undefined;
+    const embeds: APIEmbed[] = [embed ?? { description: botTexts.welcomeFallback, color: 0x5865f2 }];
+    if (row.subject) embeds[0] = { ...embeds[0], fields: [...(embeds[0].fields ?? []), { name: "Subject", value: row.subject }] };
+    if (answers.length) {
+      embeds.push({
+        title: "Answers",
+        color: 0x5865f2,
+        fields: answers.slice(0, 25).map((a) => ({ name: a.Label.slice(0, 256) || "—", value: (a.Value || "—").slice(0, 1024) })),
+      });
+    }
+    const mentionRole = panel?.MentionRoleId ?? null;
+    const mentions = [`<@${row.opener_id}>`, ...(mentionRole ? [`<@&${mentionRole}>`] : [])].join(" ");
+    const content = [mentions, w?.WelcomeContent?.trim() ?? ""].filter(Boolean).join("\n");
+    return {
+      content,
+      embeds,
+      components: [
+        {
+          type: ACTION_ROW,
+          components: [
+            { type: BUTTON, style: 4, label: botTexts.closeButton, custom_id: customIds.close(row.number), emoji: { name: "🔒" } },
+            { type: BUTTON, style: 2, label: botTexts.claimButton, custom_id: customIds.claim(row.number), emoji: { name: "🙋" } },
+          ],
+        },
+      ],
+      // Exactly the opener and the panel's role: WelcomeContent may hold @everyone or other roles, which stay silent.
+      allowed_mentions: { parse: [], users: [row.opener_id], roles: mentionRole ? [mentionRole] : [] },
+    };
+  }
+
+  // ---- the steps on an open ticket --------------------------------------------------------------------------
+
+  /** The open ticket and what the member is for it; a Reply when the step cannot go on. */
+  private async context(guildId: string, number: number, member: Member) {
+    const row = await findTicket(this.db, guildId, number);
+    if (!row || row.status === "closed") return { refusal: say(botTexts.ticketGone) };
+    if (row.status === "closing") return { refusal: say(botTexts.closeBusy) };
+    if (row.status !== "open") return { refusal: say(botTexts.ticketGone) };
+    const { panel, teamIds } = await this.panelOf(guildId, row.panel_id);
+    const access = await memberAccess(this.db, guildId, member);
+    const staff = isTicketStaff(access, teamIds);
+    return { row, panel, teamIds, access, staff };
+  }
+
+  private async applyOverwrites(row: TicketRow, teamIds: number[], settings: TicketSettings) {
+    if (!row.channel_id) return;
+    await this.platform.editChannel(row.channel_id, {
+      overwrites: ticketOverwrites({
+        guildId: row.guild_id,
+        botUserId: this.platform.botUserId,
+        openerId: row.opener_id,
+        addedIds: await addedMembers(this.db, row.id),
+        supportRoleIds: await supportRoles(this.db, row.guild_id, teamIds),
+        claimedBy: row.claimed_by,
+        repsCanView: settings.SupportRepsViewTickets !== false,
+        repsCanType: settings.SupportRepsTypeInTickets !== false,
+      }),
+    });
+  }
+
+  /** A message from the bot into the ticket channel that pings nobody. */
+  private async notice(row: TicketRow, content: string) {
+    if (!row.channel_id) return;
+    try {
+      await this.platform.sendMessage(row.channel_id, { content, allowed_mentions: { parse: [] } });
+    } catch (error) {
+      this.deps.log.warn({ err: error }, "ticket notice not sent");
+    }
+  }
+
+  private async recordStep(member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
+    await recordActivityOf(this.db, actorOf(member, this.deps.origin), { guildId: row.guild_id, action, before, after });
+  }
+
+  async claim(guildId: string, number: number, member: Member): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    if (!c.staff) return say(botTexts.staffOnly);
+    if (c.row.claimed_by) return say(botTexts.alreadyClaimed(c.row.claimed_by === member.id ? "you" : (c.row.claimed_by_name ?? "someone")));
+    const now = Date.now();
+    const set = { claimed_by: member.id, claimed_by_name: member.username, revision: c.row.revision + 1, last_activity_at: now };
+    if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: null }, set))) return say(botTexts.alreadyClaimed("someone"));
+    const row = { ...c.row, ...set };
+    const { settings } = await readGuildSettings(this.db, guildId);
+    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "claim overwrites not applied"));
+    await this.recordStep(member, row, ticketActions.claimed, { TicketId: number, ClaimedBy: null }, { TicketId: number, ClaimedBy: member.username });
+    await this.notice(row, botTexts.claimed(member.id));
+    this.publish("updated", row);
+    return say(botTexts.claimedReply, true);
+  }
+
+  async unclaim(guildId: string, number: number, member: Member): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    if (!c.staff) return say(botTexts.staffOnly);
+    if (!c.row.claimed_by) return say(botTexts.notClaimed);
+    if (c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
+    const set = { claimed_by: null, claimed_by_name: null, revision: c.row.revision + 1, last_activity_at: Date.now() };
+    if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.notClaimed);
+    const row = { ...c.row, ...set };
+    const { settings } = await readGuildSettings(this.db, guildId);
+    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "unclaim overwrites not applied"));
+    await this.recordStep(member, row, ticketActions.unclaimed, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: null });
+    await this.notice(row, botTexts.unclaimed(member.id));
+    this.publish("updated", row);
+    return say(botTexts.unclaimedReply, true);
+  }
+
+  async transfer(guildId: string, number: number, member: Member, targetId: string): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    if (!c.staff) return say(botTexts.staffOnly);
+    const target = await this.platform.getMember(guildId, targetId);
+    if (!target) return say(botTexts.memberNotFound);
+    const guild = await this.platform.getGuild(guildId).catch(() => null);
+    const targetMember: Member = { ...target, permissions: "0", owner: guild?.owner.id === target.id };
+    if (!isTicketStaff(await memberAccess(this.db, guildId, targetMember), c.teamIds)) return say(botTexts.transferTargetNotStaff);
+    const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: Date.now() };
+    if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
+    const row = { ...c.row, ...set };
+    const { settings } = await readGuildSettings(this.db, guildId);
+    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "transfer overwrites not applied"));
+    await this.recordStep(member, row, ticketActions.transferred, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
+    await this.notice(row, botTexts.transferred(c.row.claimed_by ?? member.id, target.id));
+    this.publish("updated", row);
+    return say(botTexts.transferredReply(target.username), true);
+  }
+
+  async addMember(guildId: string, number: number, member: Member, targetId: string, add: boolean): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    if (!c.staff && c.row.opener_id !== member.id) return say(botTexts.noPermission);
+    if (!add && targetId === c.row.opener_id) return say(botTexts.cannotRemoveOpener);
+    const target = await this.platform.getMember(guildId, targetId);
+    if (add && !target) return say(botTexts.memberNotFound);
+    if (add) {
+      await this.db.insertInto("ticket_members").values({ ticket_id: c.row.id, user_id: targetId }).onConflict((oc) => oc.doNothing()).execute();
+    } else {
+      await this.db.deleteFrom("ticket_members").where("ticket_id", "=", c.row.id).where("user_id", "=", targetId).execute();
+    }
+    const { settings } = await readGuildSettings(this.db, guildId);
+    await this.applyOverwrites(c.row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "member overwrites not applied"));
+    const name = target?.username ?? targetId;
+    await this.recordStep(member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
+    await this.notice(c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));
+    return say(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, true);
+  }
+
+  async rename(guildId: string, number: number, member: Member, raw: string): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    if (!c.staff) return say(botTexts.staffOnly);
+    const name = channelName(raw);
+    if (!name || !c.row.channel_id) return say(botTexts.renameInvalid);
+    await this.platform.editChannel(c.row.channel_id, { name });
+    await this.recordStep(member, c.row, ticketActions.renamed, { TicketId: number }, { TicketId: number, Channel: name });
+    return say(botTexts.renamed(name), true);
+  }
+
+  // ---- close ------------------------------------------------------------------------------------------------
+
+  /** Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog did). */
+  async requestClose(guildId: string, number: number, member: Member, reason: string | null, confirmed: boolean): Promise<Reply> {
+    const c = await this.context(guildId, number, member);
+    if ("refusal" in c) return c.refusal!;
+    const { settings } = await readGuildSettings(this.db, guildId);
+    const isOpener = c.row.opener_id === member.id;
+    if (!c.staff && !(isOpener && settings.AllowUserTicketClose !== false)) return say(isOpener ? botTexts.cannotCloseOwn : botTexts.staffOnly);
+    if (!confirmed && settings.TicketCloseConfirmation !== false) {
+      return {
+        kind: "message",
+        ok: true,
+        message: {
+          content: botTexts.confirmClose,
+          components: [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 4, label: botTexts.confirmCloseButton, custom_id: customIds.closeConfirm(number) }] }],
+          allowed_mentions: { parse: [] },
+        },
+      };
+    }
+    // Only one close runs: the row moves to 'closing' from 'open', once.
+    if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing" }))) return say(botTexts.closeBusy);
+    return this.finishClose({ ...c.row, status: "closing" }, member, reason?.trim() ? reason.trim().slice(0, 1024) : null);
+  }
+
+  /** Reads the messages, deletes the channel, then stores transcript and closed state in one transaction. */
+  async finishClose(row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
+    const guildId = row.guild_id;
+    const messages: ChannelMessage[] = [];
+    try {
+      if (row.channel_id) {
+        let before: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const batch = await this.platform.readMessages(row.channel_id, before);
+          messages.push(...batch);
+          if (batch.length < 100) break;
+          before = batch[batch.length - 1].id;
+        }
+        await this.platform.deleteChannel(row.channel_id);
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error, guildId }, "ticket channel could not be closed");
+      await updateTicketIf(this.db, row, { status: "closing" }, { status: "open" });
+      return say(botTexts.closeFailed);
+    }
+    messages.reverse(); // oldest first
+    const added = new Set(await addedMembers(this.db, row.id));
+    const firstStaff = messages.find((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id));
+    const lastMessage = messages.length ? messages[messages.length - 1] : undefined;
+    const closedAt = Date.now();
+    const set = {
+      status: "closed",
+      closed_at: closedAt,
+      closed_by: closer.id,
+      closed_by_name: closer.username,
+      close_reason: reason,
+      first_response_at: firstStaff ? firstStaff.timestamp : null,
+      response_ms: firstStaff ? Math.max(0, firstStaff.timestamp - Number(row.opened_at)) : null,
+      resolution_ms: Math.max(0, closedAt - Number(row.opened_at)),
+      last_activity_at: Math.max(Number(row.last_activity_at), lastMessage?.timestamp ?? 0),
+      revision: row.revision + 1,
+    };
+    const store = messages.length > 0 && (await storesTranscripts(this.db, guildId)) && !(await transcriptExists(this.db, guildId, row.number));
+    await this.db.transaction().execute(async (tx) => {
+      if (store) {
+        await insertTranscript(tx, this.deps.keyring, guildId, {
+          TicketId: row.number,
+          AuthorId: row.opener_id,
+          AuthorUsername: row.opener_name,
+          CloseReason: reason,
+          PanelId: row.panel_id,
+          PanelName: row.panel_name,
+          Rating: null,
+          ClosedAt: closedAt,
+          messages: messages.slice(-5000).map(toTranscriptMessage),
+        });
+      }
+      await tx.updateTable("tickets").set(set).where("id", "=", row.id).execute();
+      await recordActivityOf(tx, actorOf(closer, this.deps.origin), {
+        guildId,
+        action: ticketActions.closed,
+        before: { TicketId: row.number, Status: "open" },
+        after: { TicketId: row.number, Status: "closed", CloseReason: reason },
+      });
+    });
+    const closed: TicketRow = { ...row, ...set };
+    this.publish("closed", closed);
+    await this.afterClose(closed, store);
+    return say(botTexts.closed(row.number), true);
+  }
+
+  /** The archive post and the rating request: best effort, after the ticket is closed. */
+  private async afterClose(row: TicketRow, stored: boolean) {
+    const { settings } = await readGuildSettings(this.db, row.guild_id);
+    const link = `${this.deps.publicUrl}/${row.guild_id}/transcripts/${row.number}`;
+    if (settings.ArchiveChannelId) {
+      const embed: APIEmbed = {
+        title: botTexts.archived(row.number, row.opener_name),
+        color: 0x5865f2,
+        fields: [
+          { name: "Panel", value: row.panel_name, inline: true },
+          { name: "Closed by", value: row.closed_by_name ?? "—", inline: true },
+          { name: "Reason", value: row.close_reason ?? "No reason specified" },
+          ...(stored ? [{ name: "Transcript", value: link }] : []),
+        ],
+      };
+      await this.platform.sendMessage(settings.ArchiveChannelId, { embeds: [embed], allowed_mentions: { parse: [] } }).catch((error) => {
+        this.deps.log.warn({ err: error }, "archive post not sent");
+      });
+    }
+    if (settings.EnableUserFeedback !== false) {
+      const guildName = (await this.platform.getGuild(row.guild_id).catch(() => null))?.name ?? "the server";
+      await this.platform
+        .sendDirectMessage(row.opener_id, {
+          content: botTexts.ratingPrompt(guildName, row.number),
+          components: [
+            {
+              type: ACTION_ROW,
+              components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })),
+            },
+          ],
+          allowed_mentions: { parse: [] },
+        })
+        .catch((error) => this.deps.log.warn({ err: error }, "rating request not sent"));
+    }
+  }
+
+  /** The opener's 1–5 answer: stored once on the ticket and its transcript. */
+  async rate(guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
+    const row = await findTicket(this.db, guildId, number);
+    if (!row || row.status !== "closed" || row.opener_id !== userId) return say(botTexts.invalidButton);
+    const result = await this.db.transaction().execute(async (tx) => {
+      const updated = await tx.updateTable("tickets").set({ rating }).where("id", "=", row.id).where("rating", "is", null).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await tx.updateTable("transcripts").set({ rating }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
+      return true;
+    });
+    return result ? say(botTexts.ratingThanks(rating), true) : say(botTexts.ratingAlready);
+  }
+
+  /** A member wrote in a ticket channel (the demo platform sees every message; Discord's are read at close). */
+  async noteActivity(channelId: string, at: number) {
+    const row = await this.db.selectFrom("tickets").selectAll().where("channel_id", "=", channelId).where("status", "=", "open").executeTakeFirst();
+    if (!row) return;
+    await this.db.updateTable("tickets").set({ last_activity_at: at }).where("id", "=", row.id).execute();
+    this.publish("updated", { ...row, last_activity_at: at });
+  }
+
+  /** The time of a channel's newest message, from its snowflake (0 when none). */
+  static lastMessageTime(lastMessageId: string | null): number {
+    if (!lastMessageId) return 0;
+    try {
+      return snowflakeTime(lastMessageId);
+    } catch {
+      return 0;
+    }
+  }
+}
+
+function toTranscriptMessage(m: ChannelMessage): TranscriptMessage {
+  return {
+    author: (m.author.username || "Unknown").slice(0, 100),
+    author_id: m.author.id,
+    content: m.content.slice(0, 4000),
+    timestamp: Math.max(0, Math.floor(m.timestamp)),
+    embeds: m.embeds.slice(0, 10).map((e) => ({
+      title: e.title?.slice(0, 256),
+      description: e.description?.slice(0, 4096),
+      color: e.color === undefined ? undefined : `#${e.color.toString(16).padStart(6, "0")}`,
+    })),
+    attachments: m.attachments.slice(0, 10).filter((a) => a.url.length <= 2048 && URL.canParse(a.url)).map((a) => ({ name: a.name.slice(0, 200), url: a.url })),
+  };
+}
+

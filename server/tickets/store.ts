@@ -1,0 +1,56 @@
+import type { Selectable } from "kysely";
+import type { FormAnswer, TicketSummary } from "../../src/schemas/ticket";
+import { fromDbJson } from "../db/dialect";
+import type { Db, TicketsTable } from "../db/schema";
+
+// Ticket rows: reading them, and the compare-and-set writes every step uses (a step changes a row only from the
+// state it read, so two clicks or two instances never apply one change twice).
+
+export type TicketRow = Selectable<TicketsTable>;
+
+/** Where a ticket's channel opens: Discord, or the Try-it view on the demo platform. */
+export type ChannelUrlOf = (guildId: string, channelId: string) => string;
+
+export function toTicketSummary(row: TicketRow, channelUrl: ChannelUrlOf): TicketSummary {
+  return {
+    TicketId: row.number,
+    Status: row.status as TicketSummary["Status"],
+    PanelId: row.panel_id,
+    PanelName: row.panel_name,
+    OpenerId: row.opener_id,
+    OpenerName: row.opener_name,
+    Subject: row.subject,
+    ClaimedById: row.claimed_by,
+    ClaimedByName: row.claimed_by_name,
+    ChannelId: row.channel_id,
+    ChannelUrl: row.channel_id && (row.status === "open" || row.status === "closing") ? channelUrl(row.guild_id, row.channel_id) : null,
+    OpenedAt: Number(row.opened_at),
+    LastActivityAt: Number(row.last_activity_at),
+    ClosedAt: row.closed_at === null ? null : Number(row.closed_at),
+    CloseReason: row.close_reason,
+    FormAnswers: fromDbJson<FormAnswer[]>(row.form_answers_json, []),
+  };
+}
+
+export const findTicket = (db: Db, guildId: string, number: number) =>
+  db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).where("number", "=", number).executeTakeFirst();
+
+export const findTicketByChannel = (db: Db, channelId: string) =>
+  db.selectFrom("tickets").selectAll().where("channel_id", "=", channelId).where("status", "in", ["open", "closing"]).executeTakeFirst();
+
+/** Updates the ticket only while it is still in `status` (and, with `claimedBy`, still claimed so); true when it did. */
+export async function updateTicketIf(
+  db: Db,
+  row: Pick<TicketRow, "id">,
+  expect: { status: string; claimedBy?: string | null },
+  set: Partial<Omit<TicketRow, "id">>,
+): Promise<boolean> {
+  let query = db.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", expect.status);
+  if (expect.claimedBy !== undefined) query = expect.claimedBy === null ? query.where("claimed_by", "is", null) : query.where("claimed_by", "=", expect.claimedBy);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function addedMembers(db: Db, ticketRowId: number): Promise<string[]> {
+  return (await db.selectFrom("ticket_members").select("user_id").where("ticket_id", "=", ticketRowId).execute()).map((r) => r.user_id);
+}
