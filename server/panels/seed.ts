@@ -1,3 +1,5 @@
+import { DemoPlatform } from "../platform/demo";
+import { sendPanel } from "./send";
 import type { Db } from "../db/schema";
 import { DEMO_COMMUNITY_ID, DEMO_SUPPORT_ROLE_ID } from "../platform/demo-fixtures";
 import { type MultiPanel, multiPanelCreateSchema } from "../../src/schemas/multi-panel";
@@ -97,4 +99,11 @@ export async function seedPanels(db: Db): Promise<void> {
     .insertInto("multi_panel_members")
     .values(ids.map((panel_id, position) => ({ multi_panel_id: row.id, panel_id, position })))
     .execute();
+  // Posted into the demo server's channels, as the bot would: the Try-it view shows them ready to click.
+  const platform = new DemoPlatform(db);
+  const rows = await db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).orderBy("id").execute();
+  for (const panel of rows) {
+    const { messageId } = await sendPanel(db, platform, DEMO_COMMUNITY_ID, panel);
+    await db.updateTable("panels").set({ message_id: messageId }).where("id", "=", panel.id).execute();
+  }
 }

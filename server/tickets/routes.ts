@@ -12,7 +12,9 @@ import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
 import { guildParams } from "../http/route-schemas";
-import { named } from "../openapi/components";
+import { named, s as components } from "../openapi/components";
+
+const errorSchema = components.error;
 import { memberOfSession } from "./session-member";
 import type { Reply } from "./service";
 import { findTicket, toTicketSummary } from "./store";
@@ -79,7 +81,7 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
       `/:guildId(^\\d+$)/tickets/:ticketId/${path}`,
       {
         onRequest: guard("ViewTranscripts"),
-        schema: { tags, summary, params: ticketParams, ...(body ? { body: ticketCloseSchema } : {}), response: { 200: s.ticketAction } },
+        schema: { tags, summary, params: ticketParams, ...(body ? { body: ticketCloseSchema } : {}), response: { 200: s.ticketAction, 409: errorSchema } },
       },
       async (request) => {
         const guildId = guildIdOf(request);

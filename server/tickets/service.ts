@@ -109,8 +109,8 @@ export class TicketEngine {
       .where("guild_id", "=", guildId)
       .where((eb) =>
         eb.or([
-          eb.and([eb("kind", "=", "user"), eb("target_id", "=", member.id)]),
-          ...(member.roles.length ? [eb.and([eb("kind", "=", "role"), eb("target_id", "in", member.roles)])] : []),
+          eb.and([eb("kind", "=", "User"), eb("target_id", "=", member.id)]),
+          ...(member.roles.length ? [eb.and([eb("kind", "=", "Role"), eb("target_id", "in", member.roles)])] : []),
         ]),
       )
       .limit(1)
@@ -148,7 +148,14 @@ export class TicketEngine {
         // count below sees every ticket committed before it (two fast clicks open one ticket).
         const counter = await tx
           .insertInto("guild_ticket_counters")
-          .values({ guild_id: guildId, last_number: 1 })
+          // A guild's first ticket follows the transcripts stored before the engine numbered tickets (bot-key ingest).
+          .values({
+            guild_id: guildId,
+            last_number: tx
+              .selectFrom("transcripts")
+              .select((eb) => eb(eb.fn.coalesce(eb.fn.max("ticket_id"), eb.lit(0)), "+", 1).as("n"))
+              .where("guild_id", "=", guildId),
+          })
           .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
           .returning("last_number")
           .executeTakeFirstOrThrow();
