@@ -1,0 +1,90 @@
+import { generateKeyPairSync, sign } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationCommands } from "../../../server/tickets/discord-endpoint";
+import { botTexts } from "../../../server/tickets/texts";
+import { botCommands } from "../../../src/schemas/commands";
+import { type TestApp, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp } from "../helpers";
+
+// Discord's Interactions Endpoint URL (POST /api/interactions), signed with a test key pair the way Discord signs:
+// Ed25519 over timestamp + raw body, the public key configured as DISCORD_PUBLIC_KEY. The engine behind it runs on
+// the demo platform here, so a signed click opens a real (demo) ticket.
+
+const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+const publicKeyHex = publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+const other = generateKeyPairSync("ed25519").privateKey;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DISCORD_PUBLIC_KEY: publicKeyHex } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const now = () => String(Math.floor(Date.now() / 1000));
+function signed(body: string, { key = privateKey, timestamp = now() } = {}) {
+  const signature = sign(null, Buffer.from(timestamp + body), key).toString("hex");
+  return { "x-signature-ed25519": signature, "x-signature-timestamp": timestamp, "content-type": "application/json" };
+}
+const post = (body: string, headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/interactions", headers, payload: body });
+
+const member = { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: ["812345678901234603"], permissions: "0", nick: null };
+
+describe("POST /api/interactions", () => {
+  it("answers PING with PONG when the signature is Discord's", async () => {
+    const body = JSON.stringify({ type: 1, id: "1", application_id: "1", token: "x", version: 1 });
+    const res = await post(body, signed(body));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ type: 1 });
+  });
+
+  it("refuses a missing, forged, replayed-late or tampered signature with 401 and does nothing", async () => {
+    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      type: 3, id: "2", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
+      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+    });
+    const cases: Record<string, string>[] = [
+      { "content-type": "application/json" },
+      signed(body, { key: other }),
+      signed(body, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) }),
+      { ...signed(body), "x-signature-ed25519": "zz" },
+    ];
+    for (const headers of cases) expect((await post(body, headers)).statusCode).toBe(401);
+    const tampered = signed(body);
+    expect((await post(body.replace("Demo Staff", "Demo Stuff"), tampered)).statusCode).toBe(401);
+    expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
+  });
+
+  it("a signed panel click opens a ticket and answers ephemerally in the same response", async () => {
+    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      type: 3, id: "3", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
+      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+    });
+    const res = await post(body, signed(body));
+    expect(res.statusCode).toBe(200);
+    const ticket = await t.db.selectFrom("tickets").selectAll().executeTakeFirstOrThrow();
+    expect(res.json()).toEqual({ type: 4, data: { content: botTexts.opened(ticket.channel_id!), allowed_mentions: { parse: [] }, flags: 64 } });
+  });
+
+  it("an unknown command and malformed JSON are answered, never a 500", async () => {
+    const body = JSON.stringify({ type: 2, id: "4", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, member, data: { name: "nope", type: 1 } });
+    const res = await post(body, signed(body));
+    expect(res.json()).toMatchObject({ type: 4, data: { content: botTexts.unknownCommand, flags: 64 } });
+    const junk = "{not json";
+    expect((await post(junk, signed(junk))).statusCode).toBe(400);
+  });
+});
+
+describe("the slash commands Discord registers", () => {
+  it("are the registry's, with /panel resend as a subcommand and autocomplete on /close and /tag", () => {
+    const commands = applicationCommands();
+    expect(commands.map((c) => c.name).sort()).toEqual([...new Set(botCommands.map((c) => c.name))].sort());
+    const panel = commands.find((c) => c.name === "panel")!;
+    expect(panel.options).toMatchObject([{ type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] }]);
+    expect(commands.find((c) => c.name === "close")!.options).toMatchObject([{ name: "reason", type: 3, required: false, autocomplete: true }]);
+    expect(commands.find((c) => c.name === "tag")!.options).toMatchObject([{ name: "name", type: 3, required: true, autocomplete: true }]);
+    for (const c of commands) expect(String(c.description).length).toBeLessThanOrEqual(100);
+  });
+});

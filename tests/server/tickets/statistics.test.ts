@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
+
+// GET /{guildId}/statistics on a fixture of tickets with known times (docs/ticket-engine.md, "Statistics"):
+// calendar days of Europe/Madrid (UTC+1 in January), a ticket at 23:59 and one at 00:00 on each edge, medians and
+// 90th percentiles by nearest rank, per panel and per staff member. The same figures on SQLite and PostgreSQL.
+
+const G = DEMO_COMMUNITY_ID;
+const at = (iso: string) => Date.parse(iso);
+const A = "700000000000000010";
+const B = "700000000000000020";
+
+interface Fixture {
+  number: number;
+  panel: [number, string];
+  opened: string;
+  closed?: string;
+  response?: number;
+  claimedBy?: [string, string];
+  closedBy?: [string, string];
+  rating?: number;
+}
+
+const fixture: Fixture[] = [
+  // 23:59 in Madrid the day before the range: opened outside, closed inside (day 1).
+  { number: 1, panel: [901, "Sales"], opened: "2026-01-09T22:59:00Z", closed: "2026-01-10T10:00:00Z", response: 60_000, claimedBy: [A, "Alice"], closedBy: [A, "Alice"], rating: 5 },
+  // 00:00 in Madrid on the first day: inside.
+  { number: 2, panel: [901, "Sales"], opened: "2026-01-09T23:00:00Z", closed: "2026-01-11T12:00:00Z", response: 120_000, claimedBy: [B, "Bob"], closedBy: [A, "Alice"], rating: 3 },
+  // Closed at 23:59 in Madrid on the last day: inside; unclaimed, so its staff member is its closer.
+  { number: 3, panel: [902, "Tech"], opened: "2026-01-11T08:00:00Z", closed: "2026-01-12T22:59:00Z", response: 300_000, closedBy: [B, "Bob"] },
+  // 00:00 in Madrid the day after: outside; still open.
+  { number: 4, panel: [902, "Tech"], opened: "2026-01-12T23:00:00Z" },
+  { number: 5, panel: [901, "Sales"], opened: "2026-01-12T10:00:00Z", claimedBy: [A, "Alice"] },
+];
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.signIn(DEMO_ADMIN_ID);
+  await t.db.deleteFrom("tickets").execute();
+  for (const f of fixture) {
+    const opened = at(f.opened);
+    const closed = f.closed ? at(f.closed) : null;
+    await t.db
+      .insertInto("tickets")
+      .values({
+        guild_id: G, number: f.number, panel_id: f.panel[0], panel_name: f.panel[1], opener_id: "700000000000000099", opener_name: "Opener",
+        subject: null, status: closed ? "closed" : "open", channel_id: closed ? null : `80000000000000000${f.number}`,
+        claimed_by: f.claimedBy?.[0] ?? null, claimed_by_name: f.claimedBy?.[1] ?? null, form_answers_json: null,
+        opened_at: opened, last_activity_at: closed ?? opened, first_response_at: f.response ? opened + f.response : null,
+        closed_at: closed, closed_by: f.closedBy?.[0] ?? null, closed_by_name: f.closedBy?.[1] ?? null, close_reason: null,
+        rating: f.rating ?? null, response_ms: f.response ?? null, resolution_ms: closed ? closed - opened : null,
+      })
+      .execute();
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (query: string) => t.app.inject({ method: "GET", url: `/api/${G}/statistics?${query}`, headers: bearer(token) });
+
+describe("GET /{guildId}/statistics", () => {
+  it("counts, medians, percentiles, ratings, panels and staff with exact figures in the requested time zone", async () => {
+    const res = await get("from=2026-01-10&to=2026-01-12&tz=Europe/Madrid");
+    expect(res.statusCode, res.body).toBe(200);
+    const hour = 3_600_000;
+    expect(res.json()).toEqual({
+      from: "2026-01-10",
+      to: "2026-01-12",
+      tz: "Europe/Madrid",
+      days: [
+        { date: "2026-01-10", opened: 1, closed: 1 },
+        { date: "2026-01-11", opened: 1, closed: 1 },
+        { date: "2026-01-12", opened: 1, closed: 1 },
+      ],
+      totals: { opened: 3, closed: 3 },
+      open_now: 2,
+      first_response: { count: 3, median_ms: 120_000, p90_ms: 300_000 },
+      resolution: { count: 3, median_ms: 37 * hour, p90_ms: 38 * hour + 59 * 60_000 },
+      ratings: { count: 2, average: 4, distribution: [0, 0, 1, 0, 1] },
+      panels: [
+        { PanelId: 901, PanelName: "Sales", opened: 2, median_response_ms: 60_000 },
+        { PanelId: 902, PanelName: "Tech", opened: 1, median_response_ms: 300_000 },
+      ],
+      staff: [
+        { UserId: A, Username: "Alice", claimed: 1, closed: 2, median_response_ms: 60_000, average_rating: 5 },
+        { UserId: B, Username: "Bob", claimed: 1, closed: 1, median_response_ms: 120_000, average_rating: 3 },
+      ],
+    });
+  });
+
+  it("in UTC the same tickets fall on other days", async () => {
+    const res = await get("from=2026-01-10&to=2026-01-12&tz=UTC");
+    expect(res.json().days).toEqual([
+      { date: "2026-01-10", opened: 0, closed: 1 },
+      { date: "2026-01-11", opened: 1, closed: 1 },
+      // Ticket 4 (23:00 UTC) is the 12th here, the 13th in Madrid.
+      { date: "2026-01-12", opened: 2, closed: 1 },
+    ]);
+  });
+
+  it("an empty range has nulls, not zeros, for times and ratings", async () => {
+    const res = await get("from=2025-06-01&to=2025-06-01");
+    expect(res.json()).toMatchObject({ totals: { opened: 0, closed: 0 }, first_response: { count: 0, median_ms: null, p90_ms: null }, ratings: { average: null } });
+  });
+
+  it("refuses a reversed range, a range over 366 days and an unknown time zone with 400", async () => {
+    expect((await get("from=2026-01-12&to=2026-01-10")).statusCode).toBe(400);
+    expect((await get("from=2024-01-01&to=2026-01-10")).statusCode).toBe(400);
+    expect((await get("from=2026-01-10&to=2026-01-12&tz=Mars/Olympus")).statusCode).toBe(400);
+  });
+});
