@@ -4,6 +4,7 @@ import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
 import { authenticate } from "../auth/authenticate";
 import { HttpError, notFound } from "../errors";
+import { botIsIn } from "./bot-presence";
 import { resolveGuildAccess } from "./resolve";
 
 /**
@@ -23,6 +24,7 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
     const access = await resolveGuildAccess(request.server, request.user!, guildId);
     if (!access) throw new HttpError(403, authMessages.accessDenied);
     if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
+    if (!(await botIsIn(request.server, guildId))) throw notFound();
     request.access = access;
   }, { permissions: anyOf });
 }

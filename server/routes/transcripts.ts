@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { panelsVisibleTo } from "../tickets/visibility";
+import { authMessages } from "../../src/schemas/messages";
 import { resourcePermissions } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { transcriptMessages } from "../../src/schemas/messages";
@@ -75,7 +77,7 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
   app.get(
     "/:guildId(^\\d+$)/transcripts",
     { onRequest: guard(perms.list), schema: { tags, summary: "List transcripts", params: guildParams, querystring: transcriptQuerySchema, response: { 200: s.transcriptList } } },
-    async (request) => listTranscripts(app.db, keyring, guildIdOf(request), request.query),
+    async (request) => listTranscripts(app.db, keyring, guildIdOf(request), request.query, await panelsVisibleTo(app, request)),
   );
 
   // The Ticket Type filter's choices, readable by whoever may read transcripts (not only panel viewers).
@@ -112,6 +114,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       throw notFound(transcriptMessages.notFound);
     }
     if (!opened) throw notFound(transcriptMessages.notFound);
+    const visible = await panelsVisibleTo(app, request);
+    if (visible !== "all" && (opened.meta.panelId === null || !visible.includes(opened.meta.panelId))) throw new HttpError(403, authMessages.accessDenied);
     const { meta, messages } = opened;
     await recordActivity(app.db, request, {
       action: transcriptActions.viewed,

@@ -106,6 +106,8 @@ interface ListValues {
   panel?: string;
   /** The ids of the guild's panels named `panel`. */
   panelIds: number[];
+  /** TranscriptsPanelPermission: the panels whose transcripts the caller may read (when `restricted`). */
+  visiblePanelIds: number[];
   /** The first search word's keyed hash: its index entries drive the query (newest first). */
   firstTerm?: string;
   /** The other search words' hashes, each required. */
@@ -122,6 +124,8 @@ type ListShape = {
   panel: boolean;
   /** The panel filter is 'Unknown'. */
   unknownPanel: boolean;
+  /** Only the transcripts of some panels (TranscriptsPanelPermission). */
+  restricted: boolean;
   /** Search words: the query starts from the word index. */
   words: boolean;
   cursor: "none" | "before" | "after";
@@ -134,6 +138,7 @@ const orderColumn = (s: ListShape) => (s.words ? "x.ticket_id" : "t.ticket_id");
 function applyColumnFilters<Q extends ReturnType<typeof withPanels>>(query: Q, v: ListValues, s: ListShape, joinPanels: boolean): Q {
   let out = query;
   if (s.ticket) out = out.where("t.ticket_id", "=", v.ticketId!) as Q;
+  if (s.restricted) out = out.where("t.panel_id", "in", v.visiblePanelIds) as Q;
   if (s.username) out = out.where(sql<boolean>`lower(t.author_username) like ${v.usernamePattern!} escape '\\'`) as Q;
   // The same rows as `livePanelName = panel`, in a form the (guild_id, panel_id, ticket_id) index can serve.
   if (s.panel) {
@@ -163,7 +168,7 @@ function wordMatches(db: Db, v: ListValues, s: ListShape) {
       eb.exists(eb.selectFrom("transcript_terms as y").select("y.transcript_id").whereRef("y.transcript_id", "=", "x.transcript_id").where("y.term_hash", "=", hash)),
     );
   }
-  if (s.ticket || s.username || s.panel) {
+  if (s.ticket || s.username || s.panel || s.restricted) {
     out = out.where("x.transcript_id", "in", (eb) =>
       applyColumnFilters(
         (s.unknownPanel
@@ -221,9 +226,16 @@ const panelIdsByNameQuery = prepared((db, v: { guildId: string; name: string }) 
  * Newest first (by ticket number); filters: ticket id, username substring (any case), panel name, words (all). A
  * page is `page` (an offset), or the one before/after a ticket number (keyset: `before`, `after`).
  */
-export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildId: string, q: TranscriptQuery): Promise<TranscriptPage> {
+export async function listTranscripts(
+  db: Db,
+  keyring: TranscriptKeyring,
+  guildId: string,
+  q: TranscriptQuery,
+  visiblePanels: "all" | number[] = "all",
+): Promise<TranscriptPage> {
   const empty: TranscriptPage = { transcripts: [], total: 0, page: q.page, per_page: q.per_page };
   if (q.ticket_id !== undefined && q.ticket_id > MAX_INT32) return empty;
+  if (visiblePanels !== "all" && visiblePanels.length === 0) return empty;
 
   const username = q.username?.trim();
   const panel = q.panel?.trim();
@@ -237,6 +249,7 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
     usernamePattern: username ? likeContains(username) : undefined,
     panel: panel || undefined,
     panelIds,
+    visiblePanelIds: visiblePanels === "all" ? [] : visiblePanels,
     firstTerm,
     otherTerms,
     before: q.before,
@@ -247,10 +260,11 @@ export async function listTranscripts(db: Db, keyring: TranscriptKeyring, guildI
     username: Boolean(username),
     panel: Boolean(panel),
     unknownPanel: panel === UNKNOWN_PANEL,
+    restricted: visiblePanels !== "all",
     words: firstTerm !== undefined,
     cursor,
   };
-  const filtered = shape.ticket || shape.username || shape.panel || shape.words;
+  const filtered = shape.ticket || shape.username || shape.panel || shape.words || shape.restricted;
 
   const [count, rows] = await Promise.all([
     filtered
@@ -290,6 +304,8 @@ export async function transcriptPanelNames(db: Db, guildId: string): Promise<str
 export interface OpenedTranscript {
   meta: {
     ticketId: number;
+    /** The panel id the transcript was stored with (TranscriptsPanelPermission checks it). */
+    panelId: number | null;
     authorUsername: string;
     panelName: string;
     closeReason: string | null;
@@ -312,6 +328,7 @@ export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId
   return {
     meta: {
       ticketId: Number(row.ticket_id),
+      panelId: row.panel_id === null ? null : Number(row.panel_id),
       authorUsername: row.author_username,
       panelName: row.live_panel_name,
       closeReason: row.close_reason,

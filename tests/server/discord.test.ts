@@ -356,6 +356,17 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
     });
   });
 
+  it("a guild route answers 404 for a guild the bot is not in, and the failed look-up is remembered", async () => {
+    const { state, cookie } = await login();
+    const token = await tradeCode(await callback(state, cookie), cookie);
+    const before = stub.count("GET", `/guilds/${NO_BOT}`);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: "GET", url: `/api/${NO_BOT}/settings`, headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(stub.count("GET", `/guilds/${NO_BOT}`)).toBe(before + 1);
+  });
+
   it("Discord being down is a 502 {error}", async () => {
     const { state, cookie } = await login();
     const token = await tradeCode(await callback(state, cookie), cookie);
@@ -367,6 +378,6 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
 
   it("stats come from the bot's guilds", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/stats" });
-    expect(res.json()).toEqual({ total_member_count: 100 + 200 + 300 + 400, total_guilds: 4 });
+    expect(res.json()).toEqual({ total_member_count: 100 + 200 + 300 + 400, total_guilds: 4, total_tickets: 0, demo: false });
   });
 });
