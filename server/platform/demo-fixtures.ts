@@ -1,3 +1,4 @@
+import { demoCommunityId } from "../../src/schemas/demo-guild";
 import type { GuildChannel, GuildEmoji, GuildRole } from "./adapter";
 
 // The demo world served when no Discord credentials are configured. Ids are fixed (docs/API.md lists them);
@@ -6,7 +7,7 @@ import type { GuildChannel, GuildEmoji, GuildRole } from "./adapter";
 export const DEMO_ADMIN_ID = "900000000000000001";
 export const DEMO_STAFF_ID = "900000000000000002";
 export const DEMO_VISITOR_ID = "900000000000000003";
-export const DEMO_COMMUNITY_ID = "812345678901234567";
+export const DEMO_COMMUNITY_ID = demoCommunityId;
 export const GAMING_HUB_ID = "823456789012345678";
 
 /** Support role of Demo Community: the seed puts it into the "Support Team". */

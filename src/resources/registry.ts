@@ -7,13 +7,16 @@ import { blacklistResource } from "./blacklist/declaration";
 import { transcriptsResource } from "./transcripts/declaration";
 import { activityResource } from "./activity/declaration";
 import { configTransferResource } from "./config-transfer/declaration";
+import { ticketsResource } from "./tickets/declaration";
+import { statisticsResource } from "./statistics/declaration";
+import { tryItResource } from "./try-it/declaration";
 import { closeReasonsSpec } from "../schemas/close-reason";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
 import type { ResourceDeclaration } from "./types";
 
 // The one list of dashboard resources, in sidebar order (SPEC §2: Settings, Staff Teams, Tags, Panels, Forms,
-// Transcripts, Activity). Refine resources, routes and sidebar entries are all derived from it: adding a
+// Transcripts, Activity; Tickets and Statistics join before Transcripts). Refine resources, routes and sidebar entries are all derived from it: adding a
 // resource is one import and one line here, nothing else.
 export const resourceDeclarations: readonly ResourceDeclaration[] = [
   settingsResource,
@@ -21,11 +24,14 @@ export const resourceDeclarations: readonly ResourceDeclaration[] = [
   tagsResource,
   panelsResource,
   formsResource,
+  ticketsResource,
+  statisticsResource,
   transcriptsResource,
   activityResource,
   blacklistResource,
   resourceFromSpec(closeReasonsSpec),
   configTransferResource,
+  tryItResource,
 ];
 
 export const findDeclaration = (name: string) => resourceDeclarations.find((d) => d.name === name);

@@ -94,6 +94,8 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
    * is (spec texts are translated anyway).
    */
   messages?: Record<string, string>;
+  /** Listed in the sidebar (default true); false for a page reached from other screens (Try it). */
+  inSidebar?: boolean;
   /** A hand-built screen replaces the generated ones; it is mounted at /:guildId/<route>/*. */
   screen?: LazyExoticComponent<ComponentType<ResourceScreenProps>>;
 }

@@ -20,6 +20,9 @@ export const resourcePermissions = {
   transcripts: { list: "ViewTranscripts", show: "ViewTranscripts" },
   activity: { list: "ViewActivity", show: "ViewActivity" },
   blacklist: { list: "ViewSettings", show: "ViewSettings", create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
+  // The open queue and the statistics are read like transcripts (the same people handle tickets).
+  tickets: { list: "ViewTranscripts", show: "ViewTranscripts" },
+  statistics: { list: "ViewTranscripts", show: "ViewTranscripts" },
 } as const satisfies Record<string, Partial<Record<AccessAction, TeamPermission>>>;
 export type GuardedResource = keyof typeof resourcePermissions;
 

@@ -9,6 +9,7 @@ import shell from "./es/shell";
 import site from "./es/site";
 import spec from "./es/spec";
 import teams from "./es/teams";
+import tickets from "./es/tickets";
 
 // Spanish, one part per area of the product (each its own file, so that areas are translated independently).
 // Keys are stable names; the English text lives at each call site as the fallback, and a key missing here shows
@@ -25,6 +26,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   settings,
   records,
   configTransfer,
+  tickets,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -1,4 +1,6 @@
-import { formMessages } from "../../schemas/messages";
+import { botCommands as registry, commandLabel, commandUsage, type CommandCategory } from "../../schemas/commands";
+
+export type { CommandCategory };
 
 export const commandAccess = {
   everyone: "Everyone",
@@ -15,8 +17,7 @@ export const accessHelp: Record<CommandAccess, string> = {
   admin: "The server owner and members with Administrator or Manage Server.",
 };
 
-export type CommandCategory = "Tickets" | "Staff" | "Forms & tags" | "Setup";
-
+/** A command as the /commands page lists it. */
 export interface BotCommand {
   /** Stable key of the command's texts in the dictionaries: commands.description.{key}. */
   key: string;
@@ -27,31 +28,15 @@ export interface BotCommand {
   category: CommandCategory;
 }
 
-/** The bot's slash commands, as listed on /commands. */
-export const botCommands: BotCommand[] = [
-  { key: "help", name: "/help", description: "Show what the bot can do and links to the documentation.", usage: "/help", access: "everyone", category: "Setup" },
-  { key: "new", name: "/new", description: "Open a ticket without going through a panel, with an optional subject.", usage: "/new [subject]", access: "everyone", category: "Tickets" },
-  { key: "close", name: "/close", description: "Close the current ticket. A transcript is saved and sent to the member who opened it.", usage: "/close [reason]", access: "ticket", category: "Tickets" },
-  { key: "add", name: "/add", description: "Give another member access to the current ticket.", usage: "/add {member}", access: "ticket", category: "Tickets" },
-  { key: "remove", name: "/remove", description: "Take a member's access to the current ticket away.", usage: "/remove {member}", access: "ticket", category: "Tickets" },
-  { key: "rename", name: "/rename", description: "Rename the ticket channel, for example to reflect the topic.", usage: "/rename {name}", access: "staff", category: "Staff" },
-  { key: "claim", name: "/claim", description: "Claim the ticket so the team knows you are handling it.", usage: "/claim", access: "staff", category: "Staff" },
-  { key: "unclaim", name: "/unclaim", description: "Release a ticket you claimed so someone else can pick it up.", usage: "/unclaim", access: "staff", category: "Staff" },
-  { key: "transfer", name: "/transfer", description: "Hand a claimed ticket over to another member of staff.", usage: "/transfer {member}", access: "staff", category: "Staff" },
-  { key: "tag", name: "/tag", description: "Send a canned reply (tag) into the current channel.", usage: "/tag {name}", access: "staff", category: "Forms & tags" },
-  {
-    key: "form",
-    name: formMessages.command("").trim(),
-    description: "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",
-    usage: formMessages.command("{formId}"),
-    access: "everyone",
-    category: "Forms & tags",
-  },
-  { key: "transcript", name: "/transcript", description: "Get the link to the transcript of a closed ticket by its number.", usage: "/transcript {ticketId}", access: "staff", category: "Staff" },
-  { key: "panelResend", name: "/panel resend", description: "Post a panel again, for example after its message was deleted.", usage: "/panel resend {panelId}", access: "admin", category: "Setup" },
-  { key: "settings", name: "/settings", description: "Show this server's ticket settings and a link to change them in the dashboard.", usage: "/settings", access: "admin", category: "Setup" },
-  { key: "stats", name: "/stats", description: "Show ticket statistics of the server: open tickets, response times and average rating.", usage: "/stats", access: "staff", category: "Staff" },
-];
+/** The bot's slash commands, from the one registry the bot registers with Discord (src/schemas/commands.ts). */
+export const botCommands: BotCommand[] = registry.map((c) => ({
+  key: c.key,
+  name: commandLabel(c),
+  description: c.details,
+  usage: commandUsage(c),
+  access: c.access,
+  category: c.category,
+}));
 
 /**
  * Commands matching every word of the query in their name, description, usage or access (case-insensitive).

@@ -1,3 +1,4 @@
+import { demoCommunityId, tryItPath } from "../../schemas/demo-guild";
 import { landingMessages } from "../../schemas/messages";
 import { formatCount, useAnimatedNumber } from "../lib/counter";
 import { useStats } from "../lib/stats";
@@ -29,6 +30,12 @@ export function StatsStrip() {
           <strong className="stat-number">{formatCount(communities)}</strong>
           {last}
         </p>
+        {stats.demo && (
+          <p className="demo-notice" data-testid="demo-notice">
+            {t("landing.demoNotice", "This server runs the demo platform: the bot answers right here, no Discord needed.")}{" "}
+            <a href={tryItPath(demoCommunityId)}>{t("landing.tryIt", "Try the bot in the demo server")}</a>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -26,7 +26,10 @@ const count = (value: unknown) => (typeof value === "number" && Number.isFinite(
  */
 export function parseStats(body: unknown): Stats {
   const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  return { total_member_count: count(record.total_member_count), total_guilds: count(record.total_guilds) };
+  const stats: Stats = { total_member_count: count(record.total_member_count), total_guilds: count(record.total_guilds) };
+  // The server runs the demo platform: the landing offers the Try-it view.
+  if (record.demo === true) stats.demo = true;
+  return stats;
 }
 
 /** GET /stats with the JSON headers of SPEC §7; a non-OK answer throws 'Error {status}: {statusText}'. */

@@ -29,7 +29,9 @@ export interface NavEntry {
 
 /** Sidebar entries of a guild, in registry order. */
 export function toNavEntries(declarations: readonly ResourceDeclaration[], guildId: string): NavEntry[] {
-  return declarations.map((d) => ({ key: d.name, label: d.label, icon: d.icon, to: `/${guildId}/${d.route}`, resource: d.name }));
+  return declarations
+    .filter((d) => d.inSidebar !== false)
+    .map((d) => ({ key: d.name, label: d.label, icon: d.icon, to: `/${guildId}/${d.route}`, resource: d.name }));
 }
 
 /** The declaration whose screen is at `pathname`, if any. */

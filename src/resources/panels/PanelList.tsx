@@ -8,6 +8,7 @@ import { ErrorCard } from "../../shell/ErrorCard";
 import { PlusIcon, TrashIcon } from "../../shell/icons";
 import { PageHeader } from "../engine/PageHeader";
 import { RouterButton } from "./RouterButton";
+import { useIsDemo } from "../try-it/use-demo";
 import { channelNames, type StoredMultiPanel, type StoredSinglePanel, usePanelList, usePanelProperties, useRefreshPanels } from "./api";
 
 // Ticket Panels (SPEC §2): the 'Panels' and 'Multi-Panels' cards, rows with name (title for multi-panels) and
@@ -41,6 +42,8 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   const list = usePanelList(guildId);
   const properties = usePanelProperties(guildId);
   const refresh = useRefreshPanels(guildId);
+  // On the demo platform the panels can be clicked in the Try-it view.
+  const demo = useIsDemo();
   const can = {
     single: {
       create: useCan({ resource: "panels", action: "create", params: { guildId } }).data?.can === true,
@@ -190,7 +193,10 @@ function PanelListScreen({ guildId }: { guildId: string }) {
 
   return (
     <div className="page">
-      <PageHeader title={specText(panelMessages.title)} />
+      <PageHeader
+        title={specText(panelMessages.title)}
+        extra={demo ? <RouterButton to={`/${guildId}/try-it`}>{tr("panels.list.tryIt", "Try it")}</RouterButton> : undefined}
+      />
       <div className="panels-cards">
         <Card
           title={specText(panelMessages.panels)}

@@ -1,3 +1,4 @@
+import { TicketStrip } from "./TicketStrip";
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Card, Skeleton, Statistic } from "antd";
 import { useState } from "react";
@@ -84,6 +85,7 @@ export default function ServerInfo() {
           </div>
         </div>
       </Card>
+      <TicketStrip guildId={guildId} />
       <div className="server-stats">
         {stats.map((stat) => (
           <Card key={stat.label} className="server-stat">

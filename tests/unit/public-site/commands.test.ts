@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formMessages } from "../../../src/schemas/messages";
+import { botCommands as registry, commandLabel, commandUsage } from "../../../src/schemas/commands";
 import { botCommands, commandAccess, searchCommands } from "../../../src/public-site/commands/data";
 
 const names = (query: string) => searchCommands(botCommands, query).map((c) => c.name);
 
 describe("command reference", () => {
-  it("lists /form {formId} with the dashboard's copy-command text", () => {
-    const form = botCommands.find((c) => c.name === "/form")!;
-    expect(form.usage).toBe(formMessages.command("{formId}"));
+  it("lists exactly the commands the bot registers, with their usage (one registry)", () => {
+    expect(botCommands.map((c) => [c.name, c.usage, c.access])).toEqual(registry.map((c) => [commandLabel(c), commandUsage(c), c.access]));
+    expect(botCommands.find((c) => c.name === "/form")!.usage).toBe("/form {form_id}");
+    expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason]");
   });
 
   it("gives every command a description, a usage starting with its name and who may use it", () => {
@@ -26,7 +27,7 @@ describe("command reference", () => {
   it("matches names, descriptions, usage and access, case-insensitively", () => {
     expect(names("claim")).toEqual(expect.arrayContaining(["/claim", "/unclaim", "/transfer"]));
     expect(names("FORM")).toContain("/form");
-    expect(names("{formid}")).toEqual(["/form"]);
+    expect(names("{form_id}")).toEqual(["/form"]);
     expect(names("transcript")).toContain("/transcript");
     expect(names("server managers")).toEqual(expect.arrayContaining(["/panel resend", "/settings"]));
   });

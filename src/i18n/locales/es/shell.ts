@@ -17,6 +17,9 @@ const shell: Dictionary = {
   "resources.activity": "Actividad",
   "resources.blacklist": "Lista negra",
   "resources.config-transfer": "Importar / Exportar",
+  "resources.tickets": "Tickets",
+  "resources.statistics": "Estadísticas",
+  "resources.try-it": "Pruébalo",
 
   // Dashboard shell
   "shell.dashboard": "Panel",

@@ -1,0 +1,42 @@
+import { useCan } from "@refinedev/core";
+import { Card } from "antd";
+import { Link } from "react-router";
+import { useTr } from "../../i18n/refine";
+import { formatDuration, lastDays } from "../statistics/format";
+import { useStatistics } from "../statistics/use-statistics";
+
+// Server info's ticket strip: open now, opened this week, median first response, average rating — each a link to
+// the Tickets or Statistics screen. Only for those who may read tickets; a failed request shows dashes.
+
+export function TicketStrip({ guildId }: { guildId: string }) {
+  const allowed = useCan({ resource: "tickets", action: "list", params: { guildId } }).data?.can === true;
+  return allowed ? <Strip guildId={guildId} /> : null;
+}
+
+function Strip({ guildId }: { guildId: string }) {
+  const tr = useTr();
+  const { data } = useStatistics(guildId, lastDays(7));
+  const dash = "—";
+  const items = [
+    { label: tr("serverInfo.strip.open", "Open tickets"), value: data ? String(data.open_now) : dash, to: `/${guildId}/tickets` },
+    { label: tr("serverInfo.strip.week", "Opened this week"), value: data ? String(data.totals.opened) : dash, to: `/${guildId}/statistics` },
+    { label: tr("serverInfo.strip.response", "Median first response"), value: data ? formatDuration(data.first_response.median_ms) : dash, to: `/${guildId}/statistics` },
+    {
+      label: tr("serverInfo.strip.rating", "Average rating"),
+      value: data?.ratings.average != null ? `${data.ratings.average.toFixed(2)} / 5` : dash,
+      to: `/${guildId}/statistics`,
+    },
+  ];
+  return (
+    <nav className="ticket-strip" aria-label={tr("serverInfo.strip.label", "Tickets at a glance")}>
+      {items.map((item) => (
+        <Link key={item.label} to={item.to} className="ticket-strip-item">
+          <Card size="small" hoverable>
+            <div className="ticket-strip-label">{item.label}</div>
+            <div className="ticket-strip-value">{item.value}</div>
+          </Card>
+        </Link>
+      ))}
+    </nav>
+  );
+}

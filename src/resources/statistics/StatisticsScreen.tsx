@@ -1,0 +1,154 @@
+import { Alert, Card, DatePicker, Segmented, Skeleton, Table } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTr } from "../../i18n/refine";
+import { PageHeader } from "../engine/PageHeader";
+import type { ResourceScreenProps } from "../types";
+import { DayChart } from "./DayChart";
+import { formatDuration, isoDay, lastDays } from "./format";
+import { useStatistics } from "./use-statistics";
+import "./statistics.css";
+
+// Ticket statistics over a date range in the reader's time zone (GET /{guildId}/statistics, computed in SQL).
+
+type Preset = "7" | "30" | "90" | "custom";
+
+export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
+  const tr = useTr();
+  const [preset, setPreset] = useState<Preset>("30");
+  const [custom, setCustom] = useState<{ from: string; to: string }>(lastDays(30));
+  const range = preset === "custom" ? custom : lastDays(Number(preset));
+  const { data, error } = useStatistics(guildId, range);
+  const average = data?.ratings.average;
+
+  return (
+    <div className="stats-screen">
+      <PageHeader
+        title={tr("statistics.title", "Statistics")}
+        extra={
+          <div className="stats-range">
+            <Segmented<Preset>
+              aria-label={tr("statistics.range", "Range")}
+              value={preset}
+              onChange={setPreset}
+              options={[
+                { value: "7", label: tr("statistics.last7", "7 days") },
+                { value: "30", label: tr("statistics.last30", "30 days") },
+                { value: "90", label: tr("statistics.last90", "90 days") },
+                { value: "custom", label: tr("statistics.custom", "Custom") },
+              ]}
+            />
+            {preset === "custom" && (
+              <DatePicker.RangePicker
+                aria-label={tr("statistics.dates", "Dates")}
+                allowClear={false}
+                value={[dayjs(custom.from), dayjs(custom.to)]}
+                onChange={(values) => {
+                  const [a, b] = (values ?? []) as [Dayjs | null, Dayjs | null];
+                  if (a && b) setCustom({ from: isoDay(a.toDate()), to: isoDay(b.toDate()) });
+                }}
+              />
+            )}
+          </div>
+        }
+      />
+      {error && <Alert type="error" showIcon message={error} />}
+      {!data && !error && <Skeleton active />}
+      {data && (
+        <>
+          <div className="stats-cards">
+            <Figure label={tr("statistics.openNow", "Open now")} value={String(data.open_now)} />
+            <Figure label={tr("statistics.opened", "Opened")} value={String(data.totals.opened)} />
+            <Figure label={tr("statistics.closed", "Closed")} value={String(data.totals.closed)} />
+            <Figure label={tr("statistics.firstResponse", "First response (median)")} value={formatDuration(data.first_response.median_ms)} note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.first_response.p90_ms)}`} />
+            <Figure label={tr("statistics.resolution", "Resolution (median)")} value={formatDuration(data.resolution.median_ms)} note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.resolution.p90_ms)}`} />
+            <Figure
+              label={tr("statistics.rating", "Average rating")}
+              value={average === null || average === undefined ? "—" : `${average.toFixed(2)} / 5`}
+              note={tr("statistics.ratings", "{n} ratings", { n: data.ratings.count })}
+            />
+          </div>
+          <Card title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
+            <DayChart
+              days={data.days}
+              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: data.from, to: data.to })}
+              openedLabel={tr("statistics.opened", "Opened")}
+              closedLabel={tr("statistics.closed", "Closed")}
+            />
+            <details className="stats-table-toggle">
+              <summary>{tr("statistics.asTable", "Show as a table")}</summary>
+              <Table
+                size="small"
+                rowKey="date"
+                pagination={false}
+                dataSource={data.days}
+                columns={[
+                  { title: tr("statistics.date", "Date"), dataIndex: "date" },
+                  { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
+                  { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
+                ]}
+              />
+            </details>
+          </Card>
+          <div className="stats-grid">
+            <Card title={tr("statistics.ratingsTitle", "Ratings")} className="stats-card">
+              <ol className="stats-distribution" aria-label={tr("statistics.distribution", "Ratings by stars")}>
+                {[5, 4, 3, 2, 1].map((stars) => {
+                  const n = data.ratings.distribution[stars - 1] ?? 0;
+                  const share = data.ratings.count ? n / data.ratings.count : 0;
+                  return (
+                    <li key={stars}>
+                      <span className="stats-stars">{"★".repeat(stars)}</span>
+                      <span className="stats-bar"><span style={{ width: `${Math.round(share * 100)}%` }} /></span>
+                      <span className="stats-count">{n}</span>
+                    </li>
+                  );
+                })}
+              </ol>
+            </Card>
+            <Card title={tr("statistics.perPanel", "Per panel")} className="stats-card">
+              <Table
+                size="small"
+                rowKey={(p) => String(p.PanelId ?? p.PanelName)}
+                pagination={false}
+                dataSource={data.panels}
+                locale={{ emptyText: tr("statistics.none", "No tickets in this range.") }}
+                columns={[
+                  { title: tr("statistics.panel", "Panel"), dataIndex: "PanelName" },
+                  { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
+                  { title: tr("statistics.medianResponse", "Median response"), dataIndex: "median_response_ms", render: (v: number | null) => formatDuration(v) },
+                ]}
+              />
+            </Card>
+          </div>
+          <Card title={tr("statistics.perStaff", "Per staff member")} className="stats-card">
+            <Table
+              size="small"
+              rowKey="UserId"
+              pagination={false}
+              dataSource={data.staff}
+              locale={{ emptyText: tr("statistics.none", "No tickets in this range.") }}
+              columns={[
+                { title: tr("statistics.member", "Member"), dataIndex: "Username" },
+                { title: tr("statistics.claimed", "Claimed"), dataIndex: "claimed" },
+                { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
+                { title: tr("statistics.medianResponse", "Median response"), dataIndex: "median_response_ms", render: (v: number | null) => formatDuration(v) },
+                { title: tr("statistics.rating", "Average rating"), dataIndex: "average_rating", render: (v: number | null) => (v === null ? "—" : v.toFixed(2)) },
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card className="stats-figure" size="small">
+      <div className="stats-figure-label">{label}</div>
+      <div className="stats-figure-value">{value}</div>
+      {note && <div className="stats-figure-note">{note}</div>}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { http } from "../../providers/http";
+import {
+  demoChannelsResponseSchema,
+  demoInteractionReplySchema,
+  demoMessagesResponseSchema,
+  type DemoInteractionInput,
+} from "../../schemas/demo";
+import { statsSchema } from "../../schemas/stats";
+
+// The Try-it view's calls (docs/ticket-engine.md): every answer is parsed with its shared schema.
+
+export const demoApi = {
+  async isDemo(): Promise<boolean> {
+    const stats = statsSchema.safeParse(await http.get("/stats", { auth: false }));
+    return stats.success && stats.data.demo === true;
+  },
+  async channels(guildId: string) {
+    return demoChannelsResponseSchema.parse(await http.get(`/${guildId}/demo/channels`)).channels;
+  },
+  async messages(guildId: string, channelId: string, after?: string) {
+    return demoMessagesResponseSchema.parse(await http.get(`/${guildId}/demo/channels/${channelId}/messages`, { query: { after } })).messages;
+  },
+  async send(guildId: string, channelId: string, content: string) {
+    await http.post(`/${guildId}/demo/channels/${channelId}/messages`, { content }, { onForbidden: "caller" });
+  },
+  async interact(guildId: string, input: DemoInteractionInput) {
+    return demoInteractionReplySchema.parse(await http.post(`/${guildId}/demo/interactions`, input, { onForbidden: "caller" }));
+  },
+};
