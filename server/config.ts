@@ -133,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const isProduction = e.NODE_ENV === "production";
+  if (isProduction && discordCount === 0 && !e.DEMO_MODE) {
+    throw new ConfigError(
+      "Invalid configuration: NODE_ENV=production needs Discord (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN and DISCORD_PUBLIC_KEY) or DEMO_MODE=1 to run the demo platform, where anyone who can reach the server signs in as Demo Admin",
+    );
+  }
   return {
     port: e.PORT,
     // Anyone who can reach a demo server can sign in as Demo Admin: only this machine, unless HOST says otherwise.

@@ -102,7 +102,7 @@ export class InteractionHandler {
           case "close":
             return this.engine.requestClose(guildId, id.number, member, null, false);
           case "close-confirm":
-            return this.engine.requestClose(guildId, id.number, member, null, true);
+            return this.engine.requestClose(guildId, id.number, member, undefined, true);
           case "claim":
             return this.engine.claim(guildId, id.number, member);
           default:

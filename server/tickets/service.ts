@@ -410,14 +410,19 @@ export class TicketEngine {
 
   // ---- close ------------------------------------------------------------------------------------------------
 
-  /** Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog did). */
-  async requestClose(guildId: string, number: number, member: Member, reason: string | null, confirmed: boolean): Promise<Reply> {
+  /**
+   * Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog
+   * did). `reason` undefined: the confirm button, which closes with the reason given when the close was asked for.
+   */
+  async requestClose(guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean): Promise<Reply> {
     const c = await this.context(guildId, number, member);
     if ("refusal" in c) return c.refusal!;
     const { settings } = await readGuildSettings(this.db, guildId);
     const isOpener = c.row.opener_id === member.id;
     if (!c.staff && !(isOpener && settings.AllowUserTicketClose !== false)) return say(isOpener ? botTexts.cannotCloseOwn : botTexts.staffOnly);
     if (!confirmed && settings.TicketCloseConfirmation !== false) {
+      // The reason waits on the open ticket until the member confirms (the confirm button carries no text).
+      await updateTicketIf(this.db, c.row, { status: "open" }, { close_reason: reason?.trim() ? reason.trim().slice(0, 1024) : null });
       return {
         kind: "message",
         ok: true,
@@ -430,7 +435,8 @@ export class TicketEngine {
     }
     // Only one close runs: the row moves to 'closing' from 'open', once.
     if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing" }))) return say(botTexts.closeBusy);
-    return this.finishClose({ ...c.row, status: "closing" }, member, reason?.trim() ? reason.trim().slice(0, 1024) : null);
+    const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
+    return this.finishClose({ ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
   }
 
   /** Reads the messages, deletes the channel, then stores transcript and closed state in one transaction. */

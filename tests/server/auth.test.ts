@@ -1,3 +1,4 @@
+import { loadConfig } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { hashToken } from "../../server/auth/sessions";
@@ -165,23 +166,8 @@ describe("demo sign-in and sessions", () => {
 });
 
 describe("demo sign-in in production", () => {
-  it("is refused without DEMO_MODE", async () => {
-    const t = await createTestApp({ env: { NODE_ENV: "production" } });
-    try {
-      const page = await t.app.inject({ method: "GET", url: "/api/api/auth/demo" });
-      expect(page.statusCode).toBe(403);
-      expect(page.json().error).toBeTypeOf("string");
-      const post = await t.app.inject({
-        method: "POST",
-        url: "/api/api/auth/demo",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: `user_id=${DEMO_ADMIN_ID}&state=abcdefghijklmnop`,
-      });
-      expect(post.statusCode).toBe(403);
-      expect(await t.db.selectFrom("sessions").selectAll().execute()).toHaveLength(0);
-    } finally {
-      await t.close();
-    }
+  it("refuses to start without Discord credentials or DEMO_MODE, saying what to set", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/never-created" })).toThrow(/DISCORD_CLIENT_ID.*DEMO_MODE=1/);
   });
 
   it("is allowed with DEMO_MODE=1", async () => {

@@ -8,7 +8,7 @@ import { ErrorCard } from "../../shell/ErrorCard";
 import { PlusIcon, TrashIcon } from "../../shell/icons";
 import { PageHeader } from "../engine/PageHeader";
 import { RouterButton } from "./RouterButton";
-import { useIsDemo } from "../try-it/use-demo";
+import { useIsDemo } from "../engine/use-demo";
 import { channelNames, type StoredMultiPanel, type StoredSinglePanel, usePanelList, usePanelProperties, useRefreshPanels } from "./api";
 
 // Ticket Panels (SPEC §2): the 'Panels' and 'Multi-Panels' cards, rows with name (title for multi-panels) and

@@ -2,8 +2,8 @@ import { useCan } from "@refinedev/core";
 import { Card } from "antd";
 import { Link } from "react-router";
 import { useTr } from "../../i18n/refine";
-import { formatDuration, lastDays } from "../statistics/format";
-import { useStatistics } from "../statistics/use-statistics";
+import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
+import { useStatistics } from "../engine/use-statistics";
 
 // Server info's ticket strip: open now, opened this week, median first response, average rating — each a link to
 // the Tickets or Statistics screen. Only for those who may read tickets; a failed request shows dashes.

@@ -5,8 +5,8 @@ import { useTr } from "../../i18n/refine";
 import { PageHeader } from "../engine/PageHeader";
 import type { ResourceScreenProps } from "../types";
 import { DayChart } from "./DayChart";
-import { formatDuration, isoDay, lastDays } from "./format";
-import { useStatistics } from "./use-statistics";
+import { formatDuration, isoDay, lastDays } from "../engine/ticket-statistics-format";
+import { useStatistics } from "../engine/use-statistics";
 import "./statistics.css";
 
 // Ticket statistics over a date range in the reader's time zone (GET /{guildId}/statistics, computed in SQL).

@@ -7,11 +7,10 @@ import { botCommands, commandLabel, commandUsage, type BotCommand } from "../../
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { demoMessageMax } from "../../schemas/demo";
 import { PageHeader } from "../engine/PageHeader";
-import { Embed } from "../panels/preview/EmbedPreview";
+import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../types";
 import { demoApi } from "./demo-api";
 import { componentRows, embedData, modalData, readableMentions, type MessageComponent, type ModalData } from "./discord-shapes";
-import "../panels/panels.css";
 import "./try-it.css";
 
 // The Try-it view (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. It shows

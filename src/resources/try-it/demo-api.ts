@@ -5,15 +5,12 @@ import {
   demoMessagesResponseSchema,
   type DemoInteractionInput,
 } from "../../schemas/demo";
-import { statsSchema } from "../../schemas/stats";
+import { askIsDemo } from "../engine/use-demo";
 
 // The Try-it view's calls (docs/ticket-engine.md): every answer is parsed with its shared schema.
 
 export const demoApi = {
-  async isDemo(): Promise<boolean> {
-    const stats = statsSchema.safeParse(await http.get("/stats", { auth: false }));
-    return stats.success && stats.data.demo === true;
-  },
+  isDemo: askIsDemo,
   async channels(guildId: string) {
     return demoChannelsResponseSchema.parse(await http.get(`/${guildId}/demo/channels`)).channels;
   },

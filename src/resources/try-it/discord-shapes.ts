@@ -1,4 +1,4 @@
-import type { EmbedData } from "../panels/preview/EmbedPreview";
+import type { EmbedData } from "../engine/chat/EmbedPreview";
 
 // Discord's JSON (as the demo platform stores it) → what the Try-it view draws. Everything is read defensively:
 // the shapes come from the bot, but the view never trusts a field to be there or to have its type.

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Embed, fieldRows } from "../../../src/resources/panels/preview/EmbedPreview";
-import { Markdown } from "../../../src/resources/panels/preview/markdown";
+import { Embed, fieldRows } from "../../../src/resources/engine/chat/EmbedPreview";
+import { Markdown } from "../../../src/resources/engine/chat/markdown";
 import { MultiPanelPreview, SinglePanelPreview } from "../../../src/resources/panels/preview/PanelPreview";
 
 const emojis = [{ id: "812345678901234801", name: "ticket", url: "/images/guilds/emojis/ticket.svg" }];

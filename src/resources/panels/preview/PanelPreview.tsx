@@ -4,7 +4,7 @@ import { useTr } from "../../../i18n/refine";
 import { productName } from "../../../schemas/messages";
 import { buttonColorOf } from "../../engine/widgets/ColorWidgets";
 import type { EmojiOption } from "../../engine/widgets/types";
-import { BotMessage, type EmbedData, type EmbedField } from "./EmbedPreview";
+import { BotMessage, type EmbedData, type EmbedField } from "../../engine/chat/EmbedPreview";
 
 // The live preview beside the editors: the panel message with its button (single panel) or its dropdown /
 // one button per panel (multi-panel), and the welcome message a new ticket starts with.

@@ -1,6 +1,7 @@
 import { theme } from "antd";
 import { type CSSProperties, type ReactNode, useState } from "react";
 import { useTr } from "../../../i18n/refine";
+import "./chat.css";
 import { isHttpUrl, Markdown } from "./markdown";
 
 // A message as the chat platform shows it: the bot's name, the content, one embed (colour bar, author, title,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { http, HttpError } from "../../providers/http";
 import { statisticsResponseSchema, type StatisticsResponse } from "../../schemas/statistics";
-import { browserTimeZone } from "./format";
+import { browserTimeZone } from "./ticket-statistics-format";
 
 /** GET /{guildId}/statistics for a range, in the browser's time zone (the Statistics screen and Server info's strip). */
 export function useStatistics(guildId: string, range: { from: string; to: string }) {

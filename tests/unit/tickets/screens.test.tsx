@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http as rest, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import type { TicketSummary } from "../../../src/schemas/ticket";
+import { API, useMswServer } from "../providers/helpers";
+import { community, renderApp } from "../shell/harness";
+
+// The Tickets and Try-it screens against a mocked API: exact requests, the server's words on screen, a live event
+// adding a row, and message text shown as text.
+
+const server = useMswServer();
+
+const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
+  TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "900000000000000002", OpenerName: "Demo Staff", Subject: null,
+  ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: `/${community}/try-it?channel=55`, OpenedAt: Date.now() - 60_000,
+  LastActivityAt: Date.now() - 60_000, ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "Order", Value: "A-77" }], ...extra,
+});
+
+function ticketsApi(events: string) {
+  const state = { lists: [] as string[], posts: [] as { path: string; body: unknown }[] };
+  const handlers = [
+    rest.get(`${API}/${community}/tickets`, ({ request }) => {
+      state.lists.push(new URL(request.url).search);
+      return HttpResponse.json({ tickets: [ticket(12)], total: 1, page: 1, per_page: 100 });
+    }),
+    rest.get(`${API}/${community}/tickets/events`, () =>
+      new HttpResponse(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(events)); c.close(); } }), { headers: { "content-type": "text/event-stream" } }),
+    ),
+    rest.get(`${API}/${community}/panels`, () => HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 1, PanelName: "General Support" }], MultiPanels: [] } })),
+    rest.get(`${API}/${community}/close-reasons`, () => HttpResponse.json({ close_reasons: [{ ReasonId: 1, Label: "Solved", Text: "", Position: 0 }] })),
+    rest.post(`${API}/${community}/tickets/:n/:action`, async ({ params, request }) => {
+      state.posts.push({ path: `${params.n}/${params.action}`, body: await request.json() });
+      const claimed = params.action === "claim";
+      return HttpResponse.json({
+        message: claimed ? "You claimed this ticket." : "Ticket #12 closed.",
+        ticket: ticket(12, claimed ? { ClaimedById: "900000000000000001", ClaimedByName: "Demo Admin" } : { Status: "closed", ChannelUrl: null }),
+      });
+    }),
+  ];
+  return { state, handlers };
+}
+
+describe("Tickets screen", { timeout: 30_000 }, () => {
+  it("lists the open tickets, adds one from the live stream, claims and closes with a preset reason", async () => {
+    const opened = JSON.stringify({ type: "opened", guildId: community, ticket: ticket(13, { OpenerName: "Newcomer", FormAnswers: [] }) });
+    const { state, handlers } = ticketsApi(`retry: 3000\n\nevent: ticket\ndata: ${opened}\n\n`);
+    const user = userEvent.setup();
+    renderApp(`/${community}/tickets`, server, { handlers });
+    expect(await screen.findByRole("heading", { name: "Tickets", level: 1 })).toBeInTheDocument();
+    const row = (await screen.findByText("#12")).closest("tr")!;
+    expect(within(row).getByText("Demo Staff")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "Open channel" })).toHaveAttribute("href", `/${community}/try-it?channel=55`);
+    expect(await screen.findByText("Newcomer")).toBeInTheDocument();
+    expect(state.lists[0]).toBe("?per_page=100");
+
+    await user.click(within(row).getByRole("button", { name: "Claim" }));
+    await waitFor(() => expect(state.posts).toEqual([{ path: "12/claim", body: {} }]));
+    expect(await screen.findByText("You claimed this ticket.")).toBeInTheDocument();
+    expect(await within((await screen.findByText("#12")).closest("tr")!).findByText("Demo Admin")).toBeInTheDocument();
+
+    await user.click(within((await screen.findByText("#12")).closest("tr")!).getByRole("button", { name: "Close" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("combobox"));
+    await user.click(await screen.findByTitle("Solved"));
+    await user.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
+    await waitFor(() => expect(state.posts[1]).toEqual({ path: "12/close", body: { reason: "Solved" } }));
+    expect(await screen.findByText("Ticket #12 closed.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText("#12")).not.toBeInTheDocument());
+  });
+
+  it("sends the filters in the query", async () => {
+    const { state, handlers } = ticketsApi("");
+    renderApp(`/${community}/tickets?claimed=unclaimed&mine=1&panel=1`, server, { handlers });
+    await screen.findByText("#12");
+    expect(state.lists[0]).toBe("?panel=1&claimed=unclaimed&mine=true&per_page=100");
+  });
+});
+
+describe("Try-it view", { timeout: 30_000 }, () => {
+  it("draws the channel's messages as text, sends a click, shows the modal and its answer", async () => {
+    const sent: unknown[] = [];
+    const handlers = [
+      rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
+      rest.get(`${API}/${community}/demo/channels`, () =>
+        HttpResponse.json({ channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: "2" }] }),
+      ),
+      rest.get(`${API}/${community}/demo/channels/714/messages`, () =>
+        HttpResponse.json({
+          messages: [
+            {
+              id: "2", channelId: "714", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "<img src=x onerror=alert(1)> hello",
+              embeds: [{ title: "Need help?", color: 0x5865f2 }], components: [{ type: 1, components: [{ type: 2, style: 1, label: "Open a ticket", custom_id: "panel:1" }] }],
+              createdAt: Date.now(), editedAt: null,
+            },
+          ],
+        }),
+      ),
+      rest.post(`${API}/${community}/demo/interactions`, async ({ request }) => {
+        const body = (await request.json()) as { kind: string };
+        sent.push(body);
+        if (body.kind === "button") {
+          return HttpResponse.json({
+            modal: { custom_id: "form:1:2", title: "Intake", components: [{ type: 1, components: [{ type: 4, custom_id: "field:9", label: "Order number", style: 1, required: true, max_length: 20 }] }] },
+            ephemeral: [], choices: [],
+          });
+        }
+        return HttpResponse.json({
+          modal: null, choices: [],
+          ephemeral: [{ id: "3", channelId: "714", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "Your ticket is open", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+        });
+      }),
+    ];
+    const user = userEvent.setup();
+    renderApp(`/${community}/try-it`, server, { handlers });
+    expect(await screen.findByText("<img src=x onerror=alert(1)> hello")).toBeInTheDocument();
+    expect(document.querySelector("img[src=x]")).toBeNull();
+    expect(screen.getByText("Need help?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Open a ticket" }));
+    await waitFor(() => expect(sent[0]).toEqual({ kind: "button", channelId: "714", messageId: "2", customId: "panel:1" }));
+    const dialog = await screen.findByRole("dialog");
+    const input = within(dialog).getByLabelText("Order number");
+    expect(input).toHaveAttribute("maxlength", "20");
+    await user.type(input, "A-77");
+    await user.click(within(dialog).getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", customId: "form:1:2", fields: { "field:9": "A-77" } }));
+    expect(await screen.findByText("Your ticket is open")).toBeInTheDocument();
+    expect(screen.getByText("Only you can see this")).toBeInTheDocument();
+  });
+});
