@@ -2,6 +2,7 @@ import ticketRoutes from "./tickets/routes";
 import demoRoutes from "./tickets/demo-routes";
 import discordInteractionRoutes from "./tickets/discord-endpoint";
 import { registerTicketEngine } from "./tickets/plugin";
+import { createPgTicketEventBus } from "./tickets/pg-events";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -93,7 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("secrets", secrets);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets));
   app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
-  const ticketEvents = createLocalTicketEventBus();
+  // Several instances on one PostgreSQL hear each other's ticket events; one SQLite process needs no more than itself.
+  const ticketEvents = config.databaseUrl
+    ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
+    : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
   registerTicketEngine(app);
   app.decorateRequest("user", null);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { panelText } from "../../../server/panels/text";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID } from "../helpers";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID } from "../helpers";
 import { authJson, faultDatabase, httpSignIn, type ServerProcess, startServerProcess, testDatabaseUrl } from "./process";
 
 // Two API processes on one PostgreSQL (what a load-balanced deployment runs): a session made on one works on the
@@ -94,5 +94,44 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
       expect(after.panel.PanelMessage.PanelTitle).toBe(ra.status === 200 ? titles[0] : titles[1]);
       expect(after.panel.Revision).toBe(panel.Revision + 1);
     }
+  });
+
+  it("the ticket engine: two clicks on two instances open one ticket; its event reaches a live stream on the other instance", { timeout: 60_000 }, async () => {
+    const staff = await httpSignIn(a.baseUrl, DEMO_STAFF_ID);
+    const admin = await httpSignIn(b.baseUrl, DEMO_ADMIN_ID);
+    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as {
+      panels: { SinglePanels: { PanelId: number; PanelName: string; MessageId: string | null }[] };
+    };
+    const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
+    const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
+    const limit = await fetch(`${a.baseUrl}/api/${g}/settings`, { method: "PUT", headers: authJson(admin), body: JSON.stringify({ UserTicketLimit: 1, Revision: settings.Revision }) });
+    expect(limit.status).toBe(200);
+
+    // A live stream on instance B, open before the clicks.
+    const abort = new AbortController();
+    const stream = await fetch(`${b.baseUrl}/api/${g}/tickets/events`, { headers: authJson(admin), signal: abort.signal });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("retry:")) text += decoder.decode((await reader.read()).value, { stream: true });
+
+    const click = (server: ServerProcess) =>
+      fetch(`${server.baseUrl}/api/${g}/demo/interactions`, {
+        method: "POST",
+        headers: authJson(staff),
+        body: JSON.stringify({ kind: "button", channelId: "812345678901234714", messageId: panel.MessageId, customId: `panel:${panel.PanelId}` }),
+      }).then((r) => r.json() as Promise<{ ephemeral: { content: string }[] }>);
+    const replies = await Promise.all([click(a), click(b)]);
+    const texts = replies.map((r) => r.ephemeral[0]?.content ?? "");
+    expect(texts.filter((x) => x.startsWith("Your ticket is open"))).toHaveLength(1);
+    expect(texts.filter((x) => x.startsWith("You already have 1 open ticket"))).toHaveLength(1);
+    const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as { tickets: { OpenerId: string; TicketId: number }[] };
+    const mine = open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID);
+    expect(mine).toHaveLength(1);
+
+    while (!text.includes(`"TicketId":${mine[0]!.TicketId}`)) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toContain('"type":"opened"');
+    abort.abort();
   });
 });
