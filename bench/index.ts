@@ -7,6 +7,7 @@ import { measureApi } from "./api";
 import { measureBundles } from "./bundles";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
+import { measureStatistics } from "./statistics";
 
 const pg = process.env.BENCH_DATABASE_URL;
 
@@ -15,6 +16,8 @@ if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await measureLighthouse();
 await measureApi();
 if (pg) await measureApi({ port: 3321, databaseUrl: pg });
 else console.log("\n(API under load on PostgreSQL: skipped, BENCH_DATABASE_URL is not set)");
+await measureStatistics();
+if (pg) await measureStatistics({ databaseUrl: pg });
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();
   if (pg) await measureLargeData({ databaseUrl: pg });

@@ -12,6 +12,7 @@ import * as m009 from "./009_tickets";
 import * as m010 from "./010_demo_platform";
 import * as m011 from "./011_sign_in";
 import * as m012 from "./012_deep_pages";
+import * as m013 from "./013_ticket_statistics";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -36,6 +37,7 @@ export const migrations: Record<string, MigrationModule> = {
   "010_demo_platform": m010,
   "011_sign_in": m011,
   "012_deep_pages": m012,
+  "013_ticket_statistics": m013,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
