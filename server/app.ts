@@ -2,6 +2,7 @@ import ticketRoutes from "./tickets/routes";
 import demoRoutes from "./tickets/demo-routes";
 import discordInteractionRoutes from "./tickets/discord-endpoint";
 import { registerTicketEngine } from "./tickets/plugin";
+import { pgRateLimitStore } from "./pg-rate-limit-store";
 import { createPgTicketEventBus } from "./tickets/pg-events";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
@@ -119,7 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // On PostgreSQL the counters live in the database: every instance counts against the same budget.
+  await app.register(fastifyRateLimit, { global: false, ...(handle.dialect === "postgres" ? { store: pgRateLimitStore(handle.db) } : {}) });
   // Before the route plugins: the route table (security tests) and the limit on writes see every route.
   recordRoutes(app);
   installRouteSchemas(app);

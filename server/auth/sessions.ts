@@ -109,4 +109,5 @@ export async function pruneExpired(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom("sessions").where("revoked_at", "<", now - DAY_MS).execute();
   await db.deleteFrom("oauth_states").where("created_at", "<", now - 60 * 60_000).execute();
   await db.deleteFrom("sign_in_codes").where("created_at", "<", now - 60 * 60_000).execute();
+  await db.deleteFrom("rate_limits").where("window_start", "<", now - 60 * 60_000).execute();
 }

@@ -323,6 +323,14 @@ export interface Database {
   ticket_members: TicketMembersTable;
   demo_channels: DemoChannelsTable;
   demo_messages: DemoMessagesTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** Rate-limit counters shared by instances on PostgreSQL (014_rate_limits). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
 }
 
 export type Db = Kysely<Database>;

@@ -64,3 +64,67 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
   await adminContext.close();
   await staffContext.close();
 });
+
+test("the demo loop with a form: the opener answers it, staff claim and close in the Try-it view, the opener rates, the dashboard shows it", async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const staffContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const staff = await staffContext.newPage();
+  await signIn(admin, "Demo Admin");
+  await signIn(staff, "Demo Staff");
+  const auth = { authorization: `Bearer ${(await adminContext.cookies()).find((c) => c.name === "session_token")!.value}` };
+
+  // The Billing panel asks a form of the server (through the API the dashboard uses).
+  const forms = (await (await admin.request.get(`/api/${DEMO_COMMUNITY_ID}/forms`, { headers: auth })).json()) as {
+    forms: { FormId: number; FormName: string; Fields: { Label: string; Required: boolean; MinLength: number }[] }[];
+  };
+  const form = forms.forms.find((f) => f.Fields.length > 0)!;
+  const panels = (await (await admin.request.get(`/api/${DEMO_COMMUNITY_ID}/panels`, { headers: auth })).json()) as {
+    panels: { SinglePanels: ({ PanelId: number; PanelName: string } & Record<string, unknown>)[] };
+  };
+  const billing = panels.panels.SinglePanels.find((p) => p.PanelName === "Billing")!;
+  const saved = await admin.request.put(`/api/${DEMO_COMMUNITY_ID}/panels/${billing.PanelId}`, { headers: auth, data: { SinglePanel: { ...billing, FormId: form.FormId } } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await admin.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=812345678901234714`);
+  await admin.getByRole("button", { name: /Billing/ }).click();
+  const modal = admin.getByRole("dialog", { name: form.FormName });
+  for (const field of form.Fields) {
+    await modal.getByLabel(field.Label).fill("x".repeat(Math.max(3, field.MinLength)) + " answer");
+  }
+  await modal.getByRole("button", { name: "Submit" }).click();
+  await expect(admin.getByTestId("ephemeral").filter({ hasText: "Your ticket is open" })).toBeVisible();
+  await expect(admin.locator(".try-it-channel.is-active")).toContainText("ticket");
+  const channelId = new URL(admin.url()).searchParams.get("channel")!;
+  await expect(admin.getByTestId("message").first()).toContainText("Answers");
+  await admin.getByLabel("Message").fill("Where is my invoice?");
+  await admin.getByRole("button", { name: "Send" }).click();
+  await expect(admin.getByTestId("message").filter({ hasText: "Where is my invoice?" })).toBeVisible();
+
+  await staff.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=${channelId}`);
+  await staff.getByRole("button", { name: /Claim/ }).click();
+  await expect(staff.getByTestId("ephemeral").filter({ hasText: "You claimed this ticket." })).toBeVisible();
+  await staff.getByLabel("Message").fill("Sent it again.");
+  await staff.getByRole("button", { name: "Send" }).click();
+  await staff.getByTestId("message").first().getByRole("button", { name: /Close/ }).click();
+  await staff.getByTestId("ephemeral").getByRole("button", { name: "Close ticket" }).click();
+  const closed = staff.getByTestId("ephemeral").filter({ hasText: /Ticket #\d+ closed\./ });
+  await expect(closed).toBeVisible();
+  const number = (await closed.textContent())!.match(/#(\d+)/)![1];
+
+  await admin.goto(`/${DEMO_COMMUNITY_ID}/try-it`);
+  await admin.getByTestId("channel-Ticketeer").click();
+  const prompt = admin.getByTestId("message").filter({ hasText: `Rate your ticket #${number}` });
+  await prompt.getByRole("button", { name: "★★★★★", exact: true }).click();
+  await expect(admin.getByTestId("ephemeral").filter({ hasText: "Thanks for your feedback" })).toBeVisible();
+
+  await admin.goto(`/${DEMO_COMMUNITY_ID}/transcripts/${number}`);
+  const frame = admin.frameLocator("iframe");
+  await expect(frame.getByText("Where is my invoice?")).toBeVisible();
+  await expect(frame.getByText("Sent it again.")).toBeVisible();
+  await admin.goto(`/${DEMO_COMMUNITY_ID}/activity`);
+  await expect(admin.getByRole("cell", { name: "Ticket Closed" }).first()).toBeVisible();
+
+  await adminContext.close();
+  await staffContext.close();
+});

@@ -13,6 +13,7 @@ import * as m010 from "./010_demo_platform";
 import * as m011 from "./011_sign_in";
 import * as m012 from "./012_deep_pages";
 import * as m013 from "./013_ticket_statistics";
+import * as m014 from "./014_rate_limits";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -38,6 +39,7 @@ export const migrations: Record<string, MigrationModule> = {
   "011_sign_in": m011,
   "012_deep_pages": m012,
   "013_ticket_statistics": m013,
+  "014_rate_limits": m014,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

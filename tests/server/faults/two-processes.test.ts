@@ -135,3 +135,30 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
     abort.abort();
   });
 });
+
+describe.skipIf(!testDatabaseUrl)("two API processes share their rate limits on PostgreSQL (runs only with TEST_DATABASE_URL)", () => {
+  let db: Awaited<ReturnType<typeof faultDatabase>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const LIMIT = 6;
+
+  beforeAll(async () => {
+    db = await faultDatabase();
+    [a, b] = await Promise.all([startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000), startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+  });
+
+  it("the sign-in limit counts the requests of both instances: the one past the limit is refused wherever it lands", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await fetch(`${(i % 2 ? b : a).baseUrl}/api/api/auth/login`)).status);
+    expect(statuses).toEqual(new Array(LIMIT).fill(200));
+    const refused = await fetch(`${b.baseUrl}/api/api/auth/login`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await fetch(`${a.baseUrl}/api/api/auth/login`)).status).toBe(429);
+  });
+});
