@@ -171,12 +171,12 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       };
       let interaction: Record<string, unknown>;
       if (input.kind === "button" || input.kind === "select") {
-        const message = await app.db.selectFrom("demo_messages").select("id").where("channel_id", "=", channel.id).where("id", "=", input.messageId).executeTakeFirst();
-        if (!message) throw new HttpError(404, "Message not found");
+        // The message may be an ephemeral answer (never stored), as on Discord: the engine trusts nothing in it
+        // anyway and re-reads everything the custom id names.
         interaction = {
           ...base,
           type: InteractionType.MessageComponent,
-          message: { id: message.id },
+          message: { id: input.messageId },
           data: input.kind === "button"
             ? { custom_id: input.customId, component_type: ComponentType.Button }
             : { custom_id: input.customId, component_type: ComponentType.StringSelect, values: input.values },

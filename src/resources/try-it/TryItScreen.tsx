@@ -76,7 +76,6 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   }, [demo, loadChannels, tr]);
   useEffect(() => {
     setMessages([]);
-    setEphemeral([]);
     if (demo && selected) loadMessages(selected, true).catch(() => undefined);
   }, [demo, selected, loadMessages]);
   useVisibleInterval(() => {
@@ -178,7 +177,8 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             {messages.map((m) => (
               <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} />
             ))}
-            {ephemeral.map((m) => (
+            {/* A channel's own answers; those of a channel that is gone (a ticket just closed) follow the member. */}
+            {ephemeral.filter((m) => m.channelId === selected || !channels.some((c) => c.id === m.channelId)).map((m) => (
               <ChatMessage
                 key={m.id}
                 message={m}
