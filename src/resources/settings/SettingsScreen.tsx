@@ -155,8 +155,8 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
     if (saving) return;
     const found = validateSettings(local, tr);
     if (Object.keys(found).length > 0) {
+      // Nothing was sent, so nothing failed to update: the fields say what to fix.
       setShowErrors(true);
-      toast?.({ type: "error", message: settingsMessages.updateFailed, description: Object.values(found).join("\n") });
       return;
     }
     const lines = changeLines(baseline, local, channels, tr);
@@ -166,13 +166,19 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
     }
     setSaving(true);
     try {
-      await mutateAsync({
+      const answer = await mutateAsync({
         url: `/${guildId}/settings`,
         method: "put",
         values: savePayload(local, loaded.Revision),
         successNotification: false,
         errorNotification: false,
       });
+      // §7: the answer's message 'Ticket settings updated successfully' is what means success.
+      const message = answer.data?.message;
+      if (message !== settingsMessages.updatedByServer) {
+        toast?.({ type: "error", message: settingsMessages.updateFailed, description: message || undefined });
+        return;
+      }
       toast?.({ type: "success", message: settingsMessages.updated, description: lines.join("\n") });
       setShowErrors(false);
       await query.refetch();

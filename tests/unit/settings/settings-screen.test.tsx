@@ -126,6 +126,29 @@ describe("Settings screen", () => {
     expect(api.state.puts[0]).toMatchObject({ ArchiveChannelId: "" });
   });
 
+  it("a 2xx without the spec's success message is no success: 'Error updating settings' with what the server said", async () => {
+    const api = fakeSettingsApi();
+    api.handlers.push(rest.put(`${API}/:guildId/settings`, () => HttpResponse.json({ message: "Settings queued for review" })));
+    api.handlers.reverse();
+    const user = userEvent.setup();
+    renderApp(`/${community}/settings`, server, { handlers: api.handlers });
+    await user.click(await screen.findByRole("switch", { name: "Store transcripts of closed tickets" }));
+    await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
+    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: settingsMessages.updateFailed, description: "Settings queued for review" })));
+    expect(toasts.map((t) => t.message)).not.toContain(settingsMessages.updated);
+  });
+
+  it("a value the form refuses is shown on its field; nothing is sent and nothing 'failed to update'", async () => {
+    const api = fakeSettingsApi({ SinceLastMessageMinutes: 75 });
+    const user = userEvent.setup();
+    renderApp(`/${community}/settings`, server, { handlers: api.handlers });
+    await user.click(await screen.findByRole("switch", { name: "Store transcripts of closed tickets" }));
+    await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
+    await waitFor(() => expect(document.querySelector(".ant-form-item-has-error, [aria-invalid='true'], .settings-error")).not.toBeNull());
+    expect(api.state.puts).toEqual([]);
+    expect(toasts.map((t) => t.message)).not.toContain(settingsMessages.updateFailed);
+  });
+
   it("shows 'Error updating settings' with the conflict message when someone else saved first", async () => {
     const api = fakeSettingsApi();
     const user = userEvent.setup();
