@@ -166,7 +166,7 @@ test.describe("public site", () => {
     await page.goto("/commands");
     await page.getByRole("searchbox", { name: "Search commands" }).fill("form");
     await expect(page.getByRole("heading", { name: "/form", level: 2 })).toBeVisible();
-    await expect(page.getByText("/form {formId}")).toBeVisible();
+    await expect(page.getByText("/form {form_id}")).toBeVisible();
     await expect(page.getByRole("heading", { name: "/claim", level: 2 })).toHaveCount(0);
   });
 
@@ -206,6 +206,14 @@ test.describe("public site", () => {
     await page.goto("/");
     await expect(page.getByRole("alert").filter({ hasText: authMessages.sessionExpiredToast })).toBeVisible();
     await expect(page.getByRole("button", { name: authMessages.signIn })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === "session_token")).toBeUndefined();
+  });
+
+  test("an expired session on another public page goes to / with the session-expired notice", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "session_token", value: "stale", url: baseURL! }]);
+    await page.goto("/faq");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(authMessages.sessionExpiredTitle)).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === "session_token")).toBeUndefined();
   });
 

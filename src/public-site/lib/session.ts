@@ -55,11 +55,14 @@ export async function checkSession({ token, fetchImpl = fetch, now = Date.now() 
 /** Checks the session of this browser's cookie and applies the outcome (expired → cookie removed + toast). */
 export async function resolveSession(fetchImpl: typeof fetch = fetch): Promise<AuthState> {
   const result = await checkSession({ token: getCookie(sessionCookieName), fetchImpl });
-  if (result.expired) {
+  if (result.expired || result.invalid) {
     deleteCookie(sessionCookieName);
-    toast({ title: authMessages.sessionExpiredToast, variant: "error" });
-  } else if (result.invalid) {
-    deleteCookie(sessionCookieName);
+    if (typeof location !== "undefined" && location.pathname !== "/") {
+      // §3: an expired session goes to /. Like the dashboard's way home, the notice rides in the history entry of
+      // "/" and the landing shows it after the load.
+      history.replaceState({ sessionExpired: true }, "", "/");
+      location.reload();
+    } else if (result.expired) toast({ title: authMessages.sessionExpiredToast, variant: "error" });
   }
   if (result.status === "signed-in") {
     const { expired: _e, invalid: _i, ...state } = result;

@@ -155,7 +155,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       <PageHeader
         title={tr("tickets.title", "Tickets")}
         description={tr("tickets.description", "The open tickets of this server, as they happen.")}
-        extra={<Tag color={live ? "green" : "default"} data-testid="live-status">{live ? tr("tickets.live", "Live") : tr("tickets.polling", "Updating every 15 s")}</Tag>}
+        extra={
+          <Tag>
+            <span className={`tickets-live-dot${live ? " is-live" : ""}`} aria-hidden />
+            <span data-testid="live-status">{live ? tr("tickets.live", "Live") : tr("tickets.polling", "Updating every 15 s")}</span>
+          </Tag>
+        }
       />
       <Card>
         <div className="tickets-filters">
