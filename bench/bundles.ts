@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { demo, kb, signIn, startServer } from "./lib";
 
-const budgets = { landing: 90 * 1024, firstDashboard: 250 * 1024, heaviestEditor: 450 * 1024 };
+const budgets = { landing: 90 * 1024, firstDashboard: 250 * 1024, heaviestEditor: 450 * 1024, statistics: 350 * 1024, route: 300 * 1024 };
 
 // `ready`: what must be on screen before the count stops (network idle alone can come while the session check is
 // still deciding, before the screen's lazy chunks are even requested). Editors: their generated <form>.
@@ -16,6 +16,9 @@ const screens: { name: string; path: string; signedIn: boolean; ready: string; b
   { name: "single-panel editor", path: `/${demo.community}/panels/create-single`, signedIn: true, ready: "main form", budget: budgets.heaviestEditor },
   { name: "form editor", path: `/${demo.community}/forms/create`, signedIn: true, ready: "main form", budget: budgets.heaviestEditor },
   { name: "staff teams", path: `/${demo.community}/teams`, signedIn: true, ready: "main h1", budget: budgets.heaviestEditor },
+  { name: "tickets", path: `/${demo.community}/tickets`, signedIn: true, ready: "main h1", budget: budgets.route },
+  { name: "statistics", path: `/${demo.community}/statistics`, signedIn: true, ready: ".stats-figure", budget: budgets.statistics },
+  { name: "try it", path: `/${demo.community}/try-it`, signedIn: true, ready: "main h1", budget: budgets.route },
 ];
 
 export async function measureBundles(port = 3310) {
