@@ -1,10 +1,13 @@
-import { useCan, useCreate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useCan, useCreate, useInvalidate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Card, Skeleton } from "antd";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSpecText } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
-import { authMessages, formMessages } from "../../schemas/messages";
+import { authMessages, formMessages, frameMessages } from "../../schemas/messages";
+import { http } from "../../providers/http";
+import type { FormField } from "../../schemas/form";
+import { type FormApi, formEditSteps, runFormSteps, stepFailure } from "./edit-steps";
 import { PageHeader } from "../engine/PageHeader";
 import { FormEditor } from "./editor/FormEditor";
 import { ArrowLeftIcon } from "./icons";
@@ -29,7 +32,7 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const listPath = `/${guildId}/forms`;
   const can = useCan({ resource: "forms", action: mode === "create" ? "create" : "edit", params: { guildId } });
   const { mutate: createForm, mutation: createMutation } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
-  const { mutate: updateForm, mutation: updateMutation } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
+  const { mutation: updateMutation } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
   const one = useOne<Form, HttpError>({
     resource: "forms",
     id: formId,
@@ -37,7 +40,9 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
     errorNotification: false,
     queryOptions: { enabled: mode === "edit" && formId !== "", retry: false },
   });
-  const pending = createMutation.isPending || updateMutation.isPending;
+  const [saving, setSaving] = useState(false);
+  const invalidate = useInvalidate();
+  const pending = createMutation.isPending || updateMutation.isPending || saving;
 
   const failedToLoad = mode === "edit" && one.query.isError;
   useEffect(() => {
@@ -67,9 +72,27 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
     const onSuccess = () => navigate(listPath);
     if (mode === "create") {
       createForm({ resource: "forms", values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
-    } else {
-      updateForm({ resource: "forms", id: formId, values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
+      return;
     }
+    // Edit: each change through its own endpoint (§7), each failure with its own text (§8).
+    const steps = formEditSteps(initialValues!, payload);
+    if (steps.length === 0) {
+      open?.({ type: "success", message: formMessages.updated });
+      onSuccess();
+      return;
+    }
+    setSaving(true);
+    void runFormSteps(steps, formApi(guildId, formId))
+      .then(async (result) => {
+        await invalidate({ resource: "forms", invalidates: ["list", "detail"], id: formId });
+        if (result.ok) {
+          open?.({ type: "success", message: formMessages.updated });
+          onSuccess();
+        } else {
+          open?.({ type: "error", message: stepFailure(result.step), description: (result.error as Error)?.message || frameMessages.unknownErrorShort });
+        }
+      })
+      .finally(() => setSaving(false));
   };
 
   const header =
@@ -102,4 +125,16 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
       <Card className="form-editor-card">{content}</Card>
     </div>
   );
+}
+
+/** The single-purpose form endpoints of §7 (every call's failure is the step's). */
+function formApi(guildId: string, formId: string): FormApi {
+  const base = `/${guildId}/forms/${formId}`;
+  return {
+    rename: async (FormName) => void (await http.patch(base, { FormName }, { onForbidden: "caller" })),
+    deleteField: async (fieldId) => void (await http.delete(`${base}/fields/${fieldId}`, { onForbidden: "caller" })),
+    updateField: async (fieldId, patch) => void (await http.patch(`${base}/fields/${fieldId}`, patch, { onForbidden: "caller" })),
+    createField: async (field: FormField) => (await http.post<{ field: { FieldId: number } }>(`${base}/fields`, field, { onForbidden: "caller" })).field.FieldId,
+    moveField: async (fieldId, position) => void (await http.patch(`${base}/fields/${fieldId}/position`, { NewPosition: position }, { onForbidden: "caller" })),
+  };
 }

@@ -7,7 +7,7 @@ import {
   type FormInput,
 } from "../../schemas/form";
 import { limits, retryDelay } from "../../schemas/limits";
-import { formMessages } from "../../schemas/messages";
+import { formMessages, frameMessages } from "../../schemas/messages";
 import { t, type Params } from "../../i18n/core";
 import { translateSpecText } from "../../i18n/spec-texts";
 
@@ -122,15 +122,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** §8: 'Failed to fetch forms: {error or status text}', in the language of `tr` / `specText`. */
 export const fetchFormsError = (error: unknown, tr: Translate = t, specText: SpecText = translateSpecText) =>
-  tr("spec.form.fetchFormsFailed", formMessages.fetchFormsFailed("{detail}"), { detail: specText(messageOf(error) || "Unknown error") });
+  tr("spec.form.fetchFormsFailed", formMessages.fetchFormsFailed("{detail}"), { detail: specText(messageOf(error) || frameMessages.unknownErrorShort) });
 
 /** Toast of a failed delete: a 409 names the panels using the form; anything else is 'Failed to delete form'. */
 export const deleteFormError = (error: unknown) =>
   statusOf(error) === 409 && messageOf(error) ? messageOf(error) : formMessages.deleteFailed;
 
 /** §8: create/update failures show the error message, or the fallback. */
-export const saveFormError = (error: unknown, mode: "create" | "edit") =>
-  messageOf(error) || (mode === "create" ? formMessages.createFailed : formMessages.updateFailed);
+/** §8: 'Failed to create form: {message}' / 'Failed to update form: {message}', or the bare text without one. */
+export const saveFormError = (error: unknown, mode: "create" | "edit") => {
+  const detail = messageOf(error);
+  if (mode === "create") return detail ? formMessages.createFailedDetail(detail) : formMessages.createFailed;
+  return detail ? formMessages.updateFailedDetail(detail) : formMessages.updateFailed;
+};
 
 /** §4: a delete counts as done only when the server says 'Form deleted successfully'. */
 export const isDeleteConfirmed = (body: unknown) =>

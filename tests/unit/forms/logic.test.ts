@@ -112,7 +112,7 @@ describe("forms requests (SPEC §7, §8)", () => {
     expect(fetchFormsError(new HttpError(500, "Internal server error"))).toBe("Failed to fetch forms: Internal server error");
     expect(deleteFormError(new HttpError(409, 'This form is used by the panel "Billing".'))).toBe('This form is used by the panel "Billing".');
     expect(deleteFormError(new HttpError(500, "boom"))).toBe(formMessages.deleteFailed);
-    expect(saveFormError(new HttpError(400, "Form name is required"), "create")).toBe("Form name is required");
+    expect(saveFormError(new HttpError(400, "Form name is required"), "create")).toBe("Failed to create form: Form name is required");
     expect(saveFormError(new HttpError(0, ""), "create")).toBe(formMessages.createFailed);
     expect(saveFormError(undefined, "edit")).toBe(formMessages.updateFailed);
   });

@@ -257,18 +257,24 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
     const submit = screen.getByRole("button", { name: formMessages.createForm });
     await waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
-    await waitFor(() => expect(toastMessages()).toContain("error: Label must be at most 45 characters"));
+    await waitFor(() => expect(toastMessages()).toContain("error: Failed to create form: Label must be at most 45 characters"));
     expect(router.state.location.pathname).toBe(`${listUrl}/create`);
   });
 
-  it("edit: loads the form, keeps FieldIds, sends -1 for a new field, 'Updating...', toast and back to the list", async () => {
+  it("edit: each change goes through its own endpoint — a new field is added by POST …/fields — 'Updating...', toast and back to the list", async () => {
+    const calls: string[] = [];
     const bodies: unknown[] = [];
     server.use(
       rest.get(`${API}/:guildId/forms/7`, () => HttpResponse.json({ form: demoForms[0] })),
-      rest.put(`${API}/:guildId/forms/7`, async ({ request }) => {
+      rest.put(`${API}/:guildId/forms/7`, () => {
+        calls.push("PUT form");
+        return HttpResponse.json({ message: formMessages.updated });
+      }),
+      rest.post(`${API}/:guildId/forms/7/fields`, async ({ request }) => {
+        calls.push("POST field");
         bodies.push(await request.json());
         await delay(200);
-        return HttpResponse.json({ message: formMessages.updated });
+        return HttpResponse.json({ message: "Field created successfully", field: { ...emptyField(2), FieldId: 3, Label: "New one" }, form: demoForms[0] }, { status: 201 });
       }),
     );
     const { router } = renderApp(`${listUrl}/edit/7`, server);
@@ -284,9 +290,43 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
     expect((await screen.findByText(formMessages.updating)).closest("button")).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe(listUrl));
     expect(toastMessages()).toContain(`success: ${formMessages.updated}`);
-    const body = bodies[0] as { FormName: string; fields: { FieldId: number; Label: string; Position: number }[] };
-    expect(body.FormName).toBe("Support Request");
-    expect(body.fields.map((f) => [f.FieldId, f.Label, f.Position])).toEqual([[1, "What happened?", 0], [2, "Order ID", 1], [-1, "New one", 2]]);
+    expect(calls).toEqual(["POST field"]);
+    expect(bodies[0]).toMatchObject({ Label: "New one", Position: 2 });
+  });
+
+  it("edit: rename, change, delete and reorder each through their endpoint; a failed step shows its own text and stays", async () => {
+    const calls: string[] = [];
+    let failRename = true;
+    server.use(
+      rest.get(`${API}/:guildId/forms/7`, () => HttpResponse.json({ form: demoForms[0] })),
+      rest.patch(`${API}/:guildId/forms/7`, async ({ request }) => {
+        calls.push(`rename ${JSON.stringify(await request.json())}`);
+        if (failRename) return HttpResponse.json({ error: "Name taken" }, { status: 409 });
+        return HttpResponse.json({ message: "Form renamed", form: demoForms[0] });
+      }),
+      rest.delete(`${API}/:guildId/forms/7/fields/:fieldId`, ({ params }) => {
+        calls.push(`delete ${params.fieldId}`);
+        return HttpResponse.json({ message: "Field deleted", form: demoForms[0] });
+      }),
+    );
+    const { router } = renderApp(`${listUrl}/edit/7`, server);
+    await waitFor(() => expect(labels().map((l) => l.value)).toEqual(["What happened?", "Order ID"]));
+    const name = screen.getByLabelText(formMessages.formName);
+    fireEvent.change(name, { target: { value: "Support" } });
+    // Remove the second field ("Order ID", FieldId 2).
+    fireEvent.click(within(cards()[1] as HTMLElement).getByRole("button", { name: "Remove field 2" }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const submit = screen.getByRole("button", { name: formMessages.updateForm });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: formMessages.renameFailed, description: "Name taken" })));
+    expect(calls).toEqual(['rename {"FormName":"Support"}']);
+    expect(router.state.location.pathname).toBe(`${listUrl}/edit/7`);
+
+    failRename = false;
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(listUrl));
+    expect(calls.slice(1)).toEqual(['rename {"FormName":"Support"}', "delete 2"]);
   });
 
   it("edit: a form that cannot be fetched toasts 'Failed to fetch form' and returns to the list", async () => {
