@@ -207,10 +207,16 @@ export class DemoPlatform implements PlatformAdapter {
 
   // ---- the Try-it view (not part of the adapter: only the demo has it) ----
 
+  /** The bot's direct-message channel with a user, if the bot ever wrote to them. */
+  async existingDirectChannelOf(userId: string): Promise<string | null> {
+    const existing = await this.store.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", userId).executeTakeFirst();
+    return existing?.id ?? null;
+  }
+
   /** The bot's direct-message channel with a user, made on first use. */
   async directChannelOf(userId: string): Promise<string> {
-    const existing = await this.store.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", userId).executeTakeFirst();
-    if (existing) return existing.id;
+    const existing = await this.existingDirectChannelOf(userId);
+    if (existing) return existing;
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_channels")

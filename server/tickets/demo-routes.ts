@@ -68,8 +68,9 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         t.number,
       ]),
     );
-    const dm = await platform.directChannelOf(member.id);
-    const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), dm];
+    // Reading never creates anything: the direct messages appear once the bot has written one.
+    const dm = await platform.existingDirectChannelOf(member.id);
+    const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
     const last = new Map<string, string>();
     for (const id of ids) {
       const row = await app.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
@@ -83,7 +84,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
           ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
         })),
-      { id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null },
+      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null }] : []),
     ];
   }
 

@@ -74,6 +74,22 @@ export interface Ctx {
 
 let counter = 0;
 
+let ticketNumbers = 500_000;
+/** An open ticket row (no panel, no channel): what the tickets API acts on. */
+export async function createOpenTicket(ctx: Ctx, claimedBy: string | null = null): Promise<number> {
+  const number = ++ticketNumbers;
+  const now = Date.now();
+  await ctx.t.db
+    .insertInto("tickets")
+    .values({
+      guild_id: G, number, panel_id: null, panel_name: "Unknown", opener_id: "900000000000000003", opener_name: "Demo Visitor", subject: null,
+      status: "open", channel_id: null, claimed_by: claimedBy, claimed_by_name: claimedBy ? "Demo Staff" : null, form_answers_json: null, opened_at: now, last_activity_at: now,
+      first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+    })
+    .execute();
+  return number;
+}
+
 export async function createContext(t: TestApp): Promise<Ctx> {
   const owner = await t.signIn(DEMO_ADMIN_ID);
   const team = await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
@@ -435,6 +451,13 @@ export const samples: Record<string, Sample> = {
     body: () => ({ Kind: "User", TargetId: randomSnowflake(), Reason: "Changed" }),
   },
   "DELETE /api/:guildId/blacklist/:entryId": { status: 200, setup: async (ctx) => ({ entryId: await createBlacklistEntry(ctx) }) },
+
+  // Tickets: an open ticket of no panel (its staff: any team) without a channel, made for each request.
+  "POST /api/:guildId/tickets/:ticketId/claim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
+  "POST /api/:guildId/tickets/:ticketId/unclaim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx, "900000000000000002")) }) },
+  "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
+  // The Try-it view: a fixed text channel of the demo server, which every member sees.
+  "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
 
   "GET /api/:guildId/close-reasons": { status: 200 },
   "POST /api/:guildId/close-reasons": { status: 201, body: (ctx) => ({ Label: ctx.unique("reason"), Text: "Solved", Position: 1 }) },

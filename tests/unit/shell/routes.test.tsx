@@ -2,8 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { postLoginPathKey } from "../../../src/providers/session";
 import { frameMessages } from "../../../src/schemas/messages";
-import { useMswServer } from "../providers/helpers";
-import { community, renderApp } from "./harness";
+import { http as rest, HttpResponse } from "msw";
+import { API, useMswServer } from "../providers/helpers";
+import { community, demoUser, renderApp } from "./harness";
 
 const server = useMswServer();
 
@@ -54,8 +55,20 @@ describe("routes", () => {
   });
 
   it("while authentication loads the protected page shows nothing", async () => {
-    const { container } = renderApp("/dashboard", server);
+    // The session check is held open: until it answers, neither the shell nor the page may render.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    const held = rest.get(`${API}/api/auth/user`, async () => {
+      asked = true;
+      await gate;
+      return HttpResponse.json({ authenticated: true, expires_at: new Date(Date.now() + 86_400_000).toISOString(), user: demoUser });
+    });
+    const { container } = renderApp("/dashboard", server, { handlers: [held] });
+    await waitFor(() => expect(asked).toBe(true));
     expect(container.querySelector(".app-shell")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Your Servers" })).toBeNull();
+    release();
     expect(await screen.findByRole("heading", { name: "Your Servers" })).toBeInTheDocument();
   });
 });

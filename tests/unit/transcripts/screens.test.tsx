@@ -206,8 +206,16 @@ describe("transcript view", () => {
   });
 
   it("'Missing required parameters.' for an id that is not a ticket number, without calling the API", async () => {
+    const asked: string[] = [];
+    server.use(
+      rest.get(`${API}/:guildId/transcripts/:id`, ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ transcript_html: "<p>should not load</p>" });
+      }),
+    );
     renderApp(`/${community}/transcripts/not-a-number`, server);
     expect(await screen.findByText(transcriptMessages.missingParameters)).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it("'Transcript not found or unavailable.' on 404", async () => {
