@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { tagMessages } from "../../src/schemas/messages";
+import { frameMessages, tagMessages } from "../../src/schemas/messages";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
@@ -22,8 +22,12 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<vo
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole("heading", { name }).first()).toBeVisible();
 };
+/** Loaded: no skeleton left, and what replaced it is the screen's data, not an error card or the error screen. */
 const settled = async (page: Page) => {
   await expect(page.locator(".ant-skeleton-active")).toHaveCount(0);
+  await expect(page.getByText(frameMessages.errorLoadingPage)).toHaveCount(0);
+  await expect(page.getByText(frameMessages.errorHeading)).toHaveCount(0);
+  await expect(page.locator("main").first()).not.toBeEmpty();
 };
 
 const publicRoutes: [string, Setup][] = [
