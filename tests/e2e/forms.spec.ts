@@ -147,6 +147,8 @@ test.describe("blacklist (a resource built from its declaration)", () => {
     const target = `7${Date.now()}`.padEnd(18, "0").slice(0, 18);
     await page.getByRole("button", { name: blacklistTexts.add }).click();
     const dialog = page.getByRole("dialog");
+    // The generated form loads with the dialog: submit once its fields are there.
+    await expect(dialog.getByLabel("User or role id")).toBeEditable();
     await dialog.getByRole("button", { name: blacklistTexts.submit, exact: true }).click();
     await expect(dialog.getByText("Target id is required")).toBeVisible();
 

@@ -1,9 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // The whole loop on the demo platform: Demo Staff opens a ticket from a panel in the Try-it view; Demo Admin's
 // Tickets screen, open in another browser, shows it without a reload; the admin claims and closes it there with a
 // preset close reason; the Statistics screen counts it.
+
+/** Other specs toggle the server's settings; these loops need feedback, close confirmation and stored transcripts on. */
+async function settingsForTheLoop(page: Page, headers: Record<string, string>) {
+  const saved = await page.request.put(`/api/${DEMO_COMMUNITY_ID}/settings`, {
+    headers,
+    data: { EnableUserFeedback: true, TicketCloseConfirmation: true, StoreTranscripts: true },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
 
 test("a ticket opened in the Try-it view is live on another browser's Tickets screen, claimed, closed and counted", async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -13,12 +22,11 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
   await signIn(admin, "Demo Admin");
   await signIn(staff, "Demo Staff");
 
+  const auth = { authorization: `Bearer ${(await adminContext.cookies()).find((c) => c.name === "session_token")!.value}` };
+  await settingsForTheLoop(admin, auth);
   // A preset close reason for the close dialog.
   const reason = `Solved ${Date.now().toString(36)}`;
-  const created = await admin.request.post(`/api/${DEMO_COMMUNITY_ID}/close-reasons`, {
-    data: { Label: reason },
-    headers: { authorization: `Bearer ${(await adminContext.cookies()).find((c) => c.name === "session_token")!.value}` },
-  });
+  const created = await admin.request.post(`/api/${DEMO_COMMUNITY_ID}/close-reasons`, { data: { Label: reason }, headers: auth });
   expect(created.status()).toBe(201);
 
   await admin.goto(`/${DEMO_COMMUNITY_ID}/statistics`);
@@ -83,6 +91,7 @@ test("the demo loop with a form: the opener answers it, staff claim and close in
     panels: { SinglePanels: ({ PanelId: number; PanelName: string } & Record<string, unknown>)[] };
   };
   const billing = panels.panels.SinglePanels.find((p) => p.PanelName === "Billing")!;
+  await settingsForTheLoop(admin, auth);
   const saved = await admin.request.put(`/api/${DEMO_COMMUNITY_ID}/panels/${billing.PanelId}`, { headers: auth, data: { SinglePanel: { ...billing, FormId: form.FormId } } });
   expect(saved.status(), await saved.text()).toBe(200);
 
