@@ -1,45 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
 import { panelMessages } from "../../src/schemas/messages";
-import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
+import { createPanel, DEMO_COMMUNITY_ID, panelRow as row, pick, signIn, toast, uniqueName } from "./helpers";
 
 // Ticket panels and multi-panels (SPEC §2, §4, §5, §7), in Chromium against the real server and database.
 
 const listUrl = `/${DEMO_COMMUNITY_ID}/panels`;
-const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).last();
-const row = (page: Page, name: string) => page.locator(".panel-row").filter({ has: page.locator(".panel-row-name", { hasText: name }) });
-
-/** Opens the select labelled `label` and picks `option`. */
-async function pick(page: Page, label: string | RegExp, option: string) {
-  await page.getByLabel(label).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
-
-async function createPanel(page: Page, name: string, { withExtras = false } = {}) {
-  await page.goto(listUrl);
-  await page.getByRole("link", { name: "Create panel" }).click();
-  await expect(page).toHaveURL(`${listUrl}/create-single`);
-  await page.getByLabel("Panel Name").fill(name);
-  await pick(page, "Panel Channel", "#support");
-  await page.getByLabel("Title", { exact: true }).first().fill(`${name} — need **help**?`);
-  await page.getByLabel("Title", { exact: true }).nth(1).fill("Welcome aboard");
-  if (withExtras) {
-    await page.getByLabel("Button Text").fill("Open ticket");
-    await page.getByLabel("Button Emoji").fill("🎫🐛"); // one emoji only
-    await expect(page.getByLabel("Button Emoji")).toHaveValue("🎫");
-    await page.getByRole("button", { name: "Add embed field" }).click();
-    await page.getByLabel("Field 1 name").fill("Response time");
-    await page.getByLabel("Field 1 value").fill("Within an hour");
-    const preview = page.getByTestId("panel-preview");
-    await expect(preview.getByText("Response time")).toBeVisible();
-    await expect(preview.getByText("Within an hour")).toBeVisible();
-    await expect(preview.locator("strong", { hasText: "help" })).toBeVisible();
-    await expect(preview.getByTestId("preview-button")).toContainText("🎫");
-    await expect(preview.getByTestId("preview-button")).toContainText("Open ticket");
-  }
-  await page.getByRole("button", { name: panelMessages.saveChanges }).click();
-  await expect(toast(page, panelMessages.created)).toBeVisible();
-  await expect(page).toHaveURL(listUrl);
-  await expect(row(page, name)).toBeVisible();
+/** The editor's extras: a button with an emoji (one only) and an embed field, each shown in the preview. */
+async function fillExtras(page: Page) {
+  await page.getByLabel("Button Text").fill("Open ticket");
+  await page.getByLabel("Button Emoji").fill("🎫🐛"); // one emoji only
+  await expect(page.getByLabel("Button Emoji")).toHaveValue("🎫");
+  await page.getByRole("button", { name: "Add embed field" }).click();
+  await page.getByLabel("Field 1 name").fill("Response time");
+  await page.getByLabel("Field 1 value").fill("Within an hour");
+  const preview = page.getByTestId("panel-preview");
+  await expect(preview.getByText("Response time")).toBeVisible();
+  await expect(preview.getByText("Within an hour")).toBeVisible();
+  await expect(preview.locator("strong", { hasText: "help" })).toBeVisible();
+  await expect(preview.getByTestId("preview-button")).toContainText("🎫");
+  await expect(preview.getByTestId("preview-button")).toContainText("Open ticket");
 }
 
 test.describe("ticket panels", () => {
@@ -58,7 +37,7 @@ test.describe("ticket panels", () => {
     await expect(row(page, "General Support")).toBeVisible();
 
     // Create with an emoji and embed fields; the preview follows; the list shows it.
-    await createPanel(page, first, { withExtras: true });
+    await createPanel(page, first, fillExtras);
 
     // Edit: prefilled (the preview shows the saved embed field), renamed, back to the list.
     const renamed = `${first} edited`;

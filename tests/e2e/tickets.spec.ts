@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
+import { createPanel, DEMO_COMMUNITY_ID, pick, signIn, uniqueName } from "./helpers";
 
 // The whole loop on the demo platform: Demo Staff opens a ticket from a panel in the Try-it view; Demo Admin's
 // Tickets screen, open in another browser, shows it without a reload; the admin claims and closes it there with a
@@ -73,7 +73,8 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
   await staffContext.close();
 });
 
-test("the demo loop with a form: the opener answers it, staff claim and close in the Try-it view, the opener rates, the dashboard shows it", async ({ browser }) => {
+test("the demo loop with a form: a panel made in the dashboard, the opener answers its form, staff claim and close with a reason in the Try-it view, the opener rates, the dashboard shows it", async ({ browser }) => {
+  test.setTimeout(90_000);
   const adminContext = await browser.newContext();
   const staffContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -81,22 +82,22 @@ test("the demo loop with a form: the opener answers it, staff claim and close in
   await signIn(admin, "Demo Admin");
   await signIn(staff, "Demo Staff");
   const auth = { authorization: `Bearer ${(await adminContext.cookies()).find((c) => c.name === "session_token")!.value}` };
+  await settingsForTheLoop(admin, auth);
 
-  // The Billing panel asks a form of the server (through the API the dashboard uses).
+  // A form of the server with fields, and a new panel in #support that asks it, made in the dashboard's editor.
   const forms = (await (await admin.request.get(`/api/${DEMO_COMMUNITY_ID}/forms`, { headers: auth })).json()) as {
     forms: { FormId: number; FormName: string; Fields: { Label: string; Required: boolean; MinLength: number }[] }[];
   };
   const form = forms.forms.find((f) => f.Fields.length > 0)!;
-  const panels = (await (await admin.request.get(`/api/${DEMO_COMMUNITY_ID}/panels`, { headers: auth })).json()) as {
-    panels: { SinglePanels: ({ PanelId: number; PanelName: string } & Record<string, unknown>)[] };
-  };
-  const billing = panels.panels.SinglePanels.find((p) => p.PanelName === "Billing")!;
-  await settingsForTheLoop(admin, auth);
-  const saved = await admin.request.put(`/api/${DEMO_COMMUNITY_ID}/panels/${billing.PanelId}`, { headers: auth, data: { SinglePanel: { ...billing, FormId: form.FormId } } });
-  expect(saved.status(), await saved.text()).toBe(200);
+  const panelName = uniqueName("Refunds");
+  const button = `Refund ${panelName.slice(-6)}`;
+  await createPanel(admin, panelName, async (page) => {
+    await page.getByLabel("Button Text").fill(button);
+    await pick(page, /^Form$/, form.FormName);
+  });
 
   await admin.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=812345678901234714`);
-  await admin.getByRole("button", { name: /Billing/ }).click();
+  await admin.getByRole("button", { name: button }).click();
   const modal = admin.getByRole("dialog", { name: form.FormName });
   for (const field of form.Fields) {
     await modal.getByLabel(field.Label).fill("x".repeat(Math.max(3, field.MinLength)) + " answer");
@@ -110,29 +111,50 @@ test("the demo loop with a form: the opener answers it, staff claim and close in
   await admin.getByRole("button", { name: "Send" }).click();
   await expect(admin.getByTestId("message").filter({ hasText: "Where is my invoice?" })).toBeVisible();
 
+  // Demo Staff claims, answers and closes with /close and a reason, confirming it.
   await staff.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=${channelId}`);
   await staff.getByRole("button", { name: /Claim/ }).click();
   await expect(staff.getByTestId("ephemeral").filter({ hasText: "You claimed this ticket." })).toBeVisible();
   await staff.getByLabel("Message").fill("Sent it again.");
   await staff.getByRole("button", { name: "Send" }).click();
-  await staff.getByTestId("message").first().getByRole("button", { name: /Close/ }).click();
+  await expect(staff.getByTestId("message").filter({ hasText: "Sent it again." })).toBeVisible();
+  const reason = `Invoice resent ${Date.now().toString(36)}`;
+  await staff.getByLabel("Message").fill("/close");
+  await staff.getByRole("listbox", { name: "Slash commands" }).getByRole("button", { name: /^\/close/ }).click();
+  await staff.getByRole("combobox", { name: "reason" }).fill(reason);
+  await staff.getByRole("button", { name: "Send" }).click();
   await staff.getByTestId("ephemeral").getByRole("button", { name: "Close ticket" }).click();
   const closed = staff.getByTestId("ephemeral").filter({ hasText: /Ticket #\d+ closed\./ });
   await expect(closed).toBeVisible();
   const number = (await closed.textContent())!.match(/#(\d+)/)![1];
 
+  // The opener rates in the bot's direct message.
   await admin.goto(`/${DEMO_COMMUNITY_ID}/try-it`);
   await admin.getByTestId("channel-Ticketeer").click();
   const prompt = admin.getByTestId("message").filter({ hasText: `Rate your ticket #${number}` });
   await prompt.getByRole("button", { name: "★★★★★", exact: true }).click();
   await expect(admin.getByTestId("ephemeral").filter({ hasText: "Thanks for your feedback" })).toBeVisible();
 
+  // The dashboard: the transcript's row with its rating and reason, its messages, and the activity entry.
+  await admin.goto(`/${DEMO_COMMUNITY_ID}/transcripts`);
+  await admin.getByRole("spinbutton", { name: "Ticket ID" }).fill(number);
+  const row = admin.locator(".ant-table-row").filter({ hasText: reason });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("5 ★");
+  await expect(row).toContainText(panelName);
   await admin.goto(`/${DEMO_COMMUNITY_ID}/transcripts/${number}`);
   const frame = admin.frameLocator("iframe");
   await expect(frame.getByText("Where is my invoice?")).toBeVisible();
   await expect(frame.getByText("Sent it again.")).toBeVisible();
   await admin.goto(`/${DEMO_COMMUNITY_ID}/activity`);
   await expect(admin.getByRole("cell", { name: "Ticket Closed" }).first()).toBeVisible();
+
+  // The panel goes again, so that reruns on one database stay under the server's panel limit.
+  const panels = (await (await admin.request.get(`/api/${DEMO_COMMUNITY_ID}/panels`, { headers: auth })).json()) as {
+    panels: { SinglePanels: { PanelId: number; PanelName: string }[] };
+  };
+  const made = panels.panels.SinglePanels.find((p) => p.PanelName === panelName)!;
+  expect((await admin.request.delete(`/api/${DEMO_COMMUNITY_ID}/panels/${made.PanelId}`, { headers: auth })).status()).toBe(200);
 
   await adminContext.close();
   await staffContext.close();
