@@ -58,3 +58,19 @@ if (typeof window !== "undefined") {
   window.scrollTo = (() => {}) as typeof window.scrollTo;
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = function scrollTo() {};
 }
+
+// A console.error during a unit test fails it, as in the API tests: React, antd and MSW report real defects there
+// (an update outside act, a missing key, a request no handler answers). DEBUG_CONSOLE_ERROR=1 prints where each
+// one was called from.
+const consoleErrors: unknown[][] = [];
+const originalConsoleError = console.error;
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args);
+  if (process.env.DEBUG_CONSOLE_ERROR) originalConsoleError(new Error("console.error called").stack);
+  originalConsoleError(...args);
+};
+afterEach(() => {
+  if (consoleErrors.length === 0) return;
+  const first = consoleErrors.splice(0).map((a) => a.map(String).join(" "))[0];
+  throw new Error(`console.error was called during the test: ${first.slice(0, 500)}`);
+});

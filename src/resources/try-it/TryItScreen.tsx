@@ -97,9 +97,10 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
     try {
       const reply = await demoApi.interact(guildId, input);
       if (reply.modal) setModal(modalData(reply.modal));
-      if (reply.ephemeral.length) setEphemeral((list) => [...list, ...reply.ephemeral]);
       const list = await loadChannels();
       const opened = list.find((c) => c.kind === "ticket" && !before.has(c.id));
+      // The view follows a newly opened ticket, and the bot's answer ("Your ticket is open") comes along.
+      if (reply.ephemeral.length) setEphemeral((shown) => [...shown, ...reply.ephemeral.map((m) => (opened ? { ...m, channelId: opened.id } : m))]);
       if (opened) select(opened.id);
       else if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
       else if (selectedRef.current) await loadMessages(selectedRef.current, false);

@@ -134,6 +134,12 @@ describe("in Spanish", () => {
     expect(within(members).getByText("12.840")).toBeInTheDocument();
     expect(screen.getByText("Mejoras")).toBeInTheDocument();
     expect(screen.getByText("Propietario del servidor")).toBeInTheDocument();
+    // The strip of a server without tickets yet (the harness's statistics).
+    const strip = await screen.findByRole("navigation", { name: "Tickets de un vistazo" });
+    for (const label of ["Tickets abiertos", "Abiertos esta semana", "Mediana de primera respuesta", "Valoración media"]) {
+      expect(within(strip).getByText(label)).toBeInTheDocument();
+    }
+    expect(await within(strip).findAllByText("0", { selector: ".ticket-strip-value" })).toHaveLength(2);
   });
 });
 

@@ -3,6 +3,7 @@ import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { frameMessages, serverInfoMessages } from "../../../src/schemas/messages";
 import type { GuildInfo } from "../../../src/schemas/guild";
+import type { StatisticsResponse } from "../../../src/schemas/statistics";
 import fallbackIcon from "../../../src/resources/server-info/fallback-icon.svg";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";
@@ -22,11 +23,28 @@ const info: GuildInfo = {
   owner_avatar: "/images/default-avatar.svg",
 };
 
+/** The last 7 days of tickets, as GET /{guildId}/statistics answers them for the strip. */
+const week: StatisticsResponse = {
+  from: "2026-11-18",
+  to: "2026-11-24",
+  tz: "UTC",
+  days: [],
+  totals: { opened: 12, closed: 9 },
+  open_now: 3,
+  first_response: { count: 9, median_ms: 4 * 60_000 + 10_000, p90_ms: 20 * 60_000 },
+  resolution: { count: 9, median_ms: 3_600_000, p90_ms: 7_200_000 },
+  ratings: { count: 4, average: 4.5, distribution: [0, 0, 0, 2, 2] },
+  panels: [],
+  staff: [],
+};
+const statistics = (answer: () => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
+const guildInfo = (body: object = info) => rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(body));
+
 const cardWith = (title: string) => screen.getByText(title).closest(".ant-card") as HTMLElement;
 
 describe("Server info (the guild index)", () => {
   it("shows the icon, name, Guild ID, the four stat cards and the Guild Owner card", async () => {
-    renderApp(`/${community}`, server, { handlers: [rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(info))] });
+    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics()] });
     expect(await screen.findByRole("heading", { name: "Demo Community" })).toBeInTheDocument();
     expect(screen.getByText(serverInfoMessages.guildId)).toBeInTheDocument();
     expect(screen.getByText(community)).toBeInTheDocument();
@@ -41,9 +59,29 @@ describe("Server info (the guild index)", () => {
     expect(owner.querySelector("img")?.getAttribute("src")).toBe(info.owner_avatar);
   });
 
+  it("shows the ticket strip: open now, opened this week, median first response, average rating, each a link", async () => {
+    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics()] });
+    const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
+    const item = (label: string) => within(strip).getByText(label).closest("a") as HTMLAnchorElement;
+    await within(strip).findByText("3");
+    expect(item("Open tickets")).toHaveTextContent("3");
+    expect(item("Open tickets")).toHaveAttribute("href", `/${community}/tickets`);
+    expect(item("Opened this week")).toHaveTextContent("12");
+    expect(item("Median first response")).toHaveTextContent("4 min");
+    expect(item("Average rating")).toHaveTextContent("4.50 / 5");
+    expect(item("Average rating")).toHaveAttribute("href", `/${community}/statistics`);
+  });
+
+  it("shows dashes in the strip when the statistics cannot be loaded", async () => {
+    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics(() => HttpResponse.json({ error: "Internal" }, { status: 500 }))] });
+    expect(await screen.findByRole("heading", { name: "Demo Community" })).toBeInTheDocument();
+    const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
+    expect(within(strip).getAllByText("—")).toHaveLength(4);
+  });
+
   it("falls back to an image when the server has no icon or it fails to load", async () => {
     renderApp(`/${community}`, server, {
-      handlers: [rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json({ ...info, icon_url: "/missing.png", owner_avatar: null }))],
+      handlers: [guildInfo({ ...info, icon_url: "/missing.png", owner_avatar: null }), statistics()],
     });
     await screen.findByRole("heading", { name: "Demo Community" });
     const icon = document.querySelector("img.server-icon") as HTMLImageElement;

@@ -1,7 +1,8 @@
 import { act, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeLocale } from "../../../src/i18n/core";
-import { useMswServer } from "../providers/helpers";
+import { http as rest, HttpResponse } from "msw";
+import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "./harness";
 
 const server = useMswServer();
@@ -18,7 +19,7 @@ describe("the browser tab names the page, the server and the product", { timeout
   });
 
   it("on a resource of a server, in the language on screen", async () => {
-    renderApp(`/${community}/tags`, server);
+    renderApp(`/${community}/tags`, server, { handlers: [rest.get(`${API}/:guildId/tags`, () => HttpResponse.json({ tags: [] }))] });
     await waitFor(() => expect(document.title).toBe("Tags · Demo Community · Ticketeer"));
     await act(() => changeLocale("es"));
     await waitFor(() => expect(document.title).toBe("Etiquetas · Demo Community · Ticketeer"));

@@ -10,7 +10,8 @@ import { createHttpClient } from "../../../src/providers/http";
 import { cookieTokenStore } from "../../../src/providers/session";
 import { toEndpoint, toPermissionLookup } from "../../../src/resources/engine/derive";
 import { findDeclaration } from "../../../src/resources/registry";
-import type { GuildInList } from "../../../src/schemas/guild";
+import type { GuildInfo, GuildInList } from "../../../src/schemas/guild";
+import type { StatisticsResponse } from "../../../src/schemas/statistics";
 import { allPermissions } from "../../../src/schemas/team";
 import { RefineRoot } from "../../../src/shell/RefineRoot";
 import { appRoutes } from "../../../src/shell/routes";
@@ -24,12 +25,45 @@ export const demoGuilds: GuildInList[] = [
 ];
 export const demoUser = { user_id: "900000000000000001", username: "Demo Admin", avatar: "/images/default-avatar.svg" };
 
+/** GET /guilds/{guildId} of a demo server. */
+export const guildInfoOf = (id: string): GuildInfo => ({
+  name: demoGuilds.find((g) => g.id === id)?.name ?? "Unknown",
+  id,
+  icon_url: null,
+  member_count: 1284,
+  roles: 5,
+  channels: 9,
+  boosts: 7,
+  owner: "Demo Admin",
+  owner_avatar: null,
+});
+
+/** GET /{guildId}/statistics of a server without tickets. */
+export const noTicketStatistics: StatisticsResponse = {
+  from: "2026-11-18",
+  to: "2026-11-24",
+  tz: "UTC",
+  days: [],
+  totals: { opened: 0, closed: 0 },
+  open_now: 0,
+  first_response: { count: 0, median_ms: null, p90_ms: null },
+  resolution: { count: 0, median_ms: null, p90_ms: null },
+  ratings: { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
+  panels: [],
+  staff: [],
+};
+
 /** The API of a signed-in Demo Admin; tests override single routes with server.use(). */
 export function signedInHandlers() {
   return [
     rest.get(`${API}/api/auth/user`, () => HttpResponse.json({ authenticated: true, expires_at: future(), user: demoUser })),
     rest.get(`${API}/guilds`, () => HttpResponse.json({ guilds: demoGuilds })),
     rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "owner", permissions: allPermissions() })),
+    // A server's page: its info and the ticket strip's figures (no tickets yet).
+    rest.get(`${API}/guilds/:guildId`, ({ params }) => HttpResponse.json(guildInfoOf(String(params.guildId)))),
+    rest.get(`${API}/:guildId/statistics`, () => HttpResponse.json(noTicketStatistics)),
+    // The public figures; Panels asks them to know whether the server runs the demo platform (here: Discord).
+    rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1284, total_guilds: 2, total_tickets: 0, demo: false })),
   ];
 }
 

@@ -83,7 +83,18 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     const handlers = [
       rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
       rest.get(`${API}/${community}/demo/channels`, () =>
-        HttpResponse.json({ channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: "2" }] }),
+        HttpResponse.json({
+          channels: [
+            { id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: "2" },
+            // The ticket channel exists once the form is answered.
+            ...(sent.length > 1 ? [{ id: "990", name: "ticket-1081", kind: "ticket", category: "Tickets", ticketId: 1081, lastMessageId: "5" }] : []),
+          ],
+        }),
+      ),
+      rest.get(`${API}/${community}/demo/channels/990/messages`, () =>
+        HttpResponse.json({
+          messages: [{ id: "5", channelId: "990", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "Welcome to your ticket", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+        }),
       ),
       rest.get(`${API}/${community}/demo/channels/714/messages`, () =>
         HttpResponse.json({
@@ -124,7 +135,10 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     await user.type(input, "A-77");
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", customId: "form:1:2", fields: { "field:9": "A-77" } }));
-    expect(await screen.findByText("Your ticket is open")).toBeInTheDocument();
+    // The view follows the new ticket channel, and the bot's answer comes along.
+    expect(await screen.findByText("Welcome to your ticket")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "#ticket-1081" })).toBeInTheDocument();
+    expect(screen.getByText("Your ticket is open")).toBeInTheDocument();
     expect(screen.getByText("Only you can see this")).toBeInTheDocument();
   });
 });

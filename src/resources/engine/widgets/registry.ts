@@ -2,12 +2,13 @@ import type { RegistryWidgetsType } from "@rjsf/utils";
 import { ButtonColorWidget, ColorWidget } from "./ColorWidgets";
 import { EmbedFieldsWidget } from "./EmbedFieldsWidget";
 import { EmojiWidget } from "./EmojiWidget";
+import { HiddenWidget } from "./HiddenWidget";
 import { PanelSelectWidget } from "./PanelSelectWidget";
 import { CategoryWidget, FormWidget, RoleWidget, SupportTeamWidget } from "./SelectWidgets";
 import { SwitchWidget } from "./SwitchWidget";
 import { TextChannelWidget } from "./TextChannelWidget";
 
-/** Widgets a schema can name in `.meta({widget})`, beside rjsf's own (text, textarea, hidden, …). */
+/** Widgets a schema can name in `.meta({widget})`, beside rjsf's own (text, textarea, …); `hidden` replaces rjsf's. */
 export const editorWidgets: RegistryWidgetsType = {
   textChannel: TextChannelWidget,
   category: CategoryWidget,
@@ -20,4 +21,5 @@ export const editorWidgets: RegistryWidgetsType = {
   embedFields: EmbedFieldsWidget,
   panelSelect: PanelSelectWidget,
   switch: SwitchWidget,
+  hidden: HiddenWidget,
 };
