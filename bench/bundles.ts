@@ -1,5 +1,6 @@
 // What a first visit downloads, per screen: every JS and CSS response a cold browser fetches until the page is
-// idle, gzipped. Run after `npm run build`. Prints figures; asserts nothing (budgets are compared in the output).
+// idle, gzipped. Run after `npm run build`. Prints figures beside their budgets; a broken budget makes the run
+// exit non-zero once everything is printed.
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { demo, kb, signIn, startServer } from "./lib";
@@ -78,6 +79,12 @@ export async function measureBundles(port = 3310) {
     const verdict = r.budget === undefined ? "" : `${kb(r.budget).padStart(9)} ${r.js <= r.budget ? "met" : "OVER"}`;
     const note = r.rendered ? "" : "  (screen did not render: figures incomplete)";
     console.log(r.name.padEnd(30), kb(r.js).padStart(10), kb(r.css).padStart(10), String(r.files).padStart(6), " ", verdict + note);
+  }
+  // A broken budget fails the run (after every figure is printed).
+  const over = rows.filter((r) => r.budget !== undefined && r.js > r.budget);
+  if (over.length) {
+    console.log(`Budgets broken: ${over.map((r) => r.name).join(", ")}`);
+    process.exitCode = 1;
   }
   return rows;
 }

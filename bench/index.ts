@@ -3,13 +3,24 @@
 // create schemas in, e.g. `scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npm run bench'`).
 //   BENCH_SKIP_LARGE=1      skip the large-data part (it seeds 1.1 M rows per database: minutes)
 //   BENCH_SKIP_LIGHTHOUSE=1 skip Lighthouse
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { measureApi } from "./api";
 import { measureBundles } from "./bundles";
+import { measureInteractions } from "./interactions";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
 import { measureStatistics } from "./statistics";
 
 const pg = process.env.BENCH_DATABASE_URL;
+
+// Everything printed also goes to bench/results.md, which the README quotes: committed with the date and machine.
+const printed: string[] = [];
+const print = console.log.bind(console);
+console.log = (...args: unknown[]) => {
+  printed.push(args.map(String).join(" "));
+  print(...args);
+};
 
 await measureBundles();
 if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await measureLighthouse();
@@ -18,7 +29,27 @@ if (pg) await measureApi({ port: 3321, databaseUrl: pg });
 else console.log("\n(API under load on PostgreSQL: skipped, BENCH_DATABASE_URL is not set)");
 await measureStatistics();
 if (pg) await measureStatistics({ databaseUrl: pg });
+await measureInteractions();
+if (pg) await measureInteractions({ databaseUrl: pg, port: 3332 });
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();
   if (pg) await measureLargeData({ databaseUrl: pg });
 }
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`;
+writeFileSync(
+  new URL("./results.md", import.meta.url),
+  [
+    "# Figures of `npm run bench`",
+    "",
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; machine: ${machine}.`,
+    pg ? "PostgreSQL figures included (BENCH_DATABASE_URL was set)." : "SQLite only (BENCH_DATABASE_URL was not set).",
+    "Budgets and what each figure means: README.md, section Figures.",
+    "",
+    "```text",
+    ...printed,
+    "```",
+    "",
+  ].join("\n"),
+);
+print("\nWrote bench/results.md");

@@ -17,14 +17,18 @@ export interface StubResponse {
 
 export type StubHandler = (req: StubRequest) => StubResponse | undefined;
 
-/** A local stand-in for Discord's REST API on 127.0.0.1 and a random port. */
-export async function startDiscordStub(routes: StubHandler) {
+/**
+ * A local stand-in for Discord's REST API on 127.0.0.1 and a random port. `latencyMs` holds every answer back that
+ * long (the benchmark's fixed Discord latency).
+ */
+export async function startDiscordStub(routes: StubHandler, { latencyMs = 0 }: { latencyMs?: number } = {}) {
   const calls: StubRequest[] = [];
   let override: StubHandler | undefined;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const url = new URL(req.url ?? "/", "http://stub");
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, "");
       const call: StubRequest = { method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body };

@@ -1,0 +1,228 @@
+// The bot under load (the Discord path): signed panel clicks to POST /api/interactions of the real server, with
+// Discord's REST API stubbed at a fixed 50 ms latency per call; then the time to close a ticket of 1,000 messages
+// (ten pages read, the transcript stored, the channel deleted, the answer sent). Prints numbers; the issue's
+// budget is p99 < 500 ms for the clicks.
+//   npx tsx bench/interactions.ts
+//   BENCH_DATABASE_URL=postgres://… npx tsx bench/interactions.ts
+import { generateKeyPairSync, sign } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { singlePanelSchema } from "../src/schemas/panel";
+import { loadConfig } from "../server/config";
+import { createDatabase, migrateToLatest } from "../server/db/client";
+import { singlePanelData } from "../server/panels/store";
+import { type StubRequest, type StubResponse, startDiscordStub } from "../tests/server/discord-stub";
+import { benchDatabase, ms, percentile, startServer } from "./lib";
+
+const APP = "700000000000000888";
+const G = "760000000000000901";
+const CATEGORY = "760000000000000910";
+const PANEL_CHANNEL = "760000000000000911";
+const SUPPORT_ROLE = "760000000000000920";
+const STAFF = "760000000000000930";
+const LATENCY_MS = 50;
+
+/** Discord as far as the engine uses it, in memory: guild, channels, messages, DMs, interaction webhooks. */
+function discordInMemory() {
+  let next = 900_000_000_000_000_000n;
+  const snowflake = () => String(next++);
+  const channels = new Map<string, { guildId: string | null; messages: { id: string; body: Record<string, unknown>; author: object }[] }>();
+  channels.set(PANEL_CHANNEL, { guildId: G, messages: [] });
+  const webhookEdits: { token: string; at: number; body: Record<string, unknown> }[] = [];
+  const unknown = new Set<string>();
+  const bot = { id: APP, username: "Ticketeer", global_name: null, bot: true };
+
+  function routes(req: StubRequest): StubResponse | undefined {
+    const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
+    const { method, path } = req;
+    if (method === "PUT" && path === `/applications/${APP}/commands`) return { json: [] };
+    if (method === "GET" && path === `/guilds/${G}`) {
+      return { json: { id: G, name: "Bench Guild", icon: null, owner_id: STAFF, roles: [{ id: G, name: "@everyone", position: 0 }, { id: SUPPORT_ROLE, name: "Support", position: 1 }], emojis: [] } };
+    }
+    if (method === "GET" && path === `/guilds/${G}/channels`) {
+      return { json: [{ id: CATEGORY, name: "Tickets", type: 4, position: 0 }, { id: PANEL_CHANNEL, name: "support", type: 0, position: 1, parent_id: null }] };
+    }
+    let m = /^\/users\/(\d+)$/.exec(path);
+    if (method === "GET" && m) return { json: { id: m[1], username: `user${m[1].slice(-4)}`, global_name: null, avatar: null } };
+    m = /^\/guilds\/\d+\/members\/(\d+)$/.exec(path);
+    if (method === "GET" && m) {
+      return { json: { user: { id: m[1], username: `user${m[1].slice(-4)}`, global_name: null, avatar: null }, roles: m[1] === STAFF ? [SUPPORT_ROLE] : [], nick: null } };
+    }
+    if (method === "POST" && path === `/guilds/${G}/channels`) {
+      const id = snowflake();
+      channels.set(id, { guildId: G, messages: [] });
+      return { status: 201, json: { id, type: 0, guild_id: G, name: body.name } };
+    }
+    if (method === "POST" && path === "/users/@me/channels") {
+      const id = snowflake();
+      channels.set(id, { guildId: null, messages: [] });
+      return { json: { id, type: 1 } };
+    }
+    m = /^\/channels\/(\d+)\/messages$/.exec(path);
+    if (m) {
+      const channel = channels.get(m[1]);
+      if (!channel) return { status: 404, json: { message: "Unknown Channel", code: 10003 } };
+      if (method === "POST") {
+        const message = { id: snowflake(), body, author: bot };
+        channel.messages.push(message);
+        return { json: { id: message.id, channel_id: m[1], author: bot, content: body.content ?? "", embeds: body.embeds ?? [], attachments: [], timestamp: new Date().toISOString() } };
+      }
+      // Newest first, 100 at most, before a message id: Discord's paging.
+      const before = req.query.get("before");
+      const limit = Math.min(100, Number(req.query.get("limit") ?? 50));
+      const list = [...channel.messages].reverse().filter((x) => !before || BigInt(x.id) < BigInt(before)).slice(0, limit);
+      return {
+        json: list.map((x) => ({ id: x.id, channel_id: m![1], author: x.author, content: String(x.body.content ?? ""), embeds: [], attachments: [], timestamp: new Date().toISOString() })),
+      };
+    }
+    m = /^\/channels\/(\d+)$/.exec(path);
+    if (m && (method === "PATCH" || method === "DELETE")) {
+      if (!channels.has(m[1])) return { status: 404, json: { message: "Unknown Channel", code: 10003 } };
+      if (method === "DELETE") channels.delete(m[1]);
+      return { json: { id: m[1] } };
+    }
+    m = /^\/webhooks\/\d+\/([^/]+)\/messages\/@original$/.exec(path);
+    if (m && method === "PATCH") {
+      webhookEdits.push({ token: m[1], at: performance.now(), body });
+      return { json: { id: snowflake() } };
+    }
+    unknown.add(`${method} ${path}`);
+    return undefined;
+  }
+
+  /** A member's messages in a ticket channel, as if written in Discord. */
+  function write(channelId: string, count: number) {
+    const channel = channels.get(channelId)!;
+    for (let i = 0; i < count; i++) {
+      channel.messages.push({ id: snowflake(), body: { content: `Message ${i} of the bench: what I tried, what happened, what I expected.` }, author: { id: STAFF, username: "staffer", global_name: null } });
+    }
+  }
+  return { routes, snowflake, channels, webhookEdits, unknown, write };
+}
+
+export async function measureInteractions(options: { databaseUrl?: string; clicks?: number; concurrency?: number; port?: number } = {}) {
+  const clicks = options.clicks ?? 200;
+  const concurrency = options.concurrency ?? 10;
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const publicKeyHex = publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+  const discord = discordInMemory();
+  const stub = await startDiscordStub(discord.routes, { latencyMs: LATENCY_MS });
+  const bench = await benchDatabase(options.databaseUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), "ticketeer-interactions-"));
+  const env = { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_PUBLIC_KEY: publicKeyHex, DISCORD_API_BASE: stub.base, ...bench.env };
+
+  // The guild's configuration: a support team with a role, and a panel without a form.
+  const handle = createDatabase(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env }));
+  await migrateToLatest(handle);
+  const team = await handle.db.insertInto("teams").values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+  await handle.db.insertInto("team_roles").values({ team_id: team.id, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
+  const panel = singlePanelSchema.parse({
+    PanelName: "Orders", TicketCategory: CATEGORY, SupportTeams: [String(team.id)],
+    PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Orders", PanelDescription: "Open a ticket about an order" },
+    WelcomeMessage: { WelcomeTitle: "Welcome", WelcomeDescription: "We are on it" },
+  });
+  const panelId = (await handle.db
+    .insertInto("panels")
+    .values({ guild_id: G, kind: "single", name: "Orders", form_id: null, team_id: team.id, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
+    .returning("id")
+    .executeTakeFirstOrThrow()).id;
+  await handle.destroy();
+
+  const server = await startServer(options.port ?? 3331, env, { dataDir });
+  const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
+  try {
+    const post = async (payload: Record<string, unknown>) => {
+      const body = JSON.stringify({ id: discord.snowflake(), application_id: APP, version: 1, ...payload });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = sign(null, Buffer.from(timestamp + body), privateKey).toString("hex");
+      const t0 = performance.now();
+      const res = await fetch(`${server.baseUrl}/api/interactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature-ed25519": signature, "x-signature-timestamp": timestamp },
+        body,
+      });
+      const answer = (await res.json()) as { type: number; data?: { content?: string } };
+      if (res.status !== 200) throw new Error(`interaction answered ${res.status}: ${JSON.stringify(answer)}`);
+      return { ms: performance.now() - t0, answer, t0 };
+    };
+    const click = (user: string, roles: string[], channelId: string, customId: string, token: string) =>
+      post({
+        type: 3, token, guild_id: G, channel: { id: channelId, type: 0 }, channel_id: channelId,
+        member: { user: { id: user, username: `user${user.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" }, roles, permissions: "0", nick: null },
+        message: { id: "1" }, data: { custom_id: customId, component_type: 2 },
+      });
+
+    // Warm-up: one open (connections, caches, the guild look-up).
+    await click("761000000000000000", [], PANEL_CHANNEL, `panel:${panelId}`, "warm");
+
+    // Panel clicks, each by another member (no one reaches the open-ticket limit), `concurrency` at a time.
+    const times: number[] = [];
+    let deferred = 0;
+    let opened = 0;
+    let issued = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (issued < clicks) {
+          const n = issued++;
+          const r = await click(String(761000000000000001n + BigInt(n)), [], PANEL_CHANNEL, `panel:${panelId}`, `open-${n}`);
+          times.push(r.ms);
+          if (r.answer.type === 5 || r.answer.type === 6) deferred++;
+          if (r.answer.data?.content?.startsWith("Your ticket is open") || r.answer.type === 5) opened++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `\nInteractions (${label}, Discord stubbed at ${LATENCY_MS} ms a call): ${clicks} signed panel clicks, ${concurrency} at a time: ` +
+        `p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms, ${(clicks / seconds).toFixed(1)} opens/s; ` +
+        `${opened} tickets opened, ${deferred} answers deferred (budget p99 < 500 ms)`,
+    );
+
+    // Close a ticket of 1,000 messages: from the confirm click to the final answer (direct, or the deferred edit).
+    const ticketChannel = [...discord.channels.entries()].find(([id, c]) => c.guildId === G && id !== PANEL_CHANNEL)![0];
+    discord.write(ticketChannel, 1000);
+    const number = await ticketNumberOf(server.baseUrl, ticketChannel, discord);
+    const close = await click(STAFF, [SUPPORT_ROLE], ticketChannel, `ticket:${number}:close-confirm`, "close-1000");
+    let closeMs = close.ms;
+    if (close.answer.type === 5 || close.answer.type === 6) {
+      const edit = await waitFor(() => discord.webhookEdits.find((e) => e.token === "close-1000"));
+      closeMs = edit.at - close.t0;
+    }
+    const pages = stub.calls.filter((c) => c.method === "GET" && c.path === `/channels/${ticketChannel}/messages`).length;
+    const gone = !discord.channels.has(ticketChannel);
+    console.log(
+      `Close of a ticket of 1,000 messages (${label}): ${ms(closeMs)} ms to the answer (${pages} pages read at ${LATENCY_MS} ms each, channel ${gone ? "deleted" : "NOT deleted"}${close.answer.type === 4 ? ", answered directly" : ", answered deferred"})`,
+    );
+    if (discord.unknown.size) console.log(`  (the stub did not know: ${[...discord.unknown].join(", ")})`);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), closeMs };
+  } finally {
+    await server.stop();
+    await stub.close();
+    await bench.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The ticket number of a channel: the welcome message's Close button names it (ticket:{n}:close). */
+async function ticketNumberOf(_baseUrl: string, channelId: string, discord: ReturnType<typeof discordInMemory>): Promise<number> {
+  const welcome = discord.channels.get(channelId)!.messages[0];
+  const match = /ticket:(\d+):close/.exec(JSON.stringify(welcome.body.components ?? []));
+  if (!match) throw new Error("no Close button in the welcome message");
+  return Number(match[1]);
+}
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error("timed out waiting for the deferred answer");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+}
