@@ -24,7 +24,8 @@ test.describe("foundation", () => {
 
     // Back on /dashboard with the token stored and gone from the address bar.
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect((await sessionCookie(page))?.value).toBeTruthy();
+    // The one-time code is exchanged for the session cookie right after the address bar is cleaned.
+    await expect.poll(async () => (await sessionCookie(page))?.value).toBeTruthy();
     await expect(page.getByRole("heading", { name: pickerMessages.heading })).toBeVisible();
     await expect(page.getByRole("heading", { name: pickerMessages.cardTitle })).toBeVisible();
 
@@ -77,7 +78,7 @@ test.describe("foundation", () => {
     await sidebar.getByRole("button", { name: /Demo Admin/ }).click();
     await page.getByRole("menuitem", { name: authMessages.signOut }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect((await sessionCookie(page))?.value ?? "").toBe("");
+    await expect.poll(async () => (await sessionCookie(page))?.value ?? "").toBe("");
   });
 
   test("Demo Visitor opening a guild's tags is sent home (access denied) and stays signed in", async ({ page }) => {
@@ -85,7 +86,7 @@ test.describe("foundation", () => {
     await expect(page).toHaveURL(/\/$/);
     // The landing page reads the notice from the history entry and shows its toast.
     await expect(page.getByText(authMessages.accessDenied)).toBeVisible();
-    expect((await sessionCookie(page))?.value).toBeTruthy();
+    await expect.poll(async () => (await sessionCookie(page))?.value).toBeTruthy();
   });
 
   test("an invalid guild route shows 'Route not found: abc'", async ({ page }) => {
