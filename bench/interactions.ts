@@ -159,7 +159,6 @@ export async function measureInteractions(options: { databaseUrl?: string; click
     // Panel clicks, each by another member (no one reaches the open-ticket limit), `concurrency` at a time.
     const times: number[] = [];
     let deferred = 0;
-    let opened = 0;
     let issued = 0;
     const started = performance.now();
     await Promise.all(
@@ -169,11 +168,13 @@ export async function measureInteractions(options: { databaseUrl?: string; click
           const r = await click(String(761000000000000001n + BigInt(n)), [], PANEL_CHANNEL, `panel:${panelId}`, `open-${n}`);
           times.push(r.ms);
           if (r.answer.type === 5 || r.answer.type === 6) deferred++;
-          if (r.answer.data?.content?.startsWith("Your ticket is open") || r.answer.type === 5) opened++;
         }
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    // The deferred ones finish through the webhook; then count the ticket channels Discord holds (less the warm-up's).
+    await waitFor(() => (discord.webhookEdits.filter((e) => e.token.startsWith("open-")).length >= deferred ? true : undefined));
+    const opened = [...discord.channels.values()].filter((c) => c.guildId === G).length - 2;
     console.log(
       `\nInteractions (${label}, Discord stubbed at ${LATENCY_MS} ms a call): ${clicks} signed panel clicks, ${concurrency} at a time: ` +
         `p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms, ${(clicks / seconds).toFixed(1)} opens/s; ` +
@@ -183,7 +184,7 @@ export async function measureInteractions(options: { databaseUrl?: string; click
     // Close a ticket of 1,000 messages: from the confirm click to the final answer (direct, or the deferred edit).
     const ticketChannel = [...discord.channels.entries()].find(([id, c]) => c.guildId === G && id !== PANEL_CHANNEL)![0];
     discord.write(ticketChannel, 1000);
-    const number = await ticketNumberOf(server.baseUrl, ticketChannel, discord);
+    const number = ticketNumberOf(ticketChannel, discord);
     const close = await click(STAFF, [SUPPORT_ROLE], ticketChannel, `ticket:${number}:close-confirm`, "close-1000");
     let closeMs = close.ms;
     if (close.answer.type === 5 || close.answer.type === 6) {
@@ -206,7 +207,7 @@ export async function measureInteractions(options: { databaseUrl?: string; click
 }
 
 /** The ticket number of a channel: the welcome message's Close button names it (ticket:{n}:close). */
-async function ticketNumberOf(_baseUrl: string, channelId: string, discord: ReturnType<typeof discordInMemory>): Promise<number> {
+function ticketNumberOf(channelId: string, discord: ReturnType<typeof discordInMemory>): number {
   const welcome = discord.channels.get(channelId)!.messages[0];
   const match = /ticket:(\d+):close/.exec(JSON.stringify(welcome.body.components ?? []));
   if (!match) throw new Error("no Close button in the welcome message");

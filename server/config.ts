@@ -31,6 +31,7 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: optionalText,
   /** How long one live-ticket event stream lasts before the browser reconnects (seconds). */
   TICKET_STREAM_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  INTERACTION_DEFER_MS: z.coerce.number().int().min(0).max(2500).default(400),
   /** The application's public key (developer portal → General Information): interactions are verified with it. */
   DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
@@ -76,6 +77,8 @@ export interface Config {
   /** Hex Ed25519 public key of the Discord application; without it POST /api/interactions answers 401. */
   discordPublicKey: string | null;
   ticketStreamSeconds: number;
+  /** How long a Discord interaction's step may run before it is answered "deferred" and finished by webhook. */
+  interactionDeferMs: number;
   sessionDays: number;
   reauthMinutes: number;
   transcriptKey?: string;
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
     discordPublicKey: e.DISCORD_PUBLIC_KEY ?? null,
     ticketStreamSeconds: e.TICKET_STREAM_SECONDS,
+    interactionDeferMs: e.INTERACTION_DEFER_MS,
     sessionDays: e.SESSION_DAYS,
     reauthMinutes: e.REAUTH_MINUTES,
     transcriptKey: e.TRANSCRIPT_KEY,

@@ -13,11 +13,10 @@ import { botTexts } from "./texts";
 // Discord's Interactions Endpoint URL (POST /api/interactions). Every request is verified with the application's
 // public key over the raw body (discord-interactions' verifyKey: Ed25519) before anything is parsed; a bad or
 // missing signature, or a timestamp more than five minutes off, is a 401 and nothing happens. Discord waits three
-// seconds for the answer: a step that finishes in time answers directly; a slower one is answered "deferred"
-// (ephemeral) and finishes by editing that answer through the interaction's webhook.
-
-/** How long we wait for a step before deferring (Discord's window is 3 s; leave room for the network). */
-export const DEFER_AFTER_MS = 2000;
+// seconds for the answer: a step that finishes within INTERACTION_DEFER_MS (400 ms by default) answers directly; a
+// slower one is answered "deferred" (ephemeral: the member sees the bot thinking instead of a spinning button) and
+// finishes by editing that answer through the interaction's webhook. Ten members opening tickets in one server at
+// once queue on Discord's channel-creation bucket, so the later ones are deferred rather than kept waiting.
 const MAX_SKEW_S = 300;
 
 const ephemeral = (message: BotMessage) => ({ ...message, flags: MessageFlags.Ephemeral });
@@ -65,7 +64,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         return say(botTexts.somethingWrong) as Outcome;
       });
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), DEFER_AFTER_MS)));
+      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), app.config.interactionDeferMs)));
       const first = await Promise.race([work, late]);
       clearTimeout(timer);
       if (first !== "late") return responseOf(first);

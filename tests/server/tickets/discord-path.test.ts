@@ -1,5 +1,5 @@
 import { generateKeyPairSync, sign } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { singlePanelData } from "../../../server/panels/store";
 import { VIEW_CHANNEL } from "../../../server/tickets/channel-access";
@@ -219,6 +219,31 @@ describe("the Discord path against a stub", () => {
       expect(reply.data.content).toBe(botTexts.openFailed);
       expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
     } finally {
+      stub.setOverride(undefined);
+    }
+  });
+
+  it("a step slower than INTERACTION_DEFER_MS is answered deferred, then finished through the interaction's webhook", async () => {
+    await t.db.deleteFrom("tickets").execute();
+    const edits: StubRequest[] = [];
+    stub.setOverride((req) => {
+      if (req.method !== "PATCH" || !req.path.startsWith(`/webhooks/${APP}/`)) return undefined;
+      edits.push(req);
+      return { json: { id: snowflake() } };
+    });
+    const config = t.config as { interactionDeferMs: number };
+    const threshold = config.interactionDeferMs;
+    config.interactionDeferMs = 0; // every step that calls Discord is slower than that
+    try {
+      const reply = await click(OPENER, [], PANEL_CHANNEL, `panel:${panelId}`);
+      expect(reply).toEqual({ type: 5, data: { flags: 64 } });
+      await vi.waitFor(() => expect(edits).toHaveLength(1));
+      const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).executeTakeFirstOrThrow();
+      expect(edits[0].path).toBe(`/webhooks/${APP}/tok/messages/@original`);
+      expect(JSON.parse(edits[0].body)).toEqual({ content: botTexts.opened(ticket.channel_id!), allowed_mentions: { parse: [] } });
+      expect(channels.has(ticket.channel_id!)).toBe(true);
+    } finally {
+      config.interactionDeferMs = threshold;
       stub.setOverride(undefined);
     }
   });
