@@ -1,4 +1,4 @@
-// Answers of the panel routes that SPEC.md does not word (its own texts come from src/schemas/messages.ts).
+// Answers of the panel routes that the product specification does not word (its own texts come from src/schemas/messages.ts).
 
 export const panelText = {
   notFound: "Panel not found",

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { AccessAction } from "../schemas/access";
 import type { TeamPermission } from "../schemas/team";
 
-// A dashboard resource is declared once (DESIGN.md "Resources: declare a schema, get a screen"). The registry
+// A dashboard resource is declared once (docs/architecture.md; docs/adding-a-resource.md). The registry
 // turns each declaration into a refine resource, a route under /:guildId, a sidebar entry and — unless the
 // declaration brings its own `screen` — a generated list screen and editor.
 

@@ -1,4 +1,4 @@
-// Business constants and limits of SPEC.md §9. Schemas and screens import them from here.
+// Business constants and limits of the product specification (§9). Schemas and screens import them from here.
 export const limits = {
   formFieldsMax: 5,
   formLabelMax: 45,
@@ -46,7 +46,7 @@ export const limits = {
   sessionDays: 7,
 } as const;
 
-/** Retry delay of SPEC.md §7: min(1000 × 2^n, 30000) ms for the n-th retry (n from 0). */
+/** Retry delay of the product specification (§7): min(1000 × 2^n, 30000) ms for the n-th retry (n from 0). */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, limits.retryDelayCapMs);
 
 /**

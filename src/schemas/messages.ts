@@ -1,4 +1,4 @@
-// Every user-facing text of SPEC.md (§2, §4, §5, §8), word for word, in one place.
+// Every user-facing text of the product specification (§2, §4, §5, §8), word for word, in one place.
 // Client and server import these constants; a spec string must not be typed anywhere else.
 // Texts with placeholders are functions.
 

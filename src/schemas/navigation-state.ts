@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // The dashboard and the public site are separate bundles. The dashboard sends a user home with a notice by
 // writing this object into the history entry of "/" and loading it (see src/providers/go-home.ts); the
-// landing page reads it, shows the toast of SPEC.md §2 and clears it from the entry.
+// landing page reads it, shows the toast of the specification (§2) and clears it from the entry.
 export const navigationStateSchema = z.object({
   sessionExpired: z.boolean().optional(),
   accessDenied: z.boolean().optional(),

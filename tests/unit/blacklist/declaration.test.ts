@@ -10,7 +10,7 @@ import { resourceDeclarations } from "../../../src/resources/registry";
 import { resourcePermissions } from "../../../src/schemas/access";
 import { blacklistInputSchema } from "../../../src/schemas/blacklist";
 
-// The engine's promise (DESIGN.md "Resources: declare a schema, get a screen"; docs/adding-a-resource.md): the
+// The engine's promise (docs/adding-a-resource.md): the
 // Blacklist exists on the client only through its folder, its schema in src/schemas and one registry line.
 // If adding it had needed a change to the engine, the router, the sidebar or the shell, these tests fail.
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md: a file imports from its own room, from src/schemas, or from a room below it — never sideways into
+// docs/architecture.md: a file imports from its own room, from src/schemas, or from a room below it — never sideways into
 // another resource's internals. Only src/resources/registry.ts knows the resource folders.
 
 const root = resolve(import.meta.dirname, "../../..");
