@@ -158,6 +158,8 @@ export async function measureInteractions(options: { databaseUrl?: string; click
 
     // Panel clicks, each by another member (no one reaches the open-ticket limit), `concurrency` at a time.
     const times: number[] = [];
+    const sentAt = new Map<string, number>(); // deferred clicks: when they were sent
+    const directMs: number[] = [];
     let deferred = 0;
     let issued = 0;
     const started = performance.now();
@@ -167,7 +169,10 @@ export async function measureInteractions(options: { databaseUrl?: string; click
           const n = issued++;
           const r = await click(String(761000000000000001n + BigInt(n)), [], PANEL_CHANNEL, `panel:${panelId}`, `open-${n}`);
           times.push(r.ms);
-          if (r.answer.type === 5 || r.answer.type === 6) deferred++;
+          if (r.answer.type === 5 || r.answer.type === 6) {
+            deferred++;
+            sentAt.set(`open-${n}`, r.t0);
+          } else directMs.push(r.ms);
         }
       }),
     );
@@ -175,10 +180,17 @@ export async function measureInteractions(options: { databaseUrl?: string; click
     // The deferred ones finish through the webhook; then count the ticket channels Discord holds (less the warm-up's).
     await waitFor(() => (discord.webhookEdits.filter((e) => e.token.startsWith("open-")).length >= deferred ? true : undefined));
     const opened = [...discord.channels.values()].filter((c) => c.guildId === G).length - 2;
+    // When the member sees the result: the direct answer, or the webhook edit of a deferred one.
+    const finals = [...directMs];
+    for (const edit of discord.webhookEdits) {
+      const t0 = sentAt.get(edit.token);
+      if (t0 !== undefined) finals.push(edit.at - t0);
+    }
     console.log(
       `\nInteractions (${label}, Discord stubbed at ${LATENCY_MS} ms a call): ${clicks} signed panel clicks, ${concurrency} at a time: ` +
         `p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms, ${(clicks / seconds).toFixed(1)} opens/s; ` +
-        `${opened} tickets opened, ${deferred} answers deferred (budget p99 < 500 ms)`,
+        `${opened} tickets opened, ${deferred} answers deferred (budget p99 < 500 ms); ` +
+        `the result on screen (direct answer or the deferred answer's edit): p50 ${ms(percentile(finals, 50))} ms, p99 ${ms(percentile(finals, 99))} ms`,
     );
 
     // Close a ticket of 1,000 messages: from the confirm click to the final answer (direct, or the deferred edit).
