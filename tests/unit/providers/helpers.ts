@@ -1,3 +1,4 @@
+import { cleanup } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import type { HomeNotice, Navigation } from "../../../src/providers/go-home";
@@ -10,7 +11,25 @@ export const API = `${location.origin}/api`;
 export function useMswServer() {
   const server = setupServer();
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => server.resetHandlers());
+  // Requests MSW is still answering: the handlers must outlive them, or a request a screen sent just before the
+  // test ended (a refetch after a redirect) finds none and fails the next test.
+  let inFlight = 0;
+  let settled: (() => void)[] = [];
+  server.events.on("request:start", () => void inFlight++);
+  server.events.on("request:end", () => {
+    inFlight--;
+    if (inFlight === 0) settled.splice(0).forEach((done) => done());
+  });
+  afterEach(async () => {
+    // Unmount first, so nothing new is asked; then let what was asked finish (a handler held back on purpose,
+    // by delay(), is not waited for beyond a second), then drop the test's handlers.
+    cleanup();
+    if (inFlight > 0) {
+      await Promise.race([new Promise<void>((done) => settled.push(done)), new Promise((done) => setTimeout(done, 1000))]);
+      settled = [];
+    }
+    server.resetHandlers();
+  });
   afterAll(() => server.close());
   return server;
 }
