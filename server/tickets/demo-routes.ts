@@ -11,6 +11,7 @@ import {
   demoInteractionReplySchema,
   demoMessageInputSchema,
   demoMessagesResponseSchema,
+  splitMentions,
 } from "../../src/schemas/demo";
 import { findCommand } from "../../src/schemas/commands";
 import { guard, guildIdOf } from "../access/guard";
@@ -88,6 +89,27 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     ];
   }
 
+  /** Names of what the messages mention: the guild's members and roles, and its channels, as Discord resolves them. */
+  async function mentionNames(guildId: string, messages: DemoMessage[]): Promise<Record<string, string>> {
+    const wanted = new Map<string, "@" | "@&" | "#">();
+    for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    if (wanted.size === 0) return {};
+    const platform = demo();
+    const guild = await platform.getGuild(guildId);
+    const names: Record<string, string> = {};
+    for (const [id, sigil] of wanted) {
+      const name =
+        sigil === "@&"
+          ? guild.roles.find((r) => r.id === id)?.name
+          : sigil === "#"
+            ? (guild.text_channels.find((c) => c.id === id)?.name ??
+              (await app.db.selectFrom("demo_channels").select("name").where("id", "=", id).where("guild_id", "=", guildId).executeTakeFirst())?.name)
+            : (await platform.getMember(guildId, id))?.username;
+      if (name) names[id] = name;
+    }
+    return names;
+  }
+
   async function visibleChannel(request: FastifyRequest, guildId: string, channelId: string) {
     const member = await memberOf(request, guildId);
     const channel = (await visibleChannels(guildId, member)).find((c) => c.id === channelId);
@@ -131,7 +153,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         createdAt: Number(r.created_at),
         editedAt: r.edited_at === null ? null : Number(r.edited_at),
       }));
-      return { messages };
+      return { messages, mentions: await mentionNames(guildId, messages) };
     },
   );
 

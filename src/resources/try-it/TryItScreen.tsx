@@ -39,6 +39,8 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   const [demo, setDemo] = useState<boolean | null>(null);
   const [channels, setChannels] = useState<DemoChannel[]>([]);
   const [messages, setMessages] = useState<DemoMessage[]>([]);
+  // Names of the members, roles and channels the messages mention, as the server resolved them.
+  const [mentionNames, setMentionNames] = useState<Record<string, string>>({});
   const [ephemeral, setEphemeral] = useState<DemoMessage[]>([]);
   const [modal, setModal] = useState<ModalData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,8 +63,9 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 
   const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
     const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
-    const batch = await demoApi.messages(guildId, channelId, last);
+    const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
     if (selectedRef.current !== channelId) return;
+    if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
     setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
   }, [guildId]);
   const messagesRef = useRef<DemoMessage[]>([]);
@@ -83,11 +86,11 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   }, POLL_MS);
 
   const names = useMemo(() => {
-    const map = new Map<string, string>();
+    const map = new Map<string, string>(Object.entries(mentionNames));
     for (const c of channels) map.set(c.id, c.name);
     for (const m of messages) map.set(m.author.id, m.author.username);
     return map;
-  }, [channels, messages]);
+  }, [channels, messages, mentionNames]);
 
   /** Sends an interaction; shows the modal or the ephemeral answer; follows a newly opened ticket channel. */
   const interact = useCallback(async (input: DemoInteractionInput) => {

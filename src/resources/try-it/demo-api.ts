@@ -15,7 +15,7 @@ export const demoApi = {
     return demoChannelsResponseSchema.parse(await http.get(`/${guildId}/demo/channels`)).channels;
   },
   async messages(guildId: string, channelId: string, after?: string) {
-    return demoMessagesResponseSchema.parse(await http.get(`/${guildId}/demo/channels/${channelId}/messages`, { query: { after } })).messages;
+    return demoMessagesResponseSchema.parse(await http.get(`/${guildId}/demo/channels/${channelId}/messages`, { query: { after } }));
   },
   async send(guildId: string, channelId: string, content: string) {
     await http.post(`/${guildId}/demo/channels/${channelId}/messages`, { content }, { onForbidden: "caller" });

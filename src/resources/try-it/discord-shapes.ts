@@ -1,3 +1,4 @@
+import { splitMentions } from "../../schemas/demo";
 import type { EmbedData } from "../engine/chat/EmbedPreview";
 
 // Discord's JSON (as the demo platform stores it) → what the Try-it view draws. Everything is read defensively:
@@ -102,27 +103,11 @@ export function modalData(raw: Json): ModalData {
   };
 }
 
-/** Mentions and channel links as readable text: <@id> → @name (known users), <#id> → #channel. */
+/** Mentions and channel links as readable text: <@id> → @name, <@&id> → @role name, <#id> → #channel. */
 export function readableMentions(content: string, names: Map<string, string>): string {
-  let out = "";
-  let i = 0;
-  while (i < content.length) {
-    const open = content.indexOf("<", i);
-    if (open < 0) break;
-    const close = content.indexOf(">", open);
-    if (close < 0 || close - open > 30) {
-      out += content.slice(i, open + 1);
-      i = open + 1;
-      continue;
-    }
-    out += content.slice(i, open);
-    const inner = content.slice(open + 1, close);
-    const sigil = inner.startsWith("@&") ? "@&" : inner.startsWith("@") ? "@" : inner.startsWith("#") ? "#" : "";
-    const id = inner.slice(sigil.length);
-    if (sigil && id.length > 0 && [...id].every((ch) => ch >= "0" && ch <= "9")) {
-      out += sigil === "#" ? `#${names.get(id) ?? "channel"}` : `@${names.get(id) ?? (sigil === "@&" ? "role" : "member")}`;
-    } else out += content.slice(open, close + 1);
-    i = close + 1;
-  }
-  return out + content.slice(i);
+  return splitMentions(content)
+    .map((part) =>
+      "text" in part ? part.text : part.sigil === "#" ? `#${names.get(part.id) ?? "channel"}` : `@${names.get(part.id) ?? (part.sigil === "@&" ? "role" : "member")}`,
+    )
+    .join("");
 }

@@ -87,6 +87,18 @@ describe("opening a ticket from a panel", () => {
     expect(activity[0]).toMatchObject({ user_id: DEMO_STAFF_ID, ip: "demo" });
   });
 
+  it("the Try-it view reads the welcome message with the names of whom it mentions, as Discord resolves them", async () => {
+    await clickPanel(staff);
+    const [ticket] = await tickets();
+    const read = await api("GET", `/api/${G}/demo/channels/${ticket.channel_id}/messages`, staff);
+    expect(read.status).toBe(200);
+    const role = (await t.app.platform.getGuild(G)).roles.find((r) => r.id === DEMO_SUPPORT_ROLE_ID)!;
+    expect(read.body.mentions).toEqual({ [DEMO_STAFF_ID]: "Demo Staff", [DEMO_SUPPORT_ROLE_ID]: role.name });
+    // Text without mentions resolves nothing.
+    const panelChannel = await api("GET", `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`, staff);
+    expect(panelChannel.body.mentions).toEqual({});
+  });
+
   it("two fast clicks at the limit open one ticket; the other click is told why", async () => {
     const [a, b] = await Promise.all([clickPanel(staff), clickPanel(staff)]);
     expect(await tickets()).toHaveLength(1);

@@ -93,7 +93,9 @@ describe("Try-it view", { timeout: 30_000 }, () => {
       ),
       rest.get(`${API}/${community}/demo/channels/990/messages`, () =>
         HttpResponse.json({
-          messages: [{ id: "5", channelId: "990", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "Welcome to your ticket", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+          messages: [{ id: "5", channelId: "990", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "<@900000000000000002> <@&603> Welcome to your ticket", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+          // Whom the text mentions, as the server resolved them.
+          mentions: { "900000000000000002": "Demo Staff", "603": "Support" },
         }),
       ),
       rest.get(`${API}/${community}/demo/channels/714/messages`, () =>
@@ -136,7 +138,7 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", customId: "form:1:2", fields: { "field:9": "A-77" } }));
     // The view follows the new ticket channel, and the bot's answer comes along.
-    expect(await screen.findByText("Welcome to your ticket")).toBeInTheDocument();
+    expect(await screen.findByText("@Demo Staff @Support Welcome to your ticket")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "#ticket-1081" })).toBeInTheDocument();
     expect(screen.getByText("Your ticket is open")).toBeInTheDocument();
     expect(screen.getByText("Only you can see this")).toBeInTheDocument();
