@@ -31,6 +31,7 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: optionalText,
   /** How long one live-ticket event stream lasts before the browser reconnects (seconds). */
   TICKET_STREAM_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /** How long a Discord interaction's step may run before it is answered deferred (ms; Discord waits 3 s). */
   INTERACTION_DEFER_MS: z.coerce.number().int().min(0).max(2500).default(400),
   /** The application's public key (developer portal → General Information): interactions are verified with it. */
   DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),

@@ -89,8 +89,11 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     ];
   }
 
-  /** Names of what the messages mention: the guild's members and roles, and its channels, as Discord resolves them. */
-  async function mentionNames(guildId: string, messages: DemoMessage[]): Promise<Record<string, string>> {
+  /**
+   * Names of what the messages mention, as Discord resolves them: the guild's members and roles, and the channels
+   * the reader can see (a private ticket's name is not told to someone outside it).
+   */
+  async function mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
     const wanted = new Map<string, "@" | "@&" | "#">();
     for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
     if (wanted.size === 0) return {};
@@ -102,8 +105,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         sigil === "@&"
           ? guild.roles.find((r) => r.id === id)?.name
           : sigil === "#"
-            ? (guild.text_channels.find((c) => c.id === id)?.name ??
-              (await app.db.selectFrom("demo_channels").select("name").where("id", "=", id).where("guild_id", "=", guildId).executeTakeFirst())?.name)
+            ? visible.find((c) => c.id === id)?.name
             : (await platform.getMember(guildId, id))?.username;
       if (name) names[id] = name;
     }
@@ -112,9 +114,10 @@ export default async function demoRoutes(fastify: FastifyInstance) {
 
   async function visibleChannel(request: FastifyRequest, guildId: string, channelId: string) {
     const member = await memberOf(request, guildId);
-    const channel = (await visibleChannels(guildId, member)).find((c) => c.id === channelId);
+    const visible = await visibleChannels(guildId, member);
+    const channel = visible.find((c) => c.id === channelId);
     if (!channel) throw new HttpError(404, "Channel not found");
-    return { member, channel };
+    return { member, channel, visible };
   }
 
   app.get(
@@ -136,7 +139,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     async (request) => {
       const guildId = guildIdOf(request);
       const { channelId } = request.params;
-      await visibleChannel(request, guildId, channelId);
+      const { visible } = await visibleChannel(request, guildId, channelId);
       const query = app.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
       const after = request.query.after;
       // Without `after`: the newest 100, oldest first. With it: the next 100 after it.
@@ -153,7 +156,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         createdAt: Number(r.created_at),
         editedAt: r.edited_at === null ? null : Number(r.edited_at),
       }));
-      return { messages, mentions: await mentionNames(guildId, messages) };
+      return { messages, mentions: await mentionNames(guildId, messages, visible) };
     },
   );
 

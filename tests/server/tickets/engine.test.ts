@@ -37,6 +37,15 @@ const clickPanel = async (token: string, panelName = "General Support") => {
   const p = await panelMessage(panelName);
   return interact(token, { kind: "button", channelId: p.channelId, messageId: p.messageId, customId: `panel:${p.panelId}` });
 };
+/** A click on a button of a channel's first message (the welcome message of a ticket). */
+const button = (token: string, channelId: string, customId: string) =>
+  t.db
+    .selectFrom("demo_messages")
+    .select("id")
+    .where("channel_id", "=", channelId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow()
+    .then((m) => interact(token, { kind: "button", channelId, messageId: m.id, customId }));
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
@@ -99,6 +108,24 @@ describe("opening a ticket from a panel", () => {
     expect(panelChannel.body.mentions).toEqual({});
   });
 
+  it("a mention of a ticket channel the reader cannot see is not named to them", async () => {
+    await saveSettings({ SupportRepsViewTickets: false });
+    await clickPanel(admin);
+    await clickPanel(staff);
+    const hidden = (await tickets()).find((x) => x.opener_id === DEMO_ADMIN_ID)!;
+    // Claimed, with reps not seeing claimed tickets: the support role loses sight of it.
+    expect(replyText(await button(admin, hidden.channel_id!, `ticket:${hidden.number}:claim`))).toBe(botTexts.claimedReply);
+    const own = (await tickets()).find((x) => x.opener_id === DEMO_STAFF_ID)!;
+    const wrote = await api("POST", `/api/${G}/demo/channels/${own.channel_id}/messages`, staff, { content: `like <#${hidden.channel_id}>? see <#${SUPPORT_CHANNEL}>` });
+    expect(wrote.status).toBe(201);
+    const seen = await api("GET", `/api/${G}/demo/channels/${own.channel_id}/messages`, staff);
+    expect(seen.body.mentions[SUPPORT_CHANNEL]).toBe("support");
+    expect(seen.body.mentions).not.toHaveProperty(hidden.channel_id!);
+    // The admin, who sees every channel, gets its name.
+    const byAdmin = await api("GET", `/api/${G}/demo/channels/${own.channel_id}/messages`, admin);
+    expect(byAdmin.body.mentions[hidden.channel_id!]).toBe(`ticket-${hidden.number}`);
+  });
+
   it("two fast clicks at the limit open one ticket; the other click is told why", async () => {
     const [a, b] = await Promise.all([clickPanel(staff), clickPanel(staff)]);
     expect(await tickets()).toHaveLength(1);
@@ -154,14 +181,6 @@ describe("claiming and closing", () => {
     await clickPanel(token);
     return (await tickets())[0];
   };
-  const button = (token: string, channelId: string, customId: string) =>
-    t.db
-      .selectFrom("demo_messages")
-      .select("id")
-      .where("channel_id", "=", channelId)
-      .orderBy("id")
-      .executeTakeFirstOrThrow()
-      .then((m) => interact(token, { kind: "button", channelId, messageId: m.id, customId }));
 
   it("claim takes Send Messages from the other support roles when reps cannot type in claimed tickets; unclaim gives it back", async () => {
     await saveSettings({ SupportRepsTypeInTickets: false });

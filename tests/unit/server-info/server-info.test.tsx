@@ -6,7 +6,7 @@ import type { GuildInfo } from "../../../src/schemas/guild";
 import type { StatisticsResponse } from "../../../src/schemas/statistics";
 import fallbackIcon from "../../../src/resources/server-info/fallback-icon.svg";
 import { API, useMswServer } from "../providers/helpers";
-import { community, renderApp } from "../shell/harness";
+import { community, noTicketStatistics, renderApp } from "../shell/harness";
 
 const server = useMswServer();
 vi.setConfig({ testTimeout: 30_000 });
@@ -25,17 +25,12 @@ const info: GuildInfo = {
 
 /** The last 7 days of tickets, as GET /{guildId}/statistics answers them for the strip. */
 const week: StatisticsResponse = {
-  from: "2026-11-18",
-  to: "2026-11-24",
-  tz: "UTC",
-  days: [],
+  ...noTicketStatistics,
   totals: { opened: 12, closed: 9 },
   open_now: 3,
   first_response: { count: 9, median_ms: 4 * 60_000 + 10_000, p90_ms: 20 * 60_000 },
   resolution: { count: 9, median_ms: 3_600_000, p90_ms: 7_200_000 },
   ratings: { count: 4, average: 4.5, distribution: [0, 0, 0, 2, 2] },
-  panels: [],
-  staff: [],
 };
 const statistics = (answer: () => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
 const guildInfo = (body: object = info) => rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(body));
