@@ -54,12 +54,17 @@ export function SearchField({
   placeholder,
   size = "middle",
   autoFocus,
+  maxLength,
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   size?: "middle" | "large";
   autoFocus?: boolean;
+  maxLength?: number;
+  /** The accessible name, when it is not the placeholder. */
+  label?: string;
 }) {
   const t = useT();
   return (
@@ -69,8 +74,9 @@ export function SearchField({
         type="search"
         value={value}
         placeholder={placeholder}
-        aria-label={placeholder}
+        aria-label={label ?? placeholder}
         autoFocus={autoFocus}
+        maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape" && value) {
@@ -85,6 +91,31 @@ export function SearchField({
         </button>
       )}
     </label>
+  );
+}
+
+/** A labelled native select: the filters of list screens (antd's Select and its popup engine stay in editors). */
+export function SelectField<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  className?: string;
+}) {
+  return (
+    <select className={className ? `select-field ${className}` : "select-field"} aria-label={label} value={value} onChange={(event) => onChange(event.target.value as V)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -11,7 +11,7 @@ const activityUrl = `/${DEMO_COMMUNITY_ID}/activity`;
 /** The demo ticket whose messages carry <script> and onerror payloads (server/transcripts/demo.ts). */
 const XSS_TICKET = 1042;
 
-const rowsOf = (page: Page) => page.locator(".transcripts-card tbody tr.ant-table-row");
+const rowsOf = (page: Page) => page.locator(".transcripts-card tbody tr.dt-row");
 const firstTicketId = async (page: Page) => Number(await rowsOf(page).first().locator("td").first().innerText());
 
 test.describe("transcripts and activity", () => {
@@ -77,7 +77,7 @@ test.describe("transcripts and activity", () => {
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("");
 
     // Words inside the messages (through the keyed-hash index).
-    await page.getByRole("textbox", { name: "Search messages" }).fill("onerror");
+    await page.getByRole("searchbox", { name: "Search messages" }).fill("onerror");
     await expect(rowsOf(page)).toHaveCount(1);
     await expect(rowsOf(page).first()).toContainText("curious_cat");
   });
@@ -132,9 +132,8 @@ test.describe("transcripts and activity", () => {
 
     await page.goto(activityUrl);
     await expect(page.getByRole("heading", { name: "Activity Logs" })).toBeVisible();
-    await page.locator(".activity-filter-action").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Transcript Viewed" }).click();
-    const rows = page.locator(".activity-card tbody tr.ant-table-row");
+    await page.getByRole("combobox", { name: "Action" }).selectOption("Transcript Viewed");
+    const rows = page.locator(".activity-card tbody tr.dt-row");
     await expect(rows.first()).toContainText("Transcript Viewed");
     await expect(rows.first()).toContainText("Demo Admin");
     for (const text of await rows.locator("td:nth-child(3)").allInnerTexts()) expect(text).toBe("Transcript Viewed");

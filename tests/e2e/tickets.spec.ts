@@ -35,7 +35,7 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
 
   await admin.goto(`/${DEMO_COMMUNITY_ID}/tickets`);
   await expect(admin.getByTestId("live-status")).toHaveText("Live");
-  const rowsBefore = await admin.locator(".ant-table-row").count();
+  const rowsBefore = await admin.locator(".dt-row").count();
 
   await staff.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=812345678901234714`);
   await staff.getByRole("button", { name: /Open a ticket/ }).click();
@@ -45,10 +45,10 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
   const number = channelName.replace(/^ticket-?/, "").replace(/ticket$/, "");
 
   // Within 2 s on the admin's screen, without a reload.
-  const row = admin.locator(".ant-table-row", { hasText: `#${number}` });
+  const row = admin.locator(".dt-row", { hasText: `#${number}` });
   await expect(row).toBeVisible({ timeout: 2000 });
   await expect(row).toContainText("Demo Staff");
-  expect(await admin.locator(".ant-table-row").count()).toBe(rowsBefore + 1);
+  expect(await admin.locator(".dt-row").count()).toBe(rowsBefore + 1);
 
   await row.getByRole("button", { name: "Claim" }).click();
   await expect(admin.getByText("You claimed this ticket.")).toBeVisible();
@@ -138,7 +138,7 @@ test("the demo loop with a form: a panel made in the dashboard, the opener answe
   // The dashboard: the transcript's row with its rating and reason, its messages, and the activity entry.
   await admin.goto(`/${DEMO_COMMUNITY_ID}/transcripts`);
   await admin.getByRole("spinbutton", { name: "Ticket ID" }).fill(number);
-  const row = admin.locator(".ant-table-row").filter({ hasText: reason });
+  const row = admin.locator(".dt-row").filter({ hasText: reason });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("5 ★");
   await expect(row).toContainText(panelName);

@@ -1,5 +1,5 @@
 import { useCustom, useDataProvider, type HttpError } from "@refinedev/core";
-import { Alert, Avatar, Button, Card, DatePicker, Input, Select, Table, Tooltip, type TableColumnsType } from "antd";
+import { Alert, Button } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useLocale } from "../../i18n/react";
 import { useSpecText, useTr } from "../../i18n/refine";
@@ -7,7 +7,8 @@ import { notify } from "../../providers/notifications";
 import { activityResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { limits } from "../../schemas/limits";
 import { activityMessages } from "../../schemas/messages";
-import { ChevronIcon, SearchIcon } from "../../shell/icons";
+import { DataTable, type DataColumn } from "../../shell/DataTable";
+import { Panel, SearchField, SelectField } from "../../shell/ui";
 import { PageHeader } from "../engine/PageHeader";
 import { dateLocale } from "../engine/RelativeTime";
 import { actionLabel } from "./action-labels";
@@ -30,6 +31,14 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+
+/** A day picked in a date field (YYYY-MM-DD, the reader's zone) as the unix second it starts or ends at; "" → null. */
+function dayBound(day: string, edge: "start" | "end"): number | null {
+  if (!day) return null;
+  const [y, m, d] = day.split("-").map(Number);
+  const at = edge === "start" ? new Date(y, m - 1, d, 0, 0, 0) : new Date(y, m - 1, d, 23, 59, 59);
+  return Math.floor(at.getTime() / 1000);
+}
 
 function downloadText(text: string, filename: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -55,7 +64,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]!);
   const [refreshing, setRefreshing] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [rangeKey, setRangeKey] = useState(0);
+  const [range, setRange] = useState({ from: "", to: "" });
   const dataProvider = useDataProvider();
   const tr = useTr();
   const specText = useSpecText();
@@ -126,7 +135,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     }
   };
 
-  const columns: TableColumnsType<ActivityEntry> = [
+  const columns: DataColumn<ActivityEntry>[] = [
     { key: "id", dataIndex: "ActivityId", title: tr("activity.columns.id", L.columns.id), width: 90, render: (id: number) => <span className="cell-mono">{id}</span> },
     { key: "action", dataIndex: "Action", title: tr("activity.columns.action", L.columns.action), width: 200, render: (action: string) => actionLabel(tr, action) },
     {
@@ -139,14 +148,18 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     {
       key: "user",
       title: tr("activity.columns.user", L.columns.user),
-      render: (_: unknown, entry) => (
+      render: (_: unknown, entry: ActivityEntry) => (
         <span className="activity-user">
-          <Avatar size={28} src={entry.Avatar || undefined} alt="">
-            {entry.Username.slice(0, 1).toUpperCase()}
-          </Avatar>
-          <Tooltip title={entry.UserId} mouseEnterDelay={0.7}>
-            <span className="activity-username">{entry.Username}</span>
-          </Tooltip>
+          {entry.Avatar ? (
+            <img className="activity-avatar" src={entry.Avatar} alt="" width={28} height={28} />
+          ) : (
+            <span className="activity-avatar" aria-hidden="true">
+              {entry.Username.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className="activity-username" title={entry.UserId}>
+            {entry.Username}
+          </span>
         </span>
       ),
     },
@@ -176,48 +189,51 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           </div>
         }
       />
-      <Card className="list-card activity-card">
+      <Panel className="activity-card">
         <div className="activity-filters" role="search">
-          <Input
-            allowClear
-            className="activity-filter-user"
-            prefix={<SearchIcon size={16} />}
-            placeholder={tr("activity.filters.userPlaceholder", L.userPlaceholder)}
-            aria-label={tr("activity.filters.user", L.userFilter)}
-            value={userDraft}
-            onChange={(event) => setUserDraft(event.target.value)}
-          />
-          <Select
-            allowClear
-            showSearch
+          <div className="activity-filter-user">
+            <SearchField
+              placeholder={tr("activity.filters.userPlaceholder", L.userPlaceholder)}
+              label={tr("activity.filters.user", L.userFilter)}
+              value={userDraft}
+              onChange={setUserDraft}
+            />
+          </div>
+          <SelectField
             className="activity-filter-action"
-            placeholder={tr("activity.filters.actionPlaceholder", L.actionPlaceholder)}
-            aria-label={tr("activity.filters.action", L.actionFilter)}
-            optionFilterProp="label"
-            value={filters.action ?? undefined}
-            loading={actionsQuery.isLoading}
-            options={(actionsQuery.data?.data.actions ?? []).map((a) => ({ value: a, label: actionLabel(tr, a) }))}
-            onChange={(value?: string) => updateFilters({ action: value ?? null })}
+            label={tr("activity.filters.action", L.actionFilter)}
+            value={filters.action ?? ""}
+            options={[
+              { value: "", label: tr("activity.filters.actionPlaceholder", L.actionPlaceholder) },
+              ...(actionsQuery.data?.data.actions ?? []).map((a) => ({ value: a, label: actionLabel(tr, a) })),
+            ]}
+            onChange={(value) => updateFilters({ action: value || null })}
           />
-          <DatePicker.RangePicker
-            key={rangeKey}
-            className="activity-filter-range"
-            aria-label={tr("activity.filters.dateRange", L.dateFilter)}
-            allowEmpty={[true, true]}
-            onChange={(dates) =>
-              updateFilters({
-                from: dates?.[0] ? dates[0].startOf("day").unix() : null,
-                to: dates?.[1] ? dates[1].endOf("day").unix() : null,
-              })
-            }
-          />
+          <div className="activity-filter-range" role="group" aria-label={tr("activity.filters.dateRange", L.dateFilter)}>
+            {(["from", "to"] as const).map((end) => (
+              <input
+                key={end}
+                type="date"
+                className="text-field"
+                aria-label={end === "from" ? tr("activity.filters.from", "From") : tr("activity.filters.to", "To")}
+                value={range[end]}
+                max={end === "from" ? range.to || undefined : undefined}
+                min={end === "to" ? range.from || undefined : undefined}
+                onChange={(event) => {
+                  const next = { ...range, [end]: event.target.value };
+                  setRange(next);
+                  updateFilters({ from: dayBound(next.from, "start"), to: dayBound(next.to, "end") });
+                }}
+              />
+            ))}
+          </div>
           {anyFilter && (
             <Button
               type="link"
               onClick={() => {
                 setUserDraft("");
                 updateFilters(emptyActivityFilters);
-                setRangeKey((k) => k + 1);
+                setRange({ from: "", to: "" });
               }}
             >
               {tr("activity.filters.clear", L.clearFilters)}
@@ -235,37 +251,22 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             ))}
           </div>
         ) : (
-          <Table<ActivityEntry>
+          <DataTable<ActivityEntry>
             rowKey="ActivityId"
             dataSource={rows}
             columns={columns}
-            size="middle"
-            scroll={{ x: "max-content" }}
+            minWidth={860}
             loading={query.isFetching && !refreshing}
-            locale={{ emptyText: specText(activityMessages.empty) }}
+            emptyText={specText(activityMessages.empty)}
             expandable={{
-              // A fixed column keeps the expanded details within the visible width on narrow screens.
-              fixed: "left",
               expandedRowRender: (entry) => <EntryChanges guildId={guildId} entry={entry} />,
               rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined || entry.ChangesOmitted === true,
-              expandIcon: ({ expanded, onExpand, record, expandable }) =>
-                expandable ? (
-                  <Button
-                    type="text"
-                    size="small"
-                    aria-label={tr("activity.showChanges", L.showChanges)}
-                    aria-expanded={expanded}
-                    className={expanded ? "activity-expand activity-expand-open" : "activity-expand"}
-                    icon={<ChevronIcon size={16} />}
-                    onClick={(event) => onExpand(record, event)}
-                  />
-                ) : null,
+              label: tr("activity.showChanges", L.showChanges),
             }}
             pagination={{
               current: page,
               pageSize: perPage,
               total,
-              showSizeChanger: true,
               pageSizeOptions: PAGE_SIZES,
               showTotal: (n) => (n === 1 ? tr("activity.totalOne", L.total(n), { n }) : tr("activity.totalOther", L.total(n), { n })),
               hideOnSinglePage: false,
@@ -280,7 +281,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             }}
           />
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

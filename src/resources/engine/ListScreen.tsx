@@ -1,10 +1,13 @@
 import { useCan, useDelete, useList, type BaseRecord, type HttpError } from "@refinedev/core";
-import { Button, Card, Input, Popconfirm, Table, Tooltip, type TableColumnsType } from "antd";
+import { Button } from "antd";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
+import { DataTable, type DataColumn } from "../../shell/DataTable";
 import { ErrorCard } from "../../shell/ErrorCard";
-import { PencilIcon, PlusIcon, SearchIcon, TrashIcon } from "../../shell/icons";
+import { PencilIcon, PlusIcon, TrashIcon } from "../../shell/icons";
+import { Panel, SearchField } from "../../shell/ui";
+import { ConfirmButton } from "./ConfirmButton";
 import type { ResourceScreenProps } from "../types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "./PageHeader";
@@ -47,22 +50,22 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     return search && match ? data.filter((record) => match(record as never, search)) : data;
   }, [result.data, search, list?.search?.match]);
 
-  const columns = useMemo<TableColumnsType<BaseRecord>>(() => {
-    const cols: TableColumnsType<BaseRecord> = (list?.columns ?? []).map((column) => ({
+  const columns = useMemo<DataColumn<BaseRecord>[]>(() => {
+    const cols: DataColumn<BaseRecord>[] = (list?.columns ?? []).map((column) => ({
       key: column.key,
       dataIndex: column.key,
       title: text(`columns.${keySegment(column.key)}`, column.title),
       width: column.width,
-      responsive: column.hideOnMobile ? ["md"] : undefined,
-      ellipsis: column.truncate ? { showTitle: false } : undefined,
+      hideBelow: column.hideOnMobile ? "md" : undefined,
+      ellipsis: column.truncate,
       render: (value: unknown, record: BaseRecord) => {
         if (column.render) return column.render(value, record as never);
         const text = value === null || value === undefined ? "" : String(value);
         const content = column.mono ? <span className="cell-mono">{text}</span> : text;
         return column.truncate ? (
-          <Tooltip title={text} placement="topLeft" mouseEnterDelay={0.7}>
-            <span className="cell-truncate">{content}</span>
-          </Tooltip>
+          <span className="cell-truncate" title={text}>
+            {content}
+          </span>
         ) : (
           content
         );
@@ -114,17 +117,16 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             </Button>
           );
           const removeControl = removal.confirm && !pending ? (
-            <Popconfirm
+            <ConfirmButton
               title={text("remove.confirm.title", removal.confirm.title)}
               description={text("remove.confirm.description", removal.confirm.description)}
               okText={removal.confirm.okText ? text("remove.confirm.ok", removal.confirm.okText) : text("remove.label", removal.label)}
               cancelText={text("remove.confirm.cancel", removal.confirm.cancelText)}
-              okButtonProps={{ danger: true }}
               onConfirm={doDelete}
               disabled={canDelete.data?.can === false}
             >
               {button}
-            </Popconfirm>
+            </ConfirmButton>
           ) : (
             button
           );
@@ -177,35 +179,27 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     <div className="page">
       <PageHeader title={text("title", declaration.title)} extra={createButton} />
       {list && (
-        <Card
+        <Panel
           className="list-card"
           title={text("list.title", list.title)}
           extra={
             list.search ? (
-              <Input
-                className="list-search"
-                allowClear
-                prefix={<SearchIcon size={16} />}
-                placeholder={text("list.search", list.search.placeholder)}
-                aria-label={text("list.search", list.search.placeholder)}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
+              <div className="list-search">
+                <SearchField placeholder={text("list.search", list.search.placeholder)} value={search} onChange={setSearch} />
+              </div>
             ) : undefined
           }
         >
-          <Table<BaseRecord>
+          <DataTable<BaseRecord>
             rowKey={(record) => String(record[idKey])}
             dataSource={rows}
             columns={columns}
             loading={query.isLoading}
-            size="middle"
-            scroll={{ x: 640 }}
-            tableLayout="fixed"
-            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-            locale={{ emptyText: query.isLoading ? " " : text("list.empty", list.emptyText) }}
+            minWidth={640}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            emptyText={text("list.empty", list.emptyText)}
           />
-        </Card>
+        </Panel>
       )}
       {editing && (
         <Suspense fallback={null}>

@@ -1,13 +1,17 @@
-import { Alert, Card, DatePicker, Segmented, Skeleton, Table } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
+import { Alert, Segmented } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { useTr } from "../../i18n/refine";
+import { DataTable } from "../../shell/DataTable";
+import { Panel } from "../../shell/ui";
 import { PageHeader } from "../engine/PageHeader";
 import type { ResourceScreenProps } from "../types";
 import { DayChart } from "./DayChart";
-import { formatDuration, isoDay, lastDays } from "../engine/ticket-statistics-format";
+import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useStatistics } from "../engine/use-statistics";
 import "./statistics.css";
+
+// The date picker (rc-picker and dayjs) loads when "Custom" is chosen, not with the screen.
+const RangePicker = lazy(() => import("./RangePicker"));
 
 // Ticket statistics over a date range in the reader's time zone (GET /{guildId}/statistics, computed in SQL).
 
@@ -39,21 +43,15 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
               ]}
             />
             {preset === "custom" && (
-              <DatePicker.RangePicker
-                aria-label={tr("statistics.dates", "Dates")}
-                allowClear={false}
-                value={[dayjs(custom.from), dayjs(custom.to)]}
-                onChange={(values) => {
-                  const [a, b] = (values ?? []) as [Dayjs | null, Dayjs | null];
-                  if (a && b) setCustom({ from: isoDay(a.toDate()), to: isoDay(b.toDate()) });
-                }}
-              />
+              <Suspense fallback={null}>
+                <RangePicker label={tr("statistics.dates", "Dates")} value={custom} onChange={setCustom} />
+              </Suspense>
             )}
           </div>
         }
       />
       {error && <Alert type="error" showIcon message={error} />}
-      {!data && !error && <Skeleton active />}
+      {!data && !error && <div className="skeleton-block stats-skeleton" aria-busy="true" />}
       {data && (
         <>
           <div className="stats-cards">
@@ -68,7 +66,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
               note={tr("statistics.ratings", "{n} ratings", { n: data.ratings.count })}
             />
           </div>
-          <Card title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
+          <Panel title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
             <DayChart
               days={data.days}
               label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: data.from, to: data.to })}
@@ -77,10 +75,9 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
             />
             <details className="stats-table-toggle">
               <summary>{tr("statistics.asTable", "Show as a table")}</summary>
-              <Table
+              <DataTable
                 size="small"
                 rowKey="date"
-                pagination={false}
                 dataSource={data.days}
                 columns={[
                   { title: tr("statistics.date", "Date"), dataIndex: "date" },
@@ -89,9 +86,9 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 ]}
               />
             </details>
-          </Card>
+          </Panel>
           <div className="stats-grid">
-            <Card title={tr("statistics.ratingsTitle", "Ratings")} className="stats-card">
+            <Panel title={tr("statistics.ratingsTitle", "Ratings")} className="stats-card">
               <ol className="stats-distribution" aria-label={tr("statistics.distribution", "Ratings by stars")}>
                 {[5, 4, 3, 2, 1].map((stars) => {
                   const n = data.ratings.distribution[stars - 1] ?? 0;
@@ -105,29 +102,27 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                   );
                 })}
               </ol>
-            </Card>
-            <Card title={tr("statistics.perPanel", "Per panel")} className="stats-card">
-              <Table
+            </Panel>
+            <Panel title={tr("statistics.perPanel", "Per panel")} className="stats-card">
+              <DataTable
                 size="small"
                 rowKey={(p) => String(p.PanelId ?? p.PanelName)}
-                pagination={false}
                 dataSource={data.panels}
-                locale={{ emptyText: tr("statistics.none", "No tickets in this range.") }}
+                emptyText={tr("statistics.none", "No tickets in this range.")}
                 columns={[
                   { title: tr("statistics.panel", "Panel"), dataIndex: "PanelName" },
                   { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
                   { title: tr("statistics.medianResponse", "Median response"), dataIndex: "median_response_ms", render: (v: number | null) => formatDuration(v) },
                 ]}
               />
-            </Card>
+            </Panel>
           </div>
-          <Card title={tr("statistics.perStaff", "Per staff member")} className="stats-card">
-            <Table
+          <Panel title={tr("statistics.perStaff", "Per staff member")} className="stats-card">
+            <DataTable
               size="small"
               rowKey="UserId"
-              pagination={false}
               dataSource={data.staff}
-              locale={{ emptyText: tr("statistics.none", "No tickets in this range.") }}
+              emptyText={tr("statistics.none", "No tickets in this range.")}
               columns={[
                 { title: tr("statistics.member", "Member"), dataIndex: "Username" },
                 { title: tr("statistics.claimed", "Claimed"), dataIndex: "claimed" },
@@ -136,7 +131,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 { title: tr("statistics.rating", "Average rating"), dataIndex: "average_rating", render: (v: number | null) => (v === null ? "—" : v.toFixed(2)) },
               ]}
             />
-          </Card>
+          </Panel>
         </>
       )}
     </div>
@@ -145,10 +140,10 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Card className="stats-figure" size="small">
+    <div className="panel stats-figure">
       <div className="stats-figure-label">{label}</div>
       <div className="stats-figure-value">{value}</div>
       {note && <div className="stats-figure-note">{note}</div>}
-    </Card>
+    </div>
   );
 }

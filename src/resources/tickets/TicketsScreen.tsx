@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from "antd";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Alert, Button } from "antd";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { useGetIdentity } from "@refinedev/core";
 import { http, HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
-import { closeReasonMax, ticketActionResponseSchema, ticketListResponseSchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
+import { ticketActionResponseSchema, ticketListResponseSchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
+import { DataTable, type DataColumn } from "../../shell/DataTable";
+import { Panel, SelectField } from "../../shell/ui";
 import { PageHeader } from "../engine/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../types";
@@ -17,6 +19,9 @@ import "./tickets.css";
 // engine's own steps; the answer's words are the bot's.
 
 const POLL_MS = 15_000;
+
+// The close dialog (a modal with a form) loads on the first "Close", not with the queue.
+const CloseDialog = lazy(() => import("./CloseDialog"));
 type Claimed = "claimed" | "unclaimed" | "";
 
 interface PanelOption {
@@ -113,23 +118,23 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     }
   };
 
-  const columns: TableColumnsType<TicketSummary> = useMemo(
+  const columns: DataColumn<TicketSummary>[] = useMemo(
     () => [
       { title: tr("tickets.columns.number", "#"), dataIndex: "TicketId", width: 80, render: (n: number) => <span className="mono">#{n}</span> },
-      { title: tr("tickets.columns.opener", "Opened by"), dataIndex: "OpenerName", render: (name: string, t) => (<span>{name}{t.Subject ? <div className="tickets-subject">{t.Subject}</div> : null}</span>) },
-      { title: tr("tickets.columns.panel", "Panel"), dataIndex: "PanelName", responsive: ["md"] },
+      { title: tr("tickets.columns.opener", "Opened by"), dataIndex: "OpenerName", render: (name: string, t: TicketSummary) => (<span>{name}{t.Subject ? <div className="tickets-subject">{t.Subject}</div> : null}</span>) },
+      { title: tr("tickets.columns.panel", "Panel"), dataIndex: "PanelName", hideBelow: "md" },
       {
         title: tr("tickets.columns.claimedBy", "Claimed by"),
         dataIndex: "ClaimedByName",
-        render: (name: string | null) => (name ? name : <Tag>{tr("tickets.unclaimed", "Unclaimed")}</Tag>),
+        render: (name: string | null) => (name ? name : <span className="cell-badge cell-badge-gray">{tr("tickets.unclaimed", "Unclaimed")}</span>),
       },
-      { title: tr("tickets.columns.opened", "Opened"), dataIndex: "OpenedAt", responsive: ["sm"], render: (at: number) => <RelativeTime value={at} /> },
-      { title: tr("tickets.columns.lastActivity", "Last activity"), dataIndex: "LastActivityAt", responsive: ["lg"], render: (at: number) => <RelativeTime value={at} /> },
+      { title: tr("tickets.columns.opened", "Opened"), dataIndex: "OpenedAt", hideBelow: "sm", render: (at: number) => <RelativeTime value={at} /> },
+      { title: tr("tickets.columns.lastActivity", "Last activity"), dataIndex: "LastActivityAt", hideBelow: "lg", render: (at: number) => <RelativeTime value={at} /> },
       {
         title: tr("tickets.columns.actions", "Actions"),
         key: "actions",
-        render: (_: unknown, t) => (
-          <Space wrap size="small">
+        render: (_: unknown, t: TicketSummary) => (
+          <span className="list-actions tickets-actions">
             {t.ClaimedById ? (
               <Button size="small" loading={pending === t.TicketId} onClick={() => void act(t, "unclaim")}>{tr("tickets.unclaim", "Unclaim")}</Button>
             ) : (
@@ -142,7 +147,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
               ) : (
                 <a href={t.ChannelUrl} target="_blank" rel="noopener noreferrer">{tr("tickets.openChannel", "Open channel")}</a>
               ))}
-          </Space>
+          </span>
         ),
       },
     ],
@@ -156,26 +161,26 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         title={tr("tickets.title", "Tickets")}
         description={tr("tickets.description", "The open tickets of this server, as they happen.")}
         extra={
-          <Tag>
+          <span className="cell-badge cell-badge-gray tickets-live">
             <span className={`tickets-live-dot${live ? " is-live" : ""}`} aria-hidden />
             <span data-testid="live-status">{live ? tr("tickets.live", "Live") : tr("tickets.polling", "Updating every 15 s")}</span>
-          </Tag>
+          </span>
         }
       />
-      <Card>
+      <Panel>
         <div className="tickets-filters">
-          <Select
-            aria-label={tr("tickets.filters.panel", "Panel")}
+          <SelectField
+            label={tr("tickets.filters.panel", "Panel")}
             className="tickets-filter"
             value={panel}
-            onChange={(v: string) => setFilter("panel", v)}
+            onChange={(v) => setFilter("panel", v)}
             options={[{ value: "", label: tr("tickets.filters.anyPanel", "All panels") }, ...panels.map((p) => ({ value: String(p.PanelId), label: p.PanelName }))]}
           />
-          <Select
-            aria-label={tr("tickets.filters.claimed", "Claim")}
+          <SelectField
+            label={tr("tickets.filters.claimed", "Claim")}
             className="tickets-filter"
             value={claimed}
-            onChange={(v: string) => setFilter("claimed", v)}
+            onChange={(v) => setFilter("claimed", v)}
             options={[
               { value: "", label: tr("tickets.filters.anyClaim", "Claimed or not") },
               { value: "claimed", label: tr("tickets.filters.claimedOnly", "Claimed") },
@@ -187,14 +192,15 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           </Button>
         </div>
         {error && <Alert type="error" showIcon message={error} />}
-        <Table<TicketSummary>
+        <DataTable<TicketSummary>
           rowKey="TicketId"
           columns={columns}
           dataSource={tickets ?? []}
           loading={tickets === null && !error}
-          pagination={false}
-          locale={{ emptyText: tr("tickets.empty", "No open tickets.") }}
+          minWidth={560}
+          emptyText={tr("tickets.empty", "No open tickets.")}
           expandable={{
+            label: tr("tickets.showAnswers", "Show the form answers"),
             rowExpandable: (t) => t.FormAnswers.length > 0,
             expandedRowRender: (t) => (
               <dl className="tickets-answers">
@@ -208,57 +214,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
             ),
           }}
         />
-      </Card>
-      {closing && <CloseDialog guildId={guildId} ticket={closing} onCancel={() => setClosing(null)} onClose={async (reason) => { if (await act(closing, "close", { reason })) setClosing(null); }} />}
+      </Panel>
+      {closing && (
+        <Suspense fallback={null}>
+          <CloseDialog guildId={guildId} ticket={closing} onCancel={() => setClosing(null)} onClose={async (reason) => { if (await act(closing, "close", { reason })) setClosing(null); }} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-function CloseDialog({ guildId, ticket, onCancel, onClose }: { guildId: string; ticket: TicketSummary; onCancel: () => void; onClose: (reason?: string) => Promise<void> }) {
-  const tr = useTr();
-  const [reasons, setReasons] = useState<{ Label: string; Text?: string | null }[]>([]);
-  const [preset, setPreset] = useState<string>("");
-  const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    http
-      .get<{ close_reasons?: { Label: string; Text?: string | null }[] }>(`/${guildId}/close-reasons`, { onForbidden: "caller" })
-      .then((answer) => setReasons(answer.close_reasons ?? []))
-      .catch(() => setReasons([]));
-  }, [guildId]);
-  const reason = (text.trim() || preset).slice(0, closeReasonMax);
-  return (
-    <Modal
-      open
-      title={tr("tickets.closeTitle", "Close ticket #{n}", { n: ticket.TicketId })}
-      okText={tr("tickets.close", "Close")}
-      okButtonProps={{ danger: true }}
-      cancelText={tr("tickets.cancel", "Cancel")}
-      confirmLoading={sending}
-      onCancel={onCancel}
-      onOk={async () => {
-        setSending(true);
-        try {
-          await onClose(reason || undefined);
-        } finally {
-          setSending(false);
-        }
-      }}
-    >
-      <p>{tr("tickets.closeHelp", "The channel is deleted and its transcript stored. A reason is optional.")}</p>
-      <Form layout="vertical">
-        <Form.Item label={tr("tickets.presetReason", "Preset reason")}>
-          <Select
-            aria-label={tr("tickets.presetReason", "Preset reason")}
-            value={preset}
-            onChange={(v: string) => setPreset(v)}
-            options={[{ value: "", label: tr("tickets.noPreset", "None") }, ...reasons.map((r) => ({ value: r.Label, label: r.Label }))]}
-          />
-        </Form.Item>
-        <Form.Item label={tr("tickets.reason", "Reason")}>
-          <Input.TextArea aria-label={tr("tickets.reason", "Reason")} value={text} maxLength={closeReasonMax} onChange={(e) => setText(e.target.value)} placeholder={preset || undefined} rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useCan, useCustom, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Input, InputNumber, Select, Table, type TableColumnsType } from "antd";
+import { Alert, Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSpecText, useTr } from "../../i18n/refine";
@@ -12,7 +12,8 @@ import {
   transcriptListResponseSchema,
   type TranscriptSummary,
 } from "../../schemas/transcript";
-import { SearchIcon } from "../../shell/icons";
+import { DataTable, type DataColumn } from "../../shell/DataTable";
+import { Panel, SearchField, SelectField } from "../../shell/ui";
 import { PageHeader } from "../engine/PageHeader";
 import type { ResourceScreenProps } from "../types";
 import { transcriptLabels as L } from "./labels";
@@ -132,7 +133,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
     setPageDraft(next);
   };
 
-  const columns: TableColumnsType<TranscriptSummary> = [
+  const columns: DataColumn<TranscriptSummary>[] = [
     { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
     { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
     { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{specText(ratingLabel(r))}</span> },
@@ -149,8 +150,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       title: tr("transcripts.columns.actions", L.columns.actions),
       width: 90,
       align: "right",
-      fixed: "right",
-      render: (_: unknown, t) => (
+      render: (_: unknown, t: TranscriptSummary) => (
         <ViewButton
           to={`/${guildId}/transcripts/${t.TicketId}`}
           label={`${tr("transcripts.view", L.view)} ${tr("transcripts.viewTitle", L.viewTitle(String(t.TicketId)), { id: t.TicketId })}`}
@@ -176,24 +176,30 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
           ) : null
         }
       />
-      <Card className="list-card transcripts-card">
+      <Panel className="transcripts-card">
         <div className="transcript-filters" role="search">
           <label className="transcript-filter">
             <span>{tr("transcripts.filters.ticketId", L.filters.ticketId)}</span>
-            <InputNumber<number>
+            <input
+              type="number"
               min={0}
-              precision={0}
-              value={ticketDraft}
-              onChange={(value) => setTicketDraft(typeof value === "number" && value >= 0 ? value : null)}
-              className="transcript-filter-ticket"
+              step={1}
+              inputMode="numeric"
+              value={ticketDraft ?? ""}
+              onChange={(event) => {
+                const value = event.target.value === "" ? NaN : Math.floor(Number(event.target.value));
+                setTicketDraft(Number.isFinite(value) && value >= 0 ? value : null);
+              }}
+              className="text-field transcript-filter-ticket"
               placeholder="1234"
               aria-label={tr("transcripts.filters.ticketId", L.filters.ticketId)}
             />
           </label>
           <label className="transcript-filter">
             <span>{tr("transcripts.filters.username", L.filters.username)}</span>
-            <Input
-              allowClear
+            <input
+              type="text"
+              className="text-field"
               value={usernameDraft}
               onChange={(event) => setUsernameDraft(event.target.value)}
               placeholder={tr("transcripts.filters.usernamePlaceholder", "username")}
@@ -201,28 +207,27 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
           </label>
           <label className="transcript-filter">
             <span>{tr("transcripts.filters.ticketType", L.filters.ticketType)}</span>
-            <Select
-              allowClear
-              value={state.filters.panel ?? undefined}
-              placeholder={tr("transcripts.filters.anyTicketType", L.anyTicketType)}
-              loading={panelsQuery.isLoading}
-              options={(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? specText(panelLabel(name)) : name }))}
-              onChange={(value?: string) => dispatch({ type: "filters", patch: { panel: value ?? null } })}
+            <SelectField
+              value={state.filters.panel ?? ""}
+              options={[
+                { value: "", label: tr("transcripts.filters.anyTicketType", L.anyTicketType) },
+                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? specText(panelLabel(name)) : name })),
+              ]}
+              onChange={(value) => dispatch({ type: "filters", patch: { panel: value || null } })}
               className="transcript-filter-panel"
-              aria-label={tr("transcripts.filters.ticketType", L.filters.ticketType)}
+              label={tr("transcripts.filters.ticketType", L.filters.ticketType)}
             />
           </label>
-          <label className="transcript-filter transcript-filter-wide">
+          <div className="transcript-filter transcript-filter-wide">
             <span>{tr("transcripts.filters.search", L.filters.search)}</span>
-            <Input
-              allowClear
-              prefix={<SearchIcon size={16} />}
+            <SearchField
               value={searchDraft}
-              onChange={(event) => setSearchDraft(event.target.value)}
+              onChange={setSearchDraft}
+              label={tr("transcripts.filters.search", L.filters.search)}
               placeholder={tr("transcripts.filters.searchPlaceholder", L.searchPlaceholder)}
               maxLength={200}
             />
-          </label>
+          </div>
         </div>
 
         {failure ? (
@@ -234,15 +239,13 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             ))}
           </div>
         ) : (
-          <Table<TranscriptSummary>
+          <DataTable<TranscriptSummary>
             rowKey="TicketId"
             dataSource={rows}
             columns={columns}
-            size="middle"
-            scroll={{ x: 720 }}
+            minWidth={720}
             loading={query.isFetching}
-            pagination={false}
-            locale={{ emptyText: specText(transcriptMessages.empty) }}
+            emptyText={specText(transcriptMessages.empty)}
           />
         )}
 
@@ -258,14 +261,17 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             </Button>
             <label className="transcript-page-input">
               <span>{tr("transcripts.pager.page", L.page)}</span>
-              <InputNumber<number>
-                controls={false}
-                value={pageDraft}
-                onChange={(value) => setPageDraft(typeof value === "number" ? value : null)}
-                onPressEnter={commitPage}
+              <input
+                type="number"
+                className="text-field transcript-page-number"
+                inputMode="numeric"
+                value={pageDraft ?? ""}
+                onChange={(event) => setPageDraft(event.target.value === "" ? null : Number(event.target.value))}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") commitPage();
+                }}
                 onBlur={commitPage}
                 aria-label={tr("transcripts.pager.page", L.page)}
-                style={{ width: 64 }}
               />
               <span>{tr("transcripts.pager.of", L.of(last), { last })}</span>
             </label>
@@ -274,17 +280,16 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             </Button>
             <label className="transcript-page-size">
               <span>{specText(transcriptMessages.perPage)}</span>
-              <Select
-                value={state.perPage}
-                options={limits.transcriptPageSizes.map((n) => ({ value: n, label: String(n) }))}
-                onChange={(value: number) => dispatch({ type: "pageSize", perPage: value })}
-                aria-label={specText(transcriptMessages.perPage)}
-                style={{ width: 84 }}
+              <SelectField
+                value={String(state.perPage)}
+                options={limits.transcriptPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+                onChange={(value) => dispatch({ type: "pageSize", perPage: Number(value) })}
+                label={specText(transcriptMessages.perPage)}
               />
             </label>
           </div>
         </nav>
-      </Card>
+      </Panel>
       {botKeyMounted && (
         <Suspense fallback={null}>
           <BotKeyDialog guildId={guildId} open={botKeyOpen} onClose={() => setBotKeyOpen(false)} />

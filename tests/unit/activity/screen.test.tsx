@@ -83,12 +83,13 @@ describe("activity logs screen", () => {
     server.use(actionsHandler, activityHandler(calls, Array.from({ length: 25 }, (_, i) => entry(100 - i)), 60));
     renderApp(`/${community}/activity`, server);
     await screen.findByText("10.0.0.100");
-    fireEvent.click(screen.getByTitle("2"));
+    fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
     await waitFor(() => expect(calls.at(-1)?.get("page")).toBe("2"));
-    fireEvent.change(screen.getByRole("textbox", { name: "User" }), { target: { value: "alice" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: "User" }), { target: { value: "alice" } });
     await waitFor(() => expect(Object.fromEntries(calls.at(-1)!)).toMatchObject({ page: "1", user: "alice" }));
-    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Action" }));
-    fireEvent.click(await screen.findByTitle("Settings Updated"));
+    const action = screen.getByRole("combobox", { name: "Action" });
+    await waitFor(() => expect(within(action).getByRole("option", { name: "Settings Updated" })).toBeInTheDocument());
+    fireEvent.change(action, { target: { value: "Settings Updated" } });
     await waitFor(() => expect(Object.fromEntries(calls.at(-1)!)).toMatchObject({ page: "1", user: "alice", action: "Settings Updated" }));
   });
 
@@ -126,7 +127,7 @@ describe("activity logs screen", () => {
     });
     renderApp(`/${community}/activity`, server);
     await screen.findByText("10.0.0.1");
-    fireEvent.change(screen.getByRole("textbox", { name: "User" }), { target: { value: "demo" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: "User" }), { target: { value: "demo" } });
     await new Promise((r) => setTimeout(r, 400));
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await waitFor(() => expect(clicks).toHaveLength(1));

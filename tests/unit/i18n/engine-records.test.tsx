@@ -134,6 +134,8 @@ describe("keys built at run time", () => {
       "transcripts.botKey.since": "A key exists since {date}.",
       "activity.totalOne": "{n} entry",
       "activity.totalOther": "{n} entries",
+      "engine.table.page": "Page {page}",
+      "engine.table.perPage": "{n} / page",
       "engine.widget.embedField": "Field {n}",
       "engine.widget.embedFieldName": "Field {n} name",
       "engine.widget.embedFieldValue": "Field {n} value",
@@ -196,7 +198,7 @@ describe("screens in Spanish", () => {
       expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText("Usuarios y roles bloqueados")).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "Buscar por ID, rol o motivo" })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Buscar por ID, rol o motivo" })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Añadir a la lista negra" }));
     const dialog = await screen.findByRole("dialog", {}, { timeout: 30_000 });
@@ -279,6 +281,6 @@ describe("screens in Spanish", () => {
     expect(screen.getByText("de 1")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Anterior" })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Paginación" })).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "Buscar en los mensajes" })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Buscar en los mensajes" })).toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ describe("Tags (§2, §4, §5)", { timeout: 30_000 }, () => {
   it("truncates long content to one line", async () => {
     await openTags();
     const cell = (await screen.findByText(/^Be kind\./)).closest("td")!;
-    expect(cell).toHaveClass("ant-table-cell-ellipsis");
+    expect(cell).toHaveClass("dt-ellipsis");
   });
 
   it("'Search tag' matches name or content, case-sensitively", async () => {

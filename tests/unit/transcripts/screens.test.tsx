@@ -96,7 +96,7 @@ describe("transcripts list", () => {
     await screen.findByText("user1925");
     // A jump asks for the page number itself.
     expect(lastCall(calls)).toEqual({ page: "4", per_page: "25" });
-    await waitFor(() => expect(pageBox).toHaveValue("4"));
+    await waitFor(() => expect(pageBox).toHaveValue(4));
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
 
     await user.clear(pageBox);
@@ -108,8 +108,7 @@ describe("transcripts list", () => {
     await screen.findByText("user1975");
     // Per page: 50 → back to page 1.
     const perPage = screen.getByRole("combobox", { name: transcriptMessages.perPage });
-    fireEvent.mouseDown(perPage);
-    await user.click(await screen.findByTitle("50"));
+    await user.selectOptions(perPage, "50");
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "1", per_page: "50" }));
     expect(await screen.findByText("of 2")).toBeInTheDocument();
   });
@@ -135,13 +134,14 @@ describe("transcripts list", () => {
 
     next();
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "2" }));
-    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Ticket Type" }));
-    fireEvent.click(await screen.findByTitle(transcriptMessages.deletedPanel));
+    const ticketType = screen.getByRole("combobox", { name: "Ticket Type" });
+    await waitFor(() => expect(within(ticketType).getByRole("option", { name: transcriptMessages.deletedPanel })).toBeInTheDocument());
+    fireEvent.change(ticketType, { target: { value: "Unknown" } });
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "1", panel: "Unknown" }));
 
     next();
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "2" }));
-    fireEvent.change(screen.getByRole("textbox", { name: "Search messages" }), { target: { value: "refund order" } });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search messages" }), { target: { value: "refund order" } });
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "1", q: "refund order" }));
   });
 

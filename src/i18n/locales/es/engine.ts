@@ -11,6 +11,13 @@ const engine: Dictionary = {
 
   // Generated list and editors
   "engine.list.actions": "Acciones",
+  "engine.table.expand": "Desplegar la fila",
+  "engine.table.pages": "Páginas",
+  "engine.table.previous": "Página anterior",
+  "engine.table.next": "Página siguiente",
+  "engine.table.page": "Página {page}",
+  "engine.table.pageSize": "Filas por página",
+  "engine.table.perPage": "{n} / página",
   "engine.editor.cancel": "Cancelar",
 
   // Widgets of the generated editors

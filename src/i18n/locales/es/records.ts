@@ -59,6 +59,8 @@ const records: Dictionary = {
   "activity.filters.action": "Acción",
   "activity.filters.actionPlaceholder": "Todas las acciones",
   "activity.filters.dateRange": "Intervalo de fechas",
+  "activity.filters.from": "Desde",
+  "activity.filters.to": "Hasta",
   "activity.filters.clear": "Borrar filtros",
   "activity.export.button": "Exportar CSV",
   "activity.export.pending": "Exportando...",

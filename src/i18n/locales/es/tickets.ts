@@ -33,6 +33,7 @@ const tickets: Dictionary = {
   "tickets.cancel": "Cancelar",
   "tickets.openChannel": "Abrir canal",
   "tickets.empty": "No hay tickets abiertos.",
+  "tickets.showAnswers": "Ver las respuestas del formulario",
   "tickets.filters.panel": "Panel",
   "tickets.filters.anyPanel": "Todos los paneles",
   "tickets.filters.claimed": "Reclamo",
