@@ -1,4 +1,5 @@
-import { Alert, Card } from "antd";
+import { Alert } from "antd";
+import { Card } from "./ui";
 import { frameMessages } from "../schemas/messages";
 import { useT } from "../i18n/react";
 

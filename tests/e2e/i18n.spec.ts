@@ -79,7 +79,7 @@ test.describe("every screen in Spanish", () => {
     [`${guild}/transcripts`, "Transcripciones", ".dt-row"],
     [`${guild}/activity`, "Registros de actividad", ".dt-row"],
     [`${guild}/blacklist`, "Lista negra", "main table"],
-    [`${guild}/import-export`, "Importar / Exportar", "main .ant-card"],
+    [`${guild}/import-export`, "Importar / Exportar", "main .card"],
     ["/docs/quick-setup", "1 Configuración rápida"],
     ["/legal/tos", "Términos del servicio"],
     ["/legal/privacy", "Política de privacidad"],

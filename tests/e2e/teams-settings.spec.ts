@@ -8,7 +8,7 @@ const teamsUrl = `/${DEMO_COMMUNITY_ID}/teams`;
 const settingsUrl = `/${DEMO_COMMUNITY_ID}/settings`;
 
 const list = (page: Page, title: "Available Roles" | "Team Roles") =>
-  page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: title }) });
+  page.locator(".card").filter({ has: page.locator(".card-title", { hasText: title }) });
 const roleIn = (page: Page, title: "Available Roles" | "Team Roles", role: string) => list(page, title).locator("li.role-item", { hasText: role });
 const dropZone = (page: Page, which: "available" | "team") => page.getByTestId(`drop-${which}`);
 
@@ -194,7 +194,7 @@ test.describe("settings", () => {
   });
 
   test("saves and lists each change old → new in the toast", async ({ page }) => {
-    for (const card of ["General", "Claiming", "Auto Close"]) await expect(page.locator(".ant-card-head-title", { hasText: card })).toBeVisible();
+    for (const card of ["General", "Claiming", "Auto Close"]) await expect(page.locator(".card-title", { hasText: card })).toBeVisible();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("No settings have been changed.")).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { type HttpError, useCustom, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Grid, Modal, Result, Select, Skeleton, Table, type TableColumnsType, Tag, Typography, Upload, theme } from "antd";
+import { Alert, Button, Grid, Modal, Result, Select, Skeleton, Table, type TableColumnsType, Tag, Typography, Upload, theme } from "antd";
+import { Card } from "../../shell/ui";
 import { type CSSProperties, useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLocale } from "../../i18n/react";

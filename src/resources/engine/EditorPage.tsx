@@ -1,5 +1,6 @@
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Skeleton } from "antd";
+import { Alert, Button, Skeleton } from "antd";
+import { Card } from "../../shell/ui";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ErrorCard } from "../../shell/ErrorCard";

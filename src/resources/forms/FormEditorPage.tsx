@@ -1,5 +1,6 @@
 import { useCan, useCreate, useInvalidate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
-import { Alert, Card, Skeleton } from "antd";
+import { Alert, Skeleton } from "antd";
+import { Card } from "../../shell/ui";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSpecText } from "../../i18n/refine";

@@ -1,5 +1,6 @@
 import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
-import { Button, Card, Dropdown, Skeleton, type MenuProps } from "antd";
+import { Button, Dropdown, Skeleton, type MenuProps } from "antd";
+import { Card } from "../../shell/ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useSpecText, useTr } from "../../i18n/refine";

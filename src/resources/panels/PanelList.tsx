@@ -1,5 +1,6 @@
 import { type HttpError, useCan, useCustomMutation, useDelete } from "@refinedev/core";
-import { Button, Card, Empty, Modal, Result, Skeleton } from "antd";
+import { Button, Empty, Modal, Result, Skeleton } from "antd";
+import { Card } from "../../shell/ui";
 import { useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { cookieTokenStore } from "../../providers/session";

@@ -1,6 +1,7 @@
 import { TicketStrip } from "./TicketStrip";
 import { type HttpError, useCustom } from "@refinedev/core";
-import { Card, Skeleton, Statistic } from "antd";
+import { Skeleton, Statistic } from "antd";
+import { Card } from "../../shell/ui";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { Locale } from "../../i18n/core";

@@ -1,5 +1,5 @@
 import { useCan } from "@refinedev/core";
-import { Card } from "antd";
+import { Card } from "../../shell/ui";
 import { Link } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";

@@ -1,5 +1,6 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
-import { Button, Card, InputNumber, Select, Skeleton, Switch } from "antd";
+import { Button, Switch } from "antd";
+import { Card } from "../../shell/ui";
 import { useEffect, useMemo, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { settingsMessages } from "../../schemas/messages";
@@ -45,33 +46,47 @@ function FieldRow({
     );
   } else if (field.kind === "channel") {
     control = (
-      <Select
+      <select
         id={id}
-        className="settings-select"
-        showSearch
-        optionFilterProp="label"
+        className="select-field settings-select"
         value={typeof value === "string" ? value : ""}
-        options={channelOptions(channels, tr)}
         disabled={disabled}
         aria-describedby={describedBy}
-        onChange={(v: string) => onChange(v)}
-      />
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {channelOptions(channels, tr).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     );
   } else {
     control = (
       <span className="settings-number">
-        <InputNumber
+        <input
           id={id}
+          type="number"
+          inputMode="numeric"
+          className={error ? "text-field settings-number-input text-field-error" : "text-field settings-number-input"}
           min={0}
           max={field.max}
-          precision={0}
           step={1}
-          value={typeof value === "number" ? value : null}
+          value={typeof value === "number" ? value : ""}
           disabled={disabled}
-          status={error ? "error" : undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          // §5: an empty input means null.
-          onChange={(v) => onChange(typeof v === "number" && Number.isFinite(v) ? v : null)}
+          // §5: an empty input means null; whole numbers only.
+          onChange={(event) => {
+            const typed = event.target.value === "" ? NaN : Math.round(Number(event.target.value));
+            onChange(Number.isFinite(typed) ? typed : null);
+          }}
+          // Out of bounds snaps back within them when the field is left (§5's limits).
+          onBlur={() => {
+            if (typeof value !== "number") return;
+            const bounded = Math.min(field.max ?? Number.MAX_SAFE_INTEGER, Math.max(0, value));
+            if (bounded !== value) onChange(bounded);
+          }}
         />
         {field.unit && <span className="settings-unit">{field.unit}</span>}
       </span>
@@ -141,7 +156,9 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
         <PageHeader title={specText(settingsMessages.pageName)} />
         {settingCards.map((card) => (
           <Card key={card.id} title={card.title} className="settings-card">
-            <Skeleton active title={false} paragraph={{ rows: Math.min(card.fields.length, 4) }} />
+            {Array.from({ length: Math.min(card.fields.length, 4) }, (_, i) => (
+              <div key={i} className="skeleton-block settings-skeleton-row" />
+            ))}
           </Card>
         ))}
       </div>

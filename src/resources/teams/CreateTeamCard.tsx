@@ -1,4 +1,5 @@
-import { Button, Card, Input } from "antd";
+import { Button, Input } from "antd";
+import { Card } from "../../shell/ui";
 import { useId, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";

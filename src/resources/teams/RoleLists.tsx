@@ -14,7 +14,8 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { Button, Card, Empty, Input, Tooltip } from "antd";
+import { Button, Empty, Input, Tooltip } from "antd";
+import { Card } from "../../shell/ui";
 import { useMemo, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";

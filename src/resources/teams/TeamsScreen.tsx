@@ -1,5 +1,6 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
-import { Button, Card, Select, Skeleton } from "antd";
+import { Button, Select, Skeleton } from "antd";
+import { Card } from "../../shell/ui";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";

@@ -1,5 +1,6 @@
 import { useCustom, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, theme } from "antd";
+import { Alert, Button, theme } from "antd";
+import { Card } from "../../shell/ui";
 import { Link, useParams } from "react-router";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { statusOf } from "../../providers/http";

@@ -128,11 +128,10 @@ describe("forms list (§2 Forms)", () => {
       await screen.findByText(formMessages.fetchFormsFailed("Database unavailable. Please try again later."), {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(times).toHaveLength(4);
+    // Each wait is at least the backoff (1 s, 2 s, 4 s: the delays themselves are limits.ts's retryDelay, tested
+    // on their own); an upper bound would be a timing assertion, which fails on a loaded machine.
     const gaps = times.slice(1).map((t, i) => t - times[i]);
-    [1000, 2000, 4000].forEach((expected, i) => {
-      expect(gaps[i]).toBeGreaterThanOrEqual(expected - 50);
-      expect(gaps[i]).toBeLessThan(expected + 1500);
-    });
+    [1000, 2000, 4000].forEach((expected, i) => expect(gaps[i]).toBeGreaterThanOrEqual(expected - 50));
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(times).toHaveLength(4);
   });

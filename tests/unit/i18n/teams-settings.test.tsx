@@ -94,7 +94,7 @@ describe("in Spanish", () => {
 
     expect(await screen.findByLabelText("Nombre del equipo")).toHaveAttribute("placeholder", "p. ej., Soporte de facturación");
     expect(screen.getByText("Selecciona un equipo para gestionar sus roles y permisos.")).toBeInTheDocument();
-    const manage = screen.getByText("Equipo", { selector: "label" }).closest(".ant-card") as HTMLElement;
+    const manage = screen.getByText("Equipo", { selector: "label" }).closest(".card") as HTMLElement;
     fireEvent.mouseDown(within(manage).getByRole("combobox"));
     fireEvent.click(await screen.findByTitle("Support Team"));
 
@@ -130,7 +130,7 @@ describe("in Spanish", () => {
     };
     renderApp(`/${community}`, server, { handlers: [rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(info))] });
     expect(await screen.findByRole("heading", { name: "Demo Community" })).toBeInTheDocument();
-    const members = screen.getByText("Miembros").closest(".ant-card") as HTMLElement;
+    const members = screen.getByText("Miembros").closest(".card") as HTMLElement;
     expect(within(members).getByText("12.840")).toBeInTheDocument();
     expect(screen.getByText("Mejoras")).toBeInTheDocument();
     expect(screen.getByText("Propietario del servidor")).toBeInTheDocument();

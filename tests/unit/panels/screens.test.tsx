@@ -81,8 +81,8 @@ describe("Ticket Panels list (§2)", () => {
     expect(within(help).getByRole("link", { name: "Edit" })).toHaveAttribute("href", `${listUrl}/edit-multi/3`);
     expect(screen.getByRole("link", { name: "Create panel" })).toHaveAttribute("href", `${listUrl}/create-single`);
     expect(screen.getByRole("link", { name: "Create multi-panel" })).toHaveAttribute("href", `${listUrl}/create-multi`);
-    expect(screen.getByText(panelMessages.panels, { selector: ".ant-card-head-title" })).toBeInTheDocument();
-    expect(screen.getByText(panelMessages.multiPanels, { selector: ".ant-card-head-title" })).toBeInTheDocument();
+    expect(screen.getByText(panelMessages.panels, { selector: ".card-title" })).toBeInTheDocument();
+    expect(screen.getByText(panelMessages.multiPanels, { selector: ".card-title" })).toBeInTheDocument();
   });
 
   it("shows the empty texts", async () => {
@@ -190,7 +190,7 @@ describe("Create / Edit Panel", () => {
     });
     await screen.findByLabelText(/Panel Name/, {}, { timeout: 20_000 });
     expect(screen.getByRole("heading", { name: "Create Panel" })).toBeInTheDocument();
-    for (const section of ["Panel Properties", "Panel Message", "Welcome Message"]) expect(screen.getByText(section, { selector: ".ant-card-head-title" })).toBeInTheDocument();
+    for (const section of ["Panel Properties", "Panel Message", "Welcome Message"]) expect(screen.getByText(section, { selector: ".card-title" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: panelMessages.saveChanges }));
     await waitFor(() => expect(messages().some((m) => m.startsWith("error: Validation Error: "))).toBe(true));
     const toast = messages().find((m) => m.startsWith("error: Validation Error: "))!;

@@ -35,7 +35,7 @@ const week: StatisticsResponse = {
 const statistics = (answer: () => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
 const guildInfo = (body: object = info) => rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(body));
 
-const cardWith = (title: string) => screen.getByText(title).closest(".ant-card") as HTMLElement;
+const cardWith = (title: string) => screen.getByText(title).closest(".card") as HTMLElement;
 
 describe("Server info (the guild index)", () => {
   it("shows the icon, name, Guild ID, the four stat cards and the Guild Owner card", async () => {

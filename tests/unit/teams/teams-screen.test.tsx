@@ -94,7 +94,7 @@ function fakeTeamsApi() {
 /** Picks a team in the searchable 'Select team...' dropdown. */
 async function selectTeam(name: string) {
   // The team select of the 'Team Management' card (the top bar has a language picker too).
-  const card = (await screen.findByText(teamMessages.teamManagement)).closest(".ant-card") as HTMLElement;
+  const card = (await screen.findByText(teamMessages.teamManagement)).closest(".card") as HTMLElement;
   const combobox = within(card).getByRole("combobox");
   fireEvent.mouseDown(combobox);
   fireEvent.click(await screen.findByTitle(name));
@@ -104,7 +104,7 @@ async function selectTeam(name: string) {
 /** The Team Permissions dialog (found by its subtitle; the confirmation is another dialog). */
 const permissionsDialog = async () => (await screen.findByText(teamMessages.permissionsSubtitle)).closest(".ant-modal-content") as HTMLElement;
 
-const listOf = (title: "Available Roles" | "Team Roles") => screen.getByText(title).closest(".ant-card") as HTMLElement;
+const listOf = (title: "Available Roles" | "Team Roles") => screen.getByText(title).closest(".card") as HTMLElement;
 const namesIn = (title: "Available Roles" | "Team Roles") =>
   within(listOf(title))
     .queryAllByRole("listitem")

@@ -6,7 +6,8 @@ import {
   type ObjectFieldTemplateProps,
   type WidgetProps,
 } from "@rjsf/utils";
-import { Button, Card, Input, Tooltip } from "antd";
+import { Button, Input, Tooltip } from "antd";
+import { Card } from "../../../shell/ui";
 import { createContext, useContext, type ReactElement } from "react";
 import { useSpecText, useTr } from "../../../i18n/refine";
 import { formFieldsMaxMessage } from "../../../schemas/form";

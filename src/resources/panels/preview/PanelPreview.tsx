@@ -1,4 +1,5 @@
-import { Card, theme } from "antd";
+import { theme } from "antd";
+import { Card } from "../../../shell/ui";
 import type { ReactNode } from "react";
 import { useTr } from "../../../i18n/refine";
 import { productName } from "../../../schemas/messages";
