@@ -45,8 +45,7 @@ test.describe("transcripts and activity", () => {
     await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
 
     // Per page 50: back to page 1 with 50 rows.
-    await page.locator(".transcript-page-size .ant-select").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: /^50$/ }).click();
+    await page.getByRole("combobox", { name: transcriptMessages.perPage }).selectOption("50");
     await expect(pageBox).toHaveValue("1");
     await expect(rowsOf(page)).toHaveCount(50);
 
@@ -61,12 +60,11 @@ test.describe("transcripts and activity", () => {
     await page.getByRole("textbox", { name: "Username" }).fill("");
 
     // Ticket Type: the deleted panel's tickets show 'Deleted panel'.
-    await page.locator(".transcript-filter-panel").click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: transcriptMessages.deletedPanel }).click();
+    await page.getByRole("combobox", { name: "Ticket Type" }).selectOption({ label: transcriptMessages.deletedPanel });
     await expect(rowsOf(page).first()).toContainText(transcriptMessages.deletedPanel);
     const panelCells = rowsOf(page).locator("td:nth-child(4)");
     for (const text of await panelCells.allInnerTexts()) expect(text).toBe(transcriptMessages.deletedPanel);
-    await page.locator(".transcript-filter-panel .ant-select-clear").click({ force: true });
+    await page.getByRole("combobox", { name: "Ticket Type" }).selectOption("");
 
     // Ticket ID: exact; a ticket that does not exist → 'No transcripts found'.
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("1001");

@@ -52,7 +52,7 @@ test("export Demo Community, import it into Gaming Hub, see its panels there", a
 
   // Import into Gaming Hub.
   await page.goto(`/${GAMING_HUB_ID}/import-export`);
-  await page.locator('.ant-upload input[type="file"]').setInputFiles({ name: download.suggestedFilename(), mimeType: "application/json", buffer: fs.readFileSync((await download.path())!) });
+  await page.locator('.ct-dropzone input[type="file"]').setInputFiles({ name: download.suggestedFilename(), mimeType: "application/json", buffer: fs.readFileSync((await download.path())!) });
   await expect(page.getByText(text.previewTitle)).toBeVisible();
   await expect(page.getByText('Channel "support" has no match in this server', { exact: false })).toBeVisible();
   const importButton = page.getByRole("button", { name: text.importButton });

@@ -1,12 +1,9 @@
 import { type HttpError, useCustom, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Grid, Modal, Result, Select, Skeleton, Table, type TableColumnsType, Tag, Typography, Upload, theme } from "antd";
+import { Alert, Button } from "antd";
 import { Card } from "../../shell/ui";
-import { type CSSProperties, useCallback, useRef, useState } from "react";
-import { Link } from "react-router";
-import { useLocale } from "../../i18n/react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
-import type { Locale } from "../../i18n/core";
 import { http as defaultHttp, type HttpClient } from "../../providers/http";
 import type { AccessLevel, GuildAccess } from "../../schemas/access";
 import {
@@ -16,28 +13,19 @@ import {
   configTransferText as text,
   type MappingOverrides,
   type MappingRow,
-  type SectionChange,
 } from "../../schemas/config-export";
 import { frameMessages } from "../../schemas/messages";
 import { ErrorCard } from "../../shell/ErrorCard";
 import { PageHeader } from "../engine/PageHeader";
 import type { ResourceScreenProps } from "../types";
-import {
-  choosePlaceholder,
-  displayName,
-  downloadJson,
-  exportFileName,
-  kindName,
-  knownText,
-  panelEditPath,
-  presentSections,
-  readJsonFile,
-  rowState,
-  sectionLabel,
-  sectionSummary,
-  withChoice,
-} from "./transfer";
+import { Dropzone } from "./Dropzone";
+import { MessageList } from "./MessageList";
+import { downloadJson, exportFileName, knownText, readJsonFile, withChoice } from "./transfer";
 import "./config-transfer.css";
+
+// What follows a chosen file loads with it: the preview (mapping choices, the confirmation) and the result.
+const ImportPreview = lazy(() => import("./ImportPreview"));
+const ImportResult = lazy(() => import("./ImportResult"));
 
 // Import / Export: an Export button (the file through the http client, with the bearer token), a dropzone read
 // in the browser, the server's preview (sections, the role/channel mapping with a choice per row, warnings and
@@ -81,10 +69,10 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
       <div className="page" aria-busy="true">
         {header}
         <Card title={tr("configTransfer.exportTitle", text.exportTitle)} className="ct-card">
-          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          <div className="skeleton-block ct-skeleton-short" />
         </Card>
         <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
-          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+          <div className="skeleton-block ct-skeleton" />
         </Card>
       </div>
     );
@@ -135,7 +123,6 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
   const { open: toast } = useNotification();
   const tr = useTr();
   const specText = useSpecText();
-  const locale = useLocale();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [mapping, setMapping] = useState<MappingOverrides>({});
@@ -218,40 +205,9 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
   if (result) {
     return (
       <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
-        <Result
-          status="success"
-          title={tr("configTransfer.imported", text.imported)}
-          subTitle={result.sections
-            .filter((s) => s.present)
-            .map((s) => `${sectionLabel(s, tr)}: ${sectionSummary(s, tr)}`)
-            .join(" · ")}
-          extra={
-            <Button onClick={reset} type="default">
-              {tr("configTransfer.chooseAnother", text.chooseAnother)}
-            </Button>
-          }
-        />
-        {result.panels.length > 0 && (
-          <section aria-labelledby="ct-imported-panels" className="ct-section">
-            <Typography.Title level={5} id="ct-imported-panels">
-              {tr("configTransfer.importedPanels", text.importedPanels)}
-            </Typography.Title>
-            <ul className="ct-panel-links">
-              {result.panels.map((panel) => (
-                <li key={panel.PanelId}>
-                  <Link to={panelEditPath(guildId, panel)}>
-                    {panel.Name || tr("configTransfer.untitled", "Untitled")} <span className="ct-mono">#{panel.PanelId}</span>
-                  </Link>
-                  {panel.Kind === "multi" && <Tag className="ct-kind">{tr("configTransfer.multiPanel", "Multi-panel")}</Tag>}
-                </li>
-              ))}
-            </ul>
-            <p className="ct-description">{tr("configTransfer.notPosted", text.notPosted)}</p>
-          </section>
-        )}
-        {result.warnings.length > 0 && (
-          <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={result.warnings.map(specText)} />
-        )}
+        <Suspense fallback={<div className="skeleton-block ct-skeleton" />}>
+          <ImportResult guildId={guildId} result={result} onAgain={reset} />
+        </Suspense>
       </Card>
     );
   }
@@ -260,19 +216,10 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
     <Card title={tr("configTransfer.importTitle", text.importTitle)} className="ct-card">
       <p className="ct-description">{tr("configTransfer.importDescription", text.importDescription)}</p>
       {!chosen ? (
-        <Upload.Dragger
-          accept=".json,application/json"
-          multiple={false}
-          showUploadList={false}
-          disabled={!allowed}
-          beforeUpload={(file) => {
-            void onFile(file);
-            return Upload.LIST_IGNORE;
-          }}
-        >
+        <Dropzone accept=".json,application/json" disabled={!allowed} onFile={(file) => void onFile(file)}>
           <p className="ct-drop-title">{tr("configTransfer.dropzone", text.dropzone)}</p>
           <p className="ct-drop-hint">{tr("configTransfer.dropzoneHint", text.dropzoneHint)}</p>
-        </Upload.Dragger>
+        </Dropzone>
       ) : (
         <div className="ct-chosen">
           <span className="ct-file-name">{chosen.name}</span>
@@ -285,204 +232,23 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
       {failure && (
         <MessageList type="error" title={knownText(failure.message, tr)} items={failure.details.map((d) => specText(knownText(d, tr)))} />
       )}
-      {checking && !preview && <Skeleton active title={false} paragraph={{ rows: 5 }} className="ct-section" />}
+      {checking && !preview && <div className="skeleton-block ct-skeleton ct-section" aria-busy="true" />}
 
       {preview && (
-        <div className="ct-preview" aria-busy={checking}>
-          <p className="ct-from">
-            {withStrong(
-              tr("configTransfer.from", "From {source} (exported {date}) into {target}", { date: formatDate(preview.exported_at, locale) }),
-              { source: preview.source_guild.name, target: preview.target_guild.name },
-            )}
-          </p>
-          <SectionsTable sections={preview.sections} />
-          {preview.mapping.length > 0 && <MappingTable preview={preview} disabled={!allowed || importing} onChoose={choose} />}
-          {preview.problems.length > 0 && (
-            <MessageList
-              type="error"
-              title={tr("configTransfer.problemsTitle", text.problemsTitle)}
-              items={preview.problems.map((p) => specText(knownText(p, tr)))}
-            />
-          )}
-          {preview.warnings.length > 0 && (
-            <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={preview.warnings.map(specText)} />
-          )}
-          <div className="ct-actions">
-            <Button type="primary" danger disabled={!allowed || !preview.can_import || checking} onClick={() => setConfirming(true)}>
-              {tr("configTransfer.importButton", text.importButton)}
-            </Button>
-          </div>
-          <Modal
-            open={confirming}
-            title={tr("configTransfer.confirmTitle", text.confirmTitle)}
-            okText={importing ? tr("configTransfer.importing", text.importing) : tr("configTransfer.confirmOk", text.confirmOk)}
-            cancelText={tr("configTransfer.cancel", text.cancel)}
-            okButtonProps={{ danger: true, loading: importing }}
-            cancelButtonProps={{ disabled: importing }}
-            onOk={() => void runImport()}
-            onCancel={() => !importing && setConfirming(false)}
-            closable={false}
-            destroyOnHidden
-          >
-            <p>
-              {tr("configTransfer.confirmDescription", text.confirmDescription("{sections}"), {
-                sections: presentSections(preview.sections, tr).join(", "),
-              })}
-            </p>
-          </Modal>
-        </div>
+        <Suspense fallback={<div className="skeleton-block ct-skeleton" />}>
+          <ImportPreview
+            preview={preview}
+            checking={checking}
+            allowed={allowed}
+            importing={importing}
+            confirming={confirming}
+            onConfirming={setConfirming}
+            onChoose={choose}
+            onImport={() => void runImport()}
+          />
+        </Suspense>
       )}
     </Card>
   );
 }
 
-function formatDate(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale === "es" ? "es-ES" : "en-US");
-}
-
-/** A translated sentence with `{name}` placeholders filled with bold names (other text as it is). */
-function withStrong(template: string, names: Record<string, string>) {
-  return template.split(/(\{\w+\})/).map((part, index) => {
-    const name = /^\{(\w+)\}$/.exec(part)?.[1];
-    return name !== undefined && name in names ? <strong key={index}>{names[name]}</strong> : part;
-  });
-}
-
-function SectionsTable({ sections }: { sections: SectionChange[] }) {
-  const tr = useTr();
-  return (
-    <section aria-labelledby="ct-sections-title" className="ct-section">
-      <Typography.Title level={5} id="ct-sections-title">
-        {tr("configTransfer.previewTitle", text.previewTitle)}
-      </Typography.Title>
-      <Table<SectionChange>
-        size="small"
-        pagination={false}
-        rowKey="section"
-        dataSource={sections}
-        rowClassName={(s) => (s.present ? "" : "ct-row-muted")}
-        columns={[
-          { key: "label", title: tr("configTransfer.column.section", "Section"), render: (_, s) => sectionLabel(s, tr) },
-          { key: "change", title: tr("configTransfer.column.change", "Change"), render: (_, s) => sectionSummary(s, tr) },
-        ]}
-      />
-    </section>
-  );
-}
-
-function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPreview; disabled: boolean; onChoose: (row: MappingRow, target: string | null) => void }) {
-  const tr = useTr();
-  const specText = useSpecText();
-  const { token } = theme.useToken();
-  const narrow = !Grid.useBreakpoint().md;
-  // Unmapped rows stand out with a bar along their left edge: the error colour when they block the import, the
-  // warning colour otherwise (a bar, not a tinted background: muted text keeps its contrast).
-  const rowBar = { ok: undefined, blocking: token.colorError, dropped: token.colorWarning } as const;
-  const usedBy = (r: MappingRow) => (
-    <ul className="ct-used">
-      {r.used_by.map((u) => (
-        <li key={u}>{specText(u)}</li>
-      ))}
-    </ul>
-  );
-  const columns: TableColumnsType<MappingRow> = [
-    ...(narrow ? [] : [{ key: "kind", title: tr("configTransfer.column.type", "Type"), width: 90, render: (_: unknown, r: MappingRow) => kindName(r.kind, tr) }]),
-    {
-      key: "source",
-      title: tr("configTransfer.column.in", "In {server}", { server: preview.source_guild.name }),
-      render: (_, r) => (
-        <div>
-          {narrow && <div className="ct-muted">{kindName(r.kind, tr)}</div>}
-          {displayName(r.kind, r.source_name, r.source_id)} <span className="ct-mono ct-muted">{r.source_id}</span>
-          {narrow && usedBy(r)}
-        </div>
-      ),
-    },
-    {
-      key: "target",
-      title: tr("configTransfer.column.in", "In {server}", { server: preview.target_guild.name }),
-      width: narrow ? "50%" : 240,
-      render: (_, r) => {
-        const state = rowState(r);
-        const id = `ct-target-${r.kind}-${r.source_id}`;
-        return (
-          <div className="ct-target">
-            {/* A label for the search input only (aria-label would land on antd's wrapper too). */}
-            <label className="ct-sr-only" htmlFor={id}>
-              {tr("configTransfer.targetLabel", "{kind} in {server} for {source}", {
-                kind: kindName(r.kind, tr),
-                server: preview.target_guild.name,
-                source: displayName(r.kind, r.source_name, r.source_id),
-              })}
-            </label>
-            <Select
-              id={id}
-              className="ct-select"
-              showSearch
-              allowClear
-              optionFilterProp="label"
-              placeholder={choosePlaceholder(r.kind, tr)}
-              status={state === "blocking" ? "error" : state === "dropped" ? "warning" : undefined}
-              value={r.target_id ?? undefined}
-              disabled={disabled}
-              options={preview.targets[r.kind].map((t) => ({ value: t.id, label: displayName(r.kind, t.name, t.id) }))}
-              onChange={(value: string | undefined) => onChoose(r, value ?? null)}
-            />
-            {state !== "ok" && (
-              <span className="ct-state">
-                <span className="ct-dot" aria-hidden="true" style={{ background: state === "blocking" ? token.colorError : token.colorWarning }} />
-                {tr("configTransfer.unmapped", text.unmapped)}
-                {state === "blocking" ? ` (${tr("configTransfer.required", text.required)})` : ""}
-              </span>
-            )}
-          </div>
-        );
-      },
-    },
-    ...(narrow ? [] : [{ key: "used", title: tr("configTransfer.column.usedBy", "Used by"), render: (_: unknown, r: MappingRow) => usedBy(r) }]),
-  ];
-  return (
-    <section aria-labelledby="ct-mapping-title" className="ct-section">
-      <Typography.Title level={5} id="ct-mapping-title">
-        {tr("configTransfer.mappingTitle", text.mappingTitle)}
-      </Typography.Title>
-      <Table<MappingRow>
-        size="small"
-        pagination={false}
-        rowKey={(r) => `${r.kind}:${r.source_id}`}
-        dataSource={preview.mapping}
-        rowClassName={(r) => `ct-row-${rowState(r)}`}
-        columns={withRowBar((r) => rowBar[rowState(r)], columns)}
-      />
-    </section>
-  );
-}
-
-/** A coloured bar on the first cell of the rows `colorOf` names a colour for. */
-function withRowBar<T>(colorOf: (record: T) => string | undefined, columns: TableColumnsType<T>): TableColumnsType<T> {
-  return columns.map((column, index) =>
-    index === 0 ? { ...column, onCell: (record: T) => ({ style: barStyle(colorOf(record)) }) } : column,
-  );
-}
-const barStyle = (color: string | undefined): CSSProperties => (color ? { boxShadow: `inset 4px 0 0 ${color}` } : {});
-
-function MessageList({ type, title, items }: { type: "error" | "warning"; title: string; items: string[] }) {
-  return (
-    <Alert
-      className="ct-section"
-      type={type}
-      showIcon
-      message={title}
-      description={
-        items.length > 0 ? (
-          <ul className="ct-messages">
-            {items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        ) : undefined
-      }
-    />
-  );
-}

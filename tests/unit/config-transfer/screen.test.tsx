@@ -79,7 +79,7 @@ function fakeApi() {
 }
 
 const jsonFile = (value: unknown, name = "config.json") => new File([typeof value === "string" ? value : JSON.stringify(value)], name, { type: "application/json" });
-const dropInput = () => document.querySelector<HTMLInputElement>('.ant-upload input[type="file"]')!;
+const dropInput = () => document.querySelector<HTMLInputElement>('.ct-dropzone input[type="file"]')!;
 
 describe("Import / Export screen", () => {
   let created: Blob[] = [];
