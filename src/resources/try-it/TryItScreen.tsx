@@ -1,5 +1,5 @@
-import { AutoComplete, Alert, Button, Empty, Form, Input, Modal, Select, Tag, theme } from "antd";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Button, theme } from "antd";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
@@ -11,7 +11,11 @@ import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../types";
 import { demoApi } from "./demo-api";
 import { componentRows, embedData, modalData, readableMentions, type MessageComponent, type ModalData } from "./discord-shapes";
+import { SelectField } from "../../shell/ui";
 import "./try-it.css";
+
+// A bot's modal (a form) loads when the bot first opens one.
+const FormModal = lazy(() => import("./FormModal"));
 
 // The Try-it view (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. It shows
 // the channels the signed-in demo user can see, their messages as the bot posted them (the panel editor's embed
@@ -137,12 +141,12 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} className="try-it-error" />}
       <div className="try-it-layout" style={{ borderColor: token.colorBorderSecondary }}>
         <nav className="try-it-channels" aria-label={tr("tryIt.channels", "Channels")} style={{ background: token.colorFillQuaternary }}>
-          <Select
+          <SelectField
             className="try-it-channel-select"
-            value={selected ?? undefined}
-            onChange={select}
-            aria-label={tr("tryIt.channels", "Channels")}
-            options={channels.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` }))}
+            value={selected ?? ""}
+            onChange={(id) => id && select(id)}
+            label={tr("tryIt.channels", "Channels")}
+            options={[...(selected ? [] : [{ value: "", label: "" }]), ...channels.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` }))]}
           />
           <div className="try-it-channel-groups">
             {groups.map((group) => (
@@ -159,7 +163,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                         data-testid={`channel-${c.name}`}
                       >
                         <span aria-hidden>{c.kind === "dm" ? "@" : "#"}</span> {c.name}
-                        {c.kind === "ticket" && <Tag className="try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</Tag>}
+                        {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
                       </button>
                     </li>
                   ))}
@@ -175,7 +179,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
           <ol className="try-it-messages" aria-live="polite" data-testid="messages">
             {messages.length === 0 && (
               <li className="try-it-empty">
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tr("tryIt.noMessages", "No messages yet.")} />
+                <p className="try-it-empty-text">{tr("tryIt.noMessages", "No messages yet.")}</p>
               </li>
             )}
             {messages.map((m) => (
@@ -196,10 +200,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
           {selected && <Composer guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />}
         </section>
       </div>
-      {modal && <FormModal modal={modal} onClose={() => setModal(null)} onSubmit={async (fields) => {
-        const reply = await interact({ kind: "modal", channelId: selected!, customId: modal.customId, fields });
-        if (reply) setModal(null);
-      }} />}
+      {modal && (
+        <Suspense fallback={null}>
+          <FormModal modal={modal} onClose={() => setModal(null)} onSubmit={async (fields) => {
+            const reply = await interact({ kind: "modal", channelId: selected!, customId: modal.customId, fields });
+            if (reply) setModal(null);
+          }} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -243,15 +251,23 @@ function ChatMessage({
                   {c.emoji ? `${c.emoji} ` : ""}{c.label}
                 </Button>
               ) : (
-                <Select
+                <select
                   key={c.customId}
-                  className="try-it-select"
-                  placeholder={c.placeholder}
+                  className="select-field try-it-select"
                   aria-label={c.placeholder ?? "Select"}
                   disabled={busy}
-                  options={c.options.map((o) => ({ value: o.value, label: `${o.emoji ? `${o.emoji} ` : ""}${o.label}` }))}
-                  onChange={(value: string) => void act(c, [value])}
-                />
+                  value=""
+                  onChange={(event) => void act(c, [event.target.value])}
+                >
+                  <option value="" disabled hidden>
+                    {c.placeholder ?? ""}
+                  </option>
+                  {c.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {`${o.emoji ? `${o.emoji} ` : ""}${o.label}`}
+                    </option>
+                  ))}
+                </select>
               ),
             )}
           </div>
@@ -264,52 +280,6 @@ function ChatMessage({
         )}
       </div>
     </li>
-  );
-}
-
-function FormModal({ modal, onClose, onSubmit }: { modal: ModalData; onClose: () => void; onSubmit: (fields: Record<string, string>) => Promise<void> }) {
-  const tr = useTr();
-  const [form] = Form.useForm<Record<string, string>>();
-  const [sending, setSending] = useState(false);
-  return (
-    <Modal
-      open
-      title={modal.title}
-      onCancel={onClose}
-      okText={tr("tryIt.submit", "Submit")}
-      cancelText={tr("tryIt.cancel", "Cancel")}
-      confirmLoading={sending}
-      onOk={() =>
-        form.validateFields().then(async (values) => {
-          setSending(true);
-          try {
-            await onSubmit(Object.fromEntries(modal.inputs.map((i) => [i.customId, values[i.customId] ?? ""])));
-          } finally {
-            setSending(false);
-          }
-        })
-      }
-    >
-      <Form form={form} layout="vertical" initialValues={Object.fromEntries(modal.inputs.map((i) => [i.customId, i.value ?? ""]))}>
-        {modal.inputs.map((input) => (
-          <Form.Item
-            key={input.customId}
-            name={input.customId}
-            label={input.label}
-            rules={[
-              { required: input.required, message: tr("tryIt.required", "This field is required.") },
-              ...(input.minLength ? [{ min: input.minLength, message: tr("tryIt.tooShort", "At least {n} characters.", { n: input.minLength }) }] : []),
-            ]}
-          >
-            {input.paragraph ? (
-              <Input.TextArea placeholder={input.placeholder} maxLength={input.maxLength} showCount={input.maxLength !== undefined} rows={4} />
-            ) : (
-              <Input placeholder={input.placeholder} maxLength={input.maxLength} />
-            )}
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
   );
 }
 
@@ -367,21 +337,35 @@ function Composer({ guildId, channelId, busy, onInteract, onSent }: {
     <div className="try-it-composer">
       {command ? (
         <div className="try-it-command" role="group" aria-label={commandUsage(command)}>
-          <Tag closable onClose={() => { setCommand(null); setText(""); }}>{commandLabel(command)}</Tag>
+          <span className="cell-badge cell-badge-gray try-it-command-tag">
+            {commandLabel(command)}
+            <button type="button" className="try-it-command-clear" aria-label={tr("tryIt.clearCommand", "Clear the command")} onClick={() => { setCommand(null); setText(""); }}>
+              ×
+            </button>
+          </span>
           {command.options.map((o) =>
             o.autocomplete ? (
-              <AutoComplete
-                key={o.name}
-                className="try-it-option"
-                aria-label={o.name}
-                placeholder={o.name}
-                value={options[o.name] ?? ""}
-                options={choices[o.name] ?? []}
-                onFocus={() => void autocomplete(o.name, options[o.name] ?? "")}
-                onChange={(v: string) => { setOptions((x) => ({ ...x, [o.name]: v })); void autocomplete(o.name, v); }}
-              />
+              // The bot's suggestions as the input's own list (a native combobox).
+              <span key={o.name} className="try-it-option">
+                <input
+                  className="text-field"
+                  aria-label={o.name}
+                  placeholder={o.name}
+                  list={`try-it-choices-${o.name}`}
+                  value={options[o.name] ?? ""}
+                  onFocus={() => void autocomplete(o.name, options[o.name] ?? "")}
+                  onChange={(e) => { const v = e.target.value; setOptions((x) => ({ ...x, [o.name]: v })); void autocomplete(o.name, v); }}
+                />
+                <datalist id={`try-it-choices-${o.name}`}>
+                  {(choices[o.name] ?? []).map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </datalist>
+              </span>
             ) : (
-              <Input key={o.name} className="try-it-option" aria-label={o.name} placeholder={o.type === "user" ? `${o.name} (${tr("tryIt.userId", "user id")})` : o.name} value={options[o.name] ?? ""} onChange={(e) => setOptions((x) => ({ ...x, [o.name]: e.target.value }))} />
+              <input key={o.name} className="text-field try-it-option" aria-label={o.name} placeholder={o.type === "user" ? `${o.name} (${tr("tryIt.userId", "user id")})` : o.name} value={options[o.name] ?? ""} onChange={(e) => setOptions((x) => ({ ...x, [o.name]: e.target.value }))} />
             ),
           )}
         </div>
@@ -398,15 +382,16 @@ function Composer({ guildId, channelId, busy, onInteract, onSent }: {
               ))}
             </ul>
           )}
-          <Input.TextArea
+          <textarea
+            className="text-field try-it-message"
             aria-label={tr("tryIt.message", "Message")}
             placeholder={tr("tryIt.placeholder", "Write a message, or / for a command")}
-            autoSize={{ minRows: 1, maxRows: 5 }}
+            rows={1}
             maxLength={demoMessageMax}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            onPressEnter={(e) => {
-              if (!e.shiftKey) {
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 void send();
               }

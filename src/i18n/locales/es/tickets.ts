@@ -87,6 +87,7 @@ const tickets: Dictionary = {
   "tryIt.noMessages": "Todavía no hay mensajes.",
   "tryIt.onlyYou": "Solo tú puedes ver esto",
   "tryIt.dismiss": "Descartar",
+  "tryIt.clearCommand": "Quitar el comando",
   "tryIt.submit": "Enviar",
   "tryIt.cancel": "Cancelar",
   "tryIt.required": "Este campo es obligatorio.",
