@@ -19,6 +19,8 @@ export interface DataColumn<T> {
   hideBelow?: "sm" | "md" | "lg";
   /** One line, cut with an ellipsis; the full text is the cell's title. */
   ellipsis?: boolean;
+  /** Stays in view at the row's end while the table scrolls sideways (row actions). */
+  stickyEnd?: boolean;
   render?: (value: any, record: T, index: number) => ReactNode;
 }
 
@@ -59,7 +61,7 @@ const keyOf = <T,>(rowKey: DataTableProps<T>["rowKey"], record: T) =>
   typeof rowKey === "function" ? rowKey(record) : String(record[rowKey]);
 
 const cellClass = (column: DataColumn<unknown>, base: string) =>
-  [base, column.hideBelow && `dt-hide-below-${column.hideBelow}`, column.ellipsis && "dt-ellipsis", column.align && `dt-align-${column.align}`]
+  [base, column.hideBelow && `dt-hide-below-${column.hideBelow}`, column.ellipsis && "dt-ellipsis", column.align && `dt-align-${column.align}`, column.stickyEnd && "dt-sticky-end"]
     .filter(Boolean)
     .join(" ");
 
@@ -107,18 +109,17 @@ export function DataTable<T>({
   return (
     <div className={["data-table", `data-table-${size}`, loading && "data-table-busy", className].filter(Boolean).join(" ")}>
       <div className="dt-scroll">
-        <table style={minWidth ? { minWidth } : undefined} aria-label={label} aria-busy={loading || undefined}>
-          <colgroup>
-            {expandable && <col className="dt-col-expand" />}
-            {columns.map((column, i) => (
-              <col key={column.key ?? column.dataIndex ?? i} className={column.hideBelow ? `dt-hide-below-${column.hideBelow}` : undefined} style={column.width ? { width: column.width } : undefined} />
-            ))}
-          </colgroup>
+        <table style={minWidth ? { width: `max(100%, ${minWidth}px)` } : undefined} aria-label={label} aria-busy={loading || undefined}>
           <thead>
             <tr>
               {expandable && <th className="dt-cell dt-expand-cell" aria-hidden="true" />}
               {columns.map((column, i) => (
-                <th key={column.key ?? column.dataIndex ?? i} scope="col" className={cellClass(column as DataColumn<unknown>, "dt-cell")}>
+                <th
+                  key={column.key ?? column.dataIndex ?? i}
+                  scope="col"
+                  className={cellClass(column as DataColumn<unknown>, "dt-cell")}
+                  style={column.width ? { width: column.width } : undefined}
+                >
                   {column.title}
                 </th>
               ))}

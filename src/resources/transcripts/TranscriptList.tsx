@@ -150,6 +150,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       title: tr("transcripts.columns.actions", L.columns.actions),
       width: 90,
       align: "right",
+      stickyEnd: true,
       render: (_: unknown, t: TranscriptSummary) => (
         <ViewButton
           to={`/${guildId}/transcripts/${t.TicketId}`}

@@ -383,7 +383,7 @@ function Composer({ guildId, channelId, busy, onInteract, onSent }: {
             </ul>
           )}
           <textarea
-            className="text-field try-it-message"
+            className="text-field try-it-input"
             aria-label={tr("tryIt.message", "Message")}
             placeholder={tr("tryIt.placeholder", "Write a message, or / for a command")}
             rows={1}
