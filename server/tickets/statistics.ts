@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import type { DurationStats, StatisticsQuery, StatisticsResponse } from "../../src/schemas/statistics";
+import { dialectOf } from "../db/dialect";
 import type { Db } from "../db/schema";
 
 // Ticket statistics of a guild over calendar days of a time zone (docs/ticket-engine.md, "Statistics"). Everything
-// is aggregated in SQL — counts per 15-minute slot (so any zone's day boundary, DST included, falls on a slot edge),
-// medians and 90th percentiles by nearest rank with window functions — on SQLite and PostgreSQL alike. Response and
-// resolution times were stored at close, so nothing re-reads messages.
+// is aggregated in SQL, on SQLite and PostgreSQL alike, from indexes built for it (migration 015): a count per day
+// (each an index range), one grouped pass over the range's closed tickets for every count, rating and name, and
+// medians and 90th percentiles by nearest rank as the k-th value of a value-ordered index. Response and resolution
+// times were stored at close, so nothing re-reads messages.
 
 const DAY_MS = 86_400_000;
-const SLOT_MS = 15 * 60_000;
 
 /** The zone's offset from UTC (ms) at an instant. */
 function zoneOffset(at: number, tz: string): number {
@@ -41,117 +42,235 @@ export function datesBetween(from: string, to: string): string[] {
 
 const toNumber = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Nearest-rank median and p90 of a column over the guild's tickets closed in [start, end), optionally per group. */
-function durationStatsQuery(column: "response_ms" | "resolution_ms", groupBy: "none" | "panel" | "staff") {
+/**
+ * How medians and percentiles are found. "walk": the k-th value of an index in value order (reads k index entries,
+ * no sort; the entries outside the range are skipped as they come, so it suits a range holding most of the guild's
+ * history). "sort": window functions over the range's rows (a sort of just those rows; suits a short range of a
+ * long history). "auto" picks by the range's share of the guild's tickets.
+ */
+export type PercentileStrategy = "auto" | "walk" | "sort";
+/** "auto" walks when the range's closed tickets are at least this share of the guild's tickets ever. */
+const WALK_SHARE = 1 / 8;
+
+type ValueColumn = "response_ms" | "resolution_ms";
+type Group = { by: "none" } | { by: "panel"; panelId: number | null } | { by: "staff"; userId: string };
+
+/** Nearest rank (1-based) of the median and the 90th percentile of n values: the smallest r with r/n ≥ share. */
+const medianRank = (n: number) => Math.ceil(n / 2);
+const p90Rank = (n: number) => Math.ceil((n * 9) / 10);
+
+const groupFilter = (group: Group) =>
+  group.by === "panel"
+    ? group.panelId === null
+      ? sql`and panel_id is null`
+      : sql`and panel_id = ${group.panelId}`
+    : group.by === "staff"
+      ? sql`and coalesce(claimed_by, closed_by) = ${group.userId}`
+      : sql``;
+
+// The value-ordered index each walk reads (migration 015). SQLite is told which; PostgreSQL's planner finds it.
+const orderIndex = (column: ValueColumn, group: Group) =>
+  column === "resolution_ms"
+    ? "tickets_resolution_order"
+    : group.by === "panel"
+      ? "tickets_panel_response_order"
+      : group.by === "staff"
+        ? "tickets_staff_response_order"
+        : "tickets_response_order";
+
+interface Range {
+  guildId: string;
+  start: number;
+  end: number;
+}
+
+/** The value at nearest rank `rank` of `n` values: walked from the nearer end of the value-ordered index. */
+async function valueAtRank(db: Db, range: Range, column: ValueColumn, group: Group, n: number, rank: number): Promise<number | null> {
+  if (n === 0) return null;
+  const fromTop = n - rank < rank - 1;
+  const indexed = dialectOf(db) === "sqlite" ? sql`indexed by ${sql.raw(orderIndex(column, group))}` : sql``;
+  const { rows } = await sql<{ v: number }>`
+    select ${sql.ref(column)} as v from tickets ${indexed}
+    where guild_id = ${range.guildId} and status = 'closed' ${groupFilter(group)}
+      and ${sql.ref(column)} is not null and closed_at >= ${range.start} and closed_at < ${range.end}
+    order by ${sql.ref(column)} ${fromTop ? sql`desc` : sql`asc`}
+    limit 1 offset ${fromTop ? n - rank : rank - 1}`.execute(db);
+  return toNumber(rows[0]?.v);
+}
+
+/** Median and p90 by walking the value-ordered index twice. */
+async function walkedStats(db: Db, range: Range, column: ValueColumn, group: Group, n: number): Promise<DurationStats> {
+  const [median, p90] = await Promise.all([valueAtRank(db, range, column, group, n, medianRank(n)), valueAtRank(db, range, column, group, n, p90Rank(n))]);
+  return { count: n, median_ms: median, p90_ms: p90 };
+}
+
+/** Median and p90 per group key with window functions over the range's rows (the "sort" strategy). */
+function sortedStatsQuery(column: ValueColumn, groupBy: "none" | "panel" | "staff") {
   const partition =
     groupBy === "panel" ? sql`partition by panel_id` : groupBy === "staff" ? sql`partition by coalesce(claimed_by, closed_by)` : sql``;
   const key = groupBy === "panel" ? sql`panel_id` : groupBy === "staff" ? sql`coalesce(claimed_by, closed_by)` : sql`0`;
-  return (db: Db, guildId: string, start: number, end: number) =>
+  return (db: Db, range: Range) =>
     sql<{ k: string | number | null; n: number; median: number | null; p90: number | null }>`
       with ranked as (
         select ${key} as k, ${sql.ref(column)} as v,
                row_number() over (${partition} order by ${sql.ref(column)}) as rn,
                count(*) over (${partition}) as n
         from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} and ${sql.ref(column)} is not null
+        where guild_id = ${range.guildId} and status = 'closed' and closed_at >= ${range.start} and closed_at < ${range.end} and ${sql.ref(column)} is not null
       )
       select k, max(n) as n, min(case when rn * 2 >= n then v end) as median, min(case when rn * 10 >= n * 9 then v end) as p90
       from ranked group by k`.execute(db);
 }
-
-const responseOverall = durationStatsQuery("response_ms", "none");
-const resolutionOverall = durationStatsQuery("resolution_ms", "none");
-const responsePerPanel = durationStatsQuery("response_ms", "panel");
-const responsePerStaff = durationStatsQuery("response_ms", "staff");
-
-const durationOf = (row: { n: number; median: number | null; p90: number | null } | undefined): DurationStats => ({
+const sortedStats = {
+  response: sortedStatsQuery("response_ms", "none"),
+  resolution: sortedStatsQuery("resolution_ms", "none"),
+  panel: sortedStatsQuery("response_ms", "panel"),
+  staff: sortedStatsQuery("response_ms", "staff"),
+};
+const sortedOf = (row: { n: number; median: number | null; p90: number | null } | undefined): DurationStats => ({
   count: row ? Number(row.n) : 0,
   median_ms: toNumber(row?.median),
   p90_ms: toNumber(row?.p90),
 });
 
-export async function guildStatistics(db: Db, guildId: string, q: Pick<StatisticsQuery, "from" | "to" | "tz">): Promise<StatisticsResponse> {
+/** Tickets per day: one count per [start, end) of each day, each an index range count (no grouping, no sort). */
+function countsPerDay(db: Db, guildId: string, column: "opened_at" | "closed_at", bounds: [number, number][]) {
+  // The bounds are numbers this module computed, written as literals: PostgreSQL would type VALUES parameters as text.
+  const days = sql.join(bounds.map(([from, to], i) => sql`(${sql.lit(i)}, ${sql.lit(from)}, ${sql.lit(to)})`));
+  const closedOnly = column === "closed_at" ? sql`and t.status = 'closed'` : sql``;
+  return sql<{ i: number; n: number }>`
+    select d.column1 as i,
+      (select count(*) from tickets t where t.guild_id = ${guildId} ${closedOnly} and t.${sql.ref(column)} >= d.column2 and t.${sql.ref(column)} < d.column3) as n
+    from (values ${days}) as d`.execute(db);
+}
+
+interface ClosedGroup {
+  claimed_by: string | null;
+  closed_by: string | null;
+  rating: number | null;
+  panel_id: number | null;
+  n: number;
+  responded: number;
+  resolved: number;
+  claimed_name: string | null;
+  closed_name: string | null;
+}
+
+export async function guildStatistics(
+  db: Db,
+  guildId: string,
+  q: Pick<StatisticsQuery, "from" | "to" | "tz">,
+  options: { strategy?: PercentileStrategy } = {},
+): Promise<StatisticsResponse> {
   const dates = datesBetween(q.from, q.to);
   const starts = dates.map((d) => dayStart(d, q.tz));
   const start = starts[0] ?? dayStart(q.from, q.tz);
   const end = dayStart(nextDate(dates[dates.length - 1] ?? q.to), q.tz);
+  const bounds = starts.map((s, i): [number, number] => [s, starts[i + 1] ?? end]);
+  const range: Range = { guildId, start, end };
+  const strategy = options.strategy ?? "auto";
+  // SQLite is told which index serves each grouping (in the grouping's order, so no sort); PostgreSQL's planner picks.
+  const indexedBy = (name: string) => (dialectOf(db) === "sqlite" ? sql`indexed by ${sql.raw(name)}` : sql``);
 
-  const slot = (column: "opened_at" | "closed_at") => sql<{ slot: number; n: number }>`
-    select ${sql.ref(column)} / ${sql.lit(SLOT_MS)} as slot, count(*) as n from tickets
-    where guild_id = ${guildId} and ${sql.ref(column)} >= ${start} and ${sql.ref(column)} < ${end}
-    group by ${sql.ref(column)} / ${sql.lit(SLOT_MS)}`;
+  const [openedDays, closedDays, openNow, groups, panels, ticketsEver] = await Promise.all([
+    countsPerDay(db, guildId, "opened_at", bounds),
+    countsPerDay(db, guildId, "closed_at", bounds),
+    db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).executeTakeFirstOrThrow(),
+    // Every figure of the closed tickets, from one index-only pass: grouped by who claimed and closed, the rating
+    // and the panel (a few hundred groups at most), then added up below.
+    sql<ClosedGroup>`
+      select claimed_by, closed_by, rating, panel_id, count(*) as n, count(response_ms) as responded, count(resolution_ms) as resolved,
+             max(claimed_by_name) as claimed_name, max(closed_by_name) as closed_name
+      from tickets ${indexedBy("tickets_closed_groups")}
+      where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end}
+      group by claimed_by, closed_by, rating, panel_id`.execute(db),
+    sql<{ panel_id: number | null; panel_name: string; n: number }>`
+      select panel_id, max(panel_name) as panel_name, count(*) as n from tickets ${indexedBy("tickets_opened_panels")}
+      where guild_id = ${guildId} and opened_at >= ${start} and opened_at < ${end}
+      group by panel_id`.execute(db),
+    // The guild's tickets ever (its highest ticket number: one index probe), to weigh the range against.
+    strategy === "auto"
+      ? db.selectFrom("tickets").select((eb) => eb.fn.max("number").as("n")).where("guild_id", "=", guildId).executeTakeFirstOrThrow()
+      : Promise.resolve({ n: 0 }),
+  ]);
 
-  const [openedSlots, closedSlots, openNow, ratings, response, resolution, panels, panelResponse, staffRows, staffResponse, claimedRows, closedRows] =
-    await Promise.all([
-      slot("opened_at").execute(db),
-      sql<{ slot: number; n: number }>`
-        select closed_at / ${sql.lit(SLOT_MS)} as slot, count(*) as n from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end}
-        group by closed_at / ${sql.lit(SLOT_MS)}`.execute(db),
-      db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).executeTakeFirstOrThrow(),
-      sql<{ rating: number; n: number }>`
-        select rating, count(*) as n from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} and rating is not null
-        group by rating`.execute(db),
-      responseOverall(db, guildId, start, end),
-      resolutionOverall(db, guildId, start, end),
-      sql<{ panel_id: number | null; panel_name: string; n: number }>`
-        select panel_id, max(panel_name) as panel_name, count(*) as n from tickets
-        where guild_id = ${guildId} and opened_at >= ${start} and opened_at < ${end}
-        group by panel_id`.execute(db),
-      responsePerPanel(db, guildId, start, end),
-      sql<{ u: string; name: string; n: number; rating_sum: number | null; rated: number }>`
-        select coalesce(claimed_by, closed_by) as u, max(coalesce(claimed_by_name, closed_by_name)) as name, count(*) as n,
-               sum(rating) as rating_sum, count(rating) as rated
-        from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} and coalesce(claimed_by, closed_by) is not null
-        group by coalesce(claimed_by, closed_by)`.execute(db),
-      responsePerStaff(db, guildId, start, end),
-      sql<{ u: string; n: number }>`
-        select claimed_by as u, count(*) as n from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} and claimed_by is not null
-        group by claimed_by`.execute(db),
-      sql<{ u: string; n: number }>`
-        select closed_by as u, count(*) as n from tickets
-        where guild_id = ${guildId} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} and closed_by is not null
-        group by closed_by`.execute(db),
-    ]);
-
-  // A slot belongs to the last day starting at or before it (day starts fall on slot edges: zones are whole 15 min).
-  const perDay = (slots: { slot: number; n: number }[]) => {
+  const perDay = (rows: { i: number; n: number }[]) => {
     const counts = new Array<number>(dates.length).fill(0);
-    for (const s of slots) {
-      const at = Number(s.slot) * SLOT_MS;
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      counts[lo] += Number(s.n);
-    }
+    for (const r of rows) counts[Number(r.i)] = Number(r.n);
     return counts;
   };
-  const opened = perDay(openedSlots.rows);
-  const closed = perDay(closedSlots.rows);
+  const opened = perDay(openedDays.rows);
+  const closed = perDay(closedDays.rows);
 
+  // Adding up the groups: ratings, per staff member (the claimer, else the closer), claims and closes per user,
+  // and how many values each median is taken over.
   const distribution = [0, 0, 0, 0, 0];
   let ratingSum = 0;
   let ratingCount = 0;
-  for (const r of ratings.rows) {
-    const rating = Number(r.rating);
-    if (rating >= 1 && rating <= 5) {
-      distribution[rating - 1] += Number(r.n);
-      ratingSum += rating * Number(r.n);
-      ratingCount += Number(r.n);
+  let responded = 0;
+  let resolved = 0;
+  const panelResponded = new Map<number | null, number>();
+  const staff = new Map<string, { name: string; n: number; ratingSum: number; rated: number; responded: number }>();
+  const claimed = new Map<string, number>();
+  const closers = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string | null, n: number) => key !== null && map.set(key, (map.get(key) ?? 0) + n);
+  for (const g of groups.rows) {
+    const n = Number(g.n);
+    const rating = g.rating === null ? null : Number(g.rating);
+    const panelId = g.panel_id === null ? null : Number(g.panel_id);
+    responded += Number(g.responded);
+    resolved += Number(g.resolved);
+    panelResponded.set(panelId, (panelResponded.get(panelId) ?? 0) + Number(g.responded));
+    if (rating !== null && rating >= 1 && rating <= 5) {
+      distribution[rating - 1] += n;
+      ratingSum += rating * n;
+      ratingCount += n;
     }
+    add(claimed, g.claimed_by, n);
+    add(closers, g.closed_by, n);
+    const key = g.claimed_by ?? g.closed_by;
+    if (key === null) continue;
+    const name = (g.claimed_by !== null ? g.claimed_name : g.closed_name) ?? "";
+    const row = staff.get(key) ?? { name, n: 0, ratingSum: 0, rated: 0, responded: 0 };
+    if (name > row.name) row.name = name;
+    row.n += n;
+    row.responded += Number(g.responded);
+    if (rating !== null) {
+      row.ratingSum += rating * n;
+      row.rated += n;
+    }
+    staff.set(key, row);
   }
 
-  const panelMedian = new Map(panelResponse.rows.map((r) => [r.k === null ? null : Number(r.k), toNumber(r.median)]));
-  const staffMedian = new Map(staffResponse.rows.map((r) => [String(r.k), toNumber(r.median)]));
-  const claimed = new Map(claimedRows.rows.map((r) => [r.u, Number(r.n)]));
-  const closers = new Map(closedRows.rows.map((r) => [r.u, Number(r.n)]));
+  const closedInRange = closed.reduce((a, b) => a + b, 0);
+  const walk = strategy === "walk" || (strategy === "auto" && closedInRange >= Number(ticketsEver.n ?? 0) * WALK_SHARE);
+  let firstResponse: DurationStats;
+  let resolution: DurationStats;
+  let panelMedian: Map<number | null, number | null>;
+  let staffMedian: Map<string, number | null>;
+  if (walk) {
+    const [response, resolutionStats, perPanel, perStaff] = await Promise.all([
+      walkedStats(db, range, "response_ms", { by: "none" }, responded),
+      walkedStats(db, range, "resolution_ms", { by: "none" }, resolved),
+      Promise.all([...panelResponded].map(async ([panelId, n]) => [panelId, n ? await valueAtRank(db, range, "response_ms", { by: "panel", panelId }, n, medianRank(n)) : null] as const)),
+      Promise.all([...staff].map(async ([userId, s]) => [userId, s.responded ? await valueAtRank(db, range, "response_ms", { by: "staff", userId }, s.responded, medianRank(s.responded)) : null] as const)),
+    ]);
+    firstResponse = response;
+    resolution = resolutionStats;
+    panelMedian = new Map(perPanel);
+    staffMedian = new Map(perStaff);
+  } else {
+    const [response, resolutionRows, perPanel, perStaff] = await Promise.all([
+      sortedStats.response(db, range),
+      sortedStats.resolution(db, range),
+      sortedStats.panel(db, range),
+      sortedStats.staff(db, range),
+    ]);
+    firstResponse = sortedOf(response.rows[0]);
+    resolution = sortedOf(resolutionRows.rows[0]);
+    panelMedian = new Map(perPanel.rows.map((r) => [r.k === null ? null : Number(r.k), toNumber(r.median)]));
+    staffMedian = new Map(perStaff.rows.map((r) => [String(r.k), toNumber(r.median)]));
+  }
   const round2 = (n: number) => Math.round(n * 100) / 100;
 
   return {
@@ -159,10 +278,10 @@ export async function guildStatistics(db: Db, guildId: string, q: Pick<Statistic
     to: q.to,
     tz: q.tz,
     days: dates.map((date, i) => ({ date, opened: opened[i], closed: closed[i] })),
-    totals: { opened: opened.reduce((a, b) => a + b, 0), closed: closed.reduce((a, b) => a + b, 0) },
+    totals: { opened: opened.reduce((a, b) => a + b, 0), closed: closedInRange },
     open_now: Number(openNow.n),
-    first_response: durationOf(response.rows[0]),
-    resolution: durationOf(resolution.rows[0]),
+    first_response: firstResponse,
+    resolution,
     ratings: { count: ratingCount, average: ratingCount ? round2(ratingSum / ratingCount) : null, distribution },
     panels: panels.rows
       .map((p) => {
@@ -170,14 +289,14 @@ export async function guildStatistics(db: Db, guildId: string, q: Pick<Statistic
         return { PanelId: id, PanelName: p.panel_name, opened: Number(p.n), median_response_ms: panelMedian.get(id) ?? null };
       })
       .sort((a, b) => b.opened - a.opened || a.PanelName.localeCompare(b.PanelName)),
-    staff: staffRows.rows
-      .map((s) => ({
-        UserId: s.u,
+    staff: [...staff]
+      .map(([userId, s]) => ({
+        UserId: userId,
         Username: s.name,
-        claimed: claimed.get(s.u) ?? 0,
-        closed: closers.get(s.u) ?? 0,
-        median_response_ms: staffMedian.get(s.u) ?? null,
-        average_rating: Number(s.rated) ? round2(Number(s.rating_sum) / Number(s.rated)) : null,
+        claimed: claimed.get(userId) ?? 0,
+        closed: closers.get(userId) ?? 0,
+        median_response_ms: staffMedian.get(userId) ?? null,
+        average_rating: s.rated ? round2(s.ratingSum / s.rated) : null,
       }))
       .sort((a, b) => b.closed + b.claimed - (a.closed + a.claimed) || a.Username.localeCompare(b.Username)),
   };

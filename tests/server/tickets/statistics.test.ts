@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guildStatistics } from "../../../server/tickets/statistics";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
 // GET /{guildId}/statistics on a fixture of tickets with known times (docs/ticket-engine.md, "Statistics"):
@@ -105,6 +106,53 @@ describe("GET /{guildId}/statistics", () => {
   it("an empty range has nulls, not zeros, for times and ratings", async () => {
     const res = await get("from=2025-06-01&to=2025-06-01");
     expect(res.json()).toMatchObject({ totals: { opened: 0, closed: 0 }, first_response: { count: 0, median_ms: null, p90_ms: null }, ratings: { average: null } });
+  });
+
+  it("walking the value-ordered indexes and sorting the range's rows give the same figures", async () => {
+    // The API picks by the range's share of the guild's tickets; both ways are exact (nearest rank) on any range.
+    for (const q of [
+      { from: "2026-01-10", to: "2026-01-12", tz: "Europe/Madrid" },
+      { from: "2026-01-10", to: "2026-01-12", tz: "UTC" },
+      { from: "2026-01-11", to: "2026-01-11", tz: "Asia/Kolkata" },
+      { from: "2026-01-12", to: "2026-01-13", tz: "America/New_York" },
+      { from: "2025-06-01", to: "2025-06-01", tz: "UTC" },
+    ]) {
+      const walked = await guildStatistics(t.db, G, q, { strategy: "walk" });
+      const sorted = await guildStatistics(t.db, G, q, { strategy: "sort" });
+      expect(walked, JSON.stringify(q)).toEqual(sorted);
+      expect(await guildStatistics(t.db, G, q), JSON.stringify(q)).toEqual(sorted);
+    }
+    const madrid = await guildStatistics(t.db, G, { from: "2026-01-10", to: "2026-01-12", tz: "Europe/Madrid" }, { strategy: "walk" });
+    expect(madrid.first_response).toEqual({ count: 3, median_ms: 120_000, p90_ms: 300_000 });
+    expect(madrid.staff.map((s) => [s.Username, s.median_response_ms])).toEqual([["Alice", 60_000], ["Bob", 120_000]]);
+  });
+
+  it("nearest rank over ties: 11 responses, median the 6th value, 90th percentile the 10th, both ways", async () => {
+    const other = "870000000000000777";
+    const minutes = [5, 1, 3, 3, 9, 7, 3, 10, 2, 8, 6];
+    const closedAt = at("2026-02-02T12:00:00Z");
+    await t.db
+      .insertInto("tickets")
+      .values(
+        minutes.map((m, i) => ({
+          guild_id: other, number: i + 1, panel_id: 1, panel_name: "P", opener_id: "700000000000000099", opener_name: "Opener", subject: null,
+          status: "closed", channel_id: null, claimed_by: i % 2 ? A : null, claimed_by_name: i % 2 ? "Alice" : null, form_answers_json: null,
+          opened_at: closedAt - 3_600_000, last_activity_at: closedAt, first_response_at: closedAt - 3_600_000 + m * 60_000, closed_at: closedAt,
+          closed_by: B, closed_by_name: "Bob", close_reason: null, rating: null, response_ms: m * 60_000, resolution_ms: 3_600_000,
+        })),
+      )
+      .execute();
+    const q = { from: "2026-02-02", to: "2026-02-02", tz: "UTC" };
+    for (const strategy of ["walk", "sort"] as const) {
+      const s = await guildStatistics(t.db, other, q, { strategy });
+      expect(s.first_response, strategy).toEqual({ count: 11, median_ms: 5 * 60_000, p90_ms: 9 * 60_000 });
+      // Alice claimed the odd ones (1, 3, 7, 10, 8 → median 7); Bob closed the even ones unclaimed (5, 3, 9, 3, 2, 6 → 3).
+      expect(s.staff.map((m) => [m.Username, m.claimed, m.closed, m.median_response_ms]), strategy).toEqual([
+        ["Bob", 0, 11, 3 * 60_000],
+        ["Alice", 5, 0, 7 * 60_000],
+      ]);
+      expect(s.panels, strategy).toEqual([{ PanelId: 1, PanelName: "P", opened: 11, median_response_ms: 5 * 60_000 }]);
+    }
   });
 
   it("refuses a reversed range, a range over 366 days and an unknown time zone with 400", async () => {
