@@ -33,6 +33,8 @@ describe(`SIGKILL during writes (${testDatabaseUrl ? "PostgreSQL" : "SQLite"})`,
 
     const acknowledged: { TagId: string; TagName: string }[] = [];
     const attempted = new Set<string>();
+    // Writers go on sending while the kill is under way, so some writes are surely in flight when it lands.
+    let killing = false;
     let killed = false;
     let seq = 0;
     const current = server;
@@ -49,15 +51,16 @@ describe(`SIGKILL during writes (${testDatabaseUrl ? "PostgreSQL" : "SQLite"})`,
           if (r.status === 201) {
             const body = (await r.json()) as { tag: { TagId: string; TagName: string } };
             acknowledged.push(body.tag);
-            if (acknowledged.length >= KILL_AFTER && !killed) {
-              killed = true;
+            if (acknowledged.length >= KILL_AFTER && !killing) {
+              killing = true;
               await current.kill9();
+              killed = true;
             }
-          } else if (!killed) {
+          } else if (!killing) {
             throw new Error(`POST /tags answered ${r.status}: ${await r.text()}`);
           }
         } catch (error) {
-          if (!killed) throw error; // connection reset after the kill is expected
+          if (!killing) throw error; // connection reset after the kill is expected
         }
       }
     };
