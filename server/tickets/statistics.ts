@@ -4,7 +4,7 @@ import { dialectOf } from "../db/dialect";
 import type { Db } from "../db/schema";
 
 // Ticket statistics of a guild over calendar days of a time zone (docs/ticket-engine.md, "Statistics"). Everything
-// is aggregated in SQL, on SQLite and PostgreSQL alike, from indexes built for it (migration 015): a count per day
+// is aggregated in SQL, on SQLite and PostgreSQL alike, from indexes built for it (migration 016): a count per day
 // (each an index range), one grouped pass over the range's closed tickets for every count, rating and name, and
 // medians and 90th percentiles by nearest rank as the k-th value of a value-ordered index. Response and resolution
 // times were stored at close, so nothing re-reads messages.
@@ -68,7 +68,7 @@ const groupFilter = (group: Group) =>
       ? sql`and coalesce(claimed_by, closed_by) = ${group.userId}`
       : sql``;
 
-// The value-ordered index each walk reads (migration 015). SQLite is told which; PostgreSQL's planner finds it.
+// The value-ordered index each walk reads (migration 016). SQLite is told which; PostgreSQL's planner finds it.
 const orderIndex = (column: ValueColumn, group: Group) =>
   column === "resolution_ms"
     ? "tickets_resolution_order"
