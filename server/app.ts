@@ -35,6 +35,7 @@ import resourceRoutes, { syncResourceTables } from "./resources/plugin";
 import { registerStatic } from "./static";
 import { createLocalTicketEventBus } from "./tickets/events";
 import { keyringFor } from "./transcripts/crypto";
+import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
 import "./types";
 import { registerRateLimits } from "./rate-limits";
 
@@ -93,7 +94,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("dbDialect", handle.dialect);
   const secrets = keyringFor(config).secrets;
   app.decorate("secrets", secrets);
-  app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets));
+  // On PostgreSQL the session cache is used only while it hears every instance's changes; without the URL to listen
+  // with (a database handed in), never.
+  const sessionCache = new SessionCache({ enabled: handle.dialect === "sqlite" });
+  const sessionListener =
+    handle.dialect === "postgres" && config.databaseUrl ? await listenForSessionChanges(handle.db, config.databaseUrl, sessionCache) : undefined;
+  app.decorate("sessionCache", sessionCache);
+  app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets, sessionCache));
   app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
   // Several instances on one PostgreSQL hear each other's ticket events; one SQLite process needs no more than itself.
   const ticketEvents = config.databaseUrl
@@ -106,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onClose", async () => {
     await app.teamRoleSync.idle();
     await ticketEvents.close();
+    await sessionListener?.close();
     if (ownsDb) await handle.destroy();
   });
 

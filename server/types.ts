@@ -4,6 +4,7 @@ import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
 import type { RouteTableEntry } from "./route-table";
+import type { SessionCache } from "./auth/session-cache";
 import type { TeamRoleSync } from "./platform/team-role-sync";
 import type { TicketEventBus } from "./tickets/events";
 import type { SecretBox } from "./transcripts/crypto";
@@ -25,6 +26,8 @@ declare module "fastify" {
     platform: PlatformAdapter;
     /** Seals secrets stored at rest (OAuth tokens) with the master key (server/transcripts/crypto.ts). */
     secrets: SecretBox;
+    /** Signed-in sessions in memory (server/auth/session-cache.ts). */
+    sessionCache: SessionCache;
     /** Every registered route and how it is protected (server/route-table.ts). */
     routeTable: RouteTableEntry[];
     /** Live ticket events (server/tickets/events.ts). */

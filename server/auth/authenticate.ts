@@ -19,7 +19,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   if (request.user) return;
   const token = bearerToken(request);
   if (!token) throw new HttpError(401, authMessages.notAuthenticated);
-  const user = await findSessionUser(request.server.db, request.server.secrets, token);
+  const user = await findSessionUser(request.server.db, request.server.secrets, request.server.sessionCache, token);
   if (!user) throw new HttpError(401, authMessages.authenticationFailed);
   request.user = user;
 }

@@ -20,12 +20,15 @@ export const requireRecentSignIn = Object.assign(
     if (!user) throw new Error("requireRecentSignIn runs after the guard");
     if (config.reauthMinutes <= 0) return;
     const now = Date.now();
-    if (user.recentUntil === null || user.recentUntil < now) throw new HttpError(403, reauthenticateMessage, undefined, reauthenticateCode);
-    await db
+    // Checked and extended in one statement on the session's row, not on the cached session (server/auth/session-cache.ts).
+    const extended = await db
       .updateTable("sessions")
       .set({ recent_until: now + config.reauthMinutes * 60_000 })
       .where("token_hash", "=", user.sessionHash)
-      .execute();
+      .where("recent_until", ">=", now)
+      .executeTakeFirst();
+    request.server.sessionCache.forgetSession(user.sessionHash);
+    if (Number(extended.numUpdatedRows) === 0) throw new HttpError(403, reauthenticateMessage, undefined, reauthenticateCode);
   },
   { recentSignIn: true as const },
 );

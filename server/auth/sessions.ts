@@ -3,6 +3,7 @@ import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
 import type { SecretBox } from "../transcripts/crypto";
 import type { SessionUser } from "../types";
+import type { SessionCache } from "./session-cache";
 
 // Session tokens are 32 random bytes (base64url). Only their SHA-256 is stored, so a copy of the database
 // does not let anyone sign in. A session expires after SESSION_DAYS and is revoked on logout. The users' OAuth
@@ -23,7 +24,7 @@ type TokenColumn = "access_token" | "refresh_token";
 const tokenAad = (userId: string, column: TokenColumn) => `users/${userId}/${column}`;
 
 /** The token columns of a user's row, sealed. */
-export function sealedTokenColumns(secrets: SecretBox, userId: string, tokens: NonNullable<UserProfile["tokens"]>) {
+function sealedTokenColumns(secrets: SecretBox, userId: string, tokens: NonNullable<UserProfile["tokens"]>) {
   return {
     access_token: secrets.seal(tokens.accessToken, tokenAad(userId, "access_token")),
     refresh_token: tokens.refreshToken === null ? null : secrets.seal(tokens.refreshToken, tokenAad(userId, "refresh_token")),
@@ -39,7 +40,7 @@ function openToken(secrets: SecretBox, userId: string, column: TokenColumn, stor
 }
 
 /** Creates or refreshes the user's row (on every sign-in). */
-export async function upsertUser(db: Db, secrets: SecretBox, profile: UserProfile): Promise<void> {
+export async function upsertUser(db: Db, secrets: SecretBox, cache: SessionCache, profile: UserProfile): Promise<void> {
   const now = Date.now();
   const tokenColumns = profile.tokens ? sealedTokenColumns(secrets, profile.id, profile.tokens) : {};
   await db
@@ -57,6 +58,17 @@ export async function upsertUser(db: Db, secrets: SecretBox, profile: UserProfil
     })
     .onConflict((oc) => oc.column("id").doUpdateSet({ username: profile.username, avatar: profile.avatar, ...tokenColumns, updated_at: now }))
     .execute();
+  cache.forgetUser(profile.id);
+}
+
+/** Stores a user's refreshed OAuth tokens. */
+export async function storeUserTokens(db: Db, secrets: SecretBox, cache: SessionCache, userId: string, tokens: NonNullable<UserProfile["tokens"]>): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ ...sealedTokenColumns(secrets, userId, tokens), updated_at: Date.now() })
+    .where("id", "=", userId)
+    .execute();
+  cache.forgetUser(userId);
 }
 
 /** `recentMs`: how long a new session counts as a recent sign-in (server/auth/recent-sign-in.ts). */
@@ -80,13 +92,19 @@ const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
     .where("s.token_hash", "=", v.tokenHash),
 );
 
-/** The user of a token when its session exists, is not revoked and has not expired; otherwise null. */
-export async function findSessionUser(db: Db, secrets: SecretBox, token: string, now = Date.now()): Promise<SessionUser | null> {
+/**
+ * The user of a token when its session exists, is not revoked and has not expired; otherwise null. From the
+ * session cache when it holds the session (server/auth/session-cache.ts), else from the database (then cached).
+ */
+export async function findSessionUser(db: Db, secrets: SecretBox, cache: SessionCache, token: string, now = Date.now()): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash, now);
+  if (cached) return cached;
+  const generation = cache.generation;
   const row = await sessionUserQuery.executeTakeFirst(db, { tokenHash }, undefined);
   if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
-  return {
+  const user: SessionUser = {
     id: row.id,
     username: row.username,
     avatar: row.avatar,
@@ -97,10 +115,14 @@ export async function findSessionUser(db: Db, secrets: SecretBox, token: string,
     sessionExpiresAt: row.expires_at,
     recentUntil: row.recent_until,
   };
+  cache.set(tokenHash, user, generation, now);
+  return user;
 }
 
-export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+/** Logout: the session is refused from now on (by this instance at once, by others when notified). */
+export async function revokeSession(db: Db, cache: SessionCache, tokenHash: string): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: Date.now() }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();
+  cache.forgetSession(tokenHash);
 }
 
 /** Deletes sessions that ended more than a day ago and sign-in states older than their lifetime. */

@@ -80,7 +80,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     if (!valid) throw new HttpError(400, invalidState);
     const user = demoUsers.find((u) => u.id === body.data!.user_id);
     if (!user) throw new HttpError(400, "Unknown demo user");
-    await upsertUser(app.db, app.secrets, { id: user.id, username: user.username, avatar: user.avatar });
+    await upsertUser(app.db, app.secrets, app.sessionCache, { id: user.id, username: user.username, avatar: user.avatar });
     app.platform.forgetUser(user.id);
     const code = await issueSignInCode(app.db, config, request, reply, user.id);
     return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
@@ -107,7 +107,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       throw error;
     }
     const profile = await platform.getCurrentUser(tokens.accessToken);
-    await upsertUser(app.db, app.secrets, { ...profile, tokens });
+    await upsertUser(app.db, app.secrets, app.sessionCache, { ...profile, tokens });
     platform.forgetUser(profile.id);
     const code = await issueSignInCode(app.db, config, request, reply, profile.id);
     return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
@@ -145,7 +145,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   });
 
   app.post("/api/auth/logout", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "Sign out (revokes the session)", response: { 200: s.message } } }, async (request) => {
-    await revokeSession(app.db, request.user!.sessionHash);
+    await revokeSession(app.db, app.sessionCache, request.user!.sessionHash);
     return { message: "Logged out successfully" };
   });
 }

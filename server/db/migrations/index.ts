@@ -14,6 +14,7 @@ import * as m011 from "./011_sign_in";
 import * as m012 from "./012_deep_pages";
 import * as m013 from "./013_ticket_statistics";
 import * as m014 from "./014_rate_limits";
+import * as m015 from "./015_session_notifications";
 import * as m016 from "./016_statistics_by_value";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
@@ -41,6 +42,7 @@ export const migrations: Record<string, MigrationModule> = {
   "012_deep_pages": m012,
   "013_ticket_statistics": m013,
   "014_rate_limits": m014,
+  "015_session_notifications": m015,
   "016_statistics_by_value": m016,
 };
 

@@ -4,7 +4,7 @@ import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID } from "../helpers";
 import { authJson, faultDatabase, httpSignIn, type ServerProcess, startServerProcess, testDatabaseUrl } from "./process";
 
 // Two API processes on one PostgreSQL (what a load-balanced deployment runs): a session made on one works on the
-// other (and a logout on one ends it on both); concurrent edits of the same settings or the same panel, each naming
+// other (and a logout on one ends it on both, also when both hold it in memory); concurrent edits of the same settings or the same panel, each naming
 // the revision it read, never silently overwrite each other: exactly one save wins, the other gets 409 and says so.
 // Only with PostgreSQL (TEST_DATABASE_URL): SQLite is one process's embedded file.
 
@@ -37,6 +37,23 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
     const logout = await fetch(`${b.baseUrl}/api/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
     expect(logout.status).toBe(200);
     expect((await fetch(`${a.baseUrl}/api/guilds`, { headers: authJson(token) })).status).toBe(401);
+  });
+
+  it("session cache: a session in memory on both, logged out on one: refused there at once, on the other within the notification delay", async () => {
+    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    const guilds = (server: ServerProcess) => fetch(`${server.baseUrl}/api/guilds`, { headers: authJson(token) }).then((r) => r.status);
+    // Both now hold the session in memory (server/auth/session-cache.ts).
+    expect([await guilds(a), await guilds(b), await guilds(a), await guilds(b)]).toEqual([200, 200, 200, 200]);
+
+    expect((await fetch(`${a.baseUrl}/api/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(await guilds(a)).toBe(401);
+    const start = Date.now();
+    while ((await guilds(b)) !== 401) {
+      // The cache's TTL is 10 s: refused well before it, by the notification.
+      expect(Date.now() - start, "B still accepts the revoked session").toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(await guilds(a)).toBe(401);
   });
 
   it(`settings: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
