@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { type DialectName, dialectHelpers } from "./dialect";
+import { statementNameOf } from "./prepared";
 import { StaticMigrationProvider } from "./migrations/index";
 import type { Database, Db } from "./schema";
 
@@ -27,6 +28,25 @@ const pgTypes = {
   },
 };
 
+/**
+ * The client runs the texts of prepared queries (server/db/prepared.ts) as named statements. Should one fail as a
+ * named statement (its plan made stale by a schema change: "cached plan must not change result type"; or the
+ * statement gone), the query runs again unnamed and this connection stops naming statements.
+ */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let naming = true;
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const name = naming && typeof text === "string" && callback === undefined && typeof values !== "function" ? statementNameOf(text) : undefined;
+    if (!name) return query(text, values, callback);
+    return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
+      if (error?.code !== "0A000" && error?.code !== "26000") throw error;
+      naming = false;
+      return query(text, values);
+    });
+  }) as typeof client.query;
+}
+
 /** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function createDatabase(
   config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">,
@@ -45,7 +65,10 @@ export function createDatabase(
     // Nor may a checked-out one (a transaction between two statements when the server goes away): pg emits
     // 'error' on the client, and with no listener that is an uncaught exception. Its queries still fail (→ 503)
     // and the pool drops the broken client when it is released.
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      useNamedStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

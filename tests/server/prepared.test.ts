@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepared } from "../../server/db/prepared";
-import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, createTestApp } from "./helpers";
+import { prepared, statementNameOf } from "../../server/db/prepared";
+import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, createTestApp, testDatabaseUrl } from "./helpers";
 
 // Queries compiled once and re-run with new values (server/db/prepared.ts) must answer exactly what the same
 // query built afresh answers, for every shape, on SQLite and on PostgreSQL.
@@ -65,5 +65,26 @@ describe("prepared queries", () => {
     await expect(misused.execute(t.db, { guildId: DEMO_COMMUNITY_ID, unused: "x" }, undefined)).rejects.toThrow(/not used/);
     const altered = prepared((db, v: { name: string }) => db.selectFrom("tags").select("id").where("name", "=", v.name.toUpperCase()));
     await expect(altered.execute(t.db, { name: "x" }, undefined)).rejects.toThrow(/altered|not used/);
+  });
+
+  it.skipIf(!testDatabaseUrl)("PostgreSQL: runs as a named statement, and still answers after the table changed under it", async () => {
+    const everyColumn = prepared((db, v: { guildId: string }) => db.selectFrom("tags").selectAll().where("guild_id", "=", v.guildId).orderBy("id"));
+    const before = await everyColumn.execute(t.db, { guildId: DEMO_COMMUNITY_ID }, undefined);
+    const { sql: text } = t.db.selectFrom("tags").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).orderBy("id").compile();
+    expect(statementNameOf(text)).toMatch(/^ticketeer_\d+$/);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement = ${text}`.execute(t.db);
+    expect(rows[0]!.n).toBe(1);
+    // Another instance's migration adds a column: the connection's plan of `select *` is stale ("cached plan must
+    // not change result type"); the query runs again unnamed.
+    await sql`alter table tags add column added_later text`.execute(t.db);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const after = await everyColumn.execute(t.db, { guildId: DEMO_COMMUNITY_ID }, undefined);
+        expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
+        expect(after[0]).toHaveProperty("added_later", null);
+      }
+    } finally {
+      await sql`alter table tags drop column added_later`.execute(t.db);
+    }
   });
 });
