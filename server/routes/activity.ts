@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import { resourcePermissions } from "../../src/schemas/access";
 import { type ActivityEntry, type ActivityQuery, activityChangesInlineMax, activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
@@ -21,7 +21,7 @@ const CSV_MAX_ROWS = 100_000;
 /** Rows read per query while the CSV streams out: memory stays flat however long the log is. */
 const CSV_BATCH_ROWS = 1000;
 
-type ActivityRow = Database["activity"] & { id: number };
+type ActivityRow = Selectable<Database["activity"]>;
 
 /** `%part%` for LIKE (lower-cased, wildcards escaped; used with `escape '\\'`). */
 const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -111,19 +111,24 @@ function applyListFilters<O>(query: SelectQueryBuilder<Database, "activity", O>,
   return out;
 }
 
-const activityTotalQuery = prepared((db, v: { guildId: string }) => db.selectFrom("activity_counts").select("n").where("guild_id", "=", v.guildId));
+/** The list's total: unfiltered, kept by triggers (activity_counts: no COUNT over the whole log); filtered, a count. */
+const countOf = (db: Db, v: ActivityListValues, s: ActivityListShape) =>
+  s.user || s.action || s.from || s.to
+    ? applyListFilters(db.selectFrom("activity"), v, s).select((eb) => eb.fn.countAll<number>().as("n"))
+    : db.selectFrom("activity_counts").select("n").where("guild_id", "=", v.guildId);
 
-const activityCountQuery = prepared((db, v: ActivityListValues, s: ActivityListShape) =>
-  applyListFilters(db.selectFrom("activity"), v, s).select((eb) => eb.fn.countAll<number>().as("n")),
-);
+// Alone: for an empty page (which carries no total).
+const activityCountQuery = prepared((db, v: ActivityListValues, s: ActivityListShape) => countOf(db, v, s));
 
-// The page's ids first (skipping `offset` entries of an index, not of the table), then those rows. A keyset page
-// (`before`/`after` an id) starts where the last one ended: an index range, however deep.
+// The page's ids first (skipping `offset` entries of an index, not of the table), then those rows, each with the
+// total (a subquery run once, in the same statement: one round trip). A keyset page (`before`/`after` an id) starts
+// where the last one ended: an index range, however deep.
 const activityPageQuery = prepared(
   (db, v: ActivityListValues & { limit: number; offset: number; before?: number; after?: number }, s: ActivityListShape & { cursor: "none" | "before" | "after" }) =>
     db
       .selectFrom("activity")
       .selectAll()
+      .select(() => countOf(db, v, s).as("total"))
       .where("id", "in", (eb) => {
         let ids = applyListFilters(eb.selectFrom("activity"), v, s).select("activity.id");
         if (s.cursor === "before") ids = ids.where("activity.id", "<", v.before!);
@@ -147,17 +152,13 @@ export default async function activityRoutes(fastify: FastifyInstance) {
     const q = request.query;
     const guildId = guildIdOf(request);
     const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q));
-    const filtered = shape.user || shape.action || shape.from || shape.to;
-    const [count, rows] = await Promise.all([
-      // The unfiltered total is kept by triggers (activity_counts): no COUNT over the whole log on every page.
-      filtered ? activityCountQuery.executeTakeFirst(app.db, values, shape) : activityTotalQuery.executeTakeFirst(app.db, { guildId }, undefined),
-      activityPageQuery.execute(
-        app.db,
-        { ...values, limit: q.per_page, offset: q.before !== undefined || q.after !== undefined ? 0 : (q.page - 1) * q.per_page, before: q.before, after: q.after },
-        { ...shape, cursor: q.before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
-      ),
-    ]);
-    return { activity: rows.map((r) => toEntry(r as ActivityRow, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
+    const rows = await activityPageQuery.execute(
+      app.db,
+      { ...values, limit: q.per_page, offset: q.before !== undefined || q.after !== undefined ? 0 : (q.page - 1) * q.per_page, before: q.before, after: q.after },
+      { ...shape, cursor: q.before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
+    );
+    const count = rows.length > 0 ? { n: rows[0].total } : await activityCountQuery.executeTakeFirst(app.db, values, shape);
+    return { activity: rows.map((r) => toEntry(r, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
     },
   );
 

@@ -193,21 +193,28 @@ function listSource(db: Db, v: ListValues, s: ListShape) {
   return applyColumnFilters(withPanels(db, v.guildId), v, s, true);
 }
 
-// An unfiltered total is kept by triggers (transcript_counts); a filtered one counts what the filters select.
-const transcriptTotalQuery = prepared((db, v: { guildId: string }) => db.selectFrom("transcript_counts").select("n").where("guild_id", "=", v.guildId));
-const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => {
+const isFiltered = (s: ListShape) => s.ticket || s.username || s.panel || s.words || s.restricted;
+
+/** The list's total: unfiltered, kept by triggers (transcript_counts); filtered, a count of what the filters select. */
+function countOf(db: Db, v: ListValues, s: ListShape) {
+  if (!isFiltered(s)) return db.selectFrom("transcript_counts").select("n").where("guild_id", "=", v.guildId);
   if (s.words) return wordMatches(db, v, s).select((eb) => eb.fn.countAll<number>().as("n"));
   // Without the panels join (a left join on a key adds no rows) unless 'Unknown' needs it: a covering-index count.
   const from = s.unknownPanel
     ? withPanels(db, v.guildId)
     : (db.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>);
   return applyColumnFilters(from, v, s, s.unknownPanel).select((eb) => eb.fn.countAll<number>().as("n"));
-});
+}
 
+// Alone: for an empty page (which carries no total).
+const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => countOf(db, v, s));
+
+// The page with its total in each row (a subquery run once, in the same statement and snapshot: one round trip).
 const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) => {
   let query = listSource(db, v, s)
     .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
-    .select(livePanelName.as("panel_name"));
+    .select(livePanelName.as("panel_name"))
+    .select(() => countOf(db, v, s).as("total"));
   const column = orderColumn(s);
   // Keyset pages read from where the last one ended (an index range), however deep; the page number only counts.
   if (s.cursor === "before") query = query.where(sql.ref(column), "<", v.before!);
@@ -264,14 +271,8 @@ export async function listTranscripts(
     words: firstTerm !== undefined,
     cursor,
   };
-  const filtered = shape.ticket || shape.username || shape.panel || shape.words || shape.restricted;
-
-  const [count, rows] = await Promise.all([
-    filtered
-      ? transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, shape)
-      : transcriptTotalQuery.executeTakeFirst(db, { guildId }, undefined),
-    transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: cursor === "none" ? (q.page - 1) * q.per_page : 0 }, shape),
-  ]);
+  const rows = await transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: cursor === "none" ? (q.page - 1) * q.per_page : 0 }, shape);
+  const count = rows.length > 0 ? { n: rows[0].total } : await transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, { ...shape, cursor: "none" });
   if (cursor === "after") rows.reverse();
   return {
     transcripts: rows.map((r) => ({
