@@ -3,7 +3,6 @@
 // budget is the issue's (p95 < 100 ms).
 //   npx tsx bench/statistics.ts                      # SQLite
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/statistics.ts
-//   STATS_PROFILE=1 …                                # each query of it timed, and two plans
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -49,7 +48,7 @@ export async function measureStatistics(options: { databaseUrl?: string; tickets
     // What a live database has: planner statistics and, on PostgreSQL, a visibility map (autovacuum keeps both; a
     // bulk load just before the measurement has neither, and every index-only scan would then read the table too).
     const { sql: rawSql } = await import("kysely");
-    await (options.databaseUrl ? rawSql`vacuum analyze tickets` : rawSql`analyze`).execute(handle.db);
+    await (options.databaseUrl ? rawSql`vacuum analyze` : rawSql`analyze`).execute(handle.db);
     const seeded = Date.now() - started;
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const query = { from: day(now - 89 * DAY), to: day(now), tz: "Europe/Madrid" };
@@ -59,34 +58,6 @@ export async function measureStatistics(options: { databaseUrl?: string; tickets
       const t0 = performance.now();
       await guildStatistics(handle.db, GUILD, query);
       times.push(performance.now() - t0);
-    }
-    if (process.env.STATS_PROFILE) {
-      const { sql } = await import("kysely");
-      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-      const q = { from: day(now - 89 * DAY), to: day(now), tz: "Europe/Madrid" };
-      const { dayStart } = await import("../server/tickets/statistics");
-      const start = dayStart(q.from, q.tz);
-      const end = dayStart(day(now + DAY), q.tz);
-      const time = async (label: string, run: () => Promise<unknown>) => {
-        await run();
-        const t0 = performance.now();
-        for (let i = 0; i < 5; i++) await run();
-        console.log(label.padEnd(40), ((performance.now() - t0) / 5).toFixed(1), "ms");
-      };
-      const g = GUILD;
-      const hint = (index: string) => (options.databaseUrl ? sql`` : sql.raw(`indexed by ${index}`));
-      await time("groups", () => sql`select claimed_by, closed_by, rating, panel_id, count(*) as n, count(response_ms) as responded, count(resolution_ms) as resolved, max(claimed_by_name) as claimed_name, max(closed_by_name) as closed_name from tickets ${hint("tickets_closed_groups")} where guild_id = ${g} and status = 'closed' and closed_at >= ${start} and closed_at < ${end} group by claimed_by, closed_by, rating, panel_id`.execute(handle.db));
-      await time("panels opened", () => sql`select panel_id, max(panel_name) as panel_name, count(*) as n from tickets ${hint("tickets_opened_panels")} where guild_id = ${g} and opened_at >= ${start} and opened_at < ${end} group by panel_id`.execute(handle.db));
-      await time("count closed ever", () => sql`select count(*) from tickets where guild_id = ${g} and status = 'closed'`.execute(handle.db));
-      await time("count opened range", () => sql`select count(*) from tickets where guild_id = ${g} and opened_at >= ${start} and opened_at < ${end}`.execute(handle.db));
-      await time("count closed range", () => sql`select count(*) from tickets where guild_id = ${g} and status = 'closed' and closed_at >= ${start} and closed_at < ${end}`.execute(handle.db));
-      await time("walk median response", () => sql`select response_ms from tickets where guild_id = ${g} and status = 'closed' and response_ms is not null and closed_at >= ${start} and closed_at < ${end} order by response_ms limit 1 offset 36000`.execute(handle.db));
-      await time("walk median resolution", () => sql`select resolution_ms from tickets where guild_id = ${g} and status = 'closed' and resolution_ms is not null and closed_at >= ${start} and closed_at < ${end} order by resolution_ms limit 1 offset 36000`.execute(handle.db));
-      await time("full", () => guildStatistics(handle.db, GUILD, q));
-      for (const [label, text] of [["groups", "select claimed_by, closed_by, rating, panel_id, count(*) from tickets where guild_id = $1 and status = 'closed' and closed_at >= $2 and closed_at < $3 group by claimed_by, closed_by, rating, panel_id"], ["walk", "select response_ms from tickets where guild_id = $1 and status = 'closed' and response_ms is not null and closed_at >= $2 and closed_at < $3 order by response_ms limit 1 offset 36000"]] as const) {
-        const explain = options.databaseUrl ? sql`explain analyze ${sql.raw(text.replace("$1", `'${g}'`).replace("$2", String(start)).replace("$3", String(end)))}` : sql`explain query plan ${sql.raw(text.replace("$1", `'${g}'`).replace("$2", String(start)).replace("$3", String(end)))}`;
-        console.log(label, JSON.stringify((await explain.execute(handle.db)).rows));
-      }
     }
     const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
     console.log(

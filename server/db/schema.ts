@@ -256,6 +256,23 @@ export interface TicketsTable {
   revision: Generated<number>;
 }
 
+/**
+ * Running totals of tickets for statistics (017_statistics_rollups): per guild, facet (what is counted), bucket
+ * (time / the facet's bucket width) and item (a panel, a staff member, a rating, or ''). Kept by triggers.
+ */
+export interface TicketRollupsTable {
+  guild_id: string;
+  facet: string;
+  bucket: number;
+  item: string;
+  n: number;
+  responded: number;
+  resolved: number;
+  rating_sum: number;
+  rated: number;
+  name: string | null;
+}
+
 /** Users added to a ticket with /add (009_tickets). */
 export interface TicketMembersTable {
   ticket_id: number;
@@ -320,6 +337,7 @@ export interface Database {
   activity_actions: ActivityActionsTable;
   guild_ticket_counters: GuildTicketCountersTable;
   tickets: TicketsTable;
+  ticket_rollups: TicketRollupsTable;
   ticket_members: TicketMembersTable;
   demo_channels: DemoChannelsTable;
   demo_messages: DemoMessagesTable;

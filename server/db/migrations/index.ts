@@ -16,6 +16,7 @@ import * as m013 from "./013_ticket_statistics";
 import * as m014 from "./014_rate_limits";
 import * as m015 from "./015_session_notifications";
 import * as m016 from "./016_statistics_by_value";
+import * as m017 from "./017_statistics_rollups";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -44,6 +45,7 @@ export const migrations: Record<string, MigrationModule> = {
   "014_rate_limits": m014,
   "015_session_notifications": m015,
   "016_statistics_by_value": m016,
+  "017_statistics_rollups": m017,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recount, rollupFacets } from "../../../server/db/migrations/017_statistics_rollups";
 import { guildStatistics } from "../../../server/tickets/statistics";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
@@ -120,6 +121,7 @@ describe("GET /{guildId}/statistics", () => {
       const walked = await guildStatistics(t.db, G, q, { strategy: "walk" });
       const sorted = await guildStatistics(t.db, G, q, { strategy: "sort" });
       expect(walked, JSON.stringify(q)).toEqual(sorted);
+      expect(await guildStatistics(t.db, G, q, { rollups: false }), JSON.stringify(q)).toEqual(sorted);
       expect(await guildStatistics(t.db, G, q), JSON.stringify(q)).toEqual(sorted);
     }
     const madrid = await guildStatistics(t.db, G, { from: "2026-01-10", to: "2026-01-12", tz: "Europe/Madrid" }, { strategy: "walk" });
@@ -159,5 +161,84 @@ describe("GET /{guildId}/statistics", () => {
     expect((await get("from=2026-01-12&to=2026-01-10")).statusCode).toBe(400);
     expect((await get("from=2024-01-01&to=2026-01-10")).statusCode).toBe(400);
     expect((await get("from=2026-01-10&to=2026-01-12&tz=Mars/Olympus")).statusCode).toBe(400);
+  });
+});
+
+describe("running totals (migration 017)", () => {
+  // Every write to tickets, by whatever path, keeps ticket_rollups equal to the totals counted afresh from the
+  // tickets; and the statistics read from them equal those read from the tickets alone.
+  const guild = "870000000000000555";
+  const staff: [string, string][] = [["700000000000000031", "Carol"], ["700000000000000032", "Dan"], ["700000000000000033", "Eve"]];
+  const base = at("2026-03-01T00:00:00Z");
+
+  const rollupRows = async () =>
+    (await t.db.selectFrom("ticket_rollups").selectAll().where("guild_id", "=", guild).execute())
+      .map(({ name: _name, ...r }) => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), responded: Number(r.responded), resolved: Number(r.resolved), rating_sum: Number(r.rating_sum), rated: Number(r.rated) }))
+      .sort((a, b) => `${a.facet}|${a.bucket}|${a.item}`.localeCompare(`${b.facet}|${b.bucket}|${b.item}`));
+  const recounted = async () => {
+    const rows = [];
+    for (const f of rollupFacets) rows.push(...(await recount(f).execute(t.db)).rows.filter((r) => r.guild_id === guild));
+    return rows
+      .map(({ name: _name, ...r }) => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), responded: Number(r.responded), resolved: Number(r.resolved), rating_sum: Number(r.rating_sum), rated: Number(r.rated) }))
+      .sort((a, b) => `${a.facet}|${a.bucket}|${a.item}`.localeCompare(`${b.facet}|${b.bucket}|${b.item}`));
+  };
+
+  it("stay equal to the tickets through opens, claims, closes, ratings, reopened figures and deletions", async () => {
+    // 60 tickets over 20 days, every 8 hours and a few minutes, opened then (most) claimed, closed and rated.
+    for (let i = 0; i < 60; i++) {
+      const opened = base + i * 8 * 3_600_000 + i * 7 * 60_000;
+      await t.db
+        .insertInto("tickets")
+        .values({
+          guild_id: guild, number: i + 1, panel_id: i % 4 === 3 ? null : (i % 3) + 1, panel_name: `Panel ${i % 3}`, opener_id: "700000000000000099", opener_name: "Opener",
+          subject: null, status: "opening", channel_id: null, claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: opened,
+          last_activity_at: opened, first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null,
+          response_ms: null, resolution_ms: null,
+        })
+        .execute();
+    }
+    const tickets = await t.db.selectFrom("tickets").select(["id", "number", "opened_at"]).where("guild_id", "=", guild).orderBy("number").execute();
+    for (const row of tickets) {
+      const i = row.number - 1;
+      const opened = Number(row.opened_at);
+      const [who, whoName] = staff[i % 3]!;
+      await t.db.updateTable("tickets").set({ status: "open", channel_id: `80000000000000${String(i).padStart(4, "0")}` }).where("id", "=", row.id).execute();
+      // Activity only: no total changes (and no trigger work: the columns it sets are not read).
+      await t.db.updateTable("tickets").set({ last_activity_at: opened + 60_000 }).where("id", "=", row.id).execute();
+      if (i % 5 !== 0) await t.db.updateTable("tickets").set({ claimed_by: who, claimed_by_name: whoName }).where("id", "=", row.id).execute();
+      if (i % 7 === 1) await t.db.updateTable("tickets").set({ claimed_by: null, claimed_by_name: null }).where("id", "=", row.id).execute();
+      if (i % 6 === 5) continue; // still open
+      const response = i % 9 === 4 ? null : ((i * 13) % 50 + 1) * 60_000;
+      const closedAt = opened + ((i * 5) % 30 + 1) * 3_600_000;
+      await t.db
+        .updateTable("tickets")
+        .set({ status: "closed", closed_at: closedAt, closed_by: staff[(i + 1) % 3]![0], closed_by_name: staff[(i + 1) % 3]![1], response_ms: response, resolution_ms: closedAt - opened, first_response_at: response === null ? null : opened + response })
+        .where("id", "=", row.id)
+        .execute();
+      if (i % 2) await t.db.updateTable("tickets").set({ rating: (i % 5) + 1 }).where("id", "=", row.id).execute();
+    }
+    // A rating corrected, a closed ticket's figures rewritten, two tickets deleted (one open, one closed).
+    await t.db.updateTable("tickets").set({ rating: 2 }).where("guild_id", "=", guild).where("number", "=", 2).execute();
+    await t.db.updateTable("tickets").set({ panel_id: 3, panel_name: "Renamed", response_ms: 5_000 }).where("guild_id", "=", guild).where("number", "=", 3).execute();
+    await t.db.deleteFrom("tickets").where("guild_id", "=", guild).where("number", "in", [6, 8]).execute();
+
+    const rows = await rollupRows();
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows).toEqual(await recounted());
+    // No row is left at zero.
+    expect(rows.filter((r) => r.n <= 0)).toEqual([]);
+
+    for (const q of [
+      { from: "2026-03-01", to: "2026-03-25", tz: "UTC" },
+      { from: "2026-03-02", to: "2026-03-20", tz: "Europe/Madrid" },
+      { from: "2026-03-03", to: "2026-03-11", tz: "Asia/Kathmandu" },
+      { from: "2026-03-05", to: "2026-03-19", tz: "America/St_Johns" },
+      { from: "2026-03-07", to: "2026-03-08", tz: "Pacific/Chatham" },
+      { from: "2026-03-10", to: "2026-03-10", tz: "America/Los_Angeles" },
+    ]) {
+      const fromTickets = await guildStatistics(t.db, guild, q, { rollups: false, strategy: "sort" });
+      expect(fromTickets.totals.closed, JSON.stringify(q)).toBeGreaterThan(0);
+      expect(await guildStatistics(t.db, guild, q), JSON.stringify(q)).toEqual(fromTickets);
+    }
   });
 });
