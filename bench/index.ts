@@ -1,6 +1,7 @@
-// `npm run bench`: every figure of the performance issue, printed. Build first (`npm run build`; or point the
-// servers at another build with DIST_DIR). PostgreSQL figures need BENCH_DATABASE_URL (a database the benchmark may
-// create schemas in, e.g. `scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npm run bench'`).
+// `npm run bench` (scripts/bench.sh: builds, then runs this inside a throwaway PostgreSQL when one is installed):
+// every figure of the performance issues, printed. Run directly, build first (`npm run build`; or point the servers
+// at another build with DIST_DIR); PostgreSQL figures need BENCH_DATABASE_URL (a database the benchmark may create
+// schemas in).
 //   BENCH_SKIP_LARGE=1      skip the large-data part (it seeds 1.1 M rows per database: minutes)
 //   BENCH_SKIP_LIGHTHOUSE=1 skip Lighthouse
 import { writeFileSync } from "node:fs";
