@@ -36,6 +36,8 @@ import { registerStatic } from "./static";
 import { createLocalTicketEventBus } from "./tickets/events";
 import { keyringFor } from "./transcripts/crypto";
 import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
+import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
+import { registerResponseCache } from "./http/response-cache";
 import "./types";
 import { registerRateLimits } from "./rate-limits";
 
@@ -65,10 +67,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const handle = options.db ?? createDatabase(config);
   const ownsDb = !options.db;
+  const guildGenerations = new GuildGenerations();
+  let guildChanges: Awaited<ReturnType<typeof watchGuildChanges>>;
   try {
     await migrateToLatest(handle);
     // The spec'd resources' tables (server/resources): made or evolved from their specs.
     await syncResourceTables({ db: handle.db, dbDialect: handle.dialect });
+    // After them: every table with a guild_id column reports its writes (the response cache's generations).
+    guildChanges = await watchGuildChanges(handle, config.databaseUrl, guildGenerations);
   } catch (error) {
     if (ownsDb) await handle.destroy();
     throw error;
@@ -100,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessionListener =
     handle.dialect === "postgres" && config.databaseUrl ? await listenForSessionChanges(handle.db, config.databaseUrl, sessionCache) : undefined;
   app.decorate("sessionCache", sessionCache);
+  app.decorate("guildGenerations", guildGenerations);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets, sessionCache));
   app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
   // Several instances on one PostgreSQL hear each other's ticket events; one SQLite process needs no more than itself.
@@ -110,10 +117,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
+  app.decorateRequest("responseCacheSlot", null);
   app.addHook("onClose", async () => {
     await app.teamRoleSync.idle();
     await ticketEvents.close();
     await sessionListener?.close();
+    await guildChanges?.close();
     if (ownsDb) await handle.destroy();
   });
 
@@ -135,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRouteSchemas(app);
   registerRateLimits(app, config);
   await registerOpenApi(app, appVersion);
+  app.decorate("responseCache", registerResponseCache(app, guildGenerations));
 
   for (const routes of apiRoutes) await app.register(routes, { prefix: "/api" });
 

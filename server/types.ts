@@ -5,6 +5,8 @@ import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
 import type { RouteTableEntry } from "./route-table";
 import type { SessionCache } from "./auth/session-cache";
+import type { GuildGenerations } from "./db/guild-changes";
+import type { ResponseCache } from "./http/response-cache";
 import type { TeamRoleSync } from "./platform/team-role-sync";
 import type { TicketEventBus } from "./tickets/events";
 import type { SecretBox } from "./transcripts/crypto";
@@ -28,6 +30,10 @@ declare module "fastify" {
     secrets: SecretBox;
     /** Signed-in sessions in memory (server/auth/session-cache.ts). */
     sessionCache: SessionCache;
+    /** Which guilds' data changed (server/db/guild-changes.ts). */
+    guildGenerations: GuildGenerations;
+    /** Guild list answers in memory (server/http/response-cache.ts). */
+    responseCache: ResponseCache;
     /** Every registered route and how it is protected (server/route-table.ts). */
     routeTable: RouteTableEntry[];
     /** Live ticket events (server/tickets/events.ts). */
@@ -38,11 +44,15 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route writes an activity entry although it only reads (server/rate-limits.ts). */
     audited?: boolean;
+    /** GET answers may be served from memory while the guild is unchanged (server/http/response-cache.ts). */
+    responseCache?: boolean | ((request: FastifyRequest) => boolean);
   }
   interface FastifyRequest {
     /** The signed-in user; set by `authenticate` (and therefore by `guard`). */
     user: SessionUser | null;
     /** The caller's access in the route's guild; set by `guard`. */
     access: GuildAccess | null;
+    /** Where the answer of a cacheable request goes (server/http/response-cache.ts). */
+    responseCacheSlot: { key: string; token: string } | null;
   }
 }

@@ -1,6 +1,5 @@
-import { sql } from "kysely";
 import type { Db } from "../db/schema";
-import { listenOnChannel, type ChannelListener } from "../db/pg-listen";
+import { followSchemaChannel, type ChannelListener } from "../db/pg-listen";
 import type { SessionUser } from "../types";
 
 // Signed-in sessions in memory (token hash → its user), so that a request does not read sessions and users: on
@@ -79,27 +78,10 @@ export class SessionCache {
     this.enabled = enabled;
   }
 
-  /** A notification of migration 015's triggers: `s:<token hash>` or `u:<user id>`. */
-  apply(payload: string): void {
-    if (payload.startsWith("s:")) this.forgetSession(payload.slice(2));
-    else if (payload.startsWith("u:")) this.forgetUser(payload.slice(2));
-    else this.reset();
-  }
+  /** The notifications of migration 015's triggers: `s:<token hash>`, `u:<user id>`. */
+  readonly changed = { s: (tokenHash: string) => this.forgetSession(tokenHash), u: (userId: string) => this.forgetUser(userId) };
 }
 
-/**
- * The cache of an instance on PostgreSQL: used only while it hears the session notifications of its schema (the
- * channel is computed by the database, with the expression of migration 015's triggers).
- */
-export async function listenForSessionChanges(db: Db, connectionString: string, cache: SessionCache): Promise<ChannelListener> {
-  const { rows } = await sql<{ channel: string }>`
-    select 'ticketeer_sessions_' || left(regexp_replace(lower(current_schema()), '[^a-z0-9_]', '_', 'g'), 40) as channel`.execute(db);
-  cache.reset(false);
-  return listenOnChannel({
-    connectionString,
-    channel: rows[0]!.channel,
-    onNotification: (payload) => cache.apply(payload),
-    onLost: () => cache.reset(false),
-    onListening: () => cache.reset(true),
-  });
-}
+/** The cache of an instance on PostgreSQL: used only while it hears the session notifications of its schema. */
+export const listenForSessionChanges = (db: Db, connectionString: string, cache: SessionCache): Promise<ChannelListener> =>
+  followSchemaChannel(db, connectionString, "ticketeer_sessions_", cache);

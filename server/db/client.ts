@@ -14,6 +14,10 @@ import type { Database, Db } from "./schema";
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** SQLite: the connection itself (server/db/guild-changes.ts registers a function and triggers on it). */
+  sqlite?: BetterSqlite3.Database;
+  /** PostgreSQL: tells of each guild whose rows this pool wrote, once committed (server/db/guild-changes.ts). */
+  onGuildWritten?(listener: (guildId: string) => void): void;
   /** Where the data lives (file path or a redacted URL), for logs. */
   location: string;
   destroy(): Promise<void>;
@@ -28,22 +32,41 @@ const pgTypes = {
   },
 };
 
+const GUILD_CHANGED_NOTICE = /^ticketeer_guild_changed:(.+)$/;
+
 /**
- * The client runs the texts of prepared queries (server/db/prepared.ts) as named statements. Should one fail as a
- * named statement (its plan made stale by a schema change: "cached plan must not change result type"; or the
- * statement gone), the query runs again unnamed and this connection stops naming statements.
+ * A pooled client's queries (those given as text, the way Kysely sends them):
+ *   - the texts of prepared queries (server/db/prepared.ts) run as named statements. Should one fail as a named
+ *     statement (its plan made stale by a schema change: "cached plan must not change result type"; or the statement
+ *     gone), it runs again unnamed and this connection stops naming statements;
+ *   - the guilds whose rows the connection wrote (the notices of migration 016's triggers) are reported once the
+ *     write has committed (the connection is out of its transaction): this instance's next reads see them at once.
  */
-function useNamedStatements(client: pg.PoolClient): void {
+function wrapClient(client: pg.PoolClient, onGuildsWritten: (guildIds: Iterable<string>) => void): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let naming = true;
+  const written = new Set<string>();
+  client.on("notice", (notice) => {
+    const match = GUILD_CHANGED_NOTICE.exec(notice.message ?? "");
+    if (match) written.add(match[1]!);
+  });
+  const reportCommitted = () => {
+    const status = client.getTransactionStatus();
+    if (written.size === 0 || status === "T" || status === "E") return;
+    onGuildsWritten([...written]);
+    written.clear();
+  };
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-    const name = naming && typeof text === "string" && callback === undefined && typeof values !== "function" ? statementNameOf(text) : undefined;
-    if (!name) return query(text, values, callback);
-    return (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
-      if (error?.code !== "0A000" && error?.code !== "26000") throw error;
-      naming = false;
-      return query(text, values);
-    });
+    if (typeof text !== "string" || callback !== undefined || typeof values === "function") return query(text, values, callback);
+    const name = naming ? statementNameOf(text) : undefined;
+    const run = name
+      ? (query({ name, text, values }) as Promise<pg.QueryResult>).catch((error: { code?: string }) => {
+          if (error?.code !== "0A000" && error?.code !== "26000") throw error;
+          naming = false;
+          return query(text, values);
+        })
+      : (query(text, values) as Promise<pg.QueryResult>);
+    return run.finally(reportCommitted);
   }) as typeof client.query;
 }
 
@@ -58,22 +81,27 @@ export function createDatabase(
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       types: pgTypes as any,
-      options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
+      // Notices carry the guilds a write changed (wrapClient): whatever the database's default, they are sent.
+      options: `-c client_min_messages=notice${config.databaseSchema ? ` -c search_path=${config.databaseSchema}` : ""}`,
     });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     // Nor may a checked-out one (a transaction between two statements when the server goes away): pg emits
     // 'error' on the client, and with no listener that is an uncaught exception. Its queries still fail (→ 503)
     // and the pool drops the broken client when it is released.
+    const guildWriteListeners = new Set<(guildId: string) => void>();
     pool.on("connect", (client) => {
       client.on("error", () => {});
-      useNamedStatements(client);
+      wrapClient(client, (guildIds) => {
+        for (const guildId of guildIds) for (const listener of guildWriteListeners) listener(guildId);
+      });
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
       dialect: "postgres",
       location: redactUrl(config.databaseUrl) + (config.databaseSchema ? ` (schema ${config.databaseSchema})` : ""),
+      onGuildWritten: (listener) => guildWriteListeners.add(listener),
       destroy: () => db.destroy(),
     };
   }
@@ -105,6 +133,7 @@ export function createDatabase(
   return {
     db,
     dialect: "sqlite",
+    sqlite,
     location: file,
     destroy: async () => {
       clearInterval(optimizer);

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import pg from "pg";
+import type { Db } from "./schema";
 
 // One PostgreSQL channel heard by this instance (LISTEN on a connection of its own). Used by the ticket event bus
 // (server/tickets/pg-events.ts) and the session cache (server/auth/session-cache.ts). A lost connection is
@@ -76,4 +78,38 @@ export async function listenOnChannel(options: ListenOptions): Promise<ChannelLi
       client = null;
     },
   };
+}
+
+/**
+ * What follows a channel's notifications, each `<kind>:<key>`: `changed[kind](key)`; `reset(false)` while some may be
+ * missed, `reset(true)` once heard again (and on a notification of no known kind).
+ */
+export interface ChangeFollower {
+  readonly changed: Record<string, (key: string) => void>;
+  reset(enabled: boolean): void;
+}
+
+/** Applies one notification to a follower. */
+export function applyChange(follower: ChangeFollower, payload: string): void {
+  const colon = payload.indexOf(":");
+  const changed = colon > 0 ? follower.changed[payload.slice(0, colon)] : undefined;
+  if (changed) changed(payload.slice(colon + 1));
+  else follower.reset(true);
+}
+
+/**
+ * Follows the current schema's channel `<prefix><schema>`, named by the database itself with the expression of the
+ * triggers that notify it (migrations 015 and 016), so that both always agree.
+ */
+export async function followSchemaChannel(db: Db, connectionString: string, prefix: string, follower: ChangeFollower): Promise<ChannelListener> {
+  const { rows } = await sql<{ channel: string }>`
+    select ${prefix} || left(regexp_replace(lower(current_schema()), '[^a-z0-9_]', '_', 'g'), 40) as channel`.execute(db);
+  follower.reset(false);
+  return listenOnChannel({
+    connectionString,
+    channel: rows[0]!.channel,
+    onNotification: (payload) => applyChange(follower, payload),
+    onLost: () => follower.reset(false),
+    onListening: () => follower.reset(true),
+  });
 }

@@ -161,7 +161,8 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
 
   app.get(
     base,
-    { onRequest: guard(spec.permissions.list), schema: { tags, summary: `List ${spec.doc.summary}`, params: guildParams, querystring: listQuery, response: { 200: listResponse } } },
+    // Served from memory while the guild is unchanged (server/http/response-cache.ts), unless presenting asks more.
+    { onRequest: guard(spec.permissions.list), config: { responseCache: !hooks.present }, schema: { tags, summary: `List ${spec.doc.summary}`, params: guildParams, querystring: listQuery, response: { 200: listResponse } } },
     async (request) => {
       const guildId = guildIdOf(request);
       const { page, per_page } = request.query;

@@ -147,7 +147,11 @@ export default async function activityRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/activity",
-    { onRequest: guard(perm), schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } } },
+    {
+      onRequest: guard(perm),
+      config: { responseCache: true },
+      schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } },
+    },
     async (request) => {
     const q = request.query;
     const guildId = guildIdOf(request);

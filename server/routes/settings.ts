@@ -83,7 +83,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/settings",
-    { onRequest: guard(perms.list), schema: { tags, summary: "Ticket settings", params: guildParams, response: { 200: s.settings } } },
+    { onRequest: guard(perms.list), config: { responseCache: true }, schema: { tags, summary: "Ticket settings", params: guildParams, response: { 200: s.settings } } },
     async (request) => {
     const guildId = guildIdOf(request);
     const guild = await app.platform.getGuild(guildId);

@@ -76,7 +76,12 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/transcripts",
-    { onRequest: guard(perms.list), schema: { tags, summary: "List transcripts", params: guildParams, querystring: transcriptQuerySchema, response: { 200: s.transcriptList } } },
+    {
+      onRequest: guard(perms.list),
+      // From memory while the guild is unchanged; not for staff, whose view may depend on their roles (panelsVisibleTo).
+      config: { responseCache: (request) => request.access?.level !== "staff" },
+      schema: { tags, summary: "List transcripts", params: guildParams, querystring: transcriptQuerySchema, response: { 200: s.transcriptList } },
+    },
     async (request) => listTranscripts(app.db, keyring, guildIdOf(request), request.query, await panelsVisibleTo(app, request)),
   );
 

@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { teamPermissionKeys } from "../../src/schemas/team";
-import {
-  DEMO_ADMIN_ID,
-  DEMO_COMMUNITY_ID,
-  DEMO_STAFF_ID,
-  DEMO_VISITOR_ID,
-  GAMING_HUB_ID,
-  type TestApp,
-  bearer,
-  createTestApp,
-} from "./helpers";
+import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp, signInDemoUsers } from "./helpers";
 
 // The API refuses every guild route to anyone without access, whatever the UI shows.
 describe("access matrix", () => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string> = {};
   beforeAll(async () => {
     t = await createTestApp();
-    tokens.admin = await t.signIn(DEMO_ADMIN_ID);
-    tokens.staff = await t.signIn(DEMO_STAFF_ID);
-    tokens.visitor = await t.signIn(DEMO_VISITOR_ID);
+    tokens = await signInDemoUsers(t);
   });
   afterAll(async () => {
     await t?.close();

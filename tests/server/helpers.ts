@@ -4,10 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
 import type { Db } from "../../server/db/schema";
 import type { PlatformAdapter } from "../../server/platform/adapter";
+import { DEMO_ADMIN_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID } from "../../server/platform/demo-fixtures";
 import { runSeeds } from "../../server/seed";
 import { installResponseChecker, type ResponseChecker } from "./response-checker";
 
@@ -122,3 +124,43 @@ export async function signIn(app: FastifyInstance, userId: string): Promise<stri
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in the demo owner (admin), the support team member (staff) and the member without access (visitor). */
+export async function signInDemoUsers(t: Pick<TestApp, "signIn">): Promise<Record<"admin" | "staff" | "visitor", string>> {
+  return { admin: await t.signIn(DEMO_ADMIN_ID), staff: await t.signIn(DEMO_STAFF_ID), visitor: await t.signIn(DEMO_VISITOR_ID) };
+}
+
+/** Retries `check` every 20 ms until it holds; how long that took (ms), or an error after `ms`. */
+export async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - start;
+}
+
+/** PostgreSQL: ends the app's LISTEN connection on the channel `<prefix><schema>` (the app listens again within 2 s). */
+export async function terminateListener(t: TestApp, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = $1", [`listen ${prefix}${t.config.databaseSchema}`]);
+    if (rows[0].n !== 1) throw new Error(`${rows[0].n} listening connections on ${prefix}${t.config.databaseSchema}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The suite's app (made before its tests, closed after them) with the demo users signed in (signInDemoUsers). */
+export function appForSuite(options: TestAppOptions = {}): { t: TestApp; tokens: Record<string, string> } {
+  const suite = { t: undefined as unknown as TestApp, tokens: {} as Record<string, string> };
+  beforeAll(async () => {
+    suite.t = await createTestApp(options);
+    suite.tokens = await signInDemoUsers(suite.t);
+  });
+  afterAll(async () => {
+    await suite.t?.close();
+  });
+  return suite;
+}

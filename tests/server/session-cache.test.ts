@@ -2,9 +2,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { SessionCache } from "../../server/auth/session-cache";
+import { applyChange } from "../../server/db/pg-listen";
 import { hashToken, storeUserTokens } from "../../server/auth/sessions";
 import type { SessionUser } from "../../server/types";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp, testDatabaseUrl } from "./helpers";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp, terminateListener, testDatabaseUrl, within } from "./helpers";
 
 // The session cache (server/auth/session-cache.ts): a revoked session is never accepted again by the instance that
 // revoked it; a change made elsewhere (another instance, SQL) reaches it within the notification delay on
@@ -22,16 +23,6 @@ const user = (id: string, sessionExpiresAt = Date.now() + 60_000): SessionUser =
   sessionExpiresAt,
   recentUntil: null,
 });
-
-/** Retries `check` every 20 ms until it holds; the time it took (ms), or a failure after `ms`. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Date.now() - start;
-}
 
 describe("SessionCache", () => {
   it("keeps an entry for its TTL and never past the session's expiry", () => {
@@ -57,12 +48,12 @@ describe("SessionCache", () => {
   it("forgets a session, all sessions of a user, or everything (notifications)", () => {
     const cache = new SessionCache();
     for (const [hash, id] of [["a", "1"], ["b", "1"], ["c", "2"]]) cache.set(hash, user(id), cache.generation);
-    cache.apply("u:1");
+    applyChange(cache, "u:1");
     expect([cache.get("a"), cache.get("b"), cache.get("c")?.id]).toEqual([undefined, undefined, "2"]);
-    cache.apply("s:c");
+    applyChange(cache, "s:c");
     expect(cache.get("c")).toBeUndefined();
     cache.set("d", user("3"), cache.generation);
-    cache.apply("something else");
+    applyChange(cache, "something else");
     expect(cache.size).toBe(0);
   });
 
@@ -136,16 +127,7 @@ describe(`the session cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLit
     const token = await t.signIn(DEMO_ADMIN_ID);
     expect(await status(token)).toBe(200);
     expect(t.app.sessionCache.size).toBeGreaterThan(0);
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like 'listen ticketeer_sessions_%' and query ilike $1", [
-        `%${t.config.databaseSchema}%`,
-      ]);
-      expect(rows[0].n).toBe(1);
-    } finally {
-      await admin.end();
-    }
+    await terminateListener(t, "ticketeer_sessions_");
     await within(2000, async () => t.app.sessionCache.size === 0);
     // Looked up in the database each time, not kept.
     expect(await status(token)).toBe(200);

@@ -17,6 +17,7 @@ import * as m014 from "./014_rate_limits";
 import * as m015 from "./015_session_notifications";
 import * as m016 from "./016_statistics_by_value";
 import * as m017 from "./017_statistics_rollups";
+import * as m018 from "./018_guild_change_notifications";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -46,6 +47,7 @@ export const migrations: Record<string, MigrationModule> = {
   "015_session_notifications": m015,
   "016_statistics_by_value": m016,
   "017_statistics_rollups": m017,
+  "018_guild_change_notifications": m018,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -4,7 +4,8 @@ import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID } from "../helpers";
 import { authJson, faultDatabase, httpSignIn, type ServerProcess, startServerProcess, testDatabaseUrl } from "./process";
 
 // Two API processes on one PostgreSQL (what a load-balanced deployment runs): a session made on one works on the
-// other (and a logout on one ends it on both, also when both hold it in memory); concurrent edits of the same settings or the same panel, each naming
+// other (and a logout on one ends it on both, also when both hold it in memory); a list both keep in memory shows a
+// write made on either; concurrent edits of the same settings or the same panel, each naming
 // the revision it read, never silently overwrite each other: exactly one save wins, the other gets 409 and says so.
 // Only with PostgreSQL (TEST_DATABASE_URL): SQLite is one process's embedded file.
 
@@ -54,6 +55,23 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(await guilds(a)).toBe(401);
+  });
+
+  it("response cache: a list kept on both, written on one: the writer reads it at once, the other within the notification delay", async () => {
+    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    const tagNames = async (server: ServerProcess) =>
+      ((await (await fetch(`${server.baseUrl}/api/${g}/tags`, { headers: authJson(token) })).json()) as { tags: { TagName: string }[] }).tags.map((x) => x.TagName);
+    // Both now keep the list (server/http/response-cache.ts).
+    for (const server of [a, b, a, b]) expect(await tagNames(server)).not.toContain("two-instances");
+    const created = await fetch(`${a.baseUrl}/api/${g}/tags`, { method: "POST", headers: authJson(token), body: JSON.stringify({ TagName: "two-instances", Content: "x" }) });
+    expect(created.status).toBe(201);
+    expect(await tagNames(a)).toContain("two-instances");
+    const start = Date.now();
+    while (!(await tagNames(b)).includes("two-instances")) {
+      // The cache's TTL is 10 s: seen well before it, by the notification.
+      expect(Date.now() - start, "B still answers the list kept before the write").toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   });
 
   it(`settings: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
