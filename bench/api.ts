@@ -100,7 +100,8 @@ export async function measureApi(
     const bare = raw[0].rps || 1;
     const rows = raw.map((r) => ({ ...r, ratio: r.rps / bare }));
     console.log(
-      `\nAPI under load — ${label}${production ? ", NODE_ENV=production (request logging on)" : ""}: 50 connections, ${seconds} s each, one after another`,
+      `\nAPI under load — ${label}${production ? ", NODE_ENV=production (request logging on)" : ""}: 50 connections, ${seconds} s each, one after another` +
+        "\n(the lists repeat one URL with no write between: after the first, each is answered by the response cache, docs/decisions/003)",
     );
     console.log(
       "endpoint".padEnd(38),
