@@ -80,7 +80,7 @@ export class GuildGenerations {
 const PG_TRIGGER_LOCK = 774_201_003;
 
 /** Tables written only alongside another guild table (by its triggers): their writes tell nothing new. */
-const DERIVED_TABLES = new Set(["ticket_rollups"]);
+const DERIVED_TABLES = new Set(["ticket_rollups", "activity_blocks", "transcript_blocks"]);
 
 /** Tables of the current schema with a guild_id column (but the derived ones). */
 async function guildTables(db: Db, dialect: DatabaseHandle["dialect"]): Promise<string[]> {

@@ -206,6 +206,13 @@ export interface ActivityCountsTable {
   n: number;
 }
 
+/** A guild's rows of a list per block of its order column (activity: id / 4096; transcripts: ticket_id / 4096), kept by triggers (migration 019). */
+export interface BlockCountsTable {
+  guild_id: string;
+  block: number;
+  n: number;
+}
+
 /** Each (guild, user id, lower-cased username) seen in the activity log, kept by triggers. */
 export interface ActivityUsersTable {
   guild_id: string;
@@ -333,6 +340,8 @@ export interface Database {
   transcript_counts: TranscriptCountsTable;
   bot_keys: BotKeysTable;
   activity_counts: ActivityCountsTable;
+  activity_blocks: BlockCountsTable;
+  transcript_blocks: BlockCountsTable;
   activity_users: ActivityUsersTable;
   activity_actions: ActivityActionsTable;
   guild_ticket_counters: GuildTicketCountersTable;

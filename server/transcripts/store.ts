@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
 import { fromDbJson } from "../db/dialect";
+import { deepPageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import type { TranscriptKeyring } from "./crypto";
@@ -249,7 +250,12 @@ export async function listTranscripts(
   // The ids of the guild's panels of that name, listed (a literal list lets the index serve the filter).
   const panelIds = panel ? (await panelIdsByNameQuery.execute(db, { guildId, name: panel }, undefined)).map((r) => r.id) : [];
   const [firstTerm, ...otherTerms] = queryTerms(q.q).map((term) => keyring.termHash(guildId, term));
-  const cursor = q.before !== undefined ? "before" : q.after !== undefined ? "after" : "none";
+  // A deep page of the whole list starts from its block of ticket numbers (server/db/deep-pages.ts).
+  const keyset = q.before !== undefined || q.after !== undefined;
+  const whole = q.ticket_id === undefined && !username && !panel && firstTerm === undefined && visiblePanels === "all";
+  const offset = (q.page - 1) * q.per_page;
+  const start = keyset ? { before: q.before, offset: 0 } : whole ? await deepPageStart(db, "transcripts", guildId, offset) : { offset };
+  const cursor = start.before !== undefined ? "before" : q.after !== undefined ? "after" : "none";
   const values: ListValues = {
     guildId,
     ticketId: q.ticket_id,
@@ -259,7 +265,7 @@ export async function listTranscripts(
     visiblePanelIds: visiblePanels === "all" ? [] : visiblePanels,
     firstTerm,
     otherTerms,
-    before: q.before,
+    before: start.before,
     after: q.after,
   };
   const shape: ListShape = {
@@ -271,7 +277,7 @@ export async function listTranscripts(
     words: firstTerm !== undefined,
     cursor,
   };
-  const rows = await transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: cursor === "none" ? (q.page - 1) * q.per_page : 0 }, shape);
+  const rows = await transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: start.offset }, shape);
   const count = rows.length > 0 ? { n: rows[0].total } : await transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, { ...shape, cursor: "none" });
   if (cursor === "after") rows.reverse();
   return {

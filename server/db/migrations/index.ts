@@ -18,6 +18,7 @@ import * as m015 from "./015_session_notifications";
 import * as m016 from "./016_statistics_by_value";
 import * as m017 from "./017_statistics_rollups";
 import * as m018 from "./018_guild_change_notifications";
+import * as m019 from "./019_deep_page_blocks";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -48,6 +49,7 @@ export const migrations: Record<string, MigrationModule> = {
   "016_statistics_by_value": m016,
   "017_statistics_rollups": m017,
   "018_guild_change_notifications": m018,
+  "019_deep_page_blocks": m019,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
