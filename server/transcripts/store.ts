@@ -159,18 +159,26 @@ function applyColumnFilters<Q extends ReturnType<typeof withPanels>>(query: Q, v
 
 /**
  * A word search reads the word index (guild, word hash, ticket number: newest first) and never the transcripts'
- * rows until the page's 25 are chosen: the other words are index lookups, the column filters a set of ids read from
- * the transcripts' covering filter index. A count is then index entries only.
+ * rows until the page's 25 are chosen: the other words are matched on ticket numbers of the same index (its entries
+ * alone: PostgreSQL hashes one word's list against the other's), the column filters a set of ticket numbers of the
+ * guild's transcripts. A count is then index entries only.
  */
 function wordMatches(db: Db, v: ListValues, s: ListShape) {
   let out = db.selectFrom("transcript_terms as x").where("x.guild_id", "=", v.guildId).where("x.term_hash", "=", v.firstTerm!);
   for (const hash of v.otherTerms) {
     out = out.where((eb) =>
-      eb.exists(eb.selectFrom("transcript_terms as y").select("y.transcript_id").whereRef("y.transcript_id", "=", "x.transcript_id").where("y.term_hash", "=", hash)),
+      eb.exists(
+        eb
+          .selectFrom("transcript_terms as y")
+          .select("y.ticket_id")
+          .where("y.guild_id", "=", v.guildId)
+          .where("y.term_hash", "=", hash)
+          .whereRef("y.ticket_id", "=", "x.ticket_id"),
+      ),
     );
   }
   if (s.ticket || s.username || s.panel || s.restricted) {
-    out = out.where("x.transcript_id", "in", (eb) =>
+    out = out.where("x.ticket_id", "in", (eb) =>
       applyColumnFilters(
         (s.unknownPanel
           ? withPanels(eb as unknown as Db, v.guildId)
@@ -178,7 +186,7 @@ function wordMatches(db: Db, v: ListValues, s: ListShape) {
         v,
         s,
         s.unknownPanel,
-      ).select("t.id"),
+      ).select("t.ticket_id"),
     );
   }
   return out;
