@@ -117,7 +117,9 @@ export async function measureApi(
     for (const r of rows) {
       const verdicts: string[] = [];
       if (r.minRatio !== undefined) verdicts.push(r.ratio >= r.minRatio ? `ratio ≥ ${r.minRatio} met` : `ratio ≥ ${r.minRatio} MISSED`);
-      if (r.name !== targets[0].name) verdicts.push(r.p99 < p99Target ? "p99 met" : "p99 MISSED");
+      // The targets are the lists'; the write is reported (50 connections rotating one key, a transaction each).
+      if (r.minRatio !== undefined) verdicts.push(r.p99 < p99Target ? "p99 met" : "p99 MISSED");
+      else if (r.name !== targets[0].name) verdicts.push("reported");
       console.log(
         r.name.padEnd(38),
         r.rps.toFixed(0).padStart(8),

@@ -80,7 +80,15 @@ export class GuildGenerations {
 const PG_TRIGGER_LOCK = 774_201_003;
 
 /** Tables written only alongside another guild table (by its triggers): their writes tell nothing new. */
-const DERIVED_TABLES = new Set(["ticket_rollups", "activity_blocks", "transcript_blocks"]);
+const DERIVED_TABLES = new Set([
+  "ticket_rollups",
+  "activity_counts",
+  "activity_users",
+  "activity_actions",
+  "activity_blocks",
+  "transcript_counts",
+  "transcript_blocks",
+]);
 
 /** Tables of the current schema with a guild_id column (but the derived ones). */
 async function guildTables(db: Db, dialect: DatabaseHandle["dialect"]): Promise<string[]> {
@@ -111,6 +119,10 @@ export async function attachPgGuildTriggers(db: Db): Promise<string[]> {
       select t.tgname, c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and t.tgname like 'ticketeer_guild_%'`.execute(tx);
     const existing = new Set(rows.map((r) => `${r.relname}.${r.tgname}`));
+    // A table found to be derived since its triggers were attached keeps none.
+    for (const r of rows.filter((row) => DERIVED_TABLES.has(row.relname))) {
+      await sql`drop trigger ${sql.id(r.tgname)} on ${sql.id(r.relname)}`.execute(tx);
+    }
     const added: string[] = [];
     for (const table of await guildTables(tx, "postgres")) {
       for (const [suffix, event, transition, fn] of pgTriggers) {

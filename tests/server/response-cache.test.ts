@@ -1,9 +1,10 @@
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
-import { GuildGenerations } from "../../server/db/guild-changes";
+import { GuildGenerations, attachPgGuildTriggers } from "../../server/db/guild-changes";
 import { applyChange } from "../../server/db/pg-listen";
 import { ResponseCache } from "../../server/http/response-cache";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, appForSuite, bearer, terminateListener, testDatabaseUrl, within } from "./helpers";
@@ -189,6 +190,21 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
       expect(generations.token(g)).not.toBe(committed);
     } finally {
       changed.g = bump;
+    }
+  });
+
+  it.skipIf(!testDatabaseUrl)("PostgreSQL: tables kept by other tables' triggers carry no change triggers (one left from before is dropped)", async () => {
+    const db = suite.t.db;
+    await sql`create trigger ticketeer_guild_ins after insert on activity_counts referencing new table as changed
+      for each statement execute function ticketeer_guild_rows_changed()`.execute(db);
+    await attachPgGuildTriggers(db);
+    const { rows } = await sql<{ relname: string }>`
+      select distinct c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and t.tgname like 'ticketeer_guild_%' order by 1`.execute(db);
+    const watched = rows.map((r) => r.relname);
+    expect(watched).toEqual(expect.arrayContaining(["activity", "tags", "tickets", "transcripts"]));
+    for (const derived of ["activity_counts", "activity_users", "activity_actions", "activity_blocks", "transcript_counts", "transcript_blocks", "ticket_rollups"]) {
+      expect(watched).not.toContain(derived);
     }
   });
 
