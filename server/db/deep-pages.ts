@@ -28,15 +28,24 @@ const blockQuery = prepared((db: Db, v: { guildId: string; offset: number }, s: 
 );
 
 /**
- * Where a page at `offset` of the whole list starts: the rows whose order value is below `before`, skipping `offset`
- * of them. Shallow pages (and offsets past the end) start where they are.
+ * Where a page of a list starts: a keyset page below (or above) the row it names; a page deep in the whole list (no
+ * filter: `whole`) below the block holding its first row, skipping the rows of that block before it; any other page
+ * at its offset. The rows are those whose order value is below `before` (when set), `offset` of them skipped.
  */
-export async function deepPageStart(db: Db, list: BlockList, guildId: string, offset: number): Promise<{ before?: number; offset: number }> {
-  if (offset < DEEP_OFFSET) return { offset };
+export async function pageStart(
+  db: Db,
+  list: BlockList,
+  guildId: string,
+  q: { page: number; per_page: number; before?: number; after?: number },
+  whole: boolean,
+): Promise<{ before?: number; offset: number }> {
+  if (q.before !== undefined || q.after !== undefined) return { before: q.before, offset: 0 };
+  const offset = (q.page - 1) * q.per_page;
+  if (!whole || offset < DEEP_OFFSET) return { offset };
   const block = await blockQuery.executeTakeFirst(db, { guildId, offset }, { list });
   if (!block) return { offset };
   const before = (Number(block.block) + 1) * BLOCK_SIZE;
-  // The order columns are 32-bit integers: past the last block's bound, the page is read as before.
+  // The order columns are 32-bit integers: past the last block's bound, the page is read at its offset.
   if (before > MAX_INT32) return { offset };
   return { before, offset: offset - Number(block.newer) };
 }

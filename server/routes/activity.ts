@@ -7,7 +7,7 @@ import { resourcePermissions } from "../../src/schemas/access";
 import { type ActivityEntry, type ActivityQuery, activityChangesInlineMax, activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
 import { fromDbJson } from "../db/dialect";
-import { deepPageStart } from "../db/deep-pages";
+import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
 import { notFound } from "../errors";
@@ -157,16 +157,12 @@ export default async function activityRoutes(fastify: FastifyInstance) {
     const q = request.query;
     const guildId = guildIdOf(request);
     const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q));
-    const keyset = q.before !== undefined || q.after !== undefined;
-    const whole = !shape.user && !shape.action && !shape.from && !shape.to;
     // A deep page of the whole log starts from its block of ids (server/db/deep-pages.ts).
-    const offset = (q.page - 1) * q.per_page;
-    const start = keyset ? { before: q.before, offset: 0 } : whole ? await deepPageStart(app.db, "activity", guildId, offset) : { offset };
-    const before = start.before;
+    const start = await pageStart(app.db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to);
     const rows = await activityPageQuery.execute(
       app.db,
-      { ...values, limit: q.per_page, offset: start.offset, before, after: q.after },
-      { ...shape, cursor: before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
+      { ...values, limit: q.per_page, offset: start.offset, before: start.before, after: q.after },
+      { ...shape, cursor: start.before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
     );
     const count = rows.length > 0 ? { n: rows[0].total } : await activityCountQuery.executeTakeFirst(app.db, values, shape);
     return { activity: rows.map((r) => toEntry(r, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };

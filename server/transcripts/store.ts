@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
 import { fromDbJson } from "../db/dialect";
-import { deepPageStart } from "../db/deep-pages";
+import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import type { TranscriptKeyring } from "./crypto";
@@ -259,10 +259,8 @@ export async function listTranscripts(
   const panelIds = panel ? (await panelIdsByNameQuery.execute(db, { guildId, name: panel }, undefined)).map((r) => r.id) : [];
   const [firstTerm, ...otherTerms] = queryTerms(q.q).map((term) => keyring.termHash(guildId, term));
   // A deep page of the whole list starts from its block of ticket numbers (server/db/deep-pages.ts).
-  const keyset = q.before !== undefined || q.after !== undefined;
   const whole = q.ticket_id === undefined && !username && !panel && firstTerm === undefined && visiblePanels === "all";
-  const offset = (q.page - 1) * q.per_page;
-  const start = keyset ? { before: q.before, offset: 0 } : whole ? await deepPageStart(db, "transcripts", guildId, offset) : { offset };
+  const start = await pageStart(db, "transcripts", guildId, q, whole);
   const cursor = start.before !== undefined ? "before" : q.after !== undefined ? "after" : "none";
   const values: ListValues = {
     guildId,
