@@ -351,6 +351,7 @@ export interface Database {
   demo_channels: DemoChannelsTable;
   demo_messages: DemoMessagesTable;
   rate_limits: RateLimitsTable;
+  bot_problems: BotProblemsTable;
 }
 
 /** Rate-limit counters shared by instances on PostgreSQL (014_rate_limits). */
@@ -358,6 +359,20 @@ export interface RateLimitsTable {
   key: string;
   window_start: number;
   hits: number;
+}
+
+/** Refusals the bot met while working (020_bot_problems), shown on Bot setup. */
+export interface BotProblemsTable {
+  guild_id: string;
+  /** A BotProblem kind of src/schemas/bot-setup.ts. */
+  kind: string;
+  /** What it is about within the kind: "ManageRoles:<channelId>", a category id, "quota". */
+  subject: string;
+  /** The problem's fields (JSON), without seenAt. */
+  detail_json: string;
+  times: number;
+  first_at: number;
+  last_at: number;
 }
 
 export type Db = Kysely<Database>;

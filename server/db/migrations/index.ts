@@ -19,6 +19,7 @@ import * as m016 from "./016_statistics_by_value";
 import * as m017 from "./017_statistics_rollups";
 import * as m018 from "./018_guild_change_notifications";
 import * as m019 from "./019_deep_page_blocks";
+import * as m020 from "./020_bot_problems";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -50,6 +51,7 @@ export const migrations: Record<string, MigrationModule> = {
   "017_statistics_rollups": m017,
   "018_guild_change_notifications": m018,
   "019_deep_page_blocks": m019,
+  "020_bot_problems": m020,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
