@@ -88,6 +88,7 @@ export function collectReferences(file: ConfigExport): Reference[] {
     const label = panelLabel(panel);
     refs.push({ kind: "channels", id: panel.PanelMessage.PanelChannel, usedBy: `${label} › channel`, required: true });
     if (panel.TicketCategory) refs.push({ kind: "categories", id: panel.TicketCategory, usedBy: `${label} › ticket category`, required: false });
+    if (panel.OverflowCategory) refs.push({ kind: "categories", id: panel.OverflowCategory, usedBy: `${label} › overflow category`, required: false });
     if (panel.MentionRoleId) refs.push({ kind: "roles", id: panel.MentionRoleId, usedBy: `${label} › mention role`, required: false });
     if (isCustomEmojiId(panel.PanelMessage.ButtonEmoji)) {
       refs.push({ kind: "emojis", id: panel.PanelMessage.ButtonEmoji, usedBy: `${label} › button emoji`, required: false });
@@ -227,6 +228,7 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
         PanelId: undefined,
         MentionRoleId: raw.MentionRoleId ? mapped("roles", raw.MentionRoleId) : null,
         TicketCategory: raw.TicketCategory ? mapped("categories", raw.TicketCategory) : null,
+        OverflowCategory: raw.OverflowCategory ? mapped("categories", raw.OverflowCategory) : null,
         FormId: null,
         SupportTeams: [],
         PanelMessage: {

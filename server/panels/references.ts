@@ -24,8 +24,8 @@ export async function checkSinglePanelReferences(db: Db, guild: PlatformGuild, p
   const problems: string[] = [];
   const message = panel.PanelMessage;
   if (!guild.text_channels.some((c) => c.id === message.PanelChannel)) problems.push(panelText.channelMissing(message.PanelChannel));
-  if (panel.TicketCategory !== null && !guild.categories.some((c) => c.id === panel.TicketCategory)) {
-    problems.push(panelText.categoryMissing(panel.TicketCategory));
+  for (const category of [panel.TicketCategory, panel.OverflowCategory]) {
+    if (category !== null && !guild.categories.some((c) => c.id === category)) problems.push(panelText.categoryMissing(category));
   }
   if (panel.MentionRoleId !== null && !guild.roles.some((r) => r.id === panel.MentionRoleId)) problems.push(panelText.roleMissing(panel.MentionRoleId));
   if (isCustomEmojiId(message.ButtonEmoji) && !guild.emojis.some((e) => e.id === message.ButtonEmoji)) {

@@ -138,6 +138,11 @@ export const singlePanelSchema = z.object({
     .default([])
     .meta({ title: "Support Team", widget: "supportTeam", section: panelSection, span: 12 }),
   TicketCategory: snowflake.nullable().default(null).meta({ title: "Ticket Category", widget: "category", section: panelSection, span: 12 }),
+  /** Discord holds 50 channels in a category: when the ticket category is full, tickets open here instead. */
+  OverflowCategory: snowflake
+    .nullable()
+    .default(null)
+    .meta({ title: "Overflow Category", widget: "category", section: panelSection, span: 12, help: "Used when the ticket category is full (Discord allows 50 channels in a category)." }),
   FormId: z.number().int().nullable().default(null).meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
   PanelMessage: panelMessageSchema,
   WelcomeMessage: welcomeMessageSchema,

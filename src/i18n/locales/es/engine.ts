@@ -94,6 +94,8 @@ const engine: Dictionary = {
   "engine.form.fields.mentionRoleId.help": "Se menciona cuando se abre un ticket.",
   "engine.form.fields.supportTeams.title": "Equipo de soporte",
   "engine.form.fields.ticketCategory.title": "Categoría de los tickets",
+  "engine.form.fields.overflowCategory.title": "Categoría de desbordamiento",
+  "engine.form.fields.overflowCategory.help": "Se usa cuando la categoría de tickets está llena (Discord admite 50 canales por categoría).",
   "engine.form.fields.formId.title": "Formulario",
   "engine.form.fields.formId.help": "Se pregunta antes de abrir el ticket.",
   "engine.form.fields.panelMessage.title": "Mensaje del panel",
