@@ -36,6 +36,10 @@ const envSchema = z.object({
   /** The application's public key (developer portal → General Information): interactions are verified with it. */
   DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
+  /** A @discordjs/proxy every instance sends the bot's requests through (scripts/discord-proxy.ts), so they share Discord's limits. */
+  DISCORD_REST_PROXY: optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) URL"),
+  /** Refused answers (401/403/429) in ten minutes past which the bot stops sending for a while (Discord bans at 10,000). */
+  DISCORD_INVALID_REQUEST_LIMIT: z.coerce.number().int().min(0).max(9_000).default(5_000),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Minting a bot key, importing a configuration and changing team permissions need a sign-in this recent
    * (counted from the sign-in or the last such action); 0 turns the check off. */
@@ -75,6 +79,9 @@ export interface Config {
   demoMode: boolean;
   discord?: { clientId: string; clientSecret: string; botToken: string };
   discordApiBase: string;
+  /** The shared REST proxy's URL, or null: this instance talks to Discord itself. */
+  discordRestProxy: string | null;
+  discordInvalidRequestLimit: number;
   /** Hex Ed25519 public key of the Discord application; without it POST /api/interactions answers 401. */
   discordPublicKey: string | null;
   ticketStreamSeconds: number;
@@ -160,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.DISCORD_CLIENT_ID!, clientSecret: e.DISCORD_CLIENT_SECRET!, botToken: e.DISCORD_BOT_TOKEN! }
         : undefined,
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
+    discordRestProxy: e.DISCORD_REST_PROXY?.replace(/\/+$/, "") ?? null,
+    discordInvalidRequestLimit: e.DISCORD_INVALID_REQUEST_LIMIT,
     discordPublicKey: e.DISCORD_PUBLIC_KEY ?? null,
     ticketStreamSeconds: e.TICKET_STREAM_SECONDS,
     interactionDeferMs: e.INTERACTION_DEFER_MS,

@@ -26,6 +26,31 @@ export class PlatformUnavailableError extends Error {
   }
 }
 
+/** Why Discord refused an action of the bot (what the member is told and the owner is shown follows from it). */
+export type RefusalReason =
+  /** 403, code 50013: the bot lacks a permission the action needs. */
+  | "missingPermission"
+  /** 400 CHANNEL_PARENT_MAX_CHANNELS: the category holds 50 channels. */
+  | "categoryFull"
+  /** 30013: the server holds 500 channels. */
+  | "serverFull"
+  /** 429 with a wait longer than we hold a request for (a channel renamed twice in ten minutes). */
+  | "rateLimited"
+  /** We stopped sending: too many refused requests recently (Discord bans an address past 10,000 in ten minutes). */
+  | "backingOff";
+
+/** Discord refused an action of the bot for a reason the member and the owner can be told: still a 502 for API callers. */
+export class PlatformRefusedError extends PlatformUnavailableError {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+    /** rateLimited: how long until Discord allows it again. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
 /** The platform refused the user's own credentials (revoked OAuth token): the session is no good, 401. */
 export class PlatformAuthError extends Error {
   readonly statusCode = 401;

@@ -352,6 +352,7 @@ export interface Database {
   demo_messages: DemoMessagesTable;
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;
+  interaction_receipts: InteractionReceiptsTable;
 }
 
 /** Rate-limit counters shared by instances on PostgreSQL (014_rate_limits). */
@@ -373,6 +374,14 @@ export interface BotProblemsTable {
   times: number;
   first_at: number;
   last_at: number;
+}
+
+/** Discord interactions already handled (022_interaction_receipts), kept 15 minutes. */
+export interface InteractionReceiptsTable {
+  interaction_id: string;
+  received_at: number;
+  /** The answer given (JSON), once known. */
+  answer_json: string | null;
 }
 
 export type Db = Kysely<Database>;

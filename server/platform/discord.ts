@@ -11,7 +11,7 @@ import {
   Routes,
 } from "discord-api-types/v10";
 import { authMessages } from "../../src/schemas/messages";
-import { PlatformAuthError, PlatformNotFoundError, PlatformUnavailableError } from "../errors";
+import { PlatformAuthError, PlatformNotFoundError, PlatformRefusedError, PlatformUnavailableError } from "../errors";
 import type {
   BotGuild,
   BotMessage,
@@ -28,12 +28,17 @@ import type {
   UserGuild,
 } from "./adapter";
 import { TtlCache } from "./cache";
+import { InvalidRequestGuard } from "./invalid-requests";
 
 // Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets
 // and the global limit, waits the `retry_after` Discord asks for, and retries 5xx answers and timeouts a bounded
 // number of times. We only map its errors onto ours: 401 of a user token → PlatformAuthError (sign in again),
-// 403/404 → PlatformNotFoundError, anything else (5xx after the retries, a wait longer than we accept, network) →
-// PlatformUnavailableError (502 for the caller). Guild data uses the bot token; the user's own guild list their
+// 403/404 → PlatformNotFoundError, refusals a member or an owner can act on (50013 Missing Permissions, a full
+// category or server, a rate limit longer than we wait) → PlatformRefusedError, anything else (5xx after the
+// retries, network) → PlatformUnavailableError (502 for the caller). Every answer is counted towards Discord's
+// invalid-request limit (invalid-requests.ts); past our own line the bot stops sending for a while. With
+// DISCORD_REST_PROXY the bot's requests go through one @discordjs/proxy that every instance shares, so the buckets
+// and the global limit are counted once for all of them (the proxy then does the counting). Guild data uses the bot token; the user's own guild list their
 // OAuth token (a second client, so a user's buckets never hold up the bot's).
 
 const CDN = "https://cdn.discordapp.com";
@@ -72,6 +77,10 @@ export interface DiscordOptions {
   maxRetryAfterMs?: number;
   /** Per-attempt timeout (default 10 s). */
   timeoutMs?: number;
+  /** A @discordjs/proxy shared by every instance (scripts/discord-proxy.ts): the bot's requests go there. */
+  restProxy?: string;
+  /** Refused answers in ten minutes past which the bot stops sending (0: never; ignored behind a proxy, which counts). */
+  invalidRequestLimit?: number;
   userGuildsTtlMs?: number;
   guildTtlMs?: number;
   botGuildsTtlMs?: number;
@@ -89,12 +98,16 @@ export class DiscordPlatform implements PlatformAdapter {
   private readonly memberRoles: TtlCache<string[]>;
   private readonly guilds: TtlCache<PlatformGuild>;
   private readonly botGuilds: TtlCache<BotGuild[]>;
+  /** Discord's invalid-request count as this process sees it. */
+  readonly invalidRequests: InvalidRequestGuard;
 
   constructor(private readonly options: DiscordOptions) {
     // The bot's user id is the application's id for every bot made in the developer portal since 2020.
     this.botUserId = options.clientId;
     const maxWait = options.maxRetryAfterMs ?? 10_000;
     const { api, version } = splitApiBase(options.apiBase);
+    this.invalidRequests = new InvalidRequestGuard(options.restProxy ? 0 : (options.invalidRequestLimit ?? 5_000));
+    const guard = this.invalidRequests;
     const common = {
       api,
       version,
@@ -102,9 +115,14 @@ export class DiscordPlatform implements PlatformAdapter {
       timeout: options.timeoutMs ?? 10_000,
       rejectOnRateLimit: (limit: { retryAfter: number; timeToReset: number }) => Math.max(limit.retryAfter, limit.timeToReset) > maxWait,
       userAgentAppendix: "Ticketeer",
-      makeRequest: (url: string, init: RequestInit) => fetch(url, init),
+      makeRequest: async (url: string, init: RequestInit) => {
+        const response = await fetch(url, init);
+        guard.note(response.status, response.headers.get("x-ratelimit-scope"));
+        return response;
+      },
     };
-    this.bot = new REST(common as ConstructorParameters<typeof REST>[0]).setToken(options.botToken);
+    const bot = options.restProxy ? { ...common, ...splitApiBase(options.restProxy) } : common;
+    this.bot = new REST(bot as ConstructorParameters<typeof REST>[0]).setToken(options.botToken);
     this.asUser = new REST({ ...common, authPrefix: "Bearer" } as ConstructorParameters<typeof REST>[0]);
     this.userGuilds = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.memberRoles = new TtlCache(options.userGuildsTtlMs ?? 60_000);
@@ -416,6 +434,9 @@ export class DiscordPlatform implements PlatformAdapter {
 
   /** The call, with the library's errors mapped onto ours. */
   private async call<T>(run: () => Promise<unknown>): Promise<T> {
+    if (this.invalidRequests.backingOff()) {
+      throw new PlatformRefusedError("backingOff", "The bot is pausing its requests to Discord for a few minutes.", this.invalidRequests.retryAfterMs());
+    }
     try {
       return (await run()) as T;
     } catch (error) {
@@ -434,9 +455,22 @@ export class DiscordPlatform implements PlatformAdapter {
   }
 }
 
+/** Whether Discord's 50035 errors tree holds an error of this code anywhere. */
+function hasFormError(tree: unknown, code: string, depth = 0): boolean {
+  if (!tree || typeof tree !== "object" || depth > 8) return false;
+  const errors = (tree as { _errors?: unknown })._errors;
+  if (Array.isArray(errors) && errors.some((e) => (e as { code?: unknown })?.code === code)) return true;
+  return Object.entries(tree).some(([key, value]) => key !== "_errors" && hasFormError(value, code, depth + 1));
+}
+
 function platformError(error: unknown): Error {
   if (error instanceof PlatformAuthError || error instanceof PlatformNotFoundError || error instanceof PlatformUnavailableError) return error;
   if (error instanceof DiscordAPIError) {
+    if (error.status === 403 && error.code === 50013) return new PlatformRefusedError("missingPermission", "Discord refused: the bot lacks a permission.");
+    if (error.code === 30013) return new PlatformRefusedError("serverFull", "Discord refused: the server holds 500 channels.");
+    if (error.code === 50035 && hasFormError((error.rawError as { errors?: unknown }).errors, "CHANNEL_PARENT_MAX_CHANNELS")) {
+      return new PlatformRefusedError("categoryFull", "Discord refused: the category holds 50 channels.");
+    }
     if (error.status === 403 || error.status === 404) {
       return new PlatformNotFoundError(new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found");
     }
@@ -445,13 +479,14 @@ function platformError(error: unknown): Error {
   }
   if (error instanceof HTTPError) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
   if (error instanceof RateLimitError) {
-    return new PlatformUnavailableError(`The chat platform is unavailable (rate limited for ${Math.ceil(error.retryAfter / 1000)} s). Please try again later.`);
+    const wait = Math.max(error.retryAfter, error.timeToReset);
+    return new PlatformRefusedError("rateLimited", `Discord asks the bot to wait ${Math.ceil(wait / 1000)} s before doing that again.`, wait);
   }
   return new PlatformUnavailableError(`The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`);
 }
 
 /** "https://discord.com/api/v10" → the library's `api` and `version` options. */
-function splitApiBase(apiBase: string): { api: string; version: string } {
+export function splitApiBase(apiBase: string): { api: string; version: string } {
   const trimmed = apiBase.replace(/\/+$/, "");
   const slash = trimmed.lastIndexOf("/");
   const last = trimmed.slice(slash + 1);

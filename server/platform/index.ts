@@ -15,6 +15,8 @@ export function createPlatform(config: Config, db: Db, secrets: SecretBox, sessi
     clientId: config.discord.clientId,
     clientSecret: config.discord.clientSecret,
     botToken: config.discord.botToken,
+    restProxy: config.discordRestProxy ?? undefined,
+    invalidRequestLimit: config.discordInvalidRequestLimit,
     onTokens: (userId, tokens) => storeUserTokens(db, secrets, sessionCache, userId, tokens),
   });
 }

@@ -1,20 +1,24 @@
+import { botPermissions, type BotPermissionKey } from "../../src/schemas/bot-permissions";
 import type { PermissionOverwrite } from "../platform/adapter";
 
 // Permission overwrites of a ticket channel (Discord's bit values): @everyone cannot see it; the opener, members
 // added with /add, the support roles and the bot can. Claiming takes Send Messages (unless "support reps can type
 // in claimed tickets") and View Channel (unless "support reps can view claimed tickets") from the other support
 // roles and gives them to the claimer; unclaiming gives them back.
+//
+// Least privilege: Discord lets a bot allow or deny in an overwrite only permissions it holds itself, and Manage
+// Permissions (MANAGE_ROLES in an overwrite) only when it is an administrator — which it is not. So every bit here
+// comes from the bot's declared permissions (src/schemas/bot-permissions.ts), and none is Manage Roles.
 
-export const VIEW_CHANNEL = 1n << 10n;
-export const SEND_MESSAGES = 1n << 11n;
-export const EMBED_LINKS = 1n << 14n;
-export const ATTACH_FILES = 1n << 15n;
-export const READ_MESSAGE_HISTORY = 1n << 16n;
-export const MANAGE_CHANNELS = 1n << 4n;
-export const MANAGE_ROLES = 1n << 28n;
+const bitOf = (key: BotPermissionKey) => BigInt(botPermissions[key].bit);
+export const VIEW_CHANNEL = bitOf("ViewChannel");
+export const SEND_MESSAGES = bitOf("SendMessages");
+export const MANAGE_CHANNELS = bitOf("ManageChannels");
 
-const participant = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY;
-const bot = participant | MANAGE_CHANNELS | MANAGE_ROLES;
+/** What a ticket's members hold in its channel. */
+const participant = (["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"] as const).reduce((all, key) => all | bitOf(key), 0n);
+/** The bot: a participant that can also rename and delete the channel (editing overwrites comes from its role's Manage Roles). */
+const bot = participant | MANAGE_CHANNELS;
 
 const role = (id: string, allow: bigint, deny = 0n): PermissionOverwrite => ({ id, type: 0, allow: String(allow), deny: String(deny) });
 const member = (id: string, allow: bigint, deny = 0n): PermissionOverwrite => ({ id, type: 1, allow: String(allow), deny: String(deny) });

@@ -18,6 +18,8 @@ import { botTexts } from "./texts";
 // finishes by editing that answer through the interaction's webhook. Ten members opening tickets in one server at
 // once queue on Discord's channel-creation bucket, so the later ones are deferred rather than kept waiting.
 const MAX_SKEW_S = 300;
+/** Discord shows "failed to load options" when choices take longer than its three seconds: answer empty before. */
+const AUTOCOMPLETE_BUDGET_MS = 2_000;
 
 const ephemeral = (message: BotMessage) => ({ ...message, flags: MessageFlags.Ephemeral });
 
@@ -58,16 +60,49 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         return reply.code(400).send({ error: "Invalid JSON" });
       }
       if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+      const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
+      const id = typeof interaction.id === "string" ? interaction.id.slice(0, 32) : "";
+      if (!id) return reply.code(400).send({ error: "Invalid interaction" });
 
-      const work = app.tickets.handler.handle(interaction).catch((error: unknown) => {
-        request.log.error({ err: error }, "interaction failed");
-        return say(botTexts.somethingWrong) as Outcome;
-      });
+      // Each interaction acts once, whichever instance it reaches and however often it is sent.
+      const receipts = app.tickets.receipts;
+      if (!(await receipts.claim(id))) {
+        const earlier = await receipts.answerOf(id);
+        if (earlier) return earlier;
+        return autocomplete ? responseOf({ kind: "choices", choices: [] }) : responseOf(say(botTexts.alreadyHandled));
+      }
+      const remember = (answer: unknown) => {
+        receipts.remember(id, answer).catch((error) => request.log.warn({ err: error }, "interaction answer not kept"));
+        return answer;
+      };
+
+      // Autocomplete takes only choices (type 8), never a deferral: a slow or failed lookup offers nothing.
+      if (autocomplete) {
+        const choices = app.tickets.handler.handle(interaction).catch((error: unknown) => {
+          request.log.warn({ err: error }, "autocomplete failed");
+          return null;
+        });
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), AUTOCOMPLETE_BUDGET_MS)));
+        const outcome = await Promise.race([choices, late]);
+        clearTimeout(timer);
+        return remember(responseOf(outcome?.kind === "choices" ? outcome : { kind: "choices", choices: [] }));
+      }
+
+      const modalSubmit = interaction.type === InteractionType.ModalSubmit;
+      const work = app.tickets.handler
+        .handle(interaction)
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, "interaction failed");
+          return say(botTexts.somethingWrong) as Outcome;
+        })
+        // A modal is never the answer to a modal, and choices belong to autocomplete only.
+        .then((outcome): Outcome => (outcome.kind === "choices" || (modalSubmit && outcome.kind === "modal") ? say(botTexts.somethingWrong) : outcome));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), app.config.interactionDeferMs)));
       const first = await Promise.race([work, late]);
       clearTimeout(timer);
-      if (first !== "late") return responseOf(first);
+      if (first !== "late") return remember(responseOf(first));
 
       // Too slow for the window: defer now, finish with the interaction's webhook.
       void work.then(async (outcome: Outcome) => {
@@ -76,7 +111,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         if (!(app.platform instanceof DiscordPlatform)) return;
         await app.platform.editInteractionReply(interaction.token, message).catch((error) => request.log.warn({ err: error }, "deferred answer not sent"));
       });
-      return { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } };
+      return remember({ type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } });
     },
   );
 }

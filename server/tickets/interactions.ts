@@ -132,7 +132,7 @@ export class InteractionHandler {
         if (!command) return say(botTexts.unknownCommand);
         if (!guildId || !member) return say(botTexts.notInServer);
         if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
-          return { kind: "choices", choices: await this.autocomplete(guildId, command, focused ?? "", str(options[focused ?? ""], 100)) };
+          return { kind: "choices", choices: await this.autocomplete(guildId, channelId, member, command, focused ?? "", str(options[focused ?? ""], 100)) };
         }
         return this.command(guildId, channelId, member, command, options);
       }
@@ -225,9 +225,12 @@ export class InteractionHandler {
     return this.engine.open({ guildId, member, panelId: panelId === 0 ? null : panelId, answers });
   }
 
-  private async autocomplete(guildId: string, command: BotCommand, focused: string, typed: string) {
+  /** Choices for the focused option; nothing for a member who may not use the command there. */
+  private async autocomplete(guildId: string, channelId: string | null, member: Member, command: BotCommand, focused: string, typed: string) {
     const needle = typed.toLowerCase();
     if (command.key === "close" && focused === "reason") {
+      const ticket = channelId ? await findTicketByChannel(this.db, channelId) : undefined;
+      if (!ticket || ticket.guild_id !== guildId || !(await this.engine.mayClose(ticket, member))) return [];
       const rows = (await this.db
         .selectFrom("close_reasons" as never)
         .select(["label" as never])
@@ -238,6 +241,7 @@ export class InteractionHandler {
       return rows.filter((r) => r.label.toLowerCase().includes(needle)).slice(0, 25).map((r) => ({ name: r.label.slice(0, 100), value: r.label.slice(0, 100) }));
     }
     if (command.key === "tag" && focused === "name") {
+      if (!can(await memberAccess(this.db, guildId, member), "ViewTag")) return [];
       const rows = await this.db.selectFrom("tags").select("name").where("guild_id", "=", guildId).orderBy("name").limit(200).execute();
       return rows.filter((r) => r.name.toLowerCase().includes(needle)).slice(0, 25).map((r) => ({ name: r.name.slice(0, 100), value: r.name.slice(0, 100) }));
     }

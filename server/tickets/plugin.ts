@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { keyringFor } from "../transcripts/crypto";
 import { InteractionHandler } from "./interactions";
+import { InteractionReceipts } from "./receipts";
 import { TicketEngine } from "./service";
 import type { ChannelUrlOf } from "./store";
 
@@ -10,6 +11,8 @@ import type { ChannelUrlOf } from "./store";
 export interface TicketsDecoration {
   engine: TicketEngine;
   handler: InteractionHandler;
+  /** Interactions already handled (each acts once). */
+  receipts: InteractionReceipts;
   channelUrl: ChannelUrlOf;
 }
 
@@ -34,5 +37,5 @@ export function registerTicketEngine(app: FastifyInstance): void {
     channelUrl,
     origin: demo ? "demo" : "discord",
   });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
+  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), receipts: new InteractionReceipts(app.db), channelUrl });
 }

@@ -20,6 +20,10 @@ import type { TicketEventBus } from "./events";
 import { isTicketStaff, memberAccess, type Member, supportRoles } from "./members";
 import { addedMembers, type ChannelUrlOf, findTicket, type TicketRow, toTicketSummary, updateTicketIf } from "./store";
 import { botTexts } from "./texts";
+import { type BotAction, type DiagnoseMissing, explainRefusal, type RefusalPlace } from "./refusals";
+import { PlatformRefusedError } from "../errors";
+import { channelLimits } from "../../src/schemas/bot-setup";
+import { clearBotProblems, recordBotProblem } from "../bot-setup/problems";
 
 // The ticket engine's steps (docs/ticket-engine.md): open, claim, unclaim, transfer, add, remove, rename, close,
 // rate. Each re-reads what it needs and re-checks who may do it; each answers a Reply (what the acting member is
@@ -46,6 +50,8 @@ export const say = (content: string, ok = false): Reply => ({ kind: "message", o
 /** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
 const MAX_PAGES = 50;
 const BUTTON = 2;
+/** Discord keeps at most 100 permission overwrites on a channel. */
+const MAX_OVERWRITES = 100;
 const ACTION_ROW = 1;
 
 export interface EngineDeps {
@@ -59,6 +65,8 @@ export interface EngineDeps {
   channelUrl: ChannelUrlOf;
   /** "discord", or "demo" on the demo platform: the activity log's "IP" of the bot's steps. */
   origin: string;
+  /** Which permissions the bot lacks where Discord refused it (Bot setup's facts); none when it cannot tell. */
+  diagnose?: DiagnoseMissing;
 }
 
 export interface OpenRequest {
@@ -78,6 +86,9 @@ const actorOf = (member: Member, origin: string): ActivityActor => ({
 });
 
 class Refusal extends Error {}
+
+/** A step's answer, with what Discord refused on the way (the step itself went through). */
+const withNote = (text: string, note: string | null) => (note ? `${text}\n${note}` : text);
 
 export class TicketEngine {
   constructor(readonly deps: EngineDeps) {}
@@ -205,22 +216,20 @@ export class TicketEngine {
     }
 
     const roles = await supportRoles(this.db, guildId, teamIds);
-    let channelId: string;
-    try {
-      channelId = await this.platform.createTicketChannel(guildId, {
-        name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, member.username),
-        parentId: panel?.TicketCategory ?? null,
-        topic: request.subject?.trim() ? request.subject.trim().slice(0, 100) : undefined,
-        overwrites: ticketOverwrites({
-          guildId, botUserId: this.platform.botUserId, openerId: member.id, addedIds: [], supportRoleIds: roles, claimedBy: null,
-          repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
-        }),
-      });
-    } catch (error) {
-      this.deps.log.warn({ err: error, guildId }, "ticket channel could not be created");
+    const channel = {
+      name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, member.username),
+      topic: request.subject?.trim() ? request.subject.trim().slice(0, 100) : undefined,
+      overwrites: ticketOverwrites({
+        guildId, botUserId: this.platform.botUserId, openerId: member.id, addedIds: [], supportRoleIds: roles, claimedBy: null,
+        repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+      }),
+    };
+    const opened = await this.createChannel(guildId, panel, channel);
+    if ("refusal" in opened) {
       await this.db.deleteFrom("tickets").where("id", "=", row.id).execute();
-      return say(botTexts.openFailed);
+      return say(opened.refusal);
     }
+    const channelId = opened.channelId;
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).execute();
       await recordActivityOf(tx, actorOf(member, this.deps.origin), {
@@ -237,6 +246,77 @@ export class TicketEngine {
     }
     this.publish("opened", row);
     return say(botTexts.opened(channelId), true);
+  }
+
+  /**
+   * The ticket's channel in the panel's category; when Discord says the category is full, in the panel's overflow
+   * category. A refusal becomes the member's answer, and what the owner should fix is recorded for Bot setup.
+   */
+  private async createChannel(
+    guildId: string,
+    panel: SinglePanel | null,
+    channel: { name: string; topic?: string; overwrites: ReturnType<typeof ticketOverwrites> },
+  ): Promise<{ channelId: string } | { refusal: string }> {
+    const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter((c, i, all) => i === 0 || (c !== null && c !== all[0]));
+    for (let i = 0; i < categories.length; i++) {
+      const parentId = categories[i];
+      try {
+        const channelId = await this.platform.createTicketChannel(guildId, { ...channel, parentId });
+        if (parentId !== null && i === 0) await clearBotProblems(this.db, guildId, "categoryFull", parentId).catch(() => undefined);
+        return { channelId };
+      } catch (error) {
+        this.deps.log.warn({ err: error, guildId }, "ticket channel could not be created");
+        if (error instanceof PlatformRefusedError && (error.reason === "categoryFull" || error.reason === "serverFull")) {
+          await this.recordFull(guildId, error.reason, parentId, panel, categories[i + 1] ?? null);
+          if (error.reason === "categoryFull" && i + 1 < categories.length) continue;
+        }
+        const explained = await explainRefusal(this.deps, guildId, "open", error, await this.placeOf(guildId, parentId, true, "tickets", panel));
+        return { refusal: explained ?? botTexts.openFailed };
+      }
+    }
+    return { refusal: botTexts.openFailed };
+  }
+
+  /** Bot setup learns that a category (or the server) is full, and which panel met it. */
+  private async recordFull(guildId: string, reason: "categoryFull" | "serverFull", categoryId: string | null, panel: SinglePanel | null, overflowId: string | null) {
+    if (reason === "serverFull" || categoryId === null) {
+      await recordBotProblem(this.db, guildId, { kind: "serverChannelsFull", channels: channelLimits.perServer, limit: channelLimits.perServer, seenAt: null }).catch(() => undefined);
+      return;
+    }
+    const guild = await this.platform.getGuild(guildId).catch(() => null);
+    const nameOf = (id: string | null) => (id === null ? null : (guild?.categories.find((c) => c.id === id)?.name ?? id));
+    await recordBotProblem(this.db, guildId, {
+      kind: "categoryFull",
+      categoryId,
+      categoryName: nameOf(categoryId) ?? categoryId,
+      channels: channelLimits.perCategory,
+      limit: channelLimits.perCategory,
+      panelNames: panel ? [panel.PanelName] : [],
+      overflowCategoryName: nameOf(overflowId),
+      seenAt: null,
+    }).catch(() => undefined);
+  }
+
+  /** Where an action happened, named for the owner. */
+  private async placeOf(guildId: string, channelId: string | null, isCategory: boolean, purpose: RefusalPlace["purpose"], panel: SinglePanel | null): Promise<RefusalPlace> {
+    let channelName: string | null = null;
+    if (channelId !== null) {
+      const guild = await this.platform.getGuild(guildId).catch(() => null);
+      channelName = [...(guild?.categories ?? []), ...(guild?.text_channels ?? [])].find((c) => c.id === channelId)?.name ?? null;
+    }
+    return { channelId, channelName, isCategory, purpose, panelName: panel?.PanelName ?? null };
+  }
+
+  /** Runs a platform call of a step on an open ticket; a refusal becomes the member's answer (null when it went through). */
+  private async attempt(row: TicketRow, action: BotAction, run: () => Promise<unknown>): Promise<string | null> {
+    try {
+      await run();
+      return null;
+    } catch (error) {
+      this.deps.log.warn({ err: error, guildId: row.guild_id, action }, "platform refused a ticket step");
+      const place: RefusalPlace = { channelId: row.channel_id, channelName: null, isCategory: false, purpose: "tickets", panelName: row.panel_name };
+      return (await explainRefusal(this.deps, row.guild_id, action, error, place)) ?? botTexts.somethingWrong;
+    }
   }
 
   /** The panel's welcome embed, the form's answers, the opener and the panel's role mentioned, Close and Claim. */
@@ -293,6 +373,15 @@ export class TicketEngine {
     return { row, panel, teamIds, access, staff };
   }
 
+  /** How many overwrites the ticket's channel holds with one more member added. */
+  private async overwriteCount(row: TicketRow, teamIds: number[], extraMemberId: string): Promise<number> {
+    const added = new Set([...(await addedMembers(this.db, row.id)), extraMemberId]);
+    return ticketOverwrites({
+      guildId: row.guild_id, botUserId: this.platform.botUserId, openerId: row.opener_id, addedIds: [...added],
+      supportRoleIds: await supportRoles(this.db, row.guild_id, teamIds), claimedBy: row.claimed_by, repsCanView: true, repsCanType: true,
+    }).length;
+  }
+
   private async applyOverwrites(row: TicketRow, teamIds: number[], settings: TicketSettings) {
     if (!row.channel_id) return;
     await this.platform.editChannel(row.channel_id, {
@@ -333,11 +422,11 @@ export class TicketEngine {
     if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: null }, set))) return say(botTexts.alreadyClaimed("someone"));
     const row = { ...c.row, ...set };
     const { settings } = await readGuildSettings(this.db, guildId);
-    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "claim overwrites not applied"));
+    const refused = await this.attempt(row, "overwrites", () => this.applyOverwrites(row, c.teamIds, settings));
     await this.recordStep(member, row, ticketActions.claimed, { TicketId: number, ClaimedBy: null }, { TicketId: number, ClaimedBy: member.username });
     await this.notice(row, botTexts.claimed(member.id));
     this.publish("updated", row);
-    return say(botTexts.claimedReply, true);
+    return say(withNote(botTexts.claimedReply, refused), true);
   }
 
   async unclaim(guildId: string, number: number, member: Member): Promise<Reply> {
@@ -350,11 +439,11 @@ export class TicketEngine {
     if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.notClaimed);
     const row = { ...c.row, ...set };
     const { settings } = await readGuildSettings(this.db, guildId);
-    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "unclaim overwrites not applied"));
+    const refused = await this.attempt(row, "overwrites", () => this.applyOverwrites(row, c.teamIds, settings));
     await this.recordStep(member, row, ticketActions.unclaimed, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: null });
     await this.notice(row, botTexts.unclaimed(member.id));
     this.publish("updated", row);
-    return say(botTexts.unclaimedReply, true);
+    return say(withNote(botTexts.unclaimedReply, refused), true);
   }
 
   async transfer(guildId: string, number: number, member: Member, targetId: string): Promise<Reply> {
@@ -370,11 +459,11 @@ export class TicketEngine {
     if (!(await updateTicketIf(this.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
     const row = { ...c.row, ...set };
     const { settings } = await readGuildSettings(this.db, guildId);
-    await this.applyOverwrites(row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "transfer overwrites not applied"));
+    const refused = await this.attempt(row, "overwrites", () => this.applyOverwrites(row, c.teamIds, settings));
     await this.recordStep(member, row, ticketActions.transferred, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
     await this.notice(row, botTexts.transferred(c.row.claimed_by ?? member.id, target.id));
     this.publish("updated", row);
-    return say(botTexts.transferredReply(target.username), true);
+    return say(withNote(botTexts.transferredReply(target.username), refused), true);
   }
 
   async addMember(guildId: string, number: number, member: Member, targetId: string, add: boolean): Promise<Reply> {
@@ -384,17 +473,18 @@ export class TicketEngine {
     if (!add && targetId === c.row.opener_id) return say(botTexts.cannotRemoveOpener);
     const target = await this.platform.getMember(guildId, targetId);
     if (add && !target) return say(botTexts.memberNotFound);
+    if (add && (await this.overwriteCount(c.row, c.teamIds, targetId)) > MAX_OVERWRITES) return say(botTexts.tooManyMembers);
     if (add) {
       await this.db.insertInto("ticket_members").values({ ticket_id: c.row.id, user_id: targetId }).onConflict((oc) => oc.doNothing()).execute();
     } else {
       await this.db.deleteFrom("ticket_members").where("ticket_id", "=", c.row.id).where("user_id", "=", targetId).execute();
     }
     const { settings } = await readGuildSettings(this.db, guildId);
-    await this.applyOverwrites(c.row, c.teamIds, settings).catch((error) => this.deps.log.warn({ err: error }, "member overwrites not applied"));
+    const refused = await this.attempt(c.row, "overwrites", () => this.applyOverwrites(c.row, c.teamIds, settings));
     const name = target?.username ?? targetId;
     await this.recordStep(member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
     await this.notice(c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));
-    return say(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, true);
+    return say(withNote(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, refused), true);
   }
 
   async rename(guildId: string, number: number, member: Member, raw: string): Promise<Reply> {
@@ -403,12 +493,22 @@ export class TicketEngine {
     if (!c.staff) return say(botTexts.staffOnly);
     const name = channelName(raw);
     if (!name || !c.row.channel_id) return say(botTexts.renameInvalid);
-    await this.platform.editChannel(c.row.channel_id, { name });
+    const channelId = c.row.channel_id;
+    const refused = await this.attempt(c.row, "rename", () => this.platform.editChannel(channelId, { name }));
+    if (refused) return say(refused);
     await this.recordStep(member, c.row, ticketActions.renamed, { TicketId: number }, { TicketId: number, Channel: name });
     return say(botTexts.renamed(name), true);
   }
 
   // ---- close ------------------------------------------------------------------------------------------------
+
+  /** Whether a member may close a ticket: its staff, or its opener when the server lets members close their own. */
+  async mayClose(row: TicketRow, member: Member): Promise<boolean> {
+    const { teamIds } = await this.panelOf(row.guild_id, row.panel_id);
+    if (isTicketStaff(await memberAccess(this.db, row.guild_id, member), teamIds)) return true;
+    if (row.opener_id !== member.id) return false;
+    return (await readGuildSettings(this.db, row.guild_id)).settings.AllowUserTicketClose !== false;
+  }
 
   /**
    * Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog
@@ -443,21 +543,22 @@ export class TicketEngine {
   async finishClose(row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
     const guildId = row.guild_id;
     const messages: ChannelMessage[] = [];
-    try {
-      if (row.channel_id) {
-        let before: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const batch = await this.platform.readMessages(row.channel_id, before);
-          messages.push(...batch);
-          if (batch.length < 100) break;
-          before = batch[batch.length - 1].id;
-        }
-        await this.platform.deleteChannel(row.channel_id);
+    const channelId = row.channel_id;
+    if (channelId) {
+      const refused =
+        (await this.attempt(row, "read", async () => {
+          let before: string | undefined;
+          for (let page = 0; page < MAX_PAGES; page++) {
+            const batch = await this.platform.readMessages(channelId, before);
+            messages.push(...batch);
+            if (batch.length < 100) break;
+            before = batch[batch.length - 1].id;
+          }
+        })) ?? (await this.attempt(row, "delete", () => this.platform.deleteChannel(channelId)));
+      if (refused) {
+        await updateTicketIf(this.db, row, { status: "closing" }, { status: "open" });
+        return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);
       }
-    } catch (error) {
-      this.deps.log.warn({ err: error, guildId }, "ticket channel could not be closed");
-      await updateTicketIf(this.db, row, { status: "closing" }, { status: "open" });
-      return say(botTexts.closeFailed);
     }
     messages.reverse(); // oldest first
     const added = new Set(await addedMembers(this.db, row.id));

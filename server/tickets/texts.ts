@@ -32,6 +32,7 @@ export const botTexts = {
   memberAddedReply: "Member added.",
   memberRemoved: (userId: string) => `<@${userId}> was removed from the ticket.`,
   memberRemovedReply: "Member removed.",
+  tooManyMembers: "This ticket already has as many members as Discord allows in one channel.",
   cannotRemoveOpener: "The member who opened the ticket cannot be removed.",
   memberNotFound: "That member is not in this server.",
   renamed: (name: string) => `Channel renamed to ${name}.`,
@@ -61,7 +62,19 @@ export const botTexts = {
   settingsLink: (url: string) => `Change them in the dashboard: ${url}`,
   help: (docsUrl: string) =>
     `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag. Everything else is in the documentation: ${docsUrl}`,
+  categoryFull:
+    "The ticket category of this panel is full (Discord allows 50 channels in a category), so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
+  serverFull:
+    "This server has reached Discord's limit of 500 channels, so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
+  missingPermission: (action: "open" | "rename" | "overwrites" | "send" | "read" | "delete", permissions: string[]) =>
+    `Ticketeer is missing ${permissions.length ? `the ${permissions.join(", ")} permission${permissions.length === 1 ? "" : "s"}` : "a permission"} here, so it could not ${
+      { open: "open your ticket", rename: "rename this channel", overwrites: "change who can see this ticket", send: "send that message", read: "read this ticket's messages", delete: "delete this channel" }[action]
+    }. The server's staff can see what to fix on the dashboard, under Server info → Bot setup.`,
+  renameRateLimited: (wait: string) => `Discord allows renaming a channel twice every ten minutes — try again in ${wait}.`,
+  rateLimited: (wait: string) => `Discord is limiting how often the bot can do that — try again in ${wait}.`,
+  backingOff: (wait: string) => `The bot is pausing its requests to Discord after too many refusals — try again in ${wait}.`,
   unknownCommand: "This command is not known.",
   somethingWrong: "Something went wrong. Please try again.",
   tooSlow: "That took too long. Please try again.",
+  alreadyHandled: "This was handled already.",
 } as const;

@@ -216,7 +216,7 @@ describe("the Discord path against a stub", () => {
     stub.setOverride((req) => (req.method === "POST" && req.path === `/guilds/${G}/channels` ? { status: 403, json: { message: "Missing Permissions", code: 50013 } } : undefined));
     try {
       const reply = await click(OPENER, [], PANEL_CHANNEL, `panel:${panelId}`);
-      expect(reply.data.content).toBe(botTexts.openFailed);
+      expect(reply.data.content).toBe(botTexts.missingPermission("open", []));
       expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
     } finally {
       stub.setOverride(undefined);

@@ -1,0 +1,62 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { proxyRequests } from "@discordjs/proxy";
+import { REST } from "@discordjs/rest";
+import { splitApiBase } from "./discord";
+import { InvalidRequestGuard } from "./invalid-requests";
+
+// One REST proxy that every instance sends the bot's requests through (DISCORD_REST_PROXY): @discordjs/proxy, the
+// proxy the discord.js project maintains for exactly this, keeps Discord's per-route buckets and its global limit of
+// 50 requests a second in one place, so two or ten instances together stay within what Discord allows one bot. It
+// forwards each instance's Authorization header. A wait longer than MAX_WAIT_MS is answered at once with 429 and
+// Retry-After instead of holding the request (a channel renamed twice in ten minutes waits ten minutes); the
+// instance tells the member when to try again. It also counts Discord's invalid-request answers for all instances
+// and stops forwarding (503) past its line, well before Discord's ban at 10,000 in ten minutes.
+
+const MAX_WAIT_MS = 10_000;
+
+export interface DiscordProxyOptions {
+  /** Discord's API base with its version (DISCORD_API_BASE). */
+  upstream: string;
+  port?: number;
+  host?: string;
+  invalidRequestLimit?: number;
+}
+
+export interface RunningDiscordProxy {
+  url: string;
+  guard: InvalidRequestGuard;
+  close(): Promise<void>;
+}
+
+export async function startDiscordProxy(options: DiscordProxyOptions): Promise<RunningDiscordProxy> {
+  const guard = new InvalidRequestGuard(options.invalidRequestLimit ?? 5_000);
+  const rest = new REST({
+    ...splitApiBase(options.upstream),
+    rejectOnRateLimit: (limit) => Math.max(limit.retryAfter, limit.timeToReset) > MAX_WAIT_MS,
+    userAgentAppendix: "Ticketeer proxy",
+  });
+  rest.on("response", (_request, response) => {
+    const headers = response.headers as { get?: (name: string) => string | null } | undefined;
+    guard.note(response.status, headers?.get?.("x-ratelimit-scope") ?? null);
+  });
+  const forward = proxyRequests(rest);
+  const server = http.createServer((req, res) => {
+    if (guard.backingOff()) {
+      res.writeHead(503, { "content-type": "application/json", "retry-after": String(Math.ceil(guard.retryAfterMs() / 1000)) });
+      res.end(JSON.stringify({ message: "Paused: too many refused requests to Discord recently", code: 0 }));
+      return;
+    }
+    Promise.resolve(forward(req, res)).catch(() => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const { address, port } = server.address() as AddressInfo;
+  return {
+    url: `http://${address.includes(":") ? `[${address}]` : address}:${port}/api/v10`,
+    guard,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
