@@ -1,4 +1,5 @@
-import { PlatformNotFoundError } from "../errors";
+import { PlatformNotFoundError, PlatformRefusedError } from "../errors";
+import { channelLimits } from "../../src/schemas/bot-setup";
 import type {
   BotGuild,
   BotMessage,
@@ -44,11 +45,15 @@ export interface DemoAuthor {
  * (tickets, direct messages) and every message of every demo channel are rows of the database (demo_channels,
  * demo_messages), read by the dashboard's Try-it view.
  */
+const RENAME_WINDOW_MS = 10 * 60_000;
+
 export class DemoPlatform implements PlatformAdapter {
   /** With the database, the large-data guild is listed once scripts/seed-large.ts has filled it. */
   constructor(private readonly db?: Db) {}
   private largeGuildSeen = false;
   private largeGuildCheckedAt = 0;
+  /** When each channel was renamed within the last ten minutes (Discord's limit: twice). */
+  private readonly renames = new Map<string, number[]>();
 
   readonly kind = "demo" as const;
   readonly botUserId = DEMO_BOT.id;
@@ -120,6 +125,19 @@ export class DemoPlatform implements PlatformAdapter {
     const g = this.find(guildId);
     if (!g) throw new PlatformNotFoundError("Guild not found");
     if (input.parentId !== null && !g.categories.some((c) => c.id === input.parentId)) throw new PlatformNotFoundError("Category not found");
+    // Discord's limits, so Try-it meets what a real server meets: 50 channels in a category, 500 in a server.
+    const made = await this.store
+      .selectFrom("demo_channels")
+      .select((eb) => [eb.fn.countAll<number>().as("all"), eb.fn.sum<number>(eb.case().when("parent_id", "=", input.parentId ?? "").then(1).else(0).end()).as("inParent")])
+      .where("guild_id", "=", guildId)
+      .where("kind", "=", "text")
+      .executeTakeFirstOrThrow();
+    const fixedChannels = g.text_channels.length + g.categories.length;
+    if (Number(made.all) + fixedChannels >= channelLimits.perServer) throw new PlatformRefusedError("serverFull", "Maximum number of guild channels reached (500)");
+    if (input.parentId !== null) {
+      const inParent = Number(made.inParent ?? 0) + g.text_channels.filter((c) => c.parent_id === input.parentId).length;
+      if (inParent >= channelLimits.perCategory) throw new PlatformRefusedError("categoryFull", "Maximum number of channels in category reached (50)");
+    }
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_channels")
@@ -146,7 +164,10 @@ export class DemoPlatform implements PlatformAdapter {
 
   async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
     const set: { name?: string; overwrites_json?: string } = {};
-    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.name !== undefined) {
+      this.noteRename(channelId);
+      set.name = patch.name;
+    }
     if (patch.overwrites !== undefined) set.overwrites_json = JSON.stringify(patch.overwrites);
     const result = await this.store.updateTable("demo_channels").set(set).where("id", "=", channelId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new PlatformNotFoundError("Channel not found");
@@ -255,6 +276,17 @@ export class DemoPlatform implements PlatformAdapter {
       })
       .execute();
     return id;
+  }
+
+  /** Discord lets a channel's name change twice every ten minutes; a third change waits for the oldest to age out. */
+  private noteRename(channelId: string, now = Date.now()) {
+    const recent = (this.renames.get(channelId) ?? []).filter((at) => now - at < RENAME_WINDOW_MS);
+    if (recent.length >= 2) {
+      throw new PlatformRefusedError("rateLimited", "You are being rate limited.", recent[0] + RENAME_WINDOW_MS - now);
+    }
+    recent.push(now);
+    this.renames.set(channelId, recent);
+    if (this.renames.size > 10_000) this.renames.delete(this.renames.keys().next().value!);
   }
 
   /** A demo guild (fixtures), or undefined. */
