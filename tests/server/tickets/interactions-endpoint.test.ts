@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationCommands } from "../../../server/tickets/discord-endpoint";
 import { botTexts } from "../../../server/tickets/texts";
 import { botCommands } from "../../../src/schemas/commands";
-import { type TestApp, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // Discord's Interactions Endpoint URL (POST /api/interactions), signed with a test key pair the way Discord signs:
 // Ed25519 over timestamp + raw body, the public key configured as DISCORD_PUBLIC_KEY. The engine behind it runs on
@@ -74,6 +74,72 @@ describe("POST /api/interactions", () => {
     expect(res.json()).toMatchObject({ type: 4, data: { content: botTexts.unknownCommand, flags: 64 } });
     const junk = "{not json";
     expect((await post(junk, signed(junk))).statusCode).toBe(400);
+  });
+});
+
+describe("each interaction acts once", () => {
+  it("the same signed click sent twice (even at once) opens one ticket; the repeat gets the first answer", async () => {
+    await t.db.deleteFrom("tickets").execute();
+    // No open-ticket limit: only the receipt keeps the repeat from opening a second ticket.
+    const admin = await t.signIn(DEMO_ADMIN_ID);
+    const current = await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/settings`, headers: bearer(admin) });
+    const saved = await t.app.inject({ method: "PUT", url: `/api/${DEMO_COMMUNITY_ID}/settings`, headers: bearer(admin), payload: { UserTicketLimit: 0, Revision: current.json().Revision } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const body = JSON.stringify({
+      type: 3, id: "900000000000000001", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
+      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+    });
+    const headers = signed(body);
+    const [a, b] = await Promise.all([post(body, headers), post(body, headers)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.selectFrom("tickets").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    const opened = { type: 4, data: { content: botTexts.opened(rows[0].channel_id!), allowed_mentions: { parse: [] }, flags: 64 } };
+    // One of the two acted; the other answered while it ran (or with its answer): never a second ticket.
+    expect([a.json(), b.json()]).toContainEqual(opened);
+    const later = await post(body, signed(body));
+    expect(later.json()).toEqual(opened);
+    expect(await t.db.selectFrom("tickets").select("id").execute()).toHaveLength(1);
+  });
+});
+
+describe("autocomplete", () => {
+  const autocomplete = (id: string, who: typeof member, name: string, option: string, channelId = "812345678901234713") =>
+    JSON.stringify({
+      type: 4, id, application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: channelId, type: 0 }, member: who,
+      data: { id: "1", name, type: 1, options: [{ type: 3, name: option, value: "", focused: true }] },
+    });
+
+  it("answers choices (type 8) to a member who may use the command", async () => {
+    const body = autocomplete("900000000000000010", member, "tag", "name");
+    const res = await post(body, signed(body));
+    const answer = res.json() as { type: number; data: { choices: { name: string }[] } };
+    expect(answer.type).toBe(8);
+    expect(answer.data.choices.length).toBeGreaterThan(0);
+  });
+
+  it("offers nothing to a member who may not use /tag, and still answers type 8", async () => {
+    const visitor = { ...member, user: { ...member.user, id: "100000000000000003" }, roles: [] };
+    const body = autocomplete("900000000000000011", visitor, "tag", "name");
+    expect((await post(body, signed(body))).json()).toEqual({ type: 8, data: { choices: [] } });
+  });
+
+  it("an unknown command, a failure or a repeat answer type 8 with no choices — never a message or a deferral", async () => {
+    const unknown = autocomplete("900000000000000012", member, "nope", "x");
+    expect((await post(unknown, signed(unknown))).json()).toEqual({ type: 8, data: { choices: [] } });
+    const reason = autocomplete("900000000000000013", member, "close", "reason");
+    // Not in a ticket channel: nobody may close here.
+    expect((await post(reason, signed(reason))).json()).toEqual({ type: 8, data: { choices: [] } });
+    const config = t.config as { interactionDeferMs: number };
+    const threshold = config.interactionDeferMs;
+    config.interactionDeferMs = 0; // a command would be deferred at once; autocomplete never is
+    try {
+      const tag = autocomplete("900000000000000014", member, "tag", "name");
+      expect((await post(tag, signed(tag))).json()).toMatchObject({ type: 8 });
+    } finally {
+      config.interactionDeferMs = threshold;
+    }
   });
 });
 
