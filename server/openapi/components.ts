@@ -20,7 +20,7 @@ import {
   formsResponseSchema,
 } from "../../src/schemas/form";
 import { guildInfoSchema, guildListResponseSchema } from "../../src/schemas/guild";
-import { multiPanelBodySchema, multiPanelRecordSchema, multiPanelSchema } from "../../src/schemas/multi-panel";
+import { answeredMultiPanelSchema, multiPanelBodySchema, multiPanelSchema } from "../../src/schemas/multi-panel";
 import { singlePanelBodySchema, singlePanelRecordSchema, singlePanelSchema } from "../../src/schemas/panel";
 import { panelListSchema, panelPropertiesSchema } from "../../src/schemas/panel-properties";
 import { settingsResponseSchema, settingsUpdateSchema } from "../../src/schemas/settings";
@@ -57,7 +57,7 @@ const withMessage = <T extends z.ZodRawShape>(shape: T) => messageResponseSchema
 
 /** A stored single panel / multi-panel as the API answers it (the record: no send rules, see src/schemas/send-limits.ts). */
 const storedSinglePanel = singlePanelRecordSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
-const storedMultiPanel = multiPanelRecordSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
+const storedMultiPanel = answeredMultiPanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
 
 export const s = {
   error: output("ApiError", apiErrorSchema),

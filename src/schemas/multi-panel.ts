@@ -55,6 +55,11 @@ export const multiPanelShape = {
 };
 /** A multi-panel as it is stored and answered. */
 export const multiPanelRecordSchema = z.object(multiPanelShape);
+/**
+ * A multi-panel as the API answers it: the record with its panels as they are now, which may be fewer than 2 (a
+ * record from before a rule, an import, panels removed under it): it still lists, to be fixed or deleted.
+ */
+export const answeredMultiPanelSchema = multiPanelRecordSchema.extend({ Panels: z.array(z.string()) });
 /** A multi-panel as the editor and the routes take it: the record plus what Discord accepts at send (send-limits.ts). */
 export const multiPanelSchema = multiPanelRecordSchema.superRefine(checkMultiPanelSend, whenObject);
 export type MultiPanel = z.infer<typeof multiPanelSchema>;

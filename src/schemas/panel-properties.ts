@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singlePanelRecordSchema } from "./panel";
-import { multiPanelRecordSchema } from "./multi-panel";
+import { answeredMultiPanelSchema } from "./multi-panel";
 
 /** GET /{guildId}/panel-properties (§3). */
 export const panelPropertiesSchema = z.object({
@@ -19,7 +19,7 @@ export type PanelProperties = z.infer<typeof panelPropertiesSchema>;
 export const panelListSchema = z.object({
   panels: z.object({
     SinglePanels: z.array(singlePanelRecordSchema.extend({ PanelId: z.number() })),
-    MultiPanels: z.array(multiPanelRecordSchema.extend({ PanelId: z.number() })),
+    MultiPanels: z.array(answeredMultiPanelSchema.extend({ PanelId: z.number() })),
   }),
 });
 export type PanelList = z.infer<typeof panelListSchema>;
