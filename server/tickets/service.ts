@@ -266,7 +266,8 @@ export class TicketEngine {
       ? fitEmbeds([{ title: "Answers", color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) }])
       : [];
     const [fitted] = fitEmbeds([welcome], discordLimits.embedTotal - (answersEmbed ? embedTextLength([answersEmbed]) : 0));
-    const embeds = answersEmbed ? [fitted, answersEmbed] : [fitted];
+    // Together once more: a form of more fields than the Forms screen allows must not leave them over 6,000.
+    const embeds = fitEmbeds(answersEmbed ? [fitted, answersEmbed] : [fitted]);
     const mentionRole = panel?.MentionRoleId ?? null;
     // The mentions come first, so a WelcomeContent stored before its limit loses only its end.
     const content = clampText(welcomeContentText(row.opener_id, mentionRole, w?.WelcomeContent ?? ""), discordLimits.content);
