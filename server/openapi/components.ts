@@ -20,8 +20,8 @@ import {
   formsResponseSchema,
 } from "../../src/schemas/form";
 import { guildInfoSchema, guildListResponseSchema } from "../../src/schemas/guild";
-import { multiPanelBodySchema, multiPanelSchema } from "../../src/schemas/multi-panel";
-import { singlePanelBodySchema, singlePanelSchema } from "../../src/schemas/panel";
+import { answeredMultiPanelSchema, multiPanelBodySchema, multiPanelSchema } from "../../src/schemas/multi-panel";
+import { singlePanelBodySchema, singlePanelRecordSchema, singlePanelSchema } from "../../src/schemas/panel";
 import { panelListSchema, panelPropertiesSchema } from "../../src/schemas/panel-properties";
 import { settingsResponseSchema, settingsUpdateSchema } from "../../src/schemas/settings";
 import { healthSchema, statsSchema } from "../../src/schemas/stats";
@@ -55,9 +55,9 @@ const output = named;
 
 const withMessage = <T extends z.ZodRawShape>(shape: T) => messageResponseSchema.extend(shape);
 
-/** A stored single panel / multi-panel as the API answers it. */
-const storedSinglePanel = singlePanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
-const storedMultiPanel = multiPanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
+/** A stored single panel / multi-panel as the API answers it (the record: no send rules, see src/schemas/send-limits.ts). */
+const storedSinglePanel = singlePanelRecordSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
+const storedMultiPanel = answeredMultiPanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
 
 export const s = {
   error: output("ApiError", apiErrorSchema),

@@ -1,9 +1,13 @@
 import type { MultiPanel } from "../../src/schemas/multi-panel";
 import type { PanelField, SinglePanel } from "../../src/schemas/panel";
+import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { PanelMessagePayload } from "../platform/adapter";
+import { fitMessage } from "../platform/message-fit";
 
 // The chat platform's message for a panel (Discord's format): one embed, and a button (single panel) or a
-// dropdown / one button per panel (multi-panel). The bot answers the components by their custom_id.
+// dropdown / one button per panel (multi-panel). The bot answers the components by their custom_id. Every message
+// is cut to Discord's limits (../platform/message-fit.ts): the editors refuse longer texts, but a panel stored before
+// a rule existed must still post.
 
 const buttonStyles = { Primary: 1, Secondary: 2, Success: 3, Danger: 4 } as const;
 const BUTTON = 2;
@@ -52,7 +56,8 @@ export function emojiOf(value: string): { id: string } | { name: string } | unde
 const panelButton = (panelId: number, panel: SinglePanel) => ({
   type: BUTTON,
   style: buttonStyles[panel.PanelMessage.ButtonColor],
-  label: orUndefined(panel.PanelMessage.ButtonText) ?? (emojiOf(panel.PanelMessage.ButtonEmoji) ? undefined : panel.PanelName),
+  // Without text and emoji the button shows the panel's name, which may be longer than a label can be.
+  label: orUndefined(panel.PanelMessage.ButtonText) ?? (emojiOf(panel.PanelMessage.ButtonEmoji) ? undefined : clampText(panel.PanelName, discordLimits.buttonLabel)),
   emoji: emojiOf(panel.PanelMessage.ButtonEmoji),
   custom_id: `panel:${panelId}`,
   disabled: panel.PanelMessage.DisablePanel,
@@ -65,7 +70,7 @@ function message(content: string, embed: Record<string, unknown> | undefined, co
   const payload: PanelMessagePayload = { components, allowed_mentions: { parse: [] } };
   if (content.trim()) payload.content = content;
   if (embed) payload.embeds = [embed as NonNullable<PanelMessagePayload["embeds"]>[number]];
-  return payload;
+  return fitMessage(payload);
 }
 
 export function singlePanelPayload(panelId: number, panel: SinglePanel): PanelMessagePayload {
@@ -79,6 +84,7 @@ export function singlePanelPayload(panelId: number, panel: SinglePanel): PanelMe
   return message(m.PanelContent, embed, [{ type: ACTION_ROW, components: [panelButton(panelId, panel)] }]);
 }
 
+/** A multi-panel's message; `members` holds 1 to 25 panels (a select needs an option; send.ts refuses none). */
 export function multiPanelPayload(panelId: number, panel: MultiPanel, members: { id: number; panel: SinglePanel }[]): PanelMessagePayload {
   const embed = buildEmbed({
     title: panel.PanelTitle, url: panel.PanelTitleURL, description: panel.PanelDescription, color: panel.PanelColor,

@@ -1,7 +1,19 @@
+import { sendLimitMessages } from "../../src/schemas/send-limits";
 import type { Db } from "../db/schema";
+import { HttpError } from "../errors";
 import type { PlatformAdapter } from "../platform/adapter";
 import { multiPanelPayload, singlePanelPayload } from "./message";
 import { membersOf, type PanelRow, toMultiPanel, toSinglePanel } from "./store";
+
+/**
+ * A multi-panel none of whose panels is left: Discord refuses a dropdown without options, and buttons without panels
+ * would open nothing, so it is not posted (409: the request is fine, the multi-panel is not).
+ */
+export class MultiPanelEmptyError extends HttpError {
+  constructor() {
+    super(409, sendLimitMessages.multiPanelEmpty);
+  }
+}
 
 /** Posts a panel's message through the platform (the Resend button and /panel resend); returns where it went. */
 export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
@@ -17,6 +29,7 @@ export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: stri
     const members = panel.Panels.map(Number)
       .filter((id) => byId.has(id))
       .map((id) => ({ id, panel: byId.get(id)! }));
+    if (members.length === 0) throw new MultiPanelEmptyError();
     const messageId = await platform.sendPanelMessage(guildId, panel.PanelChannelId, multiPanelPayload(row.id, panel, members));
     return { messageId, channelId: panel.PanelChannelId };
   }

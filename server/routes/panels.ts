@@ -337,7 +337,16 @@ export default async function panelRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/panels/:panelId/resend",
-    { onRequest: guard([single.edit, multi.edit]), schema: { tags, summary: "Post the panel's message again", params: panelParams, response: { 200: s.message } } },
+    {
+      onRequest: guard([single.edit, multi.edit]),
+      schema: {
+        tags,
+        summary: "Post the panel's message again",
+        description: "A multi-panel none of whose panels is left is not posted (409).",
+        params: panelParams,
+        response: { 200: s.message, 409: s.error },
+      },
+    },
     async (request) => {
     const guildId = guildIdOf(request);
     const row = await loadFor(request, "edit");

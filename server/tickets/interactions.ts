@@ -5,14 +5,16 @@ import {
   InteractionType,
 } from "discord-api-types/v10";
 import { type BotCommand, findCommand } from "../../src/schemas/commands";
+import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { FormAnswer } from "../../src/schemas/ticket";
-import { sendPanel } from "../panels/send";
+import { MultiPanelEmptyError, sendPanel } from "../panels/send";
 import { membersOf, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../routes/settings";
 import { customIds, parseCustomId, parseFieldId } from "./custom-ids";
 import { can, memberAccess, type Member } from "./members";
 import { say, type Reply, type TicketEngine } from "./service";
 import { findTicketByChannel } from "./store";
+import { tagMessage } from "./tag-message";
 import { botTexts } from "./texts";
 import { guildStatistics, statisticsSummary } from "./statistics";
 
@@ -175,19 +177,20 @@ export class InteractionHandler {
       kind: "modal",
       modal: {
         custom_id: customIds.form(panelId, formId),
-        title: found.form.name.slice(0, 45) || "Form",
-        components: found.fields.map((f) => ({
+        // The Forms screen keeps names, labels and placeholders within these; older records are cut.
+        title: clampText(found.form.name, discordLimits.modalTitle) || "Form",
+        components: found.fields.slice(0, discordLimits.modalRows).map((f) => ({
           type: 1,
           components: [
             {
               type: 4,
               custom_id: customIds.formField(f.id),
-              label: (f.label ?? "Question").slice(0, 45),
+              label: clampText(f.label || "Question", discordLimits.textInputLabel),
               style: f.style === "Paragraph" ? 2 : 1,
               required: f.required === 1,
-              ...(f.min_length ? { min_length: f.min_length } : {}),
-              ...(f.max_length ? { max_length: f.max_length } : {}),
-              ...(f.placeholder ? { placeholder: f.placeholder.slice(0, 100) } : {}),
+              ...(f.min_length ? { min_length: Math.min(f.min_length, discordLimits.textInputLength) } : {}),
+              ...(f.max_length ? { max_length: Math.min(f.max_length, discordLimits.textInputLength) } : {}),
+              ...(f.placeholder ? { placeholder: clampText(f.placeholder, discordLimits.textInputPlaceholder) } : {}),
             },
           ],
         })),
@@ -295,7 +298,7 @@ export class InteractionHandler {
         const tag = await this.db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).where("name", "=", name).executeTakeFirst();
         if (!tag) return say(botTexts.tagNotFound(name));
         if (!channelId) return say(botTexts.somethingWrong);
-        await engine.deps.platform.sendMessage(channelId, { content: tag.content, allowed_mentions: { parse: [] } });
+        await engine.deps.platform.sendMessage(channelId, tagMessage(tag.content));
         return say(botTexts.tagSent, true);
       }
       case "transcript": {
@@ -345,8 +348,8 @@ export class InteractionHandler {
       const { messageId } = await sendPanel(this.db, this.engine.deps.platform, guildId, row);
       await this.db.updateTable("panels").set({ message_id: messageId }).where("id", "=", row.id).execute();
       return say(botTexts.panelResent(name), true);
-    } catch {
-      return say(botTexts.panelResendFailed);
+    } catch (error) {
+      return say(error instanceof MultiPanelEmptyError ? botTexts.multiPanelEmpty : botTexts.panelResendFailed);
     }
   }
 }

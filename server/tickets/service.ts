@@ -6,9 +6,12 @@ import type { TicketSettings } from "../../src/schemas/settings";
 import { avatarUrl } from "../../src/schemas/auth";
 import { recordActivityOf, type ActivityActor } from "../activity";
 import type { Db } from "../db/schema";
+import { clampText, discordLimits, embedTextLength } from "../../src/schemas/discord-limits";
+import { welcomeContentText } from "../../src/schemas/send-limits";
 import { buildEmbed } from "../panels/message";
 import { toSinglePanel } from "../panels/store";
 import type { BotMessage, ChannelMessage, PlatformAdapter } from "../platform/adapter";
+import { fitEmbeds, fitMessage } from "../platform/message-fit";
 import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../routes/settings";
 import type { TranscriptKeyring } from "../transcripts/crypto";
@@ -45,7 +48,12 @@ export type Reply =
   | { kind: "message"; message: BotMessage; ok: boolean }
   | { kind: "modal"; modal: Record<string, unknown> };
 
-export const say = (content: string, ok = false): Reply => ({ kind: "message", ok, message: { content, allowed_mentions: { parse: [] } } });
+export const say = (content: string, ok = false): Reply => ({
+  kind: "message",
+  ok,
+  // A reply may quote what a member or an owner wrote (a tag's or a panel's name): never past Discord's 2,000.
+  message: { content: clampText(content, discordLimits.content), allowed_mentions: { parse: [] } },
+});
 
 /** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
 const MAX_PAGES = 50;
@@ -330,18 +338,19 @@ export class TicketEngine {
           fields: [],
         })
       : undefined) as APIEmbed | undefined;
-    const embeds: APIEmbed[] = [embed ?? { description: botTexts.welcomeFallback, color: 0x5865f2 }];
-    if (row.subject) embeds[0] = { ...embeds[0], fields: [...(embeds[0].fields ?? []), { name: "Subject", value: row.subject }] };
-    if (answers.length) {
-      embeds.push({
-        title: "Answers",
-        color: 0x5865f2,
-        fields: answers.slice(0, 25).map((a) => ({ name: a.Label.slice(0, 256) || "—", value: (a.Value || "—").slice(0, 1024) })),
-      });
-    }
+    let welcome: APIEmbed = embed ?? { description: botTexts.welcomeFallback, color: 0x5865f2 };
+    if (row.subject) welcome = { ...welcome, fields: [...(welcome.fields ?? []), { name: "Subject", value: row.subject }] };
+    // What the member answered is what staff need: the answers keep their room and the welcome embed gives way to
+    // them within the 6,000 characters of a message's embeds (the editor holds the welcome embed to 6,000 alone).
+    const [answersEmbed] = answers.length
+      ? fitEmbeds([{ title: "Answers", color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) }])
+      : [];
+    const [fitted] = fitEmbeds([welcome], discordLimits.embedTotal - (answersEmbed ? embedTextLength([answersEmbed]) : 0));
+    // Together once more: a form of more fields than the Forms screen allows must not leave them over 6,000.
+    const embeds = fitEmbeds(answersEmbed ? [fitted, answersEmbed] : [fitted]);
     const mentionRole = panel?.MentionRoleId ?? null;
-    const mentions = [`<@${row.opener_id}>`, ...(mentionRole ? [`<@&${mentionRole}>`] : [])].join(" ");
-    const content = [mentions, w?.WelcomeContent?.trim() ?? ""].filter(Boolean).join("\n");
+    // The mentions come first, so a WelcomeContent stored before its limit loses only its end.
+    const content = clampText(welcomeContentText(row.opener_id, mentionRole, w?.WelcomeContent ?? ""), discordLimits.content);
     return {
       content,
       embeds,
@@ -402,7 +411,7 @@ export class TicketEngine {
   private async notice(row: TicketRow, content: string) {
     if (!row.channel_id) return;
     try {
-      await this.platform.sendMessage(row.channel_id, { content, allowed_mentions: { parse: [] } });
+      await this.platform.sendMessage(row.channel_id, fitMessage({ content, allowed_mentions: { parse: [] } }));
     } catch (error) {
       this.deps.log.warn({ err: error }, "ticket notice not sent");
     }
@@ -621,7 +630,7 @@ export class TicketEngine {
           ...(stored ? [{ name: "Transcript", value: link }] : []),
         ],
       };
-      await this.platform.sendMessage(settings.ArchiveChannelId, { embeds: [embed], allowed_mentions: { parse: [] } }).catch((error) => {
+      await this.platform.sendMessage(settings.ArchiveChannelId, fitMessage({ embeds: [embed], allowed_mentions: { parse: [] } })).catch((error) => {
         this.deps.log.warn({ err: error }, "archive post not sent");
       });
     }

@@ -59,6 +59,7 @@ export const botTexts = {
   transcriptMissing: (number: number) => `No transcript of ticket #${number} is stored.`,
   panelResent: (name: string) => `Panel "${name}" posted again.`,
   panelResendFailed: "The panel could not be posted. Check that its channel still exists.",
+  multiPanelEmpty: "This multi-panel has no panels to show. Choose its panels in the dashboard, then post it again.",
   settingsLink: (url: string) => `Change them in the dashboard: ${url}`,
   help: (docsUrl: string) =>
     `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag. Everything else is in the documentation: ${docsUrl}`,

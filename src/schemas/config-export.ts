@@ -4,8 +4,9 @@ import { snowflake } from "./common";
 import { formFieldSchema, formFieldsMaxMessage, formInputSchema } from "./form";
 import { guildLimits, limits } from "./limits";
 import { formMessages, panelMessages } from "./messages";
-import { multiPanelSchema } from "./multi-panel";
-import { singlePanelSchema } from "./panel";
+import { multiPanelRecordSchema } from "./multi-panel";
+import { singlePanelRecordSchema } from "./panel";
+import { checkMultiPanelSend, checkSinglePanelSend, whenObject } from "./send-limits";
 import { ticketSettingsSchema } from "./settings";
 import { tagInputSchema } from "./tag";
 import { teamCreateSchema, teamPermissionsSchema, teamRoleSchema } from "./team";
@@ -126,16 +127,20 @@ export const exportedTeamSchema = z.object({
 });
 export type ExportedTeam = z.infer<typeof exportedTeamSchema>;
 
-/** A single panel as its routes take it, with its source id; no message id or revision. */
-export const exportedPanelSchema = singlePanelSchema.omit({ MessageId: true, Revision: true }).extend({ PanelId: z.number().int() });
+/** A single panel as its routes take it (Discord's limits included), with its source id; no message id or revision. */
+export const exportedPanelSchema = singlePanelRecordSchema
+  .omit({ MessageId: true, Revision: true })
+  .extend({ PanelId: z.number().int() })
+  .superRefine(checkSinglePanelSend, whenObject);
 export type ExportedPanel = z.infer<typeof exportedPanelSchema>;
 
 const multiMessageTexts = ["PanelTitle", "PanelDescription", "PanelContent"] as const;
 /** A multi-panel; Panels are source ids of the file's single panels. */
-export const exportedMultiPanelSchema = multiPanelSchema
+export const exportedMultiPanelSchema = multiPanelRecordSchema
   .omit({ MessageId: true, Revision: true })
   .extend({ PanelId: z.number().int() })
-  .refine((p) => multiMessageTexts.some((k) => (p[k] ?? "").trim() !== ""), { message: panelMessages.multiMessageRequired });
+  .refine((p) => multiMessageTexts.some((k) => (p[k] ?? "").trim() !== ""), { message: panelMessages.multiMessageRequired })
+  .superRefine(checkMultiPanelSend, whenObject);
 export type ExportedMultiPanel = z.infer<typeof exportedMultiPanelSchema>;
 
 export const exportedBlacklistEntrySchema = blacklistInputSchema.extend({

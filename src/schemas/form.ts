@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { limits } from "./limits";
 import { formMessages } from "./messages";
+import { discordLimits } from "./discord-limits";
+import { sendLimitMessages } from "./send-limits";
 
 export const fieldStyles = ["Short", "Paragraph", "Dropdown"] as const;
 export type FieldStyle = (typeof fieldStyles)[number];
@@ -34,7 +36,8 @@ const formName = z
   .string({ error: formMessages.nameRequired })
   .trim()
   .min(1, formMessages.nameRequired)
-  .max(100)
+  // The bot shows a form as a Discord modal whose title is the form's name.
+  .max(discordLimits.modalTitle, sendLimitMessages.formNameTooLong)
   .meta({ title: formMessages.formName, placeholder: "Support request" });
 
 /** §9: at most 5 fields per form (the create/update body and the single-field route share the message). */

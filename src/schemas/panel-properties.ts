@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { singlePanelSchema } from "./panel";
-import { multiPanelSchema } from "./multi-panel";
+import { singlePanelRecordSchema } from "./panel";
+import { answeredMultiPanelSchema } from "./multi-panel";
 
 /** GET /{guildId}/panel-properties (§3). */
 export const panelPropertiesSchema = z.object({
@@ -15,11 +15,11 @@ export const panelPropertiesSchema = z.object({
 });
 export type PanelProperties = z.infer<typeof panelPropertiesSchema>;
 
-/** GET /{guildId}/panels (§3). */
+/** GET /{guildId}/panels (§3): the stored records (a panel saved before a send rule existed still lists). */
 export const panelListSchema = z.object({
   panels: z.object({
-    SinglePanels: z.array(singlePanelSchema.extend({ PanelId: z.number() })),
-    MultiPanels: z.array(multiPanelSchema.extend({ PanelId: z.number() })),
+    SinglePanels: z.array(singlePanelRecordSchema.extend({ PanelId: z.number() })),
+    MultiPanels: z.array(answeredMultiPanelSchema.extend({ PanelId: z.number() })),
   }),
 });
 export type PanelList = z.infer<typeof panelListSchema>;

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { limits } from "./limits";
 import { panelMessages } from "./messages";
 import { optionalUrl, snowflake } from "./common";
+import { discordLimits as discord } from "./discord-limits";
+import { checkSinglePanelSend, whenObject } from "./send-limits";
 
-// Length bounds follow the chat platform's embed limits (§5: "not shown" on screen).
+// Length bounds follow the chat platform's embed limits (§5: "not shown" on screen); rules over several fields
+// (an embed's total, the button's label, text beside mentions) are in send-limits.ts.
 const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).optional().default("");
 
 export const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, panelMessages.invalidColor);
@@ -20,15 +23,15 @@ export const buttonEmojiSchema = z
   .default("");
 
 export const panelFieldSchema = z.object({
-  FieldName: z.string().trim().min(1).max(256),
+  FieldName: z.string().trim().min(1).max(discord.embedFieldName),
   Inline: z.boolean().default(false),
-  FieldValue: z.string().trim().min(1).max(1024),
+  FieldValue: z.string().trim().min(1).max(discord.embedFieldValue),
 });
 export type PanelField = z.infer<typeof panelFieldSchema>;
 /** §5: empty, or each field with a name and a value. */
 export const panelFieldsSchema = z
   .array(z.unknown())
-  .max(25)
+  .max(discord.embedFields)
   .default([])
   .transform((v, ctx) => {
     const parsed = z.array(panelFieldSchema).safeParse(v);
@@ -60,20 +63,20 @@ export const panelMessageShape = {
     .min(1, panelMessages.channelRequired)
     .regex(/^\d+$/, panelMessages.channelRequired)
     .meta({ title: "Panel Channel", widget: "textChannel", order: 1, span: 12 }),
-  PanelTitle: text(256).meta({ title: "Title", order: 3, span: 12, highlightEmpty: true, placeholder: "Need help?" }),
+  PanelTitle: text(discord.embedTitle).meta({ title: "Title", order: 3, span: 12, highlightEmpty: true, placeholder: "Need help?" }),
   PanelTitleURL: optionalUrl.meta({ title: "Title URL", order: 4, span: 12, placeholder: "https://" }),
-  PanelDescription: text(4096).meta({ title: "Description", widget: "textarea", rows: 4, order: 5, highlightEmpty: true, help: "Supports **bold**, *italic*, `code` and [links](https://example.com)." }),
-  PanelContent: text(2000).meta({ title: "Content", widget: "textarea", rows: 2, order: 6, highlightEmpty: true, help: "Plain message text shown above the embed." }),
-  PanelFooter: text(2048).meta({ title: "Footer", order: 13, span: 12 }),
+  PanelDescription: text(discord.embedDescription).meta({ title: "Description", widget: "textarea", rows: 4, order: 5, highlightEmpty: true, help: "Supports **bold**, *italic*, `code` and [links](https://example.com)." }),
+  PanelContent: text(discord.content).meta({ title: "Content", widget: "textarea", rows: 2, order: 6, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  PanelFooter: text(discord.embedFooter).meta({ title: "Footer", order: 13, span: 12 }),
   PanelFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 14, span: 12, placeholder: "https://" }),
-  PanelAuthor: text(256).meta({ title: "Author", order: 7, span: 8 }),
+  PanelAuthor: text(discord.embedAuthor).meta({ title: "Author", order: 7, span: 8 }),
   PanelAuthorIconURL: optionalUrl.meta({ title: "Author Icon URL", order: 8, span: 8, placeholder: "https://" }),
   PanelAuthorURL: optionalUrl.meta({ title: "Author URL", order: 9, span: 8, placeholder: "https://" }),
   PanelImageURL: optionalUrl.meta({ title: "Image URL", order: 11, span: 12, placeholder: "https://" }),
   PanelThumbnailURL: optionalUrl.meta({ title: "Thumbnail URL", order: 12, span: 12, placeholder: "https://" }),
   PanelColor: colorSchema.default(limits.defaultPanelColor).meta({ title: "Embed Colour", widget: "color", order: 2, span: 12 }),
   PanelFields: panelFieldsSchema.meta({ title: "Embed Fields", widget: "embedFields", order: 10 }),
-  ButtonText: text(80).meta({ title: "Button Text", order: 15, span: 12, placeholder: "Open a ticket" }),
+  ButtonText: text(discord.buttonLabel).meta({ title: "Button Text", order: 15, span: 12, placeholder: "Open a ticket" }),
   ButtonEmoji: buttonEmojiSchema.meta({ title: "Button Emoji", widget: "emoji", order: 16, span: 12 }),
   ButtonColor: buttonColorSchema.default("Primary").meta({ title: "Button Colour", widget: "buttonColor", order: 17, span: 12, highlightEmpty: true }),
   DisablePanel: z.boolean().default(false).meta({ title: "Disable Panel", widget: "switch", order: 18, span: 12, help: "The button shows but cannot be clicked." }),
@@ -88,13 +91,13 @@ export const panelMessageSchema = z
 export type PanelMessage = z.infer<typeof panelMessageSchema>;
 
 export const welcomeMessageShape = {
-  WelcomeTitle: text(256).meta({ title: "Title", order: 2, span: 12, highlightEmpty: true, placeholder: "Thanks for reaching out!" }),
+  WelcomeTitle: text(discord.embedTitle).meta({ title: "Title", order: 2, span: 12, highlightEmpty: true, placeholder: "Thanks for reaching out!" }),
   WelcomeTitleURL: optionalUrl.meta({ title: "Title URL", order: 3, span: 12, placeholder: "https://" }),
-  WelcomeDescription: text(4096).meta({ title: "Description", widget: "textarea", rows: 4, order: 4, highlightEmpty: true }),
-  WelcomeContent: text(2000).meta({ title: "Content", widget: "textarea", rows: 2, order: 5, highlightEmpty: true, help: "Plain message text shown above the embed." }),
-  WelcomeFooter: text(2048).meta({ title: "Footer", order: 11, span: 12 }),
+  WelcomeDescription: text(discord.embedDescription).meta({ title: "Description", widget: "textarea", rows: 4, order: 4, highlightEmpty: true }),
+  WelcomeContent: text(discord.content).meta({ title: "Content", widget: "textarea", rows: 2, order: 5, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  WelcomeFooter: text(discord.embedFooter).meta({ title: "Footer", order: 11, span: 12 }),
   WelcomeFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 12, span: 12, placeholder: "https://" }),
-  WelcomeAuthor: text(256).meta({ title: "Author", order: 6, span: 8 }),
+  WelcomeAuthor: text(discord.embedAuthor).meta({ title: "Author", order: 6, span: 8 }),
   WelcomeAuthorIconURL: optionalUrl.meta({ title: "Author Icon URL", order: 7, span: 8, placeholder: "https://" }),
   WelcomeAuthorURL: optionalUrl.meta({ title: "Author URL", order: 8, span: 8, placeholder: "https://" }),
   WelcomeImageURL: optionalUrl.meta({ title: "Image URL", order: 9, span: 12, placeholder: "https://" }),
@@ -110,8 +113,8 @@ export const welcomeMessageSchema = z
   .meta({ title: "Welcome Message", section: "Welcome Message" });
 export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
 
-/** A single panel (§3, §5). */
-export const singlePanelSchema = z.object({
+/** A single panel (§3, §5) as it is stored and answered: its fields and their own rules. */
+export const singlePanelRecordSchema = z.object({
   PanelId: z.number().int().optional().meta({ widget: "hidden" }),
   PanelName: z
     .string({ error: panelMessages.nameRequired })
@@ -150,6 +153,11 @@ export const singlePanelSchema = z.object({
   /** Optimistic concurrency: the revision the editor loaded; a stale one is refused (409). */
   Revision: z.number().int().positive().optional().meta({ widget: "hidden" }),
 });
+/**
+ * A single panel as the editor and the routes take it: the record plus what Discord accepts when the bot sends its
+ * messages. Answers are read with the record schema, so a panel saved before a rule existed still loads to be fixed.
+ */
+export const singlePanelSchema = singlePanelRecordSchema.superRefine(checkSinglePanelSend, whenObject);
 export type SinglePanel = z.infer<typeof singlePanelSchema>;
 export type SinglePanelInput = z.input<typeof singlePanelSchema>;
 

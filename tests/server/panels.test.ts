@@ -3,6 +3,8 @@ import { panelMessages } from "../../src/schemas/messages";
 import { noPermissions } from "../../src/schemas/team";
 import type { DemoPlatform } from "../../server/platform/demo";
 import { panelText } from "../../server/panels/text";
+import { embedTextLength } from "../../src/schemas/discord-limits";
+import { sendLimitMessages } from "../../src/schemas/send-limits";
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,
@@ -525,6 +527,104 @@ describe("ticket panels API", () => {
       expect((await api("POST", `/${G}/panels/${id}/resend`)).statusCode).toBe(401);
       expect((await api("POST", `/${G}/panels/${id}/resend`, visitor)).statusCode).toBe(403);
       expect((await api("POST", `/${G}/panels/${id}/resend`, staff)).statusCode).toBe(403);
+    });
+  });
+
+  describe("Discord's limits: refused at save, kept at send", () => {
+    /** Embed texts of exactly `total` counted characters. */
+    const embedOf = (total: number) => ({ PanelTitle: "t".repeat(256), PanelDescription: "d".repeat(4096), PanelFooter: "f".repeat(total - 256 - 4096) });
+    const sent = () => platform().sentMessages.length;
+
+    it("a single panel over them is refused with 400 and the limit's message; nothing is stored or posted", async () => {
+      const [before, sentBefore] = [await count(), sent()];
+      const cases: [unknown, string][] = [
+        [newPanel({ PanelName: "n".repeat(81) }, { ButtonText: "", ButtonEmoji: "" }), sendLimitMessages.buttonLabelFromName],
+        [newPanel({}, embedOf(6001)), sendLimitMessages.embedTotal],
+        [newPanel({}, {}, { WelcomeTitle: "t".repeat(256), WelcomeDescription: "d".repeat(4096), WelcomeAuthor: "a".repeat(256), WelcomeFooter: "f".repeat(1393) }), sendLimitMessages.embedTotal],
+        [newPanel({}, {}, { WelcomeContent: "c".repeat(1977) }), sendLimitMessages.welcomeContent],
+        [newPanel({ MentionRoleId: MODERATOR_ROLE }, {}, { WelcomeContent: "c".repeat(1952) }), sendLimitMessages.welcomeContentWithRole],
+      ];
+      for (const [SinglePanel, message] of cases) {
+        const res = await api("POST", `/${G}/panels`, admin, { SinglePanel });
+        expect(res.statusCode, message).toBe(400);
+        expect(res.json()).toEqual({ error: message, errors: [message] });
+      }
+      expect(await count()).toBe(before);
+      expect(sent()).toBe(sentBefore);
+    });
+
+    it("exactly at them a single panel is saved and posted whole", async () => {
+      const id = await createSingle({ PanelName: "n".repeat(80), MentionRoleId: MODERATOR_ROLE }, { ButtonText: "", ButtonEmoji: "", ...embedOf(6000) });
+      const posted = platform().sentMessages.at(-1)!;
+      expect(posted.payload.components).toMatchObject([{ components: [{ custom_id: `panel:${id}`, label: "n".repeat(80) }] }]);
+      expect(embedTextLength(posted.payload.embeds!)).toBe(6000);
+      expect(posted.payload.embeds![0].description).toBe("d".repeat(4096));
+    });
+
+    it("an update over them is refused and changes nothing", async () => {
+      const id = await createSingle({ PanelName: "Limits update" });
+      const panel = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
+      const res = await api("PUT", `/${G}/panels/${id}`, admin, { Panel: { ...panel, PanelMessage: { ...panel.PanelMessage, ...embedOf(6001) } } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(sendLimitMessages.embedTotal);
+      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toEqual(panel);
+    });
+
+    it("a multi-panel over them is refused on create and update", async () => {
+      const { SinglePanels, MultiPanels } = await seeded();
+      const ids = SinglePanels.slice(0, 2).map((p) => String(p.PanelId));
+      const before = await count("multi");
+      const create = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, ...embedOf(6001) } });
+      expect(create.statusCode).toBe(400);
+      expect(create.json().error).toBe(sendLimitMessages.embedTotal);
+      const many = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: Array.from({ length: 26 }, (_, i) => String(i + 1)), PanelTitle: "x" } });
+      expect(many.statusCode).toBe(400);
+      expect(many.json().error).toBe(sendLimitMessages.multiPanelTooMany);
+      expect(await count("multi")).toBe(before);
+      const help = MultiPanels[0];
+      const update = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, { MultiPanel: { ...help, ...embedOf(6001) } });
+      expect(update.statusCode).toBe(400);
+      expect(update.json().error).toBe(sendLimitMessages.embedTotal);
+      expect((await api("GET", `/${G}/panels/${help.PanelId}`, admin)).json().panel).toEqual(help);
+    });
+
+    it("a panel stored before the rules still lists, and its resend is cut to Discord's limits", async () => {
+      const id = await createSingle({ PanelName: "Stored long" }, { ButtonText: "", ButtonEmoji: "" });
+      const row = await t.db.selectFrom("panels").select("data_json").where("id", "=", id).executeTakeFirstOrThrow();
+      const data = JSON.parse(String(row.data_json));
+      const longName = "n".repeat(100);
+      data.PanelName = longName;
+      Object.assign(data.PanelMessage, { ...embedOf(6000), PanelAuthor: "a".repeat(256) }); // 6256
+      await t.db.updateTable("panels").set({ name: longName, data_json: JSON.stringify(data) }).where("id", "=", id).execute();
+      const list = await api("GET", `/${G}/panels`, admin);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().panels.SinglePanels.find((p: Json) => p.PanelId === id)).toMatchObject({ PanelName: longName });
+      expect((await api("POST", `/${G}/panels/${id}/resend`, admin)).statusCode).toBe(200);
+      const { payload } = platform().sentMessages.at(-1)!;
+      expect(payload.components).toMatchObject([{ components: [{ label: `${"n".repeat(79)}…` }] }]);
+      expect(embedTextLength(payload.embeds!)).toBeLessThanOrEqual(6000);
+      expect(payload.embeds![0]).toMatchObject({ title: "t".repeat(256), author: { name: "a".repeat(256) } });
+      expect(payload.embeds![0].description).toMatch(/^d+…$/);
+    });
+
+    it("a multi-panel with no panels left is not posted: resend answers 409 with a clear message", async () => {
+      const { SinglePanels } = await seeded();
+      const ids = SinglePanels.slice(0, 2).map((p) => String(p.PanelId));
+      const created = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, DropdownMenu: true, PanelTitle: "Emptied" } });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().PanelId as number;
+      // What an import or a record of before could leave: a multi-panel whose panels are gone.
+      await t.db.deleteFrom("multi_panel_members").where("multi_panel_id", "=", id).execute();
+      // It still lists and loads, to be fixed or deleted.
+      expect((await seeded()).MultiPanels.find((p) => p.PanelId === id)).toMatchObject({ Panels: [] });
+      const { MessageId } = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
+      const [sentBefore, resentBefore] = [sent(), (await activity("Multi-Panel Resent")).length];
+      const res = await api("POST", `/${G}/panels/${id}/resend`, admin);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: sendLimitMessages.multiPanelEmpty });
+      expect(sent()).toBe(sentBefore);
+      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel.MessageId).toBe(MessageId);
+      expect(await activity("Multi-Panel Resent")).toHaveLength(resentBefore);
     });
   });
 

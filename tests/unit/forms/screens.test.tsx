@@ -3,6 +3,7 @@ import { delay, http as rest, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { emptyField, type Form } from "../../../src/schemas/form";
 import { formMessages } from "../../../src/schemas/messages";
+import { sendLimitMessages } from "../../../src/schemas/send-limits";
 import { noPermissions } from "../../../src/schemas/team";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";
@@ -246,6 +247,30 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
         ],
       },
     ]);
+  });
+
+  it("create: a name over 45 characters (Discord's limit for the form's title) is refused under Form Name; 45 is sent", async () => {
+    const bodies: { FormName: string }[] = [];
+    server.use(
+      rest.post(`${API}/:guildId/forms`, async ({ request }) => {
+        bodies.push((await request.json()) as { FormName: string });
+        return HttpResponse.json({ message: formMessages.created, form: { FormId: 99, FormName: "x", Fields: [] } }, { status: 201 });
+      }),
+    );
+    const { router } = renderApp(`${listUrl}/create`, server);
+    const name = await screen.findByLabelText(formMessages.formName);
+    type(name, "f".repeat(46));
+    type(labels()[0], "Q");
+    const submit = screen.getByRole("button", { name: formMessages.createForm });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    const item = name.closest(".ant-form-item") as HTMLElement;
+    expect(await within(item).findByText(sendLimitMessages.formNameTooLong)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    type(name, "f".repeat(45));
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(listUrl));
+    expect(bodies.map((b) => b.FormName)).toEqual(["f".repeat(45)]);
   });
 
   it("create: a server error toasts its message and stays on the editor", async () => {

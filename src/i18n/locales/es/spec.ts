@@ -217,6 +217,20 @@ const spec: Dictionary = {
   "spec.transcript.fetchListFailed": "No se pudieron cargar las transcripciones: {statusText} {error}",
   "spec.transcript.fetchFailed": "No se pudo cargar la transcripción: {statusText}",
   "spec.transcript.notApplicable": "N/D",
+
+  // sendLimitMessages (src/schemas/send-limits.ts): the contract's fixed texts for Discord's limits, keyed
+  // `sendLimits.<name>` by src/i18n/spec-texts.ts; the numbers are Discord's
+  "sendLimits.embedTotal":
+    "El título, la descripción, los campos, el pie y el autor juntos pueden tener como máximo 6000 caracteres (el límite de Discord para los embeds de un mensaje)",
+  "sendLimits.buttonLabelFromName":
+    "El texto del botón está vacío, así que el botón muestra el nombre del panel, que tiene más de 80 caracteres (el límite de Discord para un botón): escribe un texto del botón o elige un emoji del botón",
+  "sendLimits.welcomeContent":
+    "El contenido puede tener como máximo 1976 caracteres: el mensaje de bienvenida también menciona al miembro que abrió el ticket, y Discord admite 2000 en total",
+  "sendLimits.welcomeContentWithRole":
+    "El contenido puede tener como máximo 1951 caracteres: el mensaje de bienvenida también menciona al miembro que abrió el ticket y al rol que mencionar, y Discord admite 2000 en total",
+  "sendLimits.multiPanelTooMany": "Un multipanel puede mostrar como máximo 25 paneles (el límite de Discord para un menú desplegable)",
+  "sendLimits.formNameTooLong": "El nombre del formulario puede tener como máximo 45 caracteres (el límite de Discord para el título de un formulario)",
+  "sendLimits.multiPanelEmpty": "Este multipanel no tiene paneles que mostrar. Edítalo, elige al menos 2 paneles y vuelve a publicarlo.",
 };
 
 export default spec;

@@ -5,7 +5,7 @@ import { nodeAt, optionsOf } from "./ui-schema";
 
 // zod's verdict on the editor's data, laid out for the screen: messages under their fields, the object-level
 // rules ("at least one of …") at the top of their section, and the empty fields those rules concern
-// (highlightEmpty) marked with the same message.
+// (highlightEmpty) marked with the same message — unless the rule is about a total of the filled fields.
 
 export interface EditorVerdict<T = unknown> {
   success: boolean;
@@ -29,6 +29,9 @@ export interface VerdictOptions {
 
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
+
+/** An issue a rule marked as a total of several fields (src/schemas/send-limits.ts, totalIssueParams). */
+const isAboutTotal = (issue: z.core.$ZodIssue) => issue.code === "custom" && issue.params?.total === true;
 
 const builtinWidgets = new Set(["textarea", "hidden", "text", "password", "select", "checkbox", "updown"]);
 
@@ -85,6 +88,8 @@ export function editorVerdict<T>(
     const section = path.length === 0 ? (options.rootSection ?? "") : (optionsOf(node.ui).section ?? "");
     const list = (sectionErrors[section] ??= []);
     if (!list.includes(message)) list.push(message);
+    // A total (an embed over Discord's 6,000 characters) is about the filled fields, not the empty ones.
+    if (isAboutTotal(issue)) continue;
     for (const key of Object.keys(node.schema.properties!)) {
       const child = node.ui[key] as UiSchema | undefined;
       if (optionsOf(child).highlightEmpty && isEmpty(valueAt(data, [...path, key]))) addAt(fieldErrors, [...path, key], message);
