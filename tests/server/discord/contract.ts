@@ -310,10 +310,48 @@ const lengthBounds = (parent: SchemaObject, min: string, max: string) => ({
   max: typeof parent[max] === "number" ? (parent[max] as number) : undefined,
 });
 
+const branchValidators = new Map<string, ValidateFunction>();
+
+/**
+ * A failed union reports every branch's errors; Discord reports the problems of the shape the value was meant to
+ * have. So each failed anyOf/oneOf (outermost first) is replaced by the errors of its closest branch: the one the
+ * value breaks least.
+ */
+function closestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  const unions = errors.filter((e) => (e.keyword === "anyOf" || e.keyword === "oneOf") && Array.isArray(e.schema));
+  if (unions.length === 0) return [...errors];
+  unions.sort((a, b) => a.instancePath.length - b.instancePath.length);
+  let out = [...errors];
+  const replaced: string[] = [];
+  const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+  for (const union of unions) {
+    const at = union.instancePath;
+    if (replaced.some((r) => under(at, r))) continue;
+    let best: ErrorObject[] | undefined;
+    for (const branch of union.schema as unknown[]) {
+      const key = JSON.stringify(branch);
+      let validate = branchValidators.get(key);
+      if (!validate) {
+        validate = spec().ajv.compile(rooted(branch) as SchemaObject);
+        branchValidators.set(key, validate);
+      }
+      if (validate(union.data)) {
+        best = []; // a oneOf that matched more than one branch: not a problem of the value's shape
+        break;
+      }
+      const mine = closestBranches(validate.errors ?? []).map((e) => ({ ...e, instancePath: at + e.instancePath }));
+      if (!best || mine.length < best.length) best = mine;
+    }
+    out = [...out.filter((e) => !under(e.instancePath, at)), ...(best ?? [])];
+    replaced.push(at);
+  }
+  return out;
+}
+
 /** Ajv's errors of one validation as Discord's nested errors (prefix: where the validated value sits). */
 export function ajvErrorsToTree(errors: readonly ErrorObject[] | null | undefined, prefix: ErrorPath = []): ErrorTree {
   const tree: ErrorTree = {};
-  for (const e of errors ?? []) {
+  for (const e of closestBranches(errors ?? [])) {
     if (COMPOSITE.has(e.keyword)) continue;
     const path = pathOf(e.instancePath, prefix);
     const parent = isObject(e.parentSchema) ? e.parentSchema : {};
