@@ -43,8 +43,6 @@ export interface FakeDiscordOptions {
   /** Application flags (GET /applications/@me); default: GATEWAY_MESSAGE_CONTENT_LIMITED (the intent is on). */
   applicationFlags?: number;
   latencyMs?: number;
-  /** The stub's contract check (default on). */
-  contract?: boolean;
   /** Refusing buckets and the global limit (off by default so suites are not slowed). */
   rateLimits?: RateLimitConfig;
 }
@@ -88,7 +86,7 @@ export class FakeDiscord extends DiscordWorld {
 
   static async start(options: FakeDiscordOptions): Promise<FakeDiscord> {
     const fake = new FakeDiscord(options);
-    fake.stub = await startDiscordStub((req) => fake.handle(req), { latencyMs: options.latencyMs, contract: options.contract, rateLimits: options.rateLimits });
+    fake.stub = await startDiscordStub((req) => fake.handle(req), { latencyMs: options.latencyMs, rateLimits: options.rateLimits });
     return fake;
   }
 
