@@ -85,6 +85,11 @@ describe("requests the product sends to Discord", () => {
     expect(problems(post("/channels/1/messages", { allowed_mentions: { parse: [] } }))).toEqual(["400 50006"]);
   });
 
+  it("a value of a nullable union is judged by the shape it was meant to have", () => {
+    expect(problems(post("/channels/1/messages", { content: "hi", allowed_mentions: { parse: "users" } }))).toEqual(["allowed_mentions.parse: BASE_TYPE_ARRAY"]);
+    expect(problems(post("/guilds/1/channels", { name: "x", parent_id: "category" }))).toEqual(["parent_id: NUMBER_TYPE_COERCE"]);
+  });
+
   it("an unknown route is Discord's 404, a known route with another method its 405", () => {
     expect(checkRequest({ method: "GET", path: "/api/v10/tickets/1" }).violation?.answer).toEqual({ status: 404, json: { message: "404: Not Found", code: 0 } });
     expect(checkRequest({ method: "PUT", path: "/api/v10/channels/1/messages" }).violation?.answer?.status).toBe(405);

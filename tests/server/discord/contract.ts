@@ -328,6 +328,7 @@ function closestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
     const at = union.instancePath;
     if (replaced.some((r) => under(at, r))) continue;
     let best: ErrorObject[] | undefined;
+    let bestScore = Number.POSITIVE_INFINITY;
     for (const branch of union.schema as unknown[]) {
       const key = JSON.stringify(branch);
       let validate = branchValidators.get(key);
@@ -339,8 +340,13 @@ function closestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
         best = []; // a oneOf that matched more than one branch: not a problem of the value's shape
         break;
       }
-      const mine = closestBranches(validate.errors ?? []).map((e) => ({ ...e, instancePath: at + e.instancePath }));
-      if (!best || mine.length < best.length) best = mine;
+      const errors = closestBranches(validate.errors ?? []);
+      // A value that is not even of the branch's type (an object against `{ "type": "null" }`) was not meant for it.
+      const score = errors.reduce((n, e) => n + (e.keyword === "type" && e.instancePath === "" ? 1000 : 1), 0);
+      if (best === undefined || score < bestScore) {
+        best = errors.map((e) => ({ ...e, instancePath: at + e.instancePath }));
+        bestScore = score;
+      }
     }
     out = [...out.filter((e) => !under(e.instancePath, at)), ...(best ?? [])];
     replaced.push(at);
