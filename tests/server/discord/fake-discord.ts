@@ -47,7 +47,6 @@ export interface FakeDiscordOptions {
   rateLimits?: RateLimitConfig;
 }
 
-
 const refusal = (status: number, message: string, code: number): StubResponse => ({ status, json: { message, code } });
 const refuse = {
   unauthorized: () => refusal(401, "401: Unauthorized", 0),
@@ -614,3 +613,7 @@ function changedBits(before: readonly FakeOverwrite[], after: readonly FakeOverw
   return changed;
 }
 
+
+// What tests building a world need, from one place.
+export { ChannelType, TICKET_BOT_PERMISSIONS } from "./fake-world";
+export { Permissions } from "./permissions";
