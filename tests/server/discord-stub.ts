@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkRequest, matchRoute, type RouteMatch, type Violation } from "./discord/contract";
+import { InvalidRequestCounter, type RateLimitConfig, RateLimiter } from "./discord/rate-limits";
 
 export interface StubRequest {
   method: string;
@@ -7,6 +9,8 @@ export interface StubRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The route of Discord's API description the path matched (absent for a path Discord does not have). */
+  route?: RouteMatch;
 }
 
 export interface StubResponse {
@@ -17,13 +21,57 @@ export interface StubResponse {
 
 export type StubHandler = (req: StubRequest) => StubResponse | undefined;
 
+export interface StubOptions {
+  /** Holds every answer back that long (the benchmark's fixed Discord latency). */
+  latencyMs?: number;
+  /** Buckets and the global limit that refuse with 429 (discord/rate-limits.ts); none by default. */
+  rateLimits?: RateLimitConfig;
+}
+
+export type DiscordStub = Awaited<ReturnType<typeof startDiscordStub>>;
+
 /**
- * A local stand-in for Discord's REST API on 127.0.0.1 and a random port. `latencyMs` holds every answer back that
- * long (the benchmark's fixed Discord latency).
+ * A local stand-in for Discord's REST API on 127.0.0.1 and a random port. Each request is first checked against
+ * Discord's contract: a request Discord would refuse is answered with Discord's refusal (400 "Invalid Form Body"
+ * with its errors tree, 404 for a route Discord does not have, …) and kept in `violations`; `close()` then rejects
+ * with the list, so a test that makes the product send such a request fails. Answers carry Discord's rate-limit
+ * headers; 429s are completed to Discord's shape (body message/retry_after/global, Retry-After in seconds).
  */
-export async function startDiscordStub(routes: StubHandler, { latencyMs = 0 }: { latencyMs?: number } = {}) {
+export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rateLimits }: StubOptions = {}) {
   const calls: StubRequest[] = [];
+  const violations: Violation[] = [];
+  const failures: string[] = [];
+  const limiter = new RateLimiter(rateLimits);
+  const invalid = new InvalidRequestCounter();
+  const contractTime = { requests: 0, totalMs: 0, maxMs: 0 };
   let override: StubHandler | undefined;
+
+  function answer(call: StubRequest): StubResponse {
+    const route = call.route;
+    const limits = limiter.take({ method: call.method, template: route?.template ?? call.path, params: route?.params ?? {}, auth: String(call.headers.authorization ?? "") });
+    if (limits.limited) return limits.limited;
+    // Always on, the benchmark included: after the first compile of an operation a check takes about a tenth of a
+    // millisecond (see contractTime), nothing beside Discord's latency.
+    const t0 = performance.now();
+    const check = checkRequest({ method: call.method, path: call.path, query: call.query, headers: call.headers, body: call.body });
+    const ms = performance.now() - t0;
+    contractTime.requests++;
+    contractTime.totalMs += ms;
+    contractTime.maxMs = Math.max(contractTime.maxMs, ms);
+    if (check.violation) {
+      violations.push(check.violation);
+      if (check.violation.answer) return { ...check.violation.answer, headers: limits.headers };
+    }
+    let out: StubResponse;
+    try {
+      out = override?.(call) ?? routes(call) ?? { status: 404, json: { message: "404: Not Found", code: 0 } };
+    } catch (error) {
+      failures.push(`${call.method} ${call.path}: the stub's handler threw ${(error as Error).stack ?? String(error)}`);
+      out = { status: 500, json: { message: "500: Internal Server Error", code: 0 } };
+    }
+    return { ...out, headers: { ...limits.headers, ...lowerKeys(out.headers) } };
+  }
+
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -31,20 +79,22 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0 }: {
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const url = new URL(req.url ?? "/", "http://stub");
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, "");
-      const call: StubRequest = { method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body };
+      const call: StubRequest = { method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body, route: matchRoute(path) };
       calls.push(call);
-      const answer = override?.(call) ?? routes(call) ?? { status: 404, json: { message: "Unknown", code: 0 } };
-      const headers: Record<string, string> = { "content-type": "application/json", ...answer.headers };
-      // Discord sends a 429's wait both in the body and in Retry-After (the header is what clients read).
-      const retryAfter = (answer.json as { retry_after?: unknown } | undefined)?.retry_after;
-      if (answer.status === 429 && typeof retryAfter === "number" && !headers["retry-after"]) headers["retry-after"] = String(retryAfter);
-      if (answer.status === 204) {
-        res.writeHead(204, answer.headers);
+      const out = answer(call);
+      const status = out.status ?? 200;
+      const headers: Record<string, string> = { "content-type": "application/json", ...out.headers };
+      let json = out.json;
+      if (status === 429) json = completeRateLimit(json, headers);
+      invalid.note(status, headers["x-ratelimit-scope"]);
+      if (status === 204) {
+        delete headers["content-type"];
+        res.writeHead(204, headers);
         res.end();
         return;
       }
-      res.writeHead(answer.status ?? 200, headers);
-      res.end(answer.json === undefined ? "" : JSON.stringify(answer.json));
+      res.writeHead(status, headers);
+      res.end(json === undefined ? "" : JSON.stringify(json));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -52,11 +102,45 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0 }: {
   return {
     base: `http://127.0.0.1:${port}/api/v10`,
     calls,
+    /** Requests Discord would have refused (or that broke a documented rule), with Discord's answer. */
+    violations,
+    /** How long the contract check took: requests checked, total and slowest ms. */
+    contractTime,
     /** Calls matching a method and path. */
     count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length,
     setOverride(handler: StubHandler | undefined) {
       override = handler;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Replaces the refusing buckets and global limit (counts start again). */
+    setRateLimits(config: RateLimitConfig) {
+      limiter.configure(config);
+    },
+    /** 401, 403 and 429 answers (shared-scope 429s aside) of the last ten minutes: Discord bans an IP at 10,000. */
+    invalidRequests: () => invalid.count(),
+    /** Stops the server; rejects with every violation (and handler failure) seen, so the test file fails. */
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const lines = [...violations.flatMap((v) => v.problems), ...failures];
+      if (lines.length) {
+        throw new Error(`Discord would have refused (or the stub failed on) ${violations.length + failures.length} request(s):\n- ${lines.join("\n- ")}`);
+      }
+    },
   };
+}
+
+function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** A 429 in Discord's shape: message, retry_after (float seconds), global; Retry-After and the scope header. */
+function completeRateLimit(json: unknown, headers: Record<string, string>): unknown {
+  const body = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+  const retryAfter = typeof body.retry_after === "number" ? body.retry_after : Number(headers["retry-after"] ?? 1);
+  const global = body.global === true;
+  headers["retry-after"] ??= String(Math.ceil(retryAfter));
+  headers["x-ratelimit-scope"] ??= global ? "global" : "user";
+  if (global) headers["x-ratelimit-global"] ??= "true";
+  return { message: "You are being rate limited.", ...body, retry_after: retryAfter, global };
 }
