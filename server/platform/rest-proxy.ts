@@ -14,6 +14,12 @@ import { InvalidRequestGuard } from "./invalid-requests";
 // and stops forwarding (503) past its line, well before Discord's ban at 10,000 in ten minutes.
 
 const MAX_WAIT_MS = 10_000;
+/**
+ * Requests forwarded per second, spaced evenly. Discord allows a bot 50 a second; bursts of 50 each time a client's
+ * one-second window turns over can still meet 51 in one of Discord's windows (the two are never aligned), so the proxy
+ * spaces requests 1/45 s apart instead: any second then holds at most 46.
+ */
+const PACE_PER_SECOND = 45;
 
 export interface DiscordProxyOptions {
   /** Discord's API base with its version (DISCORD_API_BASE). */
@@ -21,6 +27,8 @@ export interface DiscordProxyOptions {
   port?: number;
   host?: string;
   invalidRequestLimit?: number;
+  /** Requests forwarded per second (default 45, under Discord's 50). */
+  perSecond?: number;
 }
 
 export interface RunningDiscordProxy {
@@ -41,7 +49,17 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<R
     guard.note(response.status, headers?.get?.("x-ratelimit-scope") ?? null);
   });
   const forward = proxyRequests(rest);
-  const server = http.createServer((req, res) => {
+  const spacing = 1000 / (options.perSecond ?? PACE_PER_SECOND);
+  let nextSlot = 0;
+  /** Waits for this request's turn: one every `spacing` ms, in arrival order. */
+  const turn = () => {
+    const now = Date.now();
+    const at = Math.max(now, nextSlot);
+    nextSlot = at + spacing;
+    return at > now ? new Promise<void>((resolve) => setTimeout(resolve, at - now)) : Promise.resolve();
+  };
+  const server = http.createServer(async (req, res) => {
+    await turn();
     if (guard.backingOff()) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": String(Math.ceil(guard.retryAfterMs() / 1000)) });
       res.end(JSON.stringify({ message: "Paused: too many refused requests to Discord recently", code: 0 }));

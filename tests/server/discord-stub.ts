@@ -11,6 +11,9 @@ export interface StubRequest {
   body: string;
   /** The route of Discord's API description the path matched (absent for a path Discord does not have). */
   route?: RouteMatch;
+  /** The status the stub answered with, once it has (with `global` for a 429 of the global limit). */
+  status?: number;
+  global?: boolean;
 }
 
 export interface StubResponse {
@@ -87,6 +90,8 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
       let json = out.json;
       if (status === 429) json = completeRateLimit(json, headers);
       invalid.note(status, headers["x-ratelimit-scope"]);
+      call.status = status;
+      call.global = status === 429 && headers["x-ratelimit-global"] === "true";
       if (status === 204) {
         delete headers["content-type"];
         res.writeHead(204, headers);
