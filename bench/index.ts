@@ -9,6 +9,7 @@ import { cpus, totalmem } from "node:os";
 import { measureApi } from "./api";
 import { measureBundles } from "./bundles";
 import { measureInteractions } from "./interactions";
+import { measureDiscordLimits } from "./discord-limits";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
 import { measureStatistics } from "./statistics";
@@ -32,6 +33,7 @@ await measureStatistics();
 if (pg) await measureStatistics({ databaseUrl: pg });
 await measureInteractions();
 if (pg) await measureInteractions({ databaseUrl: pg, port: 3332 });
+await measureDiscordLimits();
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();
   if (pg) await measureLargeData({ databaseUrl: pg });

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { proxyRequests } from "@discordjs/proxy";
-import { REST } from "@discordjs/rest";
+import { DefaultRestOptions, REST } from "@discordjs/rest";
 import { splitApiBase } from "./discord";
 import { InvalidRequestGuard } from "./invalid-requests";
 
@@ -39,27 +39,32 @@ export interface RunningDiscordProxy {
 
 export async function startDiscordProxy(options: DiscordProxyOptions): Promise<RunningDiscordProxy> {
   const guard = new InvalidRequestGuard(options.invalidRequestLimit ?? 5_000);
-  const rest = new REST({
-    ...splitApiBase(options.upstream),
-    rejectOnRateLimit: (limit) => Math.max(limit.retryAfter, limit.timeToReset) > MAX_WAIT_MS,
-    userAgentAppendix: "Ticketeer proxy",
-  });
-  rest.on("response", (_request, response) => {
-    const headers = response.headers as { get?: (name: string) => string | null } | undefined;
-    guard.note(response.status, headers?.get?.("x-ratelimit-scope") ?? null);
-  });
-  const forward = proxyRequests(rest);
   const spacing = 1000 / (options.perSecond ?? PACE_PER_SECOND);
   let nextSlot = 0;
-  /** Waits for this request's turn: one every `spacing` ms, in arrival order. */
+  /** Waits for this request's turn: one every `spacing` ms, in the order they leave for Discord. */
   const turn = () => {
     const now = Date.now();
     const at = Math.max(now, nextSlot);
     nextSlot = at + spacing;
     return at > now ? new Promise<void>((resolve) => setTimeout(resolve, at - now)) : Promise.resolve();
   };
-  const server = http.createServer(async (req, res) => {
-    await turn();
+  const rest = new REST({
+    ...splitApiBase(options.upstream),
+    rejectOnRateLimit: (limit) => Math.max(limit.retryAfter, limit.timeToReset) > MAX_WAIT_MS,
+    userAgentAppendix: "Ticketeer proxy",
+    // Spaced where requests leave for Discord, after the buckets: a bucket's queue released at its reset is spaced too.
+    timeout: 60_000,
+    makeRequest: async (url, init) => {
+      await turn();
+      return DefaultRestOptions.makeRequest(url, init);
+    },
+  });
+  rest.on("response", (_request, response) => {
+    const headers = response.headers as { get?: (name: string) => string | null } | undefined;
+    guard.note(response.status, headers?.get?.("x-ratelimit-scope") ?? null);
+  });
+  const forward = proxyRequests(rest);
+  const server = http.createServer((req, res) => {
     if (guard.backingOff()) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": String(Math.ceil(guard.retryAfterMs() / 1000)) });
       res.end(JSON.stringify({ message: "Paused: too many refused requests to Discord recently", code: 0 }));
