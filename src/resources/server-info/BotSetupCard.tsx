@@ -1,5 +1,5 @@
 import { type HttpError, useCan, useCustom } from "@refinedev/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { type BotProblem, type BotSetupResponse, botSetupResponseSchema } from "../../schemas/bot-setup";
@@ -14,8 +14,12 @@ import { describeProblem, type ProblemTone } from "./bot-setup-texts";
 // settings; built from the light blocks of src/shell/ui.tsx so Server info stays within its budget.
 
 export function BotSetupCard({ guildId }: { guildId: string }) {
-  const allowed = useCan({ resource: "bot-setup", action: "list", params: { guildId } }).data?.can === true;
-  return allowed ? <BotSetup guildId={guildId} /> : null;
+  const can = useCan({ resource: "bot-setup", action: "list", params: { guildId } }).data?.can;
+  // While the permission is asked again (a language switch, a navigation), the card stays as it was instead of
+  // flashing away and back.
+  const allowed = useRef(false);
+  if (can !== undefined) allowed.current = can;
+  return allowed.current ? <BotSetup guildId={guildId} /> : null;
 }
 
 const OkIcon = () => (
@@ -116,7 +120,8 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
       </p>
     );
   }
-  const missingServerWide = answer.problems.some((p) => p.kind === "missingPermission" && p.scope === "server" && p.foundNow !== false);
+  // The invite again goes with the first permission missing server-wide ("… or invite it again with the link below").
+  const inviteAt = answer.problems.findIndex((p) => p.kind === "missingPermission" && p.scope === "server" && p.foundNow !== false);
   const count = answer.problems.length;
   return (
     <>
@@ -125,22 +130,14 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
       </p>
       <ul className="bot-setup-problems">
         {answer.problems.map((problem, i) => (
-          <ProblemItem key={`${problem.kind}-${i}`} problem={problem} now={now} />
+          <ProblemItem key={`${problem.kind}-${i}`} problem={problem} now={now} inviteUrl={i === inviteAt ? answer.inviteUrl : undefined} />
         ))}
       </ul>
-      {missingServerWide && (
-        <p className="bot-setup-invite">
-          <a href={answer.inviteUrl} target="_blank" rel="noopener noreferrer">
-            {tr("botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
-          </a>{" "}
-          <span className="bot-setup-muted">{tr("botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
-        </p>
-      )}
     </>
   );
 }
 
-function ProblemItem({ problem, now }: { problem: BotProblem; now: number }) {
+function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: number; inviteUrl?: string }) {
   const tr = useTr();
   const locale = useLocale();
   const text = describeProblem(problem, { tr, locale, now });
@@ -154,6 +151,14 @@ function ProblemItem({ problem, now }: { problem: BotProblem; now: number }) {
           {text.title}
         </p>
         <p>{text.action}</p>
+        {inviteUrl && (
+          <p className="bot-setup-invite">
+            <a href={inviteUrl} target="_blank" rel="noopener noreferrer">
+              {tr("botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
+            </a>{" "}
+            <span className="bot-setup-muted">{tr("botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
+          </p>
+        )}
         {text.seen && <p className="bot-setup-seen">{text.seen}</p>}
         {text.why && <p className="bot-setup-muted">{text.why}</p>}
         {text.past && <p className="bot-setup-muted">{text.past}</p>}
