@@ -26,6 +26,7 @@ import healthRoutes from "./routes/health";
 import statsRoutes from "./routes/stats";
 import teamRoutes from "./routes/teams";
 import settingsRoutes from "./routes/settings";
+import botSetupRoutes from "./routes/bot-setup";
 import transcriptRoutes from "./routes/transcripts";
 import configTransferRoutes from "./routes/config-transfer";
 import openApiRoutes from "./routes/openapi";
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
  * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
 const apiRoutes = [
-  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, teamRoutes, panelRoutes, formRoutes,
+  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
   transcriptRoutes, configTransferRoutes, ticketRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
 

@@ -11,10 +11,11 @@ export const MAX_PER_GUILD = 50;
 /** Refusals older than this are not shown (the owner fixed it, or it stopped happening). */
 export const SHOWN_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
-type Recorded = Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" }>;
+export type RecordedBotProblem = Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" }>;
+type Recorded = RecordedBotProblem;
 
-/** What a refusal is about within its kind: the row it moves. */
-function subjectOf(problem: Recorded): string {
+/** What a refusal is about within its kind: the row it moves (Bot setup matches the check's findings on it too). */
+export function subjectOf(problem: Recorded): string {
   switch (problem.kind) {
     case "missingPermission":
       return `${problem.permission}:${problem.channelId ?? "server"}`;
@@ -31,7 +32,7 @@ function subjectOf(problem: Recorded): string {
 /** Records a refusal (best effort: a failure here never fails the step that met it). */
 export async function recordBotProblem(db: Db, guildId: string, problem: Recorded, now = Date.now()): Promise<void> {
   const subject = subjectOf(problem);
-  const { seenAt: _seen, ...detail } = problem;
+  const { seenAt: _seen, times: _times, foundNow: _found, ...detail } = problem;
   const detailJson = JSON.stringify(detail);
   await db.transaction().execute(async (tx) => {
     await tx
@@ -63,7 +64,7 @@ export async function recordBotProblem(db: Db, guildId: string, problem: Recorde
 export async function recordedBotProblems(db: Db, guildId: string, now = Date.now()): Promise<BotProblem[]> {
   const rows = await db
     .selectFrom("bot_problems")
-    .select(["detail_json", "last_at"])
+    .select(["detail_json", "last_at", "times"])
     .where("guild_id", "=", guildId)
     .where("last_at", ">=", now - SHOWN_FOR_MS)
     .orderBy("last_at", "desc")
@@ -71,7 +72,7 @@ export async function recordedBotProblems(db: Db, guildId: string, now = Date.no
     .execute();
   const out: BotProblem[] = [];
   for (const row of rows) {
-    const parsed = botProblemSchema.safeParse({ ...(JSON.parse(row.detail_json) as object), seenAt: Number(row.last_at) });
+    const parsed = botProblemSchema.safeParse({ ...(JSON.parse(row.detail_json) as object), seenAt: Number(row.last_at), times: Number(row.times), foundNow: false });
     if (parsed.success) out.push(parsed.data);
   }
   return out;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { guildAccessSchema } from "../../src/schemas/access";
 import { activityEntryResponseSchema, activityQuerySchema, activityResponseSchema } from "../../src/schemas/activity";
 import { authUserSchema, loginResponseSchema, signInExchangeSchema, signInSessionSchema } from "../../src/schemas/auth";
+import { botSetupQuerySchema, botSetupResponseSchema } from "../../src/schemas/bot-setup";
 import { blacklistEntrySchema, blacklistInputSchema, blacklistResponseSchema } from "../../src/schemas/blacklist";
 import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
 import {
@@ -89,6 +90,9 @@ export const s = {
   settings: output("SettingsResponse", settingsResponseSchema),
   settingsUpdate: input("SettingsUpdate", settingsUpdateSchema),
   settingsSaved: output("SettingsSaved", withMessage({ Revision: z.number().int() })),
+
+  botSetupQuery: inline(botSetupQuerySchema),
+  botSetup: output("BotSetup", botSetupResponseSchema),
 
   teams: output("TeamsResponse", teamsResponseSchema),
   teamCreate: input("TeamCreate", teamCreateSchema),

@@ -29,6 +29,7 @@ export const apiTags: { name: string; description: string }[] = [
   { name: "Tags", description: "Canned replies" },
   { name: "Activity", description: "The audit log" },
   { name: "Settings", description: "Ticket settings" },
+  { name: "Bot setup", description: "What keeps the bot from working on the server: missing permissions, the Message Content intent, full categories, commands, refusals" },
   { name: "Staff Teams", description: "Teams, their roles and their permissions" },
   { name: "Panels", description: "Ticket panels and multi-panels" },
   { name: "Forms", description: "Forms asked before a ticket opens" },

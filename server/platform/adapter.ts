@@ -137,6 +137,37 @@ export interface GuildMember {
   roles: string[];
 }
 
+/** A text channel or category as Bot setup sees it: where it is and what the bot may do there. */
+export interface BotChannelFacts {
+  id: string;
+  name: string;
+  kind: "text" | "category";
+  /** Its category (text channels), or null. */
+  parentId: string | null;
+  /** The bot's effective permissions there (Discord's algorithm, overwrites applied), as a decimal string. */
+  permissions: string;
+}
+
+/** What Bot setup checks, as the platform tells it (server/bot-setup/check.ts turns it into problems). */
+export interface BotSetupFacts {
+  /** The application's id: the invite link's client_id. */
+  applicationId: string;
+  /** The bot's permissions server-wide (@everyone and its roles; everything as owner or Administrator), decimal string. */
+  serverPermissions: string;
+  /** The guild's text channels and categories, each with the bot's permissions in it. */
+  channels: BotChannelFacts[];
+  /** Channels in each category (every type: Discord's 50 counts them all), by category id. */
+  channelsPerCategory: Record<string, number>;
+  /** Channels in the guild, categories included (Discord's 500). */
+  channelCount: number;
+  /** The application's flags (GET /applications/@me). */
+  applicationFlags: number;
+  /** The registered global commands as the registry labels them: "/close", and "/panel resend" for each subcommand. */
+  commandNames: string[];
+  /** When these were read from the platform (epoch ms). */
+  readAt: number;
+}
+
 export interface PlatformAdapter {
   readonly kind: "demo" | "discord";
   /** The user's guilds (cached about a minute per user). */
@@ -153,6 +184,11 @@ export interface PlatformAdapter {
   sendPanelMessage(guildId: string, channelId: string, payload: PanelMessagePayload): Promise<string>;
   /** Forgets cached data of a user (after sign-in, so a new session sees fresh permissions). */
   forgetUser(userId: string): void;
+  /**
+   * What Bot setup checks in a guild. Cached about 30 s per guild, so the card cannot hammer the platform; `fresh`
+   * (the owner's "Check again") accepts cached facts only a few seconds old.
+   */
+  botSetupFacts(guildId: string, options?: { fresh?: boolean }): Promise<BotSetupFacts>;
 
   // ---- the ticket engine (server/tickets/) ----
   /** The bot's own user id (its overwrite in ticket channels). */

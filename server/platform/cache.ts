@@ -3,7 +3,7 @@
  * burst of requests costs one platform call; failed loads are not cached.
  */
 export class TtlCache<T> {
-  private readonly entries = new Map<string, { value: Promise<T>; expires: number }>();
+  private readonly entries = new Map<string, { value: Promise<T>; expires: number; storedAt: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -11,9 +11,11 @@ export class TtlCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  /** The cached value, or a new load; `maxAgeMs` refuses a cached value stored longer ago than that. */
+  async get(key: string, load: () => Promise<T>, { maxAgeMs }: { maxAgeMs?: number } = {}): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
+    const now = this.now();
+    if (hit && hit.expires > now && (maxAgeMs === undefined || now - hit.storedAt <= maxAgeMs)) return hit.value;
     if (hit) this.entries.delete(key);
     const value = load();
     this.set(key, value);
@@ -41,6 +43,7 @@ export class TtlCache<T> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    const now = this.now();
+    this.entries.set(key, { value, expires: now + this.ttlMs, storedAt: now });
   }
 }

@@ -1,8 +1,13 @@
-import { PlatformNotFoundError, PlatformRefusedError } from "../errors";
+import { ApplicationFlags } from "discord-api-types/v10";
+import { botPermissionBits } from "../../src/schemas/bot-permissions";
 import { channelLimits } from "../../src/schemas/bot-setup";
+import { botCommands, commandLabel } from "../../src/schemas/commands";
+import { demoApplicationId } from "../../src/schemas/demo-guild";
+import { PlatformNotFoundError, PlatformRefusedError } from "../errors";
 import type {
   BotGuild,
   BotMessage,
+  BotSetupFacts,
   ChannelMessage,
   GuildMember,
   PanelMessagePayload,
@@ -113,6 +118,37 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   forgetUser(): void {}
+
+  /**
+   * The demo bot is set up as an owner would after following the docs: it holds exactly the permissions its invite
+   * asks for, everywhere; the Message Content intent is on; every command is registered. Its ticket channels count
+   * in their categories, so a demo that opens many tickets sees a category fill up.
+   */
+  async botSetupFacts(guildId: string): Promise<BotSetupFacts> {
+    const g = this.find(guildId);
+    if (!g) throw new PlatformNotFoundError("Guild not found");
+    const tickets = this.db
+      ? await this.db.selectFrom("demo_channels").select(["id", "name", "parent_id"]).where("guild_id", "=", guildId).where("kind", "=", "text").execute()
+      : [];
+    const held = botPermissionBits;
+    const textChannels = [...g.text_channels.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })), ...tickets.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id }))];
+    const channelsPerCategory: Record<string, number> = {};
+    for (const c of textChannels) if (c.parentId) channelsPerCategory[c.parentId] = (channelsPerCategory[c.parentId] ?? 0) + 1;
+    return {
+      applicationId: demoApplicationId,
+      serverPermissions: held,
+      channels: [
+        ...g.categories.map((c) => ({ id: c.id, name: c.name, kind: "category" as const, parentId: null, permissions: held })),
+        ...textChannels.map((c) => ({ ...c, kind: "text" as const, permissions: held })),
+      ],
+      channelsPerCategory,
+      channelCount: textChannels.length + g.categories.length + (g.other_channel_count ?? 0),
+      // A bot in under 100 servers with the switch on in the developer portal.
+      applicationFlags: ApplicationFlags.GatewayMessageContentLimited,
+      commandNames: botCommands.map(commandLabel),
+      readAt: Date.now(),
+    };
+  }
 
   // ---- the ticket engine ----
 

@@ -1,11 +1,14 @@
 import { DiscordAPIError, HTTPError, RateLimitError, REST, type RequestData, type RouteLike } from "@discordjs/rest";
 import {
+  type APIApplication,
+  type APIApplicationCommand,
   type APIChannel,
   type APIGuild,
   type APIGuildMember,
   type APIMessage,
   type APIPartialGuild,
   type APIUser,
+  ApplicationCommandOptionType,
   ChannelType,
   type RESTPostOAuth2AccessTokenResult,
   Routes,
@@ -13,8 +16,10 @@ import {
 import { authMessages } from "../../src/schemas/messages";
 import { PlatformAuthError, PlatformNotFoundError, PlatformRefusedError, PlatformUnavailableError } from "../errors";
 import type {
+  BotChannelFacts,
   BotGuild,
   BotMessage,
+  BotSetupFacts,
   ChannelMessage,
   GuildChannel,
   GuildMember,
@@ -29,6 +34,7 @@ import type {
 } from "./adapter";
 import { TtlCache } from "./cache";
 import { InvalidRequestGuard } from "./invalid-requests";
+import { basePermissions, channelPermissions, type MemberInGuild } from "./permissions";
 
 // Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets
 // and the global limit, waits the `retry_after` Discord asks for, and retries 5xx answers and timeouts a bounded
@@ -84,6 +90,9 @@ export interface DiscordOptions {
   userGuildsTtlMs?: number;
   guildTtlMs?: number;
   botGuildsTtlMs?: number;
+  /** How long Bot setup's facts of a guild are reused (default 30 s), and how old they may be for "Check again" (5 s). */
+  botSetupTtlMs?: number;
+  botSetupFreshMs?: number;
 }
 
 /** A command as Discord's bulk overwrite takes it (built from src/schemas/commands.ts). */
@@ -100,6 +109,7 @@ export class DiscordPlatform implements PlatformAdapter {
   private readonly botGuilds: TtlCache<BotGuild[]>;
   /** Discord's invalid-request count as this process sees it. */
   readonly invalidRequests: InvalidRequestGuard;
+  private readonly setupFacts: TtlCache<BotSetupFacts>;
 
   constructor(private readonly options: DiscordOptions) {
     // The bot's user id is the application's id for every bot made in the developer portal since 2020.
@@ -128,6 +138,7 @@ export class DiscordPlatform implements PlatformAdapter {
     this.memberRoles = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.guilds = new TtlCache(options.guildTtlMs ?? 30_000, 2000);
     this.botGuilds = new TtlCache(options.botGuildsTtlMs ?? 5 * 60_000, 1);
+    this.setupFacts = new TtlCache(options.botSetupTtlMs ?? 30_000, 2000);
   }
 
   // ---- OAuth2 -------------------------------------------------------------------------------------------
@@ -233,6 +244,11 @@ export class DiscordPlatform implements PlatformAdapter {
   forgetUser(userId: string): void {
     this.userGuilds.delete(userId);
     this.memberRoles.deleteWhere((key) => key.endsWith(`:${userId}`));
+  }
+
+  botSetupFacts(guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupFacts> {
+    const maxAgeMs = fresh ? (this.options.botSetupFreshMs ?? 5_000) : undefined;
+    return this.setupFacts.get(guildId, () => this.fetchBotSetupFacts(guildId), { maxAgeMs });
   }
 
   // ---- the ticket engine ----
@@ -382,6 +398,47 @@ export class DiscordPlatform implements PlatformAdapter {
     };
   }
 
+  /** Five reads of the bot's own token: the guild's roles, its channels, the bot's member, the application, its commands. */
+  private async fetchBotSetupFacts(guildId: string): Promise<BotSetupFacts> {
+    type Channel = { id: string; name?: string; type: number; parent_id?: string | null; permission_overwrites?: PermissionOverwrite[] };
+    const [guild, channels, member, application] = await Promise.all([
+      this.botGet<APIGuild>(Routes.guild(guildId)),
+      this.botGet<Channel[]>(Routes.guildChannels(guildId)),
+      this.botGet<APIGuildMember>(Routes.guildMember(guildId, this.botUserId)),
+      this.botGet<APIApplication>(Routes.currentApplication()),
+    ]);
+    const commands = await this.botGet<APIApplicationCommand[]>(Routes.applicationCommands(application.id));
+    const bot: MemberInGuild = {
+      guildId,
+      ownerId: guild.owner_id,
+      userId: this.botUserId,
+      roleIds: member.roles ?? [],
+      rolePermissions: new Map(guild.roles.map((r) => [r.id, String(r.permissions)])),
+    };
+    const base = basePermissions(bot);
+    const kindOf = (type: number): BotChannelFacts["kind"] | null =>
+      type === ChannelType.GuildCategory ? "category" : type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement ? "text" : null;
+    const facts: BotChannelFacts[] = [];
+    const channelsPerCategory: Record<string, number> = {};
+    for (const c of channels) {
+      if (c.parent_id) channelsPerCategory[c.parent_id] = (channelsPerCategory[c.parent_id] ?? 0) + 1;
+      const kind = kindOf(c.type);
+      if (!kind) continue;
+      const overwrites = (c.permission_overwrites ?? []).map((o) => ({ ...o, allow: String(o.allow), deny: String(o.deny) }));
+      facts.push({ id: c.id, name: c.name ?? "", kind, parentId: c.parent_id ?? null, permissions: channelPermissions(base, bot, overwrites).toString() });
+    }
+    return {
+      applicationId: application.id,
+      serverPermissions: base.toString(),
+      channels: facts,
+      channelsPerCategory,
+      channelCount: channels.length,
+      applicationFlags: application.flags ?? 0,
+      commandNames: commandLabels(commands),
+      readAt: Date.now(),
+    };
+  }
+
   private async validAccessToken(user: PlatformUser): Promise<string> {
     if (!user.accessToken) throw new PlatformAuthError(authMessages.authenticationFailed);
     const expiresSoon = user.tokenExpiresAt != null && user.tokenExpiresAt < Date.now() + 60_000;
@@ -483,6 +540,20 @@ function platformError(error: unknown): Error {
     return new PlatformRefusedError("rateLimited", `Discord asks the bot to wait ${Math.ceil(wait / 1000)} s before doing that again.`, wait);
   }
   return new PlatformUnavailableError(`The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`);
+}
+
+/** Registered commands as the registry labels them: "/close"; a command with subcommands is each "/panel resend". */
+function commandLabels(commands: APIApplicationCommand[]): string[] {
+  return commands.flatMap((command) => {
+    const subcommands = (command.options ?? []).flatMap((o) =>
+      o.type === ApplicationCommandOptionType.Subcommand
+        ? [`/${command.name} ${o.name}`]
+        : o.type === ApplicationCommandOptionType.SubcommandGroup
+          ? (o.options ?? []).map((sub) => `/${command.name} ${o.name} ${sub.name}`)
+          : [],
+    );
+    return subcommands.length > 0 ? subcommands : [`/${command.name}`];
+  });
 }
 
 /** "https://discord.com/api/v10" → the library's `api` and `version` options. */

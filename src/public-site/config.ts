@@ -8,13 +8,16 @@
 // VITE_CONTACT_EMAIL       the address for privacy and deletion requests named in the legal pages.
 // VITE_API_BASE            base of the API contract (SPEC §7); same origin "/api" by default.
 
+import { botInviteUrl } from "../schemas/bot-permissions";
+import { demoApplicationId } from "../schemas/demo-guild";
+
 const env = import.meta.env ?? {};
 
 const pick = (value: unknown, fallback: string): string =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : fallback;
 
 /** Placeholder application id of the demo build (not a real application). */
-export const demoDiscordClientId = "1100000000000000000";
+export const demoDiscordClientId = demoApplicationId;
 
 export const siteConfig = {
   discordClientId: pick(env.VITE_DISCORD_CLIENT_ID, demoDiscordClientId),
@@ -24,9 +27,12 @@ export const siteConfig = {
   apiBase: pick(env.VITE_API_BASE, "/api").replace(/\/+$/, ""),
 } as const;
 
-/** The bot-invite link of the landing page: the application's client id with Administrator (8) permissions. */
+/**
+ * The bot-invite link of the landing page: the application's client id with exactly the permissions the bot uses
+ * (src/schemas/bot-permissions.ts), never Administrator.
+ */
 export function inviteUrl(clientId: string = siteConfig.discordClientId): string {
-  return `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(clientId)}&permissions=8&scope=bot%20applications.commands`;
+  return botInviteUrl(clientId);
 }
 
 /** An API path of the contract (SPEC §7) under the configured base: apiUrl("/stats") → "/api/stats". */

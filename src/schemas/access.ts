@@ -23,6 +23,8 @@ export const resourcePermissions = {
   // The open queue and the statistics are read like transcripts (the same people handle tickets).
   tickets: { list: "ViewTranscripts", show: "ViewTranscripts" },
   statistics: { list: "ViewTranscripts", show: "ViewTranscripts" },
+  // Bot setup (Server info's card) tells what the bot lacks on Discord: read by those who may read the settings.
+  "bot-setup": { list: "ViewSettings", show: "ViewSettings" },
 } as const satisfies Record<string, Partial<Record<AccessAction, TeamPermission>>>;
 export type GuardedResource = keyof typeof resourcePermissions;
 

@@ -14,6 +14,13 @@ export const channelLimits = { perCategory: 50, perServer: 500, nearlyFullAt: 45
 const permissionKey = z.enum(botPermissionKeys as [BotPermissionKey, ...BotPermissionKey[]]);
 /** When a refusal was last met (epoch ms), or null for what the check found now. */
 const seenAt = z.number().int().nullable();
+// Added for the card (optional, so the engine records refusals as before): how often a refusal was met, and whether
+// the check finds the problem now too — a refusal met earlier of what the check sees fixed is still shown, in the
+// past tense, because the check cannot see everything Discord refuses.
+/** How many times the refusal was met (recorded refusals only). */
+const times = z.number().int().positive().optional();
+/** The check finds it now (a refusal met earlier that the check does not see now: false or absent). */
+const foundNow = z.boolean().optional();
 
 export const botProblemSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -26,7 +33,11 @@ export const botProblemSchema = z.discriminatedUnion("kind", [
     /** What the channel is for the bot. */
     purpose: z.enum(["panel", "tickets", "archive"]).nullable(),
     panelName: z.string().nullable(),
+    /** Every panel using the place, when more than the one of panelName (the check fills it). */
+    panelNames: z.array(z.string()).optional(),
     seenAt,
+    times,
+    foundNow,
   }),
   z.object({ kind: z.literal("messageContentIntent") }),
   z.object({
@@ -39,8 +50,10 @@ export const botProblemSchema = z.discriminatedUnion("kind", [
     /** The overflow category tickets go to meanwhile, or null (the member is refused). */
     overflowCategoryName: z.string().nullable(),
     seenAt,
+    times,
+    foundNow,
   }),
-  z.object({ kind: z.literal("serverChannelsFull"), channels: z.number().int(), limit: z.number().int(), seenAt }),
+  z.object({ kind: z.literal("serverChannelsFull"), channels: z.number().int(), limit: z.number().int(), seenAt, times, foundNow }),
   z.object({ kind: z.literal("commandsNotRegistered"), missing: z.array(z.string()) }),
   z.object({
     kind: z.literal("transcriptQuota"),
@@ -49,6 +62,8 @@ export const botProblemSchema = z.discriminatedUnion("kind", [
     /** The ticket whose transcript was not kept (null when none was refused yet). */
     ticketNumber: z.number().int().nullable(),
     seenAt,
+    times,
+    foundNow,
   }),
 ]);
 export type BotProblem = z.infer<typeof botProblemSchema>;
@@ -63,3 +78,11 @@ export const botSetupResponseSchema = z.object({
   problems: z.array(botProblemSchema),
 });
 export type BotSetupResponse = z.infer<typeof botSetupResponseSchema>;
+
+/** GET /{guildId}/bot-setup?fresh=true: the owner's "Check again" (facts at most a few seconds old, not the ~30 s cache). */
+export const botSetupQuerySchema = z.object({
+  fresh: z
+    .enum(["true", "false", "1", "0"])
+    .transform((v) => v === "true" || v === "1")
+    .optional(),
+});

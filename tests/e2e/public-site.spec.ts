@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { authMessages, docsMessages, landingMessages } from "../../src/schemas/messages";
+import { botPermissionBits } from "../../src/schemas/bot-permissions";
+import { demoApplicationId as demoDiscordClientId } from "../../src/schemas/demo-guild";
 import { hero } from "../../src/public-site/pages/landing-content";
 
 // The public site: prerendered pages hydrated in the browser, against the real server (playwright.config.ts).
@@ -58,7 +60,8 @@ test.describe("public site", () => {
       `Powering ${stats.total_member_count.toLocaleString("en-US")} users across ${stats.total_guilds.toLocaleString("en-US")} communities`,
     );
     const invite = page.getByRole("link", { name: authMessages.invite }).first();
-    await expect(invite).toHaveAttribute("href", /^https:\/\/discord\.com\/oauth2\/authorize\?client_id=\d+&permissions=8&scope=bot%20applications\.commands$/);
+    // Exactly the permissions the bot uses (src/schemas/bot-permissions.ts), never Administrator (8).
+    await expect(invite).toHaveAttribute("href", `https://discord.com/oauth2/authorize?client_id=${demoDiscordClientId}&permissions=${botPermissionBits}&scope=bot+applications.commands`);
     await expect(page.getByRole("button", { name: authMessages.signIn })).toBeVisible();
   });
 

@@ -44,6 +44,7 @@ const probes: Probe[] = [
 
   { method: "GET", route: `${g}/settings`, anyOf: ["ViewSettings"], list: true },
   { method: "PUT", route: `${g}/settings`, anyOf: ["EditSettings"], body: {} },
+  { method: "GET", route: `${g}/bot-setup`, anyOf: ["ViewSettings"], list: true },
 
   { method: "GET", route: `${g}/teams`, anyOf: ["ViewTeam"], list: true },
   { method: "POST", route: `${g}/teams`, anyOf: ["CreateTeam"], body: {} },

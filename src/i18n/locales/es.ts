@@ -1,4 +1,5 @@
 import type { Dictionary } from "../core";
+import botSetup from "./es/bot-setup";
 import configTransfer from "./es/config-transfer";
 import engine from "./es/engine";
 import forms from "./es/forms";
@@ -27,6 +28,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   records,
   configTransfer,
   tickets,
+  botSetup,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

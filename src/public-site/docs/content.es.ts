@@ -1,3 +1,5 @@
+import botSetupEs from "../../i18n/locales/es/bot-setup";
+import { botPermissionKeys } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
 import type { DocSection } from "./schema";
@@ -5,6 +7,11 @@ import type { DocSection } from "./schema";
 // The documentation of Ticketeer in Spanish: the same section tree as ./content.ts (same ids, so the URLs stay
 // the same), loaded with import() only when Spanish is on screen (see useDocSections in ./DocsPage.tsx).
 // Validated by docSectionsSchema in tests/unit/i18n/site-pages.test.tsx.
+
+// The bot's permissions from their declaration, in the Spanish of the Bot setup card (src/i18n/locales/es/bot-setup.ts).
+const permissionName = (key: string) => botSetupEs[`botPermission.${key}.name`];
+const permissionNames = new Intl.ListFormat("es", { type: "conjunction" }).format(botPermissionKeys.map(permissionName));
+const permissionList = botPermissionKeys.map((key) => `**${permissionName(key)}**: ${botSetupEs[`botPermission.${key}.why`]}`);
 
 export const docSectionsEs: DocSection[] = [
   {
@@ -28,8 +35,8 @@ export const docSectionsEs: DocSection[] = [
       {
         type: "note",
         variant: "warning",
-        title: "Se necesitan permisos de Administrador",
-        text: "El bot necesita permisos de Administrador. Crea un canal privado para cada ticket y ajusta sus permisos para el miembro y tu staff; sin Administrador esos pasos fallan sin avisar.",
+        title: "El bot necesita estos permisos; déjalos marcados",
+        text: `La invitación pide ${permissionNames}, y nunca Administrador. El bot crea un canal privado para cada ticket y decide quién puede verlo; sin estos permisos esos pasos fallan. [Invitar al bot](/docs/inviting-the-bot) explica para qué sirve cada uno.`,
       },
       {
         type: "note",
@@ -75,25 +82,21 @@ export const docSectionsEs: DocSection[] = [
             items: [
               "Pulsa **Invitar** en la [página de inicio](/). La página de autorización de Discord se abre en una pestaña nueva.",
               "Elige tu servidor en la lista *Añadir a servidor*.",
-              "Deja marcado el permiso **Administrador** y pulsa *Autorizar*.",
+              "Deja marcados todos los permisos que pide la invitación y pulsa *Autorizar*.",
               "Completa el captcha si Discord te muestra uno. El bot se une a tu servidor y aparece en la lista de miembros.",
             ],
           },
           {
             type: "note",
             variant: "warning",
-            title: "Se necesitan permisos de Administrador",
-            text: "Desmarcar Administrador es la causa más habitual de tickets que nunca se abren. Si ya invitaste al bot sin él, da Administrador a su rol en Ajustes del servidor → Roles.",
+            title: "El bot necesita estos permisos; déjalos marcados",
+            text: "Desmarcar alguno de ellos es la causa más habitual de tickets que nunca se abren. Si ya invitaste al bot sin alguno, da ese permiso a su rol en Ajustes del servidor → Roles, o invítalo de nuevo. En el panel de control, *Configuración del bot* en la página de tu servidor dice qué falta y dónde.",
           },
+          { type: "header", text: "Los permisos que pide el bot" },
+          { type: "list", ordered: false, items: permissionList },
           {
-            type: "dropdown",
-            title: "¿Por qué necesita el bot ser Administrador?",
-            blocks: [
-              {
-                type: "paragraph",
-                text: "Cada ticket es un canal nuevo que solo pueden ver el miembro que lo abrió, el bot y los equipos de staff del panel. Crearlo, escribir sus permisos específicos, moverlo a la categoría de tickets y archivarlo después requiere varios permisos en todas las categorías de tu servidor. Administrador los cubre todos, incluidas las categorías que crees más adelante.",
-              },
-            ],
+            type: "paragraph",
+            text: "El bot nunca pide Administrador: solo tiene lo que usa. Un canal o una categoría cuyos permisos específicos le quitan uno de estos al rol del bot rompen los paneles y los tickets de ahí, así que deja al rol del bot sus permisos en tus categorías de tickets, en los canales de tus paneles y en el canal de archivo.",
           },
           {
             type: "dropdown",
@@ -103,6 +106,7 @@ export const docSectionsEs: DocSection[] = [
                 type: "list",
                 ordered: false,
                 items: [
+                  "Abre tu servidor en el [panel de control](/dashboard): *Configuración del bot* recoge cada permiso que le falta al bot y dónde.",
                   "Comprueba en Ajustes del servidor → Roles que el rol del bot no esté por debajo de los roles que debe gestionar.",
                   "Comprueba que el canal de tu panel permita al bot leer y enviar mensajes.",
                   "Ejecuta `/help` en cualquier canal: si no pasa nada, el bot está desconectado; consulta la [página de estado](/status).",

@@ -1,9 +1,15 @@
+import { botPermissionKeys, botPermissions } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
 import type { DocSection } from "./schema";
 
 // The documentation of Ticketeer. Validated by docSectionsSchema in scripts/prerender.ts and the unit tests.
 // Inline text understands [label](url) links (opening in a new tab) and `code` spans.
+
+// The bot's permissions come from their declaration (src/schemas/bot-permissions.ts), so the docs list exactly what
+// the invite link asks for.
+const permissionNames = new Intl.ListFormat("en", { type: "conjunction" }).format(botPermissionKeys.map((key) => botPermissions[key].discordName));
+const permissionList = botPermissionKeys.map((key) => `**${botPermissions[key].discordName}**: ${botPermissions[key].why}`);
 
 export const docSections: DocSection[] = [
   {
@@ -27,8 +33,8 @@ export const docSections: DocSection[] = [
       {
         type: "note",
         variant: "warning",
-        title: "Administrator permissions required",
-        text: "The bot needs Administrator permissions. It creates a private channel for every ticket and sets its permissions for the member and your staff; without Administrator those steps fail silently.",
+        title: "The bot needs these permissions; keep them ticked",
+        text: `The invite asks for ${permissionNames}, and never for Administrator. The bot creates a private channel for every ticket and sets who can see it; without these permissions those steps fail. [Inviting The Bot](/docs/inviting-the-bot) says why each one is needed.`,
       },
       {
         type: "note",
@@ -74,25 +80,21 @@ export const docSections: DocSection[] = [
             items: [
               "Click **Invite** on the [home page](/). Discord's authorisation page opens in a new tab.",
               "Choose your server in the *Add to server* list.",
-              "Keep the **Administrator** permission ticked and click *Authorize*.",
+              "Keep every permission the invite asks for ticked and click *Authorize*.",
               "Complete the captcha if Discord shows one. The bot joins your server and appears in the member list.",
             ],
           },
           {
             type: "note",
             variant: "warning",
-            title: "Administrator permissions required",
-            text: "Unticking Administrator is the most common cause of tickets that never open. If you already invited the bot without it, give its role Administrator under Server Settings → Roles.",
+            title: "The bot needs these permissions; keep them ticked",
+            text: "Unticking one of them is the most common cause of tickets that never open. If you already invited the bot without one, give its role the permission under Server Settings → Roles, or invite it again. In the dashboard, *Bot setup* on your server's page says what is missing and where.",
           },
+          { type: "header", text: "The permissions the bot asks for" },
+          { type: "list", ordered: false, items: permissionList },
           {
-            type: "dropdown",
-            title: "Why does the bot need Administrator?",
-            blocks: [
-              {
-                type: "paragraph",
-                text: "Every ticket is a new channel that only the member who opened it, the bot and the staff teams of the panel can see. Creating it, writing its permission overwrites, moving it into the ticket category and archiving it afterwards needs several permissions on every category of your server. Administrator covers all of them, including categories created later.",
-              },
-            ],
+            type: "paragraph",
+            text: "The bot never asks for Administrator: it holds only what it uses. A channel or category whose permission overwrites take one of these away from the bot's role breaks the panels and tickets there, so leave the bot's role its permissions in your ticket categories, your panels' channels and the archive channel.",
           },
           {
             type: "dropdown",
@@ -102,6 +104,7 @@ export const docSections: DocSection[] = [
                 type: "list",
                 ordered: false,
                 items: [
+                  "Open your server in the [dashboard](/dashboard): *Bot setup* lists every permission the bot lacks and where.",
                   "Check that the bot's role is not below the roles it must manage in Server Settings → Roles.",
                   "Check that the channel of your panel lets the bot read and send messages.",
                   "Run `/help` in any channel: if nothing happens, the bot is offline — see the [status page](/status).",

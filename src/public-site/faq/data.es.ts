@@ -1,3 +1,5 @@
+import botSetupEs from "../../i18n/locales/es/bot-setup";
+import { botPermissionKeys } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
 import { legalFigures } from "../legal/figures";
@@ -13,11 +15,11 @@ export const faqGroupsEs: FaqGroup[] = [
     entries: [
       {
         question: "¿Cómo añado Ticketeer a mi servidor?",
-        answer: "Pulsa **Invitar** en la [página de inicio](/), elige tu servidor y deja marcado el permiso de Administrador. Necesitas el permiso Gestionar servidor en ese servidor. La [guía de configuración rápida](/docs/quick-setup) explica cada paso.",
+        answer: "Pulsa **Invitar** en la [página de inicio](/), elige tu servidor y deja marcados todos los permisos que pide la invitación. Necesitas el permiso Gestionar servidor en ese servidor. La [guía de configuración rápida](/docs/quick-setup) explica cada paso.",
       },
       {
-        question: "¿Por qué necesita el bot ser Administrador?",
-        answer: "Cada ticket es un canal privado cuyos permisos escribe el bot para el miembro y tus equipos de staff. Administrador cubre todas las categorías, incluidas las que crees más adelante. Consulta [Invitar al bot](/docs/inviting-the-bot).",
+        question: "¿Qué permisos necesita el bot?",
+        answer: `${new Intl.ListFormat("es", { type: "conjunction" }).format(botPermissionKeys.map((key) => botSetupEs[`botPermission.${key}.name`]))}; nunca Administrador. Cada ticket es un canal privado cuyos permisos escribe el bot para el miembro y tus equipos de staff. [Invitar al bot](/docs/inviting-the-bot) explica para qué sirve cada uno.`,
       },
       {
         question: "Mi servidor no aparece en el panel de control.",

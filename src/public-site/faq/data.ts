@@ -1,3 +1,4 @@
+import { botPermissionKeys, botPermissions } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
 import { legalFigures } from "../legal/figures";
@@ -21,11 +22,11 @@ export const faqGroups: FaqGroup[] = [
     entries: [
       {
         question: "How do I add Ticketeer to my server?",
-        answer: "Click **Invite** on the [home page](/), choose your server and keep the Administrator permission ticked. You need the Manage Server permission on that server. The [quick-setup guide](/docs/quick-setup) walks through every step.",
+        answer: "Click **Invite** on the [home page](/), choose your server and keep every permission the invite asks for ticked. You need the Manage Server permission on that server. The [quick-setup guide](/docs/quick-setup) walks through every step.",
       },
       {
-        question: "Why does the bot need Administrator?",
-        answer: "Each ticket is a private channel whose permissions the bot writes for the member and your staff teams. Administrator covers every category, including the ones you create later. See [Inviting The Bot](/docs/inviting-the-bot).",
+        question: "Which permissions does the bot need?",
+        answer: `${new Intl.ListFormat("en", { type: "conjunction" }).format(botPermissionKeys.map((key) => botPermissions[key].discordName))} — never Administrator. Each ticket is a private channel whose permissions the bot writes for the member and your staff teams. [Inviting The Bot](/docs/inviting-the-bot) says why each one is needed.`,
       },
       {
         question: "My server does not appear in the dashboard.",

@@ -64,7 +64,7 @@ export const features: Feature[] = [
 ];
 
 export const steps = [
-  { title: "Invite the bot", text: "Add Ticketeer to your server with one click. It needs Administrator permissions to manage ticket channels." },
+  { title: "Invite the bot", text: "Add Ticketeer to your server with one click. It asks only for the permissions it needs to manage ticket channels." },
   { title: "Configure it", text: "Open the dashboard, pick your server, adjust the settings and create your first support panel." },
   { title: "Receive tickets", text: "Members click the panel, a private channel opens and your staff takes it from there." },
 ] as const;

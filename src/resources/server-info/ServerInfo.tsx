@@ -1,3 +1,4 @@
+import { BotSetupCard } from "./BotSetupCard";
 import { TicketStrip } from "./TicketStrip";
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Skeleton, Statistic } from "antd";
@@ -86,6 +87,7 @@ export default function ServerInfo() {
           </div>
         </div>
       </Card>
+      <BotSetupCard guildId={guildId} />
       <TicketStrip guildId={guildId} />
       <div className="server-stats">
         {stats.map((stat) => (

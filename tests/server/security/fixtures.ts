@@ -346,6 +346,7 @@ export const samples: Record<string, Sample> = {
   "GET /api/:guildId/activity.csv": { status: 200 },
 
   "GET /api/:guildId/settings": { status: 200 },
+  "GET /api/:guildId/bot-setup": { status: 200 },
   "PUT /api/:guildId/settings": {
     status: 200,
     body: () => ({ UserTicketLimit: 1 + (counter++ % 5) }),

@@ -8,6 +8,7 @@ import { resourceDeclarations } from "../../../src/resources/registry";
 import { statusTextKeys } from "../../../src/providers/status-text";
 import { navLinks } from "../../../src/public-site/components/SiteLayout";
 import { features, steps } from "../../../src/public-site/pages/landing-content";
+import { botPermissionKeys } from "../../../src/schemas/bot-permissions";
 
 // Every key that src/ passes to t / tr must have a Spanish text, so a string added anywhere without a translation
 // fails here; so must every fixed text of the spec (messages.ts), which toasts and API errors go through.
@@ -56,13 +57,14 @@ describe("Spanish dictionary", () => {
     expect(keys.filter((key) => !(key in es))).toEqual([]);
   });
 
-  it("has every key built from data: resources, nav links, landing features and steps, HTTP status texts", () => {
+  it("has every key built from data: resources, nav links, landing features and steps, HTTP status texts, the bot's permissions", () => {
     const dynamic = [
       ...resourceDeclarations.map((d) => `resources.${d.name}`),
       ...navLinks.map((link) => `site.nav.${link.key}`),
       ...features.flatMap((f) => ["title", "description", "alt"].map((part) => `landing.feature.${f.key}.${part}`)),
       ...steps.flatMap((_, i) => [`landing.step.${i + 1}.title`, `landing.step.${i + 1}.text`]),
       ...statusTextKeys,
+      ...botPermissionKeys.flatMap((key) => [`botPermission.${key}.name`, `botPermission.${key}.why`]),
     ];
     expect(dynamic.filter((key) => !(key in es))).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe("documentation tree", () => {
       });
     flattenSections(docSections).forEach((e) => visit(e.section.blocks));
     expect([...types].sort()).toEqual(["code", "divider", "dropdown", "header", "image", "link", "list", "note", "paragraph", "video"]);
-    expect(texts.some((t) => t.includes("Administrator permissions"))).toBe(true);
+    expect(texts.some((t) => t.includes("The bot needs these permissions; keep them ticked"))).toBe(true);
     expect(texts.some((t) => t.includes("Manage Server permission"))).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { createAuthStore } from "../../../src/public-site/lib/auth";
 import { checkSession, login, logout, postLoginPathKey, resolveSession } from "../../../src/public-site/lib/session";
 import { toastStore } from "../../../src/public-site/lib/toast-store";
 import { inviteUrl, demoDiscordClientId } from "../../../src/public-site/config";
+import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const future = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -135,8 +136,16 @@ describe("signed-in menu", () => {
 });
 
 describe("invite link", () => {
-  it("carries the client id with Administrator permissions and both scopes", () => {
-    expect(inviteUrl("123")).toBe("https://discord.com/oauth2/authorize?client_id=123&permissions=8&scope=bot%20applications.commands");
+  it("carries the client id, exactly the declared permissions (never Administrator) and both scopes", () => {
+    const url = new URL(inviteUrl("123"));
+    expect(url.origin + url.pathname).toBe("https://discord.com/oauth2/authorize");
+    expect(url.searchParams.get("client_id")).toBe("123");
+    expect(url.searchParams.get("scope")).toBe("bot applications.commands");
+    const bits = BigInt(url.searchParams.get("permissions")!);
+    expect(bits).toBe(BigInt(botPermissionBits));
+    expect(bits & 8n).toBe(0n);
+    // View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History.
+    expect(bits).toBe((1n << 10n) | (1n << 4n) | (1n << 28n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n));
     expect(inviteUrl()).toContain(`client_id=${demoDiscordClientId}`);
   });
 });

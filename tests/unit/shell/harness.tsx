@@ -62,6 +62,10 @@ export function signedInHandlers() {
     // A server's page: its info and the ticket strip's figures (no tickets yet).
     rest.get(`${API}/guilds/:guildId`, ({ params }) => HttpResponse.json(guildInfoOf(String(params.guildId)))),
     rest.get(`${API}/:guildId/statistics`, () => HttpResponse.json(noTicketStatistics)),
+    // Server info's Bot setup card: nothing to fix.
+    rest.get(`${API}/:guildId/bot-setup`, ({ params }) =>
+      HttpResponse.json({ platform: "discord", checkedAt: Date.now(), inviteUrl: `https://discord.com/oauth2/authorize?client_id=1&guild_id=${params.guildId}`, problems: [] }),
+    ),
     // The public figures; Panels asks them to know whether the server runs the demo platform (here: Discord).
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1284, total_guilds: 2, total_tickets: 0, demo: false })),
   ];

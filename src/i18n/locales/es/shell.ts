@@ -143,7 +143,7 @@ const shell: Dictionary = {
   "landing.steps.title": "En marcha en tres pasos",
   "landing.step.1.title": "Invita al bot",
   "landing.step.1.text":
-    "Añade Ticketeer a tu servidor con un clic. Necesita permisos de Administrador para gestionar los canales de tickets.",
+    "Añade Ticketeer a tu servidor con un clic. Solo pide los permisos que necesita para gestionar los canales de tickets.",
   "landing.step.2.title": "Configúralo",
   "landing.step.2.text": "Abre el panel, elige tu servidor, ajusta la configuración y crea tu primer panel de soporte.",
   "landing.step.3.title": "Recibe tickets",
