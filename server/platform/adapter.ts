@@ -186,9 +186,10 @@ export interface PlatformAdapter {
   forgetUser(userId: string): void;
   /**
    * What Bot setup checks in a guild. Cached about 30 s per guild, so the card cannot hammer the platform; `fresh`
-   * (the owner's "Check again") accepts cached facts only a few seconds old.
+   * (the owner's "Check again") accepts cached facts only a few seconds old; `readAfter` only facts read after that
+   * time (what the bot holds now that Discord refused it something).
    */
-  botSetupFacts(guildId: string, options?: { fresh?: boolean }): Promise<BotSetupFacts>;
+  botSetupFacts(guildId: string, options?: { fresh?: boolean; readAfter?: number }): Promise<BotSetupFacts>;
 
   // ---- the ticket engine (server/tickets/) ----
   /** The bot's own user id (its overwrite in ticket channels). */

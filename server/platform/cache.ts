@@ -11,11 +11,15 @@ export class TtlCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The cached value, or a new load; `maxAgeMs` refuses a cached value stored longer ago than that. */
-  async get(key: string, load: () => Promise<T>, { maxAgeMs }: { maxAgeMs?: number } = {}): Promise<T> {
+  /**
+   * The cached value, or a new load; `maxAgeMs` refuses a cached value stored longer ago than that, `notBefore` one
+   * whose load started before that time (a load started after it, even still running, is shared).
+   */
+  async get(key: string, load: () => Promise<T>, { maxAgeMs, notBefore }: { maxAgeMs?: number; notBefore?: number } = {}): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
-    if (hit && hit.expires > now && (maxAgeMs === undefined || now - hit.storedAt <= maxAgeMs)) return hit.value;
+    const fresh = (maxAgeMs === undefined || now - (hit?.storedAt ?? 0) <= maxAgeMs) && (notBefore === undefined || (hit?.storedAt ?? 0) >= notBefore);
+    if (hit && hit.expires > now && fresh) return hit.value;
     if (hit) this.entries.delete(key);
     const value = load();
     this.set(key, value);

@@ -246,9 +246,9 @@ export class DiscordPlatform implements PlatformAdapter {
     this.memberRoles.deleteWhere((key) => key.endsWith(`:${userId}`));
   }
 
-  botSetupFacts(guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupFacts> {
+  botSetupFacts(guildId: string, { fresh = false, readAfter }: { fresh?: boolean; readAfter?: number } = {}): Promise<BotSetupFacts> {
     const maxAgeMs = fresh ? (this.options.botSetupFreshMs ?? 5_000) : undefined;
-    return this.setupFacts.get(guildId, () => this.fetchBotSetupFacts(guildId), { maxAgeMs });
+    return this.setupFacts.get(guildId, () => this.fetchBotSetupFacts(guildId), { maxAgeMs, notBefore: readAfter });
   }
 
   // ---- the ticket engine ----

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { keyringFor } from "../transcripts/crypto";
+import { diagnoseMissing } from "../bot-setup/diagnose";
 import { InteractionHandler } from "./interactions";
 import { InteractionReceipts } from "./receipts";
 import { TicketEngine } from "./service";
@@ -36,6 +37,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
     publicUrl: app.config.publicUrl,
     channelUrl,
     origin: demo ? "demo" : "discord",
+    diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
   });
   app.decorate("tickets", { engine, handler: new InteractionHandler(engine), receipts: new InteractionReceipts(app.db), channelUrl });
 }

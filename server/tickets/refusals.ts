@@ -33,8 +33,8 @@ export interface RefusalPlace {
   panelName: string | null;
 }
 
-/** Which of `needed` the bot lacks in a channel (or server-wide with null); [] when the platform cannot tell. */
-export type DiagnoseMissing = (guildId: string, channelId: string | null, needed: BotPermissionKey[]) => Promise<BotPermissionKey[]>;
+/** Which of `needed` the bot lacks server-wide, and which only where it acted (channelId; null: server-wide). */
+export type DiagnoseMissing = (guildId: string, channelId: string | null, needed: BotPermissionKey[]) => Promise<{ server: BotPermissionKey[]; here: BotPermissionKey[] }>;
 
 /** "about 9 minutes", "about 40 seconds". */
 export function waitText(ms: number): string {
@@ -65,22 +65,23 @@ export async function explainRefusal(
       // The opening step handles these itself (overflow category, then the member is told).
       return error.reason === "categoryFull" ? botTexts.categoryFull : botTexts.serverFull;
     case "missingPermission": {
-      const missing = (await deps.diagnose?.(guildId, place.channelId, actionNeeds[action]).catch(() => [])) ?? [];
-      for (const permission of missing) {
-        const scope: "server" | "channel" | "category" = place.channelId === null ? "server" : place.isCategory ? "category" : "channel";
+      const found = (await deps.diagnose?.(guildId, place.channelId, actionNeeds[action]).catch(() => undefined)) ?? { server: [], here: [] };
+      const record = (permission: BotPermissionKey, serverWide: boolean) => {
         const problem: BotProblem = {
           kind: "missingPermission",
           permission,
-          scope,
-          channelId: place.channelId,
-          channelName: place.channelName,
-          purpose: place.purpose,
+          scope: serverWide || place.channelId === null ? "server" : place.isCategory ? "category" : "channel",
+          channelId: serverWide ? null : place.channelId,
+          channelName: serverWide ? null : place.channelName,
+          purpose: serverWide ? null : place.purpose,
           panelName: place.panelName,
           seenAt: null,
         };
-        await recordBotProblem(deps.db, guildId, problem).catch(() => undefined);
-      }
-      return botTexts.missingPermission(action, missing.map((key) => botPermissions[key].discordName));
+        return recordBotProblem(deps.db, guildId, problem).catch(() => undefined);
+      };
+      for (const permission of found.server) await record(permission, true);
+      for (const permission of found.here) await record(permission, false);
+      return botTexts.missingPermission(action, [...found.server, ...found.here].map((key) => botPermissions[key].discordName));
     }
   }
 }

@@ -248,8 +248,9 @@ export class FakeDiscord extends DiscordWorld {
     const base = this.guildPermissions(guild.id, bot);
     const parent = typeof body.parent_id === "string" ? this.channels.get(body.parent_id) : undefined;
     const inParent = parent ? this.permissionsIn(parent, bot) : 0n;
-    // guild.mdx, Create Guild Channel: "Requires the MANAGE_CHANNELS permission."
-    if (!hasAll(base | inParent, Permissions.MANAGE_CHANNELS)) return refuse.missingPermissions();
+    // guild.mdx, Create Guild Channel: "Requires the MANAGE_CHANNELS permission." — in the category it goes in (an
+    // overwrite of the category that denies it wins over the role, as everywhere in Discord's permission algorithm).
+    if (!hasAll(parent ? inParent : base, Permissions.MANAGE_CHANNELS)) return refuse.missingPermissions();
     const type = typeof body.type === "number" ? body.type : ChannelType.GuildText;
     const creatable: readonly number[] = [ChannelType.GuildText, ChannelType.GuildCategory, ChannelType.GuildAnnouncement];
     if (!creatable.includes(type)) return refuse.wrongChannelType();

@@ -4,8 +4,9 @@ import { singlePanelSchema } from "../../../src/schemas/panel";
 import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { singlePanelData } from "../../../server/panels/store";
 import { botTexts } from "../../../server/tickets/texts";
-import { type TestApp, createTestApp } from "../helpers";
+import { type TestApp, cookieHeader, createTestApp } from "../helpers";
 import { FakeDiscord } from "./fake-discord";
+import { Permissions } from "./permissions";
 import { ChannelType } from "./fake-world";
 import { type InteractionClient, interactionClient, testKeys, type Where } from "./interactions";
 
@@ -29,6 +30,18 @@ let discord: InteractionClient;
 let panelId: number;
 
 const at = (user: string, channel: string): Where => ({ user, guild: G, channel });
+/** The owner signs in to the dashboard through Discord's OAuth (the fake's authorize step). */
+async function ownerToken(): Promise<string> {
+  const login = await t.app.inject({ method: "GET", url: "/api/api/auth/login" });
+  const cookie = cookieHeader(login);
+  const authorize = new URL(login.json().url);
+  const code = fake.authorizationCode(OWNER, authorize.searchParams.get("redirect_uri"));
+  const back = await t.app.inject({ method: "GET", url: `/api/api/auth/callback?code=${code}&state=${encodeURIComponent(authorize.searchParams.get("state")!)}`, headers: { cookie } });
+  const oneTime = new URL(back.headers.location as string, "http://localhost").searchParams.get("token")!;
+  const exchanged = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie }, payload: { code: oneTime } });
+  expect(exchanged.statusCode, exchanged.body).toBe(200);
+  return exchanged.json().token;
+}
 const clickPanel = () => discord.send(discord.click({ ...at(OPENER, PANEL_CHANNEL), customId: `panel:${panelId}` }));
 async function setOverflow(categoryId: string | null) {
   const row = await t.db.selectFrom("panels").selectAll().where("id", "=", panelId).executeTakeFirstOrThrow();
@@ -102,5 +115,42 @@ describe("a channel renamed a third time within ten minutes (Discord: 429, retry
     const third = await rename("third");
     expect(third.data!.content).toMatch(/^Discord allows renaming a channel twice every ten minutes — try again in about (9|10) minutes\.$/);
     expect(fake.channel(ticket.channel_id!)!.name).toBe("second");
+  });
+});
+
+describe("a permission the bot lacks (Discord: 403 50013, which does not say which)", () => {
+  it("server-wide: the claim goes through, the member reads which permission is missing, the owner sees it on Bot setup", async () => {
+    await setOverflow(OVERFLOW);
+    await clickPanel();
+    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("id", "desc").executeTakeFirstOrThrow();
+    fake.setBotPermissions(G, BigInt(botPermissionBits) & ~Permissions.MANAGE_ROLES);
+    try {
+      const claim = await discord.send(discord.command({ ...at(OWNER, ticket.channel_id!), name: "claim", options: [] }));
+      expect(claim.data!.content).toBe(`${botTexts.claimedReply}\n${botTexts.missingPermission("overwrites", ["Manage Roles"])}`);
+      expect(await recordedBotProblems(t.db, G)).toContainEqual(expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server", channelId: null }));
+      const setup = await t.app.inject({ method: "GET", url: `/api/${G}/bot-setup`, headers: { authorization: `Bearer ${await ownerToken()}` } });
+      expect(setup.statusCode, setup.body).toBe(200);
+      expect(setup.json().problems).toContainEqual(expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server" }));
+    } finally {
+      fake.setBotPermissions(G, BigInt(botPermissionBits));
+    }
+  });
+
+  it("only in a category (an overwrite takes Manage Channels away there): the member is told, the owner sees where", async () => {
+    // The ticket category is full, so the ticket goes to the overflow category — where the bot may not make channels.
+    await setOverflow(OVERFLOW);
+    const overflow = fake.channel(OVERFLOW)!;
+    overflow.overwrites.push({ id: APP, type: 1, allow: 0n, deny: Permissions.MANAGE_CHANNELS });
+    try {
+      await t.db.deleteFrom("tickets").execute();
+      const answer = await clickPanel();
+      expect(answer.data!.content).toBe(botTexts.missingPermission("open", ["Manage Channels"]));
+      expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
+      expect(await recordedBotProblems(t.db, G)).toContainEqual(
+        expect.objectContaining({ kind: "missingPermission", permission: "ManageChannels", scope: "category", channelId: OVERFLOW, channelName: "More tickets", panelName: "Orders" }),
+      );
+    } finally {
+      overflow.overwrites.pop();
+    }
   });
 });
