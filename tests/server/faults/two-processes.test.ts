@@ -1,3 +1,4 @@
+import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { panelText } from "../../../server/panels/text";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID } from "../helpers";
@@ -195,5 +196,43 @@ describe.skipIf(!testDatabaseUrl)("two API processes share their rate limits on 
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await fetch(`${a.baseUrl}/api/api/auth/login`)).status).toBe(429);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)("each Discord interaction acts once across instances (runs only with TEST_DATABASE_URL)", () => {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const publicKeyHex = publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+  let db: Awaited<ReturnType<typeof faultDatabase>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    db = await faultDatabase();
+    [a, b] = await Promise.all([startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000), startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+  });
+
+  it("the same signed click reaching both instances at once opens one ticket, with no open-ticket limit to stop the second", { timeout: 60_000 }, async () => {
+    const admin = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+    const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
+    const unlimited = await fetch(`${a.baseUrl}/api/${g}/settings`, { method: "PUT", headers: authJson(admin), body: JSON.stringify({ UserTicketLimit: 0, Revision: settings.Revision }) });
+    expect(unlimited.status).toBe(200);
+    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as { panels: { SinglePanels: { PanelId: number; PanelName: string }[] } };
+    const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
+    const body = JSON.stringify({
+      type: 3, id: "990000000000000001", application_id: "1", token: "replayed", version: 1, guild_id: g, channel: { id: "812345678901234714", type: 0 }, channel_id: "812345678901234714",
+      member: { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
+      data: { custom_id: `panel:${panel.PanelId}`, component_type: 2 },
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const headers = { "content-type": "application/json", "x-signature-timestamp": timestamp, "x-signature-ed25519": sign(null, Buffer.from(timestamp + body), privateKey).toString("hex") };
+    const answers = await Promise.all([a, b, a, b].map((server) => fetch(`${server.baseUrl}/api/interactions`, { method: "POST", headers, body }).then((r) => r.json() as Promise<{ type: number; data: { content: string } }>)));
+    expect(answers.filter((x) => x.data.content.startsWith("Your ticket is open"))).not.toHaveLength(0);
+    const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as { tickets: { OpenerId: string }[] };
+    expect(open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID)).toHaveLength(1);
   });
 });
