@@ -246,7 +246,12 @@ export class InteractionHandler {
     if (command.key === "tag" && focused === "name") {
       if (!can(await memberAccess(this.db, guildId, member), "ViewTag")) return [];
       const rows = await this.db.selectFrom("tags").select("name").where("guild_id", "=", guildId).orderBy("name").limit(200).execute();
-      return rows.filter((r) => r.name.toLowerCase().includes(needle)).slice(0, 25).map((r) => ({ name: r.name.slice(0, 100), value: r.name.slice(0, 100) }));
+      // A choice's value holds at most 100 characters: a longer name would come back cut and match no tag, so it is
+      // typed instead of offered.
+      return rows
+        .filter((r) => r.name.length <= 100 && r.name.toLowerCase().includes(needle))
+        .slice(0, 25)
+        .map((r) => ({ name: r.name, value: r.name }));
     }
     return [];
   }
