@@ -85,7 +85,8 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
     },
   });
   const form = await api(request, token, "POST", `/${G}/forms`, {
-    FormName: cut(`${corpus[1]} ${uid}`, 100),
+    // A form name is a Discord modal title: 45 characters at most.
+    FormName: `${cut(corpus[1], 44 - uid.length)} ${uid}`,
     fields: short.map((label, n) => ({ Label: label, Placeholder: cut(corpus[n + 2], 100), Style: n % 2 ? "Paragraph" : "Short" })),
   });
   for (const [i, p] of corpus.slice(0, 6).entries()) {
