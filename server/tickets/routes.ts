@@ -12,6 +12,7 @@ import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
 import { guildParams } from "../http/route-schemas";
+import { securityHeaders } from "../security";
 import { named, s as components } from "../openapi/components";
 
 const errorSchema = components.error;
@@ -126,7 +127,9 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
       const panels = await panelsVisibleTo(app, request);
       reply.hijack();
       const raw = reply.raw;
+      // Written past onSend (hijacked): the security headers every answer carries are added here.
       raw.writeHead(200, {
+        ...securityHeaders(app.config),
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
         connection: "keep-alive",
