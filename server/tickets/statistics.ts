@@ -34,22 +34,31 @@ function zoneOffset(at: number, tz: string): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant a calendar day (YYYY-MM-DD) starts in a zone. */
-export function dayStart(date: string, tz: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
+/** The instant a calendar day starts in a zone; the day given as the UTC midnight that names it. */
+function dayStartAt(guess: number, tz: string): number {
   let start = guess - zoneOffset(guess, tz);
   // Across a DST change the offset at the guess and at the real start differ: correct once more.
   start = guess - zoneOffset(start, tz);
   return start;
 }
 
-const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+/** The UTC midnight naming a calendar day (YYYY-MM-DD, a real date: statisticsQuerySchema checks it). */
+const utcMidnight = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  // setUTCFullYear, not Date.UTC: years 0–99 would be taken as 1900–1999.
+  return new Date(0).setUTCFullYear(y, m - 1, d);
+};
 
-/** Every date from `from` to `to`, both included. */
+/** The instant a calendar day (YYYY-MM-DD) starts in a zone. */
+export function dayStart(date: string, tz: string): number {
+  return dayStartAt(utcMidnight(date), tz);
+}
+
+/** Every date from `from` to `to`, both included (counted as days, so the last day of 9999 ends a range too). */
 export function datesBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to && out.length <= 400; d = nextDate(d)) out.push(d);
+  const last = utcMidnight(to);
+  for (let day = utcMidnight(from); day <= last && out.length <= 400; day += DAY_MS) out.push(new Date(day).toISOString().slice(0, 10));
   return out;
 }
 
@@ -262,7 +271,7 @@ export async function guildStatistics(
   const dates = datesBetween(q.from, q.to);
   const starts = dates.map((d) => dayStart(d, q.tz));
   const start = starts[0] ?? dayStart(q.from, q.tz);
-  const end = dayStart(nextDate(dates[dates.length - 1] ?? q.to), q.tz);
+  const end = dayStartAt(utcMidnight(dates[dates.length - 1] ?? q.to) + DAY_MS, q.tz);
   const bounds = starts.map((s, i): [number, number] => [s, starts[i + 1] ?? end]);
   const range: Range = { guildId, start, end };
   const strategy = options.strategy ?? "auto";
