@@ -361,6 +361,8 @@ export class TicketEngine {
     const c = await this.context(guildId, number, member);
     if ("refusal" in c) return c.refusal!;
     if (!c.staff) return say(botTexts.staffOnly);
+    // The unclaim rule: a claimed ticket changes hands by its claimer or a manager (an unclaimed one, by any staff).
+    if (c.row.claimed_by && c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
     const target = await this.platform.getMember(guildId, targetId);
     if (!target) return say(botTexts.memberNotFound);
     const guild = await this.platform.getGuild(guildId).catch(() => null);

@@ -24,7 +24,7 @@ export const botTexts = {
   notClaimed: "This ticket is not claimed.",
   unclaimed: (userId: string) => `<@${userId}> released this ticket.`,
   unclaimedReply: "You released this ticket.",
-  onlyClaimer: "Only the member who claimed this ticket (or a server manager) can release it.",
+  onlyClaimer: "Only the member who claimed this ticket (or a server manager) can release it or hand it over.",
   transferred: (from: string, to: string) => `Ticket handed over from <@${from}> to <@${to}>.`,
   transferredReply: (name: string) => `The ticket now belongs to ${name}.`,
   transferTargetNotStaff: "That member is not in the support team of this ticket.",
