@@ -9,6 +9,7 @@ import type { FormAnswer } from "../../src/schemas/ticket";
 import { sendPanel } from "../panels/send";
 import { membersOf, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../routes/settings";
+import { canSendIn } from "./channel-access";
 import { customIds, parseCustomId, parseFieldId } from "./custom-ids";
 import { can, memberAccess, type Member } from "./members";
 import { say, type Reply, type TicketEngine } from "./service";
@@ -286,6 +287,8 @@ export class InteractionHandler {
         return (await this.formModal(guildId, 0, formId)) ?? say(botTexts.formGone);
       }
       case "tag": {
+        // The bot posts for the member: only where they may write themselves (member.permissions is theirs in this channel).
+        if (!canSendIn(member.permissions)) return say(botTexts.tagCannotSend);
         if (!can(access, "ViewTag")) return say(botTexts.noPermission);
         const name = str(options.name, 255).trim();
         const tag = await this.db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).where("name", "=", name).executeTakeFirst();

@@ -54,6 +54,7 @@ export const botTexts = {
   archived: (number: number, opener: string) => `Ticket #${number} of ${opener} was closed.`,
   tagNotFound: (name: string) => `No tag named "${name}".`,
   tagSent: "Tag sent.",
+  tagCannotSend: "You cannot send messages in this channel, so the bot will not post a tag here for you.",
   transcriptLink: (number: number, url: string) => `Transcript of ticket #${number}: ${url}`,
   transcriptMissing: (number: number) => `No transcript of ticket #${number} is stored.`,
   panelResent: (name: string) => `Panel "${name}" posted again.`,
