@@ -21,11 +21,14 @@ import {
   listTranscripts,
   MAX_INT32,
   openTranscript,
+  quotaBytesOf,
   resolvePanelName,
   storesTranscripts,
   transcriptExists,
   transcriptPanelNames,
+  TranscriptQuotaExceeded,
 } from "../transcripts/store";
+import { recordBotProblem } from "../bot-setup/problems";
 
 // Transcripts: the paged list and the view for staff (ViewTranscripts), the ingest for bots (per-guild bot key),
 // and the bot key itself (EditSettings). Bodies are sealed at rest (server/transcripts/crypto.ts).
@@ -162,10 +165,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
           // Once the bot numbers this server's tickets, a transcript cannot claim a number it has not handed out.
           const counter = await trx.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
           if (counter && input.TicketId > counter.last_number) throw new HttpError(400, futureTicket(input.TicketId, counter.last_number));
-          const stored = await trx.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst();
-          if (Number(stored?.bytes ?? 0) >= app.config.transcriptQuotaMb * 1024 * 1024) throw new HttpError(507, transcriptQuotaFull(app.config.transcriptQuotaMb));
           const PanelName = await resolvePanelName(trx, guildId, input.PanelId);
-          await insertTranscript(trx, keyring, guildId, { ...input, PanelName });
+          await insertTranscript(trx, keyring, guildId, { ...input, PanelName }, { bytes: quotaBytesOf(app.config.transcriptQuotaMb) });
           await recordActivityOf(trx, botKeyActor(request.ip), {
             guildId,
             action: transcriptActions.stored,
@@ -174,6 +175,13 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, duplicateTranscript(input.TicketId));
+        if (error instanceof TranscriptQuotaExceeded) {
+          // The owner sees it on Bot setup (one row however often the bot retries; no activity entry per retry).
+          await recordBotProblem(app.db, guildId, { kind: "transcriptQuota", usedBytes: error.usedBytes, quotaBytes: error.quotaBytes, ticketNumber: input.TicketId, seenAt: null }).catch(
+            (problem) => request.log.warn({ err: problem }, "bot problem not recorded"),
+          );
+          throw new HttpError(507, transcriptQuotaFull(app.config.transcriptQuotaMb));
+        }
         throw error;
       }
       return reply.code(201).send({ message: transcriptStored, TicketId: input.TicketId });

@@ -33,6 +33,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
     publicUrl: app.config.publicUrl,
     channelUrl,
     origin: demo ? "demo" : "discord",
+    transcriptQuotaMb: app.config.transcriptQuotaMb,
   });
   app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
 }

@@ -13,7 +13,8 @@ import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../routes/settings";
 import type { TranscriptKeyring } from "../transcripts/crypto";
 import type { TranscriptMessage } from "../transcripts/document";
-import { insertTranscript, storesTranscripts, transcriptExists } from "../transcripts/store";
+import { insertTranscript, quotaBytesOf, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
+import { recordBotProblem } from "../bot-setup/problems";
 import { channelName, ticketChannelName, ticketOverwrites } from "./channel-access";
 import { customIds } from "./custom-ids";
 import type { TicketEventBus } from "./events";
@@ -34,6 +35,8 @@ export const ticketActions = {
   memberRemoved: "Ticket Member Removed",
   renamed: "Ticket Renamed",
   closed: "Ticket Closed",
+  /** A close whose transcript did not fit the guild's storage quota (TRANSCRIPT_QUOTA_MB). */
+  transcriptNotStored: "Transcript Not Stored",
 } as const;
 
 /** What the acting member is told (ephemeral), or a modal to show. */
@@ -59,6 +62,8 @@ export interface EngineDeps {
   channelUrl: ChannelUrlOf;
   /** "discord", or "demo" on the demo platform: the activity log's "IP" of the bot's steps. */
   origin: string;
+  /** TRANSCRIPT_QUOTA_MB: a close keeps its transcript only when it fits. */
+  transcriptQuotaMb: number;
 }
 
 export interface OpenRequest {
@@ -319,6 +324,11 @@ export class TicketEngine {
     }
   }
 
+  /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
+  botActor(): ActivityActor {
+    return { id: this.platform.botUserId, username: "Ticketeer", avatar: null, ip: this.deps.origin };
+  }
+
   private async recordStep(member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
     await recordActivityOf(this.db, actorOf(member, this.deps.origin), { guildId: row.guild_id, action, before, after });
   }
@@ -479,7 +489,10 @@ export class TicketEngine {
       revision: row.revision + 1,
     };
     const store = messages.length > 0 && (await storesTranscripts(this.db, guildId)) && !(await transcriptExists(this.db, guildId, row.number));
+    // Past the quota the ticket still closes; its transcript is not kept (none of it: a part would be a false record).
+    let overQuota: TranscriptQuotaExceeded | null = null;
     await this.db.transaction().execute(async (tx) => {
+      overQuota = null;
       if (store) {
         await insertTranscript(tx, this.deps.keyring, guildId, {
           TicketId: row.number,
@@ -491,6 +504,18 @@ export class TicketEngine {
           Rating: null,
           ClosedAt: closedAt,
           messages: messages.slice(-5000).map(toTranscriptMessage),
+        }, { bytes: quotaBytesOf(this.deps.transcriptQuotaMb) }).catch((error: unknown) => {
+          // Thrown before any statement: the transaction goes on without the transcript.
+          if (!(error instanceof TranscriptQuotaExceeded)) throw error;
+          overQuota = error;
+        });
+      }
+      if (overQuota) {
+        const refused: TranscriptQuotaExceeded = overQuota;
+        await recordActivityOf(tx, this.botActor(), {
+          guildId,
+          action: ticketActions.transcriptNotStored,
+          after: { TicketId: row.number, QuotaMB: this.deps.transcriptQuotaMb, UsedBytes: refused.usedBytes, TranscriptBytes: refused.transcriptBytes },
         });
       }
       await tx.updateTable("tickets").set(set).where("id", "=", row.id).execute();
@@ -503,8 +528,15 @@ export class TicketEngine {
     });
     const closed: TicketRow = { ...row, ...set };
     this.publish("closed", closed);
-    await this.afterClose(closed, store);
-    return say(botTexts.closed(row.number), true);
+    const refused = overQuota as TranscriptQuotaExceeded | null;
+    if (refused) {
+      // The owner sees it on Bot setup (best effort: the close is done).
+      await recordBotProblem(this.db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
+        (error) => this.deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
+      );
+    }
+    await this.afterClose(closed, store && !refused);
+    return refused ? say(botTexts.closedWithoutTranscript(row.number, this.deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
   }
 
   /** The archive post and the rating request: best effort, after the ticket is closed. */

@@ -41,6 +41,8 @@ export const botTexts = {
   confirmCloseButton: "Close ticket",
   closing: "Closing the ticket…",
   closed: (number: number) => `Ticket #${number} closed.`,
+  closedWithoutTranscript: (number: number, quotaMb: number) =>
+    `Ticket #${number} closed. Its transcript was not kept: this server's transcript storage is full (${quotaMb} MB). Ask the server owner to delete old transcripts or raise the quota.`,
   closeFailed: "The ticket channel could not be deleted. Please try again later.",
   closeBusy: "This ticket is being closed already.",
   autoCloseReason: "Closed automatically after a period without messages",

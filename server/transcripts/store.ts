@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
-import { fromDbJson } from "../db/dialect";
+import { dialectOf, fromDbJson } from "../db/dialect";
 import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
@@ -37,9 +37,47 @@ export interface NewTranscript extends Omit<TranscriptIngest, "messages"> {
   messages: TranscriptMessage[];
 }
 
-/** Seals and stores one transcript with its word index; returns the row id. Call inside a transaction. */
-export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript): Promise<number> {
+/** TRANSCRIPT_QUOTA_MB in bytes. */
+export const quotaBytesOf = (quotaMb: number) => quotaMb * 1024 * 1024;
+
+/** A transcript that does not fit its guild's storage quota: nothing was stored. */
+export class TranscriptQuotaExceeded extends Error {
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+    /** The sealed size of the transcript that was refused. */
+    readonly transcriptBytes: number,
+  ) {
+    super(`transcript of ${transcriptBytes} bytes does not fit: ${usedBytes} of ${quotaBytes} bytes used`);
+  }
+}
+
+/**
+ * The guild's stored transcript bytes (transcript_counts, kept by triggers). On PostgreSQL the row is locked until
+ * the transaction ends, so two transcripts stored at once for one guild are checked one after the other.
+ */
+async function storedBytesLocked(db: Db, guildId: string): Promise<number> {
+  if (dialectOf(db) === "postgres") {
+    // The row must exist to be locked (the triggers add to it; a row of zero changes no count).
+    await db.insertInto("transcript_counts").values({ guild_id: guildId, n: 0, bytes: 0 }).onConflict((oc) => oc.column("guild_id").doNothing()).execute();
+    const row = await db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).forUpdate().executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+  // SQLite: one connection, one transaction at a time.
+  const row = await db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Seals and stores one transcript with its word index; returns the row id. Call inside a transaction. Every path
+ * that stores a transcript comes through here with its quota (TRANSCRIPT_QUOTA_MB): a transcript is kept only when
+ * it fits (the guild's stored bytes plus its sealed size at most the quota); otherwise TranscriptQuotaExceeded is
+ * thrown before anything is written (no statement failed: the caller's transaction may go on).
+ */
+export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript, quota: { bytes: number }): Promise<number> {
   const sealed = keyring.seal(serialiseDocument(t.messages), transcriptAad(guildId, t.TicketId));
+  const used = await storedBytesLocked(db, guildId);
+  if (used + sealed.ciphertext.length > quota.bytes) throw new TranscriptQuotaExceeded(used, quota.bytes, sealed.ciphertext.length);
   const row = await db
     .insertInto("transcripts")
     .values({
