@@ -25,6 +25,11 @@ export interface ActivityInput {
   guildId?: string;
   before?: unknown;
   after?: unknown;
+  /**
+   * The panel of the ticket or transcript the entry is about (0: a ticket of no panel); leave it out for anything
+   * else. Staff limited to their panels (TranscriptsPanelPermission) see only their panels' entries.
+   */
+  scopePanelId?: number | null;
 }
 
 /** Who did something that is not a signed-in request (a bot key, the bot acting for a Discord user). */
@@ -59,12 +64,14 @@ export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActo
       timestamp: Math.floor(Date.now() / 1000),
       before_json: input.before === undefined ? null : JSON.stringify(input.before),
       after_json: input.after === undefined ? null : JSON.stringify(input.after),
+      // Always present: the insert is compiled once for every entry.
+      scope_panel_id: input.scopePanelId ?? null,
     },
     undefined,
   );
 }
 
 // One insert per mutation: compiled once (server/db/prepared.ts).
-const insertActivityQuery = prepared((db, row: Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null }) =>
+const insertActivityQuery = prepared((db, row: Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null; scope_panel_id: number | null }) =>
   db.insertInto("activity").values({ ...row }),
 );

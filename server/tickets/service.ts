@@ -37,6 +37,8 @@ export const ticketActions = {
   closed: "Ticket Closed",
   /** A close whose transcript did not fit the guild's storage quota (TRANSCRIPT_QUOTA_MB). */
   transcriptNotStored: "Transcript Not Stored",
+  /** The scheduler repaired a ticket a crash left in 'opening' or 'closing' (server/tickets/scheduler.ts). */
+  recovered: "Ticket Recovered",
 } as const;
 
 /** What the acting member is told (ephemeral), or a modal to show. */
@@ -446,7 +448,7 @@ export class TicketEngine {
       };
     }
     // Only one close runs: the row moves to 'closing' from 'open', once.
-    if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing" }))) return say(botTexts.closeBusy);
+    if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return say(botTexts.closeBusy);
     const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
     return this.finishClose({ ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
   }
@@ -468,7 +470,7 @@ export class TicketEngine {
       }
     } catch (error) {
       this.deps.log.warn({ err: error, guildId }, "ticket channel could not be closed");
-      await updateTicketIf(this.db, row, { status: "closing" }, { status: "open" });
+      await updateTicketIf(this.db, row, { status: "closing" }, { status: "open", closing_since: null });
       return say(botTexts.closeFailed);
     }
     messages.reverse(); // oldest first
