@@ -16,6 +16,7 @@ import { say, type Reply, type TicketEngine } from "./service";
 import { findTicketByChannel } from "./store";
 import { botTexts } from "./texts";
 import { guildStatistics, statisticsSummary } from "./statistics";
+import { panelsVisibleToMember } from "./visibility";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -326,7 +327,8 @@ export class InteractionHandler {
         const to = new Date();
         const from = new Date(to.getTime() - 29 * 86_400_000);
         const day = (d: Date) => d.toISOString().slice(0, 10);
-        const stats = await guildStatistics(this.db, guildId, { from: day(from), to: day(to), tz: "UTC" });
+        const panels = await panelsVisibleToMember(this.db, guildId, access);
+        const stats = await guildStatistics(this.db, guildId, { from: day(from), to: day(to), tz: "UTC" }, panels === "all" ? {} : { panels });
         return say(statisticsSummary(stats), true);
       }
       default:

@@ -206,7 +206,9 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
       const q = request.query;
       if (q.from > q.to) throw new HttpError(400, "The range must start on or before its end");
       if (datesBetween(q.from, q.to).length > statisticsMaxDays) throw new HttpError(400, `The range is at most ${statisticsMaxDays} days`);
-      return guildStatistics(app.db, guildIdOf(request), q);
+      // TranscriptsPanelPermission: limited staff get the figures of their panels' tickets only.
+      const panels = await panelsVisibleTo(app, request);
+      return guildStatistics(app.db, guildIdOf(request), q, panels === "all" ? {} : { panels });
     },
   );
 }
