@@ -60,3 +60,26 @@ describe("Item 13 — the event stream carries the security headers of every oth
     }
   });
 });
+
+describe("Item 15 — the public /stats is served from a short cache", () => {
+  it("answers repeated requests from memory: the platform and the tickets are read once per STATS_CACHE_MS", async () => {
+    const t = await createTestApp();
+    try {
+      let reads = 0;
+      const platform = t.app.platform;
+      const original = platform.listBotGuilds.bind(platform);
+      platform.listBotGuilds = () => {
+        reads++;
+        return original();
+      };
+      const first = await t.app.inject({ method: "GET", url: "/api/stats" });
+      expect(first.statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: "GET", url: "/api/stats" })));
+      for (const a of answers) expect(a.json()).toEqual(first.json());
+      expect(reads).toBe(1);
+      expect(first.headers["cache-control"]).toBe("public, max-age=60");
+    } finally {
+      await t.close();
+    }
+  });
+});
