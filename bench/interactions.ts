@@ -4,6 +4,7 @@
 // budget is p99 < 500 ms for the clicks.
 //   npx tsx bench/interactions.ts
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/interactions.ts
+//   BENCH_INTERACTIONS=fairness npx tsx bench/interactions.ts   # only one member spamming while other servers click
 import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -218,6 +219,91 @@ export async function measureInteractions(options: { databaseUrl?: string; click
   }
 }
 
+/**
+ * One member spamming while other servers click (issue 20, item 3): the server runs with the limits a deployment
+ * has by default (WRITE_RATE_LIMIT 300, the interaction limits), every request comes from one address as Discord's
+ * do. One member of the bench guild sends /help as fast as `spamConcurrency` requests allow; meanwhile a member in
+ * each of `otherGuilds` other servers sends one /help every `clickEveryMs`. Reported: the other servers' success
+ * rate (their command answered, not refused or failed) and what the spammer got.
+ */
+export async function measureInteractionFairness(
+  options: { databaseUrl?: string; port?: number; seconds?: number; otherGuilds?: number; clickEveryMs?: number; spamConcurrency?: number } = {},
+) {
+  const seconds = options.seconds ?? 10;
+  const otherGuilds = options.otherGuilds ?? 5;
+  const clickEveryMs = options.clickEveryMs ?? 250;
+  const spamConcurrency = options.spamConcurrency ?? 8;
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const publicKeyHex = publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+  const discord = discordInMemory();
+  const stub = await startDiscordStub(discord.routes, { latencyMs: LATENCY_MS });
+  const bench = await benchDatabase(options.databaseUrl);
+  const env = {
+    DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_PUBLIC_KEY: publicKeyHex, DISCORD_API_BASE: stub.base, ...bench.env,
+    // A deployment's defaults, not the benchmarks' "no limits".
+    WRITE_RATE_LIMIT: "300", INTERACTION_RATE_LIMIT: "30", INTERACTION_GUILD_RATE_LIMIT: "600",
+  };
+  const server = await startServer(options.port ?? 3333, env);
+  const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
+  const helpAnswer = (answer: { type?: number; data?: { content?: string } }) => answer.type === 4 && (answer.data?.content ?? "").startsWith("Open a ticket with");
+  try {
+    const command = async (guildId: string, userId: string) => {
+      const body = JSON.stringify({
+        id: discord.snowflake(), application_id: APP, version: 1, type: 2, token: `t${discord.snowflake()}`, guild_id: guildId, channel: { id: PANEL_CHANNEL, type: 0 }, channel_id: PANEL_CHANNEL,
+        member: { user: { id: userId, username: `user${userId.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
+        data: { id: "1", name: "help", type: 1 },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = sign(null, Buffer.from(timestamp + body), privateKey).toString("hex");
+      const res = await fetch(`${server.baseUrl}/api/interactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature-ed25519": signature, "x-signature-timestamp": timestamp },
+        body,
+      });
+      const answer = (await res.json().catch(() => ({}))) as { type?: number; data?: { content?: string } };
+      return { status: res.status, answer };
+    };
+    const until = performance.now() + seconds * 1000;
+    const spam = { sent: 0, answered: 0, slowDown: 0, refused: 0 };
+    const others = { sent: 0, answered: 0, refused: 0 };
+    const spammer = "762000000000000001";
+    await Promise.all([
+      ...Array.from({ length: spamConcurrency }, async () => {
+        while (performance.now() < until) {
+          const r = await command(G, spammer);
+          spam.sent++;
+          if (r.status !== 200) spam.refused++;
+          else if (helpAnswer(r.answer)) spam.answered++;
+          else spam.slowDown++;
+        }
+      }),
+      ...Array.from({ length: otherGuilds }, async (_, i) => {
+        const guildId = String(770000000000000001n + BigInt(i));
+        const member = String(771000000000000001n + BigInt(i));
+        while (performance.now() < until) {
+          const r = await command(guildId, member);
+          others.sent++;
+          if (r.status === 200 && helpAnswer(r.answer)) others.answered++;
+          else others.refused++;
+          await new Promise((resolve) => setTimeout(resolve, clickEveryMs));
+        }
+      }),
+    ]);
+    const rate = (others.answered / Math.max(1, others.sent)) * 100;
+    console.log(
+      `\nOne member spamming while other servers click (${label}; default limits: WRITE_RATE_LIMIT 300, INTERACTION_RATE_LIMIT 30, INTERACTION_GUILD_RATE_LIMIT 600; ` +
+        `${seconds} s, every request from one address as Discord's are): the other ${otherGuilds} servers' clicks answered ${others.answered} of ${others.sent} ` +
+        `(success rate ${rate.toFixed(1)} %); the spammer sent ${spam.sent} (${((spam.sent / seconds)).toFixed(0)}/s): ${spam.answered} answered, ` +
+        `${spam.slowDown} told to slow down (ephemeral), ${spam.refused} refused with an HTTP error`,
+    );
+    return { othersSuccessRate: rate, others, spam };
+  } finally {
+    await server.stop();
+    await stub.close();
+    await bench.drop();
+  }
+}
+
 /** The ticket number of a channel: the welcome message's Close button names it (ticket:{n}:close). */
 function ticketNumberOf(channelId: string, discord: ReturnType<typeof discordInMemory>): number {
   const welcome = discord.channels.get(channelId)!.messages[0];
@@ -237,5 +323,8 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 60_000): Promis
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  // BENCH_INTERACTIONS=fairness: only the spamming member's section.
+  const only = process.env.BENCH_INTERACTIONS;
+  if (only !== "fairness") await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  await measureInteractionFairness({ databaseUrl: process.env.BENCH_DATABASE_URL });
 }
