@@ -222,8 +222,8 @@ export async function measureInteractions(options: { databaseUrl?: string; click
 /**
  * One member spamming while other servers click (issue 20, item 3): the server runs with the limits a deployment
  * has by default (WRITE_RATE_LIMIT 300, the interaction limits), every request comes from one address as Discord's
- * do. One member of the bench guild sends /help as fast as `spamConcurrency` requests allow; meanwhile a member in
- * each of `otherGuilds` other servers sends one /help every `clickEveryMs`. Reported: the other servers' success
+ * do. One member of the bench guild sends /help as fast as `spamConcurrency` requests allow; meanwhile each of
+ * `otherGuilds` other servers sends one /help every `clickEveryMs`, each by one of 50 members in turn. Reported: the other servers' success
  * rate (their command answered, not refused or failed) and what the spammer got.
  */
 export async function measureInteractionFairness(
@@ -279,8 +279,10 @@ export async function measureInteractionFairness(
       }),
       ...Array.from({ length: otherGuilds }, async (_, i) => {
         const guildId = String(770000000000000001n + BigInt(i));
-        const member = String(771000000000000001n + BigInt(i));
+        let click = 0;
         while (performance.now() < until) {
+          // Each click by another member of that server, as in a server where many members use the bot.
+          const member = String(771000000000000001n + BigInt(i) * 1_000_000n + BigInt(click++ % 50));
           const r = await command(guildId, member);
           others.sent++;
           if (r.status === 200 && helpAnswer(r.answer)) others.answered++;

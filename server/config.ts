@@ -47,6 +47,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Interactions (Discord's, and the Try-it view's) per member (a user in a server) per minute (0 disables the limit). */
+  INTERACTION_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  /** Interactions per server per minute (0 disables the limit). */
+  INTERACTION_GUILD_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   /** Transcripts a guild's bot key may store per minute (0 disables the limit). */
   INGEST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Storage per guild for sealed transcripts, in MB. */
@@ -89,6 +93,10 @@ export interface Config {
   writeRateLimit: number;
   readRateLimit: number;
   ingestRateLimit: number;
+  /** Interactions per member per minute (server/tickets/interaction-limits.ts); 0: no limit. */
+  interactionRateLimit: number;
+  /** Interactions per server per minute; 0: no limit. */
+  interactionGuildRateLimit: number;
   transcriptQuotaMb: number;
   auditedReadRateLimit: number;
   logLevel: string;
@@ -244,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writeRateLimit: e.WRITE_RATE_LIMIT,
     readRateLimit: e.READ_RATE_LIMIT,
     ingestRateLimit: e.INGEST_RATE_LIMIT,
+    interactionRateLimit: e.INTERACTION_RATE_LIMIT,
+    interactionGuildRateLimit: e.INTERACTION_GUILD_RATE_LIMIT,
     transcriptQuotaMb: e.TRANSCRIPT_QUOTA_MB,
     auditedReadRateLimit: e.AUDITED_READ_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

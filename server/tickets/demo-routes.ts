@@ -206,7 +206,12 @@ export default async function demoRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/demo/interactions",
-    { onRequest: guard(), schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } } },
+    {
+      onRequest: guard(),
+      // Counted by the interactions' own limits (per member and per server), not the dashboard's write limit.
+      config: { interaction: true },
+      schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } },
+    },
     async (request) => {
       const guildId = guildIdOf(request);
       const input = request.body;
@@ -268,7 +273,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           data: { id: "0", name, type: 1, options: subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options },
         };
       }
-      const outcome = await app.tickets.handler.handle(interaction as unknown as APIInteraction);
+      const outcome = (await app.tickets.limits.check(interaction as unknown as APIInteraction)) ?? (await app.tickets.handler.handle(interaction as unknown as APIInteraction));
       return toDemoReply(outcome, channel.id);
     },
   );

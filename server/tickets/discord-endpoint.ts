@@ -36,7 +36,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
   app.post(
     "/interactions",
     {
-      config: { discordSigned: true },
+      config: { discordSigned: true, interaction: true },
       schema: {
         tags: ["Bot"],
         summary: "Discord's Interactions Endpoint URL (signed by Discord)",
@@ -58,6 +58,9 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         return reply.code(400).send({ error: "Invalid JSON" });
       }
       if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+      // The interactions' own limits, per member and per server (never an HTTP 429: Discord would say it failed).
+      const limited = await app.tickets.limits.check(interaction);
+      if (limited) return responseOf(limited);
 
       const work = app.tickets.handler.handle(interaction).catch((error: unknown) => {
         request.log.error({ err: error }, "interaction failed");

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { keyringFor } from "../transcripts/crypto";
+import { type InteractionLimits, interactionLimitsFor } from "./interaction-limits";
 import { InteractionHandler } from "./interactions";
 import { TicketEngine } from "./service";
 import type { ChannelUrlOf } from "./store";
@@ -10,6 +11,8 @@ import type { ChannelUrlOf } from "./store";
 export interface TicketsDecoration {
   engine: TicketEngine;
   handler: InteractionHandler;
+  /** The interactions' own per-member and per-server limits. */
+  limits: InteractionLimits;
   channelUrl: ChannelUrlOf;
 }
 
@@ -35,5 +38,5 @@ export function registerTicketEngine(app: FastifyInstance): void {
     origin: demo ? "demo" : "discord",
     transcriptQuotaMb: app.config.transcriptQuotaMb,
   });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
+  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), limits: interactionLimitsFor(app), channelUrl });
 }

@@ -67,4 +67,7 @@ export const botTexts = {
   unknownCommand: "This command is not known.",
   somethingWrong: "Something went wrong. Please try again.",
   tooSlow: "That took too long. Please try again.",
+  slowDown: (seconds: number) => `You are going too fast. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  serverBusy: (seconds: number) =>
+    `This server is sending the bot more requests than it can take right now. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
 } as const;
