@@ -5,6 +5,7 @@
 //   npx tsx bench/interactions.ts
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/interactions.ts
 //   BENCH_INTERACTIONS=fairness npx tsx bench/interactions.ts   # only one member spamming while other servers click
+//   BENCH_INTERACTIONS=long-close npx tsx bench/interactions.ts # only the close of 5,000 messages beside /api/health
 import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,7 +15,7 @@ import { loadConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/client";
 import { singlePanelData } from "../server/panels/store";
 import { type StubRequest, type StubResponse, startDiscordStub } from "../tests/server/discord-stub";
-import { benchDatabase, ms, percentile, startServer } from "./lib";
+import { benchDatabase, ms, percentile, signIn, startServer } from "./lib";
 
 const APP = "700000000000000888";
 const G = "760000000000000901";
@@ -306,6 +307,96 @@ export async function measureInteractionFairness(
   }
 }
 
+/**
+ * Closing a ticket of 5,000 messages while another client hits /api/health (issue 20, item 9): on the demo platform,
+ * the messages written through the Try-it API, then the close through the dashboard's API; reported: how long the
+ * close took, and the health checks' latency while it ran (p50, p99, max) beside the same client's without it.
+ */
+export async function measureLongClose(options: { databaseUrl?: string; port?: number; messages?: number } = {}) {
+  const count = options.messages ?? 5000;
+  const bench = await benchDatabase(options.databaseUrl);
+  const server = await startServer(options.port ?? 3334, { ...bench.env, TRANSCRIPT_QUOTA_MB: "4096" });
+  const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
+  const g = "812345678901234567";
+  try {
+    const token = await signIn(server.baseUrl, "900000000000000001");
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => ({}))) as Record<string, any>;
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    const settings = await api("GET", `/${g}/settings`);
+    await api("PUT", `/${g}/settings`, { UserTicketLimit: 0, TicketCloseConfirmation: false, EnableUserFeedback: false, Revision: settings.Revision });
+    const panels = await api("GET", `/${g}/panels`);
+    const panel = panels.panels.SinglePanels.find((p: { PanelName: string }) => p.PanelName === "General Support");
+    const support = (await api("GET", `/${g}/demo/channels`)).channels.find((c: { name: string }) => c.name === "support");
+    const panelMessage = (await api("GET", `/${g}/demo/channels/${support.id}/messages`)).messages.find((m: { components: unknown[] }) => JSON.stringify(m.components).includes(`panel:${panel.PanelId}`));
+    // Messages of a real ticket: words that vary (the word index), a few hundred characters each.
+    const words = ["order", "refund", "invoice", "shipping", "tracking", "account", "password", "billing", "update", "thanks", "error", "screenshot", "payment", "delivery"];
+    const longTicket = async () => {
+      await api("POST", `/${g}/demo/interactions`, { kind: "button", channelId: support.id, messageId: panelMessage.id, customId: `panel:${panel.PanelId}` });
+      const ticket = (await api("GET", `/${g}/tickets`)).tickets[0] as { TicketId: number; ChannelId: string };
+      let written = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (written < count) {
+            const i = written++;
+            const text = Array.from({ length: 40 }, (_, k) => `${words[(i * 7 + k * 3) % words.length]}${(i * 31 + k) % 997}`).join(" ");
+            await api("POST", `/${g}/demo/channels/${ticket.ChannelId}/messages`, { content: `Message ${i}: ${text}` });
+          }
+        }),
+      );
+      return ticket;
+    };
+    // First a close with nothing else going on: what the close itself takes.
+    const alone = await longTicket();
+    const a0 = performance.now();
+    await api("POST", `/${g}/tickets/${alone.TicketId}/close`, { reason: "Bench" });
+    const aloneMs = performance.now() - a0;
+    const ticket = await longTicket();
+
+    // Health checks, one at a time, as a load balancer's probe (or any other client) would send them.
+    const probe = async (stop: () => boolean) => {
+      const times: number[] = [];
+      while (!stop()) {
+        const t0 = performance.now();
+        await fetch(`${server.baseUrl}/api/health`).then((r) => r.arrayBuffer());
+        times.push(performance.now() - t0);
+      }
+      return times;
+    };
+    let baselineDone = false;
+    const baselineRun = probe(() => baselineDone);
+    await new Promise((r) => setTimeout(r, 2000));
+    baselineDone = true;
+    const baseline = await baselineRun;
+
+    let closing = true;
+    const during = probe(() => !closing);
+    const t0 = performance.now();
+    const closed = await api("POST", `/${g}/tickets/${ticket.TicketId}/close`, { reason: "Bench" });
+    const closeMs = performance.now() - t0;
+    closing = false;
+    const times = await during;
+    const stored = await api("GET", `/${g}/transcripts?ticket_id=${ticket.TicketId}`);
+    console.log(
+      `\nClose of a ticket of ${count.toLocaleString("en")} messages on the demo platform (${label}): ${ms(aloneMs)} ms alone; while another client hits /api/health: ` +
+        `close ${ms(closeMs)} ms (${closed.message}; transcript ${stored.total === 1 ? "stored" : "NOT stored"}); ` +
+        `/api/health during it: ${times.length} requests, p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms ` +
+        `(without a close: p99 ${ms(percentile(baseline, 99))} ms, max ${ms(Math.max(...baseline))} ms; target p99 < 50 ms)`,
+    );
+    return { aloneMs, closeMs, p99: percentile(times, 99), max: Math.max(...times) };
+  } finally {
+    await server.stop();
+    await bench.drop();
+  }
+}
+
 /** The ticket number of a channel: the welcome message's Close button names it (ticket:{n}:close). */
 function ticketNumberOf(channelId: string, discord: ReturnType<typeof discordInMemory>): number {
   const welcome = discord.channels.get(channelId)!.messages[0];
@@ -327,6 +418,7 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 60_000): Promis
 if (import.meta.url === `file://${process.argv[1]}`) {
   // BENCH_INTERACTIONS=fairness: only the spamming member's section.
   const only = process.env.BENCH_INTERACTIONS;
-  if (only !== "fairness") await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
-  await measureInteractionFairness({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  if (!only) await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  if (!only || only === "fairness") await measureInteractionFairness({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  if (!only || only === "long-close") await measureLongClose({ databaseUrl: process.env.BENCH_DATABASE_URL });
 }

@@ -17,12 +17,14 @@ import { rememberKeyId } from "../transcripts/keys";
 import { renderTranscriptHtml } from "../transcripts/render";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import {
-  insertTranscript,
+  indexTranscriptTerms,
   listTranscripts,
   MAX_INT32,
   openTranscript,
+  prepareTranscript,
   quotaBytesOf,
   resolvePanelName,
+  storePreparedTranscript,
   storesTranscripts,
   transcriptExists,
   transcriptPanelNames,
@@ -159,6 +161,9 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       const input = request.body;
       if (input.TicketId > MAX_INT32) throw new HttpError(400, `TicketId must be at most ${MAX_INT32}`);
       if (!(await storesTranscripts(app.db, guildId))) return reply.code(200).send({ message: transcriptNotStored });
+      // Sealed and hashed before the transaction, in pieces (a long transcript never holds the event loop or, on
+      // SQLite, the one connection for that work).
+      const prepared = await prepareTranscript(keyring, guildId, input.TicketId, input.messages);
       try {
         await app.db.transaction().execute(async (trx) => {
           if (await transcriptExists(trx, guildId, input.TicketId)) throw new HttpError(409, duplicateTranscript(input.TicketId));
@@ -166,7 +171,8 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
           const counter = await trx.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
           if (counter && input.TicketId > counter.last_number) throw new HttpError(400, futureTicket(input.TicketId, counter.last_number));
           const PanelName = await resolvePanelName(trx, guildId, input.PanelId);
-          await insertTranscript(trx, keyring, guildId, { ...input, PanelName }, { bytes: quotaBytesOf(app.config.transcriptQuotaMb) });
+          const id = await storePreparedTranscript(trx, guildId, { ...input, PanelName }, prepared, { bytes: quotaBytesOf(app.config.transcriptQuotaMb) });
+          await indexTranscriptTerms(trx, guildId, id, input.TicketId, prepared.hashes);
           await recordActivityOf(trx, botKeyActor(request.ip), {
             guildId,
             action: transcriptActions.stored,

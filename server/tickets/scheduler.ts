@@ -11,6 +11,7 @@ import { ticketChannelName } from "./channel-access";
 import type { Member } from "./members";
 import { TicketEngine, ticketActions } from "./service";
 import { type TicketRow, toTicketSummary } from "./store";
+import { reindexTranscript } from "../transcripts/store";
 import { botTexts } from "./texts";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
@@ -202,7 +203,7 @@ const botMember = (app: FastifyInstance): Member => ({ id: app.platform.botUserI
  *     unclaimed text channel of the ticket's name — then the open is finished (open, that channel, the welcome
  *     message); otherwise the row is deleted;
  *   - 'closing' (aged by closing_since): its channel gone — the close is finished (closed, by the bot, with the
- *     transcript only if it was stored); its channel still there — back to 'open'.
+ *     transcript only if it was stored, its word index completed); its channel still there — back to 'open'.
  * A platform that cannot answer leaves the ticket for the next sweep. Each repair is a compare-and-set from the
  * state read, and writes an activity entry by the bot.
  */
@@ -267,8 +268,9 @@ export async function repairStuckTickets(app: FastifyInstance, now = Date.now())
         if (!done) continue;
         app.ticketEvents.publish({ type: "updated", guildId: row.guild_id, ticket: toTicketSummary({ ...row, status: "open", closing_since: null }, app.tickets.channelUrl) });
       } else {
-        // The messages went with the channel: the transcript is there only if the close had stored it.
-        const stored = (await db.selectFrom("transcripts").select("id").where("guild_id", "=", row.guild_id).where("ticket_id", "=", row.number).executeTakeFirst()) !== undefined;
+        // The messages went with the channel: the transcript is there only if the close had stored it — then its
+        // word index may be short of the entries the close had not written yet, and is completed.
+        const stored = await reindexTranscript(db, engine.deps.keyring, row.guild_id, row.number);
         const set = {
           status: "closed",
           closed_at: now,

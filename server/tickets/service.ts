@@ -13,7 +13,15 @@ import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../routes/settings";
 import type { TranscriptKeyring } from "../transcripts/crypto";
 import type { TranscriptMessage } from "../transcripts/document";
-import { insertTranscript, quotaBytesOf, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
+import {
+  indexTranscriptTerms,
+  prepareTranscript,
+  quotaBytesOf,
+  storePreparedTranscript,
+  storesTranscripts,
+  transcriptExists,
+  TranscriptQuotaExceeded,
+} from "../transcripts/store";
 import { recordBotProblem } from "../bot-setup/problems";
 import { channelName, ticketChannelName, ticketOverwrites } from "./channel-access";
 import { customIds } from "./custom-ids";
@@ -85,6 +93,11 @@ const actorOf = (member: Member, origin: string): ActivityActor => ({
 });
 
 class Refusal extends Error {}
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
 
 export class TicketEngine {
   constructor(readonly deps: EngineDeps) {}
@@ -491,29 +504,39 @@ export class TicketEngine {
       revision: row.revision + 1,
     };
     const store = messages.length > 0 && (await storesTranscripts(this.db, guildId)) && !(await transcriptExists(this.db, guildId, row.number));
-    // Past the quota the ticket still closes; its transcript is not kept (none of it: a part would be a false record).
+    // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
+    // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
+    // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
+    // between these steps leaves it 'closing' — the scheduler's repair indexes the stored transcript again and
+    // finishes the close. Past the quota the ticket still closes; its transcript is not kept (none of it: a part
+    // would be a false record).
     let overQuota: TranscriptQuotaExceeded | null = null;
-    await this.db.transaction().execute(async (tx) => {
-      overQuota = null;
-      if (store) {
-        await insertTranscript(tx, this.deps.keyring, guildId, {
-          TicketId: row.number,
-          AuthorId: row.opener_id,
-          AuthorUsername: row.opener_name,
-          CloseReason: reason,
-          PanelId: row.panel_id,
-          PanelName: row.panel_name,
-          Rating: null,
-          ClosedAt: closedAt,
-          messages: messages.slice(-5000).map(toTranscriptMessage),
-        }, { bytes: quotaBytesOf(this.deps.transcriptQuotaMb) }).catch((error: unknown) => {
-          // Thrown before any statement: the transaction goes on without the transcript.
-          if (!(error instanceof TranscriptQuotaExceeded)) throw error;
-          overQuota = error;
-        });
+    let stored = false;
+    if (store) {
+      const meta = {
+        TicketId: row.number,
+        AuthorId: row.opener_id,
+        AuthorUsername: row.opener_name,
+        CloseReason: reason,
+        PanelId: row.panel_id,
+        PanelName: row.panel_name,
+        Rating: null,
+        ClosedAt: closedAt,
+      };
+      const prepared = await prepareTranscript(this.deps.keyring, guildId, row.number, messages.slice(-5000).map(toTranscriptMessage));
+      try {
+        const transcriptId = await this.db.transaction().execute((tx) => storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(this.deps.transcriptQuotaMb) }));
+        await indexTranscriptTerms(this.db, guildId, transcriptId, row.number, prepared.hashes, true);
+        stored = true;
+      } catch (error) {
+        if (error instanceof TranscriptQuotaExceeded) overQuota = error;
+        // Stored meanwhile by the guild's bot key (the ingest): that one stands.
+        else if (!isUniqueViolation(error)) throw error;
       }
-      if (overQuota) {
-        const refused: TranscriptQuotaExceeded = overQuota;
+    }
+    const refused = overQuota as TranscriptQuotaExceeded | null;
+    await this.db.transaction().execute(async (tx) => {
+      if (refused) {
         await recordActivityOf(tx, this.botActor(), {
           guildId,
           action: ticketActions.transcriptNotStored,
@@ -530,14 +553,13 @@ export class TicketEngine {
     });
     const closed: TicketRow = { ...row, ...set };
     this.publish("closed", closed);
-    const refused = overQuota as TranscriptQuotaExceeded | null;
     if (refused) {
       // The owner sees it on Bot setup (best effort: the close is done).
       await recordBotProblem(this.db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
         (error) => this.deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
       );
     }
-    await this.afterClose(closed, store && !refused);
+    await this.afterClose(closed, stored);
     return refused ? say(botTexts.closedWithoutTranscript(row.number, this.deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PER_GUILD, STUCK_GRACE_MS, sweepTickets } from "../../../server/tickets/scheduler";
 import { ticketActions } from "../../../server/tickets/service";
 import { botTexts } from "../../../server/tickets/texts";
+import { prepareTranscript, storePreparedTranscript } from "../../../server/transcripts/store";
 import { DEMO_BOT } from "../../../server/platform/demo";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
@@ -134,6 +135,25 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
     } finally {
       await saveSettings(B, { UserTicketLimit: 0 });
     }
+  });
+
+  it("'closing' past the grace with its transcript stored but its word index cut short: the index is completed, the close finished", async () => {
+    const now = Date.now();
+    const ticket = await staleTicket(B, now - HOUR, { status: "closing", closing_since: now - STUCK_GRACE_MS - 1000 });
+    const keyring = t.app.tickets.engine.deps.keyring;
+    const messages = [{ author: "Demo Admin", author_id: DEMO_ADMIN_ID, content: "my parcel zebrafish never arrived", timestamp: now - HOUR, embeds: [], attachments: [] }];
+    const prepared = await prepareTranscript(keyring, B, ticket.number, messages);
+    // The close stored the transcript, then stopped before its index entries (a crash).
+    await t.db.transaction().execute((tx) =>
+      storePreparedTranscript(tx, B, { TicketId: ticket.number, AuthorId: DEMO_ADMIN_ID, AuthorUsername: "Demo Admin", CloseReason: null, PanelId: null, PanelName: "Unknown", Rating: null, ClosedAt: now }, prepared, { bytes: Number.POSITIVE_INFINITY }),
+    );
+    const found = async () => (await api("GET", `/api/${B}/transcripts?q=zebrafish`)).body.transcripts.map((x: Json) => x.TicketId);
+    expect(await found()).toEqual([]);
+    await sweepTickets(t.app, now);
+    expect(await statusOf(ticket.id)).toBe("closed");
+    expect(await found()).toEqual([ticket.number]);
+    const entry = await t.db.selectFrom("activity").selectAll().where("action", "=", ticketActions.recovered).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.after_json!)).toMatchObject({ TicketId: ticket.number, Status: "closed", Transcript: true });
   });
 
   it("'closing' past the grace: closed when its channel is gone (no transcript made up), back to open when it still exists", async () => {
