@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { FormAnswer } from "../../src/schemas/ticket";
-import { dialectOf, fromDbJson } from "../db/dialect";
+import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { toSinglePanel } from "../panels/store";
 import { settingsFromJson } from "../routes/settings";
@@ -67,14 +67,16 @@ interface ScheduledGuild {
   before: number;
 }
 
-/** The servers with auto-close or close-on-leave on (their settings JSON read in SQL), in id order. */
+/**
+ * The servers with auto-close or close-on-leave on, in id order: chosen in SQL by their settings' JSON as it is
+ * written (JSON.stringify: `"AutoCloseEnabled":true`; a pattern, so a row that is not JSON never fails the sweep),
+ * then read exactly.
+ */
 async function scheduledGuilds(db: Db, now: number): Promise<ScheduledGuild[]> {
-  const on = (key: "AutoCloseEnabled" | "CloseOnUserLeave") =>
-    dialectOf(db) === "postgres" ? sql<boolean>`(data_json::jsonb ->> ${key}) = 'true'` : sql<boolean>`json_extract(data_json, ${`$.${key}`}) = 1`;
   const rows = await db
     .selectFrom("guild_settings")
     .select(["guild_id", "data_json"])
-    .where((eb) => eb.or([on("AutoCloseEnabled"), on("CloseOnUserLeave")]))
+    .where((eb) => eb.or([eb("data_json", "like", '%"AutoCloseEnabled":true%'), eb("data_json", "like", '%"CloseOnUserLeave":true%')]))
     .orderBy("guild_id")
     .execute();
   const out: ScheduledGuild[] = [];
