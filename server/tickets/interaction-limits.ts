@@ -57,8 +57,19 @@ export class InteractionLimits {
     this.count = db ? (key) => countHit(db, key, WINDOW_MS) : memoryCounter();
   }
 
-  /** Counts a verified interaction; the answer to give instead of running it when over a limit, else null. */
+  /**
+   * Counts a verified interaction; the answer to give instead of running it when over a limit, else null. A count
+   * that cannot be made (the database is down) lets the interaction through: its step then answers for itself.
+   */
   async check(interaction: APIInteraction): Promise<Outcome | null> {
+    try {
+      return await this.counted(interaction);
+    } catch {
+      return null;
+    }
+  }
+
+  private async counted(interaction: APIInteraction): Promise<Outcome | null> {
     if (interaction.type === InteractionType.Ping) return null;
     const userId = interaction.member?.user?.id ?? interaction.user?.id;
     const guildId = interaction.guild_id ?? null;
