@@ -4,6 +4,8 @@
 // budget is p99 < 500 ms for the clicks.
 //   npx tsx bench/interactions.ts
 //   BENCH_DATABASE_URL=postgres://… npx tsx bench/interactions.ts
+//   BENCH_INTERACTIONS=fairness npx tsx bench/interactions.ts   # only one member spamming while other servers click
+//   BENCH_INTERACTIONS=long-close npx tsx bench/interactions.ts # only the close of 5,000 messages beside /api/health
 import { generateKeyPairSync, sign } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +15,7 @@ import { loadConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/client";
 import { singlePanelData } from "../server/panels/store";
 import { type StubRequest, type StubResponse, startDiscordStub } from "../tests/server/discord-stub";
-import { benchDatabase, ms, percentile, startServer } from "./lib";
+import { benchDatabase, ms, percentile, signIn, startServer } from "./lib";
 
 const APP = "700000000000000888";
 const G = "760000000000000901";
@@ -218,6 +220,183 @@ export async function measureInteractions(options: { databaseUrl?: string; click
   }
 }
 
+/**
+ * One member spamming while other servers click (issue 20, item 3): the server runs with the limits a deployment
+ * has by default (WRITE_RATE_LIMIT 300, the interaction limits), every request comes from one address as Discord's
+ * do. One member of the bench guild sends /help as fast as `spamConcurrency` requests allow; meanwhile each of
+ * `otherGuilds` other servers sends one /help every `clickEveryMs`, each by one of 50 members in turn. Reported: the other servers' success
+ * rate (their command answered, not refused or failed) and what the spammer got.
+ */
+export async function measureInteractionFairness(
+  options: { databaseUrl?: string; port?: number; seconds?: number; otherGuilds?: number; clickEveryMs?: number; spamConcurrency?: number } = {},
+) {
+  const seconds = options.seconds ?? 10;
+  const otherGuilds = options.otherGuilds ?? 5;
+  const clickEveryMs = options.clickEveryMs ?? 250;
+  const spamConcurrency = options.spamConcurrency ?? 8;
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const publicKeyHex = publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+  const discord = discordInMemory();
+  const stub = await startDiscordStub(discord.routes, { latencyMs: LATENCY_MS });
+  const bench = await benchDatabase(options.databaseUrl);
+  const env = {
+    DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_PUBLIC_KEY: publicKeyHex, DISCORD_API_BASE: stub.base, ...bench.env,
+    // A deployment's defaults, not the benchmarks' "no limits".
+    WRITE_RATE_LIMIT: "300", INTERACTION_RATE_LIMIT: "30", INTERACTION_GUILD_RATE_LIMIT: "600",
+  };
+  const server = await startServer(options.port ?? 3333, env);
+  const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
+  const helpAnswer = (answer: { type?: number; data?: { content?: string } }) => answer.type === 4 && (answer.data?.content ?? "").startsWith("Open a ticket with");
+  try {
+    const command = async (guildId: string, userId: string) => {
+      const body = JSON.stringify({
+        id: discord.snowflake(), application_id: APP, version: 1, type: 2, token: `t${discord.snowflake()}`, guild_id: guildId, channel: { id: PANEL_CHANNEL, type: 0 }, channel_id: PANEL_CHANNEL,
+        member: { user: { id: userId, username: `user${userId.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
+        data: { id: "1", name: "help", type: 1 },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = sign(null, Buffer.from(timestamp + body), privateKey).toString("hex");
+      const res = await fetch(`${server.baseUrl}/api/interactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature-ed25519": signature, "x-signature-timestamp": timestamp },
+        body,
+      });
+      const answer = (await res.json().catch(() => ({}))) as { type?: number; data?: { content?: string } };
+      return { status: res.status, answer };
+    };
+    const until = performance.now() + seconds * 1000;
+    const spam = { sent: 0, answered: 0, slowDown: 0, refused: 0 };
+    const others = { sent: 0, answered: 0, refused: 0 };
+    const spammer = "762000000000000001";
+    await Promise.all([
+      ...Array.from({ length: spamConcurrency }, async () => {
+        while (performance.now() < until) {
+          const r = await command(G, spammer);
+          spam.sent++;
+          if (r.status !== 200) spam.refused++;
+          else if (helpAnswer(r.answer)) spam.answered++;
+          else spam.slowDown++;
+        }
+      }),
+      ...Array.from({ length: otherGuilds }, async (_, i) => {
+        const guildId = String(770000000000000001n + BigInt(i));
+        let click = 0;
+        while (performance.now() < until) {
+          // Each click by another member of that server, as in a server where many members use the bot.
+          const member = String(771000000000000001n + BigInt(i) * 1_000_000n + BigInt(click++ % 50));
+          const r = await command(guildId, member);
+          others.sent++;
+          if (r.status === 200 && helpAnswer(r.answer)) others.answered++;
+          else others.refused++;
+          await new Promise((resolve) => setTimeout(resolve, clickEveryMs));
+        }
+      }),
+    ]);
+    const rate = (others.answered / Math.max(1, others.sent)) * 100;
+    console.log(
+      `\nOne member spamming while other servers click (${label}; default limits: WRITE_RATE_LIMIT 300, INTERACTION_RATE_LIMIT 30, INTERACTION_GUILD_RATE_LIMIT 600; ` +
+        `${seconds} s, every request from one address as Discord's are): the other ${otherGuilds} servers' clicks answered ${others.answered} of ${others.sent} ` +
+        `(success rate ${rate.toFixed(1)} %); the spammer sent ${spam.sent} (${((spam.sent / seconds)).toFixed(0)}/s): ${spam.answered} answered, ` +
+        `${spam.slowDown} told to slow down (ephemeral), ${spam.refused} refused with an HTTP error`,
+    );
+    return { othersSuccessRate: rate, others, spam };
+  } finally {
+    await server.stop();
+    await stub.close();
+    await bench.drop();
+  }
+}
+
+/**
+ * Closing a ticket of 5,000 messages while another client hits /api/health (issue 20, item 9): on the demo platform,
+ * the messages written through the Try-it API, then the close through the dashboard's API; reported: how long the
+ * close took, and the health checks' latency while it ran (p50, p99, max) beside the same client's without it.
+ */
+export async function measureLongClose(options: { databaseUrl?: string; port?: number; messages?: number } = {}) {
+  const count = options.messages ?? 5000;
+  const bench = await benchDatabase(options.databaseUrl);
+  const server = await startServer(options.port ?? 3334, { ...bench.env, TRANSCRIPT_QUOTA_MB: "4096" });
+  const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
+  const g = "812345678901234567";
+  try {
+    const token = await signIn(server.baseUrl, "900000000000000001");
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => ({}))) as Record<string, any>;
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json;
+    };
+    const settings = await api("GET", `/${g}/settings`);
+    await api("PUT", `/${g}/settings`, { UserTicketLimit: 0, TicketCloseConfirmation: false, EnableUserFeedback: false, Revision: settings.Revision });
+    const panels = await api("GET", `/${g}/panels`);
+    const panel = panels.panels.SinglePanels.find((p: { PanelName: string }) => p.PanelName === "General Support");
+    const support = (await api("GET", `/${g}/demo/channels`)).channels.find((c: { name: string }) => c.name === "support");
+    const panelMessage = (await api("GET", `/${g}/demo/channels/${support.id}/messages`)).messages.find((m: { components: unknown[] }) => JSON.stringify(m.components).includes(`panel:${panel.PanelId}`));
+    // Messages of a real ticket: words that vary (the word index), a few hundred characters each.
+    const words = ["order", "refund", "invoice", "shipping", "tracking", "account", "password", "billing", "update", "thanks", "error", "screenshot", "payment", "delivery"];
+    const longTicket = async () => {
+      await api("POST", `/${g}/demo/interactions`, { kind: "button", channelId: support.id, messageId: panelMessage.id, customId: `panel:${panel.PanelId}` });
+      const ticket = (await api("GET", `/${g}/tickets`)).tickets[0] as { TicketId: number; ChannelId: string };
+      let written = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (written < count) {
+            const i = written++;
+            const text = Array.from({ length: 40 }, (_, k) => `${words[(i * 7 + k * 3) % words.length]}${(i * 31 + k) % 997}`).join(" ");
+            await api("POST", `/${g}/demo/channels/${ticket.ChannelId}/messages`, { content: `Message ${i}: ${text}` });
+          }
+        }),
+      );
+      return ticket;
+    };
+    // First a close with nothing else going on: what the close itself takes.
+    const alone = await longTicket();
+    const a0 = performance.now();
+    await api("POST", `/${g}/tickets/${alone.TicketId}/close`, { reason: "Bench" });
+    const aloneMs = performance.now() - a0;
+    const ticket = await longTicket();
+
+    // Health checks, one at a time, as a load balancer's probe (or any other client) would send them.
+    const probe = async (stop: () => boolean) => {
+      const times: number[] = [];
+      while (!stop()) {
+        const t0 = performance.now();
+        await fetch(`${server.baseUrl}/api/health`).then((r) => r.arrayBuffer());
+        times.push(performance.now() - t0);
+      }
+      return times;
+    };
+    let baselineDone = false;
+    const baselineRun = probe(() => baselineDone);
+    await new Promise((r) => setTimeout(r, 2000));
+    baselineDone = true;
+    const baseline = await baselineRun;
+
+    let closing = true;
+    const during = probe(() => !closing);
+    const t0 = performance.now();
+    const closed = await api("POST", `/${g}/tickets/${ticket.TicketId}/close`, { reason: "Bench" });
+    const closeMs = performance.now() - t0;
+    closing = false;
+    const times = await during;
+    const stored = await api("GET", `/${g}/transcripts?ticket_id=${ticket.TicketId}`);
+    console.log(
+      `\nClose of a ticket of ${count.toLocaleString("en")} messages on the demo platform (${label}): ${ms(aloneMs)} ms alone; while another client hits /api/health: ` +
+        `close ${ms(closeMs)} ms (${closed.message}; transcript ${stored.total === 1 ? "stored" : "NOT stored"}); ` +
+        `/api/health during it: ${times.length} requests, p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms ` +
+        `(without a close: p99 ${ms(percentile(baseline, 99))} ms, max ${ms(Math.max(...baseline))} ms; target p99 < 50 ms)`,
+    );
+    return { aloneMs, closeMs, p99: percentile(times, 99), max: Math.max(...times) };
+  } finally {
+    await server.stop();
+    await bench.drop();
+  }
+}
+
 /** The ticket number of a channel: the welcome message's Close button names it (ticket:{n}:close). */
 function ticketNumberOf(channelId: string, discord: ReturnType<typeof discordInMemory>): number {
   const welcome = discord.channels.get(channelId)!.messages[0];
@@ -237,5 +416,9 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 60_000): Promis
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  // BENCH_INTERACTIONS=fairness: only the spamming member's section.
+  const only = process.env.BENCH_INTERACTIONS;
+  if (!only) await measureInteractions({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  if (!only || only === "fairness") await measureInteractionFairness({ databaseUrl: process.env.BENCH_DATABASE_URL });
+  if (!only || only === "long-close") await measureLongClose({ databaseUrl: process.env.BENCH_DATABASE_URL });
 }

@@ -51,6 +51,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Writes (POST/PUT/PATCH/DELETE under /api) per minute and caller (0 disables the limit). */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).default(300),
+  /** Interactions (Discord's, and the Try-it view's) per member (a user in a server) per minute (0 disables the limit). */
+  INTERACTION_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+  /** Interactions per server per minute (0 disables the limit). */
+  INTERACTION_GUILD_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   /** Transcripts a guild's bot key may store per minute (0 disables the limit). */
   INGEST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Storage per guild for sealed transcripts, in MB. */
@@ -96,6 +100,10 @@ export interface Config {
   writeRateLimit: number;
   readRateLimit: number;
   ingestRateLimit: number;
+  /** Interactions per member per minute (server/tickets/interaction-limits.ts); 0: no limit. */
+  interactionRateLimit: number;
+  /** Interactions per server per minute; 0: no limit. */
+  interactionGuildRateLimit: number;
   transcriptQuotaMb: number;
   auditedReadRateLimit: number;
   logLevel: string;
@@ -110,20 +118,93 @@ const isAddressOrRange = (entry: string) => {
   if (extra !== undefined || !isIP(address)) return false;
   if (prefix === undefined) return true;
   const max = isIP(address) === 4 ? 32 : 128;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+  // Written as the proxy library reads it: no leading zeros ("/08" would stop the server at start).
+  return /^(0|[1-9]\d{0,2})$/.test(prefix) && Number(prefix) <= max;
 };
+
+/** An IPv4 address as a 32-bit number. */
+const ipv4Value = (address: string) => address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+
+/** An IPv6 address (isIP already said it is one) as a 128-bit number. */
+function ipv6Value(address: string): bigint {
+  let text = address.split("%")[0]!;
+  // A dotted IPv4 tail (::ffff:1.2.3.4) is the last two groups.
+  let tail: bigint[] = [];
+  const lastColon = text.lastIndexOf(":");
+  const last = text.slice(lastColon + 1);
+  if (last.includes(".")) {
+    const v4 = ipv4Value(last);
+    tail = [v4 >> 16n, v4 & 0xffffn];
+    text = text.slice(0, lastColon + 1);
+    if (!text.endsWith("::")) text = text.slice(0, -1);
+  }
+  const [head, rest] = text.split("::") as [string, string | undefined];
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((g) => BigInt(parseInt(g, 16))));
+  const left = parse(head);
+  const right = rest === undefined ? [] : parse(rest);
+  const zeros = rest === undefined ? [] : Array.from({ length: 8 - left.length - right.length - tail.length }, () => 0n);
+  return [...left, ...zeros, ...right, ...tail].reduce((n, g) => (n << 16n) | g, 0n);
+}
+
+const V4_MAPPED = 0xffffn << 32n;
+
+/**
+ * True when the entries together trust every IPv4 or every IPv6 address (0.0.0.0/0, ::/0, 0.0.0.0/1 with
+ * 128.0.0.0/1, ::ffff:0:0/96 — every IPv4 address as IPv4-mapped IPv6 —): any client could then pick its IP.
+ */
+export function trustsEveryAddress(entries: string[]): boolean {
+  const v4: [bigint, bigint][] = [];
+  const v6: [bigint, bigint][] = [];
+  const range = (value: bigint, prefix: number, bits: number): [bigint, bigint] => {
+    const size = 1n << BigInt(bits - prefix);
+    const start = (value / size) * size;
+    return [start, start + size - 1n];
+  };
+  for (const entry of entries) {
+    if (namedRanges.has(entry)) continue;
+    const [address, prefixText] = entry.split("/") as [string, string | undefined];
+    if (isIP(address) === 4) {
+      v4.push(range(ipv4Value(address), prefixText === undefined ? 32 : Number(prefixText), 32));
+      continue;
+    }
+    const prefix = prefixText === undefined ? 128 : Number(prefixText);
+    const [start, end] = range(ipv6Value(address), prefix, 128);
+    v6.push([start, end]);
+    // IPv4-mapped addresses are IPv4 addresses to the proxy check.
+    if (start <= V4_MAPPED && end >= V4_MAPPED + 0xffffffffn) v4.push([0n, 0xffffffffn]);
+    else if (start >= V4_MAPPED && end <= V4_MAPPED + 0xffffffffn) v4.push([start - V4_MAPPED, end - V4_MAPPED]);
+  }
+  const covers = (ranges: [bigint, bigint][], last: bigint) => {
+    let next = 0n;
+    for (const [start, end] of ranges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      if (start > next) return false;
+      if (end + 1n > next) next = end + 1n;
+      if (next > last) return true;
+    }
+    return false;
+  };
+  return covers(v4, 0xffffffffn) || covers(v6, (1n << 128n) - 1n);
+}
 
 /**
  * TRUST_PROXY: which X-Forwarded-For entries describe real hops. Unset (or 0): none, the socket's address is the
  * client. A number n: the last n entries were added by our own proxies (the client is the entry before them). A list
  * of addresses, CIDR ranges or loopback/linklocal/uniquelocal: entries added by those proxies. "true" is refused:
- * trusting every entry lets any client choose its IP (and escape per-IP limits, and forge the audit log).
+ * trusting every entry lets any client choose its IP (and escape per-IP limits, and forge the audit log); so are
+ * ranges that together hold every address (0.0.0.0/0, ::/0, 0.0.0.0/1 with 128.0.0.0/1).
  */
 export function trustProxySetting(value: string | undefined): Config["trustProxy"] {
   if (value === undefined || value === "0" || value.toLowerCase() === "false") return false;
   if (/^\d{1,2}$/.test(value)) return Number(value);
   const entries = value.split(",").map((v) => v.trim()).filter(Boolean);
-  if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+  if (entries.length > 0 && entries.every(isAddressOrRange)) {
+    if (trustsEveryAddress(entries)) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY=${value} trusts every address, so any client could choose its own IP; list only your proxies' addresses or ranges (e.g. 10.0.0.0/8), or give their number (e.g. 1)`,
+      );
+    }
+    return entries;
+  }
   throw new ConfigError(
     "Invalid configuration: TRUST_PROXY must be the number of proxies in front of this server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1); trusting every X-Forwarded-For would let clients choose their own IP",
   );
@@ -180,6 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     writeRateLimit: e.WRITE_RATE_LIMIT,
     readRateLimit: e.READ_RATE_LIMIT,
     ingestRateLimit: e.INGEST_RATE_LIMIT,
+    interactionRateLimit: e.INTERACTION_RATE_LIMIT,
+    interactionGuildRateLimit: e.INTERACTION_GUILD_RATE_LIMIT,
     transcriptQuotaMb: e.TRANSCRIPT_QUOTA_MB,
     auditedReadRateLimit: e.AUDITED_READ_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

@@ -13,6 +13,23 @@ interface ChildParams {
   routeInfo?: { method?: string | string[]; url?: string };
 }
 
+/**
+ * Counts one hit of `key` in its current window of `timeWindow` ms (a window that has ended starts again at 1): how
+ * many hits the window holds now, and how long until it ends. One upsert, shared by every instance. Also used by the
+ * interactions' own limits (server/tickets/interaction-limits.ts).
+ */
+export async function countHit(db: Db, key: string, timeWindow: number, now = Date.now()): Promise<{ current: number; ttl: number }> {
+  const id = key.slice(0, 500);
+  const { rows } = await sql<{ hits: number; window_start: number }>`
+    insert into rate_limits (key, window_start, hits) values (${id}, ${now}, 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
+    returning hits, window_start`.execute(db);
+  const row = rows[0]!;
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) };
+}
+
 export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   return class PgRateLimitStore implements FastifyRateLimitStore {
     private readonly namespace: string;
@@ -22,19 +39,7 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const now = Date.now();
-      const id = `${this.namespace}${key}`.slice(0, 500);
-      sql<{ hits: number; window_start: number }>`
-        insert into rate_limits (key, window_start, hits) values (${id}, ${now}, 1)
-        on conflict (key) do update set
-          hits = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.hits + 1 end,
-          window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
-        returning hits, window_start`
-        .execute(db)
-        .then(({ rows }) => {
-          const row = rows[0]!;
-          callback(null, { current: Number(row.hits), ttl: Math.max(0, Number(row.window_start) + timeWindow - now) });
-        }, (error: Error) => callback(error));
+      countHit(db, `${this.namespace}${key}`, timeWindow).then((hit) => callback(null, hit), (error: Error) => callback(error));
     }
 
     /** A route's own limit counts apart from the others (the same IP on two routes is two counters). */

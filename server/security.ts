@@ -15,17 +15,30 @@ export const contentSecurityPolicy = [
   "form-action 'self' https://discord.com",
 ].join("; ");
 
-/** Security headers on every response, and no caching of API answers unless a route says otherwise. */
+/** The security headers of every answer (a route may set a stricter CSP itself). */
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy,
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(config.publicUrl.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * Security headers on every response, and no caching of API answers unless a route says otherwise. A route that
+ * writes its answer itself (reply.hijack(): the ticket event stream) skips onSend and adds securityHeaders() itself.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const hsts = config.publicUrl.startsWith("https://");
+  const headers = Object.entries(securityHeaders(config));
   app.addHook("onSend", async (request, reply, payload) => {
-    if (!reply.hasHeader("content-security-policy")) reply.header("content-security-policy", contentSecurityPolicy);
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("x-frame-options", "DENY");
-    reply.header("cross-origin-opener-policy", "same-origin");
-    reply.header("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (hsts) reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of headers) {
+      if (name === "content-security-policy" && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     return payload;
   });

@@ -44,6 +44,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route writes an activity entry although it only reads (server/rate-limits.ts). */
     audited?: boolean;
+    /**
+     * An interaction (Discord's endpoint, the Try-it view's): limited per member and per server
+     * (server/tickets/interaction-limits.ts), never by the write limit (server/rate-limits.ts).
+     */
+    interaction?: boolean;
     /** GET answers may be served from memory while the guild is unchanged (server/http/response-cache.ts). */
     responseCache?: boolean | ((request: FastifyRequest) => boolean);
   }

@@ -16,6 +16,12 @@ import type { SessionUser } from "../types";
 //   - only found, valid sessions are kept: an unknown token is looked up every time.
 
 export const SESSION_CACHE_TTL_MS = 10_000;
+
+/** What changed: a session (its token hash), a user (their id), or everything ({}). */
+export interface SessionChange {
+  session?: string;
+  user?: string;
+}
 export const SESSION_CACHE_MAX = 10_000;
 
 export class SessionCache {
@@ -64,11 +70,13 @@ export class SessionCache {
   forgetSession(tokenHash: string): void {
     this.generationValue++;
     this.entries.delete(tokenHash);
+    this.tell({ session: tokenHash });
   }
 
   forgetUser(userId: string): void {
     this.generationValue++;
     for (const [hash, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(hash);
+    this.tell({ user: userId });
   }
 
   /** Forgets everything; while disabled, nothing is kept. */
@@ -76,6 +84,28 @@ export class SessionCache {
     this.generationValue++;
     this.entries.clear();
     this.enabled = enabled;
+    this.tell({});
+  }
+
+  private readonly watchers = new Set<(change: SessionChange) => void>();
+
+  /**
+   * Hears every change this instance learns of (its own, and on PostgreSQL every instance's): a live event stream
+   * re-checks its session at once (server/tickets/routes.ts). Returns the function that stops listening.
+   */
+  watch(listener: (change: SessionChange) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private tell(change: SessionChange): void {
+    for (const listener of this.watchers) {
+      try {
+        listener(change);
+      } catch {
+        /* a listener's failure is its own */
+      }
+    }
   }
 
   /** The notifications of migration 015's triggers: `s:<token hash>`, `u:<user id>`. */

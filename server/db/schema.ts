@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from "kysely";
 
 // The tables of the reference API, as Kysely sees them. Conventions (both SQLite and PostgreSQL):
 // ids of the chat platform are text; times are epoch milliseconds (bigint in PostgreSQL, parsed to number);
@@ -68,6 +68,11 @@ export interface ActivityTable {
   timestamp: number;
   before_json: string | null;
   after_json: string | null;
+  /**
+   * The panel of the ticket or transcript the entry is about (021_hardening): null when it is about anything else,
+   * 0 for a ticket of no panel. Staff limited to their panels (TranscriptsPanelPermission) see only theirs.
+   */
+  scope_panel_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TeamsTable {
@@ -261,6 +266,8 @@ export interface TicketsTable {
   response_ms: number | null;
   resolution_ms: number | null;
   revision: Generated<number>;
+  /** When the ticket moved to 'closing' (epoch ms; 021_hardening): the scheduler repairs one left there by a crash. */
+  closing_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

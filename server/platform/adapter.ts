@@ -209,6 +209,11 @@ export interface PlatformAdapter {
   sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null>;
   /** A member of the guild, or null when they are not (any more). */
   getMember(guildId: string, userId: string): Promise<GuildMember | null>;
+  /**
+   * The ids of the guild's text channels named `name`, newest first, read fresh (no cache): the scheduler finds the
+   * channel of a ticket whose open was cut short after the channel was made. Throws when the platform cannot say.
+   */
+  findTextChannels(guildId: string, name: string): Promise<string[]>;
 }
 
 /** Permission bits of the platform that grant every team permission (§6 decision). */

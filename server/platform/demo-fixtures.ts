@@ -1,5 +1,5 @@
 import { demoCommunityId } from "../../src/schemas/demo-guild";
-import type { GuildChannel, GuildEmoji, GuildRole } from "./adapter";
+import type { GuildChannel, GuildEmoji, GuildRole, PermissionOverwrite } from "./adapter";
 
 // The demo world served when no Discord credentials are configured. Ids are fixed (docs/API.md lists them);
 // every image is a local path, so the demo works without internet access.
@@ -165,3 +165,14 @@ export const largeGuildMembership: DemoMembership = {
   permissions: ALL_PERMISSIONS,
   roles: ["834567890123456601"],
 };
+
+/**
+ * Channels of the demo guilds where members read and only managers write (#rules, #announcements): @everyone is
+ * denied Send Messages there, as on a Discord server. The Try-it view and the interactions it sends follow them.
+ */
+export const demoReadOnlyChannelIds: ReadonlySet<string> = new Set(["812345678901234712", "823456789012345711"]);
+
+/** The permission overwrites of a demo guild's fixed text channel. */
+export function demoChannelOverwrites(guildId: string, channelId: string): PermissionOverwrite[] {
+  return demoReadOnlyChannelIds.has(channelId) ? [{ id: guildId, type: 0, allow: "0", deny: String(1n << 11n) }] : [];
+}

@@ -262,6 +262,12 @@ export class DemoPlatform implements PlatformAdapter {
     return { id: user.id, username: user.username, avatar: user.avatar, roles: [...membership.roles] };
   }
 
+  async findTextChannels(guildId: string, name: string): Promise<string[]> {
+    const rows = await this.store.selectFrom("demo_channels").select("id").where("guild_id", "=", guildId).where("kind", "=", "text").where("name", "=", name).execute();
+    const fixed = [...demoGuilds, largeGuild].find((g) => g.id === guildId)?.text_channels.filter((c) => c.name === name).map((c) => c.id) ?? [];
+    return [...rows.map((r) => r.id), ...fixed].sort((a, b) => (BigInt(b) > BigInt(a) ? 1 : BigInt(b) < BigInt(a) ? -1 : 0));
+  }
+
   // ---- the Try-it view (not part of the adapter: only the demo has it) ----
 
   /** The bot's direct-message channel with a user, if the bot ever wrote to them. */

@@ -340,6 +340,15 @@ export class DiscordPlatform implements PlatformAdapter {
     };
   }
 
+  async findTextChannels(guildId: string, name: string): Promise<string[]> {
+    // Fresh from Discord (the guild cache may predate the channel); every channel of the guild in one call.
+    const channels = await this.botGet<APIChannel[]>(Routes.guildChannels(guildId));
+    return channels
+      .filter((c) => c.type === ChannelType.GuildText && c.name === name)
+      .map((c) => c.id)
+      .sort((a, b) => (BigInt(b) > BigInt(a) ? 1 : BigInt(b) < BigInt(a) ? -1 : 0));
+  }
+
   // ---- interactions (Discord only) ----
 
   /** Replaces the deferred answer of an interaction (its token is valid 15 minutes; no bot token needed). */

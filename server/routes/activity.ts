@@ -13,6 +13,7 @@ import type { Database, Db } from "../db/schema";
 import { notFound } from "../errors";
 import { guildParams, idParams } from "../http/route-schemas";
 import { s } from "../openapi/components";
+import { panelsVisibleTo } from "../tickets/visibility";
 
 // The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
 // Filters: user (id, or a case-insensitive substring of the username), action (exact), from/to (epoch seconds,
@@ -79,6 +80,8 @@ export function csvCell(value: unknown): string {
 /** The values of the list's queries (server/db/prepared.ts); a filter's value is present only when it is used. */
 interface ActivityListValues {
   guildId: string;
+  /** TranscriptsPanelPermission: the panels whose entries the caller may read (when `restricted`). */
+  visiblePanelIds: number[];
   user?: string;
   userPattern?: string;
   userIds: string[];
@@ -87,21 +90,32 @@ interface ActivityListValues {
   to?: number;
 }
 
-type ActivityListShape = { user: boolean; userIds: boolean; action: boolean; from: boolean; to: boolean };
+/** `restricted`: staff limited to their panels' entries (entries about no ticket stay visible). */
+type ActivityListShape = { user: boolean; userIds: boolean; action: boolean; from: boolean; to: boolean; restricted: boolean };
 
-/** The filters' values and shape of a query string (`userIds`: from userFilterIds). */
-function listFilters(guildId: string, q: ActivityQuery, userIds: string[] | undefined): { values: ActivityListValues; shape: ActivityListShape } {
+/** The filters' values and shape of a query string (`userIds`: from userFilterIds; `visible`: panelsVisibleTo). */
+function listFilters(guildId: string, q: ActivityQuery, userIds: string[] | undefined, visible: "all" | number[]): { values: ActivityListValues; shape: ActivityListShape } {
   const user = q.user?.trim() || undefined;
   const action = q.action?.trim() || undefined;
   return {
-    values: { guildId, user, userPattern: user ? containsPattern(user) : undefined, userIds: userIds ?? [], action, from: q.from, to: q.to },
-    shape: { user: Boolean(user), userIds: Boolean(user) && userIds !== undefined, action: Boolean(action), from: q.from !== undefined, to: q.to !== undefined },
+    values: { guildId, visiblePanelIds: visible === "all" ? [] : visible, user, userPattern: user ? containsPattern(user) : undefined, userIds: userIds ?? [], action, from: q.from, to: q.to },
+    shape: {
+      user: Boolean(user), userIds: Boolean(user) && userIds !== undefined, action: Boolean(action), from: q.from !== undefined, to: q.to !== undefined, restricted: visible !== "all",
+    },
   };
+}
+
+/** Entries a caller limited to some panels may read: those about no ticket, and those about a ticket of those panels. */
+function visibleEntries<O>(query: SelectQueryBuilder<Database, "activity", O>, visiblePanelIds: number[]) {
+  return query.where((eb) =>
+    visiblePanelIds.length ? eb.or([eb("activity.scope_panel_id", "is", null), eb("activity.scope_panel_id", "in", visiblePanelIds)]) : eb("activity.scope_panel_id", "is", null),
+  );
 }
 
 /** Filters: user (listed ids when given, then id or username substring), action, from/to. Works on placeholders too. */
 function applyListFilters<O>(query: SelectQueryBuilder<Database, "activity", O>, v: ActivityListValues, s: ActivityListShape) {
   let out = query.where("guild_id", "=", v.guildId);
+  if (s.restricted) out = visibleEntries(out, v.visiblePanelIds);
   if (s.user) {
     if (s.userIds) out = out.where("activity.user_id", "in", v.userIds);
     out = out.where((eb) => eb.or([eb("activity.user_id", "=", v.user!), sql<boolean>`lower(activity.username) like ${v.userPattern!} escape '\\'`]));
@@ -114,7 +128,7 @@ function applyListFilters<O>(query: SelectQueryBuilder<Database, "activity", O>,
 
 /** The list's total: unfiltered, kept by triggers (activity_counts: no COUNT over the whole log); filtered, a count. */
 const countOf = (db: Db, v: ActivityListValues, s: ActivityListShape) =>
-  s.user || s.action || s.from || s.to
+  s.user || s.action || s.from || s.to || s.restricted
     ? applyListFilters(db.selectFrom("activity"), v, s).select((eb) => eb.fn.countAll<number>().as("n"))
     : db.selectFrom("activity_counts").select("n").where("guild_id", "=", v.guildId);
 
@@ -150,15 +164,16 @@ export default async function activityRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/activity",
     {
       onRequest: guard(perm),
-      config: { responseCache: true },
+      // From memory while the guild is unchanged; not for staff, whose view may depend on their roles (panelsVisibleTo).
+      config: { responseCache: (request) => request.access?.level !== "staff" },
       schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } },
     },
     async (request) => {
     const q = request.query;
     const guildId = guildIdOf(request);
-    const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q));
+    const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q), await panelsVisibleTo(app, request));
     // A deep page of the whole log starts from its block of ids (server/db/deep-pages.ts).
-    const start = await pageStart(app.db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to);
+    const start = await pageStart(app.db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to && !shape.restricted);
     const rows = await activityPageQuery.execute(
       app.db,
       { ...values, limit: q.per_page, offset: start.offset, before: start.before, after: q.after },
@@ -186,7 +201,10 @@ export default async function activityRoutes(fastify: FastifyInstance) {
       const raw = request.params.activityId;
       const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound("Activity entry not found"); // integer column
-      const row = await app.db.selectFrom("activity").selectAll().where("guild_id", "=", guildIdOf(request)).where("id", "=", id).executeTakeFirst();
+      const visible = await panelsVisibleTo(app, request);
+      let query = app.db.selectFrom("activity").selectAll().where("guild_id", "=", guildIdOf(request)).where("id", "=", id);
+      if (visible !== "all") query = visibleEntries(query, visible);
+      const row = await query.executeTakeFirst();
       if (!row) throw notFound("Activity entry not found");
       return { entry: toEntry(row as ActivityRow) };
     },
@@ -197,7 +215,7 @@ export default async function activityRoutes(fastify: FastifyInstance) {
     { onRequest: guard(perm), schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } } },
     async (request, reply) => {
     const guildId = guildIdOf(request);
-    const { values, shape } = listFilters(guildId, request.query, await userFilterIds(app.db, guildId, request.query));
+    const { values, shape } = listFilters(guildId, request.query, await userFilterIds(app.db, guildId, request.query), await panelsVisibleTo(app, request));
     const header = ["ActivityId", "Action", "Timestamp", "Time", "UserId", "Username", "IpAddress", "Before", "After"];
     // Streamed in batches, newest first (keyset on the id): the file is never held in memory.
     async function* csvLines() {

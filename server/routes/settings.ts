@@ -49,7 +49,7 @@ export const defaultSettings = (): TicketSettings => ({
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */
-function settingsFromJson(json: string | undefined): TicketSettings {
+export function settingsFromJson(json: string | undefined): TicketSettings {
   const stored = fromDbJson<Record<string, unknown>>(json, {});
   const out = defaultSettings() as Record<string, unknown>;
   for (const key of settingKeys) if (key in stored && stored[key] !== undefined) out[key] = stored[key];

@@ -17,15 +17,20 @@ import { rememberKeyId } from "../transcripts/keys";
 import { renderTranscriptHtml } from "../transcripts/render";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import {
-  insertTranscript,
+  indexTranscriptTerms,
   listTranscripts,
   MAX_INT32,
   openTranscript,
+  prepareTranscript,
+  quotaBytesOf,
   resolvePanelName,
+  storePreparedTranscript,
   storesTranscripts,
   transcriptExists,
   transcriptPanelNames,
+  TranscriptQuotaExceeded,
 } from "../transcripts/store";
+import { recordBotProblem } from "../bot-setup/problems";
 
 // Transcripts: the paged list and the view for staff (ViewTranscripts), the ingest for bots (per-guild bot key),
 // and the bot key itself (EditSettings). Bodies are sealed at rest (server/transcripts/crypto.ts).
@@ -156,16 +161,18 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       const input = request.body;
       if (input.TicketId > MAX_INT32) throw new HttpError(400, `TicketId must be at most ${MAX_INT32}`);
       if (!(await storesTranscripts(app.db, guildId))) return reply.code(200).send({ message: transcriptNotStored });
+      // Sealed and hashed before the transaction, in pieces (a long transcript never holds the event loop or, on
+      // SQLite, the one connection for that work).
+      const prepared = await prepareTranscript(keyring, guildId, input.TicketId, input.messages);
       try {
         await app.db.transaction().execute(async (trx) => {
           if (await transcriptExists(trx, guildId, input.TicketId)) throw new HttpError(409, duplicateTranscript(input.TicketId));
           // Once the bot numbers this server's tickets, a transcript cannot claim a number it has not handed out.
           const counter = await trx.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
           if (counter && input.TicketId > counter.last_number) throw new HttpError(400, futureTicket(input.TicketId, counter.last_number));
-          const stored = await trx.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst();
-          if (Number(stored?.bytes ?? 0) >= app.config.transcriptQuotaMb * 1024 * 1024) throw new HttpError(507, transcriptQuotaFull(app.config.transcriptQuotaMb));
           const PanelName = await resolvePanelName(trx, guildId, input.PanelId);
-          await insertTranscript(trx, keyring, guildId, { ...input, PanelName });
+          const id = await storePreparedTranscript(trx, guildId, { ...input, PanelName }, prepared, { bytes: quotaBytesOf(app.config.transcriptQuotaMb) });
+          await indexTranscriptTerms(trx, guildId, id, input.TicketId, prepared.hashes);
           await recordActivityOf(trx, botKeyActor(request.ip), {
             guildId,
             action: transcriptActions.stored,
@@ -174,6 +181,13 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, duplicateTranscript(input.TicketId));
+        if (error instanceof TranscriptQuotaExceeded) {
+          // The owner sees it on Bot setup (one row however often the bot retries; no activity entry per retry).
+          await recordBotProblem(app.db, guildId, { kind: "transcriptQuota", usedBytes: error.usedBytes, quotaBytes: error.quotaBytes, ticketNumber: input.TicketId, seenAt: null }).catch(
+            (problem) => request.log.warn({ err: problem }, "bot problem not recorded"),
+          );
+          throw new HttpError(507, transcriptQuotaFull(app.config.transcriptQuotaMb));
+        }
         throw error;
       }
       return reply.code(201).send({ message: transcriptStored, TicketId: input.TicketId });

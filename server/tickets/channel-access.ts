@@ -73,6 +73,43 @@ export function canView(overwrites: PermissionOverwrite[], guildId: string, user
 }
 
 /**
+ * A member's permissions in a channel, as Discord computes them (and sends as an interaction's member.permissions):
+ * the guild-wide bits, then @everyone's overwrite, the member's roles' overwrites together, the member's own. The
+ * owner and Administrator hold every bit (`manager`).
+ */
+export function permissionsIn(overwrites: PermissionOverwrite[], guildId: string, userId: string, roles: string[], base: bigint, manager: boolean): bigint {
+  if (manager) return base | ADMINISTRATOR_BIT;
+  let bits = base;
+  const everyone = overwrites.find((o) => o.type === 0 && o.id === guildId);
+  if (everyone) bits = (bits & ~BigInt(everyone.deny)) | BigInt(everyone.allow);
+  let roleAllow = 0n;
+  let roleDeny = 0n;
+  for (const o of overwrites) {
+    if (o.type === 0 && o.id !== guildId && roles.includes(o.id)) {
+      roleAllow |= BigInt(o.allow);
+      roleDeny |= BigInt(o.deny);
+    }
+  }
+  bits = (bits & ~roleDeny) | roleAllow;
+  const own = overwrites.find((o) => o.type === 1 && o.id === userId);
+  if (own) bits = (bits & ~BigInt(own.deny)) | BigInt(own.allow);
+  return bits;
+}
+
+const ADMINISTRATOR_BIT = 1n << 3n;
+
+/** Send Messages in a channel, from an interaction's member.permissions (Administrator holds every permission). */
+export function canSendIn(permissions: string): boolean {
+  let bits: bigint;
+  try {
+    bits = /^\d{1,30}$/.test(permissions) ? BigInt(permissions) : 0n;
+  } catch {
+    bits = 0n;
+  }
+  return (bits & (SEND_MESSAGES | ADMINISTRATOR_BIT)) !== 0n;
+}
+
+/**
  * A channel name as Discord keeps it: lower case, spaces as "-", at most 100 characters; characters Discord drops
  * are dropped here too (only letters, digits, "-" and "_" stay). Null when nothing is left.
  */

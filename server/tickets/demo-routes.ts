@@ -21,8 +21,9 @@ import { guildParams } from "../http/route-schemas";
 import { named } from "../openapi/components";
 import { nextSnowflake } from "../platform/snowflake";
 import { DEMO_BOT, DemoPlatform } from "../platform/demo";
+import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { ADMINISTRATOR, MANAGE_GUILD, hasBit, type PermissionOverwrite } from "../platform/adapter";
-import { canView } from "./channel-access";
+import { canView, permissionsIn, SEND_MESSAGES } from "./channel-access";
 import type { Member } from "./members";
 import type { Outcome } from "./interactions";
 
@@ -32,6 +33,8 @@ import type { Outcome } from "./interactions";
 // handler as /api/interactions. Who acts and where come from the session and the channel, never from the client.
 
 const tags = ["Try it"];
+/** Try-it's refusal to post where the member may only read (Discord's own words). */
+export const demoCannotSend = "You do not have permission to send messages in this channel.";
 const channelParams = z.object({ guildId: z.string(), channelId: z.string().regex(/^\d{1,21}$/) });
 const s = {
   channels: named("DemoChannels", demoChannelsResponseSchema),
@@ -57,8 +60,19 @@ export default async function demoRoutes(fastify: FastifyInstance) {
 
   const isManager = (m: Member) => m.owner || hasBit(m.permissions, ADMINISTRATOR) || hasBit(m.permissions, MANAGE_GUILD);
 
+  /** A channel the member sees, with their permissions in it (what Discord puts in an interaction's member.permissions). */
+  type SeenChannel = DemoChannel & { permissions: bigint };
+
+  const baseBits = (m: Member) => {
+    try {
+      return BigInt(m.permissions);
+    } catch {
+      return 0n;
+    }
+  };
+
   /** Every channel the member sees: the server's text channels, ticket channels their overwrites let them into, their DMs. */
-  async function visibleChannels(guildId: string, member: Member): Promise<DemoChannel[]> {
+  async function visibleChannels(guildId: string, member: Member): Promise<SeenChannel[]> {
     const platform = demo();
     const guild = await platform.getGuild(guildId);
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
@@ -77,15 +91,30 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const row = await app.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
       if (row) last.set(id, row.id);
     }
+    const manager = isManager(member);
+    // The owner and Administrator hold every permission in every channel; Manage Server sees every ticket (the
+    // engine's manager) but, as on Discord, follows a channel's overwrites.
+    const allPowerful = member.owner || hasBit(member.permissions, ADMINISTRATOR);
+    const inChannel = (overwrites: PermissionOverwrite[]) => permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
+    const writable = (bits: bigint) => (bits & (SEND_MESSAGES | ADMINISTRATOR)) !== 0n;
     return [
-      ...guild.text_channels.map((c) => ({ id: c.id, name: c.name, kind: "text" as const, category: c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null, ticketId: null, lastMessageId: last.get(c.id) ?? null })),
+      ...guild.text_channels.map((c) => {
+        const permissions = inChannel(demoChannelOverwrites(guildId, c.id));
+        return {
+          id: c.id, name: c.name, kind: "text" as const, category: c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null, ticketId: null, lastMessageId: last.get(c.id) ?? null,
+          canWrite: writable(permissions), permissions,
+        };
+      }),
       ...tickets
-        .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, isManager(member)))
-        .map((t) => ({
-          id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
-          ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
-        })),
-      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null }] : []),
+        .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, manager))
+        .map((t) => {
+          const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
+          return {
+            id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
+            ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
+          };
+        }),
+      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
     ];
   }
 
@@ -126,7 +155,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     async (request) => {
       const guildId = guildIdOf(request);
       demo();
-      return { channels: await visibleChannels(guildId, await memberOf(request, guildId)) };
+      return { channels: (await visibleChannels(guildId, await memberOf(request, guildId))).map(({ permissions: _bits, ...channel }) => channel) };
     },
   );
 
@@ -166,7 +195,9 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const guildId = guildIdOf(request);
       const { channelId } = request.params;
-      const { member } = await visibleChannel(request, guildId, channelId);
+      const { member, channel } = await visibleChannel(request, guildId, channelId);
+      // As Discord: a member without Send Messages there reads the channel but cannot write in it.
+      if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
       const id = await demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, request.body.content);
       await app.tickets.engine.noteActivity(channelId, Date.now());
       return reply.code(201).send({ id });
@@ -175,7 +206,12 @@ export default async function demoRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/demo/interactions",
-    { onRequest: guard(), schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } } },
+    {
+      onRequest: guard(),
+      // Counted by the interactions' own limits (per member and per server), not the dashboard's write limit.
+      config: { interaction: true },
+      schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } },
+    },
     async (request) => {
       const guildId = guildIdOf(request);
       const input = request.body;
@@ -193,7 +229,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         entitlements: [],
         authorizing_integration_owners: {},
         attachment_size_limit: 0,
-        ...(channel.kind === "dm" ? { user } : { guild_id: guildId, member: { user, roles: member.roles, permissions: isManager(member) ? String(ADMINISTRATOR) : member.permissions, nick: null, joined_at: "", deaf: false, mute: false, flags: 0 } }),
+        ...(channel.kind === "dm" ? { user } : { guild_id: guildId, member: { user, roles: member.roles, permissions: String(channel.permissions), nick: null, joined_at: "", deaf: false, mute: false, flags: 0 } }),
       };
       let interaction: Record<string, unknown>;
       if (input.kind === "button" || input.kind === "select") {
@@ -237,7 +273,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           data: { id: "0", name, type: 1, options: subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options },
         };
       }
-      const outcome = await app.tickets.handler.handle(interaction as unknown as APIInteraction);
+      const outcome = (await app.tickets.limits.check(interaction as unknown as APIInteraction)) ?? (await app.tickets.handler.handle(interaction as unknown as APIInteraction));
       return toDemoReply(outcome, channel.id);
     },
   );

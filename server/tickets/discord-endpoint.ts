@@ -38,7 +38,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
   app.post(
     "/interactions",
     {
-      config: { discordSigned: true },
+      config: { discordSigned: true, interaction: true },
       schema: {
         tags: ["Bot"],
         summary: "Discord's Interactions Endpoint URL (signed by Discord)",
@@ -75,6 +75,10 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         receipts.remember(id, answer).catch((error) => request.log.warn({ err: error }, "interaction answer not kept"));
         return answer;
       };
+
+      // The interactions' own limits, per member and per server (never an HTTP 429: Discord would say it failed).
+      const limited = await app.tickets.limits.check(interaction);
+      if (limited) return remember(responseOf(limited));
 
       // Autocomplete takes only choices (type 8), never a deferral: a slow or failed lookup offers nothing.
       if (autocomplete) {

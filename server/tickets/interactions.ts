@@ -10,6 +10,7 @@ import type { FormAnswer } from "../../src/schemas/ticket";
 import { MultiPanelEmptyError, sendPanel } from "../panels/send";
 import { membersOf, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../routes/settings";
+import { canSendIn } from "./channel-access";
 import { customIds, parseCustomId, parseFieldId } from "./custom-ids";
 import { can, memberAccess, type Member } from "./members";
 import { say, type Reply, type TicketEngine } from "./service";
@@ -17,6 +18,7 @@ import { findTicketByChannel } from "./store";
 import { tagMessage } from "./tag-message";
 import { botTexts } from "./texts";
 import { guildStatistics, statisticsSummary } from "./statistics";
+import { panelsVisibleToMember } from "./visibility";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -298,6 +300,8 @@ export class InteractionHandler {
         return (await this.formModal(guildId, 0, formId)) ?? say(botTexts.formGone);
       }
       case "tag": {
+        // The bot posts for the member: only where they may write themselves (member.permissions is theirs in this channel).
+        if (!canSendIn(member.permissions)) return say(botTexts.tagCannotSend);
         if (!can(access, "ViewTag")) return say(botTexts.noPermission);
         const name = str(options.name, 255).trim();
         const tag = await this.db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).where("name", "=", name).executeTakeFirst();
@@ -335,7 +339,8 @@ export class InteractionHandler {
         const to = new Date();
         const from = new Date(to.getTime() - 29 * 86_400_000);
         const day = (d: Date) => d.toISOString().slice(0, 10);
-        const stats = await guildStatistics(this.db, guildId, { from: day(from), to: day(to), tz: "UTC" });
+        const panels = await panelsVisibleToMember(this.db, guildId, access);
+        const stats = await guildStatistics(this.db, guildId, { from: day(from), to: day(to), tz: "UTC" }, panels === "all" ? {} : { panels });
         return say(statisticsSummary(stats), true);
       }
       default:

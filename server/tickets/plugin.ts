@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { keyringFor } from "../transcripts/crypto";
 import { diagnoseMissing } from "../bot-setup/diagnose";
+import { type InteractionLimits, interactionLimitsFor } from "./interaction-limits";
 import { InteractionHandler } from "./interactions";
 import { InteractionReceipts } from "./receipts";
 import { TicketEngine } from "./service";
@@ -14,6 +15,8 @@ export interface TicketsDecoration {
   handler: InteractionHandler;
   /** Interactions already handled (each acts once). */
   receipts: InteractionReceipts;
+  /** The interactions' own per-member and per-server limits. */
+  limits: InteractionLimits;
   channelUrl: ChannelUrlOf;
 }
 
@@ -38,6 +41,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
     channelUrl,
     origin: demo ? "demo" : "discord",
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
+    transcriptQuotaMb: app.config.transcriptQuotaMb,
   });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), receipts: new InteractionReceipts(app.db), channelUrl });
+  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), receipts: new InteractionReceipts(app.db), limits: interactionLimitsFor(app), channelUrl });
 }

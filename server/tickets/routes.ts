@@ -12,6 +12,10 @@ import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
 import { guildParams } from "../http/route-schemas";
+import { securityHeaders } from "../security";
+import { bearerToken } from "../auth/authenticate";
+import { findSessionUser } from "../auth/sessions";
+import { resolveGuildAccess } from "../access/resolve";
 import { named, s as components } from "../openapi/components";
 
 const errorSchema = components.error;
@@ -27,6 +31,8 @@ import { panelsVisibleTo } from "./visibility";
 // the live event stream and the statistics.
 
 const tags = ["Tickets"];
+/** How often a live event stream re-checks its session and access (and before every event). */
+export const STREAM_RECHECK_MS = 5_000;
 const ticketParams = z.object({ guildId: z.string(), ticketId: z.coerce.number().int().min(0).max(2_147_483_647) });
 const s = {
   ticketList: named("TicketList", ticketListResponseSchema),
@@ -123,28 +129,65 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const guildId = guildIdOf(request);
-      const panels = await panelsVisibleTo(app, request);
+      const token = bearerToken(request)!;
+      const signedIn = request.user!;
+      let panels = await panelsVisibleTo(app, request);
+      /** The session still stands and still gives ViewTranscripts here; the panels it may see now. */
+      const stillAllowed = async (): Promise<boolean> => {
+        const user = await findSessionUser(app.db, app.secrets, app.sessionCache, token);
+        if (!user || user.id !== signedIn.id) return false;
+        const access = await resolveGuildAccess(app, user, guildId);
+        if (!access?.permissions.ViewTranscripts) return false;
+        request.user = user;
+        request.access = access;
+        panels = await panelsVisibleTo(app, request);
+        return true;
+      };
       reply.hijack();
       const raw = reply.raw;
+      // Written past onSend (hijacked): the security headers every answer carries are added here.
       raw.writeHead(200, {
+        ...securityHeaders(app.config),
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-store",
         connection: "keep-alive",
         "x-accel-buffering": "no",
       });
       raw.write("retry: 3000\n\n");
-      const unsubscribe = app.ticketEvents.subscribe(guildId, (event) => {
-        if (panels !== "all" && (event.ticket.PanelId === null || !panels.includes(event.ticket.PanelId))) return;
-        raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
+      // Checks run one after the other, and an event waits for the check before it: after a sign-out or a lost
+      // permission, nothing more is written.
+      let ended = false;
+      let checks: Promise<void> = Promise.resolve();
+      const check = (then?: () => void) => {
+        checks = checks.then(async () => {
+          if (ended) return;
+          if (!(await stillAllowed().catch(() => false))) return end();
+          then?.();
+        });
+      };
+      const unsubscribe = app.ticketEvents.subscribe(guildId, (event) =>
+        check(() => {
+          if (panels !== "all" && (event.ticket.PanelId === null || !panels.includes(event.ticket.PanelId))) return;
+          raw.write(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`);
+        }),
+      );
+      // Every few seconds (team or role changes), and at once when this session or user changes (sign-out).
+      const recheck = setInterval(() => check(), STREAM_RECHECK_MS);
+      const unwatch = app.sessionCache.watch((change) => {
+        if (change.session === undefined && change.user === undefined) return check();
+        if (change.session === signedIn.sessionHash || change.user === signedIn.id) check();
       });
       // A comment every 25 s keeps proxies from closing an idle stream.
       const keepAlive = setInterval(() => raw.write(": keep-alive\n\n"), 25_000);
-      // A stream lives a bounded time (memory, proxies, a revoked session): the browser reconnects after `retry`.
+      // A stream lives a bounded time (memory, proxies): the browser reconnects after `retry`.
       const lifetime = setTimeout(() => end(), app.config.ticketStreamSeconds * 1000);
       const stop = () => {
+        ended = true;
         clearInterval(keepAlive);
+        clearInterval(recheck);
         clearTimeout(lifetime);
         unsubscribe();
+        unwatch();
         streams.delete(end);
       };
       const end = () => {
@@ -163,7 +206,9 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
       const q = request.query;
       if (q.from > q.to) throw new HttpError(400, "The range must start on or before its end");
       if (datesBetween(q.from, q.to).length > statisticsMaxDays) throw new HttpError(400, `The range is at most ${statisticsMaxDays} days`);
-      return guildStatistics(app.db, guildIdOf(request), q);
+      // TranscriptsPanelPermission: limited staff get the figures of their panels' tickets only.
+      const panels = await panelsVisibleTo(app, request);
+      return guildStatistics(app.db, guildIdOf(request), q, panels === "all" ? {} : { panels });
     },
   );
 }

@@ -16,7 +16,15 @@ import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../routes/settings";
 import type { TranscriptKeyring } from "../transcripts/crypto";
 import type { TranscriptMessage } from "../transcripts/document";
-import { insertTranscript, storesTranscripts, transcriptExists } from "../transcripts/store";
+import {
+  indexTranscriptTerms,
+  prepareTranscript,
+  quotaBytesOf,
+  storePreparedTranscript,
+  storesTranscripts,
+  transcriptExists,
+  TranscriptQuotaExceeded,
+} from "../transcripts/store";
 import { channelName, ticketChannelName, ticketOverwrites } from "./channel-access";
 import { customIds } from "./custom-ids";
 import type { TicketEventBus } from "./events";
@@ -41,6 +49,10 @@ export const ticketActions = {
   memberRemoved: "Ticket Member Removed",
   renamed: "Ticket Renamed",
   closed: "Ticket Closed",
+  /** A close whose transcript did not fit the guild's storage quota (TRANSCRIPT_QUOTA_MB). */
+  transcriptNotStored: "Transcript Not Stored",
+  /** The scheduler repaired a ticket a crash left in 'opening' or 'closing' (server/tickets/scheduler.ts). */
+  recovered: "Ticket Recovered",
 } as const;
 
 /** What the acting member is told (ephemeral), or a modal to show. */
@@ -75,6 +87,8 @@ export interface EngineDeps {
   origin: string;
   /** Which permissions the bot lacks where Discord refused it (Bot setup's facts); none when it cannot tell. */
   diagnose?: DiagnoseMissing;
+  /** TRANSCRIPT_QUOTA_MB: a close keeps its transcript only when it fits. */
+  transcriptQuotaMb: number;
 }
 
 export interface OpenRequest {
@@ -97,6 +111,10 @@ class Refusal extends Error {}
 
 /** A step's answer, with what Discord refused on the way (the step itself went through). */
 const withNote = (text: string, note: string | null) => (note ? `${text}\n${note}` : text);
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+};
 
 export class TicketEngine {
   constructor(readonly deps: EngineDeps) {}
@@ -417,6 +435,11 @@ export class TicketEngine {
     }
   }
 
+  /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
+  botActor(): ActivityActor {
+    return { id: this.platform.botUserId, username: "Ticketeer", avatar: null, ip: this.deps.origin };
+  }
+
   private async recordStep(member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
     await recordActivityOf(this.db, actorOf(member, this.deps.origin), { guildId: row.guild_id, action, before, after });
   }
@@ -459,6 +482,8 @@ export class TicketEngine {
     const c = await this.context(guildId, number, member);
     if ("refusal" in c) return c.refusal!;
     if (!c.staff) return say(botTexts.staffOnly);
+    // The unclaim rule: a claimed ticket changes hands by its claimer or a manager (an unclaimed one, by any staff).
+    if (c.row.claimed_by && c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
     const target = await this.platform.getMember(guildId, targetId);
     if (!target) return say(botTexts.memberNotFound);
     const guild = await this.platform.getGuild(guildId).catch(() => null);
@@ -543,7 +568,7 @@ export class TicketEngine {
       };
     }
     // Only one close runs: the row moves to 'closing' from 'open', once.
-    if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing" }))) return say(botTexts.closeBusy);
+    if (!(await updateTicketIf(this.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return say(botTexts.closeBusy);
     const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
     return this.finishClose({ ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
   }
@@ -565,7 +590,7 @@ export class TicketEngine {
           }
         })) ?? (await this.attempt(row, "delete", () => this.platform.deleteChannel(channelId)));
       if (refused) {
-        await updateTicketIf(this.db, row, { status: "closing" }, { status: "open" });
+        await updateTicketIf(this.db, row, { status: "closing" }, { status: "open", closing_since: null });
         return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);
       }
     }
@@ -587,18 +612,43 @@ export class TicketEngine {
       revision: row.revision + 1,
     };
     const store = messages.length > 0 && (await storesTranscripts(this.db, guildId)) && !(await transcriptExists(this.db, guildId, row.number));
+    // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
+    // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
+    // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
+    // between these steps leaves it 'closing' — the scheduler's repair indexes the stored transcript again and
+    // finishes the close. Past the quota the ticket still closes; its transcript is not kept (none of it: a part
+    // would be a false record).
+    let overQuota: TranscriptQuotaExceeded | null = null;
+    let stored = false;
+    if (store) {
+      const meta = {
+        TicketId: row.number,
+        AuthorId: row.opener_id,
+        AuthorUsername: row.opener_name,
+        CloseReason: reason,
+        PanelId: row.panel_id,
+        PanelName: row.panel_name,
+        Rating: null,
+        ClosedAt: closedAt,
+      };
+      const prepared = await prepareTranscript(this.deps.keyring, guildId, row.number, messages.slice(-5000).map(toTranscriptMessage));
+      try {
+        const transcriptId = await this.db.transaction().execute((tx) => storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(this.deps.transcriptQuotaMb) }));
+        await indexTranscriptTerms(this.db, guildId, transcriptId, row.number, prepared.hashes, true);
+        stored = true;
+      } catch (error) {
+        if (error instanceof TranscriptQuotaExceeded) overQuota = error;
+        // Stored meanwhile by the guild's bot key (the ingest): that one stands.
+        else if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    const refused = overQuota as TranscriptQuotaExceeded | null;
     await this.db.transaction().execute(async (tx) => {
-      if (store) {
-        await insertTranscript(tx, this.deps.keyring, guildId, {
-          TicketId: row.number,
-          AuthorId: row.opener_id,
-          AuthorUsername: row.opener_name,
-          CloseReason: reason,
-          PanelId: row.panel_id,
-          PanelName: row.panel_name,
-          Rating: null,
-          ClosedAt: closedAt,
-          messages: messages.slice(-5000).map(toTranscriptMessage),
+      if (refused) {
+        await recordActivityOf(tx, this.botActor(), {
+          guildId,
+          action: ticketActions.transcriptNotStored,
+          after: { TicketId: row.number, QuotaMB: this.deps.transcriptQuotaMb, UsedBytes: refused.usedBytes, TranscriptBytes: refused.transcriptBytes },
         });
       }
       await tx.updateTable("tickets").set(set).where("id", "=", row.id).execute();
@@ -611,8 +661,14 @@ export class TicketEngine {
     });
     const closed: TicketRow = { ...row, ...set };
     this.publish("closed", closed);
-    await this.afterClose(closed, store);
-    return say(botTexts.closed(row.number), true);
+    if (refused) {
+      // The owner sees it on Bot setup (best effort: the close is done).
+      await recordBotProblem(this.db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
+        (error) => this.deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
+      );
+    }
+    await this.afterClose(closed, stored);
+    return refused ? say(botTexts.closedWithoutTranscript(row.number, this.deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
   }
 
   /** The archive post and the rating request: best effort, after the ticket is closed. */

@@ -34,22 +34,31 @@ function zoneOffset(at: number, tz: string): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant a calendar day (YYYY-MM-DD) starts in a zone. */
-export function dayStart(date: string, tz: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
+/** The instant a calendar day starts in a zone; the day given as the UTC midnight that names it. */
+function dayStartAt(guess: number, tz: string): number {
   let start = guess - zoneOffset(guess, tz);
   // Across a DST change the offset at the guess and at the real start differ: correct once more.
   start = guess - zoneOffset(start, tz);
   return start;
 }
 
-const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+/** The UTC midnight naming a calendar day (YYYY-MM-DD, a real date: statisticsQuerySchema checks it). */
+const utcMidnight = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number);
+  // setUTCFullYear, not Date.UTC: years 0–99 would be taken as 1900–1999.
+  return new Date(0).setUTCFullYear(y, m - 1, d);
+};
 
-/** Every date from `from` to `to`, both included. */
+/** The instant a calendar day (YYYY-MM-DD) starts in a zone. */
+export function dayStart(date: string, tz: string): number {
+  return dayStartAt(utcMidnight(date), tz);
+}
+
+/** Every date from `from` to `to`, both included (counted as days, so the last day of 9999 ends a range too). */
 export function datesBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to && out.length <= 400; d = nextDate(d)) out.push(d);
+  const last = utcMidnight(to);
+  for (let day = utcMidnight(from); day <= last && out.length <= 400; day += DAY_MS) out.push(new Date(day).toISOString().slice(0, 10));
   return out;
 }
 
@@ -95,7 +104,13 @@ interface Range {
   guildId: string;
   start: number;
   end: number;
+  /** Only the tickets of these panels (TranscriptsPanelPermission); undefined: every ticket. */
+  panels?: number[];
 }
+
+/** `and <column> in (the panels)` when the figures are limited to some panels (none: no ticket at all). */
+const panelLimit = (panels: number[] | undefined, column = "panel_id") =>
+  panels === undefined ? sql`` : panels.length === 0 ? sql`and 1 = 0` : sql`and ${sql.ref(column)} in (${sql.join(panels.map((p) => sql.lit(p)))})`;
 
 /** Values from `lo` (included) to `hi` (excluded); null: unbounded. */
 interface Band {
@@ -173,6 +188,7 @@ function sortedStatsQuery(column: ValueColumn, groupBy: "none" | "panel" | "staf
                count(*) over (${partition}) as n
         from tickets
         where guild_id = ${range.guildId} and status = 'closed' and closed_at >= ${range.start} and closed_at < ${range.end} and ${sql.ref(column)} is not null
+          ${panelLimit(range.panels)}
       )
       select k, max(n) as n, min(case when rn * 2 >= n then v end) as median, min(case when rn * 10 >= n * 9 then v end) as p90
       from ranked group by k`.execute(db);
@@ -193,7 +209,7 @@ const sortedOf = (row: { n: number; median: number | null; p90: number | null } 
  * Tickets opened and closed per day: from the quarter-hour totals when every bound is a whole quarter hour (a sum
  * of at most 96 rows a day), else from the tickets (an index range count a day).
  */
-function countsPerDay(db: Db, guildId: string, bounds: [number, number][], fromRollups: boolean) {
+function countsPerDay(db: Db, guildId: string, bounds: [number, number][], fromRollups: boolean, panels?: number[]) {
   // The bounds are numbers this module computed, written as literals: PostgreSQL would type VALUES parameters as text.
   const unit = fromRollups ? QUARTER_HOUR_MS : 1;
   const days = sql.join(bounds.map(([from, to], i) => sql`(${sql.lit(i)}, ${sql.lit(from / unit)}, ${sql.lit(to / unit)})`));
@@ -201,7 +217,7 @@ function countsPerDay(db: Db, guildId: string, bounds: [number, number][], fromR
     fromRollups
       ? sql`(select coalesce(sum(r.n), 0) from ticket_rollups r where r.guild_id = ${guildId} and r.facet = ${facet} and r.bucket >= d.column2 and r.bucket < d.column3)`
       : sql`(select count(*) from tickets t where t.guild_id = ${guildId} ${column === "closed_at" ? sql`and t.status = 'closed'` : sql``}
-              and t.${sql.ref(column)} >= d.column2 and t.${sql.ref(column)} < d.column3)`;
+              and t.${sql.ref(column)} >= d.column2 and t.${sql.ref(column)} < d.column3 ${panelLimit(panels, "t.panel_id")})`;
   return sql<{ i: number; opened: number; closed: number }>`
     select d.column1 as i, ${count("opened_q", "opened_at")} as opened, ${count("closed_q", "closed_at")} as closed
     from (values ${days}) as d`.execute(db);
@@ -226,7 +242,7 @@ export function rolledUpTotals(db: Db, guildId: string, fromDay: number, toDay: 
  * The day facets' totals over a few [from, to) ranges (the hours at the edges of a range that whole UTC days do not
  * cover, or a whole range), read from the tickets with the facets' own expressions (migration 017).
  */
-function ticketTotalsQuery(guildId: string, ranges: [number, number][]) {
+function ticketTotalsQuery(guildId: string, ranges: [number, number][], panels?: number[]) {
   const t = (column: string) => `t.${column}`;
   const inRanges = (column: string) =>
     sql`(${sql.join(ranges.map(([from, to]) => sql`(t.${sql.raw(column)} >= ${from} and t.${sql.raw(column)} < ${to})`), sql` or `)})`;
@@ -246,27 +262,36 @@ function ticketTotalsQuery(guildId: string, ranges: [number, number][]) {
       select f.column1 as facet, ${pick("item")} as item, ${pick("responded")} as responded, ${pick("resolved")} as resolved,
              ${pick("ratingSum")} as rating_sum, ${pick("rated")} as rated, ${pick("name")} as name, ${counts} as counts
       from tickets t cross join (values ${sql.join(dayFacets.map((f) => sql`(${sql.lit(f.facet)})`))}) as f
-      where t.guild_id = ${guildId} and (${sql.join(times.map(inRanges), sql` or `)})
+      where t.guild_id = ${guildId} and (${sql.join(times.map(inRanges), sql` or `)}) ${panelLimit(panels, "t.panel_id")}
     ) as shares
     where counts = 1
     group by facet, item`;
 }
-export const ticketTotals = (db: Db, guildId: string, ranges: [number, number][]) => ticketTotalsQuery(guildId, ranges).execute(db);
+export const ticketTotals = (db: Db, guildId: string, ranges: [number, number][], panels?: number[]) => ticketTotalsQuery(guildId, ranges, panels).execute(db);
 
 export async function guildStatistics(
   db: Db,
   guildId: string,
   q: Pick<StatisticsQuery, "from" | "to" | "tz">,
-  options: { strategy?: PercentileStrategy; rollups?: boolean } = {},
+  options: {
+    strategy?: PercentileStrategy;
+    rollups?: boolean;
+    /**
+     * Only the tickets of these panels (TranscriptsPanelPermission: staff see their panels' figures). The running
+     * totals and the walks count every panel, so the figures are then read from the tickets, sorted.
+     */
+    panels?: number[];
+  } = {},
 ): Promise<StatisticsResponse> {
   const dates = datesBetween(q.from, q.to);
   const starts = dates.map((d) => dayStart(d, q.tz));
   const start = starts[0] ?? dayStart(q.from, q.tz);
-  const end = dayStart(nextDate(dates[dates.length - 1] ?? q.to), q.tz);
+  const end = dayStartAt(utcMidnight(dates[dates.length - 1] ?? q.to) + DAY_MS, q.tz);
   const bounds = starts.map((s, i): [number, number] => [s, starts[i + 1] ?? end]);
-  const range: Range = { guildId, start, end };
-  const strategy = options.strategy ?? "auto";
-  const rollups = options.rollups ?? true;
+  const panels = options.panels;
+  const range: Range = { guildId, start, end, panels };
+  const strategy = panels ? "sort" : (options.strategy ?? "auto");
+  const rollups = panels ? false : (options.rollups ?? true);
   // The running totals serve whole quarter hours (the chart) and whole UTC days (everything else); the hours at the
   // range's edges that whole days miss are read from the tickets. Without them, everything is read from the tickets.
   const quarterAligned = rollups && bounds.every(([from, to]) => from % QUARTER_HOUR_MS === 0 && to % QUARTER_HOUR_MS === 0);
@@ -278,13 +303,13 @@ export async function guildStatistics(
     : [[start, end]];
 
   const [days, probes, rolledUp, fromTickets] = await Promise.all([
-    countsPerDay(db, guildId, bounds, quarterAligned),
+    countsPerDay(db, guildId, bounds, quarterAligned, panels),
     // Open now, and the guild's tickets ever (its highest ticket number: one index probe) to weigh the range against.
     sql<{ open_now: number; ever: number | null }>`
-      select (select count(*) from tickets where guild_id = ${guildId} and status in ('open', 'closing')) as open_now,
+      select (select count(*) from tickets where guild_id = ${guildId} and status in ('open', 'closing') ${panelLimit(panels)}) as open_now,
              (select max(number) from tickets where guild_id = ${guildId}) as ever`.execute(db),
     wholeDays ? rolledUpTotals(db, guildId, firstDay, lastDay) : Promise.resolve({ rows: [] as FacetTotal[] }),
-    edges.length ? ticketTotals(db, guildId, edges) : Promise.resolve({ rows: [] as FacetTotal[] }),
+    edges.length ? ticketTotals(db, guildId, edges, panels) : Promise.resolve({ rows: [] as FacetTotal[] }),
   ]);
   const opened = new Array<number>(dates.length).fill(0);
   const closed = new Array<number>(dates.length).fill(0);

@@ -24,7 +24,7 @@ export const botTexts = {
   notClaimed: "This ticket is not claimed.",
   unclaimed: (userId: string) => `<@${userId}> released this ticket.`,
   unclaimedReply: "You released this ticket.",
-  onlyClaimer: "Only the member who claimed this ticket (or a server manager) can release it.",
+  onlyClaimer: "Only the member who claimed this ticket (or a server manager) can release it or hand it over.",
   transferred: (from: string, to: string) => `Ticket handed over from <@${from}> to <@${to}>.`,
   transferredReply: (name: string) => `The ticket now belongs to ${name}.`,
   transferTargetNotStaff: "That member is not in the support team of this ticket.",
@@ -42,6 +42,8 @@ export const botTexts = {
   confirmCloseButton: "Close ticket",
   closing: "Closing the ticket…",
   closed: (number: number) => `Ticket #${number} closed.`,
+  closedWithoutTranscript: (number: number, quotaMb: number) =>
+    `Ticket #${number} closed. Its transcript was not kept: this server's transcript storage is full (${quotaMb} MB). Ask the server owner to delete old transcripts or raise the quota.`,
   closeFailed: "The ticket channel could not be deleted. Please try again later.",
   closeBusy: "This ticket is being closed already.",
   autoCloseReason: "Closed automatically after a period without messages",
@@ -55,6 +57,7 @@ export const botTexts = {
   archived: (number: number, opener: string) => `Ticket #${number} of ${opener} was closed.`,
   tagNotFound: (name: string) => `No tag named "${name}".`,
   tagSent: "Tag sent.",
+  tagCannotSend: "You cannot send messages in this channel, so the bot will not post a tag here for you.",
   transcriptLink: (number: number, url: string) => `Transcript of ticket #${number}: ${url}`,
   transcriptMissing: (number: number) => `No transcript of ticket #${number} is stored.`,
   panelResent: (name: string) => `Panel "${name}" posted again.`,
@@ -78,4 +81,7 @@ export const botTexts = {
   somethingWrong: "Something went wrong. Please try again.",
   tooSlow: "That took too long. Please try again.",
   alreadyHandled: "This was handled already.",
+  slowDown: (seconds: number) => `You are going too fast. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  serverBusy: (seconds: number) =>
+    `This server is sending the bot more requests than it can take right now. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
 } as const;

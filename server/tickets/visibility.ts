@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { guildIdOf } from "../access/guard";
 import { readGuildSettings } from "../routes/settings";
 import { memberOfSession } from "./session-member";
-import { memberAccess } from "./members";
+import type { Db } from "../db/schema";
+import { memberAccess, type MemberAccess } from "./members";
 
 /**
  * "Only a panel's support team can read its transcripts" (TranscriptsPanelPermission): with it on, staff see the
  * tickets and transcripts of the panels whose support team they are in (and of panels without a team); owners,
- * Administrators and Manage Server holders see everything. "all", or the panel ids the caller may see.
+ * Administrators and Manage Server holders see everything. "all", or the panel ids the caller may see. The same rule
+ * holds for the statistics (server/tickets/statistics.ts) and the activity log (server/routes/activity.ts: entries
+ * carry the panel of the ticket or transcript they are about).
  */
 export async function panelsVisibleTo(app: FastifyInstance, request: FastifyRequest): Promise<"all" | number[]> {
   const guildId = guildIdOf(request);
@@ -15,6 +18,19 @@ export async function panelsVisibleTo(app: FastifyInstance, request: FastifyRequ
   const { settings } = await readGuildSettings(app.db, guildId);
   if (settings.TranscriptsPanelPermission !== true) return "all";
   const access = await memberAccess(app.db, guildId, await memberOfSession(app, request, guildId));
-  const rows = await app.db.selectFrom("panels").select(["id", "team_id"]).where("guild_id", "=", guildId).where("kind", "=", "single").execute();
-  return rows.filter((r) => r.team_id === null || access.teamIds.has(r.team_id)).map((r) => r.id);
+  return panelsOfTeams(app.db, guildId, access.teamIds);
+}
+
+/** The same rule for a member the engine knows (a slash command): "all", or the panels they may see. */
+export async function panelsVisibleToMember(db: Db, guildId: string, access: MemberAccess): Promise<"all" | number[]> {
+  if (access.manager) return "all";
+  const { settings } = await readGuildSettings(db, guildId);
+  if (settings.TranscriptsPanelPermission !== true) return "all";
+  return panelsOfTeams(db, guildId, access.teamIds);
+}
+
+/** The guild's panels of those teams, and those of no team. */
+async function panelsOfTeams(db: Db, guildId: string, teamIds: Set<number>): Promise<number[]> {
+  const rows = await db.selectFrom("panels").select(["id", "team_id"]).where("guild_id", "=", guildId).where("kind", "=", "single").execute();
+  return rows.filter((r) => r.team_id === null || teamIds.has(r.team_id)).map((r) => r.id);
 }

@@ -1,7 +1,15 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { deflateRaw, deflateRawSync, inflateRaw, inflateRawSync } from "node:zlib";
+
+const deflateRawAsync = promisify(deflateRaw);
+const inflateRawAsync = promisify(inflateRaw);
+/** Bytes encrypted between two turns of the event loop. */
+const CIPHER_PIECE = 256 * 1024;
+/** Lets the event loop run what waits (other requests) before going on. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 import { type Config, ConfigError } from "../config";
 
 // Transcripts are encrypted at rest with AES-256-GCM. One master key (TRANSCRIPT_KEY, or a key generated on first
@@ -74,8 +82,15 @@ export interface TranscriptKeyring {
   readonly keyId: string;
   /** Compresses and encrypts; `aad` binds the ciphertext to its row (guild and ticket). */
   seal(plaintext: string, aad: string): Sealed;
+  /**
+   * The same, without holding the event loop for a long transcript: compressed on libuv's thread pool, encrypted
+   * in pieces with the event loop turning between them. Opens with `open` like any other.
+   */
+  sealAsync(plaintext: string, aad: string): Promise<Sealed>;
   /** Throws TranscriptDecryptError when the key is wrong or anything was altered. */
   open(sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array }, aad: string): string;
+  /** The same, decompressed on libuv's thread pool (a long transcript's view). */
+  openAsync(sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array }, aad: string): Promise<string>;
   /** Keyed hash (hex) of one normalised search term, with the guild's own search key. */
   termHash(guildId: string, term: string): string;
   /** Seals short secrets stored in text columns (OAuth tokens). */
@@ -132,6 +147,12 @@ export function createKeyring(masterKey: Buffer): TranscriptKeyring {
     return key;
   };
   const keyId = createHmac("sha256", masterKey).update("ticketeer/transcripts/key-id").digest("hex").slice(0, 16);
+  const decrypt = (sealed: { ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array }, aad: string) => {
+    const decipher = createDecipheriv("aes-256-gcm", encryptionKey, toBuffer(sealed.iv));
+    decipher.setAAD(Buffer.from(aad, "utf8"));
+    decipher.setAuthTag(toBuffer(sealed.tag));
+    return Buffer.concat([decipher.update(toBuffer(sealed.ciphertext)), decipher.final()]);
+  };
 
   return {
     keyId,
@@ -143,13 +164,35 @@ export function createKeyring(masterKey: Buffer): TranscriptKeyring {
       const ciphertext = Buffer.concat([cipher.update(deflateRawSync(Buffer.from(plaintext, "utf8"))), cipher.final()]);
       return { ciphertext, iv, tag: cipher.getAuthTag() };
     },
+    async sealAsync(plaintext, aad) {
+      const compressed = await deflateRawAsync(Buffer.from(plaintext, "utf8"));
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", encryptionKey, iv);
+      cipher.setAAD(Buffer.from(aad, "utf8"));
+      const parts: Buffer[] = [];
+      for (let i = 0; i < compressed.length; i += CIPHER_PIECE) {
+        if (i > 0) await turn();
+        parts.push(cipher.update(compressed.subarray(i, i + CIPHER_PIECE)));
+      }
+      parts.push(cipher.final());
+      return { ciphertext: Buffer.concat(parts), iv, tag: cipher.getAuthTag() };
+    },
     open(sealed, aad) {
       try {
-        const decipher = createDecipheriv("aes-256-gcm", encryptionKey, toBuffer(sealed.iv));
-        decipher.setAAD(Buffer.from(aad, "utf8"));
-        decipher.setAuthTag(toBuffer(sealed.tag));
-        const compressed = Buffer.concat([decipher.update(toBuffer(sealed.ciphertext)), decipher.final()]);
-        return inflateRawSync(compressed).toString("utf8");
+        return inflateRawSync(decrypt(sealed, aad)).toString("utf8");
+      } catch {
+        throw new TranscriptDecryptError();
+      }
+    },
+    async openAsync(sealed, aad) {
+      let compressed: Buffer;
+      try {
+        compressed = decrypt(sealed, aad);
+      } catch {
+        throw new TranscriptDecryptError();
+      }
+      try {
+        return (await inflateRawAsync(compressed)).toString("utf8");
       } catch {
         throw new TranscriptDecryptError();
       }

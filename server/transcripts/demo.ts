@@ -4,7 +4,13 @@ import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID } from "
 import type { TranscriptKeyring } from "./crypto";
 import type { TranscriptMessage } from "./document";
 import { keyringForDatabase } from "./keys";
-import { insertTranscript, UNKNOWN_PANEL } from "./store";
+import { insertTranscript, quotaBytesOf, TranscriptQuotaExceeded, UNKNOWN_PANEL } from "./store";
+
+/**
+ * The demo seed runs without the server's configuration: it honours the smallest quota TRANSCRIPT_QUOTA_MB can be
+ * (1 MB; the demo transcripts take about 34 KB), so it fits whatever quota is configured.
+ */
+const DEMO_SEED_QUOTA_BYTES = quotaBytesOf(1);
 
 // Demo transcripts: realistic closed tickets (messages, embeds, attachments as links, ratings, close reasons),
 // about 80 in Demo Community and 20 in Gaming Hub, sealed through the same code path as the ingest. The content
@@ -302,6 +308,9 @@ export async function seedDemoTranscripts(db: Kysely<Database>, keyring?: Transc
         Rating: rating,
         ClosedAt: closedAt,
         messages,
+      }, { bytes: DEMO_SEED_QUOTA_BYTES }).catch((error: unknown) => {
+        // Past the quota (a guild already holding data): the demo transcript is not kept, like any other.
+        if (!(error instanceof TranscriptQuotaExceeded)) throw error;
       });
     }
   }

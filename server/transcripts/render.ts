@@ -137,7 +137,9 @@ const initials = (name: string) =>
 function renderMessage(message: TranscriptMessage, previous: TranscriptMessage | undefined): string {
   const sameAuthor = previous && previous.author === message.author && toEpochMs(message.timestamp) - toEpochMs(previous.timestamp) < 5 * 60_000;
   const time = formatTime(message.timestamp);
-  const iso = new Date(toEpochMs(message.timestamp)).toISOString();
+  // A time no date can hold (stored before the ingest bounded it) shows no time rather than failing the view.
+  const at = new Date(toEpochMs(message.timestamp));
+  const iso = Number.isNaN(at.getTime()) ? "" : at.toISOString();
   const parts: string[] = [];
   if (message.content) parts.push(`<div class="content">${renderRichText(message.content)}</div>`);
   for (const embed of message.embeds ?? []) {

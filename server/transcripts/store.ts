@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import { type TranscriptIngest, type TranscriptQuery, type TranscriptSummary } from "../../src/schemas/transcript";
-import { fromDbJson } from "../db/dialect";
+import { dialectOf, fromDbJson } from "../db/dialect";
 import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 import type { TranscriptKeyring } from "./crypto";
-import { parseDocument, serialiseDocument, transcriptAad, type TranscriptMessage } from "./document";
+import { parseDocument, transcriptAad, type TranscriptMessage } from "./document";
 import { toEpochMs } from "./render";
-import { queryTerms, transcriptTerms } from "./search";
+import { MAX_TERMS_PER_TRANSCRIPT, queryTerms, transcriptTerms } from "./search";
 
 // Reading and writing transcripts: sealing the messages, the word index, the paged and filtered list.
 // Every query names the guild.
@@ -37,9 +37,122 @@ export interface NewTranscript extends Omit<TranscriptIngest, "messages"> {
   messages: TranscriptMessage[];
 }
 
-/** Seals and stores one transcript with its word index; returns the row id. Call inside a transaction. */
-export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript): Promise<number> {
-  const sealed = keyring.seal(serialiseDocument(t.messages), transcriptAad(guildId, t.TicketId));
+/** TRANSCRIPT_QUOTA_MB in bytes. */
+export const quotaBytesOf = (quotaMb: number) => quotaMb * 1024 * 1024;
+
+/** A transcript that does not fit its guild's storage quota: nothing was stored. */
+export class TranscriptQuotaExceeded extends Error {
+  constructor(
+    readonly usedBytes: number,
+    readonly quotaBytes: number,
+    /** The sealed size of the transcript that was refused. */
+    readonly transcriptBytes: number,
+  ) {
+    super(`transcript of ${transcriptBytes} bytes does not fit: ${usedBytes} of ${quotaBytes} bytes used`);
+  }
+}
+
+/**
+ * The guild's stored transcript bytes (transcript_counts, kept by triggers). On PostgreSQL the row is locked until
+ * the transaction ends, so two transcripts stored at once for one guild are checked one after the other.
+ */
+async function storedBytesLocked(db: Db, guildId: string): Promise<number> {
+  if (dialectOf(db) === "postgres") {
+    // The row must exist to be locked (the triggers add to it; a row of zero changes no count).
+    await db.insertInto("transcript_counts").values({ guild_id: guildId, n: 0, bytes: 0 }).onConflict((oc) => oc.column("guild_id").doNothing()).execute();
+    const row = await db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).forUpdate().executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+  // SQLite: one connection, one transaction at a time.
+  const row = await db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst();
+  return Number(row?.bytes ?? 0);
+}
+
+/** A transcript sealed and its words hashed, ready to store (prepareTranscript). */
+export interface PreparedTranscript {
+  sealed: { ciphertext: Buffer; iv: Buffer; tag: Buffer };
+  /** The keyed hashes of its words, each once, sorted (their index entries then go in in index order). */
+  hashes: string[];
+  messageCount: number;
+}
+
+/**
+ * How a transcript is prepared without holding the event loop: the work goes in slices of at most SLICE_MS (the
+ * event loop turns between two), and at least every MESSAGES_PER_PIECE messages or HASHES_PER_PIECE words.
+ */
+const SLICE_MS = 5;
+const MESSAGES_PER_PIECE = 250;
+const HASHES_PER_PIECE = 1000;
+/** Index entries per transaction (and statement) when a long transcript is indexed in pieces. */
+const TERMS_PER_TRANSACTION = 2400;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Yields to the event loop once the current slice has run SLICE_MS (checked every few items). */
+function slices() {
+  let started = performance.now();
+  return {
+    async next(force = false): Promise<void> {
+      if (!force && performance.now() - started < SLICE_MS) return;
+      await turn();
+      started = performance.now();
+    },
+  };
+}
+
+/**
+ * Seals a transcript and hashes its words in slices, the event loop turning between them (a 5,000-message ticket is
+ * about 200 ms of work: done in one go it held every other request that long). Touches no database.
+ */
+export async function prepareTranscript(keyring: TranscriptKeyring, guildId: string, ticketId: number, messages: TranscriptMessage[]): Promise<PreparedTranscript> {
+  const slice = slices();
+  // serialiseDocument, in slices.
+  const parts: string[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    if (i % 25 === 0) await slice.next(i > 0 && i % MESSAGES_PER_PIECE === 0);
+    parts.push(JSON.stringify(messages[i]));
+  }
+  const text = `{"v":1,"messages":[${parts.join(",")}]}`;
+  await slice.next(true);
+  const sealed = await keyring.sealAsync(text, transcriptAad(guildId, ticketId));
+  // transcriptTerms, in slices (the same words, in the same order, under the same cap).
+  const terms = new Set<string>();
+  const step = 25;
+  for (let i = 0; i < messages.length && terms.size < MAX_TERMS_PER_TRANSCRIPT; i += step) {
+    await slice.next(i > 0 && i % MESSAGES_PER_PIECE === 0);
+    for (const term of transcriptTerms(messages.slice(i, i + step))) {
+      if (terms.size >= MAX_TERMS_PER_TRANSCRIPT) break;
+      terms.add(term);
+    }
+  }
+  const hashes = new Set<string>();
+  let n = 0;
+  for (const term of terms) {
+    if (n % 100 === 0) await slice.next(n > 0 && n % HASHES_PER_PIECE === 0);
+    hashes.add(keyring.termHash(guildId, term));
+    n++;
+  }
+  await slice.next(true);
+  const sorted = [...hashes].sort();
+  await slice.next(true);
+  return { sealed: sealed as PreparedTranscript["sealed"], hashes: sorted, messageCount: messages.length };
+}
+
+/**
+ * Stores a prepared transcript's row (not its word index: indexTranscriptTerms); returns its id. Call inside a
+ * transaction. Every path that stores a transcript comes through here with its quota (TRANSCRIPT_QUOTA_MB): a
+ * transcript is kept only when it fits (the guild's stored bytes plus its sealed size at most the quota); otherwise
+ * TranscriptQuotaExceeded is thrown before anything is written (no statement failed: the transaction may go on).
+ */
+export async function storePreparedTranscript(
+  db: Db,
+  guildId: string,
+  t: Omit<NewTranscript, "messages">,
+  prepared: PreparedTranscript,
+  quota: { bytes: number },
+): Promise<number> {
+  const { sealed } = prepared;
+  const used = await storedBytesLocked(db, guildId);
+  if (used + sealed.ciphertext.length > quota.bytes) throw new TranscriptQuotaExceeded(used, quota.bytes, sealed.ciphertext.length);
   const row = await db
     .insertInto("transcripts")
     .values({
@@ -52,7 +165,7 @@ export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guild
       panel_name: t.PanelName,
       rating: t.Rating,
       closed_at: toEpochMs(t.ClosedAt),
-      message_count: t.messages.length,
+      message_count: prepared.messageCount,
       body_enc: sealed.ciphertext,
       iv: sealed.iv,
       tag: sealed.tag,
@@ -60,15 +173,53 @@ export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guild
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const hashes = [...new Set(transcriptTerms(t.messages).map((term) => keyring.termHash(guildId, term)))];
-  // Batches stay below 999 bound parameters (4 per row), the smallest limit SQLite builds have had.
-  for (let i = 0; i < hashes.length; i += 240) {
-    await db
-      .insertInto("transcript_terms")
-      .values(hashes.slice(i, i + 240).map((term_hash) => ({ guild_id: guildId, transcript_id: row.id, term_hash, ticket_id: t.TicketId })))
-      .execute();
-  }
   return row.id;
+}
+
+/**
+ * The word index of a stored transcript: its sorted hashes, one statement for them all. `pieces`: in transactions of
+ * their own (2,400 entries each, the event loop turning between them), so that on SQLite — one connection, every
+ * statement on the main thread — a long transcript's 20,000 entries never hold the database for long; without it,
+ * in the caller's transaction. An entry already there is kept (a repair may index a transcript again).
+ */
+export async function indexTranscriptTerms(db: Db, guildId: string, transcriptId: number, ticketId: number, hashes: string[], pieces = false): Promise<void> {
+  // One statement a piece: the hashes as one array parameter (PostgreSQL: unnest; SQLite: json_each), in order
+  // ("where true": SQLite reads an upsert after a select only so).
+  const list = dialectOf(db) === "postgres" ? (slice: string[]) => sql`unnest(${slice}::text[]) as h(value)` : (slice: string[]) => sql`json_each(${JSON.stringify(slice)})`;
+  const insert = async (into: Db, slice: string[]) => {
+    if (slice.length === 0) return;
+    await sql`
+      insert into transcript_terms (guild_id, transcript_id, term_hash, ticket_id)
+      select ${guildId}, ${transcriptId}, value, ${ticketId} from ${list(slice)} where true
+      on conflict (transcript_id, term_hash) do nothing`.execute(into);
+  };
+  if (!pieces) return insert(db, hashes);
+  for (let i = 0; i < hashes.length; i += TERMS_PER_TRANSACTION) {
+    if (i > 0) await turn();
+    await db.transaction().execute((tx) => insert(tx, hashes.slice(i, i + TERMS_PER_TRANSACTION)));
+  }
+}
+
+/** Seals and stores one transcript with its word index, in the caller's transaction; returns the row id. */
+export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript, quota: { bytes: number }): Promise<number> {
+  const prepared = await prepareTranscript(keyring, guildId, t.TicketId, t.messages);
+  const id = await storePreparedTranscript(db, guildId, t, prepared, quota);
+  await indexTranscriptTerms(db, guildId, id, t.TicketId, prepared.hashes);
+  return id;
+}
+
+/**
+ * Indexes a stored transcript's words again (what is there stays): the repair of a close cut short between storing
+ * the transcript and its last index entries (server/tickets/scheduler.ts). False when it is not there.
+ */
+export async function reindexTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, ticketId: number): Promise<boolean> {
+  const row = await db.selectFrom("transcripts").select(["id", "body_enc", "iv", "tag"]).where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  if (!row) return false;
+  const { messages } = parseDocument(await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, ticketId)));
+  const hashes = new Set<string>();
+  for (const term of transcriptTerms(messages)) hashes.add(keyring.termHash(guildId, term));
+  await indexTranscriptTerms(db, guildId, row.id, ticketId, [...hashes].sort(), true);
+  return true;
 }
 
 export async function transcriptExists(db: Db, guildId: string, ticketId: number): Promise<boolean> {
@@ -337,7 +488,7 @@ export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId
     .where("t.ticket_id", "=", ticketId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const text = keyring.open({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, Number(row.ticket_id)));
+  const text = await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, Number(row.ticket_id)));
   return {
     meta: {
       ticketId: Number(row.ticket_id),

@@ -18,6 +18,8 @@ export const demoChannelSchema = z.object({
   ticketId: z.number().int().nullable(),
   /** Id of the newest message, so the view can tell what is new. */
   lastMessageId: z.string().nullable(),
+  /** Whether the member may write here (Send Messages): #rules is read-only for members, as on Discord. */
+  canWrite: z.boolean().default(true),
 });
 export type DemoChannel = z.infer<typeof demoChannelSchema>;
 

@@ -4,7 +4,16 @@ import { z } from "zod";
 // command). Days are calendar days in the requested time zone; `from` and `to` are both included. Durations are
 // milliseconds; a median or percentile of no tickets is null.
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+/** A real calendar date, YYYY-MM-DD, of the years 1970–9999 (no 30 February, no month 13, no year 0). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [y, m, d] = text.split("-").map(Number);
+  if (y < 1970 || m < 1 || m > 12 || d < 1) return false;
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= daysInMonth;
+}
+
+const isoDate = z.string().refine(isCalendarDate, "Dates are real calendar dates, YYYY-MM-DD, from 1970 to 9999");
 
 /** An IANA time zone name the runtime knows (Europe/Madrid, UTC). */
 export const timeZoneSchema = z

@@ -43,12 +43,19 @@ export type TranscriptQuery = z.infer<typeof transcriptQuerySchema>;
 
 export const transcriptDetailSchema = z.object({ transcript_html: z.string() });
 
+/**
+ * The latest time a transcript may carry: the last millisecond of the year 9999 (epoch seconds are read as such below
+ * 1e11). Beyond 8.64e15 a time is no date at all, and the transcript could not be shown.
+ */
+export const transcriptMaxTime = 253_402_300_799_999;
+const transcriptTime = z.number().int().min(0).max(transcriptMaxTime, "Times are epoch seconds or milliseconds up to the year 9999");
+
 /** One message of a ticket, as a bot sends it to the ingest endpoint. */
 export const transcriptMessageSchema = z.object({
   author: z.string().min(1).max(100),
   author_id: z.string().regex(/^\d+$/).optional(),
   content: z.string().max(4000).default(""),
-  timestamp: z.number().int().min(0),
+  timestamp: transcriptTime,
   embeds: z.array(z.object({ title: z.string().max(256).optional(), description: z.string().max(4096).optional(), color: z.string().max(32).optional() })).max(10).default([]),
   attachments: z.array(z.object({ name: z.string().max(200), url: z.string().url().max(2048) })).max(10).default([]),
 });
@@ -61,7 +68,7 @@ export const transcriptIngestSchema = z.object({
   CloseReason: z.string().max(1024).nullable().default(null),
   PanelId: z.number().int().nullable().default(null),
   Rating: z.number().int().min(1).max(5).nullable().default(null),
-  ClosedAt: z.number().int().min(0),
+  ClosedAt: transcriptTime,
   messages: z.array(transcriptMessageSchema).min(1).max(5000),
 });
 export type TranscriptIngest = z.infer<typeof transcriptIngestSchema>;

@@ -49,7 +49,7 @@ export interface TestAppOptions {
 /** A fresh app on its own database: a temp SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const cleanups: (() => Promise<void>)[] = [];
-  const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", WRITE_RATE_LIMIT: "0", READ_RATE_LIMIT: "0", AUDITED_READ_RATE_LIMIT: "0", INGEST_RATE_LIMIT: "0", TICKET_STREAM_SECONDS: "0", INTERACTION_DEFER_MS: "2500", ...options.env };
+  const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", WRITE_RATE_LIMIT: "0", READ_RATE_LIMIT: "0", AUDITED_READ_RATE_LIMIT: "0", INGEST_RATE_LIMIT: "0", INTERACTION_RATE_LIMIT: "0", INTERACTION_GUILD_RATE_LIMIT: "0", TICKET_STREAM_SECONDS: "0", INTERACTION_DEFER_MS: "2500", ...options.env };
   if (testDatabaseUrl) {
     const schema = `t_${randomBytes(6).toString("hex")}`;
     const client = new pg.Client({ connectionString: testDatabaseUrl });

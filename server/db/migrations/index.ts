@@ -20,6 +20,7 @@ import * as m017 from "./017_statistics_rollups";
 import * as m018 from "./018_guild_change_notifications";
 import * as m019 from "./019_deep_page_blocks";
 import * as m020 from "./020_bot_problems";
+import * as m021 from "./021_hardening";
 import * as m022 from "./022_interaction_receipts";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
@@ -53,6 +54,7 @@ export const migrations: Record<string, MigrationModule> = {
   "018_guild_change_notifications": m018,
   "019_deep_page_blocks": m019,
   "020_bot_problems": m020,
+  "021_hardening": m021,
   "022_interaction_receipts": m022,
 };
 

@@ -197,7 +197,12 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
               />
             ))}
           </ol>
-          {selected && <Composer guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />}
+          {selected && current?.canWrite === false ? (
+            // As Discord shows it: the member reads this channel (#rules) but may not write in it.
+            <p className="try-it-read-only" role="note">{tr("tryIt.readOnly", "You do not have permission to send messages in this channel.")}</p>
+          ) : (
+            selected && <Composer guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />
+          )}
         </section>
       </div>
       {modal && (

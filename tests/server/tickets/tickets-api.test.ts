@@ -119,7 +119,7 @@ describe("TranscriptsPanelPermission", () => {
       await insertTranscript(t.db, keyring, G, {
         TicketId, AuthorId: DEMO_ADMIN_ID, AuthorUsername: "Demo Admin", CloseReason: null, PanelId: panel.id, PanelName: panel.name, Rating: null,
         ClosedAt: Date.now(), messages: [message],
-      });
+      }, { bytes: Number.POSITIVE_INFINITY });
     }
     const ids = async (token: string) => (await api("GET", `/api/${G}/transcripts?per_page=100`, token)).body.transcripts.map((x: Json) => x.TicketId);
 

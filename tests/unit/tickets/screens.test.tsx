@@ -143,4 +143,26 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     expect(screen.getByText("Your ticket is open")).toBeInTheDocument();
     expect(screen.getByText("Only you can see this")).toBeInTheDocument();
   });
+
+  it("offers no message box in a channel the member may only read (Issue 20, item 14), and says why", async () => {
+    const handlers = [
+      rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
+      rest.get(`${API}/${community}/demo/channels`, () =>
+        HttpResponse.json({
+          channels: [
+            { id: "712", name: "rules", kind: "text", category: "Community", ticketId: null, lastMessageId: null, canWrite: false },
+            { id: "713", name: "general", kind: "text", category: "Community", ticketId: null, lastMessageId: null, canWrite: true },
+          ],
+        }),
+      ),
+      rest.get(`${API}/${community}/demo/channels/:id/messages`, () => HttpResponse.json({ messages: [], mentions: {} })),
+    ];
+    const user = userEvent.setup();
+    renderApp(`/${community}/try-it?channel=712`, server, { handlers });
+    expect(await screen.findByText("You do not have permission to send messages in this channel.")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
+    await user.click(screen.getByTestId("channel-general"));
+    expect(await screen.findByRole("textbox", { name: "Message" })).toBeInTheDocument();
+    expect(screen.queryByText("You do not have permission to send messages in this channel.")).toBeNull();
+  });
 });

@@ -105,6 +105,8 @@ const records: Dictionary = {
   "activity.action.ticketMemberRemoved": "Miembro quitado del ticket",
   "activity.action.ticketRenamed": "Ticket renombrado",
   "activity.action.ticketClosed": "Ticket cerrado",
+  "activity.action.transcriptNotStored": "Transcripción no guardada",
+  "activity.action.ticketRecovered": "Ticket reparado",
   "activity.action.botKeyCreated": "Clave para bots creada",
   "activity.action.botKeyRotated": "Clave para bots renovada",
   "activity.action.botKeyRevoked": "Clave para bots revocada",

@@ -98,6 +98,7 @@ const tickets: Dictionary = {
   "tryIt.message": "Mensaje",
   "tryIt.placeholder": "Escribe un mensaje, o / para un comando",
   "tryIt.send": "Enviar",
+  "tryIt.readOnly": "No tienes permiso para enviar mensajes en este canal.",
 };
 
 export default tickets;
