@@ -77,11 +77,11 @@ export const defineResourceSpec = <Input extends z.ZodObject, RecordSchema exten
  * equality filter `<field>=<value>` per input field (server/resources/routes.ts validates them; the dashboard's data
  * provider builds them from refine's sorters and filters).
  */
-export function resourceListParams(spec: ResourceSpec): {
+export function resourceListParams<I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>): {
   sort: { sort: "sort"; order: "order"; fields: string[] };
   filters: { field: string; operator: "eq"; param: string }[];
 } {
-  const inputFields = Object.keys(spec.input.shape);
+  const inputFields = Object.keys(spec.input.shape as Record<string, unknown>);
   const sortFields = [spec.key.field, ...inputFields, ...(spec.computed?.createdAt ? [spec.computed.createdAt] : [])];
   return {
     sort: { sort: "sort", order: "order", fields: sortFields },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent } from "../../../src/resources/tickets/TicketsScreen";
-import { readEvents } from "../../../src/resources/tickets/live";
+// The stream parser lives in the live provider now (src/providers/live-provider.ts).
+import { readTicketEvents as readEvents } from "../../../src/providers/live-provider";
 import { formatDuration } from "../../../src/resources/engine/ticket-statistics-format";
 import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 
