@@ -1,7 +1,7 @@
 import type { BaseRecord, CrudFilter, CrudOperators, CrudSort, DataProvider, MetaQuery, Pagination } from "@refinedev/core";
 import { t } from "../i18n/core";
 import { isGuildId } from "../schemas/common";
-import { frameMessages } from "../schemas/messages";
+import { activityMessages, frameMessages } from "../schemas/messages";
 import { http as defaultHttp, HttpError, type AuthFailurePolicy, type HttpClient, type RequestOptions } from "./http";
 
 /** One query parameter a list route takes for a refine filter (field + operator). */
@@ -73,6 +73,18 @@ const globalEndpoints: Record<string, ResourceEndpoint> = {
 };
 
 const defaultPaging = { page: "page", perPage: "per_page" } as const;
+
+/**
+ * An answer without the list where the endpoint declares it: the contract is broken, and asking again will not help
+ * (the query client does not retry it). Its text is the spec's 'Invalid response format.'; screens with their own
+ * wording for it check `instanceof`.
+ */
+export class InvalidAnswerError extends HttpError {
+  constructor(status: number) {
+    super(status, activityMessages.invalidResponse);
+    this.name = "InvalidAnswerError";
+  }
+}
 
 function guildIdOf(meta: MetaQuery | undefined): string {
   const guildId = meta?.guildId;
@@ -185,7 +197,8 @@ export function createDataProvider(lookup: EndpointLookup, client: HttpClient = 
       const query = { ...(meta as DataMeta | undefined)?.query, ...listQueryOf(resource, declared.list, { pagination, sorters, filters }) };
       const body = await client.get(base(resource, meta), { ...options(meta), query, signal: meta?.signal as AbortSignal | undefined });
       const list = at(body, declared.listKey);
-      const data = (Array.isArray(list) ? list : []) as BaseRecord[];
+      if (!Array.isArray(list)) throw new InvalidAnswerError(200);
+      const data = list as BaseRecord[];
       const total = isRecord(body) && typeof body.total === "number" ? body.total : data.length;
       return { ...besideList(body, declared.listKey), data: data as never[], total };
     },

@@ -6,6 +6,7 @@ import { useTr } from "../../i18n/refine";
 import { keys, useCustomMutation, useGetIdentity, useList, useSubscription, type CrudFilter, type GetListResponse, type LiveEvent } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { ticketsChannel, type LiveStatusPayload, type TicketLivePayload } from "../../providers/live-provider";
+import { InvalidAnswerError } from "../../providers/data-provider";
 import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
@@ -120,7 +121,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const rows = useMemo(() => (query.data ? ticketRows.safeParse(result.data) : undefined), [query.data, result.data]);
   const tickets = rows?.success ? rows.data : null;
   const error = query.isError
-    ? query.error.message || tr("tickets.loadFailed", "Couldn't load the tickets.")
+    ? (!(query.error instanceof InvalidAnswerError) && query.error.message) || tr("tickets.loadFailed", "Couldn't load the tickets.")
     : rows && !rows.success
       ? tr("tickets.loadFailed", "Couldn't load the tickets.")
       : null;

@@ -28,6 +28,7 @@ import {
   type TranscriptListState,
 } from "./list-state";
 import { detailOf, localStatusText } from "../../providers/status-text";
+import { InvalidAnswerError } from "../../providers/data-provider";
 
 const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 
@@ -120,7 +121,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const fetchListFailed = (statusText: string, error: string) =>
     tr("spec.transcript.fetchListFailed", transcriptMessages.fetchListFailed(statusText, error), { statusText, error }).trim();
   const failure = query.isError
-    ? fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
+    ? query.error instanceof InvalidAnswerError
+      ? fetchListFailed("", specText(frameMessages.unknownError))
+      : fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
     : parsed && !parsed.success
       ? fetchListFailed("", specText(frameMessages.unknownError))
       : null;

@@ -1,7 +1,8 @@
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { createDataProvider, type ResourceEndpoint } from "../../../src/providers/data-provider";
+import { createDataProvider, InvalidAnswerError, type ResourceEndpoint } from "../../../src/providers/data-provider";
 import { HttpError } from "../../../src/providers/http";
+import { shouldRetryQuery } from "../../../src/providers/query-client";
 import { API, testHttp, useMswServer } from "./helpers";
 
 // The data provider turns refine's pagination, sorters and filters into the query each list route takes, as the
@@ -152,6 +153,14 @@ describe("getList: pages, sorting and filters on the server", () => {
     await refused({ sorters: [{ field: "TagName", order: "asc" }, { field: "TagName", order: "desc" }] });
     await expect(provider.getList({ resource: "transcripts", sorters: [{ field: "TicketId", order: "asc" }], meta: { guildId } })).rejects.toBeInstanceOf(HttpError);
     expect(urls).toEqual([]);
+  });
+
+  it("refuses an answer without the list where the endpoint declares it (no retry: it would come again)", async () => {
+    const { provider } = recorded(() => ({ tags: "nope" }));
+    const failure = await provider.getList({ resource: "tags", pagination: { mode: "off" }, meta: { guildId } }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(InvalidAnswerError);
+    expect(failure).toMatchObject({ message: "Invalid response format." });
+    expect(shouldRetryQuery(0, failure)).toBe(false);
   });
 
   it("reads the contract's /guilds routes, outside any guild", async () => {
