@@ -88,8 +88,8 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   const loading = list.query.isLoading;
   const names = channelNames(properties.result.data as never);
   const channel = (id: string) => (names.has(id) ? `#${names.get(id)}` : id ? `#${id}` : "");
-  const singles: StoredSinglePanel[] = list.result.data?.panels?.SinglePanels ?? [];
-  const multis: StoredMultiPanel[] = list.result.data?.panels?.MultiPanels ?? [];
+  const singles: StoredSinglePanel[] = list.singles;
+  const multis: StoredMultiPanel[] = list.multis;
   const singleRows: Row[] = singles.map((p) => ({ kind: "single", id: p.PanelId, name: p.PanelName, detail: channel(p.PanelMessage?.PanelChannel ?? "") }));
   const multiRows: Row[] = multis.map((p) => ({
     kind: "multi",
