@@ -45,8 +45,8 @@ export interface ResourceEndpoint {
   listKey?: string;
   /** The key holding one record in a single-record answer ({panel: {...}}); absent when it is the record. */
   oneKey?: string;
-  /** The record's id field. */
-  idKey: string;
+  /** The record's id field (none for a per-server record). */
+  idKey?: string;
   /** One record per server (settings): read and updated at /{guildId}/<path>, whatever the id. */
   singleton?: boolean;
   /** How the list route takes pages, sorting and filters. */

@@ -59,7 +59,10 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
    * `{ filters: [{ field: "PanelId", param: "panel" }] }` turns `useList({ filters: [{ field: "PanelId",
    * operator: "eq", value: 3 }] })` into `?panel=3`.
    */
-  endpoint?: { path: string; listKey?: string; oneKey?: string; idKey: keyof TRecord & string; singleton?: boolean; list?: ListQuery };
+  endpoint?: { path: string; listKey?: string; oneKey?: string; list?: ListQuery } & (
+    | { idKey: keyof TRecord & string; singleton?: false }
+    | { singleton: true; idKey?: undefined }
+  );
   /** Query cache of the list (ms). */
   cache?: { staleTime?: number; gcTime?: number };
   /** Input schema of the editor (zod, from src/schemas); converted to JSON Schema for rjsf. */
