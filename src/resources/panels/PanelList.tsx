@@ -57,6 +57,7 @@ function PanelListScreen({ guildId }: { guildId: string }) {
       delete: useCan({ resource: "multi-panels", action: "delete", params: { guildId } }).data?.can === true,
     },
   };
+  // Resend posts the panel's message again: an action on a panel, not a resource operation (useCustomMutation).
   const { mutate: resend } = useCustomMutation<{ message?: string }, HttpError>();
   const { mutate: remove } = useDelete<{ message?: string }, HttpError>();
   const [resending, setResending] = useState<ReadonlySet<number>>(new Set());
