@@ -1,8 +1,7 @@
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
-import { createParser } from "eventsource-parser";
-import { ticketEventSchema, type TicketEvent } from "../schemas/ticket";
-import { apiBaseUrl, apiUrl } from "./http";
-import { cookieTokenStore, type TokenStore } from "./session";
+import type { TicketEvent } from "../schemas/ticket";
+import type { LiveHub } from "./live-hub";
+import type { TokenStore } from "./session";
 
 // Refine's live provider over the API's one event stream, GET /{guildId}/tickets/events (server-sent events). It
 // is read over fetch so the session goes in the Authorization header as on every call (EventSource cannot send
@@ -17,6 +16,9 @@ import { cookieTokenStore, type TokenStore } from "./session";
 // - "refresh": the stream is down, refetch (payload `{ reason: "poll" }`);
 // - "status": the stream is up or down (payload `{ live: boolean }`), only to subscribers that ask for "status"
 //   by name (a list with liveMode "auto" would refetch on it otherwise); a new one hears the current state.
+//
+// This file is what every screen loads (it is registered in the Refine root); the connections and the parser
+// (live-hub.ts, ticket-stream.ts) load with the first subscriber.
 
 export const ticketsChannel = "resources/tickets";
 
@@ -33,150 +35,36 @@ export interface LiveProviderDeps {
   pollMs?: number;
 }
 
-interface Subscriber {
-  guildId: string;
-  types: readonly string[];
-  callback: (event: LiveEvent) => void;
-}
-
-interface Connection {
-  subscribers: Set<Subscriber>;
-  /** Unknown until the first attempt answers. */
-  live?: boolean;
-  close(): void;
-}
-
-const typeOf: Record<TicketEvent["type"], LiveEvent["type"]> = { opened: "created", updated: "updated", closed: "deleted" };
-
-/** Feeds a stream's text to the parser and calls back with each valid `event: ticket`; resolves when the stream ends. */
-export async function readTicketEvents(body: ReadableStream<Uint8Array>, onEvent: (event: TicketEvent) => void, signal?: AbortSignal): Promise<void> {
-  const parser = createParser({
-    onEvent(message) {
-      if (message.event !== "ticket") return;
-      try {
-        const parsed = ticketEventSchema.safeParse(JSON.parse(message.data));
-        if (parsed.success) onEvent(parsed.data);
-      } catch {
-        // A malformed event is skipped; the next refetch repairs the view.
-      }
-    },
-  });
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  try {
-    while (!signal?.aborted) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-    }
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 const guildIdOf = (params: { meta?: { guildId?: unknown } } | undefined, meta: { guildId?: unknown } | undefined) => {
   const guildId = meta?.guildId ?? params?.meta?.guildId;
   return typeof guildId === "string" ? guildId : undefined;
 };
 
-export function createLiveProvider({ baseUrl = apiBaseUrl, tokens = cookieTokenStore, fetch: fetchImpl, retryMs = 1000, pollMs = 15_000 }: LiveProviderDeps = {}): LiveProvider {
-  const connections = new Map<string, Connection>();
+interface Handle {
+  active: boolean;
+  subscriber?: ReturnType<LiveHub["subscribe"]>;
+}
 
-  const deliver = (connection: Connection, event: LiveEvent) => {
-    for (const subscriber of [...connection.subscribers]) {
-      const wants = event.type === "status" ? subscriber.types.includes("status") : subscriber.types.includes("*") || subscriber.types.includes(event.type);
-      if (!wants) continue;
-      try {
-        subscriber.callback(event);
-      } catch {
-        // One screen's failure does not stop the others' updates.
-      }
-    }
-  };
-  const liveEvent = (type: string, payload: LiveEvent["payload"]): LiveEvent => ({ channel: ticketsChannel, type, payload, date: new Date() });
-
-  function open(guildId: string): Connection {
-    const abort = new AbortController();
-    let delay = retryMs;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let poll: ReturnType<typeof setInterval> | undefined;
-    const connection: Connection = {
-      subscribers: new Set(),
-      close() {
-        abort.abort();
-        clearTimeout(retry);
-        clearInterval(poll);
-      },
-    };
-    const setLive = (live: boolean) => {
-      // The fallback runs whenever the stream is not up, from the first attempt on.
-      if (live) {
-        clearInterval(poll);
-        poll = undefined;
-      } else if (!poll) {
-        poll = setInterval(() => deliver(connection, liveEvent("refresh", { reason: "poll" })), pollMs);
-      }
-      if (connection.live === live) return;
-      connection.live = live;
-      deliver(connection, liveEvent("status", { live } satisfies LiveStatusPayload));
-    };
-    const connect = async () => {
-      const token = tokens.get();
-      try {
-        const response = await (fetchImpl ?? globalThis.fetch)(apiUrl(baseUrl, `/${guildId}/tickets/events`), {
-          headers: { Accept: "text/event-stream", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-          signal: abort.signal,
-          cache: "no-store",
-          credentials: "include",
-        });
-        if (!response.ok || !response.body) throw new Error(String(response.status));
-        delay = retryMs;
-        setLive(true);
-        await readTicketEvents(
-          response.body,
-          (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies TicketLivePayload)),
-          abort.signal,
-        );
-      } catch {
-        // Down: the fallback polls until the next attempt works.
-      }
-      if (abort.signal.aborted) return;
-      setLive(false);
-      retry = setTimeout(() => void connect(), delay);
-      delay = Math.min(delay * 2, 30_000);
-    };
-    poll = setInterval(() => deliver(connection, liveEvent("refresh", { reason: "poll" })), pollMs);
-    void connect();
-    return connection;
-  }
-
+export function createLiveProvider(deps: LiveProviderDeps = {}): LiveProvider {
+  let hub: Promise<LiveHub> | undefined;
+  const load = () => (hub ??= import("./live-hub").then((m) => m.createLiveHub(deps)));
   return {
     subscribe({ channel, types, callback, params, meta }) {
       const guildId = guildIdOf(params as never, meta as never);
       // The API streams ticket events only; other channels never fire.
       if (channel !== ticketsChannel || !guildId) return undefined;
-      let connection = connections.get(guildId);
-      if (!connection) {
-        connection = open(guildId);
-        connections.set(guildId, connection);
-      }
-      const subscriber: Subscriber = { guildId, types, callback };
-      connection.subscribers.add(subscriber);
-      if (types.includes("status") && connection.live !== undefined) {
-        const current = connection;
-        queueMicrotask(() => current.subscribers.has(subscriber) && subscriber.callback(liveEvent("status", { live: current.live! })));
-      }
-      return subscriber;
+      const handle: Handle = { active: true };
+      void load().then((h) => {
+        if (handle.active) handle.subscriber = h.subscribe(guildId, types, callback as (event: LiveEvent) => void);
+      });
+      return handle;
     },
 
-    unsubscribe(subscription: Subscriber | undefined) {
-      if (!subscription) return;
-      const connection = connections.get(subscription.guildId);
-      if (!connection?.subscribers.delete(subscription)) return;
-      if (connection.subscribers.size === 0) {
-        connection.close();
-        connections.delete(subscription.guildId);
-      }
+    unsubscribe(handle: Handle | undefined) {
+      if (!handle?.active) return;
+      handle.active = false;
+      const subscriber = handle.subscriber;
+      if (subscriber) void load().then((h) => h.unsubscribe(subscriber));
     },
   };
 }

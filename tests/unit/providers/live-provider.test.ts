@@ -1,7 +1,8 @@
 import type { LiveEvent } from "@refinedev/core";
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { createLiveProvider, readTicketEvents, ticketsChannel } from "../../../src/providers/live-provider";
+import { createLiveProvider, ticketsChannel } from "../../../src/providers/live-provider";
+import { readTicketEvents } from "../../../src/providers/ticket-stream";
 import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 import { API, memoryTokens, useMswServer } from "./helpers";
 

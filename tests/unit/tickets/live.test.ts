@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent } from "../../../src/resources/tickets/TicketsScreen";
-// The stream parser lives in the live provider now (src/providers/live-provider.ts).
-import { readTicketEvents as readEvents } from "../../../src/providers/live-provider";
+// The stream parser belongs to the live provider now (src/providers/ticket-stream.ts).
+import { readTicketEvents as readEvents } from "../../../src/providers/ticket-stream";
 import { formatDuration } from "../../../src/resources/engine/ticket-statistics-format";
 import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 
