@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
 import { guildLimitReached } from "../../src/schemas/limits";
-import type { ResourceSpec } from "../../src/schemas/resource-spec";
+import { resourceListParams, type ResourceSpec } from "../../src/schemas/resource-spec";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity";
 import { fromDbBool, toDbBool } from "../db/dialect";
@@ -18,7 +18,8 @@ import { plannedColumns } from "./storage";
 
 // The guarded CRUD routes of a spec'd resource (src/schemas/resource-spec.ts), generated:
 //   GET    /{guildId}/<name>          the guild's records in the spec's order, all of them (at most its limit), or
-//                                     one page with ?page&per_page (then with total)
+//                                     one page with ?page&per_page (then with total); ?sort=<field>&order=asc|desc
+//                                     and ?<field>=<value> (equality) on the spec's fields (resourceListParams)
 //   POST   /{guildId}/<name>          create: 201 {message, <one>}; 409 on a unique clash or past the limit
 //   PUT    /{guildId}/<name>/{id}     update: {message, <one>}; 409 when Revision names an older revision
 //   DELETE /{guildId}/<name>/{id}     {message}
@@ -85,9 +86,24 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
   const oneResponse = named(`${title}Saved`, messageResponseSchema.extend({ [spec.api.oneKey]: record }));
   const createBody = named(`${title}`, spec.input);
   const updateBody = named(`${title}Update`, spec.input.extend({ Revision: z.number().int().min(1).optional().describe("The revision you edited: an older one is refused (409)") }));
+  // Sorting by one field and equality filters on the input fields, named as the dashboard's data provider sends
+  // them (resourceListParams); a filter's text is parsed as its column holds it.
+  const listParams = resourceListParams(spec);
+  const columnOfField = (field: string) =>
+    field === spec.key.field ? "id" : field === spec.computed?.createdAt ? "created_at" : fieldColumns.find((c) => c.field === field)!.name;
+  const filterColumns = listParams.filters.map((f) => fieldColumns.find((c) => c.field === f.field)!);
+  const filterSchema = (column: (typeof fieldColumns)[number]) =>
+    column.boolean
+      ? z.enum(["true", "false"]).transform((v) => v === "true")
+      : column.type === "text"
+        ? z.string().max(2000)
+        : z.coerce.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
   const listQuery = z.object({
     page: z.coerce.number().int().min(1).max(100_000).optional(),
     per_page: z.coerce.number().int().min(1).max(spec.limit.max).optional(),
+    sort: z.enum(listParams.sort.fields as [string, ...string[]]).optional().describe("Sort by this field (then by the id) instead of the list's own order"),
+    order: z.enum(["asc", "desc"]).optional().describe("With sort: ascending (default) or descending"),
+    ...Object.fromEntries(filterColumns.map((column) => [column.field!, filterSchema(column).optional().describe(`Only records whose ${column.field} equals this`)])),
   });
   // The path names the id as the API's field does: TagId → {tagId}.
   const idName = `${spec.key.field[0].toLowerCase()}${spec.key.field.slice(1)}`;
@@ -125,16 +141,25 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
     return id;
   };
 
-  // The list runs on every visit: compiled once (server/db/prepared.ts).
-  const listQueryCompiled = prepared((db: Db, v: { guildId: string; limit: number; offset: number }) => {
-    let query = (db as unknown as Db).selectFrom(spec.table as never).selectAll().where("guild_id" as never, "=", v.guildId as never);
-    for (const o of orderColumns) query = query.orderBy(o.column as never, o.direction);
-    // The id last (unless the spec orders by it): a stable order between equal values.
-    if (!orderColumns.some((o) => o.column === "id")) query = query.orderBy("id" as never, "asc");
+  // The list runs on every visit: compiled once per shape (which filters, which sort) (server/db/prepared.ts). A
+  // filter's value is `f_<field>`; the shape says which filters are present.
+  type ListValues = { guildId: string; [filter: `f_${string}`]: unknown };
+  type ListShape = Record<string, string | boolean>;
+  const filtered = <Q>(query: Q, v: ListValues, shape: ListShape): Q => {
+    let out = query as unknown as { where(column: string, op: "=", value: unknown): typeof out };
+    for (const column of filterColumns) if (shape[`f:${column.field}`]) out = out.where(column.name, "=", v[`f_${column.field}`]);
+    return out as unknown as Q;
+  };
+  const listQueryCompiled = prepared((db: Db, v: ListValues & { limit: number; offset: number }, shape: ListShape) => {
+    let query = filtered((db as unknown as Db).selectFrom(spec.table as never).selectAll().where("guild_id" as never, "=", v.guildId as never), v, shape);
+    const order = shape.sort ? [{ column: String(shape.sort), direction: shape.order === "desc" ? ("desc" as const) : ("asc" as const) }] : orderColumns;
+    for (const o of order) query = query.orderBy(o.column as never, o.direction);
+    // The id last (unless ordered by it already): a stable order between equal values.
+    if (!order.some((o) => o.column === "id")) query = query.orderBy("id" as never, "asc");
     return query.limit(v.limit).offset(v.offset);
   });
-  const countQuery = prepared((db: Db, v: { guildId: string }) =>
-    (db as unknown as Db).selectFrom(spec.table as never).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id" as never, "=", v.guildId as never),
+  const countQuery = prepared((db: Db, v: ListValues, shape: ListShape) =>
+    filtered((db as unknown as Db).selectFrom(spec.table as never).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id" as never, "=", v.guildId as never), v, shape),
   );
 
   const findRow = (db: Db, guildId: string, id: string | number) =>
@@ -165,13 +190,21 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
     { onRequest: guard(spec.permissions.list), config: { responseCache: !hooks.present }, schema: { tags, summary: `List ${spec.doc.summary}`, params: guildParams, querystring: listQuery, response: { 200: listResponse } } },
     async (request) => {
       const guildId = guildIdOf(request);
-      const { page, per_page } = request.query;
+      const { page, per_page, sort, order } = request.query as { page?: number; per_page?: number; sort?: string; order?: "asc" | "desc" } & Record<string, unknown>;
       const paged = page !== undefined || per_page !== undefined;
       const limit = per_page ?? spec.limit.max;
       const offset = ((page ?? 1) - 1) * limit;
+      const values: ListValues = { guildId };
+      const shape: ListShape = { sort: sort ? columnOfField(sort) : "", order: order ?? "asc" };
+      for (const column of filterColumns) {
+        const value = (request.query as Record<string, unknown>)[column.field!];
+        if (value === undefined) continue;
+        values[`f_${column.field}`] = column.boolean ? toDbBool(value === true) : value;
+        shape[`f:${column.field}`] = true;
+      }
       const [rows, count] = await Promise.all([
-        listQueryCompiled.execute(app.db, { guildId, limit, offset }, undefined),
-        paged ? countQuery.executeTakeFirst(app.db, { guildId }, undefined) : undefined,
+        listQueryCompiled.execute(app.db, { ...values, limit, offset }, shape),
+        paged ? countQuery.executeTakeFirst(app.db, values, shape) : undefined,
       ]);
       const items = await present((rows as Row[]).map(toItem), { app, request, guildId });
       return paged ? { [spec.api.listKey]: items, total: Number(count?.n ?? 0), page: page ?? 1, per_page: limit } : { [spec.api.listKey]: items };
@@ -194,7 +227,7 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
       try {
         created = await app.db.transaction().execute(async (trx) => {
           await assertUnique(trx, guildId, input);
-          const count = await countQuery.executeTakeFirst(trx, { guildId }, undefined);
+          const count = await countQuery.executeTakeFirst(trx, { guildId }, {});
           if (Number(count?.n ?? 0) >= spec.limit.max) throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
           const values = { guild_id: guildId, ...toValues(input), created_at: now, updated_at: now, revision: 1 };
           const row = (await (trx as unknown as Db)

@@ -67,7 +67,8 @@ export interface HttpClient {
   delete<T = unknown>(path: string, options?: Omit<RequestOptions, "method">): Promise<T>;
 }
 
-function joinUrl(baseUrl: string, path: string, query?: RequestOptions["query"]): string {
+/** The URL of an API path (and query) under `baseUrl`; a base relative to the page resolves against its origin. */
+export function apiUrl(baseUrl: string, path: string, query?: RequestOptions["query"]): string {
   let base = baseUrl.replace(/\/+$/, "");
   // A base relative to the page ("/api") resolves against its origin (fetch outside a browser needs it).
   if (base.startsWith("/") && typeof location !== "undefined" && location.origin && location.origin !== "null") {
@@ -125,7 +126,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     let response: Response;
     try {
-      response = await doFetch(joinUrl(deps.baseUrl, path, query), {
+      response = await doFetch(apiUrl(deps.baseUrl, path, query), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { z } from "zod";
+import type { ListQuery } from "../providers/data-provider";
 import type { AccessAction } from "../schemas/access";
 import type { TeamPermission } from "../schemas/team";
 
@@ -51,8 +52,17 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
   pageName: string;
   /** Team permissions per action (resourcePermissions[name]); the sidebar entry needs `list`. */
   permissions: Partial<Record<AccessAction, TeamPermission>>;
-  /** Where it lives on the API: /{guildId}/<path>; the list answer's key; the id field. */
-  endpoint?: { path: string; listKey?: string; oneKey?: string; idKey: keyof TRecord & string };
+  /**
+   * Where it lives on the API: /{guildId}/<path>; the list answer's key (or dotted path); the one-record answer's
+   * key; the id field; `singleton` for one record per server. `list` says, as data, how refine's pagination,
+   * sorters and filters become the list route's query (src/providers/data-provider.ts): e.g.
+   * `{ filters: [{ field: "PanelId", param: "panel" }] }` turns `useList({ filters: [{ field: "PanelId",
+   * operator: "eq", value: 3 }] })` into `?panel=3`.
+   */
+  endpoint?: { path: string; listKey?: string; oneKey?: string; list?: ListQuery } & (
+    | { idKey: keyof TRecord & string; singleton?: false }
+    | { singleton: true; idKey?: undefined }
+  );
   /** Query cache of the list (ms). */
   cache?: { staleTime?: number; gcTime?: number };
   /** Input schema of the editor (zod, from src/schemas); converted to JSON Schema for rjsf. */

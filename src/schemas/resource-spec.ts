@@ -70,3 +70,21 @@ export interface ResourceUi {
 
 /** Keeps the types of a spec. */
 export const defineResourceSpec = <Input extends z.ZodObject, RecordSchema extends z.ZodObject>(spec: ResourceSpec<Input, RecordSchema>) => spec;
+
+/**
+ * The query parameters of a spec'd resource's list route beyond its pages (?page&per_page), named once for both
+ * sides: `sort=<field>&order=asc|desc` over the key, the input fields and the computed creation time, and an
+ * equality filter `<field>=<value>` per input field (server/resources/routes.ts validates them; the dashboard's data
+ * provider builds them from refine's sorters and filters).
+ */
+export function resourceListParams<I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>): {
+  sort: { sort: "sort"; order: "order"; fields: string[] };
+  filters: { field: string; operator: "eq"; param: string }[];
+} {
+  const inputFields = Object.keys(spec.input.shape as Record<string, unknown>);
+  const sortFields = [spec.key.field, ...inputFields, ...(spec.computed?.createdAt ? [spec.computed.createdAt] : [])];
+  return {
+    sort: { sort: "sort", order: "order", fields: sortFields },
+    filters: inputFields.map((field) => ({ field, operator: "eq", param: field })),
+  };
+}

@@ -1,9 +1,10 @@
-import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider } from "@refinedev/core";
+import { Refine, type AccessControlProvider, type AuthProvider, type DataProvider, type LiveProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { Outlet } from "react-router";
 import { AccessRefresh, createAccessControl } from "../providers/access-control";
 import { authProvider as defaultAuthProvider } from "../providers/auth-provider";
 import { createDataProvider } from "../providers/data-provider";
+import { liveProvider as defaultLiveProvider } from "../providers/live-provider";
 import { notificationProvider } from "../providers/notifications";
 import { queryClientConfig } from "../providers/query-client";
 import { ThemeProvider } from "../providers/theme";
@@ -24,6 +25,7 @@ export interface RefineRootProps {
   authProvider?: AuthProvider;
   dataProvider?: DataProvider;
   accessControlProvider?: AccessControlProvider;
+  liveProvider?: LiveProvider;
 }
 
 const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)));
@@ -44,6 +46,8 @@ export function RefineRoot(props: RefineRootProps) {
         routerProvider={routerProvider}
         authProvider={props.authProvider ?? defaultAuthProvider}
         dataProvider={props.dataProvider ?? defaultDataProvider}
+        // Pushed ticket events (GET /{guildId}/tickets/events); screens opt in with liveMode or useSubscription.
+        liveProvider={props.liveProvider ?? defaultLiveProvider}
         accessControlProvider={props.accessControlProvider ?? defaultAccessControl}
         notificationProvider={notificationProvider}
         i18nProvider={i18nProvider}

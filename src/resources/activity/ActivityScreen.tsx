@@ -1,4 +1,4 @@
-import { useCustom, useDataProvider, type HttpError } from "@refinedev/core";
+import { useCustom, useDataProvider, useList, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useLocale } from "../../i18n/react";
@@ -14,9 +14,10 @@ import { dateLocale } from "../engine/RelativeTime";
 import { actionLabel } from "./action-labels";
 import type { ResourceScreenProps } from "../types";
 import { EntryChanges } from "./ChangeView";
-import { activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
+import { activityFilters, activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
+import { InvalidAnswerError } from "../../providers/data-provider";
 import "./activity.css";
 
 const PAGE_SIZES = [25, 50, 100];
@@ -93,20 +94,24 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     if (debouncedUser !== filters.user) updateFilters({ user: debouncedUser });
   }, [debouncedUser]);
 
-  const { query } = useCustom<Record<string, unknown>, HttpError>({
-    url: `/${guildId}/activity`,
-    method: "get",
-    config: { query: { ...activityQuery(filters, page, perPage), ...cursor } },
+  // The log: pages and filters on the server (the declaration maps them onto the route's query).
+  const { query } = useList<ActivityEntry, HttpError>({
+    resource: "activity",
+    meta: { guildId },
+    pagination: { mode: "server", currentPage: page, pageSize: perPage },
+    filters: activityFilters(filters, cursor),
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
+  // The Action filter's choices: a lookup of the names the log holds, not a list of records (useCustom).
   const { query: actionsQuery } = useCustom<{ actions?: string[] }, HttpError>({
     url: `/${guildId}/activity/actions`,
     method: "get",
     errorNotification: false,
   });
 
-  const parsed = useMemo(() => (query.data ? activityResponseSchema.safeParse(query.data.data) : undefined), [query.data]);
+  // The whole answer is checked, as the contract shapes it: the entries and their total beside them.
+  const parsed = useMemo(() => (query.data ? activityResponseSchema.safeParse({ ...query.data, activity: query.data.data }) : undefined), [query.data]);
   const rows = parsed?.success ? parsed.data.activity : [];
   const total = parsed?.success ? (parsed.data.total ?? rows.length) : 0;
 
@@ -169,7 +174,9 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const anyFilter = Boolean(filters.user || userDraft || filters.action || filters.from !== null || filters.to !== null);
   const isInitialLoad = query.isLoading && !query.data;
   const failure = query.isError
-    ? errorText(query.error)
+    ? query.error instanceof InvalidAnswerError
+      ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
+      : errorText(query.error)
     : parsed && !parsed.success
       ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
       : null;

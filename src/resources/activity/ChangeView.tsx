@@ -1,4 +1,4 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError } from "@refinedev/core";
 import { theme } from "antd";
 import { activityEntryResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { useTr } from "../../i18n/refine";
@@ -15,12 +15,9 @@ export function EntryChanges({ guildId, entry }: { guildId: string; entry: Activ
 
 function OmittedChanges({ guildId, activityId }: { guildId: string; activityId: number }) {
   const tr = useTr();
-  const { query } = useCustom<Record<string, unknown>, HttpError>({
-    url: `/${guildId}/activity/${activityId}`,
-    method: "get",
-    errorNotification: false,
-  });
-  const parsed = query.data ? activityEntryResponseSchema.safeParse(query.data.data) : undefined;
+  const { query } = useOne<ActivityEntry, HttpError>({ resource: "activity", id: activityId, meta: { guildId }, errorNotification: false });
+  // The provider unwraps {entry}; the check is the answer's, as the contract shapes it.
+  const parsed = query.data ? activityEntryResponseSchema.safeParse({ entry: query.data.data }) : undefined;
   if (query.isError || parsed?.success === false) return <p className="change-none" role="alert">{tr("activity.changes.failed", L.changesFailed)}</p>;
   if (!parsed) return <p className="change-none" role="status">{tr("activity.changes.loading", L.loadingChanges)}</p>;
   return <ChangeView before={parsed.data.entry.Before} after={parsed.data.entry.After} />;

@@ -1,3 +1,7 @@
+import type { CrudFilter, Pagination } from "@refinedev/core";
+import { listQueryOf } from "../../providers/data-provider";
+import { activityResource } from "./declaration";
+
 // What an activity entry changed: its Before and After side by side, one row per field. Objects are flattened
 // to dotted paths (two levels deep); lists and deeper values are compared and shown as JSON.
 
@@ -64,16 +68,23 @@ export interface ActivityFilters {
 
 export const emptyActivityFilters: ActivityFilters = { user: "", action: null, from: null, to: null };
 
-/** The query of GET /{guildId}/activity(.csv); empty filters are left out. */
-export function activityQuery(filters: ActivityFilters, page?: number, perPage?: number): Record<string, string | number> {
-  const query: Record<string, string | number> = {};
-  if (page !== undefined) query.page = page;
-  if (perPage !== undefined) query.per_page = perPage;
-  if (filters.user.trim()) query.user = filters.user.trim();
-  if (filters.action) query.action = filters.action;
-  if (filters.from !== null) query.from = filters.from;
-  if (filters.to !== null) query.to = filters.to;
-  return query;
+/** refine's filters for the list's filters (the declaration maps them onto the route's query). */
+export function activityFilters(filters: ActivityFilters, cursor?: { before: number } | { after: number }): CrudFilter[] {
+  const out: CrudFilter[] = [
+    { field: "user", operator: "contains", value: filters.user.trim() },
+    { field: "Action", operator: "eq", value: filters.action ?? undefined },
+    { field: "Timestamp", operator: "gte", value: filters.from ?? undefined },
+    { field: "Timestamp", operator: "lte", value: filters.to ?? undefined },
+  ];
+  if (cursor && "before" in cursor) out.push({ field: "ActivityId", operator: "lt", value: cursor.before });
+  if (cursor && "after" in cursor) out.push({ field: "ActivityId", operator: "gt", value: cursor.after });
+  return out;
+}
+
+/** The query of GET /{guildId}/activity(.csv), as the data provider sends it; empty filters are left out. */
+export function activityQuery(filters: ActivityFilters, page?: number, perPage?: number): Record<string, string> {
+  const pagination: Pagination | undefined = page !== undefined && perPage !== undefined ? { mode: "server", currentPage: page, pageSize: perPage } : undefined;
+  return listQueryOf("activity", activityResource.endpoint!.list, { pagination, filters: activityFilters(filters) });
 }
 
 /** Epoch seconds as the viewer's local date and time (§3); `locale` for the language on screen (default the browser's). */

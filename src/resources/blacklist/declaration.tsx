@@ -1,5 +1,6 @@
 import { resourcePermissions } from "../../schemas/access";
-import { type BlacklistEntry, blacklistInputSchema } from "../../schemas/blacklist";
+import { type BlacklistEntry, blacklistInputSchema, blacklistSpec } from "../../schemas/blacklist";
+import { resourceListParams } from "../../schemas/resource-spec";
 import { badgeCell } from "../engine/cells";
 import { relativeTimeCell } from "../engine/RelativeTime";
 import { defineResource } from "../types";
@@ -33,7 +34,7 @@ export const blacklistResource = defineResource<BlacklistEntry, typeof blacklist
   title: blacklistTexts.label,
   pageName: blacklistTexts.label,
   permissions: resourcePermissions.blacklist,
-  endpoint: { path: "blacklist", listKey: "blacklist", idKey: "EntryId" },
+  endpoint: { path: "blacklist", listKey: "blacklist", idKey: "EntryId", list: resourceListParams(blacklistSpec) },
   schema: blacklistInputSchema,
   messages: blacklistMessages,
   list: {

@@ -45,6 +45,7 @@ export interface ConfigTransferScreenProps extends Partial<ResourceScreenProps> 
 }
 
 export default function ConfigTransferScreen({ guildId, client = defaultHttp }: ConfigTransferScreenProps) {
+  // The caller's access level (owner or staff): a one-off read about the caller, not a resource (useCustom).
   const access = useCustom<GuildAccess>({
     url: `/${guildId}/permissions`,
     method: "get",

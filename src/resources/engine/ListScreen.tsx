@@ -1,6 +1,6 @@
 import { useCan, useDelete, useList, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Button } from "antd";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { DataTable, type DataColumn } from "../../shell/DataTable";
@@ -14,6 +14,7 @@ import { PageHeader } from "./PageHeader";
 import { keySegment, useMessageText, useDeclarationText } from "./texts";
 
 // rjsf and the editor load when the dialog first opens.
+const PAGE_SIZE = 10;
 const EditorDialog = lazy(() => import("./EditorDialog"));
 
 /** The generated list: title, create action, search, table with delete, empty text and load error card. */
@@ -31,13 +32,34 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const [editing, setEditing] = useState<BaseRecord | undefined>(undefined);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
 
-  const { result, query } = useList<BaseRecord, HttpError>({
+  // Browsing: one page at a time from the server (?page&per_page, the total from the answer). Searching: the whole
+  // list (at most the resource's limit), matched here — the search's rules (a resource's own case rule, fields the
+  // server presents but does not store) are the declaration's, not an equality the route could filter by. Until
+  // the whole list arrives, the search runs over the page on screen.
+  const [page, setPage] = useState(1);
+  const searching = search !== "" && !!list?.search;
+  const cacheOptions = { staleTime: declaration.cache?.staleTime, gcTime: declaration.cache?.gcTime };
+  const paged = useList<BaseRecord, HttpError>({
+    resource: declaration.name,
+    meta: { guildId },
+    pagination: { mode: "server", currentPage: page, pageSize: PAGE_SIZE },
+    errorNotification: false,
+    queryOptions: { ...cacheOptions, placeholderData: (previous) => previous },
+  });
+  const whole = useList<BaseRecord, HttpError>({
     resource: declaration.name,
     meta: { guildId },
     pagination: { mode: "off" },
     errorNotification: false,
-    queryOptions: { staleTime: declaration.cache?.staleTime, gcTime: declaration.cache?.gcTime },
+    queryOptions: { ...cacheOptions, enabled: searching },
   });
+  const { result, query } = searching && whole.query.data ? whole : paged;
+  const total = paged.result.total ?? 0;
+  // A page emptied by a delete (the last one) gives way to the page before it.
+  useEffect(() => {
+    const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (!paged.query.isFetching && page > last) setPage(last);
+  }, [page, total, paged.query.isFetching]);
   const canCreate = useCan({ resource: declaration.name, action: "create", params: { guildId } });
   const canDelete = useCan({ resource: declaration.name, action: "delete", params: { guildId } });
   const canEdit = useCan({ resource: declaration.name, action: "edit", params: { guildId } });
@@ -47,8 +69,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const rows = useMemo(() => {
     const data = result.data ?? [];
     const match = list?.search?.match;
-    return search && match ? data.filter((record) => match(record as never, search)) : data;
-  }, [result.data, search, list?.search?.match]);
+    return searching && match ? data.filter((record) => match(record as never, search)) : data;
+  }, [result.data, search, searching, list?.search?.match]);
 
   const columns = useMemo<DataColumn<BaseRecord>[]>(() => {
     const cols: DataColumn<BaseRecord>[] = (list?.columns ?? []).map((column) => ({
@@ -166,11 +188,12 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       )
     ) : null;
 
-  if (query.isError) {
+  const failed = paged.query.isError ? paged.query : searching && whole.query.isError ? whole.query : null;
+  if (failed) {
     return (
       <div className="page">
         <PageHeader title={text("title", declaration.title)} />
-        <ErrorCard page={text("pageName", declaration.pageName)} message={query.error?.message ? apiText(query.error.message) : undefined} />
+        <ErrorCard page={text("pageName", declaration.pageName)} message={failed.error?.message ? apiText(failed.error.message) : undefined} />
       </div>
     );
   }
@@ -194,9 +217,13 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             rowKey={(record) => String(record[idKey])}
             dataSource={rows}
             columns={columns}
-            loading={query.isLoading}
+            loading={query.isLoading || (searching && whole.query.isLoading && rows.length === 0)}
             minWidth={640}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+            pagination={
+              searching
+                ? { pageSize: PAGE_SIZE, hideOnSinglePage: true }
+                : { pageSize: PAGE_SIZE, current: page, total, onChange: (next) => setPage(next), hideOnSinglePage: true }
+            }
             emptyText={text("list.empty", list.emptyText)}
           />
         </Panel>

@@ -53,5 +53,5 @@ export const toPermissionLookup =
 
 /** The data provider's view of a declaration. */
 export function toEndpoint(declaration: ResourceDeclaration | undefined): ResourceEndpoint | undefined {
-  return declaration?.endpoint ? { ...declaration.endpoint, idKey: String(declaration.endpoint.idKey) } : undefined;
+  return declaration?.endpoint ? ({ ...declaration.endpoint, idKey: declaration.endpoint.idKey === undefined ? undefined : String(declaration.endpoint.idKey) } as ResourceEndpoint) : undefined;
 }

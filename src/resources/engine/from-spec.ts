@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ResourceSpec } from "../../schemas/resource-spec";
+import { resourceListParams, type ResourceSpec } from "../../schemas/resource-spec";
 import type { ResourceDeclaration } from "../types";
 import { ListIcon } from "./icons";
 
@@ -25,7 +25,7 @@ export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(s
     title: ui.title,
     pageName: ui.title,
     permissions: spec.permissions,
-    endpoint: { path: spec.name, listKey: spec.api.listKey, oneKey: spec.api.oneKey, idKey: spec.key.field },
+    endpoint: { path: spec.name, listKey: spec.api.listKey, oneKey: spec.api.oneKey, idKey: spec.key.field, list: resourceListParams(spec) },
     schema: spec.input,
     messages: { ...ui.messages, created: messages.created, updated: messages.updated, deleted: messages.deleted, notFound: messages.notFound, stale: messages.stale },
     list: {

@@ -110,7 +110,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
     }
   };
 
-  const singlePanels = useMemo(() => panels.result.data?.panels?.SinglePanels ?? [], [panels.result.data]);
+  const singlePanels = panels.singles;
   const widgetData = useMemo(() => toWidgetData(properties.result.data as never, singlePanels), [properties.result.data, singlePanels]);
   const selected = Array.isArray(formData.Panels) ? formData.Panels.length : 0;
   const tooFew = selected < limits.multiPanelMinPanels;

@@ -57,6 +57,7 @@ function PanelListScreen({ guildId }: { guildId: string }) {
       delete: useCan({ resource: "multi-panels", action: "delete", params: { guildId } }).data?.can === true,
     },
   };
+  // Resend posts the panel's message again: an action on a panel, not a resource operation (useCustomMutation).
   const { mutate: resend } = useCustomMutation<{ message?: string }, HttpError>();
   const { mutate: remove } = useDelete<{ message?: string }, HttpError>();
   const [resending, setResending] = useState<ReadonlySet<number>>(new Set());
@@ -88,8 +89,8 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   const loading = list.query.isLoading;
   const names = channelNames(properties.result.data as never);
   const channel = (id: string) => (names.has(id) ? `#${names.get(id)}` : id ? `#${id}` : "");
-  const singles: StoredSinglePanel[] = list.result.data?.panels?.SinglePanels ?? [];
-  const multis: StoredMultiPanel[] = list.result.data?.panels?.MultiPanels ?? [];
+  const singles: StoredSinglePanel[] = list.singles;
+  const multis: StoredMultiPanel[] = list.multis;
   const singleRows: Row[] = singles.map((p) => ({ kind: "single", id: p.PanelId, name: p.PanelName, detail: channel(p.PanelMessage?.PanelChannel ?? "") }));
   const multiRows: Row[] = multis.map((p) => ({
     kind: "multi",

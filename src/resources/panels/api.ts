@@ -1,4 +1,4 @@
-import { type HttpError, useCustom } from "@refinedev/core";
+import { type HttpError, useCustom, useInvalidate, useList } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { MultiPanel } from "../../schemas/multi-panel";
@@ -6,8 +6,10 @@ import type { SinglePanel } from "../../schemas/panel";
 import type { PanelProperties } from "../../schemas/panel-properties";
 import type { WidgetData } from "../engine/widgets/types";
 
-// The panels API of SPEC §7 as the screens use it. List and property lookups are cached under
-// ["panels", guildId, …] so every mutation can refresh them in one call (§4: lists refetched after mutations).
+// The panels API of SPEC §7 as the screens use it. The list is refine's (useList on the "panels" resource: its
+// answer {panels: {SinglePanels, MultiPanels}} is unwrapped by the declaration); the properties lookup (channels,
+// roles, teams, forms, emojis: the guild's choices, not a list of records) is useCustom under ["panels", guildId,
+// "properties"]. Every mutation refreshes both (§4: lists refetched after mutations).
 
 export type StoredSinglePanel = SinglePanel & { PanelId: number; MessageId?: string | null; Revision?: number };
 export type StoredMultiPanel = MultiPanel & { PanelId: number; MessageId?: string | null; Revision?: number };
@@ -16,18 +18,19 @@ export interface PanelListBody {
 }
 
 export const panelKeys = {
-  all: (guildId: string) => ["panels", guildId] as const,
-  list: (guildId: string) => ["panels", guildId, "list"] as const,
   properties: (guildId: string) => ["panels", guildId, "properties"] as const,
 };
 
+/** The guild's single panels (the list) and multi-panels (beside it in the same answer). */
 export function usePanelList(guildId: string) {
-  return useCustom<PanelListBody & Record<string, unknown>, HttpError>({
-    url: `/${guildId}/panels`,
-    method: "get",
+  const { query, result } = useList<StoredSinglePanel, HttpError>({
+    resource: "panels",
+    meta: { guildId },
+    pagination: { mode: "off" },
     errorNotification: false,
-    queryOptions: { queryKey: panelKeys.list(guildId) },
   });
+  const multis = (result as { MultiPanels?: StoredMultiPanel[] }).MultiPanels;
+  return { query, singles: result.data, multis: Array.isArray(multis) ? multis : [] };
 }
 
 export function usePanelProperties(guildId: string) {
@@ -42,7 +45,11 @@ export function usePanelProperties(guildId: string) {
 /** Refreshes the panel list (and lookups) of a guild after a change. */
 export function useRefreshPanels(guildId: string) {
   const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: panelKeys.all(guildId) }), [client, guildId]);
+  const invalidate = useInvalidate();
+  return useCallback(
+    () => Promise.all([invalidate({ resource: "panels", invalidates: ["list"] }), client.invalidateQueries({ queryKey: panelKeys.properties(guildId) })]),
+    [client, invalidate, guildId],
+  );
 }
 
 const byName = (map: Record<string, string>) => Object.entries(map).map(([label, value]) => ({ value, label }));

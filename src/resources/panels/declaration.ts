@@ -15,6 +15,8 @@ export const panelsResource = defineResource({
   title: panelMessages.title,
   pageName: panelMessages.panels,
   permissions: resourcePermissions.panels,
-  endpoint: { path: "panels", oneKey: "panel", idKey: "PanelId" },
+  // The list answer holds both kinds: {panels: {SinglePanels, MultiPanels}}; the single panels are the list, the
+  // multi-panels come along beside it (refine's `result.MultiPanels`). The route has no pages.
+  endpoint: { path: "panels", listKey: "panels.SinglePanels", oneKey: "panel", idKey: "PanelId", list: { paging: false } },
   screen: lazy(() => import("./PanelsScreen")),
 });

@@ -41,6 +41,7 @@ function BotSetup({ guildId }: { guildId: string }) {
   const locale = useLocale();
   // Each "Check again" is a new query (fresh=true); the answer on screen stays until the new one arrives.
   const [round, setRound] = useState(0);
+  // The bot's setup, checked against the platform: a one-off read of facts, not a resource (useCustom).
   const { query } = useCustom<BotSetupResponse, HttpError>({
     url: `/${guildId}/bot-setup`,
     method: "get",

@@ -1,6 +1,6 @@
 import { BotSetupCard } from "./BotSetupCard";
 import { TicketStrip } from "./TicketStrip";
-import { type HttpError, useCustom } from "@refinedev/core";
+import { type HttpError, useOne } from "@refinedev/core";
 import { Skeleton, Statistic } from "antd";
 import { Card } from "../../shell/ui";
 import { useState } from "react";
@@ -30,11 +30,12 @@ export default function ServerInfo() {
   const tr = useTr();
   const specText = useSpecText();
   const locale = useLocale();
-  const { query } = useCustom<GuildInfo>({
-    url: `/guilds/${guildId}`,
-    method: "get",
+  // GET /guilds/{guildId}: the contract's guild record, outside the guild-scoped resources (src/providers/data-provider.ts).
+  const { query } = useOne<GuildInfo, HttpError>({
+    resource: "guilds",
+    id: guildId,
     errorNotification: false,
-    queryOptions: { queryKey: ["server-info", guildId], enabled: !!guildId },
+    queryOptions: { enabled: !!guildId },
   });
   const guild = query.data?.data;
 

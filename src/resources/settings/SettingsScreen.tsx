@@ -1,4 +1,4 @@
-import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
+import { type HttpError, useCan, useNotification, useOne, useUpdate } from "@refinedev/core";
 import { Button, Switch } from "antd";
 import { Card } from "../../shell/ui";
 import { useEffect, useMemo, useState } from "react";
@@ -120,14 +120,17 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   const tr = useTr();
   const specText = useSpecText();
   const settingCards = useMemo(() => makeSettingCards(tr), [tr]);
-  const { query } = useCustom<SettingsResponse>({
-    url: `/${guildId}/settings`,
-    method: "get",
+  // The server's settings record (one per server: its id is the guild's).
+  const { query } = useOne<SettingsResponse, HttpError>({
+    resource: "settings",
+    id: guildId,
+    meta: { guildId },
     errorNotification: false,
-    queryOptions: { queryKey: ["settings-screen", guildId], gcTime: 0 },
+    queryOptions: { gcTime: 0 },
   });
   const canEdit = useCan({ resource: "settings", action: "edit", params: { guildId } }).data?.can === true;
-  const { mutateAsync } = useCustomMutation<{ message?: string; Revision?: number }>();
+  // Saving reads the answer's message before refetching (§7), so refine's own invalidation is off (`invalidates: []`).
+  const { mutateAsync } = useUpdate<{ message?: string; Revision?: number }, HttpError, Record<string, unknown>>();
   const loaded = query.data?.data;
 
   // §4: the loaded values are copied into local state; edits stay local until Save.
@@ -184,9 +187,11 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
     setSaving(true);
     try {
       const answer = await mutateAsync({
-        url: `/${guildId}/settings`,
-        method: "put",
+        resource: "settings",
+        id: guildId,
         values: savePayload(local, loaded.Revision),
+        meta: { guildId },
+        invalidates: [],
         successNotification: false,
         errorNotification: false,
       });

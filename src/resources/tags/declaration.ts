@@ -1,7 +1,8 @@
 import { resourcePermissions } from "../../schemas/access";
 import { limits } from "../../schemas/limits";
 import { tagMessages } from "../../schemas/messages";
-import { matchesTagSearch, tagInputSchema, type Tag } from "../../schemas/tag";
+import { resourceListParams } from "../../schemas/resource-spec";
+import { matchesTagSearch, tagInputSchema, tagsSpec, type Tag } from "../../schemas/tag";
 import { TagIcon } from "../../shell/icons";
 import { defineResource } from "../types";
 
@@ -15,7 +16,7 @@ export const tagsResource = defineResource<Tag, typeof tagInputSchema>({
   title: tagMessages.title,
   pageName: tagMessages.pageName,
   permissions: resourcePermissions.tags,
-  endpoint: { path: "tags", listKey: "tags", idKey: "TagId" },
+  endpoint: { path: "tags", listKey: "tags", idKey: "TagId", list: resourceListParams(tagsSpec) },
   cache: { staleTime: limits.tagCacheFreshMs, gcTime: limits.tagCacheKeptMs },
   schema: tagInputSchema,
   fields: {

@@ -1,11 +1,11 @@
-import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
+import { type HttpError, useCan, useCreate, useCustom, useCustomMutation, useDelete, useList, useNotification } from "@refinedev/core";
 import { Button, Select, Skeleton } from "antd";
 import { Card } from "../../shell/ui";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
-import { type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole, type TeamsResponse } from "../../schemas/team";
+import { type Team, type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole } from "../../schemas/team";
 import { ErrorCard } from "../../shell/ErrorCard";
 import { SettingsIcon } from "../../shell/icons";
 import { PageHeader } from "../engine/PageHeader";
@@ -32,12 +32,14 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
   const tr = useTr();
   const specText = useSpecText();
-  const { query } = useCustom<TeamsResponse>({
-    url: `/${guildId}/teams`,
-    method: "get",
+  // The teams (the list) and the guild's roles (beside it in the same answer).
+  const { query, result } = useList<Team, HttpError>({
+    resource: "teams",
+    meta: { guildId },
+    pagination: { mode: "off" },
     errorNotification: false,
-    queryOptions: { queryKey: ["teams-screen", guildId] },
   });
+  // What the caller may grant: a one-off read of their own access, not a resource (useCustom).
   const accessQuery = useCustom<GuildAccess>({
     url: `/${guildId}/permissions`,
     method: "get",
@@ -47,11 +49,16 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const canCreate = useCan({ resource: "teams", action: "create", params: { guildId } }).data?.can === true;
   const canEdit = useCan({ resource: "teams", action: "edit", params: { guildId } }).data?.can === true;
   const canDelete = useCan({ resource: "teams", action: "delete", params: { guildId } }).data?.can === true;
+  // Creating and deleting a team are resource operations; moving roles and setting permissions are the team's own
+  // sub-routes (useCustomMutation). The screen refetches when its optimistic copies allow it, so refine's automatic
+  // invalidation is turned off (`invalidates: []`).
+  const { mutateAsync: createOne } = useCreate<MessageBody, HttpError, { team_name: string; roles: string[] }>();
+  const { mutateAsync: deleteOne } = useDelete<MessageBody, HttpError>();
   const { mutateAsync } = useCustomMutation<MessageBody>();
 
-  const data = query.data?.data;
-  const teams = useMemo(() => data?.teams ?? [], [data]);
-  const guildRoles = useMemo(() => data?.roles ?? [], [data]);
+  const data = query.data;
+  const teams = result.data;
+  const guildRoles = useMemo(() => (Array.isArray(result.roles) ? (result.roles as TeamRole[]) : []), [result.roles]);
 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -100,10 +107,11 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const createTeam = async (name: string): Promise<boolean> => {
     setCreating(true);
     try {
-      const response = await mutateAsync({
-        url: `/${guildId}/teams`,
-        method: "post",
+      const response = await createOne({
+        resource: "teams",
         values: { team_name: name, roles: [] },
+        meta: { guildId },
+        invalidates: [],
         successNotification: false,
         errorNotification: false,
       });
@@ -169,10 +177,11 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
     if (!selected) return false;
     setDeleting(true);
     try {
-      const response = await mutateAsync({
-        url: `/${guildId}/teams/${selected.TeamId}`,
-        method: "delete",
-        values: {},
+      const response = await deleteOne({
+        resource: "teams",
+        id: selected.TeamId,
+        meta: { guildId },
+        invalidates: [],
         successNotification: false,
         errorNotification: false,
       });

@@ -13,5 +13,9 @@ export const teamsResource = defineResource({
   title: teamMessages.pageName,
   pageName: teamMessages.pageName,
   permissions: resourcePermissions.teams,
+  // GET /{guildId}/teams answers {teams, roles}: the teams are the list, the guild's roles come beside it (refine's
+  // `result.roles`); no pages. POST creates, DELETE /{teamId} deletes; roles and permissions are the team's own
+  // sub-routes (actions, src/resources/teams/TeamsScreen.tsx).
+  endpoint: { path: "teams", listKey: "teams", idKey: "TeamId", list: { paging: false } },
   screen: lazy(() => import("./TeamsScreen")),
 });

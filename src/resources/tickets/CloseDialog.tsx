@@ -1,22 +1,23 @@
+import { useList } from "@refinedev/core";
 import { Form, Input, Modal, Select } from "antd";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTr } from "../../i18n/refine";
-import { http } from "../../providers/http";
 import { closeReasonMax, type TicketSummary } from "../../schemas/ticket";
 
 /** "Close ticket #n": a preset reason or a typed one (optional); the queue loads it on the first "Close". */
 export default function CloseDialog({ guildId, ticket, onCancel, onClose }: { guildId: string; ticket: TicketSummary; onCancel: () => void; onClose: (reason?: string) => Promise<void> }) {
   const tr = useTr();
-  const [reasons, setReasons] = useState<{ Label: string; Text?: string | null }[]>([]);
+  // The server's preset close reasons, in their order; none when they cannot be read.
+  const presets = useList<{ Label: string; Text?: string | null }>({
+    resource: "close-reasons",
+    meta: { guildId, onForbidden: "caller" },
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
+  const reasons = presets.query.isError ? [] : presets.result.data;
   const [preset, setPreset] = useState<string>("");
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  useEffect(() => {
-    http
-      .get<{ close_reasons?: { Label: string; Text?: string | null }[] }>(`/${guildId}/close-reasons`, { onForbidden: "caller" })
-      .then((answer) => setReasons(answer.close_reasons ?? []))
-      .catch(() => setReasons([]));
-  }, [guildId]);
   const reason = (text.trim() || preset).slice(0, closeReasonMax);
   return (
     <Modal

@@ -1,33 +1,37 @@
 import { Alert, Button } from "antd";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { useTr } from "../../i18n/refine";
-import { useGetIdentity } from "@refinedev/core";
-import { http, HttpError } from "../../providers/http";
+import { keys, useCustomMutation, useGetIdentity, useList, useSubscription, type CrudFilter, type GetListResponse, type LiveEvent } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { ticketsChannel, type LiveStatusPayload, type TicketLivePayload } from "../../providers/live-provider";
+import { InvalidAnswerError } from "../../providers/data-provider";
+import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
-import { ticketActionResponseSchema, ticketListResponseSchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
+import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { DataTable, type DataColumn } from "../../shell/DataTable";
 import { Panel, SelectField } from "../../shell/ui";
 import { PageHeader } from "../engine/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../types";
-import { openLiveTickets } from "./live";
 import "./tickets.css";
 
 // The open queue (issue "Live tickets and statistics"): the server's open tickets, filtered by panel, claim and
-// "mine", kept current by the live event stream (polling while it is down). Claim, unclaim and close run the
-// engine's own steps; the answer's words are the bot's.
-
-const POLL_MS = 15_000;
+// "mine" (refine's useList; the filters are the server's), kept current by the live provider (liveMode: each event
+// is applied to the list in place; while the stream is down the provider's fallback refetches it every 15 s).
+// Claim, unclaim and close run the engine's own steps (actions, not resource operations: useCustomMutation); the
+// answer's words are the bot's.
 
 // The close dialog (a modal with a form) loads on the first "Close", not with the queue.
 const CloseDialog = lazy(() => import("./CloseDialog"));
 type Claimed = "claimed" | "unclaimed" | "";
 
-interface PanelOption {
-  PanelId: number;
-  PanelName: string;
-}
+/** The queue shows the newest 100 open tickets (one page of the route). */
+const queueSize = 100;
+const ticketRows = z.array(ticketSummarySchema);
+/** The cached ticket lists refine keeps (its query keys start so), patched in place by events and actions. */
+const ticketLists = keys().data("default").resource("tickets").action("list").get();
 
 /** Applies one live event to the open list. */
 export function applyEvent(list: TicketSummary[], event: TicketEvent): TicketSummary[] {
@@ -42,13 +46,11 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const panel = params.get("panel") ?? "";
   const claimed = (params.get("claimed") ?? "") as Claimed;
   const mine = params.get("mine") === "1";
-  const [tickets, setTickets] = useState<TicketSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState(false);
-  const [panels, setPanels] = useState<PanelOption[]>([]);
   const [closing, setClosing] = useState<TicketSummary | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const { data: identity } = useGetIdentity<{ id: string }>();
+  const queryClient = useQueryClient();
 
   const setFilter = (key: string, value: string) =>
     setParams((p) => {
@@ -58,57 +60,87 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       return next;
     }, { replace: true });
 
-  const load = useCallback(async () => {
-    try {
-      const answer = ticketListResponseSchema.parse(
-        await http.get(`/${guildId}/tickets`, { query: { panel: panel || undefined, claimed: claimed || undefined, mine: mine ? "true" : undefined, per_page: 100 } }),
-      );
-      setTickets(answer.tickets);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof HttpError ? e.message : tr("tickets.loadFailed", "Couldn't load the tickets."));
-    }
-  }, [guildId, panel, claimed, mine, tr]);
+  /** Applies an event (or an action's answer) to the list on screen. */
+  const patch = (event: TicketEvent) =>
+    queryClient.setQueriesData<GetListResponse<TicketSummary>>({ queryKey: ticketLists, type: "active" }, (old) => {
+      if (!old) return old;
+      const data = applyEvent(old.data, event);
+      return { ...old, data, total: (old.total ?? old.data.length) + data.length - old.data.length };
+    });
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    // The panel filter's choices; staff who may not view panels filter by the names on their tickets instead.
-    http
-      .get<{ panels?: { SinglePanels?: PanelOption[] } }>(`/${guildId}/panels`, { onForbidden: "caller" })
-      .then((answer) => setPanels((answer.panels?.SinglePanels ?? []).map((p) => ({ PanelId: p.PanelId, PanelName: p.PanelName }))))
-      .catch(() => setPanels([]));
-  }, [guildId]);
-
-  // Live events; the filters decide whether an event's ticket belongs on this list.
-  useEffect(() => {
-    const fits = (t: TicketSummary) =>
+  // The live provider calls back with what it had when the list subscribed: the latest filters come from here.
+  const latest = useRef({ panel, claimed, mine, me: identity?.id, patch, refetch: () => {} });
+  const fits = (t: TicketSummary) => {
+    const { panel, claimed, mine, me } = latest.current;
+    return (
       (!panel || String(t.PanelId) === panel) &&
       (claimed !== "claimed" || t.ClaimedById !== null) &&
       (claimed !== "unclaimed" || t.ClaimedById === null) &&
-      (!mine || t.ClaimedById === identity?.id || t.OpenerId === identity?.id);
-    const connection = openLiveTickets({
-      guildId,
-      onStatus: setLive,
-      onEvent: (event) => setTickets((list) => (list ? applyEvent(list, fits(event.ticket) ? event : { ...event, type: "closed" }) : list)),
-    });
-    return () => connection.close();
-  }, [guildId, panel, claimed, mine, identity?.id]);
+      (!mine || t.ClaimedById === me || t.OpenerId === me)
+    );
+  };
 
-  useEffect(() => {
-    if (live) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [live, load]);
+  const filters: CrudFilter[] = [
+    { field: "PanelId", operator: "eq", value: panel || undefined },
+    claimed === "claimed" ? { field: "ClaimedById", operator: "nnull", value: true } : { field: "ClaimedById", operator: "null", value: claimed === "unclaimed" },
+    { field: "mine", operator: "eq", value: mine },
+  ];
+  const { result, query } = useList<TicketSummary>({
+    resource: "tickets",
+    meta: { guildId },
+    pagination: { mode: "server", currentPage: 1, pageSize: queueSize },
+    filters,
+    errorNotification: false,
+    // A change of filters keeps the rows on screen until the new ones arrive.
+    queryOptions: { placeholderData: (previous) => previous },
+    liveMode: "manual",
+    onLiveEvent: (event: LiveEvent) => {
+      if (event.type === "refresh") return latest.current.refetch();
+      const { event: ticketEvent } = event.payload as TicketLivePayload;
+      // The filters decide whether an event's ticket belongs on this list.
+      latest.current.patch(fits(ticketEvent.ticket) ? ticketEvent : { ...ticketEvent, type: "closed" });
+    },
+  });
+  latest.current = { panel, claimed, mine, me: identity?.id, patch, refetch: () => void query.refetch() };
+  useSubscription({
+    channel: ticketsChannel,
+    types: ["status"],
+    meta: { guildId },
+    onLiveEvent: (event) => setLive((event.payload as LiveStatusPayload).live),
+  });
 
+  // The panel filter's choices; staff who may not view panels filter by the names on their tickets instead.
+  const panelList = useList<{ PanelId: number; PanelName: string }>({
+    resource: "panels",
+    meta: { guildId, onForbidden: "caller" },
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
+  const panels = panelList.query.isError ? [] : panelList.result.data;
+
+  const rows = useMemo(() => (query.data ? ticketRows.safeParse(result.data) : undefined), [query.data, result.data]);
+  const tickets = rows?.success ? rows.data : null;
+  const error = query.isError
+    ? (!(query.error instanceof InvalidAnswerError) && query.error.message) || tr("tickets.loadFailed", "Couldn't load the tickets.")
+    : rows && !rows.success
+      ? tr("tickets.loadFailed", "Couldn't load the tickets.")
+      : null;
+
+  const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
   const act = async (ticket: TicketSummary, action: "claim" | "unclaim" | "close", body?: { reason?: string }) => {
     setPending(ticket.TicketId);
     try {
-      const answer = ticketActionResponseSchema.parse(await http.post(`/${guildId}/tickets/${ticket.TicketId}/${action}`, body ?? {}, { onForbidden: "caller" }));
+      const response = await runAction({
+        url: `/${guildId}/tickets/${ticket.TicketId}/${action}`,
+        method: "post",
+        values: body ?? {},
+        meta: { onForbidden: "caller" },
+        successNotification: false,
+        errorNotification: false,
+      });
+      const answer = ticketActionResponseSchema.parse(response.data);
       notify({ type: "success", message: answer.message });
-      setTickets((list) => (list ? applyEvent(list, { type: answer.ticket.Status === "closed" ? "closed" : "updated", guildId, ticket: answer.ticket }) : list));
+      patch({ type: answer.ticket.Status === "closed" ? "closed" : "updated", guildId, ticket: answer.ticket });
       return true;
     } catch (e) {
       notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
@@ -196,7 +228,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           rowKey="TicketId"
           columns={columns}
           dataSource={tickets ?? []}
-          loading={tickets === null && !error}
+          loading={query.isLoading}
           minWidth={560}
           emptyText={tr("tickets.empty", "No open tickets.")}
           expandable={{

@@ -1,10 +1,11 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
+import type { TicketSummary } from "../../schemas/ticket";
 import { TicketIcon } from "../../shell/icons";
 import { defineResource } from "../types";
 
 // Tickets: the open queue of the server, live (docs/ticket-engine.md).
-export const ticketsResource = defineResource({
+export const ticketsResource = defineResource<TicketSummary>({
   name: "tickets",
   label: "Tickets",
   icon: TicketIcon,
@@ -12,5 +13,20 @@ export const ticketsResource = defineResource({
   title: "Tickets",
   pageName: "Tickets",
   permissions: resourcePermissions.tickets,
+  // GET /{guildId}/tickets?panel&claimed&mine&page&per_page (src/schemas/ticket.ts).
+  endpoint: {
+    path: "tickets",
+    listKey: "tickets",
+    idKey: "TicketId",
+    list: {
+      filters: [
+        { field: "PanelId", param: "panel" },
+        { field: "ClaimedById", operator: "nnull", param: "claimed", value: "claimed" },
+        { field: "ClaimedById", operator: "null", param: "claimed", value: "unclaimed" },
+        // Tickets the caller claimed or opened.
+        { field: "mine", param: "mine", value: "true" },
+      ],
+    },
+  },
   screen: lazy(() => import("./TicketsScreen")),
 });

@@ -17,6 +17,8 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
   const [key, setKey] = useState<string | null>(null);
   // The server's words; "" when it said nothing (the failure's title is then its description too); null: no failure.
   const [error, setError] = useState<string | null>(null);
+  // The bot key is a secret of the server, not a list of records: whether one exists (useCustom), and minting a new
+  // one that is shown once (an action: useCustomMutation).
   const { query } = useCustom<{ exists?: boolean; created_at?: number | null }, HttpError>({
     url: `/${guildId}/bot-key`,
     method: "get",

@@ -1,4 +1,4 @@
-import { useCan, useCustom, type HttpError } from "@refinedev/core";
+import { useCan, useCustom, useList, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
@@ -20,7 +20,7 @@ import { transcriptLabels as L } from "./labels";
 import {
   initialListState,
   lastPage,
-  toQuery,
+  toListParams,
   withFilters,
   withPage,
   withPageSize,
@@ -28,6 +28,7 @@ import {
   type TranscriptListState,
 } from "./list-state";
 import { detailOf, localStatusText } from "../../providers/status-text";
+import { InvalidAnswerError } from "../../providers/data-provider";
 
 const BotKeyDialog = lazy(() => import("./BotKeyDialog"));
 
@@ -92,13 +93,15 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   useEffect(() => dispatch({ type: "filters", patch: debounced }), [debounced]);
   useEffect(() => setPageDraft(state.page), [state.page]);
 
-  const { query } = useCustom<Record<string, unknown>, HttpError>({
-    url: `/${guildId}/transcripts`,
-    method: "get",
-    config: { query: toQuery(state) },
+  // The list: pages and filters on the server (the declaration maps them onto the route's query).
+  const { query } = useList<TranscriptSummary, HttpError>({
+    resource: "transcripts",
+    meta: { guildId },
+    ...toListParams(state),
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
+  // The Ticket Type filter's choices: a lookup of panel names, not a list of records (useCustom).
   const { query: panelsQuery } = useCustom<{ panels?: string[] }, HttpError>({
     url: `/${guildId}/transcript-panels`,
     method: "get",
@@ -106,7 +109,8 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   });
   const canEditSettings = useCan({ resource: "settings", action: "edit", params: { guildId } });
 
-  const parsed = useMemo(() => (query.data ? transcriptListResponseSchema.safeParse(query.data.data) : undefined), [query.data]);
+  // The whole answer is checked, as the contract shapes it: the list and its total, page and per_page beside it.
+  const parsed = useMemo(() => (query.data ? transcriptListResponseSchema.safeParse({ ...query.data, transcripts: query.data.data }) : undefined), [query.data]);
   const rows = parsed?.success ? parsed.data.transcripts : [];
   // What this page shows, for Previous/Next to ask for the adjacent page by key.
   const shown = rows.length ? { first: rows[0].TicketId, last: rows[rows.length - 1].TicketId } : undefined;
@@ -117,7 +121,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const fetchListFailed = (statusText: string, error: string) =>
     tr("spec.transcript.fetchListFailed", transcriptMessages.fetchListFailed(statusText, error), { statusText, error }).trim();
   const failure = query.isError
-    ? fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
+    ? query.error instanceof InvalidAnswerError
+      ? fetchListFailed("", specText(frameMessages.unknownError))
+      : fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
     : parsed && !parsed.success
       ? fetchListFailed("", specText(frameMessages.unknownError))
       : null;

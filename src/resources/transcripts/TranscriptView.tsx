@@ -1,4 +1,4 @@
-import { useCustom, type HttpError } from "@refinedev/core";
+import { useOne, type HttpError } from "@refinedev/core";
 import { Alert, Button, theme } from "antd";
 import { Card } from "../../shell/ui";
 import { Link, useParams } from "react-router";
@@ -43,10 +43,10 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
   const { mode } = useThemeMode();
   const tr = useTr();
   const specText = useSpecText();
-  const { query } = useCustom<{ transcript_html?: string }, HttpError>({
-    url: `/${guildId}/transcripts/${transcriptId}`,
-    method: "get",
-    config: { query: mode === "dark" ? { theme: "dark" } : {} },
+  const { query } = useOne<{ transcript_html?: string }, HttpError>({
+    resource: "transcripts",
+    id: transcriptId,
+    meta: { guildId, query: mode === "dark" ? { theme: "dark" } : {} },
     errorNotification: false,
     // Each fetch is a recorded view: do not refetch behind the user's back.
     queryOptions: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, placeholderData: (previous) => previous },

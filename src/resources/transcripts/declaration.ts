@@ -1,11 +1,12 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
+import type { TranscriptSummary } from "../../schemas/transcript";
 import { TranscriptIcon } from "../../shell/icons";
 import { defineResource } from "../types";
 import { transcriptLabels } from "./labels";
 
 // Transcripts (SPEC §2, §4, §5, §8): the paged, filtered list and the sandboxed view, hand-built.
-export const transcriptsResource = defineResource({
+export const transcriptsResource = defineResource<TranscriptSummary>({
   name: "transcripts",
   label: transcriptLabels.sidebar,
   icon: TranscriptIcon,
@@ -13,5 +14,24 @@ export const transcriptsResource = defineResource({
   title: transcriptLabels.title,
   pageName: transcriptLabels.pageName,
   permissions: resourcePermissions.transcripts,
+  // GET /{guildId}/transcripts?page&per_page&ticket_id&username&panel&q&before&after (transcriptQuerySchema);
+  // GET /{guildId}/transcripts/{id} answers {transcript_html}.
+  endpoint: {
+    path: "transcripts",
+    listKey: "transcripts",
+    idKey: "TicketId",
+    list: {
+      filters: [
+        { field: "TicketId", param: "ticket_id" },
+        { field: "AuthorUsername", operator: "contains", param: "username" },
+        { field: "PanelName", param: "panel" },
+        // Words that must all appear in the messages (the server's word index).
+        { field: "q", operator: "contains", param: "q" },
+        // Keyset pages: the transcripts below (next page) or above (previous page) a ticket number.
+        { field: "TicketId", operator: "lt", param: "before" },
+        { field: "TicketId", operator: "gt", param: "after" },
+      ],
+    },
+  },
   screen: lazy(() => import("./TranscriptsScreen")),
 });

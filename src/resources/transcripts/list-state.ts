@@ -1,5 +1,10 @@
+import type { CrudFilter, Pagination } from "@refinedev/core";
+import { listQueryOf } from "../../providers/data-provider";
 import { limits } from "../../schemas/limits";
 import { clampPage } from "../../schemas/transcript";
+import { transcriptsResource } from "./declaration";
+
+const transcriptsEndpoint = transcriptsResource.endpoint!;
 
 // State of the transcript list: filters, page, page size. §4: changing filters or the page size resets the page
 // to 1; §5: a typed page number is clamped between 1 and the last page.
@@ -61,16 +66,21 @@ export function withPage(state: TranscriptListState, page: number, total: number
 
 export const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
 
-/** The query of GET /{guildId}/transcripts; empty filters are left out. */
-export function toQuery(state: TranscriptListState): Record<string, string | number> {
-  const query: Record<string, string | number> = { page: state.page, per_page: state.perPage };
+/** refine's pagination and filters for the list (the declaration maps them onto the route's query). */
+export function toListParams(state: TranscriptListState): { pagination: Pagination; filters: CrudFilter[] } {
   const { ticketId, username, panel, q } = state.filters;
-  if (ticketId !== null) query.ticket_id = ticketId;
-  if (username.trim()) query.username = username.trim();
-  if (panel) query.panel = panel;
-  if (q.trim()) query.q = q.trim();
-  if (state.cursor) Object.assign(query, state.cursor);
-  return query;
+  const filters: CrudFilter[] = [
+    { field: "TicketId", operator: "eq", value: ticketId ?? undefined },
+    { field: "AuthorUsername", operator: "contains", value: username.trim() },
+    { field: "PanelName", operator: "eq", value: panel ?? undefined },
+    { field: "q", operator: "contains", value: q.trim() },
+  ];
+  if (state.cursor && "before" in state.cursor) filters.push({ field: "TicketId", operator: "lt", value: state.cursor.before });
+  if (state.cursor && "after" in state.cursor) filters.push({ field: "TicketId", operator: "gt", value: state.cursor.after });
+  return { pagination: { mode: "server", currentPage: state.page, pageSize: state.perPage }, filters };
 }
+
+/** The query of GET /{guildId}/transcripts for a state, as the data provider sends it; empty filters are left out. */
+export const toQuery = (state: TranscriptListState): Record<string, string> => listQueryOf("transcripts", transcriptsEndpoint.list, toListParams(state));
 
 export const hasFilters = (filters: TranscriptFilters) => !sameFilters(filters, emptyFilters);

@@ -8,7 +8,8 @@ import { formatRelativeTime } from "../../../src/resources/engine/RelativeTime";
 import { toResourceRoutes } from "../../../src/resources/engine/routes";
 import { resourceDeclarations } from "../../../src/resources/registry";
 import { resourcePermissions } from "../../../src/schemas/access";
-import { blacklistInputSchema } from "../../../src/schemas/blacklist";
+import { blacklistInputSchema, blacklistSpec } from "../../../src/schemas/blacklist";
+import { resourceListParams } from "../../../src/schemas/resource-spec";
 
 // The engine's promise (docs/adding-a-resource.md): the
 // Blacklist exists on the client only through its folder, its schema in src/schemas and one registry line.
@@ -69,7 +70,8 @@ describe("adding a resource needs only its folder, its schema and the registry l
       resource: "blacklist",
     });
     expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("blacklist/*");
-    expect(toEndpoint(blacklistResource)).toEqual({ path: "blacklist", listKey: "blacklist", idKey: "EntryId" });
+    // …with the list route's sort and filter parameters, named once for both sides (resourceListParams).
+    expect(toEndpoint(blacklistResource)).toEqual({ path: "blacklist", listKey: "blacklist", idKey: "EntryId", list: resourceListParams(blacklistSpec) });
     expect(blacklistResource.permissions).toBe(resourcePermissions.blacklist);
   });
 

@@ -75,7 +75,17 @@ describe("Close reasons were added as a spec and two registry lines", () => {
       to: "/812345678901234567/close-reasons",
     });
     expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("close-reasons/*");
-    expect(toEndpoint(declaration)).toEqual({ path: "close-reasons", listKey: "close_reasons", oneKey: "close_reason", idKey: "ReasonId" });
+    // …with the list route's sort and filter parameters, named once for both sides (resourceListParams).
+    expect(toEndpoint(declaration)).toEqual({
+      path: "close-reasons",
+      listKey: "close_reasons",
+      oneKey: "close_reason",
+      idKey: "ReasonId",
+      list: {
+        sort: { sort: "sort", order: "order", fields: ["ReasonId", "Label", "Text", "Position"] },
+        filters: ["Label", "Text", "Position"].map((field) => ({ field, operator: "eq", param: field })),
+      },
+    });
     expect(declaration.edit).toMatchObject({ mode: "dialog", title: "Edit close reason" });
     const { schema, uiSchema } = toFormSchema(closeReasonInputSchema, declaration.fields);
     expect(schema.properties!.Label).toMatchObject({ title: "Label", maxLength: 100 });

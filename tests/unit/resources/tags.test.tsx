@@ -173,4 +173,33 @@ describe("Tags (§2, §4, §5)", { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(row).getByRole("button", { name: tagMessages.delete })).toBeDisabled());
     expect(screen.queryByRole("button", { name: tagMessages.addNewTag })).toBeNull();
   });
+
+  it("pages on the server (10 a page, the total from the answer); a search looks through the whole list", async () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({ TagId: `4b2f5b9e-1f0a-4c57-9d1e-0a8f6c1b2b${String(i).padStart(2, "0")}`, TagName: `tag-${i + 1}`, Content: `Reply ${i + 1}` }));
+    const asked: string[] = [];
+    const { user } = await openTags([
+      rest.get(tagsUrl, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params.toString());
+        if (!params.has("page")) return HttpResponse.json({ tags: many });
+        const page = Number(params.get("page"));
+        const perPage = Number(params.get("per_page"));
+        return HttpResponse.json({ tags: many.slice((page - 1) * perPage, page * perPage), total: many.length, page, per_page: perPage });
+      }),
+    ]);
+    expect(await screen.findByText("tag-1")).toBeInTheDocument();
+    expect(asked).toEqual(["page=1&per_page=10"]);
+    expect(screen.queryByText("tag-11")).toBeNull();
+    const pages = screen.getByRole("navigation", { name: "Pages" });
+    expect(within(pages).getByRole("button", { name: "Page 3" })).toBeInTheDocument();
+    await user.click(within(pages).getByRole("button", { name: "Page 2" }));
+    expect(await screen.findByText("tag-11")).toBeInTheDocument();
+    expect(asked.at(-1)).toBe("page=2&per_page=10");
+
+    // tag-23 is on page 3: the search asks for the whole list and finds it.
+    await user.type(screen.getByPlaceholderText(tagMessages.search), "Reply 23");
+    expect(await screen.findByText("tag-23")).toBeInTheDocument();
+    expect(asked).toContain("");
+    expect(screen.queryByText("tag-11")).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { frameMessages, serverInfoMessages } from "../../../src/schemas/messages";
@@ -65,6 +65,28 @@ describe("Server info (the guild index)", () => {
     expect(item("Median first response")).toHaveTextContent("4 min");
     expect(item("Average rating")).toHaveTextContent("4.50 / 5");
     expect(item("Average rating")).toHaveAttribute("href", `/${community}/statistics`);
+  });
+
+  it("follows the live ticket events: a ticket opened elsewhere updates 'Open tickets'", async () => {
+    let asked = 0;
+    const opened = { type: "opened", guildId: community, ticket: { TicketId: 14, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null, ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: null, OpenedAt: 1, LastActivityAt: 1, ClosedAt: null, CloseReason: null, FormAnswers: [] } };
+    let sent = false;
+    renderApp(`/${community}`, server, {
+      handlers: [
+        guildInfo(),
+        statistics(() => HttpResponse.json({ ...week, open_now: 3 + Math.min(asked++, 1) })),
+        // The stream brings one event, once (later reconnections bring none).
+        rest.get(`${API}/:guildId/tickets/events`, () => {
+          const text = sent ? "" : `event: ticket\ndata: ${JSON.stringify(opened)}\n\n`;
+          sent = true;
+          return new HttpResponse(text, { headers: { "content-type": "text/event-stream" } });
+        }),
+      ],
+    });
+    const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
+    const openNow = () => within(strip).getByText("Open tickets").closest("a")!;
+    await waitFor(() => expect(openNow()).toHaveTextContent("4"));
+    expect(asked).toBe(2);
   });
 
   it("shows dashes in the strip when the statistics cannot be loaded", async () => {

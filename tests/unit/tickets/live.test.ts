@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent } from "../../../src/resources/tickets/TicketsScreen";
-import { readEvents } from "../../../src/resources/tickets/live";
+// The stream parser belongs to the live provider now (src/providers/ticket-stream.ts).
+import { readTicketEvents as readEvents } from "../../../src/providers/ticket-stream";
 import { formatDuration } from "../../../src/resources/engine/ticket-statistics-format";
 import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 

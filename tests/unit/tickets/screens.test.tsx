@@ -52,7 +52,8 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     expect(within(row).getByText("Demo Staff")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Open channel" })).toHaveAttribute("href", `/${community}/try-it?channel=55`);
     expect(await screen.findByText("Newcomer")).toBeInTheDocument();
-    expect(state.lists[0]).toBe("?per_page=100");
+    // The data provider names the page it asks for (the newest 100 open tickets: page 1).
+    expect(state.lists[0]).toBe("?page=1&per_page=100");
 
     await user.click(within(row).getByRole("button", { name: "Claim" }));
     await waitFor(() => expect(state.posts).toEqual([{ path: "12/claim", body: {} }]));
@@ -73,7 +74,7 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     const { state, handlers } = ticketsApi("");
     renderApp(`/${community}/tickets?claimed=unclaimed&mine=1&panel=1`, server, { handlers });
     await screen.findByText("#12");
-    expect(state.lists[0]).toBe("?panel=1&claimed=unclaimed&mine=true&per_page=100");
+    expect(state.lists[0]).toBe("?panel=1&claimed=unclaimed&mine=true&page=1&per_page=100");
   });
 });
 

@@ -11,10 +11,11 @@ import { clampPage } from "../../../src/schemas/transcript";
 
 const onPage = (page: number) => ({ ...initialListState, page });
 
+// toQuery is the query the data provider sends for a state (its values are text, as in the URL).
 describe("transcript list state", () => {
   it("starts on page 1 with 25 per page and no filters", () => {
     expect(initialListState).toEqual({ filters: { ticketId: null, username: "", panel: null, q: "" }, page: 1, perPage: 25 });
-    expect(toQuery(initialListState)).toEqual({ page: 1, per_page: 25 });
+    expect(toQuery(initialListState)).toEqual({ page: "1", per_page: "25" });
   });
 
   it("§4: changing any filter resets the page to 1", () => {
@@ -58,13 +59,13 @@ describe("transcript list state", () => {
 
   it("Previous and Next ask for the adjacent page by key; a jump, page 1 and new filters by number", () => {
     const shown = { first: 1950, last: 1926 };
-    expect(toQuery(withPage(onPage(2), 3, 200, shown))).toEqual({ page: 3, per_page: 25, before: 1926 });
-    expect(toQuery(withPage(onPage(3), 2, 200, shown))).toEqual({ page: 2, per_page: 25, after: 1950 });
-    expect(toQuery(withPage(onPage(2), 1, 200, shown))).toEqual({ page: 1, per_page: 25 });
-    expect(toQuery(withPage(onPage(2), 5, 200, shown))).toEqual({ page: 5, per_page: 25 });
+    expect(toQuery(withPage(onPage(2), 3, 200, shown))).toEqual({ page: "3", per_page: "25", before: "1926" });
+    expect(toQuery(withPage(onPage(3), 2, 200, shown))).toEqual({ page: "2", per_page: "25", after: "1950" });
+    expect(toQuery(withPage(onPage(2), 1, 200, shown))).toEqual({ page: "1", per_page: "25" });
+    expect(toQuery(withPage(onPage(2), 5, 200, shown))).toEqual({ page: "5", per_page: "25" });
     const keyed = withPage(onPage(2), 3, 200, shown);
-    expect(toQuery(withFilters(keyed, { username: "maya" }))).toEqual({ page: 1, per_page: 25, username: "maya" });
-    expect(toQuery(withPageSize(keyed, 50))).toEqual({ page: 1, per_page: 50 });
+    expect(toQuery(withFilters(keyed, { username: "maya" }))).toEqual({ page: "1", per_page: "25", username: "maya" });
+    expect(toQuery(withPageSize(keyed, 50))).toEqual({ page: "1", per_page: "50" });
   });
 
   it("last page of a result set", () => {
@@ -76,7 +77,7 @@ describe("transcript list state", () => {
 
   it("builds the API query, leaving out empty filters and trimming text", () => {
     const state = withFilters(withPageSize(initialListState, 75), { ticketId: 0, username: "  Maya ", panel: "Unknown", q: " refund  order " });
-    expect(toQuery({ ...state, page: 2 })).toEqual({ page: 2, per_page: 75, ticket_id: 0, username: "Maya", panel: "Unknown", q: "refund  order" });
-    expect(toQuery(withFilters(initialListState, { username: "   ", q: "" }))).toEqual({ page: 1, per_page: 25 });
+    expect(toQuery({ ...state, page: 2 })).toEqual({ page: "2", per_page: "75", ticket_id: "0", username: "Maya", panel: "Unknown", q: "refund  order" });
+    expect(toQuery(withFilters(initialListState, { username: "   ", q: "" }))).toEqual({ page: "1", per_page: "25" });
   });
 });
