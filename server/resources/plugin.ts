@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { serverResources } from "./registry";
-import { registerResourceRoutes } from "./routes";
+import { registerResourceRoutes } from "../http/resource-routes";
 import { syncResourceTable } from "./storage";
 
 /** Makes or evolves the tables of the registered resources (after the migrations); returns what it changed. */

@@ -14,7 +14,7 @@ import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
 import { idParams, guildParams } from "../http/route-schemas";
 import { named } from "../openapi/components";
-import { plannedColumns } from "./storage";
+import { plannedColumns } from "../resources/storage";
 
 // The guarded CRUD routes of a spec'd resource (src/schemas/resource-spec.ts), generated:
 //   GET    /{guildId}/<name>          the guild's records in the spec's order, all of them (at most its limit), or
