@@ -94,7 +94,7 @@ const isRefusedValue = (error: unknown) => refusedValueCodes.has(String((error a
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) return reply.code(400).send(zodErrorBody(error));
-    // A route's schema refused the request (server/http/route-schemas.ts): a path id that names nothing is a 404,
+    // A route's schema refused the request (server/http/support/route-schemas.ts): a path id that names nothing is a 404,
     // a bad body or query string a 400 with the schema's messages.
     if (hasZodFastifySchemaValidationErrors(error)) {
       if ((error as FastifyError).validationContext === "params") return reply.code(404).send({ error: "Not found" });

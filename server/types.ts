@@ -3,10 +3,10 @@ import type { Config } from "./config";
 import type { DialectName } from "./db/dialect";
 import type { Db } from "./db/schema";
 import type { PlatformAdapter, PlatformUser } from "./platform/adapter";
-import type { RouteTableEntry } from "./route-table";
+import type { RouteTableEntry } from "./http/support/route-table";
 import type { SessionCache } from "./auth/session-cache";
 import type { GuildGenerations } from "./db/guild-changes";
-import type { ResponseCache } from "./http/response-cache";
+import type { ResponseCache } from "./http/support/response-cache";
 import type { TeamRoleSync } from "./platform/team-role-sync";
 import type { TicketEventBus } from "./tickets/events";
 import type { SecretBox } from "./transcripts/crypto";
@@ -32,9 +32,9 @@ declare module "fastify" {
     sessionCache: SessionCache;
     /** Which guilds' data changed (server/db/guild-changes.ts). */
     guildGenerations: GuildGenerations;
-    /** Guild list answers in memory (server/http/response-cache.ts). */
+    /** Guild list answers in memory (server/http/support/response-cache.ts). */
     responseCache: ResponseCache;
-    /** Every registered route and how it is protected (server/route-table.ts). */
+    /** Every registered route and how it is protected (server/http/support/route-table.ts). */
     routeTable: RouteTableEntry[];
     /** Live ticket events (server/tickets/events.ts). */
     ticketEvents: TicketEventBus;
@@ -42,14 +42,14 @@ declare module "fastify" {
     teamRoleSync: TeamRoleSync;
   }
   interface FastifyContextConfig {
-    /** The route writes an activity entry although it only reads (server/rate-limits.ts). */
+    /** The route writes an activity entry although it only reads (server/http/support/rate-limits.ts). */
     audited?: boolean;
     /**
      * An interaction (Discord's endpoint, the Try-it view's): limited per member and per server
-     * (server/tickets/interaction-limits.ts), never by the write limit (server/rate-limits.ts).
+     * (server/tickets/interaction-limits.ts), never by the write limit (server/http/support/rate-limits.ts).
      */
     interaction?: boolean;
-    /** GET answers may be served from memory while the guild is unchanged (server/http/response-cache.ts). */
+    /** GET answers may be served from memory while the guild is unchanged (server/http/support/response-cache.ts). */
     responseCache?: boolean | ((request: FastifyRequest) => boolean);
   }
   interface FastifyRequest {
@@ -57,7 +57,7 @@ declare module "fastify" {
     user: SessionUser | null;
     /** The caller's access in the route's guild; set by `guard`. */
     access: GuildAccess | null;
-    /** Where the answer of a cacheable request goes (server/http/response-cache.ts). */
+    /** Where the answer of a cacheable request goes (server/http/support/response-cache.ts). */
     responseCacheSlot: { key: string; token: string } | null;
   }
 }

@@ -16,7 +16,7 @@ import { resolveGuildAccess } from "./resolve";
  */
 export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
   const anyOf: readonly TeamPermission[] = permission === undefined ? [] : typeof permission === "string" ? [permission] : permission;
-  // The permission list rides on the function so the route table (server/route-table.ts) can read it.
+  // The permission list rides on the function so the route table (server/http/support/route-table.ts) can read it.
   return Object.assign(async function guildGuard(request: FastifyRequest): Promise<void> {
     const guildId = (request.params as { guildId?: string }).guildId;
     if (!isGuildId(guildId)) throw notFound();

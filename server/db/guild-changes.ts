@@ -5,7 +5,7 @@ import { type ChannelListener, followSchemaChannel } from "./pg-listen";
 import type { Db } from "./schema";
 
 // Which guilds' data changed: a generation per guild, moved on by every write to a table with a guild_id column,
-// whoever makes it. What the response cache (server/http/response-cache.ts) keeps is valid while its guild's
+// whoever makes it. What the response cache (server/http/support/response-cache.ts) keeps is valid while its guild's
 // generation has not moved.
 //
 //   - SQLite: the server's connection reports each row it writes (temporary triggers calling a function of this

@@ -12,8 +12,8 @@ import { fromDbBool, toDbBool } from "../db/dialect";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import { idParams, guildParams } from "../http/route-schemas";
-import { named } from "../openapi/components";
+import { idParams, guildParams } from "./support/route-schemas";
+import { named } from "./support/openapi/components";
 import { plannedColumns } from "../resources/storage";
 
 // The guarded CRUD routes of a spec'd resource (src/schemas/resource-spec.ts), generated:

@@ -11,8 +11,8 @@ import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
 import { notFound } from "../errors";
-import { guildParams, idParams } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, idParams } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import { panelsVisibleTo } from "../tickets/visibility";
 
 // The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.

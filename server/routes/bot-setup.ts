@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { guard, guildIdOf } from "../access/guard";
 import { checkBotSetup } from "../bot-setup/service";
-import { guildParams } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 
 // GET /{guildId}/bot-setup: the Bot setup card of Server info. Not in the response cache: its facts come from the
 // platform (cached there about 30 s per guild), which no write of ours moves.

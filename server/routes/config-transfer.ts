@@ -8,8 +8,8 @@ import { guard, guildIdOf } from "../access/guard";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { recordActivity } from "../activity";
 import { HttpError, zodErrorBody } from "../errors";
-import { guildParams, validateBodyInHandler } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, validateBodyInHandler } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import { planImport } from "../config-transfer/plan";
 import { applyPlan, buildExport, configTransferActions, loadTargetState } from "../config-transfer/store";
 

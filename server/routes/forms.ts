@@ -23,8 +23,8 @@ import { recordActivity } from "../activity";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database, Db } from "../db/schema";
 import { badRequest, HttpError, notFound, zodErrorBody } from "../errors";
-import { guildParams, idParams } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, idParams } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import { DEMO_COMMUNITY_ID } from "../platform/demo-fixtures";
 
 // Forms (SPEC §2 Forms, §3, §5, §7): a form is a name and 1–5 fields ordered by Position (0..n-1, always

@@ -12,8 +12,8 @@ import { guildLimits } from "../../src/schemas/limits";
 
 import { recordActivity } from "../activity";
 import { HttpError, notFound, zodErrorBody } from "../errors";
-import { guildParams, idParams, validateBodyInHandler } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, idParams, validateBodyInHandler } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import type { GuildChannel } from "../platform/adapter";
 import { checkMultiPanelReferences, checkSinglePanelReferences } from "../panels/references";
 import {

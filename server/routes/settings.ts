@@ -14,8 +14,8 @@ import { activityActions, recordActivity } from "../activity";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, zodErrorBody } from "../errors";
-import { guildParams, validateBodyInHandler } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, validateBodyInHandler } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import type { GuildChannel } from "../platform/adapter";
 
 // Ticket settings (SPEC §2, §3, §4, §7): GET and PUT /{guildId}/settings. Saves name the revision they were

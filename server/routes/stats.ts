@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Stats } from "../../src/schemas/stats";
-import { s } from "../openapi/components";
+import { s } from "../http/support/openapi/components";
 
 /**
  * How long this instance answers GET /stats from memory. The figures are a landing page's (members across the bot's

@@ -23,8 +23,8 @@ import { activityActions, recordActivity } from "../activity";
 import { fromDbJson } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import { guildParams, idParams } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, idParams } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import type { GuildRole } from "../platform/adapter";
 
 // Staff teams (SPEC §2, §3, §7): GET/POST /{guildId}/teams, DELETE /{guildId}/teams/{teamId},

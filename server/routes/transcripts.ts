@@ -9,8 +9,8 @@ import { transcriptIngestSchema, transcriptQuerySchema } from "../../src/schemas
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity, recordActivityOf } from "../activity";
 import { HttpError, notFound } from "../errors";
-import { guildParams, idParams } from "../http/route-schemas";
-import { s } from "../openapi/components";
+import { guildParams, idParams } from "../http/support/route-schemas";
+import { s } from "../http/support/openapi/components";
 import { hashBotKey, newBotKey, requireBotKey } from "../transcripts/bot-keys";
 import { keyringFor, TranscriptDecryptError } from "../transcripts/crypto";
 import { rememberKeyId } from "../transcripts/keys";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionResponseType, InteractionType, MessageFlags } from "discord-api-types/v10";
 import { verifyKey } from "discord-interactions";
 import { z } from "zod";
-import { named, s } from "../openapi/components";
+import { named, s } from "../http/support/openapi/components";
 import { botCommands, type BotCommand, optionTypes } from "../../src/schemas/commands";
 import { DiscordPlatform } from "../platform/discord";
 import type { BotMessage } from "../platform/adapter";

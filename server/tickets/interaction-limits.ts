@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionType } from "discord-api-types/v10";
 import type { Db } from "../db/schema";
-import { countHit } from "../pg-rate-limit-store";
+import { countHit } from "../http/support/pg-rate-limit-store";
 import type { Outcome } from "./interactions";
 import { say } from "./service";
 import { botTexts } from "./texts";

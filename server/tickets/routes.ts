@@ -11,12 +11,12 @@ import {
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
-import { guildParams } from "../http/route-schemas";
-import { securityHeaders } from "../security";
+import { guildParams } from "../http/support/route-schemas";
+import { securityHeaders } from "../http/support/security";
 import { bearerToken } from "../auth/authenticate";
 import { findSessionUser } from "../auth/sessions";
 import { resolveGuildAccess } from "../access/resolve";
-import { named, s as components } from "../openapi/components";
+import { named, s as components } from "../http/support/openapi/components";
 
 const errorSchema = components.error;
 import { memberOfSession } from "./session-member";

@@ -29,7 +29,6 @@ const machinery = [
   "server/app.ts",
   "server/db",
   "server/routes",
-  "server/openapi",
   "server/http",
   "server/resources",
   "src/App.tsx",

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { guildAccessSchema } from "../../src/schemas/access";
-import { activityEntryResponseSchema, activityQuerySchema, activityResponseSchema } from "../../src/schemas/activity";
-import { authUserSchema, loginResponseSchema, signInExchangeSchema, signInSessionSchema } from "../../src/schemas/auth";
-import { botSetupQuerySchema, botSetupResponseSchema } from "../../src/schemas/bot-setup";
-import { blacklistEntrySchema, blacklistInputSchema, blacklistResponseSchema } from "../../src/schemas/blacklist";
-import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
+import { guildAccessSchema } from "../../../../src/schemas/access";
+import { activityEntryResponseSchema, activityQuerySchema, activityResponseSchema } from "../../../../src/schemas/activity";
+import { authUserSchema, loginResponseSchema, signInExchangeSchema, signInSessionSchema } from "../../../../src/schemas/auth";
+import { botSetupQuerySchema, botSetupResponseSchema } from "../../../../src/schemas/bot-setup";
+import { blacklistEntrySchema, blacklistInputSchema, blacklistResponseSchema } from "../../../../src/schemas/blacklist";
+import { apiErrorSchema, messageResponseSchema } from "../../../../src/schemas/common";
 import {
   configExportSchema,
   configImportPreviewSchema,
   configImportRequestSchema,
   configImportResultSchema,
-} from "../../src/schemas/config-export";
+} from "../../../../src/schemas/config-export";
 import {
   fieldPositionSchema,
   formFieldPatchSchema,
@@ -19,21 +19,21 @@ import {
   formRenameSchema,
   formSchema,
   formsResponseSchema,
-} from "../../src/schemas/form";
-import { guildInfoSchema, guildListResponseSchema } from "../../src/schemas/guild";
-import { answeredMultiPanelSchema, multiPanelBodySchema, multiPanelSchema } from "../../src/schemas/multi-panel";
-import { singlePanelBodySchema, singlePanelRecordSchema, singlePanelSchema } from "../../src/schemas/panel";
-import { panelListSchema, panelPropertiesSchema } from "../../src/schemas/panel-properties";
-import { settingsResponseSchema, settingsUpdateSchema } from "../../src/schemas/settings";
-import { healthSchema, statsSchema } from "../../src/schemas/stats";
-import { tagInputSchema, tagSchema, tagsResponseSchema } from "../../src/schemas/tag";
-import { teamCreateSchema, teamPermissionsUpdateSchema, teamRoleChangeSchema, teamSchema, teamsResponseSchema } from "../../src/schemas/team";
+} from "../../../../src/schemas/form";
+import { guildInfoSchema, guildListResponseSchema } from "../../../../src/schemas/guild";
+import { answeredMultiPanelSchema, multiPanelBodySchema, multiPanelSchema } from "../../../../src/schemas/multi-panel";
+import { singlePanelBodySchema, singlePanelRecordSchema, singlePanelSchema } from "../../../../src/schemas/panel";
+import { panelListSchema, panelPropertiesSchema } from "../../../../src/schemas/panel-properties";
+import { settingsResponseSchema, settingsUpdateSchema } from "../../../../src/schemas/settings";
+import { healthSchema, statsSchema } from "../../../../src/schemas/stats";
+import { tagInputSchema, tagSchema, tagsResponseSchema } from "../../../../src/schemas/tag";
+import { teamCreateSchema, teamPermissionsUpdateSchema, teamRoleChangeSchema, teamSchema, teamsResponseSchema } from "../../../../src/schemas/team";
 import {
   transcriptDetailSchema,
   transcriptIngestSchema,
   transcriptListResponseSchema,
   transcriptQuerySchema,
-} from "../../src/schemas/transcript";
+} from "../../../../src/schemas/transcript";
 
 // The schemas routes declare and the OpenAPI document names under components.schemas: request and entity schemas
 // come from src/schemas (the same objects the routes validate with); answers the contract does not declare as one

@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
-import type { AccessLevel } from "../src/schemas/access";
-import type { TeamPermission } from "../src/schemas/team";
-import { authenticate } from "./auth/authenticate";
+import type { AccessLevel } from "../../../src/schemas/access";
+import type { TeamPermission } from "../../../src/schemas/team";
+import { authenticate } from "../../auth/authenticate";
 
 // Every route the server registers, with how it is protected, recorded as it is registered (an onRoute hook
 // added before the route plugins). The security suites (tests/server/security) are generated from this table,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onResponseHookHandler, RouteOptions } from "fastify";
-import { bearerToken } from "./auth/authenticate";
-import { hashToken } from "./auth/sessions";
-import type { Config } from "./config";
+import { bearerToken } from "../../auth/authenticate";
+import { hashToken } from "../../auth/sessions";
+import type { Config } from "../../config";
 import { describeRoute } from "./route-table";
 
 // Per-caller limits on the API (429 {error} with Retry-After, server/errors.ts), each per minute and 0 to disable:

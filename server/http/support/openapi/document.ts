@@ -1,7 +1,7 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
-import { statusDescriptions } from "../http/route-schemas";
+import { statusDescriptions } from "../route-schemas";
 import { describeRoute } from "../route-table";
 import "./components";
 

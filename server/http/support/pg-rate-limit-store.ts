@@ -1,6 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { sql } from "kysely";
-import type { Db } from "./db/schema";
+import type { Db } from "../../db/schema";
 
 // A store for @fastify/rate-limit that keeps the counters in the database, so several instances behind one load
 // balancer share every limit (sign-in, writes, reads, ingest) instead of each allowing the full budget. One upsert

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "./config";
+import type { Config } from "../../config";
 
 /** The Content-Security-Policy of every response (a route may set a stricter one itself). */
 export const contentSecurityPolicy = [

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOption
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../src/schemas/common";
-import { describeRoute } from "../route-table";
+import { apiErrorSchema } from "../../../src/schemas/common";
+import { describeRoute } from "./route-table";
 
 // Routes describe themselves with the zod schemas of src/schemas (fastify-type-provider-zod): `params`,
 // `querystring`, `body` and `response` in the route's `schema`. One validator turns them into the 400 body
 // (server/errors.ts), responses are serialized through their schema (a field the schema does not name never
-// leaves the server), and the OpenAPI document is generated from the registered routes (server/openapi/). What a
+// leaves the server), and the OpenAPI document is generated from the registered routes (server/http/support/openapi/). What a
 // route's protection implies (401 without a session, 403 without access, 404 for ids that name nothing, 400 for
 // a bad body or query, 429, 503) is added to its responses here, so a route only declares what is its own.
 

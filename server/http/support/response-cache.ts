@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { GuildGenerations } from "../db/guild-changes";
+import type { GuildGenerations } from "../../db/guild-changes";
 
 // Read-through cache of guild list answers (docs/decisions/003-list-endpoints-on-postgresql.md): a GET route that
 // says `config: { responseCache: true }` (or a test of the request) may have its 200 answer served from memory,
