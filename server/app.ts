@@ -15,7 +15,9 @@ import { installRouteSchemas } from "./http/support/route-schemas";
 import { registerOpenApi } from "./http/support/openapi/document";
 import { appVersion } from "./version";
 import type { PlatformAdapter } from "./platform/adapter";
-import { createPlatform } from "./platform/index";
+import { DemoPlatform } from "./platform/demo";
+import { DiscordPlatform } from "./platform/discord";
+import { storeUserTokens } from "./auth/sessions";
 import { TeamRoleSync } from "./platform/team-role-sync";
 import activityRoutes from "./routes/activity";
 import formRoutes from "./routes/forms";
@@ -35,11 +37,10 @@ import { registerSecurityHeaders } from "./http/support/security";
 import resourceRoutes, { syncResourceTables } from "./resources/plugin";
 import { registerStatic } from "./http/support/static";
 import { createLocalTicketEventBus } from "./tickets/events";
-import { keyringFor } from "./transcripts/crypto";
+import { keyringFor, type SecretBox } from "./crypto";
 import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
 import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
 import { registerResponseCache } from "./http/support/response-cache";
-import "./types";
 import { registerRateLimits } from "./http/support/rate-limits";
 
 export interface BuildAppOptions {
@@ -60,6 +61,21 @@ const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
   transcriptRoutes, configTransferRoutes, ticketRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
+
+/** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
+function createPlatform(config: Config, db: DatabaseHandle["db"], secrets: SecretBox, sessionCache: SessionCache): PlatformAdapter {
+  if (!config.discord) return new DemoPlatform(db);
+  return new DiscordPlatform({
+    apiBase: config.discordApiBase,
+    clientId: config.discord.clientId,
+    clientSecret: config.discord.clientSecret,
+    botToken: config.discord.botToken,
+    restProxy: config.discordRestProxy ?? undefined,
+    invalidRequestLimit: config.discordInvalidRequestLimit,
+    // Refreshed OAuth tokens are stored sealed, beside the user (server/auth/sessions.ts).
+    onTokens: (userId, tokens) => storeUserTokens(db, secrets, sessionCache, userId, tokens),
+  });
+}
 
 /** Hides the session token that arrives in /dashboard?token=... from the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");

@@ -2,6 +2,12 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
 // Environment of the reference API, parsed once at start-up. Unknown variables are ignored; a malformed one
 // stops the process with a message naming it.
 

@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import { avatarUrl } from "../src/schemas/auth";
 import { noPermissions, type TeamPermissions } from "../src/schemas/team";
-import { activityActions } from "./activity";
+import { activityActions } from "./activity/record";
 import { loadConfig } from "./config";
 import { createDatabase, migrateToLatest } from "./db/client";
 import { dialectOf } from "./db/dialect";

@@ -13,7 +13,7 @@ import {
 } from "../../src/schemas/config-export";
 import { limits } from "../../src/schemas/limits";
 import type { FieldStyle } from "../../src/schemas/form";
-import { recordActivity } from "../activity";
+import { recordActivity } from "../activity/record";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database } from "../db/schema";
 import type { PlatformGuild } from "../platform/adapter";

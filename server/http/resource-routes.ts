@@ -7,7 +7,7 @@ import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common"
 import { guildLimitReached } from "../../src/schemas/limits";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import { guard, guildIdOf } from "../access/guard";
-import { recordActivity } from "../activity";
+import { recordActivity } from "../activity/record";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";

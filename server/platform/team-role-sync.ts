@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { PlatformAdapter } from "./adapter";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Staff-team role changes on their way to the platform. */
+    teamRoleSync: TeamRoleSync;
+  }
+}
+
 // A staff team's role change reaches the chat platform after it is stored, off the request and outside any
 // database transaction (a slow platform must never hold the database): the API answers "Team role add queued",
 // and it is. Changes run one at a time in the order they were made; a failure is logged, the stored team stays.

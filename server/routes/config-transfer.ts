@@ -6,7 +6,7 @@ import { type ConfigImportResult, configTransferText, exportFileName, mappingOve
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
-import { recordActivity } from "../activity";
+import { recordActivity } from "../activity/record";
 import { HttpError, zodErrorBody } from "../errors";
 import { guildParams, validateBodyInHandler } from "../http/support/route-schemas";
 import { s } from "../http/support/openapi/components";

@@ -16,10 +16,10 @@ import {
 import { limits } from "../../src/schemas/limits";
 import { formMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
-import { assertBelowGuildLimit } from "../guild-limits";
+import { assertBelowGuildLimit } from "../db/guild-limits";
 import { guildLimits } from "../../src/schemas/limits";
 
-import { recordActivity } from "../activity";
+import { recordActivity } from "../activity/record";
 import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database, Db } from "../db/schema";
 import { badRequest, HttpError, notFound, zodErrorBody } from "../errors";

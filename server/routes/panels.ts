@@ -7,10 +7,10 @@ import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../..
 import { type SinglePanel, singlePanelSchema } from "../../src/schemas/panel";
 import type { PanelProperties } from "../../src/schemas/panel-properties";
 import { guard, guildIdOf, requirePermission } from "../access/guard";
-import { assertBelowGuildLimit } from "../guild-limits";
+import { assertBelowGuildLimit } from "../db/guild-limits";
 import { guildLimits } from "../../src/schemas/limits";
 
-import { recordActivity } from "../activity";
+import { recordActivity } from "../activity/record";
 import { HttpError, notFound, zodErrorBody } from "../errors";
 import { guildParams, idParams, validateBodyInHandler } from "../http/support/route-schemas";
 import { s } from "../http/support/openapi/components";

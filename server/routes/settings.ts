@@ -10,7 +10,7 @@ import {
   ticketSettingsShape,
 } from "../../src/schemas/settings";
 import { guard, guildIdOf } from "../access/guard";
-import { activityActions, recordActivity } from "../activity";
+import { activityActions, recordActivity } from "../activity/record";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, zodErrorBody } from "../errors";

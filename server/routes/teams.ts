@@ -16,10 +16,10 @@ import {
 } from "../../src/schemas/team";
 import { guard, guildIdOf } from "../access/guard";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
-import { assertBelowGuildLimit } from "../guild-limits";
+import { assertBelowGuildLimit } from "../db/guild-limits";
 import { guildLimits } from "../../src/schemas/limits";
 
-import { activityActions, recordActivity } from "../activity";
+import { activityActions, recordActivity } from "../activity/record";
 import { fromDbJson } from "../db/dialect";
 import type { Database } from "../db/schema";
 import { HttpError, notFound } from "../errors";

@@ -7,12 +7,12 @@ import { isGuildId } from "../../src/schemas/common";
 import { transcriptMessages } from "../../src/schemas/messages";
 import { transcriptIngestSchema, transcriptQuerySchema } from "../../src/schemas/transcript";
 import { guard, guildIdOf } from "../access/guard";
-import { recordActivity, recordActivityOf } from "../activity";
+import { recordActivity, recordActivityOf } from "../activity/record";
 import { HttpError, notFound } from "../errors";
 import { guildParams, idParams } from "../http/support/route-schemas";
 import { s } from "../http/support/openapi/components";
 import { hashBotKey, newBotKey, requireBotKey } from "../transcripts/bot-keys";
-import { keyringFor, TranscriptDecryptError } from "../transcripts/crypto";
+import { keyringFor, TranscriptDecryptError } from "../crypto";
 import { rememberKeyId } from "../transcripts/keys";
 import { renderTranscriptHtml } from "../transcripts/render";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
@@ -33,7 +33,7 @@ import {
 import { recordBotProblem } from "../bot-setup/problems";
 
 // Transcripts: the paged list and the view for staff (ViewTranscripts), the ingest for bots (per-guild bot key),
-// and the bot key itself (EditSettings). Bodies are sealed at rest (server/transcripts/crypto.ts).
+// and the bot key itself (EditSettings). Bodies are sealed at rest (server/crypto.ts).
 
 export const transcriptActions = {
   viewed: "Transcript Viewed",

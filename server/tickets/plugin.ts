@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { keyringFor } from "../transcripts/crypto";
+import { keyringFor } from "../crypto";
 import { diagnoseMissing } from "../bot-setup/diagnose";
 import { type InteractionLimits, interactionLimitsFor } from "./interaction-limits";
 import { InteractionHandler } from "./interactions";

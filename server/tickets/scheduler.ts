@@ -6,7 +6,7 @@ import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { toSinglePanel } from "../panels/store";
 import { settingsFromJson } from "../routes/settings";
-import { recordActivityOf } from "../activity";
+import { recordActivityOf } from "../activity/record";
 import { ticketChannelName } from "./channel-access";
 import type { Member } from "./members";
 import { TicketEngine, ticketActions } from "./service";

@@ -4,7 +4,7 @@ import type { FormAnswer, TicketEvent } from "../../src/schemas/ticket";
 import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettings } from "../../src/schemas/settings";
 import { avatarUrl } from "../../src/schemas/auth";
-import { recordActivityOf, type ActivityActor } from "../activity";
+import { recordActivityOf, type ActivityActor } from "../activity/record";
 import type { Db } from "../db/schema";
 import { clampText, discordLimits, embedTextLength } from "../../src/schemas/discord-limits";
 import { welcomeContentText } from "../../src/schemas/send-limits";
@@ -14,7 +14,7 @@ import type { BotMessage, ChannelMessage, PlatformAdapter } from "../platform/ad
 import { fitEmbeds, fitMessage } from "../platform/message-fit";
 import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../routes/settings";
-import type { TranscriptKeyring } from "../transcripts/crypto";
+import type { TranscriptKeyring } from "../crypto";
 import type { TranscriptMessage } from "../transcripts/document";
 import {
   indexTranscriptTerms,

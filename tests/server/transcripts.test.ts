@@ -6,7 +6,7 @@ import { authMessages, transcriptMessages } from "../../src/schemas/messages";
 import { noPermissions } from "../../src/schemas/team";
 import { duplicateTranscript, transcriptActions, transcriptNotStored } from "../../server/routes/transcripts";
 import { invalidBotKey } from "../../server/transcripts/bot-keys";
-import { createKeyring, keyringFor, parseTranscriptKey } from "../../server/transcripts/crypto";
+import { createKeyring, keyringFor, parseTranscriptKey } from "../../server/crypto";
 import { XSS_DEMO_TICKET } from "../../server/transcripts/demo";
 import { TRANSCRIPT_CSP } from "../../server/transcripts/render";
 import {

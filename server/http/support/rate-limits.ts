@@ -4,6 +4,18 @@ import { hashToken } from "../../auth/sessions";
 import type { Config } from "../../config";
 import { describeRoute } from "./route-table";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route writes an activity entry although it only reads. */
+    audited?: boolean;
+    /**
+     * An interaction (Discord's endpoint, the Try-it view's): limited per member and per server
+     * (server/tickets/interaction-limits.ts), never by the write limit.
+     */
+    interaction?: boolean;
+  }
+}
+
 // Per-caller limits on the API (429 {error} with Retry-After, server/errors.ts), each per minute and 0 to disable:
 //   - WRITE_RATE_LIMIT: POST, PUT, PATCH, DELETE;
 //   - READ_RATE_LIMIT: reads of signed-in callers (public reads, such as /stats and /health, are not limited);

@@ -1,6 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { GuildGenerations } from "../../db/guild-changes";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Guild list answers in memory. */
+    responseCache: ResponseCache;
+  }
+  interface FastifyContextConfig {
+    /** GET answers may be served from memory while the guild is unchanged. */
+    responseCache?: boolean | ((request: FastifyRequest) => boolean);
+  }
+  interface FastifyRequest {
+    /** Where the answer of a cacheable request goes. */
+    responseCacheSlot: { key: string; token: string } | null;
+  }
+}
+
 // Read-through cache of guild list answers (docs/decisions/003-list-endpoints-on-postgresql.md): a GET route that
 // says `config: { responseCache: true }` (or a test of the request) may have its 200 answer served from memory,
 // keyed by caller and URL (path and query), while its guild's generation has not moved (server/db/guild-changes.ts:

@@ -3,6 +3,13 @@ import type { AccessLevel } from "../../../src/schemas/access";
 import type { TeamPermission } from "../../../src/schemas/team";
 import { authenticate } from "../../auth/authenticate";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every registered route and how it is protected. */
+    routeTable: RouteTableEntry[];
+  }
+}
+
 // Every route the server registers, with how it is protected, recorded as it is registered (an onRoute hook
 // added before the route plugins). The security suites (tests/server/security) are generated from this table,
 // so a route added later is covered without anyone remembering to list it.

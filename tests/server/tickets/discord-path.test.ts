@@ -4,7 +4,7 @@ import { singlePanelData } from "../../../server/panels/store";
 import { VIEW_CHANNEL } from "../../../server/tickets/channel-access";
 import { registerSlashCommands } from "../../../server/tickets/discord-endpoint";
 import { botTexts } from "../../../server/tickets/texts";
-import { keyringFor } from "../../../server/transcripts/crypto";
+import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";

@@ -10,7 +10,14 @@ const inflateRawAsync = promisify(inflateRaw);
 const CIPHER_PIECE = 256 * 1024;
 /** Lets the event loop run what waits (other requests) before going on. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-import { type Config, ConfigError } from "../config";
+import { type Config, ConfigError } from "./config";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Seals secrets stored at rest (OAuth tokens) with the master key. */
+    secrets: SecretBox;
+  }
+}
 
 // Transcripts are encrypted at rest with AES-256-GCM. One master key (TRANSCRIPT_KEY, or a key generated on first
 // start into DATA_DIR/transcript.key) derives, with HKDF-SHA256, the encryption key and one search key per guild.

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { type Insertable, type Kysely, sql } from "kysely";
-import { ticketScopedActions } from "./db/migrations/021_hardening";
-import { avatarUrl } from "../src/schemas/auth";
-import { prepared } from "./db/prepared";
-import type { Database } from "./db/schema";
+import { ticketScopedActions } from "../db/migrations/021_hardening";
+import { avatarUrl } from "../../src/schemas/auth";
+import { prepared } from "../db/prepared";
+import type { Database } from "../db/schema";
 
 // Every mutation writes one activity entry: who (id, name, avatar), from where (IP), when (epoch seconds),
 // what (action) and the state before and after. Pass the transaction of the mutation so both commit together.

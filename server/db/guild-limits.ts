@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { guildLimitReached } from "../src/schemas/limits";
-import type { Database } from "./db/schema";
-import { HttpError } from "./errors";
+import { guildLimitReached } from "../../src/schemas/limits";
+import type { Database } from "./schema";
+import { HttpError } from "../errors";
 
 // Per-server limits of the configuration resources (guildLimits, src/schemas/limits.ts). Checked inside the
 // creating transaction, so two creates at once cannot both take the last place on PostgreSQL either when the
