@@ -27,7 +27,8 @@ import panelRoutes from "./routes/panels";
 import healthRoutes from "./routes/health";
 import statsRoutes from "./routes/stats";
 import teamRoutes from "./routes/teams";
-import settingsRoutes from "./routes/settings";
+import settingsRoutes from "./http/settings";
+import { registerSettings } from "./settings/service";
 import botSetupRoutes from "./routes/bot-setup";
 import transcriptRoutes from "./routes/transcripts";
 import configTransferRoutes from "./routes/config-transfer";
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
+  registerSettings(app);
   registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);

@@ -43,12 +43,19 @@ export interface ActivityActor {
   ip: string;
 }
 
-export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, input: ActivityInput): Promise<void> {
+/** The signed-in caller of a request as the actor of what it does. */
+export function requestActor(request: FastifyRequest): ActivityActor {
   const user = request.user;
-  if (!user) throw new Error("recordActivity needs a signed-in request");
+  if (!user) throw new Error("an activity entry needs a signed-in request");
+  return { id: user.id, username: user.username, avatar: avatarUrl({ user_id: user.id, avatar: user.avatar }), ip: request.ip };
+}
+
+/** An activity entry of the request's signed-in user, in the route's guild unless `input` names one. */
+export async function recordActivity(db: Kysely<Database>, request: FastifyRequest, input: ActivityInput): Promise<void> {
+  const actor = requestActor(request);
   const guildId = input.guildId ?? (request.params as { guildId?: string }).guildId;
   if (!guildId) throw new Error("recordActivity needs a guildId");
-  await recordActivityOf(db, { id: user.id, username: user.username, avatar: avatarUrl({ user_id: user.id, avatar: user.avatar }), ip: request.ip }, { ...input, guildId });
+  await recordActivityOf(db, actor, { ...input, guildId });
 }
 
 /** The ticket an entry of a ticket-scoped action names (its After's TicketId, else its Before's). */

@@ -3,8 +3,7 @@ import type { BotSetupResponse } from "../../src/schemas/bot-setup";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import type { PlatformAdapter } from "../platform/adapter";
-// readGuildSettings lives with its route, as for the ticket engine and the configuration transfer.
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import { findBotProblems, type PanelPlaces } from "./check";
 import { recordedBotProblems } from "./problems";
 

@@ -18,7 +18,7 @@ import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database } from "../db/schema";
 import type { PlatformGuild } from "../platform/adapter";
 import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import { permissionsFromJson } from "../routes/teams";
 import type { Directory } from "./mapping";
 import type { ImportPlan, TargetState } from "./plan";

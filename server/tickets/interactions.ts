@@ -9,7 +9,7 @@ import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { FormAnswer } from "../../src/schemas/ticket";
 import { MultiPanelEmptyError, sendPanel } from "../panels/send";
 import { membersOf, toMultiPanel, toSinglePanel } from "../panels/store";
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import { canSendIn } from "./channel-access";
 import { customIds, parseCustomId, parseFieldId } from "./custom-ids";
 import { can, memberAccess, type Member } from "./members";

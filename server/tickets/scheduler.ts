@@ -5,7 +5,7 @@ import type { FormAnswer } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { toSinglePanel } from "../panels/store";
-import { settingsFromJson } from "../routes/settings";
+import { settingsFromJson } from "../settings/store";
 import { recordActivityOf } from "../activity/record";
 import { ticketChannelName } from "./channel-access";
 import type { Member } from "./members";

@@ -13,7 +13,7 @@ import { toSinglePanel } from "../panels/store";
 import type { BotMessage, ChannelMessage, PlatformAdapter } from "../platform/adapter";
 import { fitEmbeds, fitMessage } from "../platform/message-fit";
 import { snowflakeTime } from "../platform/snowflake";
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import type { TranscriptKeyring } from "../crypto";
 import type { TranscriptMessage } from "../transcripts/document";
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { guildIdOf } from "../access/guard";
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import { memberOfSession } from "./session-member";
 import type { Db } from "../db/schema";
 import { memberAccess, type MemberAccess } from "./members";
