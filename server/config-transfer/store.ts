@@ -19,7 +19,7 @@ import type { Database } from "../db/schema";
 import type { PlatformGuild } from "../platform/adapter";
 import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../settings/store";
-import { permissionsFromJson } from "../routes/teams";
+import { teamsWithRoles } from "../teams/store";
 import type { Directory } from "./mapping";
 import type { ImportPlan, TargetState } from "./plan";
 
@@ -81,20 +81,8 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
       })),
   }));
 
-  const teamRows = await db.selectFrom("teams").select(["id", "name", "permissions_json"]).where("guild_id", "=", guildId).orderBy("id").execute();
-  const roleRows = teamRows.length
-    ? await db.selectFrom("team_roles").select(["team_id", "role_id", "role_name"]).where("team_id", "in", teamRows.map((t) => t.id)).execute()
-    : [];
   const liveRoleNames = new Map(guild.roles.map((r) => [r.id, r.name]));
-  const teams: ExportedTeam[] = teamRows.map((t) => ({
-    TeamId: String(t.id),
-    TeamName: t.name,
-    Roles: roleRows
-      .filter((r) => r.team_id === t.id)
-      .map((r) => ({ RoleId: r.role_id, RoleName: liveRoleNames.get(r.role_id) ?? r.role_name }))
-      .sort((a, b) => a.RoleName.localeCompare(b.RoleName)),
-    Permissions: permissionsFromJson(t.permissions_json),
-  }));
+  const teams: ExportedTeam[] = await teamsWithRoles(db, guildId, liveRoleNames, "id");
 
   const panelRows = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).orderBy("id").execute();
   const panels: ExportedPanel[] = panelRows

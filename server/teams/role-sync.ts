@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { PlatformAdapter } from "./adapter";
+import type { PlatformAdapter } from "../platform/adapter";
 
 declare module "fastify" {
   interface FastifyInstance {
