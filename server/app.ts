@@ -20,7 +20,8 @@ import { DiscordPlatform } from "./platform/discord";
 import { storeUserTokens } from "./auth/sessions";
 import { TeamRoleSync } from "./teams/role-sync";
 import activityRoutes from "./routes/activity";
-import formRoutes from "./routes/forms";
+import formRoutes from "./http/forms";
+import { registerForms } from "./forms/service";
 import authRoutes from "./routes/auth";
 import guildRoutes from "./routes/guilds";
 import panelRoutes from "./routes/panels";
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("ticketEvents", ticketEvents);
   registerSettings(app);
   registerTeams(app);
+  registerForms(app);
   registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);

@@ -70,6 +70,18 @@ export function validationErrorBody(messages: string[]) {
 /** Turns a zod error into the `{error, errors}` body. */
 export const zodErrorBody = (error: ZodError) => validationErrorBody(error.issues.map((i) => i.message));
 
+type Parser<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false; error: ZodError } };
+
+/** The schema's output, or a 400 `{error, errors}` with its messages. */
+export function validated<T>(schema: Parser<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const body = zodErrorBody(parsed.error);
+    throw new HttpError(400, body.error, body.errors);
+  }
+  return parsed.data;
+}
+
 // Errors of the database driver meaning "the database is not reachable right now" (not a bad query).
 const unavailableCodes = new Set([
   "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN",

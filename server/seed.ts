@@ -7,7 +7,7 @@ import { loadConfig } from "./config";
 import { createDatabase, migrateToLatest } from "./db/client";
 import { dialectOf } from "./db/dialect";
 import type { Db } from "./db/schema";
-import { seedDemoForms } from "./routes/forms";
+import { seedDemoForms } from "./forms/seed";
 import { seedPanels } from "./panels/seed";
 import { seedDemoTranscripts } from "./transcripts/demo";
 import {

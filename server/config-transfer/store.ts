@@ -11,11 +11,9 @@ import {
   type ExportedPanel,
   type ExportedTeam,
 } from "../../src/schemas/config-export";
-import { limits } from "../../src/schemas/limits";
-import type { FieldStyle } from "../../src/schemas/form";
 import { recordActivity } from "../activity/record";
-import { fromDbBool, toDbBool } from "../db/dialect";
 import type { Database } from "../db/schema";
+import { insertForm, listForms } from "../forms/store";
 import type { PlatformGuild } from "../platform/adapter";
 import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../settings/store";
@@ -54,31 +52,10 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
 
   const tags = await db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
 
-  const formRows = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).orderBy("id").execute();
-  const fieldRows = formRows.length
-    ? await db
-        .selectFrom("form_fields")
-        .selectAll()
-        .where("form_id", "in", formRows.map((f) => f.id))
-        .orderBy("form_id")
-        .orderBy("position")
-        .orderBy("id")
-        .execute()
-    : [];
-  const forms: ExportedForm[] = formRows.map((f) => ({
-    FormId: f.id,
-    FormName: f.name,
-    Fields: fieldRows
-      .filter((r) => r.form_id === f.id)
-      .map((r, position) => ({
-        Label: r.label ?? "",
-        Placeholder: r.placeholder ?? "",
-        Style: (r.style ?? "Short") as FieldStyle,
-        Required: fromDbBool(r.required),
-        MinLength: r.min_length ?? limits.formMinLengthDefault,
-        MaxLength: r.max_length ?? limits.formMaxLengthLimit,
-        Position: position,
-      })),
+  const forms: ExportedForm[] = (await listForms(db, guildId)).map((form) => ({
+    FormId: form.FormId,
+    FormName: form.FormName,
+    Fields: form.Fields.map(({ FieldId: _id, ...field }, position) => ({ ...field, Position: position })),
   }));
 
   const liveRoleNames = new Map(guild.roles.map((r) => [r.id, r.name]));
@@ -208,29 +185,7 @@ export async function applyPlan(
   }
 
   const formIds = new Map<number, number>();
-  for (const form of write.forms ?? []) {
-    const { id } = await trx
-      .insertInto("forms")
-      .values({ guild_id: guildId, name: form.FormName, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    formIds.set(form.sourceId, id);
-    for (const [position, field] of form.Fields.entries()) {
-      await trx
-        .insertInto("form_fields")
-        .values({
-          form_id: id,
-          label: field.Label,
-          placeholder: field.Placeholder,
-          style: field.Style,
-          required: toDbBool(field.Required),
-          min_length: field.MinLength,
-          max_length: field.MaxLength,
-          position,
-        })
-        .execute();
-    }
-  }
+  for (const form of write.forms ?? []) formIds.set(form.sourceId, await insertForm(trx, guildId, form.FormName, form.Fields, now));
 
   const teamIds = new Map<string, number>();
   const teamRoles: { teamId: number; roleId: string }[] = [];
