@@ -24,7 +24,8 @@ import formRoutes from "./http/forms";
 import { registerForms } from "./forms/service";
 import authRoutes from "./routes/auth";
 import guildRoutes from "./routes/guilds";
-import panelRoutes from "./routes/panels";
+import panelRoutes from "./http/panels";
+import { registerPanels } from "./panels/service";
 import healthRoutes from "./routes/health";
 import statsRoutes from "./routes/stats";
 import teamRoutes from "./http/teams";
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettings(app);
   registerTeams(app);
   registerForms(app);
+  registerPanels(app);
   registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);

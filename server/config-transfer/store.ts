@@ -15,7 +15,7 @@ import { recordActivity } from "../activity/record";
 import type { Database } from "../db/schema";
 import { insertForm, listForms } from "../forms/store";
 import type { PlatformGuild } from "../platform/adapter";
-import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
+import { insertMultiPanel, insertSinglePanel, membersOf, multiPanelName, toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../settings/store";
 import { teamsWithRoles } from "../teams/store";
 import type { Directory } from "./mapping";
@@ -209,31 +209,13 @@ export async function applyPlan(
     const formId = planned.formSource === null ? null : (formIds.get(planned.formSource) ?? null);
     const teamId = planned.teamSource === null ? null : (teamIds.get(planned.teamSource) ?? null);
     const panel = { ...planned.panel, FormId: formId, SupportTeams: teamId === null ? [] : [String(teamId)] };
-    const { id } = await trx
-      .insertInto("panels")
-      .values({
-        guild_id: guildId, kind: "single", name: panel.PanelName, form_id: formId, team_id: teamId,
-        data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await insertSinglePanel(trx, guildId, panel, teamId, now);
     panelIds.set(planned.sourceId, id);
     created.push({ PanelId: id, Name: panel.PanelName, Kind: "single" });
   }
   for (const planned of write.multiPanels ?? []) {
-    const { id } = await trx
-      .insertInto("panels")
-      .values({
-        guild_id: guildId, kind: "multi", name: multiPanelName(planned.panel), form_id: null, team_id: null,
-        data_json: JSON.stringify(multiPanelData(planned.panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     const members = planned.memberSources.map((source) => panelIds.get(source)!);
-    await trx
-      .insertInto("multi_panel_members")
-      .values(members.map((panel_id, position) => ({ multi_panel_id: id, panel_id, position })))
-      .execute();
+    const id = await insertMultiPanel(trx, guildId, planned.panel, members, now);
     created.push({ PanelId: id, Name: multiPanelName(planned.panel), Kind: "multi" });
   }
 
