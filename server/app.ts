@@ -19,7 +19,8 @@ import { DemoPlatform } from "./platform/demo";
 import { DiscordPlatform } from "./platform/discord";
 import { storeUserTokens } from "./auth/sessions";
 import { TeamRoleSync } from "./teams/role-sync";
-import activityRoutes from "./routes/activity";
+import activityRoutes from "./http/activity";
+import { registerActivityLog } from "./activity/log";
 import formRoutes from "./http/forms";
 import { registerForms } from "./forms/service";
 import authRoutes from "./routes/auth";
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
+  registerActivityLog(app);
   registerSettings(app);
   registerTeams(app);
   registerForms(app);

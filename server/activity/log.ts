@@ -1,23 +1,16 @@
-import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
-import { resourcePermissions } from "../../src/schemas/access";
-import { type ActivityEntry, type ActivityQuery, activityChangesInlineMax, activityQuerySchema } from "../../src/schemas/activity";
-import { guard, guildIdOf } from "../access/guard";
+import { type ActivityEntry, type ActivityQuery, type ActivityResponse, activityChangesInlineMax } from "../../src/schemas/activity";
 import { fromDbJson } from "../db/dialect";
 import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database, Db } from "../db/schema";
 import { notFound } from "../errors";
-import { guildParams, idParams } from "../http/support/route-schemas";
-import { s } from "../http/support/openapi/components";
-import { panelsVisibleTo } from "../tickets/visibility";
 
-// The activity log, newest first: GET /{guildId}/activity (pages) and GET /{guildId}/activity.csv.
+// Reading the activity log, newest first: pages, one entry, the action names, the CSV.
 // Filters: user (id, or a case-insensitive substring of the username), action (exact), from/to (epoch seconds,
-// inclusive). GET /{guildId}/activity/actions lists the guild's action names for the filter.
+// inclusive). `visible`: "all", or the panels whose entries the caller may read (TranscriptsPanelPermission; entries
+// about no ticket stay visible).
 
 const CSV_MAX_ROWS = 100_000;
 /** Rows read per query while the CSV streams out: memory stays flat however long the log is. */
@@ -153,96 +146,79 @@ const activityPageQuery = prepared(
       .orderBy("id", "desc"),
 );
 
-const csv = { description: "CSV download (formula-like cells neutralised)", content: { "text/csv": { schema: z.string() } } };
+/** What the caller may read: every entry, or those about no ticket and about tickets of these panels. */
+export type VisiblePanels = "all" | number[];
 
-export default async function activityRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const perm = resourcePermissions.activity.list;
-  const tags = ["Activity"];
+export class ActivityLog {
+  constructor(private readonly db: Db) {}
 
-  app.get(
-    "/:guildId(^\\d+$)/activity",
-    {
-      onRequest: guard(perm),
-      // From memory while the guild is unchanged; not for staff, whose view may depend on their roles (panelsVisibleTo).
-      config: { responseCache: (request) => request.access?.level !== "staff" },
-      schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } },
-    },
-    async (request) => {
-    const q = request.query;
-    const guildId = guildIdOf(request);
-    const { values, shape } = listFilters(guildId, q, await userFilterIds(app.db, guildId, q), await panelsVisibleTo(app, request));
+  async page(guildId: string, q: ActivityQuery, visible: VisiblePanels): Promise<ActivityResponse> {
+    const db = this.db;
+    const { values, shape } = listFilters(guildId, q, await userFilterIds(db, guildId, q), visible);
     // A deep page of the whole log starts from its block of ids (server/db/deep-pages.ts).
-    const start = await pageStart(app.db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to && !shape.restricted);
+    const start = await pageStart(db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to && !shape.restricted);
     const rows = await activityPageQuery.execute(
-      app.db,
+      db,
       { ...values, limit: q.per_page, offset: start.offset, before: start.before, after: q.after },
       { ...shape, cursor: start.before !== undefined ? "before" : q.after !== undefined ? "after" : "none" },
     );
-    const count = rows.length > 0 ? { n: rows[0].total } : await activityCountQuery.executeTakeFirst(app.db, values, shape);
+    const count = rows.length > 0 ? { n: rows[0].total } : await activityCountQuery.executeTakeFirst(db, values, shape);
     return { activity: rows.map((r) => toEntry(r, true)), total: Number(count?.n ?? 0), page: q.page, per_page: q.per_page };
-    },
-  );
+  }
 
-  app.get(
-    "/:guildId(^\\d+$)/activity/actions",
-    { onRequest: guard(perm), schema: { tags, summary: "Action names of the server's log (for the filter)", params: guildParams, response: { 200: s.activityActions } } },
-    async (request) => {
-    // activity_actions is kept by triggers: a DISTINCT over the whole log otherwise.
-    const rows = await app.db.selectFrom("activity_actions").select("action").where("guild_id", "=", guildIdOf(request)).execute();
-    return { actions: rows.map((r) => r.action).sort((a, b) => a.localeCompare(b)) };
-    },
-  );
+  /** The guild's action names, for the filter. activity_actions is kept by triggers: a DISTINCT over the whole log otherwise. */
+  async actions(guildId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom("activity_actions").select("action").where("guild_id", "=", guildId).execute();
+    return rows.map((r) => r.action).sort((a, b) => a.localeCompare(b));
+  }
 
-  app.get(
-    "/:guildId(^\\d+$)/activity/:activityId",
-    { onRequest: guard(perm), schema: { tags, summary: "One entry with its whole Before and After", params: idParams("activityId"), response: { 200: s.activityEntry } } },
-    async (request) => {
-      const raw = request.params.activityId;
-      const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound("Activity entry not found"); // integer column
-      const visible = await panelsVisibleTo(app, request);
-      let query = app.db.selectFrom("activity").selectAll().where("guild_id", "=", guildIdOf(request)).where("id", "=", id);
-      if (visible !== "all") query = visibleEntries(query, visible);
-      const row = await query.executeTakeFirst();
-      if (!row) throw notFound("Activity entry not found");
-      return { entry: toEntry(row as ActivityRow) };
-    },
-  );
+  /** One entry with its whole Before and After; 404 when the guild has none of that id the caller may read. */
+  async entry(guildId: string, id: number, visible: VisiblePanels): Promise<ActivityEntry> {
+    let query = this.db.selectFrom("activity").selectAll().where("guild_id", "=", guildId).where("id", "=", id);
+    if (visible !== "all") query = visibleEntries(query, visible);
+    const row = await query.executeTakeFirst();
+    if (!row) throw notFound("Activity entry not found");
+    return toEntry(row as ActivityRow);
+  }
 
-  app.get(
-    "/:guildId(^\\d+$)/activity.csv",
-    { onRequest: guard(perm), schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } } },
-    async (request, reply) => {
-    const guildId = guildIdOf(request);
-    const { values, shape } = listFilters(guildId, request.query, await userFilterIds(app.db, guildId, request.query), await panelsVisibleTo(app, request));
-    const header = ["ActivityId", "Action", "Timestamp", "Time", "UserId", "Username", "IpAddress", "Before", "After"];
-    // Streamed in batches, newest first (keyset on the id): the file is never held in memory.
-    async function* csvLines() {
-      yield `\ufeff${header.join(",")}\r\n`;
-      let sent = 0;
-      let below: number | undefined;
-      while (sent < CSV_MAX_ROWS) {
-        let query = applyListFilters(app.db.selectFrom("activity"), values, shape).selectAll();
-        if (below !== undefined) query = query.where("activity.id", "<", below);
-        const rows = (await query.orderBy("id", "desc").limit(Math.min(CSV_BATCH_ROWS, CSV_MAX_ROWS - sent)).execute()) as ActivityRow[];
-        if (rows.length === 0) return;
-        let chunk = "";
-        for (const r of rows) {
-          chunk += `${[r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
-            .map(csvCell)
-            .join(",")}\r\n`;
-        }
-        yield chunk;
-        sent += rows.length;
-        below = rows[rows.length - 1].id;
-      }
+  /** The CSV, line by line in batches, newest first (keyset on the id): the file is never held in memory. */
+  async csv(guildId: string, q: ActivityQuery, visible: VisiblePanels): Promise<AsyncGenerator<string>> {
+    const db = this.db;
+    // The filters before the first line: a failure is still an answer of its own, not a cut file.
+    const { values, shape } = listFilters(guildId, q, await userFilterIds(db, guildId, q), visible);
+    return csvLines(db, values, shape);
+  }
+}
+
+/** The CSV's lines in batches, newest first (keyset on the id). */
+async function* csvLines(db: Db, values: ActivityListValues, shape: ActivityListShape): AsyncGenerator<string> {
+  const header = ["ActivityId", "Action", "Timestamp", "Time", "UserId", "Username", "IpAddress", "Before", "After"];
+  yield `\ufeff${header.join(",")}\r\n`;
+  let sent = 0;
+  let below: number | undefined;
+  while (sent < CSV_MAX_ROWS) {
+    let query = applyListFilters(db.selectFrom("activity"), values, shape).selectAll();
+    if (below !== undefined) query = query.where("activity.id", "<", below);
+    const rows = (await query.orderBy("id", "desc").limit(Math.min(CSV_BATCH_ROWS, CSV_MAX_ROWS - sent)).execute()) as ActivityRow[];
+    if (rows.length === 0) return;
+    let chunk = "";
+    for (const r of rows) {
+      chunk += `${[r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
+        .map(csvCell)
+        .join(",")}\r\n`;
     }
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="activity-${guildId}.csv"`)
-      .header("cache-control", "no-store")
-      .send(Readable.from(csvLines()) as never);
-    },
-  );
+    yield chunk;
+    sent += rows.length;
+    below = rows[rows.length - 1].id;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    activity: ActivityLog;
+  }
+}
+
+export function registerActivityLog(app: FastifyInstance): void {
+  app.decorate("activity", new ActivityLog(app.db));
 }
