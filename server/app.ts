@@ -34,7 +34,8 @@ import { registerTeams } from "./teams/service";
 import settingsRoutes from "./http/settings";
 import { registerSettings } from "./settings/service";
 import botSetupRoutes from "./routes/bot-setup";
-import transcriptRoutes from "./routes/transcripts";
+import transcriptRoutes from "./http/transcripts";
+import { registerTranscripts } from "./transcripts/service";
 import configTransferRoutes from "./routes/config-transfer";
 import openApiRoutes from "./routes/openapi";
 import { recordRoutes } from "./http/support/route-table";
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTeams(app);
   registerForms(app);
   registerPanels(app);
+  await registerTranscripts(app);
   registerTicketEngine(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
