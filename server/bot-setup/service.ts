@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { botInviteUrl } from "../../src/schemas/bot-permissions";
 import type { BotSetupResponse } from "../../src/schemas/bot-setup";
 import { fromDbJson } from "../db/dialect";
@@ -14,6 +15,26 @@ export interface BotSetupDeps {
   db: Db;
   platform: PlatformAdapter;
   transcriptQuotaMb: number;
+}
+
+/** Bot setup as the app's service (app.botSetup). */
+export class BotSetupService {
+  constructor(private readonly deps: BotSetupDeps) {}
+
+  /** What keeps the bot from working on the guild; `fresh` re-reads the platform unless its facts are a few seconds old. */
+  check(guildId: string, options: { fresh?: boolean } = {}): Promise<BotSetupResponse> {
+    return checkBotSetup(this.deps, guildId, options);
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    botSetup: BotSetupService;
+  }
+}
+
+export function registerBotSetup(app: FastifyInstance): void {
+  app.decorate("botSetup", new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb }));
 }
 
 export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupResponse> {

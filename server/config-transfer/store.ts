@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import {
   type ConfigExport,
@@ -11,7 +10,7 @@ import {
   type ExportedPanel,
   type ExportedTeam,
 } from "../../src/schemas/config-export";
-import { recordActivity } from "../activity/record";
+import { type ActivityActor, recordActivityOf } from "../activity/record";
 import type { Database } from "../db/schema";
 import { insertForm, listForms } from "../forms/store";
 import type { PlatformGuild } from "../platform/adapter";
@@ -137,7 +136,7 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
  */
 export async function applyPlan(
   trx: Db,
-  request: FastifyRequest,
+  actor: ActivityActor,
   guildId: string,
   plan: ImportPlan,
 ): Promise<{ panels: ConfigImportResult["panels"]; teamRoles: { teamId: number; roleId: string }[] }> {
@@ -227,7 +226,8 @@ export async function applyPlan(
   }
 
   const { preview } = plan;
-  await recordActivity(trx, request, {
+  await recordActivityOf(trx, actor, {
+    guildId,
     action: configTransferActions.imported,
     after: {
       Source: preview.source_guild,

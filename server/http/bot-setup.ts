@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { resourcePermissions } from "../../src/schemas/access";
 import { guard, guildIdOf } from "../access/guard";
-import { checkBotSetup } from "../bot-setup/service";
-import { guildParams } from "../http/support/route-schemas";
-import { s } from "../http/support/openapi/components";
+import { guildParams } from "./support/route-schemas";
+import { s } from "./support/openapi/components";
 
-// GET /{guildId}/bot-setup: the Bot setup card of Server info. Not in the response cache: its facts come from the
-// platform (cached there about 30 s per guild), which no write of ours moves.
+// GET /{guildId}/bot-setup: the Bot setup card of Server info, from app.botSetup (server/bot-setup/service.ts). Not
+// in the response cache: its facts come from the platform (cached there about 30 s per guild), which no write of ours
+// moves.
 
 export default async function botSetupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,7 @@ export default async function botSetupRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const fresh = request.query.fresh === true;
-      return checkBotSetup({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb }, guildIdOf(request), { fresh });
+      return app.botSetup.check(guildIdOf(request), { fresh });
     },
   );
 }

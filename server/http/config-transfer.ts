@@ -1,19 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sql } from "kysely";
 import type { AccessLevel } from "../../src/schemas/access";
-import { type ConfigImportResult, configTransferText, exportFileName, mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
+import { mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
+import { requestActor } from "../activity/record";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
-import { recordActivity } from "../activity/record";
-import { HttpError, zodErrorBody } from "../errors";
-import { guildParams, validateBodyInHandler } from "../http/support/route-schemas";
-import { s } from "../http/support/openapi/components";
-import { planImport } from "../config-transfer/plan";
-import { applyPlan, buildExport, configTransferActions, loadTargetState } from "../config-transfer/store";
+import { configTransferMessages } from "../config-transfer/service";
+import { HttpError, validated } from "../errors";
+import { s } from "./support/openapi/components";
+import { guildParams, validateBodyInHandler } from "./support/route-schemas";
 
-// Export and import of a guild's configuration (beyond the spec; format: src/schemas/config-export.ts):
+// Export and import of a guild's configuration, over app.configTransfer (server/config-transfer/service.ts):
 //   GET  /{guildId}/config/export          → the file (attachment)
 //   POST /{guildId}/config/import/preview  {config, mapping?} → what would change, the id mapping, warnings, problems
 //   POST /{guildId}/config/import          {config, mapping?} → applied in one transaction, or 400 and nothing changed
@@ -37,18 +35,6 @@ export const requireConfigLevel = Object.assign(
 /** A whole configuration can be bigger than the API's usual 1 MB. */
 export const CONFIG_BODY_LIMIT = 5 * 1024 * 1024;
 
-export const configTransferMessages = {
-  invalidBody: "Expected {config, mapping?}: config is the exported file",
-  invalidFile: (errors: string[]) => `The file cannot be imported: ${errors.join(", ")}`,
-  imported: configTransferText.imported,
-  conflict: "The server's configuration changed while importing; nothing was imported. Please try again.",
-} as const;
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string })?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-};
-
 /** Parses {config, mapping}; a bad file or mapping is a 400 listing every problem. */
 function parseImportBody(body: unknown) {
   if (!body || typeof body !== "object" || Array.isArray(body) || !("config" in body)) {
@@ -57,12 +43,7 @@ function parseImportBody(body: unknown) {
   const { config, mapping } = body as { config: unknown; mapping?: unknown };
   const file = parseConfigExport(config);
   if (!file.success) throw new HttpError(400, configTransferMessages.invalidFile(file.errors), file.errors);
-  const overrides = mappingOverridesSchema.safeParse(mapping ?? {});
-  if (!overrides.success) {
-    const { error, errors } = zodErrorBody(overrides.error);
-    throw new HttpError(400, error, errors);
-  }
-  return { file: file.data, overrides: overrides.data };
+  return { file: file.data, overrides: validated(mappingOverridesSchema, mapping ?? {}) };
 }
 
 export default async function configTransferRoutes(fastify: FastifyInstance) {
@@ -92,26 +73,11 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-    const guildId = guildIdOf(request);
-    const guild = await app.platform.getGuild(guildId);
-    const now = new Date();
-    const file = await buildExport(app.db, guild, now);
-    await recordActivity(app.db, request, {
-      action: configTransferActions.exported,
-      after: {
-        Settings: 1,
-        Tags: file.tags?.length ?? 0,
-        Forms: file.forms?.length ?? 0,
-        Teams: file.teams?.length ?? 0,
-        Panels: file.panels?.length ?? 0,
-        MultiPanels: file.multi_panels?.length ?? 0,
-        Blacklist: file.blacklist?.length ?? 0,
-      },
-    });
-    return reply
-      .header("content-type", "application/json; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${exportFileName(guild.name, now)}"`)
-      .send(JSON.stringify(file, null, 2) as never);
+      const { file, fileName } = await app.configTransfer.export(guildIdOf(request), requestActor(request));
+      return reply
+        .header("content-type", "application/json; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .send(JSON.stringify(file, null, 2) as never);
     },
   );
 
@@ -123,10 +89,8 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
       s.configImportPreview,
     ),
     async (request) => {
-    const { file, overrides } = parseImportBody(request.body);
-    const guild = await app.platform.getGuild(guildIdOf(request));
-    const state = await loadTargetState(app.db, guild);
-    return planImport(file, overrides, state).preview;
+      const { file, overrides } = parseImportBody(request.body);
+      return app.configTransfer.preview(guildIdOf(request), file, overrides);
     },
   );
 
@@ -139,33 +103,8 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
       true,
     ),
     async (request) => {
-    const { file, overrides } = parseImportBody(request.body);
-    const guildId = guildIdOf(request);
-    const guild = await app.platform.getGuild(guildId);
-    const result = await app.db
-      .transaction()
-      .execute(async (trx) => {
-        // One import per guild at a time (PostgreSQL; SQLite runs one write transaction at a time anyway).
-        if (app.dbDialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`config-import:${guildId}`}))`.execute(trx);
-        // Planned on the state inside the transaction: what is checked is what is replaced.
-        const plan = planImport(file, overrides, await loadTargetState(trx, guild));
-        if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
-        const applied = await applyPlan(trx, request, guildId, plan);
-        return { plan, ...applied };
-      })
-      .catch((error: unknown) => {
-        // A change made meanwhile (a tag created with a name the file also has): nothing was written, try again.
-        if (isUniqueViolation(error)) throw new HttpError(409, configTransferMessages.conflict);
-        throw error;
-      });
-    app.teamRoleSync.enqueue(...result.teamRoles.map((r) => ({ guildId, teamId: r.teamId, roleId: r.roleId, op: "add" as const })));
-    const body: ConfigImportResult = {
-      message: configTransferMessages.imported,
-      sections: result.plan.preview.sections,
-      warnings: result.plan.preview.warnings,
-      panels: result.panels,
-    };
-    return body;
+      const { file, overrides } = parseImportBody(request.body);
+      return app.configTransfer.import(guildIdOf(request), file, overrides, requestActor(request));
     },
   );
 }
