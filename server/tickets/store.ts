@@ -54,3 +54,10 @@ export async function updateTicketIf(
 export async function addedMembers(db: Db, ticketRowId: number): Promise<string[]> {
   return (await db.selectFrom("ticket_members").select("user_id").where("ticket_id", "=", ticketRowId).execute()).map((r) => r.user_id);
 }
+
+/** Every ticket ever opened, on every server (the landing page's figure; a ticket still opening does not count). */
+export async function countOpenedTickets(db: Db): Promise<number> {
+  const row = await db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "!=", "opening").executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Health } from "../../src/schemas/stats";
 import { pingDatabase } from "../db/client";
-import { s } from "../http/support/openapi/components";
+import { s } from "./support/openapi/components";
 import { appVersion } from "../version";
 
 /** GET /ping: the bare endpoint the load benchmark compares every other endpoint with (no database). */

@@ -5,8 +5,8 @@ import type { GuildInfo, GuildInList } from "../../src/schemas/guild";
 import { guard } from "../access/guard";
 import { listAccessibleGuilds } from "../access/resolve";
 import { authenticate } from "../auth/authenticate";
-import { guildParams } from "../http/support/route-schemas";
-import { s } from "../http/support/openapi/components";
+import { guildParams } from "./support/route-schemas";
+import { s } from "./support/openapi/components";
 import type { PlatformAdapter } from "../platform/adapter";
 
 /**

@@ -10,8 +10,8 @@ import { appUrl, dashboardWithCode, oauthRedirectUri } from "../auth/urls";
 import { demoSignInAllowed } from "../config";
 import { HttpError, notFound } from "../errors";
 import { demoUsers } from "../platform/demo-fixtures";
-import { validateBodyInHandler } from "../http/support/route-schemas";
-import { s } from "../http/support/openapi/components";
+import { validateBodyInHandler } from "./support/route-schemas";
+import { s } from "./support/openapi/components";
 import { DiscordPlatform, PlatformRejectedError } from "../platform/discord";
 
 // Sign-in and sessions. Paths are SPEC §7's `/api/auth/...` under the API base, so `/api/api/auth/...`.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { OpenApiDocument } from "../http/support/openapi/document";
-import { s } from "../http/support/openapi/components";
-import { renderReferencePage } from "../http/support/openapi/reference";
+import type { OpenApiDocument } from "./support/openapi/document";
+import { s } from "./support/openapi/components";
+import { renderReferencePage } from "./support/openapi/reference";
 
 // The contract as OpenAPI 3.1, generated from the registered routes (server/http/support/openapi/document.ts): GET /openapi.json,
 // and the same document as a readable page at GET /reference. Both public: they describe the API, not a server's data.
