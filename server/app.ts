@@ -1,6 +1,10 @@
-import ticketRoutes from "./tickets/routes";
-import demoRoutes from "./tickets/demo-routes";
-import discordInteractionRoutes from "./tickets/discord-endpoint";
+import ticketRoutes from "./http/tickets";
+import ticketEventRoutes from "./http/ticket-events";
+import statisticsRoutes from "./http/statistics";
+import demoRoutes from "./http/try-it";
+import discordInteractionRoutes from "./http/interactions";
+import { registerInteractionLimits } from "./http/support/interaction-limits";
+import { registerTryIt } from "./try-it/channels";
 import { registerTicketEngine } from "./tickets/plugin";
 import { pgRateLimitStore } from "./http/support/pg-rate-limit-store";
 import { createPgTicketEventBus } from "./tickets/pg-events";
@@ -67,7 +71,7 @@ export interface BuildAppOptions {
  */
 const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
-  transcriptRoutes, configTransferRoutes, ticketRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+  transcriptRoutes, configTransferRoutes, ticketRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
@@ -148,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConfigTransfer(app);
   registerBotSetup(app);
   registerTicketEngine(app);
+  registerTryIt(app);
+  registerInteractionLimits(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.decorateRequest("responseCacheSlot", null);

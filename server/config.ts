@@ -106,7 +106,7 @@ export interface Config {
   writeRateLimit: number;
   readRateLimit: number;
   ingestRateLimit: number;
-  /** Interactions per member per minute (server/tickets/interaction-limits.ts); 0: no limit. */
+  /** Interactions per member per minute (server/http/support/interaction-limits.ts); 0: no limit. */
   interactionRateLimit: number;
   /** Interactions per server per minute; 0: no limit. */
   interactionGuildRateLimit: number;

@@ -6,7 +6,7 @@ import { resourcePermissions } from "../../src/schemas/access";
 import { activityQuerySchema } from "../../src/schemas/activity";
 import { guard, guildIdOf } from "../access/guard";
 import { notFound } from "../errors";
-import { panelsVisibleTo } from "../tickets/visibility";
+import { panelsVisibleTo } from "./support/visible-panels";
 import { s } from "./support/openapi/components";
 import { guildParams, idParams } from "./support/route-schemas";
 

@@ -8,7 +8,7 @@ import { requestActor } from "../activity/record";
 import { requireBotKey } from "../auth/bot-keys";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { notFound } from "../errors";
-import { panelsVisibleTo } from "../tickets/visibility";
+import { panelsVisibleTo } from "./support/visible-panels";
 import { botKeyActor, transcriptNotStored, transcriptStored } from "../transcripts/service";
 import { s } from "./support/openapi/components";
 import { guildParams, idParams } from "./support/route-schemas";

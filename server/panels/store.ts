@@ -69,6 +69,12 @@ export async function findPanel(db: Db, guildId: string, panelId: number): Promi
   return db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).executeTakeFirst();
 }
 
+/** One single panel of the guild as stored, or undefined (a multi-panel's id names none). */
+export async function findSinglePanel(db: Db, guildId: string, panelId: number): Promise<StoredSinglePanel | undefined> {
+  const row = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).where("kind", "=", "single").executeTakeFirst();
+  return row ? toSinglePanel(row) : undefined;
+}
+
 /** The answer shape of one panel row. */
 export async function toApiPanel(db: Db, row: PanelRow): Promise<StoredSinglePanel | StoredMultiPanel> {
   if (row.kind === "multi") return toMultiPanel(row, (await membersOf(db, [row.id])).get(row.id) ?? []);

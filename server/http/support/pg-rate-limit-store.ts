@@ -16,7 +16,7 @@ interface ChildParams {
 /**
  * Counts one hit of `key` in its current window of `timeWindow` ms (a window that has ended starts again at 1): how
  * many hits the window holds now, and how long until it ends. One upsert, shared by every instance. Also used by the
- * interactions' own limits (server/tickets/interaction-limits.ts).
+ * interactions' own limits (server/http/support/interaction-limits.ts).
  */
 export async function countHit(db: Db, key: string, timeWindow: number, now = Date.now()): Promise<{ current: number; ttl: number }> {
   const id = key.slice(0, 500);

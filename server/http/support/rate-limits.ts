@@ -10,7 +10,7 @@ declare module "fastify" {
     audited?: boolean;
     /**
      * An interaction (Discord's endpoint, the Try-it view's): limited per member and per server
-     * (server/tickets/interaction-limits.ts), never by the write limit.
+     * (server/http/support/interaction-limits.ts), never by the write limit.
      */
     interaction?: boolean;
   }
@@ -24,7 +24,7 @@ declare module "fastify" {
 // else runs (a bot-key check, a body read), looking the session up itself so that forged tokens share their IP's
 // budget; a read is counted after the route's guard, which has looked the session up anyway (no extra query on the
 // hot path). Routes with their own limit (sign-in) keep theirs; interactions (config `interaction`) have their own,
-// per member and per server (server/tickets/interaction-limits.ts).
+// per member and per server (server/http/support/interaction-limits.ts).
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -95,7 +95,7 @@ export function registerRateLimits(app: FastifyInstance, config: Config): void {
     const routeConfig = (routeOptions.config ?? {}) as { rateLimit?: unknown; interaction?: boolean } & AuditedRouteConfig;
     if (routeConfig.rateLimit != null) return;
     if (routeConfig.interaction) {
-      // Interactions have their own limits, per member and per server (server/tickets/interaction-limits.ts).
+      // Interactions have their own limits, per member and per server (server/http/support/interaction-limits.ts).
       // What is left to an address is refusals: one sending requests that fail (a forged signature, no session)
       // past WRITE_RATE_LIMIT a minute is turned away before they cost a signature check.
       if (refused) {

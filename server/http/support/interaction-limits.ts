@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionType } from "discord-api-types/v10";
-import type { Db } from "../db/schema";
-import { countHit } from "../http/support/pg-rate-limit-store";
-import type { Outcome } from "./interactions";
-import { say } from "./service";
-import { botTexts } from "./texts";
+import type { Db } from "../../db/schema";
+import { countHit } from "./pg-rate-limit-store";
+import type { Outcome } from "../../tickets/interactions";
+import { say } from "../../tickets/step";
+import { botTexts } from "../../tickets/texts";
 
 // The interactions' own limits (POST /api/interactions, POST /api/{guildId}/demo/interactions; docs/ticket-engine.md).
 // Discord sends every server's interactions from a few addresses, so the dashboard's per-IP (and per-user) write
@@ -92,7 +92,14 @@ export class InteractionLimits {
   }
 }
 
-/** The app's interaction limits, from its configuration and database. */
-export function interactionLimitsFor(app: FastifyInstance): InteractionLimits {
-  return new InteractionLimits(app.config.interactionRateLimit, app.config.interactionGuildRateLimit, app.dbDialect === "postgres" ? app.db : null);
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The interactions' own per-member and per-server limits, shared by Discord's endpoint and the Try-it view. */
+    interactionLimits: InteractionLimits;
+  }
+}
+
+/** Decorates app.interactionLimits, from the app's configuration and database. */
+export function registerInteractionLimits(app: FastifyInstance): void {
+  app.decorate("interactionLimits", new InteractionLimits(app.config.interactionRateLimit, app.config.interactionGuildRateLimit, app.dbDialect === "postgres" ? app.db : null));
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionResponseType, InteractionType, MessageFlags } from "discord-api-types/v10";
 import { verifyKey } from "discord-interactions";
 import { z } from "zod";
-import { named, s } from "../http/support/openapi/components";
-import { botCommands, type BotCommand, optionTypes } from "../../src/schemas/commands";
-import { DiscordPlatform } from "../platform/discord";
 import type { BotMessage } from "../platform/adapter";
-import { say } from "./service";
-import type { Outcome } from "./interactions";
-import { botTexts } from "./texts";
+import { DiscordPlatform } from "../platform/discord";
+import type { Outcome } from "../tickets/interactions";
+import { say } from "../tickets/step";
+import { botTexts } from "../tickets/texts";
+import { InteractionReceipts } from "./support/interaction-receipts";
+import { named, s } from "./support/openapi/components";
 
 // Discord's Interactions Endpoint URL (POST /api/interactions). Every request is verified with the application's
 // public key over the raw body (discord-interactions' verifyKey: Ed25519) before anything is parsed; a bad or
@@ -31,6 +31,8 @@ function responseOf(outcome: Outcome) {
 
 export default async function discordInteractionRoutes(fastify: FastifyInstance) {
   const app = fastify;
+  // Interactions already handled (each acts once).
+  const receipts = new InteractionReceipts(app.db);
   // The raw bytes are what Discord signed: this plugin keeps them (its own parser, only here).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -65,7 +67,6 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       if (!id) return reply.code(400).send({ error: "Invalid interaction" });
 
       // Each interaction acts once, whichever instance it reaches and however often it is sent.
-      const receipts = app.tickets.receipts;
       if (!(await receipts.claim(id))) {
         const earlier = await receipts.answerOf(id);
         if (earlier) return earlier;
@@ -77,7 +78,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       };
 
       // The interactions' own limits, per member and per server (never an HTTP 429: Discord would say it failed).
-      const limited = await app.tickets.limits.check(interaction);
+      const limited = await app.interactionLimits.check(interaction);
       if (limited) return remember(responseOf(limited));
 
       // Autocomplete takes only choices (type 8), never a deferral: a slow or failed lookup offers nothing.
@@ -118,44 +119,4 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       return remember({ type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } });
     },
   );
-}
-
-/** One command of the registry as Discord's bulk overwrite takes it. */
-function optionsOf(command: BotCommand) {
-  return command.options.map((o) => ({
-    type: optionTypes[o.type],
-    name: o.name,
-    description: o.description,
-    required: o.required === true,
-    ...(o.autocomplete ? { autocomplete: true } : {}),
-    ...(o.minLength !== undefined ? { min_length: o.minLength } : {}),
-    ...(o.maxLength !== undefined ? { max_length: o.maxLength } : {}),
-    ...(o.minValue !== undefined ? { min_value: o.minValue } : {}),
-  }));
-}
-
-/** The registry as Discord's application commands: groups ("/panel resend") become subcommands of one command. */
-export function applicationCommands(): Record<string, unknown>[] {
-  const out = new Map<string, Record<string, unknown>>();
-  for (const command of botCommands) {
-    if (command.subcommand) {
-      const group = out.get(command.name) ?? { name: command.name, description: `${command.name} commands`, type: 1, contexts: [0], options: [] as unknown[] };
-      (group.options as unknown[]).push({ type: optionTypes.subcommand, name: command.subcommand, description: command.description, options: optionsOf(command) });
-      out.set(command.name, group);
-    } else {
-      out.set(command.name, { name: command.name, description: command.description, type: 1, contexts: [0], options: optionsOf(command) });
-    }
-  }
-  return [...out.values()];
-}
-
-/** At start in Discord mode: register the slash commands (bulk overwrite, so a restart changes nothing). */
-export async function registerSlashCommands(app: FastifyInstance): Promise<void> {
-  if (!(app.platform instanceof DiscordPlatform)) return;
-  try {
-    await app.platform.registerCommands(applicationCommands());
-    app.log.info(`registered ${botCommands.length} slash commands`);
-  } catch (error) {
-    app.log.warn({ err: error }, "slash commands not registered (the bot keeps answering the ones Discord has)");
-  }
 }
