@@ -5,7 +5,6 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common";
 import { guildLimitReached } from "../../src/schemas/limits";
-import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import { guard, guildIdOf } from "../access/guard";
 import { recordActivity } from "../activity/record";
 import { fromDbBool, toDbBool } from "../db/dialect";
@@ -14,6 +13,7 @@ import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
 import { idParams, guildParams } from "./support/route-schemas";
 import { named } from "./support/openapi/components";
+import type { HookContext, ServerResource } from "../resources/resource";
 import { plannedColumns } from "../resources/storage";
 
 // The guarded CRUD routes of a spec'd resource (src/schemas/resource-spec.ts), generated:
@@ -28,31 +28,6 @@ import { plannedColumns } from "../resources/storage";
 type Row = Record<string, unknown> & { id: string | number; created_at: number | null; revision: number };
 type Input = Record<string, unknown>;
 type Item = Record<string, unknown>;
-
-/** What a resource may add on the server: checks that need the platform, and names it knows. */
-export interface ResourceHooks {
-  /** Before a create or update is stored (outside the transaction): throw HttpError to refuse. */
-  check?(input: Input, ctx: HookContext): Promise<void>;
-  /** Completes records before they are answered (e.g. a role's name from the platform). */
-  present?(items: Item[], ctx: HookContext): Promise<Item[]>;
-}
-
-export interface HookContext {
-  app: FastifyInstance;
-  request: FastifyRequest;
-  guildId: string;
-}
-
-export interface ServerResource {
-  spec: ResourceSpec;
-  hooks: ResourceHooks;
-}
-
-/** One line of the server registry. */
-export const serverResource = <I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>, hooks: ResourceHooks = {}): ServerResource => ({
-  spec: spec as unknown as ResourceSpec,
-  hooks,
-});
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string })?.code;

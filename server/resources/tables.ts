@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import { serverResources } from "./registry";
-import { registerResourceRoutes } from "../http/resource-routes";
 import { syncResourceTable } from "./storage";
 
 /** Makes or evolves the tables of the registered resources (after the migrations); returns what it changed. */
@@ -21,8 +20,3 @@ export async function syncResourceTables(app: Pick<FastifyInstance, "db" | "dbDi
 }
 
 const RESOURCE_SYNC_LOCK = 774_201_002;
-
-/** The generated routes of every registered resource (registered under /api like the other route plugins). */
-export default async function resourceRoutes(app: FastifyInstance) {
-  for (const resource of serverResources) registerResourceRoutes(app, resource);
-}
