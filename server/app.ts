@@ -1,60 +1,60 @@
-import ticketRoutes from "./http/tickets";
-import ticketEventRoutes from "./http/ticket-events";
-import statisticsRoutes from "./http/statistics";
-import demoRoutes from "./http/try-it";
-import discordInteractionRoutes from "./http/interactions";
-import { registerInteractionLimits } from "./http/support/interaction-limits";
-import { registerTryIt } from "./try-it/channels";
-import { registerTicketEngine } from "./tickets/plugin";
-import { pgRateLimitStore } from "./http/support/pg-rate-limit-store";
-import { createPgTicketEventBus } from "./tickets/pg-events";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { registerActivityLog } from "./activity/log";
+import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
+import { storeUserTokens } from "./auth/sessions";
+import { registerBotSetup } from "./bot-setup/service";
 import type { Config } from "./config";
+import { registerConfigTransfer } from "./config-transfer/service";
+import { keyringFor, type SecretBox } from "./crypto";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/client";
+import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
 import { registerErrorHandler } from "./errors";
-import { installRouteSchemas } from "./http/support/route-schemas";
+import { registerForms } from "./forms/service";
+import activityRoutes from "./http/activity";
+import authRoutes from "./http/auth";
+import botSetupRoutes from "./http/bot-setup";
+import configTransferRoutes from "./http/config-transfer";
+import formRoutes from "./http/forms";
+import guildRoutes from "./http/guilds";
+import healthRoutes from "./http/health";
+import discordInteractionRoutes from "./http/interactions";
+import openApiRoutes from "./http/openapi";
+import panelRoutes from "./http/panels";
+import resourceRoutes from "./http/resources";
+import settingsRoutes from "./http/settings";
+import statisticsRoutes from "./http/statistics";
+import statsRoutes from "./http/stats";
+import { registerInteractionLimits } from "./http/support/interaction-limits";
 import { registerOpenApi } from "./http/support/openapi/document";
-import { appVersion } from "./version";
+import { pgRateLimitStore } from "./http/support/pg-rate-limit-store";
+import { registerRateLimits } from "./http/support/rate-limits";
+import { registerResponseCache } from "./http/support/response-cache";
+import { recordRoutes } from "./http/support/route-table";
+import { installRouteSchemas } from "./http/support/route-schemas";
+import { registerSecurityHeaders } from "./http/support/security";
+import { registerStatic } from "./http/support/static";
+import teamRoutes from "./http/teams";
+import ticketEventRoutes from "./http/ticket-events";
+import ticketRoutes from "./http/tickets";
+import transcriptRoutes from "./http/transcripts";
+import demoRoutes from "./http/try-it";
+import { registerPanels } from "./panels/service";
 import type { PlatformAdapter } from "./platform/adapter";
 import { DemoPlatform } from "./platform/demo";
 import { DiscordPlatform } from "./platform/discord";
-import { storeUserTokens } from "./auth/sessions";
-import { TeamRoleSync } from "./teams/role-sync";
-import activityRoutes from "./http/activity";
-import { registerActivityLog } from "./activity/log";
-import formRoutes from "./http/forms";
-import { registerForms } from "./forms/service";
-import authRoutes from "./http/auth";
-import guildRoutes from "./http/guilds";
-import panelRoutes from "./http/panels";
-import { registerPanels } from "./panels/service";
-import healthRoutes from "./http/health";
-import statsRoutes from "./http/stats";
-import teamRoutes from "./http/teams";
-import { registerTeams } from "./teams/service";
-import settingsRoutes from "./http/settings";
-import { registerSettings } from "./settings/service";
-import botSetupRoutes from "./http/bot-setup";
-import { registerBotSetup } from "./bot-setup/service";
-import transcriptRoutes from "./http/transcripts";
-import { registerTranscripts } from "./transcripts/service";
-import configTransferRoutes from "./http/config-transfer";
-import { registerConfigTransfer } from "./config-transfer/service";
-import openApiRoutes from "./http/openapi";
-import { recordRoutes } from "./http/support/route-table";
-import { registerSecurityHeaders } from "./http/support/security";
-import resourceRoutes from "./http/resources";
 import { syncResourceTables } from "./resources/tables";
-import { registerStatic } from "./http/support/static";
+import { registerSettings } from "./settings/service";
+import { registerTeams } from "./teams/service";
+import { TeamRoleSync } from "./teams/role-sync";
 import { createLocalTicketEventBus } from "./tickets/events";
-import { keyringFor, type SecretBox } from "./crypto";
-import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
-import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
-import { registerResponseCache } from "./http/support/response-cache";
-import { registerRateLimits } from "./http/support/rate-limits";
+import { createPgTicketEventBus } from "./tickets/pg-events";
+import { registerTicketEngine } from "./tickets/plugin";
+import { registerTranscripts } from "./transcripts/service";
+import { registerTryIt } from "./try-it/channels";
+import { appVersion } from "./version";
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,8 +67,17 @@ export interface BuildAppOptions {
 }
 
 /**
- * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
- * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
+ * The domain services, each decorated once on the app (app.settings, app.teams, …, app.tickets), in this order (the
+ * ticket engine and the Try-it view come after what they read). The entry points (server/http/) call them.
+ */
+const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
+  registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
+  registerTicketEngine, registerTryIt,
+];
+
+/**
+ * Route plugins (server/http/), each registered under /api. To add one: write http/<name>.ts over a service and add
+ * it here. Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
 const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
@@ -144,17 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
-  registerActivityLog(app);
-  registerSettings(app);
-  registerTeams(app);
-  registerForms(app);
-  registerPanels(app);
-  await registerTranscripts(app);
-  registerConfigTransfer(app);
-  registerBotSetup(app);
-  registerTicketEngine(app);
-  registerTryIt(app);
-  registerInteractionLimits(app);
+  for (const register of domainServices) await register(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.decorateRequest("responseCacheSlot", null);
@@ -183,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   recordRoutes(app);
   installRouteSchemas(app);
   registerRateLimits(app, config);
+  registerInteractionLimits(app);
   await registerOpenApi(app, appVersion);
   app.decorate("responseCache", registerResponseCache(app, guildGenerations));
 
