@@ -18,7 +18,7 @@ import { loadConfig } from "../server/config";
 import { createDatabase, type DatabaseHandle, migrateToLatest } from "../server/db/client";
 import type { Database } from "../server/db/schema";
 import { LARGE_GUILD_ID, LARGE_GUILD_SEEDED_META } from "../server/platform/demo-fixtures";
-import { keyringFor } from "../server/transcripts/crypto";
+import { keyringFor } from "../server/crypto";
 import { rememberKeyId } from "../server/transcripts/keys";
 import { largeSearchWords, largeSeedDefaults, seedLarge } from "../scripts/seed-large";
 import { signIn } from "../tests/server/helpers";

@@ -22,7 +22,7 @@ import type { DialectName } from "../server/db/dialect";
 import type { Db } from "../server/db/schema";
 import { singlePanelData } from "../server/panels/store";
 import { DEMO_ADMIN_ID, LARGE_GUILD_ID, LARGE_GUILD_SEEDED_META, largeGuild } from "../server/platform/demo-fixtures";
-import { keyringFor, type TranscriptKeyring } from "../server/transcripts/crypto";
+import { keyringFor, type TranscriptKeyring } from "../server/crypto";
 import { serialiseDocument, transcriptAad, type TranscriptMessage } from "../server/transcripts/document";
 import { toEpochMs } from "../server/transcripts/render";
 import { transcriptTerms } from "../server/transcripts/search";

@@ -1,46 +1,60 @@
-import ticketRoutes from "./tickets/routes";
-import demoRoutes from "./tickets/demo-routes";
-import discordInteractionRoutes from "./tickets/discord-endpoint";
-import { registerTicketEngine } from "./tickets/plugin";
-import { pgRateLimitStore } from "./pg-rate-limit-store";
-import { createPgTicketEventBus } from "./tickets/pg-events";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { Config } from "./config";
-import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/client";
-import { registerErrorHandler } from "./errors";
-import { installRouteSchemas } from "./http/route-schemas";
-import { registerOpenApi } from "./openapi/document";
-import { appVersion } from "./version";
-import type { PlatformAdapter } from "./platform/adapter";
-import { createPlatform } from "./platform/index";
-import { TeamRoleSync } from "./platform/team-role-sync";
-import activityRoutes from "./routes/activity";
-import formRoutes from "./routes/forms";
-import authRoutes from "./routes/auth";
-import guildRoutes from "./routes/guilds";
-import panelRoutes from "./routes/panels";
-import healthRoutes from "./routes/health";
-import statsRoutes from "./routes/stats";
-import teamRoutes from "./routes/teams";
-import settingsRoutes from "./routes/settings";
-import botSetupRoutes from "./routes/bot-setup";
-import transcriptRoutes from "./routes/transcripts";
-import configTransferRoutes from "./routes/config-transfer";
-import openApiRoutes from "./routes/openapi";
-import { recordRoutes } from "./route-table";
-import { registerSecurityHeaders } from "./security";
-import resourceRoutes, { syncResourceTables } from "./resources/plugin";
-import { registerStatic } from "./static";
-import { createLocalTicketEventBus } from "./tickets/events";
-import { keyringFor } from "./transcripts/crypto";
+import { registerActivityLog } from "./activity/log";
 import { listenForSessionChanges, SessionCache } from "./auth/session-cache";
+import { storeUserTokens } from "./auth/sessions";
+import { registerBotSetup } from "./bot-setup/service";
+import type { Config } from "./config";
+import { registerConfigTransfer } from "./config-transfer/service";
+import { keyringFor, type SecretBox } from "./crypto";
+import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/client";
 import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
-import { registerResponseCache } from "./http/response-cache";
-import "./types";
-import { registerRateLimits } from "./rate-limits";
+import { registerErrorHandler } from "./errors";
+import { registerForms } from "./forms/service";
+import activityRoutes from "./http/activity";
+import authRoutes from "./http/auth";
+import botSetupRoutes from "./http/bot-setup";
+import configTransferRoutes from "./http/config-transfer";
+import formRoutes from "./http/forms";
+import guildRoutes from "./http/guilds";
+import healthRoutes from "./http/health";
+import discordInteractionRoutes from "./http/interactions";
+import openApiRoutes from "./http/openapi";
+import panelRoutes from "./http/panels";
+import resourceRoutes from "./http/resources";
+import settingsRoutes from "./http/settings";
+import statisticsRoutes from "./http/statistics";
+import statsRoutes from "./http/stats";
+import { registerInteractionLimits } from "./http/support/interaction-limits";
+import { registerOpenApi } from "./http/support/openapi/document";
+import { pgRateLimitStore } from "./http/support/pg-rate-limit-store";
+import { registerRateLimits } from "./http/support/rate-limits";
+import { registerResponseCache } from "./http/support/response-cache";
+import { recordRoutes } from "./http/support/route-table";
+import { installRouteSchemas } from "./http/support/route-schemas";
+import { registerSecurityHeaders } from "./http/support/security";
+import { registerStatic } from "./http/support/static";
+import teamRoutes from "./http/teams";
+import ticketEventRoutes from "./http/ticket-events";
+import ticketRoutes from "./http/tickets";
+import transcriptRoutes from "./http/transcripts";
+import demoRoutes from "./http/try-it";
+import { registerPanels } from "./panels/service";
+import type { PlatformAdapter } from "./platform/adapter";
+import { DemoPlatform } from "./platform/demo";
+import { DiscordPlatform } from "./platform/discord";
+import { syncResourceTables } from "./resources/tables";
+import { registerSettings } from "./settings/service";
+import { registerTeams } from "./teams/service";
+import { TeamRoleSync } from "./teams/role-sync";
+import { createLocalTicketEventBus } from "./tickets/events";
+import { createPgTicketEventBus } from "./tickets/pg-events";
+import { registerTicketEngine } from "./tickets/plugin";
+import { registerTranscripts } from "./transcripts/service";
+import { registerTryIt } from "./try-it/channels";
+import { appVersion } from "./version";
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,13 +67,37 @@ export interface BuildAppOptions {
 }
 
 /**
- * Route plugins, each registered under /api. To add a resource: write routes/<name>.ts and add it here.
- * Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
+ * The domain services, each decorated once on the app (app.settings, app.teams, …, app.tickets), in this order (the
+ * ticket engine and the Try-it view come after what they read). The entry points (server/http/) call them.
+ */
+const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
+  registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
+  registerTicketEngine, registerTryIt,
+];
+
+/**
+ * Route plugins (server/http/), each registered under /api. To add one: write http/<name>.ts over a service and add
+ * it here. Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
 const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
-  transcriptRoutes, configTransferRoutes, ticketRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+  transcriptRoutes, configTransferRoutes, ticketRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
+
+/** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
+function createPlatform(config: Config, db: DatabaseHandle["db"], secrets: SecretBox, sessionCache: SessionCache): PlatformAdapter {
+  if (!config.discord) return new DemoPlatform(db);
+  return new DiscordPlatform({
+    apiBase: config.discordApiBase,
+    clientId: config.discord.clientId,
+    clientSecret: config.discord.clientSecret,
+    botToken: config.discord.botToken,
+    restProxy: config.discordRestProxy ?? undefined,
+    invalidRequestLimit: config.discordInvalidRequestLimit,
+    // Refreshed OAuth tokens are stored sealed, beside the user (server/auth/sessions.ts).
+    onTokens: (userId, tokens) => storeUserTokens(db, secrets, sessionCache, userId, tokens),
+  });
+}
 
 /** Hides the session token that arrives in /dashboard?token=... from the logs. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]");
@@ -115,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
-  registerTicketEngine(app);
+  for (const register of domainServices) await register(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.decorateRequest("responseCacheSlot", null);
@@ -144,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   recordRoutes(app);
   installRouteSchemas(app);
   registerRateLimits(app, config);
+  registerInteractionLimits(app);
   await registerOpenApi(app, appVersion);
   app.decorate("responseCache", registerResponseCache(app, guildGenerations));
 

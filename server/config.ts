@@ -2,6 +2,12 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
 // Environment of the reference API, parsed once at start-up. Unknown variables are ignored; a malformed one
 // stops the process with a message naming it.
 
@@ -100,7 +106,7 @@ export interface Config {
   writeRateLimit: number;
   readRateLimit: number;
   ingestRateLimit: number;
-  /** Interactions per member per minute (server/tickets/interaction-limits.ts); 0: no limit. */
+  /** Interactions per member per minute (server/http/support/interaction-limits.ts); 0: no limit. */
   interactionRateLimit: number;
   /** Interactions per server per minute; 0: no limit. */
   interactionGuildRateLimit: number;

@@ -70,6 +70,18 @@ export function validationErrorBody(messages: string[]) {
 /** Turns a zod error into the `{error, errors}` body. */
 export const zodErrorBody = (error: ZodError) => validationErrorBody(error.issues.map((i) => i.message));
 
+type Parser<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false; error: ZodError } };
+
+/** The schema's output, or a 400 `{error, errors}` with its messages. */
+export function validated<T>(schema: Parser<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const body = zodErrorBody(parsed.error);
+    throw new HttpError(400, body.error, body.errors);
+  }
+  return parsed.data;
+}
+
 // Errors of the database driver meaning "the database is not reachable right now" (not a bad query).
 const unavailableCodes = new Set([
   "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN",
@@ -94,7 +106,7 @@ const isRefusedValue = (error: unknown) => refusedValueCodes.has(String((error a
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ZodError) return reply.code(400).send(zodErrorBody(error));
-    // A route's schema refused the request (server/http/route-schemas.ts): a path id that names nothing is a 404,
+    // A route's schema refused the request (server/http/support/route-schemas.ts): a path id that names nothing is a 404,
     // a bad body or query string a 400 with the schema's messages.
     if (hasZodFastifySchemaValidationErrors(error)) {
       if ((error as FastifyError).validationContext === "params") return reply.code(404).send({ error: "Not found" });

@@ -1,9 +1,8 @@
 import { buildApp } from "./app";
-import { registerSlashCommands } from "./tickets/discord-endpoint";
-import { startTicketScheduler } from "./tickets/scheduler";
-import { pruneExpired } from "./auth/sessions";
 import { ConfigError, loadConfig } from "./config";
+import { startSessionPruning, startTicketScheduler } from "./http/jobs";
 import { runSeeds } from "./seed";
+import { registerSlashCommands } from "./tickets/slash-commands";
 
 // Starts the API and the static server: migrations, demo data on first start, listen, graceful shutdown.
 
@@ -23,18 +22,14 @@ async function main() {
     const ran = await runSeeds(app.db);
     if (ran.length) app.log.info({ steps: ran }, "demo data seeded");
   }
-  await pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));
-  const pruneTimer = setInterval(() => {
-    pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));
-  }, 60 * 60_000);
-  pruneTimer.unref();
+  const stopPruning = await startSessionPruning(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    clearInterval(pruneTimer);
+    stopPruning();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -2,12 +2,12 @@ import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import { avatarUrl } from "../src/schemas/auth";
 import { noPermissions, type TeamPermissions } from "../src/schemas/team";
-import { activityActions } from "./activity";
+import { activityActions } from "./activity/record";
 import { loadConfig } from "./config";
 import { createDatabase, migrateToLatest } from "./db/client";
 import { dialectOf } from "./db/dialect";
 import type { Db } from "./db/schema";
-import { seedDemoForms } from "./routes/forms";
+import { seedDemoForms } from "./forms/seed";
 import { seedPanels } from "./panels/seed";
 import { seedDemoTranscripts } from "./transcripts/demo";
 import {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { GuildAccess } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
@@ -6,6 +7,13 @@ import { authenticate } from "../auth/authenticate";
 import { HttpError, notFound } from "../errors";
 import { botIsIn } from "./bot-presence";
 import { resolveGuildAccess } from "./resolve";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's access in the route's guild; set by `guard`. */
+    access: GuildAccess | null;
+  }
+}
 
 /**
  * preHandler of every guild-scoped route: `:guildId` must be 16–21 digits (404), the caller signed in (401)
@@ -16,7 +24,7 @@ import { resolveGuildAccess } from "./resolve";
  */
 export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
   const anyOf: readonly TeamPermission[] = permission === undefined ? [] : typeof permission === "string" ? [permission] : permission;
-  // The permission list rides on the function so the route table (server/route-table.ts) can read it.
+  // The permission list rides on the function so the route table (server/http/support/route-table.ts) can read it.
   return Object.assign(async function guildGuard(request: FastifyRequest): Promise<void> {
     const guildId = (request.params as { guildId?: string }).guildId;
     if (!isGuildId(guildId)) throw notFound();

@@ -2,6 +2,14 @@ import type { FastifyRequest } from "fastify";
 import { authMessages } from "../../src/schemas/messages";
 import { HttpError } from "../errors";
 import { findSessionUser } from "./sessions";
+import type { SessionUser } from "./session-user";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user; set by `authenticate` (and therefore by `guard`). */
+    user: SessionUser | null;
+  }
+}
 
 /** The bearer token of a request, or undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -1,6 +1,13 @@
 import type { Db } from "../db/schema";
 import { followSchemaChannel, type ChannelListener } from "../db/pg-listen";
-import type { SessionUser } from "../types";
+import type { SessionUser } from "./session-user";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Signed-in sessions in memory. */
+    sessionCache: SessionCache;
+  }
+}
 
 // Signed-in sessions in memory (token hash → its user), so that a request does not read sessions and users: on
 // PostgreSQL that round trip was most of GET /guilds (docs/decisions/003-list-endpoints-on-postgresql.md).

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
-import type { SecretBox } from "../transcripts/crypto";
-import type { SessionUser } from "../types";
+import type { SecretBox } from "../crypto";
+import type { SessionUser } from "./session-user";
 import type { SessionCache } from "./session-cache";
 
 // Session tokens are 32 random bytes (base64url). Only their SHA-256 is stored, so a copy of the database

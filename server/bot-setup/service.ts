@@ -1,10 +1,10 @@
+import type { FastifyInstance } from "fastify";
 import { botInviteUrl } from "../../src/schemas/bot-permissions";
 import type { BotSetupResponse } from "../../src/schemas/bot-setup";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import type { PlatformAdapter } from "../platform/adapter";
-// readGuildSettings lives with its route, as for the ticket engine and the configuration transfer.
-import { readGuildSettings } from "../routes/settings";
+import { readGuildSettings } from "../settings/store";
 import { findBotProblems, type PanelPlaces } from "./check";
 import { recordedBotProblems } from "./problems";
 
@@ -15,6 +15,26 @@ export interface BotSetupDeps {
   db: Db;
   platform: PlatformAdapter;
   transcriptQuotaMb: number;
+}
+
+/** Bot setup as the app's service (app.botSetup). */
+export class BotSetupService {
+  constructor(private readonly deps: BotSetupDeps) {}
+
+  /** What keeps the bot from working on the guild; `fresh` re-reads the platform unless its facts are a few seconds old. */
+  check(guildId: string, options: { fresh?: boolean } = {}): Promise<BotSetupResponse> {
+    return checkBotSetup(this.deps, guildId, options);
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    botSetup: BotSetupService;
+  }
+}
+
+export function registerBotSetup(app: FastifyInstance): void {
+  app.decorate("botSetup", new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb }));
 }
 
 export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupResponse> {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import {
   type ConfigExport,
@@ -11,15 +10,13 @@ import {
   type ExportedPanel,
   type ExportedTeam,
 } from "../../src/schemas/config-export";
-import { limits } from "../../src/schemas/limits";
-import type { FieldStyle } from "../../src/schemas/form";
-import { recordActivity } from "../activity";
-import { fromDbBool, toDbBool } from "../db/dialect";
+import { type ActivityActor, recordActivityOf } from "../activity/record";
 import type { Database } from "../db/schema";
+import { insertForm, listForms } from "../forms/store";
 import type { PlatformGuild } from "../platform/adapter";
-import { membersOf, multiPanelData, multiPanelName, singlePanelData, toMultiPanel, toSinglePanel } from "../panels/store";
-import { readGuildSettings } from "../routes/settings";
-import { permissionsFromJson } from "../routes/teams";
+import { insertMultiPanel, insertSinglePanel, membersOf, multiPanelName, toMultiPanel, toSinglePanel } from "../panels/store";
+import { readGuildSettings } from "../settings/store";
+import { teamsWithRoles } from "../teams/store";
 import type { Directory } from "./mapping";
 import type { ImportPlan, TargetState } from "./plan";
 
@@ -54,47 +51,14 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
 
   const tags = await db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
 
-  const formRows = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).orderBy("id").execute();
-  const fieldRows = formRows.length
-    ? await db
-        .selectFrom("form_fields")
-        .selectAll()
-        .where("form_id", "in", formRows.map((f) => f.id))
-        .orderBy("form_id")
-        .orderBy("position")
-        .orderBy("id")
-        .execute()
-    : [];
-  const forms: ExportedForm[] = formRows.map((f) => ({
-    FormId: f.id,
-    FormName: f.name,
-    Fields: fieldRows
-      .filter((r) => r.form_id === f.id)
-      .map((r, position) => ({
-        Label: r.label ?? "",
-        Placeholder: r.placeholder ?? "",
-        Style: (r.style ?? "Short") as FieldStyle,
-        Required: fromDbBool(r.required),
-        MinLength: r.min_length ?? limits.formMinLengthDefault,
-        MaxLength: r.max_length ?? limits.formMaxLengthLimit,
-        Position: position,
-      })),
+  const forms: ExportedForm[] = (await listForms(db, guildId)).map((form) => ({
+    FormId: form.FormId,
+    FormName: form.FormName,
+    Fields: form.Fields.map(({ FieldId: _id, ...field }, position) => ({ ...field, Position: position })),
   }));
 
-  const teamRows = await db.selectFrom("teams").select(["id", "name", "permissions_json"]).where("guild_id", "=", guildId).orderBy("id").execute();
-  const roleRows = teamRows.length
-    ? await db.selectFrom("team_roles").select(["team_id", "role_id", "role_name"]).where("team_id", "in", teamRows.map((t) => t.id)).execute()
-    : [];
   const liveRoleNames = new Map(guild.roles.map((r) => [r.id, r.name]));
-  const teams: ExportedTeam[] = teamRows.map((t) => ({
-    TeamId: String(t.id),
-    TeamName: t.name,
-    Roles: roleRows
-      .filter((r) => r.team_id === t.id)
-      .map((r) => ({ RoleId: r.role_id, RoleName: liveRoleNames.get(r.role_id) ?? r.role_name }))
-      .sort((a, b) => a.RoleName.localeCompare(b.RoleName)),
-    Permissions: permissionsFromJson(t.permissions_json),
-  }));
+  const teams: ExportedTeam[] = await teamsWithRoles(db, guildId, liveRoleNames, "id");
 
   const panelRows = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).orderBy("id").execute();
   const panels: ExportedPanel[] = panelRows
@@ -172,7 +136,7 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
  */
 export async function applyPlan(
   trx: Db,
-  request: FastifyRequest,
+  actor: ActivityActor,
   guildId: string,
   plan: ImportPlan,
 ): Promise<{ panels: ConfigImportResult["panels"]; teamRoles: { teamId: number; roleId: string }[] }> {
@@ -220,29 +184,7 @@ export async function applyPlan(
   }
 
   const formIds = new Map<number, number>();
-  for (const form of write.forms ?? []) {
-    const { id } = await trx
-      .insertInto("forms")
-      .values({ guild_id: guildId, name: form.FormName, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    formIds.set(form.sourceId, id);
-    for (const [position, field] of form.Fields.entries()) {
-      await trx
-        .insertInto("form_fields")
-        .values({
-          form_id: id,
-          label: field.Label,
-          placeholder: field.Placeholder,
-          style: field.Style,
-          required: toDbBool(field.Required),
-          min_length: field.MinLength,
-          max_length: field.MaxLength,
-          position,
-        })
-        .execute();
-    }
-  }
+  for (const form of write.forms ?? []) formIds.set(form.sourceId, await insertForm(trx, guildId, form.FormName, form.Fields, now));
 
   const teamIds = new Map<string, number>();
   const teamRoles: { teamId: number; roleId: string }[] = [];
@@ -266,31 +208,13 @@ export async function applyPlan(
     const formId = planned.formSource === null ? null : (formIds.get(planned.formSource) ?? null);
     const teamId = planned.teamSource === null ? null : (teamIds.get(planned.teamSource) ?? null);
     const panel = { ...planned.panel, FormId: formId, SupportTeams: teamId === null ? [] : [String(teamId)] };
-    const { id } = await trx
-      .insertInto("panels")
-      .values({
-        guild_id: guildId, kind: "single", name: panel.PanelName, form_id: formId, team_id: teamId,
-        data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await insertSinglePanel(trx, guildId, panel, teamId, now);
     panelIds.set(planned.sourceId, id);
     created.push({ PanelId: id, Name: panel.PanelName, Kind: "single" });
   }
   for (const planned of write.multiPanels ?? []) {
-    const { id } = await trx
-      .insertInto("panels")
-      .values({
-        guild_id: guildId, kind: "multi", name: multiPanelName(planned.panel), form_id: null, team_id: null,
-        data_json: JSON.stringify(multiPanelData(planned.panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     const members = planned.memberSources.map((source) => panelIds.get(source)!);
-    await trx
-      .insertInto("multi_panel_members")
-      .values(members.map((panel_id, position) => ({ multi_panel_id: id, panel_id, position })))
-      .execute();
+    const id = await insertMultiPanel(trx, guildId, planned.panel, members, now);
     created.push({ PanelId: id, Name: multiPanelName(planned.panel), Kind: "multi" });
   }
 
@@ -302,7 +226,8 @@ export async function applyPlan(
   }
 
   const { preview } = plan;
-  await recordActivity(trx, request, {
+  await recordActivityOf(trx, actor, {
+    guildId,
     action: configTransferActions.imported,
     after: {
       Source: preview.source_guild,

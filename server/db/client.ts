@@ -11,6 +11,13 @@ import { statementNameOf } from "./prepared";
 import { StaticMigrationProvider } from "./migrations/index";
 import type { Database, Db } from "./schema";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    dbDialect: DialectName;
+  }
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;

@@ -4,8 +4,15 @@ import type { DatabaseHandle } from "./client";
 import { type ChannelListener, followSchemaChannel } from "./pg-listen";
 import type { Db } from "./schema";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Which guilds' data changed. */
+    guildGenerations: GuildGenerations;
+  }
+}
+
 // Which guilds' data changed: a generation per guild, moved on by every write to a table with a guild_id column,
-// whoever makes it. What the response cache (server/http/response-cache.ts) keeps is valid while its guild's
+// whoever makes it. What the response cache (server/http/support/response-cache.ts) keeps is valid while its guild's
 // generation has not moved.
 //
 //   - SQLite: the server's connection reports each row it writes (temporary triggers calling a function of this

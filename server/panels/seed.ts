@@ -1,10 +1,10 @@
 import { DemoPlatform } from "../platform/demo";
-import { sendPanel } from "./send";
+import { postPanel } from "./send";
 import type { Db } from "../db/schema";
 import { DEMO_COMMUNITY_ID, DEMO_SUPPORT_ROLE_ID } from "../platform/demo-fixtures";
 import { type MultiPanel, multiPanelCreateSchema } from "../../src/schemas/multi-panel";
 import { type SinglePanel, singlePanelSchema } from "../../src/schemas/panel";
-import { multiPanelData, singlePanelData } from "./store";
+import { insertMultiPanel, insertSinglePanel } from "./store";
 
 // Demo data: two ticket panels and a multi-panel showing both, in Demo Community.
 
@@ -76,34 +76,11 @@ export async function seedPanels(db: Db): Promise<void> {
     .executeTakeFirst();
   const ids: number[] = [];
   for (const panel of [generalSupport(team ? String(team.id) : null), billing()]) {
-    const row = await db
-      .insertInto("panels")
-      .values({
-        guild_id: DEMO_COMMUNITY_ID, kind: "single", name: panel.PanelName, form_id: null, team_id: panel.SupportTeams[0] ? Number(panel.SupportTeams[0]) : null,
-        data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+    ids.push(await insertSinglePanel(db, DEMO_COMMUNITY_ID, panel, panel.SupportTeams[0] ? Number(panel.SupportTeams[0]) : null, now));
   }
-  const multi = helpCenter(ids);
-  const row = await db
-    .insertInto("panels")
-    .values({
-      guild_id: DEMO_COMMUNITY_ID, kind: "multi", name: multi.PanelTitle, form_id: null, team_id: null,
-      data_json: JSON.stringify(multiPanelData(multi)), message_id: null, revision: 1, created_at: now, updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("multi_panel_members")
-    .values(ids.map((panel_id, position) => ({ multi_panel_id: row.id, panel_id, position })))
-    .execute();
+  await insertMultiPanel(db, DEMO_COMMUNITY_ID, helpCenter(ids), ids, now);
   // Posted into the demo server's channels, as the bot would: the Try-it view shows them ready to click.
   const platform = new DemoPlatform(db);
   const rows = await db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).orderBy("id").execute();
-  for (const panel of rows) {
-    const { messageId } = await sendPanel(db, platform, DEMO_COMMUNITY_ID, panel);
-    await db.updateTable("panels").set({ message_id: messageId }).where("id", "=", panel.id).execute();
-  }
+  for (const panel of rows) await postPanel(db, platform, DEMO_COMMUNITY_ID, panel);
 }

@@ -38,3 +38,11 @@ export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: stri
   const messageId = await platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel));
   return { messageId, channelId };
 }
+
+/** Posts a panel's message and keeps its id on the panel (after a create, and the bot's /panel resend). */
+export async function postPanel(db: Db, platform: PlatformAdapter, guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
+  const sent = await sendPanel(db, platform, guildId, row);
+  await db.updateTable("panels").set({ message_id: sent.messageId }).where("id", "=", row.id).execute();
+  return sent;
+}
+

@@ -69,6 +69,12 @@ export async function findPanel(db: Db, guildId: string, panelId: number): Promi
   return db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).executeTakeFirst();
 }
 
+/** One single panel of the guild as stored, or undefined (a multi-panel's id names none). */
+export async function findSinglePanel(db: Db, guildId: string, panelId: number): Promise<StoredSinglePanel | undefined> {
+  const row = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).where("kind", "=", "single").executeTakeFirst();
+  return row ? toSinglePanel(row) : undefined;
+}
+
 /** The answer shape of one panel row. */
 export async function toApiPanel(db: Db, row: PanelRow): Promise<StoredSinglePanel | StoredMultiPanel> {
   if (row.kind === "multi") return toMultiPanel(row, (await membersOf(db, [row.id])).get(row.id) ?? []);
@@ -90,3 +96,34 @@ export async function multiPanelsUsing(db: Db, guildId: string, panelId: number)
 
 /** The name column of a multi-panel: its title (SPEC §2 lists multi-panels by title). */
 export const multiPanelName = (panel: MultiPanel) => panel.PanelTitle.trim();
+
+/** A new single panel: its form and support team in columns (`teamId`: checked or remapped), the rest in data_json. */
+export async function insertSinglePanel(db: Db, guildId: string, panel: SinglePanel, teamId: number | null, now: number): Promise<number> {
+  const row = await db
+    .insertInto("panels")
+    .values({
+      guild_id: guildId, kind: "single", name: panel.PanelName, form_id: panel.FormId, team_id: teamId,
+      data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A new multi-panel showing `memberIds` in that order. */
+export async function insertMultiPanel(db: Db, guildId: string, panel: MultiPanel, memberIds: number[], now: number): Promise<number> {
+  const row = await db
+    .insertInto("panels")
+    .values({
+      guild_id: guildId, kind: "multi", name: multiPanelName(panel), form_id: null, team_id: null,
+      data_json: JSON.stringify(multiPanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("multi_panel_members")
+    .values(memberIds.map((panel_id, position) => ({ multi_panel_id: row.id, panel_id, position })))
+    .execute();
+  return row.id;
+}
+

@@ -1,5 +1,11 @@
 import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    platform: PlatformAdapter;
+  }
+}
+
 // The one place that talks to the chat platform. The demo adapter serves seeded guilds; the Discord adapter
 // uses Discord's REST API. Routes and the access check only ever see these shapes.
 

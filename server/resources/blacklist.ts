@@ -1,6 +1,6 @@
 import { blacklistApiMessages } from "../../src/schemas/blacklist";
 import { badRequest } from "../errors";
-import type { ResourceHooks } from "./routes";
+import type { ResourceHooks } from "./resource";
 
 // The blacklist's checks on the platform: a role must be one of the server's (never @everyone), a user never the
 // owner. Role entries are answered with the role's current name; the list still answers when the platform does not.

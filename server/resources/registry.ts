@@ -2,7 +2,7 @@ import { blacklistSpec } from "../../src/schemas/blacklist";
 import { closeReasonsSpec } from "../../src/schemas/close-reason";
 import { tagsSpec } from "../../src/schemas/tag";
 import { blacklistHooks } from "./blacklist";
-import { serverResource } from "./routes";
+import { serverResource } from "./resource";
 
 // The resources the server's engine serves (docs/adding-a-resource.md): their tables are made and evolved at start,
 // their routes generated. Adding one is its spec in src/schemas and one line here.

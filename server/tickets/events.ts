@@ -1,6 +1,13 @@
 import { EventEmitter } from "node:events";
 import type { TicketEvent } from "../../src/schemas/ticket";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Live ticket events. */
+    ticketEvents: TicketEventBus;
+  }
+}
+
 // Live ticket events (docs/ticket-engine.md): the engine publishes one whenever a ticket of a guild opens, changes
 // or closes; the Tickets screen's event stream (GET /{guildId}/tickets/events) subscribes per guild. In one process
 // (the SQLite default) an in-process emitter is enough; with several instances on one PostgreSQL the bus must

@@ -1,22 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { keyringFor } from "../transcripts/crypto";
 import { diagnoseMissing } from "../bot-setup/diagnose";
-import { type InteractionLimits, interactionLimitsFor } from "./interaction-limits";
+import { keyringFor } from "../crypto";
+import { TicketEngine } from "./engine";
 import { InteractionHandler } from "./interactions";
-import { InteractionReceipts } from "./receipts";
-import { TicketEngine } from "./service";
 import type { ChannelUrlOf } from "./store";
 
 // Wires the ticket engine into the app: one engine and one interaction handler per process, reached by
-// /api/interactions (Discord), the Try-it routes (demo) and the tickets API (dashboard).
+// /api/interactions (Discord), the Try-it routes (demo), the tickets API (dashboard) and the scheduler.
 
 export interface TicketsDecoration {
   engine: TicketEngine;
   handler: InteractionHandler;
-  /** Interactions already handled (each acts once). */
-  receipts: InteractionReceipts;
-  /** The interactions' own per-member and per-server limits. */
-  limits: InteractionLimits;
   channelUrl: ChannelUrlOf;
 }
 
@@ -43,5 +37,5 @@ export function registerTicketEngine(app: FastifyInstance): void {
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
     transcriptQuotaMb: app.config.transcriptQuotaMb,
   });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), receipts: new InteractionReceipts(app.db), limits: interactionLimitsFor(app), channelUrl });
+  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
 }

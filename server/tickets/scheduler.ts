@@ -1,21 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { TicketSettings } from "../../src/schemas/settings";
-import type { FormAnswer } from "../../src/schemas/ticket";
-import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
-import { toSinglePanel } from "../panels/store";
-import { settingsFromJson } from "../routes/settings";
-import { recordActivityOf } from "../activity";
-import { ticketChannelName } from "./channel-access";
+import { settingsFromJson } from "../settings/store";
+import { finishClose } from "./close";
+import { lastMessageTime } from "./last-activity";
 import type { Member } from "./members";
-import { TicketEngine, ticketActions } from "./service";
-import { type TicketRow, toTicketSummary } from "./store";
-import { reindexTranscript } from "../transcripts/store";
+import { repairStuckTickets } from "./repair";
+import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
-// server, and the repair of tickets a crash left between two steps. One sweep a minute; on PostgreSQL exactly one
+// server, after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
+// server/http/jobs.ts); on PostgreSQL exactly one
 // instance marks at a time (a transaction-level advisory lock while it marks the due tickets 'closing'); on SQLite
 // there is one process. Marking is a compare-and-set from 'open', so even two sweeps never close a ticket twice.
 //
@@ -35,10 +32,6 @@ const EXAMINED = 200;
 export const PER_GUILD = 10;
 /** Servers per candidate statement (a VALUES list of their windows). */
 const GUILDS_PER_STATEMENT = 500;
-/** How long a ticket may sit in 'opening' or 'closing' before the sweep repairs it (no step takes this long). */
-export const STUCK_GRACE_MS = 2 * 60_000;
-/** Stuck tickets repaired per sweep at most. */
-const REPAIRS = 50;
 const SWEEP_LOCK = 774_201_001;
 
 const windowMs = (days: number, hours: number, minutes: number) => ((days * 24 + hours) * 60 + minutes) * 60_000;
@@ -129,8 +122,8 @@ function inTurns(candidates: Candidate[], guilds: ScheduledGuild[], cursor: stri
 
 /** Repairs, finds the tickets due for closing, marks them 'closing' (one sweeper at a time) and closes them. */
 export async function sweepTickets(app: FastifyInstance, now = Date.now()): Promise<number> {
-  await repairStuckTickets(app, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
-  const engine = app.tickets.engine;
+  const deps = app.tickets.engine.deps;
+  await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
   const platform = app.platform;
   const state = stateOf(app);
   const guilds = await scheduledGuilds(app.db, now);
@@ -151,7 +144,7 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
     if (g.silenceMs !== null && now - lastActivity >= g.silenceMs && row.channel_id) {
       // Discord does not tell us about messages: the channel's newest message id carries its time.
       const channel = await platform.getChannel(row.channel_id).catch(() => undefined);
-      lastActivity = Math.max(lastActivity, TicketEngine.lastMessageTime(channel?.lastMessageId ?? null));
+      lastActivity = Math.max(lastActivity, lastMessageTime(channel?.lastMessageId ?? null));
       if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
       if (now - lastActivity >= g.silenceMs) {
         due.push({ id: row.id, reason: botTexts.autoCloseReason });
@@ -192,118 +185,9 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
   const bot = botMember(app);
   for (const row of marked) {
     const reason = due.find((d) => d.id === row.id)?.reason ?? botTexts.autoCloseReason;
-    await engine.finishClose(row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
   }
   return marked.length;
 }
 
 const botMember = (app: FastifyInstance): Member => ({ id: app.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });
-
-/**
- * Tickets a crash left between two steps, checked against the platform once older than STUCK_GRACE_MS:
- *   - 'opening' (aged by opened_at; it counts toward the opener's limit): its channel was made if the guild has an
- *     unclaimed text channel of the ticket's name — then the open is finished (open, that channel, the welcome
- *     message); otherwise the row is deleted;
- *   - 'closing' (aged by closing_since): its channel gone — the close is finished (closed, by the bot, with the
- *     transcript only if it was stored, its word index completed); its channel still there — back to 'open'.
- * A platform that cannot answer leaves the ticket for the next sweep. Each repair is a compare-and-set from the
- * state read, and writes an activity entry by the bot.
- */
-export async function repairStuckTickets(app: FastifyInstance, now = Date.now()): Promise<number> {
-  const db = app.db;
-  const engine = app.tickets.engine;
-  const stuck = await db
-    .selectFrom("tickets")
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "opening"), eb("opened_at", "<=", now - STUCK_GRACE_MS)]),
-        eb.and([eb("status", "=", "closing"), eb.or([eb("closing_since", "is", null), eb("closing_since", "<=", now - STUCK_GRACE_MS)])]),
-      ]),
-    )
-    .orderBy("id")
-    .limit(REPAIRS)
-    .execute();
-  let repaired = 0;
-  /** A repair: its compare-and-set and its activity entry (by the bot) in one transaction; false when the row moved on. */
-  const repair = (row: TicketRow, status: string, write: (tx: Db) => Promise<boolean>, extra: Record<string, unknown> = {}) =>
-    db.transaction().execute(async (tx) => {
-      if (!(await write(tx))) return false;
-      await recordActivityOf(tx, engine.botActor(), {
-        guildId: row.guild_id,
-        action: ticketActions.recovered,
-        before: { TicketId: row.number, Status: row.status },
-        after: { TicketId: row.number, Status: status, ...extra },
-        scopePanelId: row.panel_id ?? 0,
-      });
-      return true;
-    });
-  const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) === 1;
-  for (const row of stuck) {
-    try {
-      if (row.status === "opening") {
-        const panelRow = row.panel_id === null ? undefined : await db.selectFrom("panels").selectAll().where("id", "=", row.panel_id).where("kind", "=", "single").executeTakeFirst();
-        const panel = panelRow ? toSinglePanel(panelRow) : null;
-        const name = ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name);
-        const found = await app.platform.findTextChannels(row.guild_id, name);
-        // A channel of that name another ticket holds is not this one's.
-        const taken = new Set(found.length ? (await db.selectFrom("tickets").select("channel_id").where("channel_id", "in", found).execute()).map((r) => r.channel_id) : []);
-        const channelId = found.find((id) => !taken.has(id)) ?? null;
-        if (channelId) {
-          const done = await repair(row, "open", async (tx) => changed(await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()), { Channel: name });
-          if (!done) continue;
-          const opened: TicketRow = { ...row, status: "open", channel_id: channelId };
-          const answers = fromDbJson<FormAnswer[]>(row.form_answers_json, []);
-          await app.platform.sendMessage(channelId, engine.welcomeMessage(opened, panel, answers)).catch((error) => app.log.warn({ err: error }, "welcome message not sent"));
-          app.ticketEvents.publish({ type: "opened", guildId: row.guild_id, ticket: toTicketSummary(opened, app.tickets.channelUrl) });
-        } else {
-          const done = await repair(row, "removed", async (tx) => changed(await tx.deleteFrom("tickets").where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()));
-          if (!done) continue;
-        }
-        repaired++;
-        continue;
-      }
-      // 'closing'
-      const channel = row.channel_id ? await app.platform.getChannel(row.channel_id) : null;
-      if (channel) {
-        const done = await repair(row, "open", async (tx) => changed(await tx.updateTable("tickets").set({ status: "open", closing_since: null }).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()));
-        if (!done) continue;
-        app.ticketEvents.publish({ type: "updated", guildId: row.guild_id, ticket: toTicketSummary({ ...row, status: "open", closing_since: null }, app.tickets.channelUrl) });
-      } else {
-        // The messages went with the channel: the transcript is there only if the close had stored it — then its
-        // word index may be short of the entries the close had not written yet, and is completed.
-        const stored = await reindexTranscript(db, engine.deps.keyring, row.guild_id, row.number);
-        const set = {
-          status: "closed",
-          closed_at: now,
-          closed_by: app.platform.botUserId,
-          closed_by_name: "Ticketeer",
-          resolution_ms: Math.max(0, now - Number(row.opened_at)),
-          revision: row.revision + 1,
-        };
-        const done = await repair(row, "closed", async (tx) => changed(await tx.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()), { Transcript: stored });
-        if (!done) continue;
-        app.ticketEvents.publish({ type: "closed", guildId: row.guild_id, ticket: toTicketSummary({ ...row, ...set }, app.tickets.channelUrl) });
-      }
-      repaired++;
-    } catch (error) {
-      // The platform could not say (it is down, rate-limited): the next sweep tries again.
-      app.log.warn({ err: error, guildId: row.guild_id, ticket: row.number }, "stuck ticket not repaired");
-    }
-  }
-  return repaired;
-}
-
-/** Starts the minute sweep; returns the stop function. */
-export function startTicketScheduler(app: FastifyInstance): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepTickets(app)
-      .catch((error) => app.log.warn({ err: error }, "ticket sweep failed"))
-      .finally(() => (running = false));
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

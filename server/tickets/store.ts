@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { FormAnswer, TicketSummary } from "../../src/schemas/ticket";
+import type { FormAnswer, TicketListQuery, TicketSummary } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db, TicketsTable } from "../db/schema";
 
@@ -54,3 +54,31 @@ export async function updateTicketIf(
 export async function addedMembers(db: Db, ticketRowId: number): Promise<string[]> {
   return (await db.selectFrom("ticket_members").select("user_id").where("ticket_id", "=", ticketRowId).execute()).map((r) => r.user_id);
 }
+
+/** Every ticket ever opened, on every server (the landing page's figure; a ticket still opening does not count). */
+export async function countOpenedTickets(db: Db): Promise<number> {
+  const row = await db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "!=", "opening").executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A page of the guild's tickets, newest first, and how many there are: open ones (and closing), closed ones, or both
+ * (never one still opening); `mine`: claimed or opened by `userId`; `visible`: "all", or the panels the caller may see.
+ */
+export async function listTickets(db: Db, guildId: string, q: TicketListQuery, userId: string, visible: "all" | number[]): Promise<{ rows: TicketRow[]; total: number }> {
+  let query = db.selectFrom("tickets").where("guild_id", "=", guildId);
+  if (q.status === "open") query = query.where("status", "in", ["open", "closing"]);
+  else if (q.status === "closed") query = query.where("status", "=", "closed");
+  else query = query.where("status", "!=", "opening");
+  if (q.panel !== undefined) query = query.where("panel_id", "=", q.panel);
+  if (q.claimed === "claimed") query = query.where("claimed_by", "is not", null);
+  if (q.claimed === "unclaimed") query = query.where("claimed_by", "is", null);
+  if (q.mine) query = query.where((eb) => eb.or([eb("claimed_by", "=", userId), eb("opener_id", "=", userId)]));
+  if (visible !== "all") query = visible.length ? query.where("panel_id", "in", visible) : query.where("id", "<", 0);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy("number", "desc").limit(q.per_page).offset((q.page - 1) * q.per_page).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+

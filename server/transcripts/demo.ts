@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID } from "../platform/demo-fixtures";
-import type { TranscriptKeyring } from "./crypto";
+import type { TranscriptKeyring } from "../crypto";
 import type { TranscriptMessage } from "./document";
 import { keyringForDatabase } from "./keys";
 import { insertTranscript, quotaBytesOf, TranscriptQuotaExceeded, UNKNOWN_PANEL } from "./store";

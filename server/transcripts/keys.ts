@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { loadConfig } from "../config";
 import type { Database } from "../db/schema";
-import { keyringById, keyringFor, type TranscriptKeyring } from "./crypto";
+import { keyringById, keyringFor, type TranscriptKeyring } from "../crypto";
 
 // Which key sealed a database: its key id (a fingerprint, never the key) is kept in the meta table. The app
 // records it on start; the demo seed, which only gets a database handle, finds the keyring again through it.

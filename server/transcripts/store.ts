@@ -4,7 +4,7 @@ import { dialectOf, fromDbJson } from "../db/dialect";
 import { pageStart } from "../db/deep-pages";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
-import type { TranscriptKeyring } from "./crypto";
+import type { TranscriptKeyring } from "../crypto";
 import { parseDocument, transcriptAad, type TranscriptMessage } from "./document";
 import { toEpochMs } from "./render";
 import { MAX_TERMS_PER_TRANSCRIPT, queryTerms, transcriptTerms } from "./search";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvCell } from "../../server/routes/activity";
+import { csvCell } from "../../server/activity/log";
 import { DEMO_ADMIN_ID, DEMO_STAFF_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 // Activity of Gaming Hub, built directly so pages and filters are predictable.

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emptyField } from "../../src/schemas/form";
 import { authMessages, formMessages } from "../../src/schemas/messages";
-import { formActivityActions } from "../../server/routes/forms";
+import { formActivityActions } from "../../server/forms/service";
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,

@@ -1,10 +1,10 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { docPath, type OpenApiDocument } from "../../server/openapi/document";
-import type { RouteTableEntry } from "../../server/route-table";
+import { docPath, type OpenApiDocument } from "../../server/http/support/openapi/document";
+import type { RouteTableEntry } from "../../server/http/support/route-table";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp, type TestApp } from "./helpers";
 
-// The OpenAPI document is generated from the routes the server registers (server/openapi/document.ts). This suite
+// The OpenAPI document is generated from the routes the server registers (server/http/support/openapi/document.ts). This suite
 // keeps it honest: it is valid OpenAPI 3.1 (a maintained validator), every registered API route is an operation
 // and every operation a registered route, with the permissions of its guard; and the answers of the whole API suite
 // validate against it (tests/server/response-checker.ts, installed on every test app).

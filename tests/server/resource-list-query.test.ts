@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OpenApiDocument } from "../../server/openapi/document";
+import type { OpenApiDocument } from "../../server/http/support/openapi/document";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 // The list route the resource engine generates (server/resources/routes.ts) sorts by one of the spec's fields and

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { GuildGenerations, attachPgGuildTriggers } from "../../server/db/guild-changes";
 import { applyChange } from "../../server/db/pg-listen";
-import { ResponseCache } from "../../server/http/response-cache";
+import { ResponseCache } from "../../server/http/support/response-cache";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, appForSuite, bearer, terminateListener, testDatabaseUrl, within } from "./helpers";
 
-// The response cache of guild lists (server/http/response-cache.ts) and the guild generations it relies on
+// The response cache of guild lists (server/http/support/response-cache.ts) and the guild generations it relies on
 // (server/db/guild-changes.ts): a write through the API is seen by the writer's next read; a write by anyone else
 // (another instance, SQL, another process on the SQLite file) within the notification delay on PostgreSQL, at once on
 // SQLite; the guard runs before anything is served. Two real processes: tests/server/faults/two-processes.test.ts.

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import type { FastifyInstance } from "fastify";
-import { docPath, type OpenApiDocument } from "../../server/openapi/document";
+import { docPath, type OpenApiDocument } from "../../server/http/support/openapi/document";
 
 // Every answer the API suites receive is checked against the OpenAPI document the server generates: its status must
 // be documented for that operation, and a JSON body must validate against the documented schema. The checker is

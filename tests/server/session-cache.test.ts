@@ -4,7 +4,7 @@ import { authMessages } from "../../src/schemas/messages";
 import { SessionCache } from "../../server/auth/session-cache";
 import { applyChange } from "../../server/db/pg-listen";
 import { hashToken, storeUserTokens } from "../../server/auth/sessions";
-import type { SessionUser } from "../../server/types";
+import type { SessionUser } from "../../server/auth/session-user";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp, terminateListener, testDatabaseUrl, within } from "./helpers";
 
 // The session cache (server/auth/session-cache.ts): a revoked session is never accepted again by the instance that

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, settingsMessages } from "../../src/schemas/messages";
 import { ticketSettingsShape } from "../../src/schemas/settings";
-import { defaultSettings, settingsText } from "../../server/routes/settings";
+import { settingsText } from "../../server/settings/service";
+import { defaultSettings } from "../../server/settings/store";
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,

@@ -4,7 +4,7 @@ import { authMessages, teamMessages } from "../../src/schemas/messages";
 import { allPermissions, noPermissions, teamPermissionKeys } from "../../src/schemas/team";
 import { DemoPlatform } from "../../server/platform/demo";
 import { DEMO_SUPPORT_ROLE_ID } from "../../server/platform/demo-fixtures";
-import { teamText } from "../../server/routes/teams";
+import { teamText } from "../../server/teams/service";
 import { PlatformUnavailableError } from "../../server/errors";
 import {
   DEMO_ADMIN_ID,

@@ -4,9 +4,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, transcriptMessages } from "../../src/schemas/messages";
 import { noPermissions } from "../../src/schemas/team";
-import { duplicateTranscript, transcriptActions, transcriptNotStored } from "../../server/routes/transcripts";
-import { invalidBotKey } from "../../server/transcripts/bot-keys";
-import { createKeyring, keyringFor, parseTranscriptKey } from "../../server/transcripts/crypto";
+import { duplicateTranscript, transcriptActions, transcriptNotStored } from "../../server/transcripts/service";
+import { invalidBotKey } from "../../server/auth/bot-keys";
+import { createKeyring, keyringFor, parseTranscriptKey } from "../../server/crypto";
 import { XSS_DEMO_TICKET } from "../../server/transcripts/demo";
 import { TRANSCRIPT_CSP } from "../../server/transcripts/render";
 import {

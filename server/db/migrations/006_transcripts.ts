@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
 // Transcripts of closed tickets. The list's columns (ticket, author, panel, close reason, rating, time) are plain
-// metadata; the messages exist only sealed with AES-256-GCM (body_enc + iv + tag, server/transcripts/crypto.ts).
+// metadata; the messages exist only sealed with AES-256-GCM (body_enc + iv + tag, server/crypto.ts).
 // Word search goes through transcript_terms: keyed per-guild HMACs of the words, never the words. Bots feed
 // transcripts with a per-guild API key, kept as a SHA-256 hash only.
 

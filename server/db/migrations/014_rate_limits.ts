@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Rate-limit counters shared by every instance on one PostgreSQL (server/pg-rate-limit-store.ts): one row per
+// Rate-limit counters shared by every instance on one PostgreSQL (server/http/support/pg-rate-limit-store.ts): one row per
 // limited key and its current window. (The SQLite default keeps them in its one process.)
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Instances on one PostgreSQL keep some guild list answers in memory (server/http/response-cache.ts) until that
+// Instances on one PostgreSQL keep some guild list answers in memory (server/http/support/response-cache.ts) until that
 // guild's data changes. The trigger functions here tell of the guilds a statement changed: every instance, by a
 // notification on the schema's channel (`g:<guild id>`, sent on commit, one per guild and transaction); and the
 // connection that wrote, at once, by a notice (`ticketeer_guild_changed:<guild id>`), which its instance applies once

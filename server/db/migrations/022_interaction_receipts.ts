@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Each Discord interaction acts once (server/tickets/receipts.ts): its id is kept for the 15 minutes its token lives,
+// Each Discord interaction acts once (server/http/support/interaction-receipts.ts): its id is kept for the 15 minutes its token lives,
 // with the answer it got, so a repeat of a validly signed request — on this instance or another — answers without
 // acting again. No guild_id column: receipts are not guild data (they move no response-cache generation).
 

@@ -62,7 +62,7 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
     const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
     const tagNames = async (server: ServerProcess) =>
       ((await (await fetch(`${server.baseUrl}/api/${g}/tags`, { headers: authJson(token) })).json()) as { tags: { TagName: string }[] }).tags.map((x) => x.TagName);
-    // Both now keep the list (server/http/response-cache.ts).
+    // Both now keep the list (server/http/support/response-cache.ts).
     for (const server of [a, b, a, b]) expect(await tagNames(server)).not.toContain("two-instances");
     const created = await fetch(`${a.baseUrl}/api/${g}/tags`, { method: "POST", headers: authJson(token), body: JSON.stringify({ TagName: "two-instances", Content: "x" }) });
     expect(created.status).toBe(201);

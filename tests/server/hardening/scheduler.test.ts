@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PER_GUILD, STUCK_GRACE_MS, sweepTickets } from "../../../server/tickets/scheduler";
-import { ticketActions } from "../../../server/tickets/service";
+import { STUCK_GRACE_MS } from "../../../server/tickets/repair";
+import { PER_GUILD, sweepTickets } from "../../../server/tickets/scheduler";
+import { ticketActions } from "../../../server/tickets/step";
 import { botTexts } from "../../../server/tickets/texts";
 import { prepareTranscript, storePreparedTranscript } from "../../../server/transcripts/store";
 import { DEMO_BOT } from "../../../server/platform/demo";

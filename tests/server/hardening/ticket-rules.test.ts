@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { botTexts } from "../../../server/tickets/texts";
-import { demoCannotSend } from "../../../server/tickets/demo-routes";
+import { demoCannotSend } from "../../../server/try-it/channels";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";

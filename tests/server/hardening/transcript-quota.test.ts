@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { seedDemoTranscripts } from "../../../server/transcripts/demo";
 import { sweepTickets } from "../../../server/tickets/scheduler";
-import { ticketActions } from "../../../server/tickets/service";
+import { ticketActions } from "../../../server/tickets/step";
 import { botTexts } from "../../../server/tickets/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 

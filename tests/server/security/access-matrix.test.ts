@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../src/schemas/messages";
 import { type TeamPermission, teamPermissionKeys } from "../../../src/schemas/team";
 import { hashToken, newToken } from "../../../server/auth/sessions";
-import { describeRoute, type RouteTableEntry } from "../../../server/route-table";
+import { describeRoute, type RouteTableEntry } from "../../../server/http/support/route-table";
 import { DEMO_ADMIN_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, createTestApp } from "../helpers";
 import {
   apiRoutesOf,

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { type TeamPermission, teamPermissionKeys } from "../../../src/schemas/team";
-import type { RouteTableEntry } from "../../../server/route-table";
+import type { RouteTableEntry } from "../../../server/http/support/route-table";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, bearer } from "../helpers";
 
 // Shared by the security suites: the routes of the app's route table, sample requests keyed by route (so a

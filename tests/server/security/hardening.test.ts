@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, trustProxySetting } from "../../../server/config";
 import { createDatabase } from "../../../server/db/client";
-import { KEY_FILE_NAME, loadOrCreateKeyFile } from "../../../server/transcripts/crypto";
+import { KEY_FILE_NAME, loadOrCreateKeyFile } from "../../../server/crypto";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp, testDatabaseUrl } from "../helpers";
 
 // Regression tests of the hardening review (issue "Hardening"): each fails on the code before it.

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyringFor } from "../../../server/transcripts/crypto";
+import { keyringFor } from "../../../server/crypto";
 import { insertTranscript } from "../../../server/transcripts/store";
 import { ticketEventSchema, ticketListResponseSchema } from "../../../src/schemas/ticket";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { futureTicket, transcriptActions, transcriptQuotaFull } from "../../../server/routes/transcripts";
+import { futureTicket, transcriptActions, transcriptQuotaFull } from "../../../server/transcripts/service";
 import { DEMO_ADMIN_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
 // A guild's bot key cannot flood it: a storage quota, an ingest rate, an activity entry per transcript, and no ticket

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INGEST_BODY_LIMIT } from "../../../server/routes/transcripts";
+import { INGEST_BODY_LIMIT } from "../../../server/http/transcripts";
 import { renderRichText, renderTranscriptHtml, transcriptTooLong } from "../../../server/transcripts/render";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp, type TestApp } from "../helpers";
 

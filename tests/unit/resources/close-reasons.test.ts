@@ -28,8 +28,6 @@ function filesUnder(dir: string): string[] {
 const machinery = [
   "server/app.ts",
   "server/db",
-  "server/routes",
-  "server/openapi",
   "server/http",
   "server/resources",
   "src/App.tsx",

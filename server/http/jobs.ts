@@ -1,0 +1,32 @@
+import type { FastifyInstance } from "fastify";
+import { pruneExpired } from "../auth/sessions";
+import { SWEEP_EVERY_MS, sweepTickets } from "../tickets/scheduler";
+
+// The ways in that come from the clock rather than a request: the ticket sweep every minute (auto-close, close on
+// user leave, repairs: server/tickets/scheduler.ts) and the pruning of expired sessions every hour. Started by
+// index.ts once the app listens; a job that fails is logged and runs again next time.
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Starts the minute sweep; returns the stop function. */
+export function startTicketScheduler(app: FastifyInstance): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepTickets(app)
+      .catch((error) => app.log.warn({ err: error }, "ticket sweep failed"))
+      .finally(() => (running = false));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Prunes expired sessions now, then every hour; returns the stop function. */
+export async function startSessionPruning(app: FastifyInstance): Promise<() => void> {
+  const prune = () => pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));
+  await prune();
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

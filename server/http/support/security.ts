@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config";
+
+/** The Content-Security-Policy of every response (a route may set a stricter one itself). */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https://cdn.discordapp.com",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' https://discord.com",
+].join("; ");
+
+/** The security headers of every answer (a route may set a stricter CSP itself). */
+export function securityHeaders(config: Config): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy,
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(config.publicUrl.startsWith("https://") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * Security headers on every response, and no caching of API answers unless a route says otherwise. A route that
+ * writes its answer itself (reply.hijack(): the ticket event stream) skips onSend and adds securityHeaders() itself.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = Object.entries(securityHeaders(config));
+  app.addHook("onSend", async (request, reply, payload) => {
+    for (const [name, value] of headers) {
+      if (name === "content-security-policy" && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
+  });
+}

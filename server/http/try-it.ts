@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
+import { guard, guildIdOf } from "../access/guard";
+import { demoInteraction, toDemoReply } from "../try-it/interaction";
+import { named } from "./support/openapi/components";
+import { guildParams } from "./support/route-schemas";
+
+// The Try-it view's API (docs/ticket-engine.md), over app.tryIt (server/try-it/): the channels the signed-in demo user
+// can see and their messages, writing a message, and clicks, choices, modal submits and slash commands turned into the
+// interaction Discord would deliver — run through the same handler as /api/interactions, under the same limits.
+
+const tags = ["Try it"];
+const channelParams = z.object({ guildId: z.string(), channelId: z.string().regex(/^\d{1,21}$/) });
+const s = {
+  channels: named("DemoChannels", demoChannelsResponseSchema),
+  messages: named("DemoMessages", demoMessagesResponseSchema),
+  reply: named("DemoInteractionReply", demoInteractionReplySchema),
+  posted: named("DemoMessagePosted", z.object({ id: z.string() })),
+};
+
+export default async function demoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/:guildId(^\\d+$)/demo/channels",
+    { onRequest: guard(), schema: { tags, summary: "Try it: the channels the demo user sees", params: guildParams, response: { 200: s.channels } } },
+    async (request) => ({ channels: await app.tryIt.channels(guildIdOf(request), request.user!) }),
+  );
+
+  app.get(
+    "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
+    {
+      onRequest: guard(),
+      schema: { tags, summary: "Try it: a channel's messages, oldest first", params: channelParams, querystring: z.object({ after: z.string().regex(/^\d{1,21}$/).optional() }), response: { 200: s.messages } },
+    },
+    async (request) => app.tryIt.messages(guildIdOf(request), request.user!, request.params.channelId, request.query.after),
+  );
+
+  app.post(
+    "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
+    { onRequest: guard(), schema: { tags, summary: "Try it: write a message", params: channelParams, body: demoMessageInputSchema, response: { 201: s.posted } } },
+    async (request, reply) => {
+      const id = await app.tryIt.post(guildIdOf(request), request.user!, request.params.channelId, request.body.content);
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.post(
+    "/:guildId(^\\d+$)/demo/interactions",
+    {
+      onRequest: guard(),
+      // Counted by the interactions' own limits (per member and per server), not the dashboard's write limit.
+      config: { interaction: true },
+      schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } },
+    },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      const input = request.body;
+      const { member, channel } = await app.tryIt.channel(guildId, request.user!, input.channelId);
+      const interaction = demoInteraction(guildId, member, channel, input);
+      const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
+      return toDemoReply(outcome, channel.id);
+    },
+  );
+}

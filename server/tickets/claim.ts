@@ -1,0 +1,65 @@
+import { readGuildSettings } from "../settings/store";
+import { isTicketStaff, type Member, memberAccess } from "./members";
+import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, publish, recordStep, type Reply, say, ticketActions, withNote } from "./step";
+import { updateTicketIf } from "./store";
+import { botTexts } from "./texts";
+
+// Claim, unclaim, transfer: who answers a ticket. One rule releases and hands over a claimed ticket — its claimer or a
+// manager — and any staff of the ticket assigns an unclaimed one. Claim settings decide what other support roles keep
+// (Send Messages unless SupportRepsTypeInTickets, View Channel unless SupportRepsViewTickets).
+
+export async function claim(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff) return say(botTexts.staffOnly);
+  if (c.row.claimed_by) return say(botTexts.alreadyClaimed(c.row.claimed_by === member.id ? "you" : (c.row.claimed_by_name ?? "someone")));
+  const now = Date.now();
+  const set = { claimed_by: member.id, claimed_by_name: member.username, revision: c.row.revision + 1, last_activity_at: now };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: null }, set))) return say(botTexts.alreadyClaimed("someone"));
+  const row = { ...c.row, ...set };
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const refused = await attempt(deps, row, "overwrites", () => applyOverwrites(deps, row, c.teamIds, settings));
+  await recordStep(deps, member, row, ticketActions.claimed, { TicketId: number, ClaimedBy: null }, { TicketId: number, ClaimedBy: member.username });
+  await notice(deps, row, botTexts.claimed(member.id));
+  publish(deps, "updated", row);
+  return say(withNote(botTexts.claimedReply, refused), true);
+}
+
+export async function unclaim(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff) return say(botTexts.staffOnly);
+  if (!c.row.claimed_by) return say(botTexts.notClaimed);
+  if (c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
+  const set = { claimed_by: null, claimed_by_name: null, revision: c.row.revision + 1, last_activity_at: Date.now() };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.notClaimed);
+  const row = { ...c.row, ...set };
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const refused = await attempt(deps, row, "overwrites", () => applyOverwrites(deps, row, c.teamIds, settings));
+  await recordStep(deps, member, row, ticketActions.unclaimed, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: null });
+  await notice(deps, row, botTexts.unclaimed(member.id));
+  publish(deps, "updated", row);
+  return say(withNote(botTexts.unclaimedReply, refused), true);
+}
+
+export async function transfer(deps: EngineDeps, guildId: string, number: number, member: Member, targetId: string): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff) return say(botTexts.staffOnly);
+  // The unclaim rule: a claimed ticket changes hands by its claimer or a manager (an unclaimed one, by any staff).
+  if (c.row.claimed_by && c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
+  const target = await deps.platform.getMember(guildId, targetId);
+  if (!target) return say(botTexts.memberNotFound);
+  const guild = await deps.platform.getGuild(guildId).catch(() => null);
+  const targetMember: Member = { ...target, permissions: "0", owner: guild?.owner.id === target.id };
+  if (!isTicketStaff(await memberAccess(deps.db, guildId, targetMember), c.teamIds)) return say(botTexts.transferTargetNotStaff);
+  const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: Date.now() };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
+  const row = { ...c.row, ...set };
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const refused = await attempt(deps, row, "overwrites", () => applyOverwrites(deps, row, c.teamIds, settings));
+  await recordStep(deps, member, row, ticketActions.transferred, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
+  await notice(deps, row, botTexts.transferred(c.row.claimed_by ?? member.id, target.id));
+  publish(deps, "updated", row);
+  return say(withNote(botTexts.transferredReply(target.username), refused), true);
+}

@@ -1,0 +1,209 @@
+import type { APIEmbed } from "discord-api-types/v10";
+import { recordActivityOf } from "../activity/record";
+import { recordBotProblem } from "../bot-setup/problems";
+import { isUniqueViolation } from "../db/errors";
+import type { ChannelMessage } from "../platform/adapter";
+import { fitMessage } from "../platform/message-fit";
+import { readGuildSettings } from "../settings/store";
+import type { TranscriptMessage } from "../transcripts/document";
+import { indexTranscriptTerms, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
+import { customIds } from "./custom-ids";
+import { isTicketStaff, type Member, memberAccess } from "./members";
+import { ACTION_ROW, actorOf, attempt, botActor, BUTTON, type EngineDeps, openTicket, panelOf, publish, type Reply, say, ticketActions } from "./step";
+import { addedMembers, type TicketRow, updateTicketIf } from "./store";
+import { botTexts } from "./texts";
+
+// Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
+// runs), the messages are read, the channel deleted; only then the transcript (sealed and indexed in slices), and last
+// 'closed' with its activity entry. Afterwards, best effort: the archive post and the rating request.
+
+/** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
+const MAX_PAGES = 50;
+
+/** Whether a member may close a ticket: its staff, or its opener when the server lets members close their own. */
+export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member): Promise<boolean> {
+  const { teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
+  if (isTicketStaff(await memberAccess(deps.db, row.guild_id, member), teamIds)) return true;
+  if (row.opener_id !== member.id) return false;
+  return (await readGuildSettings(deps.db, row.guild_id)).settings.AllowUserTicketClose !== false;
+}
+
+/**
+ * Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog
+ * did). `reason` undefined: the confirm button, which closes with the reason given when the close was asked for.
+ */
+export async function requestClose(deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const isOpener = c.row.opener_id === member.id;
+  if (!c.staff && !(isOpener && settings.AllowUserTicketClose !== false)) return say(isOpener ? botTexts.cannotCloseOwn : botTexts.staffOnly);
+  if (!confirmed && settings.TicketCloseConfirmation !== false) {
+    // The reason waits on the open ticket until the member confirms (the confirm button carries no text).
+    await updateTicketIf(deps.db, c.row, { status: "open" }, { close_reason: reason?.trim() ? reason.trim().slice(0, 1024) : null });
+    return {
+      kind: "message",
+      ok: true,
+      message: {
+        content: botTexts.confirmClose,
+        components: [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 4, label: botTexts.confirmCloseButton, custom_id: customIds.closeConfirm(number) }] }],
+        allowed_mentions: { parse: [] },
+      },
+    };
+  }
+  // Only one close runs: the row moves to 'closing' from 'open', once.
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return say(botTexts.closeBusy);
+  const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
+  return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
+}
+
+/** Reads the messages, deletes the channel, then stores transcript and closed state. */
+export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
+  const { db, platform } = deps;
+  const guildId = row.guild_id;
+  const messages: ChannelMessage[] = [];
+  const channelId = row.channel_id;
+  if (channelId) {
+    const refused =
+      (await attempt(deps, row, "read", async () => {
+        let before: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const batch = await platform.readMessages(channelId, before);
+          messages.push(...batch);
+          if (batch.length < 100) break;
+          before = batch[batch.length - 1].id;
+        }
+      })) ?? (await attempt(deps, row, "delete", () => platform.deleteChannel(channelId)));
+    if (refused) {
+      await updateTicketIf(db, row, { status: "closing" }, { status: "open", closing_since: null });
+      return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);
+    }
+  }
+  messages.reverse(); // oldest first
+  const added = new Set(await addedMembers(db, row.id));
+  const firstStaff = messages.find((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id));
+  const lastMessage = messages.length ? messages[messages.length - 1] : undefined;
+  const closedAt = Date.now();
+  const set = {
+    status: "closed",
+    closed_at: closedAt,
+    closed_by: closer.id,
+    closed_by_name: closer.username,
+    close_reason: reason,
+    first_response_at: firstStaff ? firstStaff.timestamp : null,
+    response_ms: firstStaff ? Math.max(0, firstStaff.timestamp - Number(row.opened_at)) : null,
+    resolution_ms: Math.max(0, closedAt - Number(row.opened_at)),
+    last_activity_at: Math.max(Number(row.last_activity_at), lastMessage?.timestamp ?? 0),
+    revision: row.revision + 1,
+  };
+  const store = messages.length > 0 && (await storesTranscripts(db, guildId)) && !(await transcriptExists(db, guildId, row.number));
+  // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
+  // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
+  // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
+  // between these steps leaves it 'closing' — the scheduler's repair indexes the stored transcript again and
+  // finishes the close. Past the quota the ticket still closes; its transcript is not kept (none of it: a part
+  // would be a false record).
+  let overQuota: TranscriptQuotaExceeded | null = null;
+  let stored = false;
+  if (store) {
+    const meta = {
+      TicketId: row.number,
+      AuthorId: row.opener_id,
+      AuthorUsername: row.opener_name,
+      CloseReason: reason,
+      PanelId: row.panel_id,
+      PanelName: row.panel_name,
+      Rating: null,
+      ClosedAt: closedAt,
+    };
+    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, messages.slice(-5000).map(toTranscriptMessage));
+    try {
+      const transcriptId = await db.transaction().execute((tx) => storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) }));
+      await indexTranscriptTerms(db, guildId, transcriptId, row.number, prepared.hashes, true);
+      stored = true;
+    } catch (error) {
+      if (error instanceof TranscriptQuotaExceeded) overQuota = error;
+      // Stored meanwhile by the guild's bot key (the ingest): that one stands.
+      else if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  const refused = overQuota as TranscriptQuotaExceeded | null;
+  await db.transaction().execute(async (tx) => {
+    if (refused) {
+      await recordActivityOf(tx, botActor(deps), {
+        guildId,
+        action: ticketActions.transcriptNotStored,
+        after: { TicketId: row.number, QuotaMB: deps.transcriptQuotaMb, UsedBytes: refused.usedBytes, TranscriptBytes: refused.transcriptBytes },
+      });
+    }
+    await tx.updateTable("tickets").set(set).where("id", "=", row.id).execute();
+    await recordActivityOf(tx, actorOf(closer, deps.origin), {
+      guildId,
+      action: ticketActions.closed,
+      before: { TicketId: row.number, Status: "open" },
+      after: { TicketId: row.number, Status: "closed", CloseReason: reason },
+    });
+  });
+  const closed: TicketRow = { ...row, ...set };
+  publish(deps, "closed", closed);
+  if (refused) {
+    // The owner sees it on Bot setup (best effort: the close is done).
+    await recordBotProblem(db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
+      (error) => deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
+    );
+  }
+  await afterClose(deps, closed, stored);
+  return refused ? say(botTexts.closedWithoutTranscript(row.number, deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
+}
+
+/** The archive post and the rating request: best effort, after the ticket is closed. */
+async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
+  const { platform } = deps;
+  const { settings } = await readGuildSettings(deps.db, row.guild_id);
+  const link = `${deps.publicUrl}/${row.guild_id}/transcripts/${row.number}`;
+  if (settings.ArchiveChannelId) {
+    const embed: APIEmbed = {
+      title: botTexts.archived(row.number, row.opener_name),
+      color: 0x5865f2,
+      fields: [
+        { name: "Panel", value: row.panel_name, inline: true },
+        { name: "Closed by", value: row.closed_by_name ?? "—", inline: true },
+        { name: "Reason", value: row.close_reason ?? "No reason specified" },
+        ...(stored ? [{ name: "Transcript", value: link }] : []),
+      ],
+    };
+    await platform.sendMessage(settings.ArchiveChannelId, fitMessage({ embeds: [embed], allowed_mentions: { parse: [] } })).catch((error) => {
+      deps.log.warn({ err: error }, "archive post not sent");
+    });
+  }
+  if (settings.EnableUserFeedback !== false) {
+    const guildName = (await platform.getGuild(row.guild_id).catch(() => null))?.name ?? "the server";
+    await platform
+      .sendDirectMessage(row.opener_id, {
+        content: botTexts.ratingPrompt(guildName, row.number),
+        components: [
+          {
+            type: ACTION_ROW,
+            components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })),
+          },
+        ],
+        allowed_mentions: { parse: [] },
+      })
+      .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));
+  }
+}
+
+function toTranscriptMessage(m: ChannelMessage): TranscriptMessage {
+  return {
+    author: (m.author.username || "Unknown").slice(0, 100),
+    author_id: m.author.id,
+    content: m.content.slice(0, 4000),
+    timestamp: Math.max(0, Math.floor(m.timestamp)),
+    embeds: m.embeds.slice(0, 10).map((e) => ({
+      title: e.title?.slice(0, 256),
+      description: e.description?.slice(0, 4096),
+      color: e.color === undefined ? undefined : `#${e.color.toString(16).padStart(6, "0")}`,
+    })),
+    attachments: m.attachments.slice(0, 10).filter((a) => a.url.length <= 2048 && URL.canParse(a.url)).map((a) => ({ name: a.name.slice(0, 200), url: a.url })),
+  };
+}

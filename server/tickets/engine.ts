@@ -1,0 +1,71 @@
+import { claim, transfer, unclaim } from "./claim";
+import { mayClose, requestClose } from "./close";
+import { noteActivity } from "./last-activity";
+import type { Member } from "./members";
+import { addMember } from "./membership";
+import { isBlacklisted, open, openFromPanel, type OpenRequest, submitForm } from "./open";
+import { rate } from "./rate";
+import { rename } from "./rename";
+import type { EngineDeps, Reply } from "./step";
+import type { TicketRow } from "./store";
+
+// The ticket engine's steps behind one object (app.tickets.engine), for the ways in that need them: Discord's
+// interactions and the Try-it view (through ./interactions.ts) and the dashboard's tickets API; the scheduler calls
+// the steps it needs directly. Each step lives in its own module (open, claim, membership, rename, close, rate); this
+// only hands them their dependencies. Each re-reads what it needs, re-checks who may do it, and answers a Reply.
+
+export class TicketEngine {
+  constructor(readonly deps: EngineDeps) {}
+
+  isBlacklisted(guildId: string, member: Member): Promise<boolean> {
+    return isBlacklisted(this.deps, guildId, member);
+  }
+
+  open(request: OpenRequest): Promise<Reply> {
+    return open(this.deps, request);
+  }
+
+  openFromPanel(guildId: string, member: Member, panelId: number): Promise<Reply> {
+    return openFromPanel(this.deps, guildId, member, panelId);
+  }
+
+  submitForm(guildId: string, member: Member, panelId: number, formId: number, typed: Record<string, string>): Promise<Reply> {
+    return submitForm(this.deps, guildId, member, panelId, formId, typed);
+  }
+
+  claim(guildId: string, number: number, member: Member): Promise<Reply> {
+    return claim(this.deps, guildId, number, member);
+  }
+
+  unclaim(guildId: string, number: number, member: Member): Promise<Reply> {
+    return unclaim(this.deps, guildId, number, member);
+  }
+
+  transfer(guildId: string, number: number, member: Member, targetId: string): Promise<Reply> {
+    return transfer(this.deps, guildId, number, member, targetId);
+  }
+
+  addMember(guildId: string, number: number, member: Member, targetId: string, add: boolean): Promise<Reply> {
+    return addMember(this.deps, guildId, number, member, targetId, add);
+  }
+
+  rename(guildId: string, number: number, member: Member, raw: string): Promise<Reply> {
+    return rename(this.deps, guildId, number, member, raw);
+  }
+
+  mayClose(row: TicketRow, member: Member): Promise<boolean> {
+    return mayClose(this.deps, row, member);
+  }
+
+  requestClose(guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean): Promise<Reply> {
+    return requestClose(this.deps, guildId, number, member, reason, confirmed);
+  }
+
+  rate(guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
+    return rate(this.deps, guildId, number, userId, rating);
+  }
+
+  noteActivity(channelId: string, at: number): Promise<void> {
+    return noteActivity(this.deps, channelId, at);
+  }
+}

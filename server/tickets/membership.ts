@@ -1,0 +1,42 @@
+import { readGuildSettings } from "../settings/store";
+import { ticketOverwrites } from "./channel-access";
+import { type Member, supportRoles } from "./members";
+import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, recordStep, type Reply, say, ticketActions, withNote } from "./step";
+import { addedMembers, type TicketRow } from "./store";
+import { botTexts } from "./texts";
+
+// /add and /remove: members let into a ticket beside its opener and staff. Its staff or its opener may; the opener
+// cannot be removed; a channel keeps at most Discord's 100 permission overwrites.
+
+/** Discord keeps at most 100 permission overwrites on a channel. */
+const MAX_OVERWRITES = 100;
+
+/** How many overwrites the ticket's channel holds with one more member added. */
+async function overwriteCount(deps: EngineDeps, row: TicketRow, teamIds: number[], extraMemberId: string): Promise<number> {
+  const added = new Set([...(await addedMembers(deps.db, row.id)), extraMemberId]);
+  return ticketOverwrites({
+    guildId: row.guild_id, botUserId: deps.platform.botUserId, openerId: row.opener_id, addedIds: [...added],
+    supportRoleIds: await supportRoles(deps.db, row.guild_id, teamIds), claimedBy: row.claimed_by, repsCanView: true, repsCanType: true,
+  }).length;
+}
+
+export async function addMember(deps: EngineDeps, guildId: string, number: number, member: Member, targetId: string, add: boolean): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff && c.row.opener_id !== member.id) return say(botTexts.noPermission);
+  if (!add && targetId === c.row.opener_id) return say(botTexts.cannotRemoveOpener);
+  const target = await deps.platform.getMember(guildId, targetId);
+  if (add && !target) return say(botTexts.memberNotFound);
+  if (add && (await overwriteCount(deps, c.row, c.teamIds, targetId)) > MAX_OVERWRITES) return say(botTexts.tooManyMembers);
+  if (add) {
+    await deps.db.insertInto("ticket_members").values({ ticket_id: c.row.id, user_id: targetId }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await deps.db.deleteFrom("ticket_members").where("ticket_id", "=", c.row.id).where("user_id", "=", targetId).execute();
+  }
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const refused = await attempt(deps, c.row, "overwrites", () => applyOverwrites(deps, c.row, c.teamIds, settings));
+  const name = target?.username ?? targetId;
+  await recordStep(deps, member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
+  await notice(deps, c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));
+  return say(withNote(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, refused), true);
+}

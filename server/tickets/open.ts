@@ -1,0 +1,261 @@
+import { channelLimits } from "../../src/schemas/bot-setup";
+import type { SinglePanel } from "../../src/schemas/panel";
+import type { FormAnswer } from "../../src/schemas/ticket";
+import { recordActivityOf } from "../activity/record";
+import { clearBotProblems, recordBotProblem } from "../bot-setup/problems";
+import { PlatformRefusedError } from "../errors";
+import { readGuildSettings } from "../settings/store";
+import { ticketChannelName, ticketOverwrites } from "./channel-access";
+import { answersOf, formFields, formModal } from "./form-modal";
+import { type Member, supportRoles } from "./members";
+import { explainRefusal, type RefusalPlace } from "./refusals";
+import { actorOf, type EngineDeps, panelOf, publish, type Reply, say, ticketActions } from "./step";
+import type { TicketRow } from "./store";
+import { botTexts } from "./texts";
+import { welcomeMessage } from "./welcome";
+
+// Opening a ticket: from a panel's button (its form first, when it has one), a form's answers, /new or /form.
+// Nothing half-made: the row ('opening', inside the transaction that checks the limit), then the channel, then the
+// row becomes 'open' with its channel; if the channel cannot be made the row is deleted. The panel is read once per
+// click and handed down.
+
+export interface OpenRequest {
+  guildId: string;
+  member: Member;
+  /** null: /new or /form without a panel. */
+  panelId: number | null;
+  /** The panel, when the caller has already read it (and found it usable). */
+  panel?: SinglePanel;
+  subject?: string | null;
+  answers?: FormAnswer[];
+}
+
+class Refusal extends Error {}
+
+export async function isBlacklisted(deps: EngineDeps, guildId: string, member: Member): Promise<boolean> {
+  const hit = await deps.db
+    .selectFrom("blacklist")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("kind", "=", "User"), eb("target_id", "=", member.id)]),
+        ...(member.roles.length ? [eb.and([eb("kind", "=", "Role"), eb("target_id", "in", member.roles)])] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
+/** Checks a panel can be used to open a ticket; returns its data or a refusal. */
+export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
+  const { panel } = await panelOf(deps, guildId, panelId);
+  if (!panel) return { refusal: say(botTexts.panelGone) };
+  if (panel.PanelMessage.DisablePanel) return { refusal: say(botTexts.panelDisabled) };
+  return { panel };
+}
+
+/** A panel's button: its form as a modal first, when it has one; else the ticket opens. */
+export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number): Promise<Reply> {
+  const usable = await usablePanel(deps, guildId, panelId);
+  if ("refusal" in usable) return usable.refusal;
+  if (usable.panel.FormId !== null) {
+    // Refused before the form is shown, not after it was filled in.
+    if (await isBlacklisted(deps, guildId, member)) return say(botTexts.blacklisted);
+    const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
+    return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
+  }
+  return open(deps, { guildId, member, panelId, panel: usable.panel });
+}
+
+/** A form's modal submitted (panel 0: /form): the answers, checked against the form as it is now, open the ticket. */
+export async function submitForm(deps: EngineDeps, guildId: string, member: Member, panelId: number, formId: number, typed: Record<string, string>): Promise<Reply> {
+  const found = await formFields(deps.db, guildId, formId);
+  if (!found) return say(botTexts.formGone);
+  let panel: SinglePanel | undefined;
+  if (panelId !== 0) {
+    const usable = await usablePanel(deps, guildId, panelId);
+    if ("refusal" in usable) return usable.refusal;
+    if (usable.panel.FormId !== formId) return say(botTexts.invalidButton);
+    panel = usable.panel;
+  }
+  const checked = answersOf(found, typed);
+  if ("refusal" in checked) return checked.refusal;
+  return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers });
+}
+
+/** Opens a ticket: the member is checked against the blacklist, the panel read unless the request carries it. */
+export async function open(deps: EngineDeps, request: OpenRequest): Promise<Reply> {
+  if (await isBlacklisted(deps, request.guildId, request.member)) return say(botTexts.blacklisted);
+  let panel: SinglePanel | null = request.panel ?? null;
+  if (request.panelId !== null && !panel) {
+    const usable = await usablePanel(deps, request.guildId, request.panelId);
+    if ("refusal" in usable) return usable.refusal;
+    panel = usable.panel;
+  }
+  return openChecked(deps, request, panel);
+}
+
+/** The open itself, for a member not blacklisted, with the panel read (null: none). */
+async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null): Promise<Reply> {
+  const { guildId, member } = request;
+  const { db, platform } = deps;
+  const teamIds = panel ? panel.SupportTeams.map(Number) : [];
+  const { settings } = await readGuildSettings(db, guildId);
+  const now = Date.now();
+  let row: TicketRow;
+  try {
+    row = await db.transaction().execute(async (tx) => {
+      // The counter's upsert comes first: on PostgreSQL its row lock queues concurrent opens of the guild, so the
+      // count below sees every ticket committed before it (two fast clicks open one ticket).
+      const counter = await tx
+        .insertInto("guild_ticket_counters")
+        // A guild's first ticket follows the transcripts stored before the engine numbered tickets (bot-key ingest).
+        .values({
+          guild_id: guildId,
+          last_number: tx
+            .selectFrom("transcripts")
+            .select((eb) => eb(eb.fn.coalesce(eb.fn.max("ticket_id"), eb.lit(0)), "+", 1).as("n"))
+            .where("guild_id", "=", guildId),
+        })
+        .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
+        .returning("last_number")
+        .executeTakeFirstOrThrow();
+      const limit = settings.UserTicketLimit ?? 0;
+      if (limit > 0) {
+        const { n } = await tx
+          .selectFrom("tickets")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("guild_id", "=", guildId)
+          .where("opener_id", "=", member.id)
+          .where("status", "in", ["opening", "open"])
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
+      }
+      return tx
+        .insertInto("tickets")
+        .values({
+          guild_id: guildId,
+          number: counter.last_number,
+          panel_id: request.panelId,
+          panel_name: panel?.PanelName ?? "Unknown",
+          opener_id: member.id,
+          opener_name: member.username,
+          subject: request.subject?.trim() ? request.subject.trim().slice(0, 100) : null,
+          status: "opening",
+          channel_id: null,
+          claimed_by: null,
+          claimed_by_name: null,
+          form_answers_json: request.answers?.length ? JSON.stringify(request.answers) : null,
+          opened_at: now,
+          last_activity_at: now,
+          first_response_at: null,
+          closed_at: null,
+          closed_by: null,
+          closed_by_name: null,
+          close_reason: null,
+          rating: null,
+          response_ms: null,
+          resolution_ms: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return say(error.message);
+    throw error;
+  }
+
+  const roles = await supportRoles(db, guildId, teamIds);
+  const channel = {
+    name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, member.username),
+    topic: request.subject?.trim() ? request.subject.trim().slice(0, 100) : undefined,
+    overwrites: ticketOverwrites({
+      guildId, botUserId: platform.botUserId, openerId: member.id, addedIds: [], supportRoleIds: roles, claimedBy: null,
+      repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+    }),
+  };
+  const opened = await createChannel(deps, guildId, panel, channel);
+  if ("refusal" in opened) {
+    await db.deleteFrom("tickets").where("id", "=", row.id).execute();
+    return say(opened.refusal);
+  }
+  const channelId = opened.channelId;
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).execute();
+    await recordActivityOf(tx, actorOf(member, deps.origin), {
+      guildId,
+      action: ticketActions.opened,
+      after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
+    });
+  });
+  row = { ...row, status: "open", channel_id: channelId };
+  try {
+    await platform.sendMessage(channelId, welcomeMessage(row, panel, request.answers ?? []));
+  } catch (error) {
+    deps.log.warn({ err: error, guildId }, "welcome message not sent");
+  }
+  publish(deps, "opened", row);
+  return say(botTexts.opened(channelId), true);
+}
+
+/**
+ * The ticket's channel in the panel's category; when Discord says the category is full, in the panel's overflow
+ * category. A refusal becomes the member's answer, and what the owner should fix is recorded for Bot setup.
+ */
+async function createChannel(
+  deps: EngineDeps,
+  guildId: string,
+  panel: SinglePanel | null,
+  channel: { name: string; topic?: string; overwrites: ReturnType<typeof ticketOverwrites> },
+): Promise<{ channelId: string } | { refusal: string }> {
+  const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter((c, i, all) => i === 0 || (c !== null && c !== all[0]));
+  for (let i = 0; i < categories.length; i++) {
+    const parentId = categories[i];
+    try {
+      const channelId = await deps.platform.createTicketChannel(guildId, { ...channel, parentId });
+      if (parentId !== null && i === 0) await clearBotProblems(deps.db, guildId, "categoryFull", parentId).catch(() => undefined);
+      return { channelId };
+    } catch (error) {
+      deps.log.warn({ err: error, guildId }, "ticket channel could not be created");
+      if (error instanceof PlatformRefusedError && (error.reason === "categoryFull" || error.reason === "serverFull")) {
+        await recordFull(deps, guildId, error.reason, parentId, panel, categories[i + 1] ?? null);
+        if (error.reason === "categoryFull" && i + 1 < categories.length) continue;
+      }
+      const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parentId, true, "tickets", panel));
+      return { refusal: explained ?? botTexts.openFailed };
+    }
+  }
+  return { refusal: botTexts.openFailed };
+}
+
+/** Bot setup learns that a category (or the server) is full, and which panel met it. */
+async function recordFull(deps: EngineDeps, guildId: string, reason: "categoryFull" | "serverFull", categoryId: string | null, panel: SinglePanel | null, overflowId: string | null) {
+  if (reason === "serverFull" || categoryId === null) {
+    await recordBotProblem(deps.db, guildId, { kind: "serverChannelsFull", channels: channelLimits.perServer, limit: channelLimits.perServer, seenAt: null }).catch(() => undefined);
+    return;
+  }
+  const guild = await deps.platform.getGuild(guildId).catch(() => null);
+  const nameOf = (id: string | null) => (id === null ? null : (guild?.categories.find((c) => c.id === id)?.name ?? id));
+  await recordBotProblem(deps.db, guildId, {
+    kind: "categoryFull",
+    categoryId,
+    categoryName: nameOf(categoryId) ?? categoryId,
+    channels: channelLimits.perCategory,
+    limit: channelLimits.perCategory,
+    panelNames: panel ? [panel.PanelName] : [],
+    overflowCategoryName: nameOf(overflowId),
+    seenAt: null,
+  }).catch(() => undefined);
+}
+
+/** Where an action happened, named for the owner. */
+async function placeOf(deps: EngineDeps, guildId: string, channelId: string | null, isCategory: boolean, purpose: RefusalPlace["purpose"], panel: SinglePanel | null): Promise<RefusalPlace> {
+  let channelName: string | null = null;
+  if (channelId !== null) {
+    const guild = await deps.platform.getGuild(guildId).catch(() => null);
+    channelName = [...(guild?.categories ?? []), ...(guild?.text_channels ?? [])].find((c) => c.id === channelId)?.name ?? null;
+  }
+  return { channelId, channelName, isCategory, purpose, panelName: panel?.PanelName ?? null };
+}

@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from "fastify";
+import { avatarUrl } from "../../src/schemas/auth";
+import { clampText, discordLimits } from "../../src/schemas/discord-limits";
+import type { SinglePanel } from "../../src/schemas/panel";
+import type { TicketSettings } from "../../src/schemas/settings";
+import type { TicketEvent } from "../../src/schemas/ticket";
+import { type ActivityActor, recordActivityOf } from "../activity/record";
+import type { TranscriptKeyring } from "../crypto";
+import type { Db } from "../db/schema";
+import { findSinglePanel } from "../panels/store";
+import type { BotMessage, PlatformAdapter } from "../platform/adapter";
+import { fitMessage } from "../platform/message-fit";
+import { ticketOverwrites } from "./channel-access";
+import type { TicketEventBus } from "./events";
+import { isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
+import { type BotAction, type DiagnoseMissing, explainRefusal, type RefusalPlace } from "./refusals";
+import { addedMembers, type ChannelUrlOf, findTicket, type TicketRow, toTicketSummary } from "./store";
+import { botTexts } from "./texts";
+
+// What every step of the ticket engine shares (docs/ticket-engine.md): its dependencies, its answer (a Reply: what
+// the acting member is told, never a throw for anything a member can cause), the open ticket it acts on with who the
+// member is for it, and the platform calls that follow a step — outside any database transaction.
+
+export const ticketActions = {
+  opened: "Ticket Opened",
+  claimed: "Ticket Claimed",
+  unclaimed: "Ticket Unclaimed",
+  transferred: "Ticket Transferred",
+  memberAdded: "Ticket Member Added",
+  memberRemoved: "Ticket Member Removed",
+  renamed: "Ticket Renamed",
+  closed: "Ticket Closed",
+  /** A close whose transcript did not fit the guild's storage quota (TRANSCRIPT_QUOTA_MB). */
+  transcriptNotStored: "Transcript Not Stored",
+  /** The scheduler repaired a ticket a crash left in 'opening' or 'closing' (server/tickets/repair.ts). */
+  recovered: "Ticket Recovered",
+} as const;
+
+export interface EngineDeps {
+  db: Db;
+  platform: PlatformAdapter;
+  keyring: TranscriptKeyring;
+  events: TicketEventBus;
+  log: FastifyBaseLogger;
+  /** Where the dashboard lives (links in bot messages). */
+  publicUrl: string;
+  channelUrl: ChannelUrlOf;
+  /** "discord", or "demo" on the demo platform: the activity log's "IP" of the bot's steps. */
+  origin: string;
+  /** Which permissions the bot lacks where Discord refused it (Bot setup's facts); none when it cannot tell. */
+  diagnose?: DiagnoseMissing;
+  /** TRANSCRIPT_QUOTA_MB: a close keeps its transcript only when it fits. */
+  transcriptQuotaMb: number;
+}
+
+/** What the acting member is told (ephemeral), or a modal to show. */
+export type Reply =
+  | { kind: "message"; message: BotMessage; ok: boolean }
+  | { kind: "modal"; modal: Record<string, unknown> };
+
+export const say = (content: string, ok = false): Reply => ({
+  kind: "message",
+  ok,
+  // A reply may quote what a member or an owner wrote (a tag's or a panel's name): never past Discord's 2,000.
+  message: { content: clampText(content, discordLimits.content), allowed_mentions: { parse: [] } },
+});
+
+/** A step's answer, with what Discord refused on the way (the step itself went through). */
+export const withNote = (text: string, note: string | null) => (note ? `${text}\n${note}` : text);
+
+export const ACTION_ROW = 1;
+export const BUTTON = 2;
+
+export const actorOf = (member: Member, origin: string): ActivityActor => ({
+  id: member.id,
+  username: member.username,
+  avatar: member.avatar && member.avatar.startsWith("/") ? member.avatar : avatarUrl({ user_id: member.id, avatar: member.avatar }),
+  ip: origin,
+});
+
+/** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
+export const botActor = (deps: EngineDeps): ActivityActor => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, ip: deps.origin });
+
+export function publish(deps: EngineDeps, type: TicketEvent["type"], row: TicketRow) {
+  deps.events.publish({ type, guildId: row.guild_id, ticket: toTicketSummary(row, deps.channelUrl) });
+}
+
+/** The panel of a ticket (null when deleted or none) and its support teams. */
+export async function panelOf(deps: EngineDeps, guildId: string, panelId: number | null): Promise<{ panel: SinglePanel | null; teamIds: number[] }> {
+  const panel = panelId === null ? undefined : await findSinglePanel(deps.db, guildId, panelId);
+  return panel ? { panel, teamIds: panel.SupportTeams.map(Number) } : { panel: null, teamIds: [] };
+}
+
+/** The open ticket a step acts on and what the member is for it; a Reply when the step cannot go on. */
+export async function openTicket(deps: EngineDeps, guildId: string, number: number, member: Member) {
+  const row = await findTicket(deps.db, guildId, number);
+  if (!row || row.status === "closed") return { refusal: say(botTexts.ticketGone) };
+  if (row.status === "closing") return { refusal: say(botTexts.closeBusy) };
+  if (row.status !== "open") return { refusal: say(botTexts.ticketGone) };
+  const { panel, teamIds } = await panelOf(deps, guildId, row.panel_id);
+  const access = await memberAccess(deps.db, guildId, member);
+  const staff = isTicketStaff(access, teamIds);
+  return { row, panel, teamIds, access, staff };
+}
+
+/** Runs a platform call of a step on an open ticket; a refusal becomes the member's answer (null when it went through). */
+export async function attempt(deps: EngineDeps, row: TicketRow, action: BotAction, run: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    deps.log.warn({ err: error, guildId: row.guild_id, action }, "platform refused a ticket step");
+    const place: RefusalPlace = { channelId: row.channel_id, channelName: null, isCategory: false, purpose: "tickets", panelName: row.panel_name };
+    return (await explainRefusal(deps, row.guild_id, action, error, place)) ?? botTexts.somethingWrong;
+  }
+}
+
+/** The ticket channel's overwrites as the ticket now is: opener, added members, support roles, claimer. */
+export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds: number[], settings: TicketSettings) {
+  if (!row.channel_id) return;
+  await deps.platform.editChannel(row.channel_id, {
+    overwrites: ticketOverwrites({
+      guildId: row.guild_id,
+      botUserId: deps.platform.botUserId,
+      openerId: row.opener_id,
+      addedIds: await addedMembers(deps.db, row.id),
+      supportRoleIds: await supportRoles(deps.db, row.guild_id, teamIds),
+      claimedBy: row.claimed_by,
+      repsCanView: settings.SupportRepsViewTickets !== false,
+      repsCanType: settings.SupportRepsTypeInTickets !== false,
+    }),
+  });
+}
+
+/** A message from the bot into the ticket channel that pings nobody. */
+export async function notice(deps: EngineDeps, row: TicketRow, content: string) {
+  if (!row.channel_id) return;
+  try {
+    await deps.platform.sendMessage(row.channel_id, fitMessage({ content, allowed_mentions: { parse: [] } }));
+  } catch (error) {
+    deps.log.warn({ err: error }, "ticket notice not sent");
+  }
+}
+
+/** The activity entry of a member's step on a ticket. */
+export async function recordStep(deps: EngineDeps, member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
+  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after });
+}

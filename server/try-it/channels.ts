@@ -1,0 +1,174 @@
+import type { FastifyInstance } from "fastify";
+import { type DemoChannel, type DemoMessage, splitMentions } from "../../src/schemas/demo";
+import { fromDbJson } from "../db/dialect";
+import type { Db } from "../db/schema";
+import { HttpError, notFound } from "../errors";
+import { ADMINISTRATOR, hasBit, MANAGE_GUILD, type PermissionOverwrite, type PlatformAdapter, type PlatformUser } from "../platform/adapter";
+import { DEMO_BOT, DemoPlatform } from "../platform/demo";
+import { demoChannelOverwrites } from "../platform/demo-fixtures";
+import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
+import type { TicketEngine } from "../tickets/engine";
+import type { Member } from "../tickets/members";
+
+// The Try-it view (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. What the
+// signed-in demo user sees — the channels their permissions let them into, with their permissions there — and writes.
+// Who acts and where come from the session and the channel, never from the client.
+
+/** Try-it's refusal to post where the member may only read (Discord's own words). */
+export const demoCannotSend = "You do not have permission to send messages in this channel.";
+
+/** A channel the member sees, with their permissions in it (what Discord puts in an interaction's member.permissions). */
+export type SeenChannel = DemoChannel & { permissions: bigint };
+
+const isManager = (m: Member) => m.owner || hasBit(m.permissions, ADMINISTRATOR) || hasBit(m.permissions, MANAGE_GUILD);
+
+const baseBits = (m: Member) => {
+  try {
+    return BigInt(m.permissions);
+  } catch {
+    return 0n;
+  }
+};
+
+export class TryItView {
+  constructor(private readonly deps: { db: Db; platform: PlatformAdapter; engine: Pick<TicketEngine, "noteActivity"> }) {}
+
+  /** The demo platform; 404 on any other (there is no Try-it view with Discord). */
+  private demo(): DemoPlatform {
+    if (!(this.deps.platform instanceof DemoPlatform)) throw notFound();
+    return this.deps.platform;
+  }
+
+  /** The demo user as the engine's member, from the fixtures. */
+  async memberOf(guildId: string, user: PlatformUser): Promise<Member> {
+    const membership = await this.demo().membershipOf(guildId, user.id);
+    if (!membership) throw new HttpError(403, "Not a member of this server");
+    return { id: user.id, username: user.username, avatar: user.avatar, roles: [...membership.roles], permissions: membership.permissions, owner: membership.owner };
+  }
+
+  /** The channels the user sees in the guild. */
+  async channels(guildId: string, user: PlatformUser): Promise<DemoChannel[]> {
+    this.demo();
+    return (await this.visibleChannels(guildId, await this.memberOf(guildId, user))).map(({ permissions: _bits, ...channel }) => channel);
+  }
+
+  /** One channel the user sees (404 otherwise), with who they are and every channel they see. */
+  async channel(guildId: string, user: PlatformUser, channelId: string) {
+    const member = await this.memberOf(guildId, user);
+    const visible = await this.visibleChannels(guildId, member);
+    const channel = visible.find((c) => c.id === channelId);
+    if (!channel) throw new HttpError(404, "Channel not found");
+    return { member, channel, visible };
+  }
+
+  /** A channel's messages, oldest first: the newest 100, or the next 100 after `after`; and the names they mention. */
+  async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<{ messages: DemoMessage[]; mentions: Record<string, string> }> {
+    const { visible } = await this.channel(guildId, user, channelId);
+    const query = this.deps.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
+    // Without `after`: the newest 100, oldest first. With it: the next 100 after it.
+    const rows = after
+      ? await query.where("id", ">", after).orderBy("id", "asc").limit(100).execute()
+      : (await query.orderBy("id", "desc").limit(100).execute()).reverse();
+    const messages: DemoMessage[] = rows.map((r) => ({
+      id: r.id,
+      channelId: r.channel_id,
+      author: { id: r.author_id, username: r.author_name, avatar: r.author_avatar, bot: Boolean(r.author_bot) },
+      content: r.content,
+      embeds: fromDbJson<Record<string, unknown>[]>(r.embeds_json, []),
+      components: fromDbJson<Record<string, unknown>[]>(r.components_json, []),
+      createdAt: Number(r.created_at),
+      editedAt: r.edited_at === null ? null : Number(r.edited_at),
+    }));
+    return { messages, mentions: await this.mentionNames(guildId, messages, visible) };
+  }
+
+  /** Writes as the user where they may (403 where they may only read); the ticket's silence ends. Returns the message id. */
+  async post(guildId: string, user: PlatformUser, channelId: string, content: string): Promise<string> {
+    const { member, channel } = await this.channel(guildId, user, channelId);
+    // As Discord: a member without Send Messages there reads the channel but cannot write in it.
+    if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
+    const id = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
+    await this.deps.engine.noteActivity(channelId, Date.now());
+    return id;
+  }
+
+  /** Every channel the member sees: the server's text channels, ticket channels their overwrites let them into, their DMs. */
+  private async visibleChannels(guildId: string, member: Member): Promise<SeenChannel[]> {
+    const platform = this.demo();
+    const guild = await platform.getGuild(guildId);
+    const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
+    const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "=", "text").orderBy("id").execute();
+    const ticketNumbers = new Map(
+      (await this.deps.db.selectFrom("tickets").select(["channel_id", "number"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute()).map((t) => [
+        t.channel_id,
+        t.number,
+      ]),
+    );
+    // Reading never creates anything: the direct messages appear once the bot has written one.
+    const dm = await platform.existingDirectChannelOf(member.id);
+    const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
+    const last = new Map<string, string>();
+    for (const id of ids) {
+      const row = await this.deps.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
+      if (row) last.set(id, row.id);
+    }
+    const manager = isManager(member);
+    // The owner and Administrator hold every permission in every channel; Manage Server sees every ticket (the
+    // engine's manager) but, as on Discord, follows a channel's overwrites.
+    const allPowerful = member.owner || hasBit(member.permissions, ADMINISTRATOR);
+    const inChannel = (overwrites: PermissionOverwrite[]) => permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
+    const writable = (bits: bigint) => (bits & (SEND_MESSAGES | ADMINISTRATOR)) !== 0n;
+    return [
+      ...guild.text_channels.map((c) => {
+        const permissions = inChannel(demoChannelOverwrites(guildId, c.id));
+        return {
+          id: c.id, name: c.name, kind: "text" as const, category: c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null, ticketId: null, lastMessageId: last.get(c.id) ?? null,
+          canWrite: writable(permissions), permissions,
+        };
+      }),
+      ...tickets
+        .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, manager))
+        .map((t) => {
+          const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
+          return {
+            id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
+            ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
+          };
+        }),
+      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
+    ];
+  }
+
+  /**
+   * Names of what the messages mention, as Discord resolves them: the guild's members and roles, and the channels
+   * the reader can see (a private ticket's name is not told to someone outside it).
+   */
+  private async mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
+    const wanted = new Map<string, "@" | "@&" | "#">();
+    for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    if (wanted.size === 0) return {};
+    const platform = this.demo();
+    const guild = await platform.getGuild(guildId);
+    const names: Record<string, string> = {};
+    for (const [id, sigil] of wanted) {
+      const name =
+        sigil === "@&"
+          ? guild.roles.find((r) => r.id === id)?.name
+          : sigil === "#"
+            ? visible.find((c) => c.id === id)?.name
+            : (await platform.getMember(guildId, id))?.username;
+      if (name) names[id] = name;
+    }
+    return names;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    tryIt: TryItView;
+  }
+}
+
+export function registerTryIt(app: FastifyInstance): void {
+  app.decorate("tryIt", new TryItView({ db: app.db, platform: app.platform, engine: app.tickets.engine }));
+}

@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+// The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md): every import under server/ runs
+// down, never up. Top to bottom:
+//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the domain (one folder per product noun)
+//   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version)
+// and src/schemas, the shared contract, from anywhere. Inside the domain, a folder imports only the folders before it
+// in `domainOrder`, so the domain has no cycles. A route plugin (a file of http/ whose default export is the plugin)
+// is imported by the wiring alone: Fastify's way, thin route plugins over services that nothing else imports.
+
+const root = path.resolve(import.meta.dirname, "../..");
+const serverDir = path.join(root, "server");
+
+/** The domain folders, lowest first: each may import only those before it. */
+export const domainOrder = [
+  "activity",
+  "settings",
+  "teams",
+  "forms",
+  "panels",
+  "bot-setup",
+  "transcripts",
+  "resources",
+  "tickets",
+  "try-it",
+  "config-transfer",
+] as const;
+
+/** Top first. `holds`: a folder (ends in /), a file, or a pattern of top-level files. */
+const layers: { name: string; holds: (string | RegExp)[] }[] = [
+  { name: "wiring", holds: ["app.ts", "index.ts", /^seed[\w-]*\.ts$/] },
+  { name: "entry points", holds: ["http/"] },
+  { name: "domain", holds: domainOrder.map((folder) => `${folder}/`) },
+  { name: "access", holds: ["access/", "auth/"] },
+  { name: "platform", holds: ["platform/"] },
+  { name: "database", holds: ["db/"] },
+  { name: "base", holds: ["config.ts", "errors.ts", "crypto.ts", "version.ts"] },
+];
+
+const topOf = (file: string) => (file.includes("/") ? `${file.split("/")[0]}/` : file);
+
+/** The layer index of a server file (0: wiring), or -1 when no layer holds it. */
+export function layerOf(file: string): number {
+  const top = topOf(file);
+  return layers.findIndex((layer) => layer.holds.some((h) => (typeof h === "string" ? h === top : !file.includes("/") && h.test(file))));
+}
+
+const domainRank = (file: string) => domainOrder.indexOf(topOf(file).slice(0, -1) as (typeof domainOrder)[number]);
+
+/**
+ * Why `from` may not import `to` (both server-relative, or `to` outside server/ as ../…), or null when it may.
+ * `isRoutePlugin`: whether a file is a route plugin.
+ */
+export function refusal(from: string, to: string, isRoutePlugin: (file: string) => boolean): string | null {
+  if (to.startsWith("../")) return to.startsWith("../src/schemas/") ? null : "outside server/, only src/schemas may be imported";
+  const [a, b] = [layerOf(from), layerOf(to)];
+  if (a < 0) return `${from} is in no layer`;
+  if (b < 0) return `${to} is in no layer`;
+  if (b < a) return `${layers[a].name} imports ${layers[b].name}, a layer above it`;
+  if (a === b && layers[a].name === "domain" && domainRank(to) > domainRank(from)) {
+    return `${topOf(from)} imports ${topOf(to)}, which comes after it in the domain's order`;
+  }
+  if (isRoutePlugin(to) && layers[a].name !== "wiring") return "a route plugin is imported only by the wiring";
+  return null;
+}
+
+/** Every server file's relative imports, as server-relative paths (../… when outside server/). */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(serverDir, file), "utf8");
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((i) => i.fileName)
+    .filter((spec) => spec.startsWith("."))
+    .map((spec) => {
+      const target = path.resolve(path.dirname(path.join(serverDir, file)), spec);
+      const resolved = [`${target}.ts`, path.join(target, "index.ts"), target].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? target;
+      return path.relative(serverDir, resolved).split(path.sep).join("/");
+    });
+}
+
+function serverFiles(dir = serverDir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return serverFiles(full);
+    return entry.name.endsWith(".ts") ? [path.relative(serverDir, full).split(path.sep).join("/")] : [];
+  });
+}
+
+/** A route plugin: a file of http/ whose default export is its plugin function. */
+const defaultsToPlugin = (file: string) =>
+  file.startsWith("http/") && fs.existsSync(path.join(serverDir, file)) && /^export default async function/m.test(fs.readFileSync(path.join(serverDir, file), "utf8"));
+
+function violations(graph: Record<string, string[]>, isRoutePlugin: (file: string) => boolean = defaultsToPlugin): string[] {
+  return Object.entries(graph).flatMap(([from, targets]) =>
+    targets.flatMap((to) => {
+      const why = refusal(from, to, isRoutePlugin);
+      return why ? [`${from} → ${to}: ${why}`] : [];
+    }),
+  );
+}
+
+describe("the server's layers", () => {
+  const files = serverFiles();
+  const graph = Object.fromEntries(files.map((file) => [file, importsOf(file)]));
+
+  it("every file belongs to a layer", () => {
+    expect(files.filter((file) => layerOf(file) < 0)).toEqual([]);
+  });
+
+  it("every import runs down the layers (and inside the domain, down its order)", () => {
+    expect(violations(graph)).toEqual([]);
+  });
+
+  it("every domain folder is in use and the order names no folder that is gone", () => {
+    const folders = new Set(files.map(topOf).filter((top) => top.endsWith("/")).map((top) => top.slice(0, -1)));
+    expect(domainOrder.filter((folder) => !folders.has(folder))).toEqual([]);
+  });
+
+  it("finds an import that runs upward", () => {
+    // The check itself, on imports that must be refused.
+    expect(
+      violations({
+        "db/client.ts": ["tickets/engine.ts"],
+        "platform/demo.ts": ["auth/sessions.ts"],
+        "settings/store.ts": ["http/settings.ts"],
+        "panels/service.ts": ["tickets/engine.ts"],
+        "tickets/engine.ts": ["http/support/route-schemas.ts", "../src/resources/registry.ts"],
+        "http/support/route-schemas.ts": ["http/settings.ts"],
+        "stray.ts": ["config.ts"],
+      }, (file) => file === "http/settings.ts"),
+    ).toEqual([
+      "db/client.ts → tickets/engine.ts: database imports domain, a layer above it",
+      "platform/demo.ts → auth/sessions.ts: platform imports access, a layer above it",
+      "settings/store.ts → http/settings.ts: domain imports entry points, a layer above it",
+      "panels/service.ts → tickets/engine.ts: panels/ imports tickets/, which comes after it in the domain's order",
+      "tickets/engine.ts → http/support/route-schemas.ts: domain imports entry points, a layer above it",
+      "tickets/engine.ts → ../src/resources/registry.ts: outside server/, only src/schemas may be imported",
+      "http/support/route-schemas.ts → http/settings.ts: a route plugin is imported only by the wiring",
+      "stray.ts → config.ts: stray.ts is in no layer",
+    ]);
+  });
+});
