@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { frameMessages } from "../schemas/messages";
 import { useT } from "../i18n/react";
-import "./frame.css";
+import "../ui/frame.css";
 
 export function errorMessageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) return typeof error.data === "string" && error.data ? error.data : error.statusText;

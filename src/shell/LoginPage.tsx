@@ -4,7 +4,7 @@ import { authMessages, frameMessages, productName } from "../schemas/messages";
 import { cookieTokenStore } from "../providers/session";
 import { LogoMark } from "./Logo";
 import { useT } from "../i18n/react";
-import "./frame.css";
+import "../ui/frame.css";
 
 /** /login: the redirect target of the protected-route wrapper. 'Sign in' goes to the server's login URL. */
 export default function LoginPage() {

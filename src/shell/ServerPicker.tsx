@@ -4,10 +4,10 @@ import { statusOf } from "../providers/http";
 import { matchesServerSearch } from "../schemas/guild";
 import { limits } from "../schemas/limits";
 import { frameMessages, pickerMessages } from "../schemas/messages";
-import { ChevronIcon } from "./icons";
+import { ChevronIcon } from "../ui/icons";
 import { useTr } from "../i18n/refine";
 import { ServerAvatar } from "./ServerAvatar";
-import { Panel, SearchField } from "./ui";
+import { Panel, SearchField } from "../ui/blocks";
 import { currentGuild, useGuilds } from "./use-guilds";
 
 /** §2 server picker at /dashboard. */

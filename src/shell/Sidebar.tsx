@@ -8,8 +8,8 @@ import { authMessages, frameMessages, pickerMessages, productName } from "../sch
 import { toNavEntries, type NavEntry } from "../resources/engine/derive";
 import { resourceDeclarations } from "../resources/registry";
 import { useTr } from "../i18n/refine";
-import { ChevronIcon, DashboardIcon, DotsIcon, HomeIcon, SignOutIcon } from "./icons";
-import { PopupMenu, SearchField, SideTip } from "./ui";
+import { ChevronIcon, DashboardIcon, DotsIcon, HomeIcon, SignOutIcon } from "../ui/icons";
+import { PopupMenu, SearchField, SideTip } from "../ui/blocks";
 import { LogoMark } from "./Logo";
 import { ServerAvatar } from "./ServerAvatar";
 import { useGuilds } from "./use-guilds";

@@ -2,7 +2,7 @@ import { resourcePermissions } from "../../schemas/access";
 import { type BlacklistEntry, blacklistInputSchema } from "../../schemas/blacklist";
 import { badgeCell } from "../engine/cells";
 import { relativeTimeCell } from "../engine/RelativeTime";
-import { defineResource } from "../types";
+import { defineResource } from "../engine/types";
 import { blacklistMessages, blacklistTexts } from "./texts";
 
 // Blacklist (beyond the spec): users or roles barred from opening tickets. This declaration is the whole client

@@ -2,7 +2,7 @@ import { useCreate, useUpdate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Modal } from "antd";
 import { useId, useState } from "react";
 import { useTr } from "../../i18n/refine";
-import type { ResourceDeclaration } from "../types";
+import type { ResourceDeclaration } from "./types";
 import { mutationNotifications } from "./notifications";
 import { ResourceForm } from "./ResourceForm";
 import { useMessageText, useDeclarationText } from "./texts";

@@ -1,12 +1,12 @@
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Button, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ErrorCard } from "../../shell/ErrorCard";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
-import { PageHeader } from "./PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { ResourceForm } from "./ResourceForm";
 import { useMessageText, useDeclarationText } from "./texts";
 

@@ -1,7 +1,7 @@
 import Form from "./rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { useMemo, useState } from "react";
-import type { ResourceDeclaration } from "../types";
+import type { ResourceDeclaration } from "./types";
 import { localizeForm } from "./form-texts";
 import { toFormSchema } from "./json-schema";
 import { useRjsfTranslateString } from "./rjsf-texts";

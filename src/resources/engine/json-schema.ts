@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldHint } from "../types";
+import type { FieldHint } from "./types";
 
 // zod → JSON Schema (draft-07, the input side of the schema) → rjsf. zod 4 converts itself; the override hook
 // turns `.nullable()`'s `anyOf [X, null]` into `type: [X, "null"]` (rjsf would draw a two-option dropdown)

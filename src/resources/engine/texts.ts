@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { specTextKeys } from "../../i18n/spec-texts";
-import type { ResourceDeclaration } from "../types";
+import type { ResourceDeclaration } from "./types";
 import { keySegment } from "./keys";
 
 // The texts a declaration gives the generated screens, on screen in the current language. A spec text

@@ -1,6 +1,6 @@
 import { useCan, useCreate, useInvalidate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSpecText } from "../../i18n/refine";
@@ -9,7 +9,7 @@ import { authMessages, formMessages, frameMessages } from "../../schemas/message
 import { http } from "../../providers/http";
 import type { FormField } from "../../schemas/form";
 import { type FormApi, formEditSteps, runFormSteps, stepFailure } from "./edit-steps";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { FormEditor } from "./editor/FormEditor";
 import { ArrowLeftIcon } from "./icons";
 import { LinkButton } from "./LinkButton";

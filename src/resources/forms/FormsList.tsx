@@ -1,14 +1,14 @@
 import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
 import { Button, Dropdown, Skeleton, type MenuProps } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useSpecText, useTr } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { formMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PlusIcon, TrashIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
 import { copyText } from "./clipboard";
 import { CopyIcon, EditIcon, MoreIcon } from "./icons";
 import { LinkButton } from "./LinkButton";

@@ -2,7 +2,7 @@ import { Col, Row, Skeleton } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSpecText } from "../../i18n/refine";
 import { panelMessages } from "../../schemas/messages";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { RouterButton } from "./RouterButton";
 
 // antd's Result (with its illustrations) is needed only when the properties fail to load.

@@ -1,13 +1,13 @@
 import { type HttpError, useCan, useCustomMutation, useDelete } from "@refinedev/core";
 import { Button, Empty, Modal, Result, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { cookieTokenStore } from "../../providers/session";
 import { panelMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PlusIcon, TrashIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
 import { RouterButton } from "./RouterButton";
 import { useIsDemo } from "../engine/use-demo";
 import { channelNames, type StoredMultiPanel, type StoredSinglePanel, usePanelList, usePanelProperties, useRefreshPanels } from "./api";

@@ -3,15 +3,15 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { type BotProblem, type BotSetupResponse, botSetupResponseSchema } from "../../schemas/bot-setup";
-import { Svg } from "../../shell/icons";
-import { Card } from "../../shell/ui";
+import { Svg } from "../../ui/icons";
+import { Card } from "../../ui/blocks";
 import { formatRelativeTime } from "../engine/RelativeTime";
 import { describeProblem, type ProblemTone } from "./bot-setup-texts";
 
 // Server info's Bot setup card: what keeps the bot from working on this server (GET /{guildId}/bot-setup), each
 // problem with what to do, the invite link again when a permission is missing server-wide, and "Check again" (which
 // asks the server to re-read Discord rather than reuse its facts of the last 30 s). Only for those who may read the
-// settings; built from the light blocks of src/shell/ui.tsx so Server info stays within its budget.
+// settings; built from the light blocks of src/ui/blocks.tsx so Server info stays within its budget.
 
 export function BotSetupCard({ guildId }: { guildId: string }) {
   const can = useCan({ resource: "bot-setup", action: "list", params: { guildId } }).data?.can;

@@ -2,7 +2,7 @@ import { BotSetupCard } from "./BotSetupCard";
 import { TicketStrip } from "./TicketStrip";
 import { type HttpError, useCustom } from "@refinedev/core";
 import { Skeleton, Statistic } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { Locale } from "../../i18n/core";
@@ -11,7 +11,7 @@ import { useSpecText, useTr } from "../../i18n/refine";
 import { defaultAvatarUrl } from "../../schemas/auth";
 import type { GuildInfo } from "../../schemas/guild";
 import { serverInfoMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
+import { ErrorCard } from "../../ui/ErrorCard";
 import fallbackIcon from "./fallback-icon.svg";
 import "./server-info.css";
 

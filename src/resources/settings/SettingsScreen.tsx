@@ -1,13 +1,13 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Switch } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { settingsMessages } from "../../schemas/messages";
 import type { SettingsResponse, TicketSettingKey, TicketSettings } from "../../schemas/settings";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import {
   changeLines,
   channelOptions,

@@ -1,9 +1,9 @@
 import { Button, Input } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
-import { PlusIcon } from "../../shell/icons";
+import { PlusIcon } from "../../ui/icons";
 
 /** 'Create Team': a Team Name input and a Create button; a blank (trimmed) name does nothing (§5). */
 export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCreate: (name: string) => Promise<boolean> }) {

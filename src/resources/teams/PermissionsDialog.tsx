@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
 import { permissionWords, type TeamPermission, type TeamPermissions } from "../../schemas/team";
-import { TrashIcon } from "../../shell/icons";
+import { TrashIcon } from "../../ui/icons";
 import { allOn, countOn, permissionGroups } from "./permission-toggles";
 import { groupTitleText, permissionWordsText } from "./texts";
 

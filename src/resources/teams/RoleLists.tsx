@@ -15,13 +15,13 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { Button, Empty, Input, Tooltip } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useMemo, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { teamMessages } from "../../schemas/messages";
 import type { TeamRole } from "../../schemas/team";
-import { SearchIcon } from "../../shell/icons";
+import { SearchIcon } from "../../ui/icons";
 import { roleKeyboardCoordinates } from "./keyboard";
 import { dropOperation, filterRoles, type RoleList, type RoleLists as Lists, type RoleOp } from "./role-moves";
 import type { Tr } from "./texts";

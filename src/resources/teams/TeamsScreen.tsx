@@ -1,15 +1,15 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
 import { Button, Select, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
 import { type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole, type TeamsResponse } from "../../schemas/team";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { SettingsIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { SettingsIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { CreateTeamCard } from "./CreateTeamCard";
 import {
   bulkTogglePermissions,

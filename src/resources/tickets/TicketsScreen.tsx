@@ -6,11 +6,11 @@ import { useGetIdentity } from "@refinedev/core";
 import { http, HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketListResponseSchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { Panel, SelectField } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { Panel, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
-import type { ResourceScreenProps } from "../types";
+import type { ResourceScreenProps } from "../engine/types";
 import { openLiveTickets } from "./live";
 import "./tickets.css";
 

@@ -12,10 +12,10 @@ import {
   transcriptListResponseSchema,
   type TranscriptSummary,
 } from "../../schemas/transcript";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { Panel, SearchField, SelectField } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { Panel, SearchField, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { transcriptLabels as L } from "./labels";
 import {
   initialListState,

@@ -1,13 +1,13 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button, theme } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { Link, useParams } from "react-router";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { statusOf } from "../../providers/http";
 import { useThemeMode } from "../../providers/theme";
 import { transcriptMessages } from "../../schemas/messages";
 import { transcriptDetailSchema } from "../../schemas/transcript";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { transcriptLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
 

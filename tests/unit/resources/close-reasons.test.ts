@@ -37,7 +37,7 @@ const machinery = [
   "src/providers",
   "src/shell",
   "src/resources/engine",
-  "src/resources/types.ts",
+  "src/ui",
 ];
 // The resource's names (a ticket's own "close_reason" column is another thing).
 const mentionsCloseReasons = (text: string) => /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);

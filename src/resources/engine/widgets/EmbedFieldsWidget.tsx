@@ -1,7 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Input, Switch } from "antd";
 import { useTr } from "../../../i18n/refine";
-import { PlusIcon, TrashIcon } from "../../../shell/icons";
+import { PlusIcon, TrashIcon } from "../../../ui/icons";
 
 // Embed fields: name, value and inline per field (at most 25, the platform's limit).
 

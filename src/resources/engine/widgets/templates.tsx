@@ -1,7 +1,7 @@
 import { Templates } from "../rjsf-antd";
 import type { FieldTemplateProps, ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
 import { Alert, Col, Row } from "antd";
-import { Card } from "../../../shell/ui";
+import { Card } from "../../../ui/blocks";
 import type { ComponentType, ReactNode } from "react";
 import type { SchemaFormContext } from "./types";
 import { optionsOf } from "./ui-schema";

@@ -7,13 +7,13 @@ import {
   type WidgetProps,
 } from "@rjsf/utils";
 import { Button, Input, Tooltip } from "antd";
-import { Card } from "../../../shell/ui";
+import { Card } from "../../../ui/blocks";
 import { createContext, useContext, type ReactElement } from "react";
 import { useSpecText, useTr } from "../../../i18n/refine";
 import { formFieldsMaxMessage } from "../../../schemas/form";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
-import { PlusIcon, TrashIcon } from "../../../shell/icons";
+import { PlusIcon, TrashIcon } from "../../../ui/icons";
 import { canRemoveField } from "../logic";
 import { ArrowDownIcon, ArrowUpIcon } from "../icons";
 import type { ClampOptions } from "./editor-schema";

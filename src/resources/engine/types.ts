@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { z } from "zod";
-import type { AccessAction } from "../schemas/access";
-import type { TeamPermission } from "../schemas/team";
+import type { AccessAction } from "../../schemas/access";
+import type { TeamPermission } from "../../schemas/team";
 
 // A dashboard resource is declared once (docs/architecture.md; docs/adding-a-resource.md). The registry
 // turns each declaration into a refine resource, a route under /:guildId, a sidebar entry and — unless the

@@ -1,5 +1,5 @@
 import { Alert } from "antd";
-import { Card } from "./ui";
+import { Card } from "./blocks";
 import { frameMessages } from "../schemas/messages";
 import { useT } from "../i18n/react";
 
