@@ -1,4 +1,4 @@
-import { Button, Input } from "antd";
+import { Button } from "antd";
 import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
@@ -31,8 +31,9 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
           {tr("teams.create.teamName", "Team Name")}
         </label>
         <div className="teams-create-row">
-          <Input
+          <input
             id={inputId}
+            className="text-field teams-name"
             value={name}
             maxLength={100}
             placeholder={tr("teams.create.placeholder", "e.g. Billing Support")}

@@ -118,3 +118,5 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
     </>
   );
 }
+
+export default PermissionsDialog;

@@ -238,3 +238,5 @@ export function RoleLists({ lists, disabled, onMove }: { lists: Lists; disabled:
     </DndContext>
   );
 }
+
+export default RoleLists;

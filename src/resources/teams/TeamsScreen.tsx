@@ -1,7 +1,7 @@
 import { type HttpError, useCan, useCustom, useCustomMutation, useNotification } from "@refinedev/core";
-import { Button, Select, Skeleton } from "antd";
+import { Button, Skeleton } from "antd";
 import { Card } from "../../ui/blocks";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
@@ -18,10 +18,14 @@ import {
   revertPermissions,
   togglePermission,
 } from "./permission-toggles";
-import { PermissionsDialog } from "./PermissionsDialog";
 import { applyRoleMove, revertRoleMove, roleFailureToast, roleReplyToast, type RoleOp, splitRoles } from "./role-moves";
-import { RoleLists } from "./RoleLists";
+import { TeamSelect } from "./TeamSelect";
 import "./teams.css";
+
+// What a first visit needs is the two cards; the role lists (drag and drop: @dnd-kit, antd's Tooltip and Empty) and
+// the permissions dialog (antd's Modal and Switch) come after a team is chosen, each a chunk of its own.
+const RoleLists = lazy(() => import("./RoleLists"));
+const PermissionsDialog = lazy(() => import("./PermissionsDialog"));
 
 type MessageBody = { message?: string; team?: { TeamId: string; TeamName: string } };
 
@@ -228,18 +232,13 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
               {tr("teams.manage.team", "Team")}
             </label>
             <div className="teams-create-row">
-              <Select
+              <TeamSelect
                 id="team-select"
-                className="teams-select"
-                showSearch
-                allowClear
                 placeholder={specText(teamMessages.selectTeam)}
                 options={options}
                 value={selected ? selected.TeamId : undefined}
-                optionFilterProp="label"
-                filterOption={(input, option) => String(option?.label ?? "").toLowerCase().includes(input.trim().toLowerCase())}
                 notFoundContent={<span className="role-count">{tr("teams.manage.noTeams", "No teams found")}</span>}
-                onChange={(value: string | undefined) => setSelectedId(value ?? null)}
+                onChange={setSelectedId}
               />
               <Button icon={<SettingsIcon size={16} />} disabled={!selected} onClick={() => setDialogOpen(true)}>
                 {tr("teams.manage.permissions", "Permissions")}
@@ -258,33 +257,51 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
               {tr("teams.manage.strongerTeam", "This team has permissions you do not have, so you can remove its roles but not add new ones.")}
             </p>
           )}
-          <RoleLists
-            key={selected.TeamId}
-            lists={lists}
-            disabled={!canEdit}
-            onMove={(role, op) => {
-              if (op === "add" && teamStrongerThanCaller) return;
-              void moveRole(role, op);
-            }}
-          />
+          <Suspense fallback={<RoleListsFallback />}>
+            <RoleLists
+              key={selected.TeamId}
+              lists={lists}
+              disabled={!canEdit}
+              onMove={(role, op) => {
+                if (op === "add" && teamStrongerThanCaller) return;
+                void moveRole(role, op);
+              }}
+            />
+          </Suspense>
         </>
       )}
 
       {selected && (
-        <PermissionsDialog
-          open={dialogOpen}
-          teamName={selected.TeamName}
-          permissions={permissions}
-          canSet={canSet}
-          canEdit={canEdit}
-          canDelete={canDelete}
-          deleting={deleting}
-          onToggle={(key, value) => void sendPermissions(togglePermission(permissions, key, value))}
-          onBulkToggle={() => void sendPermissions(bulkTogglePermissions(permissions, canSet))}
-          onDelete={deleteTeam}
-          onClose={() => setDialogOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PermissionsDialog
+            open={dialogOpen}
+            teamName={selected.TeamName}
+            permissions={permissions}
+            canSet={canSet}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            deleting={deleting}
+            onToggle={(key, value) => void sendPermissions(togglePermission(permissions, key, value))}
+            onBulkToggle={() => void sendPermissions(bulkTogglePermissions(permissions, canSet))}
+            onDelete={deleteTeam}
+            onClose={() => setDialogOpen(false)}
+            />
+        </Suspense>
       )}
+    </div>
+  );
+}
+
+/** The two role lists' place while their code arrives (a moment, after the first choice of a team). */
+function RoleListsFallback() {
+  return (
+    <div className="role-columns" aria-busy="true">
+      <Card className="teams-card">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
+      <Card className="teams-card">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
     </div>
   );
 }
