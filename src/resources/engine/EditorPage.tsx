@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Button, Skeleton } from "antd";
 import { Card } from "../../ui/blocks";
@@ -7,7 +8,7 @@ import { ErrorCard } from "../../ui/ErrorCard";
 import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
-import { ResourceForm } from "./ResourceForm";
+import { SchemaForm } from "./form/SchemaForm";
 import { useMessageText, useDeclarationText } from "./texts";
 
 /** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
@@ -53,10 +54,13 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
         {mode === "edit" && one.query.isLoading ? (
           <Skeleton active />
         ) : (
-          <ResourceForm
+          <SchemaForm<Record<string, unknown>>
             key={formKey}
-            formId={formId}
-            declaration={declaration}
+            id={formId}
+            schema={declaration.schema as z.ZodType<Record<string, unknown>>}
+            fields={declaration.fields}
+            textKey={declaration.name}
+            messageText={apiText}
             disabled={pending}
             initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}
             onSubmit={(values) => {

@@ -7,7 +7,7 @@ import { formMessages, frameMessages, panelMessages } from "../../schemas/messag
 import { limits } from "../../schemas/limits";
 import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../../schemas/multi-panel";
 import { notify as toast } from "../../providers/notifications";
-import { SchemaForm, withDefaults } from "../engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../engine/form/SchemaForm";
 import { type StoredMultiPanel, toWidgetData, usePanelList, usePanelProperties, useRefreshPanels } from "./api";
 import { EditorFrame } from "./EditorFrame";
 import { MultiPanelPreview } from "./preview/PanelPreview";

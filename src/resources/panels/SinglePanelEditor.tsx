@@ -6,7 +6,7 @@ import { useSpecText, useTr } from "../../i18n/refine";
 import { frameMessages, panelMessages } from "../../schemas/messages";
 import { type SinglePanel, singlePanelSchema } from "../../schemas/panel";
 import { notify as toast } from "../../providers/notifications";
-import { SchemaForm, withDefaults } from "../engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../engine/form/SchemaForm";
 import { type StoredSinglePanel, toWidgetData, usePanelProperties, useRefreshPanels } from "./api";
 import { EditorFrame } from "./EditorFrame";
 import { SinglePanelPreview } from "./preview/PanelPreview";

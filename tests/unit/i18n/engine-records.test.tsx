@@ -8,12 +8,12 @@ import es from "../../../src/i18n/locales/es";
 import engineEs from "../../../src/i18n/locales/es/engine";
 import recordsEs from "../../../src/i18n/locales/es/records";
 import { actionKey } from "../../../src/resources/activity/action-labels";
-import { formTexts, localizeForm, sectionTitles } from "../../../src/resources/engine/form-texts";
-import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { formTexts, localizeForm, sectionTitles } from "../../../src/resources/engine/form/texts";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
 import { keySegment } from "../../../src/resources/engine/keys";
 import { formatRelativeTime } from "../../../src/resources/engine/RelativeTime";
 import { declarationKey, declarationTexts, isSpecText } from "../../../src/resources/engine/texts";
-import { editorSchemaOf } from "../../../src/resources/engine/widgets/SchemaForm";
+import { editorSchemaOf } from "../../../src/resources/engine/form/SchemaForm";
 import { resourceDeclarations } from "../../../src/resources/registry";
 import type { ActivityEntry } from "../../../src/schemas/activity";
 import type { BlacklistEntry } from "../../../src/schemas/blacklist";
@@ -41,7 +41,7 @@ function declarationKeys() {
   return generated.flatMap((d) => {
     const texts = [...declarationTexts(d)];
     if (d.schema) {
-      const form = toFormSchema(d.schema, d.fields);
+      const form = toEditorSchema(d.schema, d.fields);
       texts.push(...formTexts(form.schema, form.uiSchema));
     }
     return texts.filter(([, english]) => !isSpecText(english)).map(([slot, english]) => [declarationKey(d, slot), english] as const);
@@ -83,7 +83,7 @@ describe("keys built at run time", () => {
     expect(keys.filter(([key]) => !(key in es))).toEqual([]);
     // Each field of each declared editor: its title at least.
     for (const d of generated.filter((g) => g.schema)) {
-      const form = toFormSchema(d.schema!, d.fields);
+      const form = toEditorSchema(d.schema!, d.fields);
       for (const field of Object.keys(form.schema.properties ?? {})) {
         const title = form.schema.properties![field].title;
         if (title && !isSpecText(title)) expect(es).toHaveProperty([`${d.name}.fields.${keySegment(field)}.title`]);
@@ -156,7 +156,7 @@ describe("keys built at run time", () => {
 
   it("the form's texts are translated where the engine builds it, English word for word", () => {
     const blacklist = generated.find((d) => d.name === "blacklist")!;
-    const form = toFormSchema(blacklist.schema!, blacklist.fields);
+    const form = toEditorSchema(blacklist.schema!, blacklist.fields);
     const same = localizeForm(form.schema, form.uiSchema, (_, english) => english);
     expect(same.schema).toEqual(form.schema);
     expect(same.uiSchema.Kind).toMatchObject({ "ui:enumNames": { User: "User", Role: "Role" } });

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { firstGrapheme } from "../../../src/resources/engine/widgets/EmojiWidget";
-import { SchemaForm, withDefaults } from "../../../src/resources/engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../../../src/resources/engine/form/SchemaForm";
 import type { WidgetData } from "../../../src/resources/engine/widgets/types";
 import { panelMessages } from "../../../src/schemas/messages";
 import { buttonColorSchema, buttonEmojiSchema, colorSchema, panelFieldsSchema } from "../../../src/schemas/panel";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toEndpoint, toNavEntries, toRefineResources } from "../../../src/resources/engine/derive";
-import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
 import { toResourceRoutes } from "../../../src/resources/engine/routes";
 import { findDeclaration, resourceDeclarations } from "../../../src/resources/registry";
 import { closeReasonInputSchema, closeReasonsSpec } from "../../../src/schemas/close-reason";
@@ -77,7 +77,7 @@ describe("Close reasons were added as a spec and two registry lines", () => {
     expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("close-reasons/*");
     expect(toEndpoint(declaration)).toEqual({ path: "close-reasons", listKey: "close_reasons", oneKey: "close_reason", idKey: "ReasonId" });
     expect(declaration.edit).toMatchObject({ mode: "dialog", title: "Edit close reason" });
-    const { schema, uiSchema } = toFormSchema(closeReasonInputSchema, declaration.fields);
+    const { schema, uiSchema } = toEditorSchema(closeReasonInputSchema, declaration.fields);
     expect(schema.properties!.Label).toMatchObject({ title: "Label", maxLength: 100 });
     expect(schema.required).toEqual(["Label"]);
     expect(uiSchema.Text).toMatchObject({ "ui:widget": "textarea" });

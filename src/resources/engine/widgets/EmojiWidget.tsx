@@ -63,6 +63,9 @@ export function EmojiWidget(props: WidgetProps) {
             open={open}
             onOpenChange={setOpen}
             trigger="click"
+            // Beside its button: inside a dialog a popup portalled to <body> is attached after the dialog's own
+            // portal, which rc-trigger reports as two roots.
+            getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
             content={
               <div className="widget-emoji-grid" role="listbox" aria-label={tr("engine.widget.emojis", "Emojis")}>
                 {quickPicks.map((emoji) => (

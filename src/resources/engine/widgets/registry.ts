@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType } from "@rjsf/utils";
+import type { Widget } from "@rjsf/utils";
+import { ClampedNumberWidget } from "./ClampedNumberWidget";
 import { ButtonColorWidget, ColorWidget } from "./ColorWidgets";
 import { EmbedFieldsWidget } from "./EmbedFieldsWidget";
 import { EmojiWidget } from "./EmojiWidget";
@@ -6,10 +7,16 @@ import { HiddenWidget } from "./HiddenWidget";
 import { PanelSelectWidget } from "./PanelSelectWidget";
 import { CategoryWidget, FormWidget, RoleWidget, SupportTeamWidget } from "./SelectWidgets";
 import { SwitchWidget } from "./SwitchWidget";
+import type { NamedWidgetName } from "./names";
 import { TextChannelWidget } from "./TextChannelWidget";
+import "./widgets.css";
 
-/** Widgets a schema can name in `.meta({widget})`, beside rjsf's own (text, textarea, …); `hidden` replaces rjsf's. */
-export const editorWidgets: RegistryWidgetsType = {
+/**
+ * The one widget registry: every widget a schema can name in `.meta({ widget })` or a declaration in its field hints,
+ * beside rjsf's own (text, textarea, …), for every form the engine draws (generated dialogs and pages, the panel
+ * editors, the form editor). `hidden` replaces rjsf's. The names are ./names.ts (light, for declarations).
+ */
+export const editorWidgets: Record<NamedWidgetName | "hidden", Widget> = {
   textChannel: TextChannelWidget,
   category: CategoryWidget,
   role: RoleWidget,
@@ -21,5 +28,6 @@ export const editorWidgets: RegistryWidgetsType = {
   embedFields: EmbedFieldsWidget,
   panelSelect: PanelSelectWidget,
   switch: SwitchWidget,
+  clampedNumber: ClampedNumberWidget,
   hidden: HiddenWidget,
 };

@@ -1,6 +1,6 @@
 import { replaceStringParameters, TranslatableString as S } from "@rjsf/utils";
 import { useMemo } from "react";
-import { useTr } from "../../i18n/refine";
+import { useTr } from "../../../i18n/refine";
 
 // rjsf's own words (array buttons, empty-array text, yes/no, …) in the current language: the Form's
 // `translateString`. Each English text is rjsf's; the Spanish keeps rjsf's %1, %2 markers, filled afterwards.
