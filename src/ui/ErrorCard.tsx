@@ -11,8 +11,8 @@ export function ErrorCard({ page, message }: { page: string; message?: string | 
       <Alert
         type="error"
         showIcon
-        message={t("error.loadingPage", frameMessages.errorLoadingPage)}
-        description={message || t("error.failedToFetchPage", frameMessages.failedToFetchPage("{page}"), { page })}
+        message={t("spec.frame.errorLoadingPage", frameMessages.errorLoadingPage)}
+        description={message || t("shell.error.failedToFetchPage", frameMessages.failedToFetchPage("{page}"), { page })}
       />
     </Card>
   );

@@ -126,7 +126,7 @@ export function SearchField({
         }}
       />
       {value && (
-        <button type="button" className="search-field-clear" aria-label={t("engine.shell.clearSearch", "Clear search")} onClick={() => onChange("")}>
+        <button type="button" className="search-field-clear" aria-label={t("ui.searchField.clear", "Clear search")} onClick={() => onChange("")}>
           ×
         </button>
       )}

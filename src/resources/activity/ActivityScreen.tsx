@@ -2,7 +2,7 @@ import { useCustom, useDataProvider, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useLocale } from "../../i18n/react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { activityResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { limits } from "../../schemas/limits";
@@ -67,6 +67,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [range, setRange] = useState({ from: "", to: "" });
   const dataProvider = useDataProvider();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const locale = useLocale();
 
@@ -171,7 +172,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const failure = query.isError
     ? errorText(query.error)
     : parsed && !parsed.success
-      ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
+      ? { message: errorMessage(spec(activityMessages, "invalidResponse")) }
       : null;
 
   return (
@@ -184,7 +185,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
               {exporting ? tr("activity.export.pending", L.exporting) : tr("activity.export.button", L.exportCsv)}
             </Button>
             <Button type="primary" onClick={refresh} disabled={refreshing}>
-              {refreshing ? specText(activityMessages.refreshing) : specText(activityMessages.refresh)}
+              {refreshing ? spec(activityMessages, "refreshing") : spec(activityMessages, "refresh")}
             </Button>
           </div>
         }
@@ -245,7 +246,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
         ) : isInitialLoad ? (
           <div className="activity-loading" role="status" aria-live="polite">
-            <p>{specText(activityMessages.loading)}</p>
+            <p>{spec(activityMessages, "loading")}</p>
             {Array.from({ length: 5 }, (_, i) => (
               <div key={i} className="skeleton-block activity-skeleton-row" />
             ))}
@@ -257,7 +258,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             columns={columns}
             minWidth={860}
             loading={query.isFetching && !refreshing}
-            emptyText={specText(activityMessages.empty)}
+            emptyText={spec(activityMessages, "empty")}
             expandable={{
               expandedRowRender: (entry) => <EntryChanges guildId={guildId} entry={entry} />,
               rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined || entry.ChangesOmitted === true,

@@ -6,6 +6,7 @@ import { useTr } from "../../i18n/refine";
 import type { ResourceDeclaration } from "./types";
 import { mutationNotifications } from "./notifications";
 import { SchemaForm } from "./form/SchemaForm";
+import { resourceKey } from "../../i18n/keys";
 import { useMessageText, useDeclarationText } from "./texts";
 
 export interface EditorDialogProps {
@@ -51,7 +52,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
       destroyOnHidden={false}
       footer={[
         <Button key="cancel" onClick={close} disabled={isPending}>
-          {tr("engine.editor.cancel", "Cancel")}
+          {tr("ui.editorDialog.cancel", "Cancel")}
         </Button>,
         <Button key="submit" type="primary" htmlType="submit" form={formId} loading={isPending}>
           {isPending ? text(`${mode}.pending`, create.pendingLabel) : text(`${mode}.submit`, create.submitLabel)}
@@ -66,7 +67,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
         id={formId}
         schema={declaration.schema as z.ZodType<Record<string, unknown>>}
         fields={declaration.fields}
-        textKey={declaration.name}
+        textKey={resourceKey(declaration.name)}
         messageText={apiText}
         disabled={isPending}
         initialData={record}

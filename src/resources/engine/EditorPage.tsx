@@ -9,6 +9,7 @@ import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
 import { SchemaForm } from "./form/SchemaForm";
+import { resourceKey } from "../../i18n/keys";
 import { useMessageText, useDeclarationText } from "./texts";
 
 /** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
@@ -59,7 +60,7 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
             id={formId}
             schema={declaration.schema as z.ZodType<Record<string, unknown>>}
             fields={declaration.fields}
-            textKey={declaration.name}
+            textKey={resourceKey(declaration.name)}
             messageText={apiText}
             disabled={pending}
             initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}

@@ -75,7 +75,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     if (removal) {
       cols.push({
         key: "__actions",
-        title: tr("engine.list.actions", "Actions"),
+        title: tr("ui.listScreen.actions", "Actions"),
         width: editInDialog ? 220 : 140,
         align: "right",
         render: (_: unknown, record: BaseRecord) => {

@@ -57,7 +57,7 @@ function BotSetup({ guildId }: { guildId: string }) {
   const recheck = (
     <button type="button" className="bot-setup-recheck" onClick={() => setRound((n) => n + 1)} disabled={checking}>
       {checking && <span className="bot-setup-spinner" aria-hidden="true" />}
-      {checking ? tr("botSetup.checking", "Checking…") : tr("botSetup.checkAgain", "Check again")}
+      {checking ? tr("serverInfo.botSetup.checking", "Checking…") : tr("serverInfo.botSetup.checkAgain", "Check again")}
     </button>
   );
 
@@ -65,13 +65,13 @@ function BotSetup({ guildId }: { guildId: string }) {
   if (!answer && (query.isError || parsed?.success === false)) {
     body = (
       <p className="bot-setup-error" role="alert">
-        {tr("botSetup.error", "Couldn't check the bot's setup: {message}", { message: query.error?.message ?? tr("botSetup.unreadable", "the answer could not be read.") })}
+        {tr("serverInfo.botSetup.error", "Couldn't check the bot's setup: {message}", { message: query.error?.message ?? tr("serverInfo.botSetup.unreadable", "the answer could not be read.") })}
       </p>
     );
   } else if (!answer) {
     body = (
       <div className="bot-setup-loading" aria-busy="true">
-        <span className="bot-setup-sr">{tr("botSetup.loading", "Checking what the bot needs…")}</span>
+        <span className="bot-setup-sr">{tr("serverInfo.botSetup.loading", "Checking what the bot needs…")}</span>
         <div className="bot-setup-skeleton" />
         <div className="bot-setup-skeleton bot-setup-skeleton-short" />
       </div>
@@ -83,16 +83,16 @@ function BotSetup({ guildId }: { guildId: string }) {
   return (
     <Card
       className="bot-setup-card"
-      title={<h2 className="bot-setup-title">{tr("botSetup.title", "Bot setup")}</h2>}
+      title={<h2 className="bot-setup-title">{tr("serverInfo.botSetup.title", "Bot setup")}</h2>}
       extra={recheck}
       aria-busy={checking}
     >
       {body}
       {answer && (
         <p className="bot-setup-checked">
-          {tr("botSetup.checked", "Checked {when}.", { when: formatRelativeTime(answer.checkedAt, now, locale) })}
-          {answer.platform === "demo" && ` ${tr("botSetup.demo", "On the demo platform the bot is set up as the docs ask.")}`}
-          {query.isError && ` ${tr("botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
+          {tr("serverInfo.botSetup.checked", "Checked {when}.", { when: formatRelativeTime(answer.checkedAt, now, locale) })}
+          {answer.platform === "demo" && ` ${tr("serverInfo.botSetup.demo", "On the demo platform the bot is set up as the docs ask.")}`}
+          {query.isError && ` ${tr("serverInfo.botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
         </p>
       )}
     </Card>
@@ -116,7 +116,7 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
     return (
       <p className="bot-setup-ok" role="status">
         <OkIcon />
-        {tr("botSetup.ok", "Everything the bot needs is in place.")}
+        {tr("serverInfo.botSetup.ok", "Everything the bot needs is in place.")}
       </p>
     );
   }
@@ -126,7 +126,7 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
   return (
     <>
       <p className="bot-setup-summary" role="status">
-        {count === 1 ? tr("botSetup.summary.one", "1 thing to fix") : tr("botSetup.summary.many", "{count} things to fix", { count })}
+        {count === 1 ? tr("serverInfo.botSetup.summary.one", "1 thing to fix") : tr("serverInfo.botSetup.summary.many", "{count} things to fix", { count })}
       </p>
       <ul className="bot-setup-problems">
         {answer.problems.map((problem, i) => (
@@ -141,7 +141,7 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
   const tr = useTr();
   const locale = useLocale();
   const text = describeProblem(problem, { tr, locale, now });
-  const toneLabel = text.tone === "error" ? tr("botSetup.tone.error", "Needs fixing:") : tr("botSetup.tone.warning", "Warning:");
+  const toneLabel = text.tone === "error" ? tr("serverInfo.botSetup.tone.error", "Needs fixing:") : tr("serverInfo.botSetup.tone.warning", "Warning:");
   return (
     <li className={`bot-setup-problem bot-setup-problem-${text.tone}`}>
       <ProblemIcon tone={text.tone} />
@@ -154,9 +154,9 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
         {inviteUrl && (
           <p className="bot-setup-invite">
             <a href={inviteUrl} target="_blank" rel="noopener noreferrer">
-              {tr("botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
+              {tr("serverInfo.botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
             </a>{" "}
-            <span className="bot-setup-muted">{tr("botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
+            <span className="bot-setup-muted">{tr("serverInfo.botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
           </p>
         )}
         {text.seen && <p className="bot-setup-seen">{text.seen}</p>}

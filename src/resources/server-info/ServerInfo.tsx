@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import type { Locale } from "../../i18n/core";
 import { useLocale } from "../../i18n/react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { defaultAvatarUrl } from "../../schemas/auth";
 import type { GuildInfo } from "../../schemas/guild";
 import { serverInfoMessages } from "../../schemas/messages";
@@ -28,7 +28,7 @@ const grouped = (n: number, locale: Locale) => n.toLocaleString(locale === "es" 
 export default function ServerInfo() {
   const { guildId = "" } = useParams();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const locale = useLocale();
   const { query } = useCustom<GuildInfo>({
     url: `/guilds/${guildId}`,
@@ -41,7 +41,7 @@ export default function ServerInfo() {
   if (query.isError) {
     return (
       <div className="page">
-        <ErrorCard page={specText(serverInfoMessages.pageName)} message={(query.error as HttpError | null)?.message} />
+        <ErrorCard page={spec(serverInfoMessages, "pageName")} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -81,7 +81,7 @@ export default function ServerInfo() {
           <div className="server-title">
             <h1 className="page-title server-name">{guild.name}</h1>
             <div className="server-id">
-              <span className="server-id-label">{specText(serverInfoMessages.guildId)}</span>
+              <span className="server-id-label">{spec(serverInfoMessages, "guildId")}</span>
               <code className="server-id-value">{guild.id}</code>
             </div>
           </div>

@@ -1,14 +1,14 @@
 import { Button } from "antd";
 import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
 import { PlusIcon } from "../../ui/icons";
 
 /** 'Create Team': a Team Name input and a Create button; a blank (trimmed) name does nothing (§5). */
 export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCreate: (name: string) => Promise<boolean> }) {
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const [name, setName] = useState("");
   const inputId = useId();
   const trimmed = name.trim();
@@ -19,7 +19,7 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
   };
 
   return (
-    <Card title={specText(teamMessages.createTeam)} className="teams-card">
+    <Card title={spec(teamMessages, "createTeam")} className="teams-card">
       <form
         className="teams-create"
         onSubmit={(event) => {
@@ -41,7 +41,7 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
             onChange={(event) => setName(event.target.value)}
           />
           <Button type="primary" htmlType="submit" icon={<PlusIcon size={16} />} loading={pending} disabled={!trimmed}>
-            {pending ? specText(teamMessages.creating) : tr("teams.create.create", "Create")}
+            {pending ? spec(teamMessages, "creating") : tr("teams.create.create", "Create")}
           </Button>
         </div>
       </form>

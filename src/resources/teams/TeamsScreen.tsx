@@ -2,7 +2,7 @@ import { type HttpError, useCan, useCustom, useCustomMutation, useNotification }
 import { Button, Skeleton } from "antd";
 import { Card } from "../../ui/blocks";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
 import { type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole, type TeamsResponse } from "../../schemas/team";
@@ -35,7 +35,7 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const { query } = useCustom<TeamsResponse>({
     url: `/${guildId}/teams`,
     method: "get",
@@ -196,8 +196,8 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={specText(teamMessages.pageName)} />
-        <ErrorCard page={specText(teamMessages.pageName)} message={(query.error as HttpError | null)?.message} />
+        <PageHeader title={spec(teamMessages, "pageName")} />
+        <ErrorCard page={spec(teamMessages, "pageName")} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -205,7 +205,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isLoading || !data) {
     return (
       <div className="page" aria-busy="true">
-        <PageHeader title={specText(teamMessages.pageName)} />
+        <PageHeader title={spec(teamMessages, "pageName")} />
         <div className="teams-top">
           <Card className="teams-card">
             <Skeleton active paragraph={{ rows: 2 }} />
@@ -223,10 +223,10 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
 
   return (
     <div className="page">
-      <PageHeader title={specText(teamMessages.pageName)} />
+      <PageHeader title={spec(teamMessages, "pageName")} />
       <div className={canCreate ? "teams-top" : "teams-top teams-top-single"}>
         {canCreate && <CreateTeamCard pending={creating} onCreate={createTeam} />}
-        <Card title={specText(teamMessages.teamManagement)} className="teams-card">
+        <Card title={spec(teamMessages, "teamManagement")} className="teams-card">
           <div className="teams-manage">
             <label className="teams-label" htmlFor="team-select">
               {tr("teams.manage.team", "Team")}
@@ -234,7 +234,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
             <div className="teams-create-row">
               <TeamSelect
                 id="team-select"
-                placeholder={specText(teamMessages.selectTeam)}
+                placeholder={spec(teamMessages, "selectTeam")}
                 options={options}
                 value={selected ? selected.TeamId : undefined}
                 notFoundContent={<span className="role-count">{tr("teams.manage.noTeams", "No teams found")}</span>}

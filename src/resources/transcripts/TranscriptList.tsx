@@ -2,12 +2,11 @@ import { useCan, useCustom, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
 import {
   closeReasonLabel,
-  panelLabel,
   ratingLabel,
   transcriptListResponseSchema,
   type TranscriptSummary,
@@ -79,6 +78,7 @@ function ViewButton({ to, label }: { to: string; label: string }) {
 
 export function TranscriptList({ guildId }: ResourceScreenProps) {
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const [state, dispatch] = useReducer(reducer, initialListState);
   const [ticketDraft, setTicketDraft] = useState<number | null>(null);
@@ -119,7 +119,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const failure = query.isError
     ? fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
     : parsed && !parsed.success
-      ? fetchListFailed("", specText(frameMessages.unknownError))
+      ? fetchListFailed("", spec(frameMessages, "unknownError"))
       : null;
   const isInitialLoad = query.isLoading && !query.data;
 
@@ -136,14 +136,14 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const columns: DataColumn<TranscriptSummary>[] = [
     { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
     { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
-    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{specText(ratingLabel(r))}</span> },
-    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{specText(panelLabel(name))}</span> : name) },
+    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span> },
+    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{spec(transcriptMessages, "deletedPanel")}</span> : name) },
     {
       key: "reason",
       dataIndex: "CloseReason",
       title: tr("transcripts.columns.closeReason", L.columns.closeReason),
       ellipsis: true,
-      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : specText(closeReasonLabel(reason))}</span>,
+      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : spec(transcriptMessages, "noReason")}</span>,
     },
     {
       key: "actions",
@@ -212,7 +212,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               value={state.filters.panel ?? ""}
               options={[
                 { value: "", label: tr("transcripts.filters.anyTicketType", L.anyTicketType) },
-                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? specText(panelLabel(name)) : name })),
+                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? spec(transcriptMessages, "deletedPanel") : name })),
               ]}
               onChange={(value) => dispatch({ type: "filters", patch: { panel: value || null } })}
               className="transcript-filter-panel"
@@ -246,7 +246,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             columns={columns}
             minWidth={720}
             loading={query.isFetching}
-            emptyText={specText(transcriptMessages.empty)}
+            emptyText={spec(transcriptMessages, "empty")}
           />
         )}
 
@@ -280,12 +280,12 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               {tr("transcripts.pager.next", L.next)}
             </Button>
             <label className="transcript-page-size">
-              <span>{specText(transcriptMessages.perPage)}</span>
+              <span>{spec(transcriptMessages, "perPage")}</span>
               <SelectField
                 value={String(state.perPage)}
                 options={limits.transcriptPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
                 onChange={(value) => dispatch({ type: "pageSize", perPage: Number(value) })}
-                label={specText(transcriptMessages.perPage)}
+                label={spec(transcriptMessages, "perPage")}
               />
             </label>
           </div>

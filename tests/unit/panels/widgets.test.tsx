@@ -52,6 +52,7 @@ function setup(initial: Record<string, unknown> = {}) {
       <>
         <SchemaForm
           id="test-form"
+          textKey="widgetsTest"
           schema={schema}
           formData={formData}
           data={data}

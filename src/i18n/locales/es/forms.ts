@@ -1,4 +1,5 @@
 import type { Dictionary } from "../../core";
+import spec from "./spec";
 
 // Spanish: the forms list and the form editor. The spec's fixed texts (formMessages) are in ./spec.ts.
 const dictionary: Dictionary = {
@@ -19,6 +20,7 @@ const dictionary: Dictionary = {
   "forms.editor.removeField": "Quitar el campo {n}",
 
   // Editor: inputs (titles, placeholders and choices of src/schemas/form.ts, keyed by the form engine from its fields)
+  "forms.fields.formName.title": spec["spec.form.formName"],
   "forms.fields.formName.placeholder": "Solicitud de soporte",
   "forms.fields.fields.label.title": "Etiqueta del campo",
   "forms.fields.fields.label.placeholder": "¿Cuál es tu pregunta?",

@@ -5,8 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import type { z } from "zod";
 import { useSpecText, useTr } from "../../../i18n/refine";
 import type { FieldHint } from "../types";
-import { keySegment } from "../keys";
-import { isSpecText } from "../texts";
+import { keySegment } from "../../../i18n/keys";
 import { editorWidgets } from "../widgets/registry";
 import type { SchemaFormContext, WidgetData } from "../widgets/types";
 import { type JsonSchema, mergeUi, toEditorSchema, type UiSchema } from "./editor-schema";
@@ -47,14 +46,17 @@ export interface SchemaFormProps<T> {
   screenMessages?: Record<string, string>;
   /** Section that shows messages about the whole object. */
   rootSection?: string;
-  /** A validation message in the current language; default: a spec text through its key, anything else as it is. */
+  /**
+   * A validation message (English, from the shared zod schema) in the current language; default: a spec text by its
+   * words (the one exception to keys, src/i18n/spec-texts.ts), anything else as it is.
+   */
   messageText?: (message: string) => string;
   /**
-   * Prefix of the keys of the editor's words from the schema's .meta(): `<textKey>.fields.<path>.title|placeholder|
-   * help|description|enum.<value>` and `<textKey>.sections.<section>` (spec texts use their own keys). Default
-   * "engine.form", whose Spanish texts cover the panel editors (tests/unit/i18n/engine-records.test.tsx).
+   * Whose words the editor shows: the resource's key (src/i18n/keys.ts), prefix of the keys built from the schema's
+   * fields: `<textKey>.fields.<path>.title|placeholder|help|description|enum.<value>` and
+   * `<textKey>.sections.<section>` (tests/unit/i18n/engine-records.test.tsx checks they have Spanish).
    */
-  textKey?: string;
+  textKey: string;
   /** Prefix of the inputs' ids (rjsf's default "root" would give a fieldset the id of the app's mount node). */
   idPrefix?: string;
   /** What the schema cannot say, laid over the generated uiSchema: rjsf options, functions, per-node templates. */
@@ -106,8 +108,8 @@ export function SchemaForm<T>({
   screenMessages,
   rootSection,
   messageText,
-  textKey = "engine.form",
-  idPrefix = keySegment(textKey),
+  textKey,
+  idPrefix = textKey,
   uiSchema: extraUi,
   templates: screenTemplates,
   className,
@@ -123,10 +125,7 @@ export function SchemaForm<T>({
   const translate = messageText ?? specText;
   const translateString = useRjsfTranslateString();
   // The editor's words in the current language; the keys are built from the schema (see textKey).
-  const text = useCallback(
-    (slot: string, english: string) => (isSpecText(english) ? specText(english) : tr(`${textKey}.${slot}`, english)),
-    [tr, specText, textKey],
-  );
+  const text = useCallback((slot: string, english: string) => tr(`${textKey}.${slot}`, english), [tr, textKey]);
   const local = useMemo(() => localizeForm(json, uiSchema, text), [json, uiSchema, text]);
   const sectionTitle = useCallback((section: string) => text(`sections.${keySegment(section)}`, section), [text]);
   const validator = useMemo(() => createZodValidator(schema), [schema]);

@@ -10,71 +10,71 @@ type Tr = ReturnType<typeof useTr>;
 function text(tr: Tr, value: S): string {
   switch (value) {
     case S.ArrayItemTitle:
-      return tr("engine.rjsf.arrayItemTitle", value);
+      return tr("ui.schemaForm.arrayItemTitle", value);
     case S.MissingItems:
-      return tr("engine.rjsf.missingItems", value);
+      return tr("ui.schemaForm.missingItems", value);
     case S.EmptyArray:
-      return tr("engine.rjsf.emptyArray", value);
+      return tr("ui.schemaForm.emptyArray", value);
     case S.YesLabel:
-      return tr("engine.rjsf.yes", value);
+      return tr("ui.schemaForm.yes", value);
     case S.NoLabel:
-      return tr("engine.rjsf.no", value);
+      return tr("ui.schemaForm.no", value);
     case S.CloseLabel:
-      return tr("engine.rjsf.close", value);
+      return tr("ui.schemaForm.close", value);
     case S.ErrorsLabel:
-      return tr("engine.rjsf.errors", value);
+      return tr("ui.schemaForm.errors", value);
     case S.NewStringDefault:
-      return tr("engine.rjsf.newValue", value);
+      return tr("ui.schemaForm.newValue", value);
     case S.AddButton:
-      return tr("engine.rjsf.add", value);
+      return tr("ui.schemaForm.add", value);
     case S.AddItemButton:
-      return tr("engine.rjsf.addItem", value);
+      return tr("ui.schemaForm.addItem", value);
     case S.CopyButton:
-      return tr("engine.rjsf.copy", value);
+      return tr("ui.schemaForm.copy", value);
     case S.ExpandButton:
-      return tr("engine.rjsf.expand", value);
+      return tr("ui.schemaForm.expand", value);
     case S.MoveDownButton:
-      return tr("engine.rjsf.moveDown", value);
+      return tr("ui.schemaForm.moveDown", value);
     case S.MoveUpButton:
-      return tr("engine.rjsf.moveUp", value);
+      return tr("ui.schemaForm.moveUp", value);
     case S.RemoveButton:
-      return tr("engine.rjsf.remove", value);
+      return tr("ui.schemaForm.remove", value);
     case S.NowLabel:
-      return tr("engine.rjsf.now", value);
+      return tr("ui.schemaForm.now", value);
     case S.ClearLabel:
-      return tr("engine.rjsf.clear", value);
+      return tr("ui.schemaForm.clear", value);
     case S.AriaDateLabel:
-      return tr("engine.rjsf.selectDate", value);
+      return tr("ui.schemaForm.selectDate", value);
     case S.PreviewLabel:
-      return tr("engine.rjsf.preview", value);
+      return tr("ui.schemaForm.preview", value);
     case S.DecrementAriaLabel:
-      return tr("engine.rjsf.decrement", value);
+      return tr("ui.schemaForm.decrement", value);
     case S.IncrementAriaLabel:
-      return tr("engine.rjsf.increment", value);
+      return tr("ui.schemaForm.increment", value);
     case S.OptionalObjectAdd:
-      return tr("engine.rjsf.optionalObjectAdd", value);
+      return tr("ui.schemaForm.optionalObjectAdd", value);
     case S.OptionalObjectRemove:
-      return tr("engine.rjsf.optionalObjectRemove", value);
+      return tr("ui.schemaForm.optionalObjectRemove", value);
     case S.OptionalObjectEmptyMsg:
-      return tr("engine.rjsf.optionalObjectEmpty", value);
+      return tr("ui.schemaForm.optionalObjectEmpty", value);
     case S.Type:
-      return tr("engine.rjsf.type", value);
+      return tr("ui.schemaForm.type", value);
     case S.Value:
-      return tr("engine.rjsf.value", value);
+      return tr("ui.schemaForm.value", value);
     case S.ClearButton:
-      return tr("engine.rjsf.clearInput", value);
+      return tr("ui.schemaForm.clearInput", value);
     case S.UnknownFieldType:
-      return tr("engine.rjsf.unknownFieldType", value);
+      return tr("ui.schemaForm.unknownFieldType", value);
     case S.OptionPrefix:
-      return tr("engine.rjsf.optionPrefix", value);
+      return tr("ui.schemaForm.optionPrefix", value);
     case S.TitleOptionPrefix:
-      return tr("engine.rjsf.titleOptionPrefix", value);
+      return tr("ui.schemaForm.titleOptionPrefix", value);
     case S.KeyLabel:
-      return tr("engine.rjsf.keyLabel", value);
+      return tr("ui.schemaForm.keyLabel", value);
     case S.DeprecatedLabel:
-      return tr("engine.rjsf.deprecated", value);
+      return tr("ui.schemaForm.deprecated", value);
     case S.UnsupportedField:
-      return tr("engine.rjsf.unsupportedField", value);
+      return tr("ui.schemaForm.unsupportedField", value);
     default:
       // Developer-facing texts (unsupported schemas, $ref cycles, file details) stay rjsf's English.
       return value;

@@ -1,5 +1,5 @@
 import type { JsonSchema, UiSchema } from "./editor-schema";
-import { keySegment } from "../keys";
+import { keySegment } from "../../../i18n/keys";
 
 // The words of a generated editor come from its zod schema's .meta() and the declaration's field hints: field
 // titles, descriptions, placeholders, help texts and the labels of enum choices. They are put through the

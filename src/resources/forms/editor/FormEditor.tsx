@@ -1,7 +1,7 @@
 import type { TemplatesType } from "@rjsf/utils";
 import { Button } from "antd";
 import { useState } from "react";
-import { useSpecText, useTr } from "../../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../../i18n/refine";
 import { formFieldsMaxMessage } from "../../../schemas/form";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
@@ -54,13 +54,13 @@ function useMessageText() {
  * disabled while pending, with an empty name or with any empty label.
  */
 export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEditorProps) {
-  const specText = useSpecText();
+  const spec = useSpecT();
   const messageText = useMessageText();
   const [values, setValues] = useState<FormValues>(() => initialValues ?? initialFormValues());
   const [formKey, setFormKey] = useState(0);
   const formId = `form-editor-${mode}`;
-  const submitLabel = specText(mode === "create" ? formMessages.createForm : formMessages.updateForm);
-  const pendingLabel = specText(mode === "create" ? formMessages.creating : formMessages.updating);
+  const submitLabel = (mode === "create" ? spec(formMessages, "createForm") : spec(formMessages, "updateForm"));
+  const pendingLabel = (mode === "create" ? spec(formMessages, "creating") : spec(formMessages, "updating"));
 
   const reset = () => {
     setValues(initialFormValues());
@@ -86,7 +86,7 @@ export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEdito
       />
       <div className="form-editor-actions">
         <Button icon={<ResetIcon />} onClick={reset} disabled={pending}>
-          {specText(formMessages.reset)}
+          {spec(formMessages, "reset")}
         </Button>
         <Button type="primary" htmlType="submit" form={formId} disabled={!canSubmit(values, pending)} loading={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -7,7 +7,7 @@ import {
 } from "@rjsf/utils";
 import { Button, Tooltip } from "antd";
 import { Card } from "../../../ui/blocks";
-import { useSpecText, useTr } from "../../../i18n/refine";
+import { useSpecT, useTr } from "../../../i18n/refine";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
 import { PlusIcon, TrashIcon } from "../../../ui/icons";
@@ -22,7 +22,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "../icons";
 
 export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readonly, fieldPathId, formData }: ArrayFieldTemplateProps) {
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const count = Array.isArray(formData) ? formData.length : items.length;
   return (
     <div className="form-fields" id={fieldPathId.$id}>
@@ -35,7 +35,7 @@ export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readon
       {items}
       {canAdd && (
         <Button className="form-add-field" icon={<PlusIcon size={16} />} onClick={onAddClick} disabled={disabled || readonly} block>
-          {specText(formMessages.addField)}
+          {spec(formMessages, "addField")}
         </Button>
       )}
     </div>
