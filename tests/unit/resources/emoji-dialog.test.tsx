@@ -42,15 +42,18 @@ const reactionsResource = defineResource<{ ReactionId: number }, typeof reaction
   create: { mode: "dialog", title: "Add Reaction", submitLabel: "Add", pendingLabel: "Adding..." },
 });
 
-function renderDialog() {
+async function renderDialog() {
   const http = createHttpClient({ baseUrl: "/api", tokens: memoryTokens(), navigation: fakeNavigation() });
   const dataProvider = createDataProvider((name) => (name === "reactions" ? toEndpoint(reactionsResource) : undefined), http);
   const onClose = vi.fn();
-  render(
-    <Refine dataProvider={dataProvider} i18nProvider={createI18nProvider("en")} resources={[{ name: "reactions" }]}>
-      <EditorDialog guildId={guildId} declaration={reactionsResource} open onClose={onClose} />
-    </Refine>,
-  );
+  // The dialog's form waits for its widgets' chunk (Suspense): rendered in an awaited act.
+  await act(async () => {
+    render(
+      <Refine dataProvider={dataProvider} i18nProvider={createI18nProvider("en")} resources={[{ name: "reactions" }]}>
+        <EditorDialog guildId={guildId} declaration={reactionsResource} open onClose={onClose} />
+      </Refine>,
+    );
+  });
   return { onClose };
 }
 
@@ -64,11 +67,12 @@ describe("a declared resource with an emoji field, in the generated dialog", () 
         return HttpResponse.json({ message: "Reaction created", reaction: { ReactionId: 1 } }, { status: 201 });
       }),
     );
-    const { onClose } = renderDialog();
+    const { onClose } = await renderDialog();
     const dialog = await screen.findByRole("dialog");
 
+    // The form appears once the widgets it names have arrived (the emoji picker is in the widgets' own chunk).
     // Nothing picked yet: the schema's message, nothing sent.
-    fireEvent.change(within(dialog).getByLabelText("Label"), { target: { value: "Thanks" } });
+    fireEvent.change(await within(dialog).findByLabelText("Label"), { target: { value: "Thanks" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add" }));
     expect(await within(dialog).findByText("Pick an emoji")).toBeInTheDocument();
     expect(sent).toEqual([]);

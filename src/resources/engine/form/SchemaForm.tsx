@@ -1,12 +1,12 @@
 import Form from "./rjsf-antd";
 import type { IChangeEvent } from "@rjsf/core";
 import { getDefaultFormState, type RJSFSchema, type TemplatesType } from "@rjsf/utils";
-import { useCallback, useMemo, useState } from "react";
+import { Suspense, use, useCallback, useMemo, useState } from "react";
 import type { z } from "zod";
 import { useSpecText, useTr } from "../../../i18n/refine";
 import type { FieldHint } from "../types";
 import { keySegment } from "../../../i18n/keys";
-import { editorWidgets } from "../widgets/registry";
+import { loadedWidgets, loadWidgets, widgetNamesOf } from "../widgets/registry";
 import type { SchemaFormContext, WidgetData } from "../widgets/types";
 import { type JsonSchema, mergeUi, toEditorSchema, type UiSchema } from "./editor-schema";
 import { useRjsfTranslateString } from "./rjsf-texts";
@@ -94,7 +94,28 @@ export function withDefaults(schema: z.ZodType, data: Record<string, unknown> = 
 
 const engineTemplates: Partial<TemplatesType> = { FieldTemplate, ObjectFieldTemplate };
 
-export function SchemaForm<T>({
+/**
+ * The form, once the widgets its uiSchema names have arrived (each is a chunk of its own, ../widgets/registry.ts):
+ * until then a placeholder of its place, so a form never shows half its inputs.
+ */
+export function SchemaForm<T>(props: SchemaFormProps<T>) {
+  return (
+    <Suspense fallback={<div className="skeleton-block schema-form-loading" aria-busy="true" />}>
+      <WidgetsThenForm {...props} />
+    </Suspense>
+  );
+}
+
+function WidgetsThenForm<T>(props: SchemaFormProps<T>) {
+  const generated = editorSchemaOf(props.schema, props.fields);
+  // `use` on every render (React wants it unconditional): the load's promise, or one React already knows is settled.
+  use(loadWidgets([...widgetNamesOf(generated.uiSchema), ...widgetNamesOf(props.uiSchema)]) ?? settled);
+  return <SchemaFormBody {...props} />;
+}
+
+const settled = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
+function SchemaFormBody<T>({
   id,
   schema,
   fields,
@@ -118,6 +139,7 @@ export function SchemaForm<T>({
   const json = generated.schema;
   const uiSchema = useMemo(() => mergeUi(generated.uiSchema, extraUi), [generated.uiSchema, extraUi]);
   const templates = useMemo(() => ({ ...engineTemplates, ...screenTemplates }), [screenTemplates]);
+  const widgets = useMemo(() => loadedWidgets(), []);
   const [own, setOwn] = useState(() => withDefaults(schema, initialData));
   const formData = controlled ?? own;
   const tr = useTr();
@@ -153,7 +175,7 @@ export function SchemaForm<T>({
       translateString={translateString}
       formData={formData}
       formContext={context}
-      widgets={editorWidgets}
+      widgets={widgets}
       templates={templates}
       disabled={disabled}
       experimental_defaultFormStateBehavior={defaultsBehavior}
