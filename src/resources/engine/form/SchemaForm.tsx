@@ -139,7 +139,7 @@ function SchemaFormBody<T>({
   const json = generated.schema;
   const uiSchema = useMemo(() => mergeUi(generated.uiSchema, extraUi), [generated.uiSchema, extraUi]);
   const templates = useMemo(() => ({ ...engineTemplates, ...screenTemplates }), [screenTemplates]);
-  const widgets = useMemo(() => loadedWidgets(), []);
+  const widgets = loadedWidgets();
   const [own, setOwn] = useState(() => withDefaults(schema, initialData));
   const formData = controlled ?? own;
   const tr = useTr();

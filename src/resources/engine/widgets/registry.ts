@@ -28,6 +28,7 @@ const loaders: Record<Exclude<NamedWidgetName, "clampedNumber">, () => Promise<W
 };
 
 const ready: Record<string, Widget> = { hidden: HiddenWidget, clampedNumber: ClampedNumberWidget };
+let snapshot: RegistryWidgetsType = { ...ready };
 const loading = new Map<string, Promise<void>>();
 
 const isNamed = (name: string): name is NamedWidgetName => (namedWidgetNames as readonly string[]).includes(name);
@@ -56,6 +57,7 @@ export function loadWidgets(names: Iterable<string>): Promise<void> | undefined 
       missing.map((name) =>
         loaders[name as keyof typeof loaders]().then((widget) => {
           ready[name] = widget;
+          snapshot = { ...ready };
         }),
       ),
     ).then(() => undefined);
@@ -64,5 +66,5 @@ export function loadWidgets(names: Iterable<string>): Promise<void> | undefined 
   return promise;
 }
 
-/** The widgets loaded so far, for rjsf's `widgets` (a form renders once those it names are in). */
-export const loadedWidgets = (): RegistryWidgetsType => ({ ...ready });
+/** The widgets loaded so far, for rjsf's `widgets` (the same object until another one arrives). */
+export const loadedWidgets = (): RegistryWidgetsType => snapshot;
