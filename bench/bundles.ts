@@ -16,7 +16,6 @@ const g = demo.community;
 // Every dashboard route is listed: one per resource of the registry (the same list that makes the routes and the
 // sidebar), plus the screens under them that are routes of their own (editors, a transcript).
 const routeBudgets: Record<string, { budget: number; ready?: string }> = {
-  teams: { budget: budgets.editor },
   statistics: { budget: budgets.statistics, ready: ".stats-figure" },
 };
 const subScreens: Screen[] = [

@@ -8,7 +8,7 @@ import "./language-select.css";
  */
 export function LanguageSelect({ onChange = changeLocale, className }: { onChange?: (code: string) => unknown; className?: string }) {
   const locale = useLocale();
-  const label = t("language.label", "Language");
+  const label = t("ui.languageSelect.label", "Language");
   return (
     <select
       className={className ? `lang-select ${className}` : "lang-select"}

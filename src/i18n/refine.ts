@@ -1,7 +1,7 @@
 import { useTranslate, type I18nProvider } from "@refinedev/core";
 import { useMemo } from "react";
 import { changeLocale, getLocale, t, type Locale, type Params } from "./core";
-import { specTextKeys } from "./spec-texts";
+import { type FixedTextName, specKeyOf, specTextKeys } from "./spec-texts";
 
 /**
  * Refine's i18nProvider over the shared `t`: `translate(key, params, englishDefault)`. A new object per language,
@@ -25,7 +25,21 @@ export function useTr(): (key: string, fallback: string, params?: Params) => str
   return useMemo(() => (key: string, fallback: string, params?: Params) => translate(key, params ?? {}, fallback), [translate]);
 }
 
-/** The dashboard's translate for the spec's fixed texts (messages.ts) and texts the API sent: see ./spec-texts. */
+/** The dashboard's translate of the contract's fixed texts by key: spec(teamMessages, "pageName") (see ./spec-texts). */
+export function useSpecT(): <G extends Readonly<Record<string, unknown>>>(group: G, name: FixedTextName<G>) => string {
+  const translate = useTranslate();
+  return useMemo(
+    () =>
+      <G extends Readonly<Record<string, unknown>>>(group: G, name: FixedTextName<G>) =>
+        translate(specKeyOf(group, name), {}, group[name] as string),
+    [translate],
+  );
+}
+
+/**
+ * The dashboard's translate of a text that arrived as English (an API answer, a zod message): a spec text by its
+ * words, anything else as it is — the one exception to keys (./spec-texts).
+ */
 export function useSpecText(): (text: string) => string {
   const translate = useTranslate();
   return useMemo(() => (text: string) => {

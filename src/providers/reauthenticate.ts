@@ -22,9 +22,9 @@ export async function signInAgain(fetchImpl: typeof fetch = fetch): Promise<void
 export function offerSignInAgain(): void {
   notify({
     type: "warning",
-    message: t("reauthenticate.title", "Please sign in again"),
-    description: t("reauthenticate.description", "For your security, please sign in again to do this."),
+    message: t("shell.reauthenticate.title", "Please sign in again"),
+    description: t("shell.reauthenticate.description", "For your security, please sign in again to do this."),
     durationMs: 15_000,
-    action: { label: t("reauthenticate.action", "Sign in again"), onClick: () => void signInAgain() },
+    action: { label: t("shell.reauthenticate.action", "Sign in again"), onClick: () => void signInAgain() },
   });
 }

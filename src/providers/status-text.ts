@@ -2,7 +2,7 @@ import { statusOf } from "./http";
 
 // §8 words some failures with the response's status text ('Failed to fetch transcript: Not Found',
 // 'Failed to fetch: Not Found'); the http client keeps the status code, so the standard reason phrase is
-// looked up here, with its dictionary key (http.status.<name>).
+// looked up here, with its dictionary key (shell.http.<name>).
 const reasons: Record<number, readonly [key: string, english: string]> = {
   400: ["badRequest", "Bad Request"],
   401: ["unauthorized", "Unauthorized"],
@@ -20,7 +20,7 @@ const reasons: Record<number, readonly [key: string, english: string]> = {
 const networkError = ["networkError", "Network Error"] as const;
 
 /** The dictionary keys of every status text (for the translation coverage test). */
-export const statusTextKeys = [networkError, ...Object.values(reasons)].map(([key]) => `http.status.${key}`);
+export const statusTextKeys = [networkError, ...Object.values(reasons)].map(([key]) => `shell.http.${key}`);
 
 /** "Not Found", "Internal Server Error", … ; "Network Error" when no response arrived. */
 export function statusTextOf(error: unknown): string {
@@ -39,5 +39,5 @@ export function detailOf(error: unknown): string {
 export function localStatusText(error: unknown, tr: (key: string, fallback: string) => string): string {
   const status = statusOf(error);
   const reason = status ? reasons[status] : networkError;
-  return reason ? tr(`http.status.${reason[0]}`, reason[1]) : statusTextOf(error);
+  return reason ? tr(`shell.http.${reason[0]}`, reason[1]) : statusTextOf(error);
 }

@@ -13,7 +13,7 @@ import { tryItResource } from "./try-it/declaration";
 import { closeReasonsSpec } from "../schemas/close-reason";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
-import type { ResourceDeclaration } from "./types";
+import type { ResourceDeclaration } from "./engine/types";
 
 // The one list of dashboard resources, in sidebar order (SPEC §2: Settings, Staff Teams, Tags, Panels, Forms,
 // Transcripts, Activity; Tickets and Statistics join before Transcripts). Refine resources, routes and sidebar entries are all derived from it: adding a

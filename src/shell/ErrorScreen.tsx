@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { frameMessages } from "../schemas/messages";
 import { useT } from "../i18n/react";
-import "./frame.css";
+import "../ui/frame.css";
 
 export function errorMessageOf(error: unknown): string {
   if (isRouteErrorResponse(error)) return typeof error.data === "string" && error.data ? error.data : error.statusText;
@@ -17,11 +17,11 @@ export function ErrorView({ message }: { message?: string }) {
     <main className="frame-page" role="alert">
       <div className="frame-panel">
         <p className="frame-eyebrow" aria-hidden="true">!</p>
-        <h1 className="frame-heading">{t("error.heading", frameMessages.errorHeading)}</h1>
-        <p className="frame-text">{message || t("error.fallback", frameMessages.errorFallback)}</p>
+        <h1 className="frame-heading">{t("spec.frame.errorHeading", frameMessages.errorHeading)}</h1>
+        <p className="frame-text">{message || t("spec.frame.errorFallback", frameMessages.errorFallback)}</p>
         {/* The home page belongs to the public site: a plain full-page link. */}
         <a className="frame-button" href="/">
-          {t("error.goBackHome", frameMessages.goBackHome)}
+          {t("spec.frame.goBackHome", frameMessages.goBackHome)}
         </a>
       </div>
     </main>

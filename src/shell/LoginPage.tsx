@@ -4,7 +4,7 @@ import { authMessages, frameMessages, productName } from "../schemas/messages";
 import { cookieTokenStore } from "../providers/session";
 import { LogoMark } from "./Logo";
 import { useT } from "../i18n/react";
-import "./frame.css";
+import "../ui/frame.css";
 
 /** /login: the redirect target of the protected-route wrapper. 'Sign in' goes to the server's login URL. */
 export default function LoginPage() {
@@ -20,13 +20,13 @@ export default function LoginPage() {
           <LogoMark size={48} />
         </div>
         <h1 className="frame-heading">{productName}</h1>
-        <p className="frame-text">{t("login.text", "Sign in to manage your servers: tickets, panels, teams and tags.")}</p>
+        <p className="frame-text">{t("shell.login.text", "Sign in to manage your servers: tickets, panels, teams and tags.")}</p>
         <button type="button" className="frame-button login-button" onClick={() => login({})} disabled={isPending}>
-          {t("shell.signIn", authMessages.signIn)}
+          {t("spec.auth.signIn", authMessages.signIn)}
         </button>
         <div>
           <a className="frame-link" href="/">
-            {t("shell.home", frameMessages.home)}
+            {t("spec.frame.home", frameMessages.home)}
           </a>
         </div>
       </div>

@@ -4,10 +4,10 @@ import { statusOf } from "../providers/http";
 import { matchesServerSearch } from "../schemas/guild";
 import { limits } from "../schemas/limits";
 import { frameMessages, pickerMessages } from "../schemas/messages";
-import { ChevronIcon } from "./icons";
+import { ChevronIcon } from "../ui/icons";
 import { useTr } from "../i18n/refine";
 import { ServerAvatar } from "./ServerAvatar";
-import { Panel, SearchField } from "./ui";
+import { Panel, SearchField } from "../ui/blocks";
 import { currentGuild, useGuilds } from "./use-guilds";
 
 /** §2 server picker at /dashboard. */
@@ -30,7 +30,7 @@ export default function ServerPicker() {
     // A 401 has already logged out and left for / (use-guilds); anything else is reported here.
     body = statusOf(guilds.error) === 401 ? null : (
       <p className="picker-message" role="alert">
-        {tr("shell.serversLoadFailed", pickerMessages.loadFailed)}
+        {tr("spec.picker.loadFailed", pickerMessages.loadFailed)}
       </p>
     );
   } else {
@@ -50,17 +50,17 @@ export default function ServerPicker() {
     <div className="page picker-page">
       <div className="page-header">
         <div>
-          <h1 className="page-title">{tr("picker.heading", pickerMessages.heading)}</h1>
-          <p className="page-description">{tr("picker.description", "Choose the server whose tickets, panels and team you want to manage.")}</p>
+          <h1 className="page-title">{tr("spec.picker.heading", pickerMessages.heading)}</h1>
+          <p className="page-description">{tr("shell.picker.description", "Choose the server whose tickets, panels and team you want to manage.")}</p>
         </div>
       </div>
       <Panel
         className="picker-card"
-        title={tr("picker.cardTitle", pickerMessages.cardTitle)}
+        title={tr("spec.picker.cardTitle", pickerMessages.cardTitle)}
         style={{ height: "70vh" }}
         bodyStyle={{ display: "flex", flexDirection: "column", gap: 12, flex: "1 1 auto", padding: 16 }}
       >
-        <SearchField size="large" value={query} onChange={setQuery} placeholder={tr("shell.searchServers", frameMessages.searchServers)} />
+        <SearchField size="large" value={query} onChange={setQuery} placeholder={tr("spec.frame.searchServers", frameMessages.searchServers)} />
         <div className="picker-list" aria-busy={guilds.isLoading}>
           {body}
         </div>

@@ -8,8 +8,9 @@ import { authMessages, frameMessages, pickerMessages, productName } from "../sch
 import { toNavEntries, type NavEntry } from "../resources/engine/derive";
 import { resourceDeclarations } from "../resources/registry";
 import { useTr } from "../i18n/refine";
-import { ChevronIcon, DashboardIcon, DotsIcon, HomeIcon, SignOutIcon } from "./icons";
-import { PopupMenu, SearchField, SideTip } from "./ui";
+import { resourceTextKey } from "../i18n/keys";
+import { ChevronIcon, DashboardIcon, DotsIcon, HomeIcon, SignOutIcon } from "../ui/icons";
+import { PopupMenu, SearchField, SideTip } from "../ui/blocks";
 import { LogoMark } from "./Logo";
 import { ServerAvatar } from "./ServerAvatar";
 import { useGuilds } from "./use-guilds";
@@ -89,7 +90,7 @@ function ResourceNavLink(props: { entry: NavEntry; guildId: string; active: bool
   const { data } = useCan({ resource: props.entry.resource, action: "list", params: { guildId: props.guildId } });
   const tr = useTr();
   if (data?.can !== true) return null;
-  return <NavLink {...props} entry={{ ...props.entry, label: tr(`resources.${props.entry.resource}`, props.entry.label) }} />;
+  return <NavLink {...props} entry={{ ...props.entry, label: tr(resourceTextKey(props.entry.resource, "label"), props.entry.label) }} />;
 }
 
 function UserFooter({ collapsed }: { collapsed: boolean }) {
@@ -135,7 +136,7 @@ function UserFooter({ collapsed }: { collapsed: boolean }) {
               }}
             >
               <SignOutIcon size={16} />
-              {tr("shell.signOut", authMessages.signOut)}
+              {tr("spec.auth.signOut", authMessages.signOut)}
             </button>
           </>
         )}
@@ -164,7 +165,7 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
   const guilds = useGuilds();
   const [query, setQuery] = useState("");
   const tr = useTr();
-  const home = tr("shell.home", frameMessages.home);
+  const home = tr("spec.frame.home", frameMessages.home);
 
   const servers = useMemo(
     () => (guilds.data ?? []).filter((g) => matchesServerSearch(g.name, query)),
@@ -184,16 +185,16 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
       <div className="sb-scroll">
         {!collapsed && (
           <div className="sb-search">
-            <SearchField value={query} onChange={setQuery} placeholder={tr("shell.searchServers", frameMessages.searchServers)} />
+            <SearchField value={query} onChange={setQuery} placeholder={tr("spec.frame.searchServers", frameMessages.searchServers)} />
           </div>
         )}
 
-        <Group label={tr("shell.servers", frameMessages.servers)} collapsed={collapsed}>
+        <Group label={tr("spec.frame.servers", frameMessages.servers)} collapsed={collapsed}>
           <div className="sb-server-list" style={{ maxHeight: limits.serverListMaxHeightPx }} aria-busy={guilds.isLoading}>
             {guilds.isLoading ? (
               <SkeletonRows count={limits.sidebarSkeletonRows} collapsed={collapsed} />
             ) : guilds.isError ? (
-              !collapsed && <p className="sb-note">{tr("shell.serversLoadFailed", pickerMessages.loadFailed)}</p>
+              !collapsed && <p className="sb-note">{tr("spec.picker.loadFailed", pickerMessages.loadFailed)}</p>
             ) : (
               servers.map((guild) => {
                 const selected = guild.id === guildId;
@@ -216,8 +217,8 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
           </div>
         </Group>
 
-        <Group label={tr("shell.navigation", frameMessages.navigation)} collapsed={collapsed}>
-          <nav className="sb-nav" aria-label={tr("shell.navigation", frameMessages.navigation)}>
+        <Group label={tr("spec.frame.navigation", frameMessages.navigation)} collapsed={collapsed}>
+          <nav className="sb-nav" aria-label={tr("spec.frame.navigation", frameMessages.navigation)}>
             {!guildId ? (
               <WithTip show={collapsed} title={home}>
                 {/* The home page is the public site: a full page load. */}
@@ -231,7 +232,7 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
             ) : (
               <>
                 <NavLink
-                  entry={{ label: tr("shell.dashboard", authMessages.dashboard), to: `/${guildId}`, icon: DashboardIcon }}
+                  entry={{ label: tr("spec.auth.dashboard", authMessages.dashboard), to: `/${guildId}`, icon: DashboardIcon }}
                   active={pathname === `/${guildId}` || pathname === `/${guildId}/`}
                   collapsed={collapsed}
                   onNavigate={onNavigate}

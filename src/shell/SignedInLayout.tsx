@@ -3,9 +3,9 @@ import { Outlet, useLocation, useParams } from "react-router";
 import { limits } from "../schemas/limits";
 import { pickerMessages, productName } from "../schemas/messages";
 import { declarationAt } from "../resources/engine/derive";
-import { PageFallback } from "../resources/engine/PageFallback";
+import { PageFallback } from "../ui/PageFallback";
 import { resourceDeclarations } from "../resources/registry";
-import { MenuIcon, MoonIcon, SidebarIcon, SunIcon } from "./icons";
+import { MenuIcon, MoonIcon, SidebarIcon, SunIcon } from "../ui/icons";
 import { SidebarContent } from "./Sidebar";
 import { RouteLoading, TopProgress, useBusy } from "./TopProgress";
 import { useGuilds } from "./use-guilds";
@@ -13,6 +13,7 @@ import { useSidebarState } from "./use-sidebar-state";
 import { useThemeMode } from "../providers/theme";
 import { useSetLocale } from "@refinedev/core";
 import { useTr } from "../i18n/refine";
+import { resourceTextKey } from "../i18n/keys";
 import { LanguageSelect } from "../i18n/LanguageSelect";
 import "./shell.css";
 
@@ -44,8 +45,8 @@ function Crumbs() {
   const guild = guildId ? guilds?.find((g) => g.id === guildId) : undefined;
   const page = guildId ? declarationAt(resourceDeclarations, pathname) : undefined;
   const tr = useTr();
-  const pageLabel = page ? tr(`resources.${page.name}`, page.label) : undefined;
-  const title = guildId ? documentTitle(pageLabel, guild?.name) : documentTitle(tr("picker.heading", pickerMessages.heading));
+  const pageLabel = page ? tr(resourceTextKey(page.name, "label"), page.label) : undefined;
+  const title = guildId ? documentTitle(pageLabel, guild?.name) : documentTitle(tr("spec.picker.heading", pickerMessages.heading));
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -57,7 +57,7 @@ export function TopProgress({ busy }: { busy: boolean }) {
   const tr = useTr();
   if (!busy) return null;
   return (
-    <div className="top-progress" role="progressbar" aria-label={tr("shell.loading", "Loading")} aria-busy="true">
+    <div className="top-progress" role="progressbar" aria-label={tr("shell.topProgress.loading", "Loading")} aria-busy="true">
       <div className="top-progress-bar" />
     </div>
   );

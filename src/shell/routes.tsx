@@ -12,7 +12,7 @@ const LoginPage = lazy(() => import("./LoginPage"));
 const SignedInLayout = lazy(() => import("./SignedInLayout"));
 const ServerPicker = lazy(() => import("./ServerPicker"));
 const GuildLayout = lazy(() => import("./GuildLayout"));
-const NotFound = lazy(() => import("./NotFound"));
+const NotFound = lazy(() => import("../ui/NotFound"));
 
 const screen = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 

@@ -18,24 +18,24 @@ export default function CommandsPage() {
     <SiteLayout current="commands">
       <div className="container page">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("commands.eyebrow", "Reference")}</p>
-          <h1>{t("commands.title", "Commands")}</h1>
+          <p className="eyebrow eyebrow-plain">{t("site.commands.eyebrow", "Reference")}</p>
+          <h1>{t("site.commands.title", "Commands")}</h1>
           <p className="section-lead">
             {t(
-              "commands.lead",
+              "site.commands.lead",
               "Every slash command of the bot, what it does and who may use it. Arguments in braces are required, in brackets optional.",
             )}
           </p>
         </header>
         <div className="search-box">
           <label htmlFor={searchId} className="visually-hidden">
-            {t("commands.search", "Search commands")}
+            {t("site.commands.search", "Search commands")}
           </label>
           <SearchIcon className="search-icon" />
           <input
             id={searchId}
             type="search"
-            placeholder={t("commands.searchPlaceholder", "Search commands...")}
+            placeholder={t("site.commands.searchPlaceholder", "Search commands...")}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
@@ -43,11 +43,11 @@ export default function CommandsPage() {
         </div>
         <p className="muted results-count" aria-live="polite">
           {results.length === botCommands.length
-            ? t("commands.count", "{count} commands", { count: results.length })
-            : t("commands.countFiltered", "{count} of {total} commands", { count: results.length, total: botCommands.length })}
+            ? t("site.commands.count", "{count} commands", { count: results.length })
+            : t("site.commands.countFiltered", "{count} of {total} commands", { count: results.length, total: botCommands.length })}
         </p>
         {results.length === 0 ? (
-          <p className="empty-state">{t("commands.noMatch", "No commands match “{query}”.", { query })}</p>
+          <p className="empty-state">{t("site.commands.noMatch", "No commands match “{query}”.", { query })}</p>
         ) : (
           <ul className="command-list">
             {results.map((command) => (
@@ -62,14 +62,14 @@ export default function CommandsPage() {
                 </div>
                 <p>{command.description}</p>
                 <p className="command-usage">
-                  <span className="muted">{t("commands.usage", "Usage")}</span> <code>{command.usage}</code>
+                  <span className="muted">{t("site.commands.usage", "Usage")}</span> <code>{command.usage}</code>
                 </p>
               </li>
             ))}
           </ul>
         )}
         <section className="access-legend" aria-labelledby="access-title">
-          <h2 id="access-title">{t("commands.accessTitle", "Who may use what")}</h2>
+          <h2 id="access-title">{t("site.commands.accessTitle", "Who may use what")}</h2>
           <dl>
             {Object.entries(commandAccess).map(([key, label]) => (
               <div key={key}>

@@ -63,25 +63,25 @@ type Translate = (key: string, fallback: string) => string;
 /** The access names in the language on screen. */
 export function localizedAccess(t: Translate): Record<CommandAccess, string> {
   return {
-    everyone: t("commands.access.everyone", commandAccess.everyone),
-    ticket: t("commands.access.ticket", commandAccess.ticket),
-    staff: t("commands.access.staff", commandAccess.staff),
-    admin: t("commands.access.admin", commandAccess.admin),
+    everyone: t("site.commands.access.everyone", commandAccess.everyone),
+    ticket: t("site.commands.access.ticket", commandAccess.ticket),
+    staff: t("site.commands.access.staff", commandAccess.staff),
+    admin: t("site.commands.access.admin", commandAccess.admin),
   };
 }
 
 /** Who each access name covers, in the language on screen. */
 export function localizedAccessHelp(t: Translate): Record<CommandAccess, string> {
   return {
-    everyone: t("commands.accessHelp.everyone", accessHelp.everyone),
-    ticket: t("commands.accessHelp.ticket", accessHelp.ticket),
-    staff: t("commands.accessHelp.staff", accessHelp.staff),
-    admin: t("commands.accessHelp.admin", accessHelp.admin),
+    everyone: t("site.commands.accessHelp.everyone", accessHelp.everyone),
+    ticket: t("site.commands.accessHelp.ticket", accessHelp.ticket),
+    staff: t("site.commands.accessHelp.staff", accessHelp.staff),
+    admin: t("site.commands.accessHelp.admin", accessHelp.admin),
   };
 }
 
 /** The key of a command's description: commands.description.{key} (tests/unit/i18n/site-pages.test.tsx checks each). */
-export const commandDescriptionKey = (command: Pick<BotCommand, "key">) => `commands.description.${command.key}`;
+export const commandDescriptionKey = (command: Pick<BotCommand, "key">) => `site.commands.description.${command.key}`;
 
 /** The commands with their descriptions in the language on screen (names and usage stay as they are). */
 export function localizedCommands(commands: BotCommand[], t: Translate): BotCommand[] {

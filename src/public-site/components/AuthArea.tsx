@@ -11,7 +11,7 @@ export function AuthArea() {
   if (auth.status === "signed-out") {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void login()}>
-        {t("site.auth.signIn", authMessages.signIn)}
+        {t("spec.auth.signIn", authMessages.signIn)}
       </button>
     );
   }
@@ -68,10 +68,10 @@ function UserMenu({ username, avatar, fallbackAvatar }: { username: string; avat
             <span className="dropdown-username">{username}</span>
           </div>
           <a role="menuitem" className="dropdown-item" href="/dashboard">
-            {t("site.auth.dashboard", authMessages.dashboard)}
+            {t("spec.auth.dashboard", authMessages.dashboard)}
           </a>
           <button ref={signOut} role="menuitem" type="button" className="dropdown-item danger" onClick={() => void logout()}>
-            {t("site.auth.signOut", authMessages.signOut)}
+            {t("spec.auth.signOut", authMessages.signOut)}
           </button>
         </div>
       )}

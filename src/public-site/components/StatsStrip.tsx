@@ -18,10 +18,10 @@ export function StatsStrip() {
   const communities = useAnimatedNumber(stats.total_guilds);
   const t = useT();
   const [first, middle, last] = templateParts((users, communities) =>
-    t("landing.stats", landingMessages.stats("{users}", "{communities}"), { users, communities }),
+    t("site.landing.stats", landingMessages.stats("{users}", "{communities}"), { users, communities }),
   );
   return (
-    <section className="stats-strip" aria-label={t("landing.usage", "Usage")}>
+    <section className="stats-strip" aria-label={t("site.landing.usage", "Usage")}>
       <div className="container">
         <p className="stats-text" data-testid="stats-text">
           {first}
@@ -32,8 +32,8 @@ export function StatsStrip() {
         </p>
         {stats.demo && (
           <p className="demo-notice" data-testid="demo-notice">
-            {t("landing.demoNotice", "This server runs the demo platform: the bot answers right here, no Discord needed.")}{" "}
-            <a href={tryItPath(demoCommunityId)}>{t("landing.tryIt", "Try the bot in the demo server")}</a>
+            {t("site.landing.demoNotice", "This server runs the demo platform: the bot answers right here, no Discord needed.")}{" "}
+            <a href={tryItPath(demoCommunityId)}>{t("site.landing.tryIt", "Try the bot in the demo server")}</a>
           </p>
         )}
       </div>

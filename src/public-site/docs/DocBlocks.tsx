@@ -18,13 +18,13 @@ const noteIcons = {
 function noteTitle(t: ReturnType<typeof useT>, variant: keyof typeof noteIcons): string {
   switch (variant) {
     case "info":
-      return t("docs.note.info", "Note");
+      return t("site.docs.note.info", "Note");
     case "tip":
-      return t("docs.note.tip", "Tip");
+      return t("site.docs.note.tip", "Tip");
     case "warning":
-      return t("docs.note.warning", "Warning");
+      return t("site.docs.note.warning", "Warning");
     case "danger":
-      return t("docs.note.danger", "Danger");
+      return t("site.docs.note.danger", "Danger");
   }
 }
 
@@ -112,7 +112,7 @@ function Block({ block }: { block: DocBlock }) {
             style={mediaStyle}
           >
             <source src={block.src} type={block.mimeType ?? "video/webm"} />
-            <a href={block.src}>{t("docs.downloadVideo", "Download the video")}</a>
+            <a href={block.src}>{t("site.docs.downloadVideo", "Download the video")}</a>
           </video>
           {block.caption && <figcaption>{block.caption}</figcaption>}
         </figure>
@@ -130,7 +130,7 @@ function CodeBlock({ code, language }: { code: string; language?: string }) {
         <button
           type="button"
           className="icon-btn"
-          aria-label={copied ? t("docs.code.copied", "Copied") : t("docs.code.copy", "Copy code")}
+          aria-label={copied ? t("site.docs.code.copied", "Copied") : t("site.docs.code.copy", "Copy code")}
           onClick={() => {
             void navigator.clipboard?.writeText(code).then(() => {
               setCopied(true);

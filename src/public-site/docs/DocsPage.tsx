@@ -1,5 +1,5 @@
 import { useT } from "../../i18n/react";
-import { translateSpecText } from "../../i18n/spec-texts";
+import { specT } from "../../i18n/spec-texts";
 import { docsMessages } from "../../schemas/messages";
 import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons";
 import { SiteLayout } from "../components/SiteLayout";
@@ -36,12 +36,12 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
       ? pageTitle(docs)
       : page
         ? docsTitle(`${page.current.number} ${page.current.section.title}`, docs)
-        : docsTitle(translateSpecText(docsMessages.sectionNotFound), docs),
+        : docsTitle(specT(docsMessages, "sectionNotFound"), docs),
   );
   if (sections.length === 0) {
     return (
       <div className="container docs-empty">
-        <p className="empty-state">{translateSpecText(docsMessages.noSections)}</p>
+        <p className="empty-state">{specT(docsMessages, "noSections")}</p>
       </div>
     );
   }
@@ -50,8 +50,8 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
   return (
     <div className="container docs-layout">
       <aside className="docs-sidebar">
-        <nav aria-label={t("docs.navigation", "Documentation")}>
-          <p className="docs-sidebar-title">{t("docs.navigation", "Documentation")}</p>
+        <nav aria-label={t("site.docs.navigation", "Documentation")}>
+          <p className="docs-sidebar-title">{t("site.docs.navigation", "Documentation")}</p>
           <SectionTree sections={sections} flat={flat} currentId={page?.current.section.id ?? null} open={open} />
         </nav>
       </aside>
@@ -59,7 +59,7 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
         {page ? (
           <>
             <header className="docs-header">
-              <p className="docs-number">{t("docs.sectionNumber", "Section {number}", { number: page.current.number })}</p>
+              <p className="docs-number">{t("site.docs.sectionNumber", "Section {number}", { number: page.current.number })}</p>
               <h1>
                 <span className="docs-heading-number">{page.current.number}</span> {page.current.section.title}
               </h1>
@@ -68,17 +68,17 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
             <div className="docs-body">
               <DocBlocks blocks={page.current.section.blocks} />
             </div>
-            <nav className="docs-pager" aria-label={t("docs.pager", "Previous and next sections")}>
+            <nav className="docs-pager" aria-label={t("site.docs.pager", "Previous and next sections")}>
               {page.previous ? <PagerLink entry={page.previous} direction="previous" /> : <span />}
               {page.next ? <PagerLink entry={page.next} direction="next" /> : <span />}
             </nav>
           </>
         ) : (
           <div className="docs-not-found">
-            <h1>{translateSpecText(docsMessages.sectionNotFound)}</h1>
+            <h1>{specT(docsMessages, "sectionNotFound")}</h1>
             <p>
               {fillNodes(
-                t("docs.notFound.text", "The page you are looking for does not exist. Start with {link} or pick a section from the list."),
+                t("site.docs.notFound.text", "The page you are looking for does not exist. Start with {link} or pick a section from the list."),
                 { link: <a href={sectionHref(sections[0].id)}>{sections[0].title}</a> },
               )}
             </p>
@@ -123,7 +123,7 @@ function SectionTree({
 
 function PagerLink({ entry, direction }: { entry: FlatSection; direction: "previous" | "next" }) {
   const t = useT();
-  const label = direction === "previous" ? t("docs.previous", "Previous") : t("docs.next", "Next");
+  const label = direction === "previous" ? t("site.docs.previous", "Previous") : t("site.docs.next", "Next");
   return (
     <a className={`pager-link pager-${direction}`} href={sectionHref(entry.section.id)} rel={direction === "previous" ? "prev" : "next"}>
       <span className="pager-label">

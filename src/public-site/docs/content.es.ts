@@ -1,4 +1,5 @@
 import botSetupEs from "../../i18n/locales/es/bot-setup";
+import { botPermissionTextKey } from "../../i18n/keys";
 import { botPermissionKeys } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
@@ -9,9 +10,9 @@ import type { DocSection } from "./schema";
 // Validated by docSectionsSchema in tests/unit/i18n/site-pages.test.tsx.
 
 // The bot's permissions from their declaration, in the Spanish of the Bot setup card (src/i18n/locales/es/bot-setup.ts).
-const permissionName = (key: string) => botSetupEs[`botPermission.${key}.name`];
+const permissionName = (key: string) => botSetupEs[botPermissionTextKey(key, "name")];
 const permissionNames = new Intl.ListFormat("es", { type: "conjunction" }).format(botPermissionKeys.map(permissionName));
-const permissionList = botPermissionKeys.map((key) => `**${permissionName(key)}**: ${botSetupEs[`botPermission.${key}.why`]}`);
+const permissionList = botPermissionKeys.map((key) => `**${permissionName(key)}**: ${botSetupEs[botPermissionTextKey(key, "why")]}`);
 
 export const docSectionsEs: DocSection[] = [
   {

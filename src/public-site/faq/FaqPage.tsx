@@ -17,15 +17,15 @@ export default function FaqPage() {
     <SiteLayout current="faq">
       <div className="container page page-narrow">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("faq.eyebrow", "Help")}</p>
-          <h1>{t("faq.title", "Frequently asked questions")}</h1>
+          <p className="eyebrow eyebrow-plain">{t("site.faq.eyebrow", "Help")}</p>
+          <h1>{t("site.faq.title", "Frequently asked questions")}</h1>
           <p className="section-lead">
-            {fillNodes(t("faq.lead", "Quick answers about setting up and running Ticketeer. Still stuck? Read the {docs}."), {
-              docs: <a href="/docs">{t("faq.lead.docs", "documentation")}</a>,
+            {fillNodes(t("site.faq.lead", "Quick answers about setting up and running Ticketeer. Still stuck? Read the {docs}."), {
+              docs: <a href="/docs">{t("site.faq.lead.docs", "documentation")}</a>,
             })}
           </p>
         </header>
-        <nav className="chip-row" aria-label={t("faq.topics", "Topics")}>
+        <nav className="chip-row" aria-label={t("site.faq.topics", "Topics")}>
           {groups.map((group) => (
             <a key={group.id} className="chip" href={`#${group.id}`}>
               {group.title}

@@ -1,4 +1,5 @@
 import botSetupEs from "../../i18n/locales/es/bot-setup";
+import { botPermissionTextKey } from "../../i18n/keys";
 import { botPermissionKeys } from "../../schemas/bot-permissions";
 import { limits } from "../../schemas/limits";
 import { formMessages } from "../../schemas/messages";
@@ -19,7 +20,7 @@ export const faqGroupsEs: FaqGroup[] = [
       },
       {
         question: "¿Qué permisos necesita el bot?",
-        answer: `${new Intl.ListFormat("es", { type: "conjunction" }).format(botPermissionKeys.map((key) => botSetupEs[`botPermission.${key}.name`]))}; nunca Administrador. Cada ticket es un canal privado cuyos permisos escribe el bot para el miembro y tus equipos de staff. [Invitar al bot](/docs/inviting-the-bot) explica para qué sirve cada uno.`,
+        answer: `${new Intl.ListFormat("es", { type: "conjunction" }).format(botPermissionKeys.map((key) => botSetupEs[botPermissionTextKey(key, "name")]))}; nunca Administrador. Cada ticket es un canal privado cuyos permisos escribe el bot para el miembro y tus equipos de staff. [Invitar al bot](/docs/inviting-the-bot) explica para qué sirve cada uno.`,
       },
       {
         question: "Mi servidor no aparece en el panel de control.",

@@ -25,15 +25,15 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
     <SiteLayout>
       <div className="container legal-layout">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("legal.eyebrow", "Legal")}</p>
+          <p className="eyebrow eyebrow-plain">{t("site.legal.eyebrow", "Legal")}</p>
           <h1>{title}</h1>
           <p className="muted">
-            {t("legal.lastUpdated", "Last updated: {date}", { date: t("legal.lastUpdatedDate", legalLastUpdated) })}
+            {t("site.legal.lastUpdated", "Last updated: {date}", { date: t("site.legal.lastUpdatedDate", legalLastUpdated) })}
           </p>
         </header>
         <div className="legal-grid">
-          <nav className="legal-toc" aria-label={t("legal.onThisPage", "On this page")}>
-            <p className="legal-toc-title">{t("legal.onThisPage", "On this page")}</p>
+          <nav className="legal-toc" aria-label={t("site.legal.onThisPage", "On this page")}>
+            <p className="legal-toc-title">{t("site.legal.onThisPage", "On this page")}</p>
             <ol>
               {sections.map((section) => (
                 <li key={section.id}>

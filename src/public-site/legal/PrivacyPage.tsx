@@ -111,5 +111,5 @@ export const loadSpanishPrivacy = (): Promise<LegalContent> => import("./privacy
 export default function PrivacyPage() {
   const t = useT();
   const { intro, sections } = useLocalized(privacyContent, loadSpanishPrivacy);
-  return <LegalDocument title={t("legal.privacy.title", "Privacy Policy")} intro={intro} sections={sections} />;
+  return <LegalDocument title={t("site.legal.privacy.title", "Privacy Policy")} intro={intro} sections={sections} />;
 }

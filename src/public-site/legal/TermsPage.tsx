@@ -134,5 +134,5 @@ export const loadSpanishTerms = (): Promise<LegalContent> => import("./terms.es"
 export default function TermsPage() {
   const t = useT();
   const { intro, sections } = useLocalized(termsContent, loadSpanishTerms);
-  return <LegalDocument title={t("legal.terms.title", "Terms of Service")} intro={intro} sections={sections} />;
+  return <LegalDocument title={t("site.legal.terms.title", "Terms of Service")} intro={intro} sections={sections} />;
 }

@@ -37,24 +37,24 @@ export default function LandingPage() {
 
 function Hero() {
   const t = useT();
-  useDocumentTitle(landingTitle(t("landing.hero.headline", hero.headline)));
+  useDocumentTitle(landingTitle(t("site.landing.hero.headline", hero.headline)));
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-glow" aria-hidden="true" />
       <div className="container hero-grid">
         <div className="hero-copy">
           <p className="eyebrow">
-            <BoltIcon size={14} /> {t("landing.hero.eyebrow", hero.eyebrow)}
+            <BoltIcon size={14} /> {t("site.landing.hero.eyebrow", hero.eyebrow)}
           </p>
-          <h1 id="hero-title">{t("landing.hero.headline", hero.headline)}</h1>
-          <p className="hero-tagline">{t("landing.hero.tagline", hero.tagline)}</p>
+          <h1 id="hero-title">{t("site.landing.hero.headline", hero.headline)}</h1>
+          <p className="hero-tagline">{t("site.landing.hero.tagline", hero.tagline)}</p>
           <HeroActions />
-          <p className="hero-note">{t("landing.hero.note", "Free to start · Set up in under five minutes")}</p>
+          <p className="hero-note">{t("site.landing.hero.note", "Free to start · Set up in under five minutes")}</p>
         </div>
         <div className="hero-art">
           <img
             src="/images/hero-panel.svg"
-            alt={t("landing.hero.imageAlt", "A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff")}
+            alt={t("site.landing.hero.imageAlt", "A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff")}
             width={560}
             height={440}
             fetchPriority="high"
@@ -71,17 +71,17 @@ export function HeroActions() {
   return (
     <div className="hero-actions">
       <a className="btn btn-primary btn-lg" href={inviteUrl()} target="_blank" rel="noopener noreferrer">
-        {t("landing.invite", authMessages.invite)}
+        {t("spec.auth.invite", authMessages.invite)}
       </a>
       {auth.status === "loading" && <span className="skeleton skeleton-button" aria-hidden="true" />}
       {auth.status === "signed-in" && (
         <a className="btn btn-secondary btn-lg" href="/dashboard">
-          {t("site.auth.dashboard", authMessages.dashboard)} <ArrowRightIcon size={18} />
+          {t("spec.auth.dashboard", authMessages.dashboard)} <ArrowRightIcon size={18} />
         </a>
       )}
       {auth.status === "signed-out" && (
         <button type="button" className="btn btn-secondary btn-lg" onClick={() => void login()}>
-          <DiscordGlyph /> {t("landing.loginWithDiscord", "Login with Discord")}
+          <DiscordGlyph /> {t("site.landing.loginWithDiscord", "Login with Discord")}
         </button>
       )}
     </div>
@@ -105,9 +105,9 @@ function Features() {
     <section className="section features" aria-labelledby="features-title" id="features">
       <div className="container">
         <div className="section-head">
-          <p className="eyebrow eyebrow-plain">{t("landing.features.eyebrow", "Features")}</p>
-          <h2 id="features-title">{t("landing.features.title", "Everything your support team needs")}</h2>
-          <p className="section-lead">{t("landing.features.lead", "From the first click on a panel to the transcript in your archive, every step of a ticket is covered.")}</p>
+          <p className="eyebrow eyebrow-plain">{t("site.landing.features.eyebrow", "Features")}</p>
+          <h2 id="features-title">{t("site.landing.features.title", "Everything your support team needs")}</h2>
+          <p className="section-lead">{t("site.landing.features.lead", "From the first click on a panel to the transcript in your archive, every step of a ticket is covered.")}</p>
         </div>
         <ul className="feature-grid">
           {features.map((feature) => (
@@ -115,7 +115,7 @@ function Features() {
               <div className="feature-media">
                 <img
                   src={feature.image.src}
-                  alt={t(`landing.feature.${feature.key}.alt`, feature.image.alt)}
+                  alt={t(`site.landing.feature.${feature.key}.alt`, feature.image.alt)}
                   width={feature.image.width}
                   height={feature.image.height}
                   loading="lazy"
@@ -125,9 +125,9 @@ function Features() {
               <div className="feature-body">
                 <h3>
                   <span className="feature-icon">{featureIcons[feature.key]}</span>
-                  {t(`landing.feature.${feature.key}.title`, feature.title)}
+                  {t(`site.landing.feature.${feature.key}.title`, feature.title)}
                 </h3>
-                <p>{t(`landing.feature.${feature.key}.description`, feature.description)}</p>
+                <p>{t(`site.landing.feature.${feature.key}.description`, feature.description)}</p>
               </div>
             </li>
           ))}
@@ -143,8 +143,8 @@ function HowItWorks() {
     <section className="section steps-section" aria-labelledby="steps-title">
       <div className="container">
         <div className="section-head">
-          <p className="eyebrow eyebrow-plain">{t("landing.steps.eyebrow", "Getting started")}</p>
-          <h2 id="steps-title">{t("landing.steps.title", "Up and running in three steps")}</h2>
+          <p className="eyebrow eyebrow-plain">{t("site.landing.steps.eyebrow", "Getting started")}</p>
+          <h2 id="steps-title">{t("site.landing.steps.title", "Up and running in three steps")}</h2>
         </div>
         <ol className="steps">
           {steps.map((step, index) => (
@@ -152,14 +152,14 @@ function HowItWorks() {
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{t(`landing.step.${index + 1}.title`, step.title)}</h3>
-              <p>{t(`landing.step.${index + 1}.text`, step.text)}</p>
+              <h3>{t(`site.landing.step.${index + 1}.title`, step.title)}</h3>
+              <p>{t(`site.landing.step.${index + 1}.text`, step.text)}</p>
             </li>
           ))}
         </ol>
         <p className="steps-more">
           <a href="/docs/quick-setup" className="text-link">
-            {t("landing.steps.guide", "Read the quick-setup guide")} <ArrowRightIcon size={16} />
+            {t("site.landing.steps.guide", "Read the quick-setup guide")} <ArrowRightIcon size={16} />
           </a>
         </p>
       </div>
@@ -173,14 +173,14 @@ function CallToAction() {
     <section className="section" aria-labelledby="cta-title">
       <div className="container">
         <div className="cta">
-          <h2 id="cta-title">{t("landing.cta.title", "Give your community the support it deserves")}</h2>
-          <p>{t("landing.cta.text", "Invite Ticketeer, create a panel and answer your first ticket today.")}</p>
+          <h2 id="cta-title">{t("site.landing.cta.title", "Give your community the support it deserves")}</h2>
+          <p>{t("site.landing.cta.text", "Invite Ticketeer, create a panel and answer your first ticket today.")}</p>
           <div className="cta-actions">
             <a className="btn btn-light btn-lg" href={inviteUrl()} target="_blank" rel="noopener noreferrer">
-              {t("landing.invite", authMessages.invite)}
+              {t("spec.auth.invite", authMessages.invite)}
             </a>
             <a className="btn btn-ghost-light btn-lg" href="/docs">
-              {t("landing.cta.docs", "Read the docs")}
+              {t("site.landing.cta.docs", "Read the docs")}
             </a>
           </div>
         </div>

@@ -31,11 +31,11 @@ function useHealth() {
 function statusText(t: ReturnType<typeof useT>, kind: HealthCheck["kind"]): string {
   switch (kind) {
     case "ok":
-      return t("status.ok", "All systems operational");
+      return t("site.status.ok", "All systems operational");
     case "degraded":
-      return t("status.degraded", "Degraded performance");
+      return t("site.status.degraded", "Degraded performance");
     case "unreachable":
-      return t("status.unreachable", "API unreachable");
+      return t("site.status.unreachable", "API unreachable");
   }
 }
 
@@ -49,50 +49,50 @@ export default function StatusPage() {
     <SiteLayout current="status">
       <div className="container page page-narrow">
         <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("status.eyebrow", "Live")}</p>
-          <h1>{t("status.title", "System status")}</h1>
+          <p className="eyebrow eyebrow-plain">{t("site.status.eyebrow", "Live")}</p>
+          <h1>{t("site.status.title", "System status")}</h1>
           <p className="section-lead">
-            {t("status.lead", "Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.")}
+            {t("site.status.lead", "Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.")}
           </p>
         </header>
         <div className={`status-banner status-${overall}`} role="status" aria-live="polite">
           <span className="status-dot" aria-hidden="true" />
-          <span>{check ? statusText(t, check.kind) : t("status.checking", "Checking…")}</span>
+          <span>{check ? statusText(t, check.kind) : t("site.status.checking", "Checking…")}</span>
         </div>
         <dl className="status-grid">
           <StatusItem
-            label={t("status.api", "API")}
-            value={check ? (check.kind === "unreachable" ? t("status.api.unreachable", "Unreachable") : t("status.api.online", "Online")) : "—"}
+            label={t("site.status.api", "API")}
+            value={check ? (check.kind === "unreachable" ? t("site.status.api.unreachable", "Unreachable") : t("site.status.api.online", "Online")) : "—"}
             tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined}
           />
           <StatusItem
-            label={t("status.database", "Database")}
+            label={t("site.status.database", "Database")}
             value={
               check && check.kind !== "unreachable"
                 ? check.health.database === "ok"
-                  ? t("status.database.operational", "Operational")
-                  : t("status.database.unavailable", "Unavailable")
+                  ? t("site.status.database.operational", "Operational")
+                  : t("site.status.database.unavailable", "Unavailable")
                 : "—"
             }
             tone={check && check.kind !== "unreachable" ? (check.health.database === "ok" ? "good" : "bad") : undefined}
           />
           <StatusItem
-            label={t("status.latency", "Latency")}
-            value={check?.latencyMs != null ? t("status.latency.value", "{ms} ms", { ms: check.latencyMs }) : "—"}
+            label={t("site.status.latency", "Latency")}
+            value={check?.latencyMs != null ? t("site.status.latency.value", "{ms} ms", { ms: check.latencyMs }) : "—"}
           />
           <StatusItem
-            label={t("status.lastCheck", "Last check")}
+            label={t("site.status.lastCheck", "Last check")}
             value={check ? check.checkedAt.toLocaleTimeString(locale === "es" ? "es-ES" : "en-US") : "—"}
           />
           <StatusItem
-            label={t("status.uptime", "Uptime")}
+            label={t("site.status.uptime", "Uptime")}
             value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"}
           />
-          <StatusItem label={t("status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
+          <StatusItem label={t("site.status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
         </dl>
-        {check?.kind === "unreachable" && <p className="muted">{t("status.lastError", "Last error: {error}", { error: check.error })}</p>}
+        {check?.kind === "unreachable" && <p className="muted">{t("site.status.lastError", "Last error: {error}", { error: check.error })}</p>}
         <p className="muted status-refresh">
-          {checking ? t("status.checkingNow", "Checking now…") : t("status.refreshes", "Refreshes automatically every 30 seconds.")}
+          {checking ? t("site.status.checkingNow", "Checking now…") : t("site.status.refreshes", "Refreshes automatically every 30 seconds.")}
         </p>
       </div>
       <StatsStrip />

@@ -2,17 +2,17 @@ import { useCustom, useDataProvider, useList, type HttpError } from "@refinedev/
 import { Alert, Button } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useLocale } from "../../i18n/react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { activityResponseSchema, type ActivityEntry } from "../../schemas/activity";
 import { limits } from "../../schemas/limits";
 import { activityMessages } from "../../schemas/messages";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { Panel, SearchField, SelectField } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { Panel, SearchField, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
 import { dateLocale } from "../engine/RelativeTime";
 import { actionLabel } from "./action-labels";
-import type { ResourceScreenProps } from "../types";
+import type { ResourceScreenProps } from "../engine/types";
 import { EntryChanges } from "./ChangeView";
 import { activityFilters, activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
@@ -68,6 +68,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [range, setRange] = useState({ from: "", to: "" });
   const dataProvider = useDataProvider();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const locale = useLocale();
 
@@ -178,7 +179,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
       ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
       : errorText(query.error)
     : parsed && !parsed.success
-      ? { message: errorMessage(specText(activityMessages.invalidResponse)) }
+      ? { message: errorMessage(spec(activityMessages, "invalidResponse")) }
       : null;
 
   return (
@@ -191,7 +192,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
               {exporting ? tr("activity.export.pending", L.exporting) : tr("activity.export.button", L.exportCsv)}
             </Button>
             <Button type="primary" onClick={refresh} disabled={refreshing}>
-              {refreshing ? specText(activityMessages.refreshing) : specText(activityMessages.refresh)}
+              {refreshing ? spec(activityMessages, "refreshing") : spec(activityMessages, "refresh")}
             </Button>
           </div>
         }
@@ -252,7 +253,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
         ) : isInitialLoad ? (
           <div className="activity-loading" role="status" aria-live="polite">
-            <p>{specText(activityMessages.loading)}</p>
+            <p>{spec(activityMessages, "loading")}</p>
             {Array.from({ length: 5 }, (_, i) => (
               <div key={i} className="skeleton-block activity-skeleton-row" />
             ))}
@@ -264,7 +265,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
             columns={columns}
             minWidth={860}
             loading={query.isFetching && !refreshing}
-            emptyText={specText(activityMessages.empty)}
+            emptyText={spec(activityMessages, "empty")}
             expandable={{
               expandedRowRender: (entry) => <EntryChanges guildId={guildId} entry={entry} />,
               rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined || entry.ChangesOmitted === true,

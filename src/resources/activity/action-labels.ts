@@ -1,4 +1,4 @@
-import { keySegment } from "../engine/keys";
+import { keySegment } from "../../i18n/keys";
 
 // The server names each activity entry's action in English ("Tag Created", "Panel Resent", …; server/activity.ts
 // and the routes' *Actions constants). On screen an action is shown in the current language under

@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import type { ActivityEntry } from "../../schemas/activity";
-import { ActivityIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { ActivityIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 import { activityLabels } from "./labels";
 
 // Activity Logs (SPEC §2, §3, §8): a hand-built screen with server-side pages, the auditor's filters, CSV export

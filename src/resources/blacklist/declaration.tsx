@@ -3,7 +3,7 @@ import { type BlacklistEntry, blacklistInputSchema, blacklistSpec } from "../../
 import { resourceListParams } from "../../schemas/resource-spec";
 import { badgeCell } from "../engine/cells";
 import { relativeTimeCell } from "../engine/RelativeTime";
-import { defineResource } from "../types";
+import { defineResource } from "../engine/types";
 import { blacklistMessages, blacklistTexts } from "./texts";
 
 // Blacklist (beyond the spec): users or roles barred from opening tickets. This declaration is the whole client

@@ -1,7 +1,7 @@
 import { type HttpError, useCustom, useNotification } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { http as defaultHttp, type HttpClient } from "../../providers/http";
@@ -15,9 +15,9 @@ import {
   type MappingRow,
 } from "../../schemas/config-export";
 import { frameMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { Dropzone } from "./Dropzone";
 import { MessageList } from "./MessageList";
 import { downloadJson, exportFileName, knownText, readJsonFile, withChoice } from "./transfer";

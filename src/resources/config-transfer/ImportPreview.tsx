@@ -4,7 +4,7 @@ import { useLocale } from "../../i18n/react";
 import type { Locale } from "../../i18n/core";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { configTransferText as text, type ConfigImportPreview, type MappingRow, type SectionChange } from "../../schemas/config-export";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { MessageList } from "./MessageList";
 import { choosePlaceholder, displayName, kindName, knownText, presentSections, rowState, sectionLabel, sectionSummary } from "./transfer";
 

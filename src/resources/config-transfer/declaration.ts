@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { configTransferText } from "../../schemas/config-export";
-import { defineResource } from "../types";
+import { defineResource } from "../engine/types";
 import { TransferIcon } from "./TransferIcon";
 
 // Import / Export (beyond the spec): the server's whole configuration as one file, and importing one. Only the

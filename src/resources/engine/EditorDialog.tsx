@@ -1,10 +1,12 @@
+import type { z } from "zod";
 import { useCreate, useUpdate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Modal } from "antd";
 import { useId, useState } from "react";
 import { useTr } from "../../i18n/refine";
-import type { ResourceDeclaration } from "../types";
+import type { ResourceDeclaration } from "./types";
 import { mutationNotifications } from "./notifications";
-import { ResourceForm } from "./ResourceForm";
+import { SchemaForm } from "./form/SchemaForm";
+import { resourceKey } from "../../i18n/keys";
 import { useMessageText, useDeclarationText } from "./texts";
 
 export interface EditorDialogProps {
@@ -50,7 +52,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
       destroyOnHidden={false}
       footer={[
         <Button key="cancel" onClick={close} disabled={isPending}>
-          {tr("engine.editor.cancel", "Cancel")}
+          {tr("ui.editorDialog.cancel", "Cancel")}
         </Button>,
         <Button key="submit" type="primary" htmlType="submit" form={formId} loading={isPending}>
           {isPending ? text(`${mode}.pending`, create.pendingLabel) : text(`${mode}.submit`, create.submitLabel)}
@@ -60,10 +62,13 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
       {serverError && (
         <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />
       )}
-      <ResourceForm
+      <SchemaForm<Record<string, unknown>>
         key={formKey}
-        formId={formId}
-        declaration={declaration}
+        id={formId}
+        schema={declaration.schema as z.ZodType<Record<string, unknown>>}
+        fields={declaration.fields}
+        textKey={resourceKey(declaration.name)}
+        messageText={apiText}
         disabled={isPending}
         initialData={record}
         onSubmit={(values) => {

@@ -1,13 +1,15 @@
+import type { z } from "zod";
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Button, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { ErrorCard } from "../../shell/ErrorCard";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
-import { PageHeader } from "./PageHeader";
-import { ResourceForm } from "./ResourceForm";
+import { PageHeader } from "../../ui/PageHeader";
+import { SchemaForm } from "./form/SchemaForm";
+import { resourceKey } from "../../i18n/keys";
 import { useMessageText, useDeclarationText } from "./texts";
 
 /** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
@@ -53,10 +55,13 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
         {mode === "edit" && one.query.isLoading ? (
           <Skeleton active />
         ) : (
-          <ResourceForm
+          <SchemaForm<Record<string, unknown>>
             key={formKey}
-            formId={formId}
-            declaration={declaration}
+            id={formId}
+            schema={declaration.schema as z.ZodType<Record<string, unknown>>}
+            fields={declaration.fields}
+            textKey={resourceKey(declaration.name)}
+            messageText={apiText}
             disabled={pending}
             initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}
             onSubmit={(values) => {

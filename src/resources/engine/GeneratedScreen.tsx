@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
-import NotFound from "../../shell/NotFound";
-import type { ResourceScreenProps } from "../types";
+import NotFound from "../../ui/NotFound";
+import type { ResourceScreenProps } from "./types";
 import { ListScreen } from "./ListScreen";
-import { PageFallback } from "./PageFallback";
+import { PageFallback } from "../../ui/PageFallback";
 
 // rjsf loads only when an editor opens.
 const EditorPage = lazy(() => import("./EditorPage"));

@@ -3,14 +3,14 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PencilIcon, PlusIcon, TrashIcon } from "../../shell/icons";
-import { Panel, SearchField } from "../../shell/ui";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PencilIcon, PlusIcon, TrashIcon } from "../../ui/icons";
+import { Panel, SearchField } from "../../ui/blocks";
 import { ConfirmButton } from "./ConfirmButton";
-import type { ResourceScreenProps } from "../types";
+import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
-import { PageHeader } from "./PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { keySegment, useMessageText, useDeclarationText } from "./texts";
 
 // rjsf and the editor load when the dialog first opens.
@@ -97,7 +97,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     if (removal) {
       cols.push({
         key: "__actions",
-        title: tr("engine.list.actions", "Actions"),
+        title: tr("ui.listScreen.actions", "Actions"),
         width: editInDialog ? 220 : 140,
         align: "right",
         render: (_: unknown, record: BaseRecord) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n/react";
-import { keySegment } from "./keys";
+import { keySegment } from "../../i18n/keys";
 
 // Cell renderers for declarations' list columns. Declarations are imported with the first screen (the sidebar
 // is built from them), so renderers live here without any UI library: plain elements styled by the shell.

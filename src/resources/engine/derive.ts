@@ -2,7 +2,7 @@ import type { ResourceProps } from "@refinedev/core";
 import { type AccessAction, permissionFor } from "../../schemas/access";
 import type { TeamPermission } from "../../schemas/team";
 import type { ResourceEndpoint } from "../../providers/data-provider";
-import type { ResourceDeclaration, ResourceIcon } from "../types";
+import type { ResourceDeclaration, ResourceIcon } from "./types";
 
 // Everything the app needs from a declaration, derived in one place.
 

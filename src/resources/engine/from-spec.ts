@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { resourceListParams, type ResourceSpec } from "../../schemas/resource-spec";
-import type { ResourceDeclaration } from "../types";
+import type { ResourceDeclaration } from "./types";
 import { ListIcon } from "./icons";
 
 // The dashboard's declaration of a resource declared once as a spec (src/schemas/resource-spec.ts): route, sidebar

@@ -1,4 +1,4 @@
-import { Svg } from "../../shell/icons";
+import { Svg } from "../../ui/icons";
 
 /** The sidebar icon of a resource declared as a spec (a list with bullets). */
 export const ListIcon = ({ size }: { size?: number }) => (

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useParams, type RouteObject } from "react-router";
-import type { ResourceDeclaration } from "../types";
-import { PageFallback } from "./PageFallback";
+import type { ResourceDeclaration } from "./types";
+import { PageFallback } from "../../ui/PageFallback";
 
 const GeneratedScreen = lazy(() => import("./GeneratedScreen"));
 

@@ -1,15 +1,19 @@
 import { useCallback } from "react";
+import { keySegment, resourceTextKey } from "../../i18n/keys";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { specTextKeys } from "../../i18n/spec-texts";
-import type { ResourceDeclaration } from "../types";
-import { keySegment } from "./keys";
+import type { ResourceDeclaration } from "./types";
 
-// The texts a declaration gives the generated screens, on screen in the current language. A spec text
-// (src/schemas/messages.ts) goes through its spec key; any other text has the key `<resource>.<slot>`, built
-// here from the declaration's name and where the text sits (`list.title`, `columns.TargetId`, …). Such keys are
-// built at run time, so the coverage scanner cannot see them: tests/unit/i18n/engine-records.test.tsx checks
-// that every text of every generated declaration (declarationTexts below, plus its editor's form texts) has its
-// Spanish text.
+// The texts a declaration gives the generated screens, on screen in the current language, under keys built from
+// the declaration's name and where the text sits: `<resource>.<slot>` (`tags.list.title`,
+// `tags.columns.tagName`, …; src/i18n/keys.ts). A declaration that shows one of the spec's texts still has
+// its own key (its Spanish is the spec text's). Such keys are built at run time, so the coverage scanner cannot
+// see them: tests/unit/i18n/engine-records.test.tsx checks that every text of every generated declaration
+// (declarationTexts below, plus its editor's form texts) has its Spanish text.
+//
+// The one exception to keys: a text that arrives as English — an API answer's `{message}` or `{error}`, a
+// validation message of the shared zod schema — is looked up by its words among the spec's texts
+// (src/i18n/spec-texts.ts) and the declaration's `messages` (useMessageText).
 
 /** A text of a declaration in the current language: (slot, English) → text. */
 export type DeclarationText = {
@@ -17,31 +21,27 @@ export type DeclarationText = {
   (slot: string, english: string | undefined): string | undefined;
 };
 
-export { keySegment } from "./keys";
+export { keySegment };
 
-/** The key of a declaration's text that is not a spec text. */
-export const declarationKey = (declaration: Pick<ResourceDeclaration, "name">, slot: string) => `${declaration.name}.${slot}`;
+/** The key of a declaration's text. */
+export const declarationKey = (declaration: Pick<ResourceDeclaration, "name">, slot: string) => resourceTextKey(declaration.name, slot);
 
-/** Whether a text is one of the spec's fixed texts (translated under its spec key). */
+/** Whether a text is one of the spec's fixed texts (what useMessageText can translate by its words). */
 export const isSpecText = (text: string) => specTextKeys.has(text);
 
 /** The translator of one declaration's texts. */
 export function useDeclarationText(declaration: Pick<ResourceDeclaration, "name">): DeclarationText {
   const tr = useTr();
-  const specText = useSpecText();
   return useCallback(
-    ((slot: string, english: string | undefined) => {
-      if (english === undefined) return undefined;
-      return isSpecText(english) ? specText(english) : tr(declarationKey(declaration, slot), english);
-    }) as DeclarationText,
-    [tr, specText, declaration],
+    ((slot: string, english: string | undefined) => (english === undefined ? undefined : tr(declarationKey(declaration, slot), english))) as DeclarationText,
+    [tr, declaration],
   );
 }
 
 /**
- * A message from outside the declaration (the API's words, the schema's validation messages) in the current
- * language: a spec text through its key, one of the declaration's `messages` through `<resource>.messages.<name>`,
- * anything else as it is.
+ * A text that arrived as English (the API's words, the schema's validation messages) in the current language: a
+ * spec text through its key, one of the declaration's `messages` through `<resource>.messages.<name>`, anything
+ * else as it is.
  */
 export function useMessageText(declaration: Pick<ResourceDeclaration, "name" | "messages">): (message: string) => string {
   const tr = useTr();

@@ -1,15 +1,15 @@
 import { useCan, useCreate, useInvalidate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useSpecText } from "../../i18n/refine";
+import { useSpecT } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { authMessages, formMessages, frameMessages } from "../../schemas/messages";
 import { http } from "../../providers/http";
 import type { FormField } from "../../schemas/form";
 import { type FormApi, formEditSteps, runFormSteps, stepFailure } from "./edit-steps";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { FormEditor } from "./editor/FormEditor";
 import { ArrowLeftIcon } from "./icons";
 import { LinkButton } from "./LinkButton";
@@ -28,7 +28,7 @@ export interface FormEditorPageProps {
 export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const { formId = "" } = useParams();
   const navigate = useNavigate();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const { open } = useNotification();
   const listPath = `/${guildId}/forms`;
   const can = useCan({ resource: "forms", action: mode === "create" ? "create" : "edit", params: { guildId } });
@@ -99,21 +99,21 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const header =
     mode === "create" ? (
       <div className="form-editor-head">
-        <LinkButton to={listPath} type="text" shape="circle" aria-label={specText(formMessages.backToForms)} icon={<ArrowLeftIcon size={18} />} />
-        <PageHeader title={specText(formMessages.createForm)} />
+        <LinkButton to={listPath} type="text" shape="circle" aria-label={spec(formMessages, "backToForms")} icon={<ArrowLeftIcon size={18} />} />
+        <PageHeader title={spec(formMessages, "createForm")} />
       </div>
     ) : (
       <div className="form-editor-head form-editor-head-edit">
         <LinkButton to={listPath} type="link" className="form-back-link" icon={<ArrowLeftIcon />}>
-          {specText(formMessages.backToForms)}
+          {spec(formMessages, "backToForms")}
         </LinkButton>
-        <PageHeader title={specText(formMessages.editForm)} description={loaded?.FormName} />
+        <PageHeader title={spec(formMessages, "editForm")} description={loaded?.FormName} />
       </div>
     );
 
   let content;
   if (can.data?.can === false) {
-    content = <Alert type="warning" showIcon message={specText(authMessages.accessDenied)} />;
+    content = <Alert type="warning" showIcon message={spec(authMessages, "accessDenied")} />;
   } else if (mode === "edit" && (one.query.isLoading || failedToLoad || !initialValues)) {
     content = <Skeleton active paragraph={{ rows: 8 }} />;
   } else {

@@ -1,14 +1,14 @@
 import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
 import { Button, Dropdown, Skeleton, type MenuProps } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { formMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PlusIcon, TrashIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
 import { copyText } from "./clipboard";
 import { CopyIcon, EditIcon, MoreIcon } from "./icons";
 import { LinkButton } from "./LinkButton";
@@ -21,6 +21,7 @@ const skeletonCards = 3;
 export function FormsList({ guildId }: { guildId: string }) {
   const navigate = useNavigate();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const { open } = useNotification();
   const [deleting, setDeleting] = useState<ReadonlySet<number>>(new Set());
@@ -39,7 +40,7 @@ export function FormsList({ guildId }: { guildId: string }) {
   const listPath = `/${guildId}/forms`;
   const createButton = canCreate ? (
     <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
-      {specText(formMessages.createForm)}
+      {spec(formMessages, "createForm")}
     </LinkButton>
   ) : null;
 
@@ -75,9 +76,9 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   const menuFor = (form: Form): MenuProps => ({
     items: [
-      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: specText(formMessages.editForm) }] : []),
-      { key: "copy", icon: <CopyIcon />, label: specText(formMessages.copyCommand) },
-      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: specText(formMessages.deleteForm) }] : []),
+      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: spec(formMessages, "editForm") }] : []),
+      { key: "copy", icon: <CopyIcon />, label: spec(formMessages, "copyCommand") },
+      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: spec(formMessages, "deleteForm") }] : []),
     ],
     onClick: ({ key }) => {
       if (key === "edit") navigate(`${listPath}/edit/${form.FormId}`);
@@ -88,7 +89,7 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   let body;
   if (query.isError) {
-    body = <ErrorCard page={specText(formMessages.title)} message={fetchFormsError(query.error, tr, specText)} />;
+    body = <ErrorCard page={spec(formMessages, "title")} message={fetchFormsError(query.error, tr, specText)} />;
   } else if (query.isLoading) {
     body = (
       <div className="forms-grid" aria-busy="true">
@@ -103,10 +104,10 @@ export function FormsList({ guildId }: { guildId: string }) {
     body = (
       <Card className="forms-empty">
         <div className="forms-empty-body">
-          <p className="forms-empty-text">{specText(formMessages.emptyState)}</p>
+          <p className="forms-empty-text">{spec(formMessages, "emptyState")}</p>
           {canCreate && (
             <LinkButton to={`${listPath}/create`} type="primary" icon={<PlusIcon size={16} />}>
-              {specText(formMessages.createFirst)}
+              {spec(formMessages, "createFirst")}
             </LinkButton>
           )}
         </div>
@@ -147,7 +148,7 @@ export function FormsList({ guildId }: { guildId: string }) {
                   ))}
                 </ul>
               ) : (
-                <p className="form-card-nofields">{specText(formMessages.noFields)}</p>
+                <p className="form-card-nofields">{spec(formMessages, "noFields")}</p>
               )}
             </Card>
           );
@@ -158,7 +159,7 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   return (
     <div className="page forms-page">
-      <PageHeader title={specText(formMessages.title)} extra={createButton} />
+      <PageHeader title={spec(formMessages, "title")} extra={createButton} />
       {body}
     </div>
   );

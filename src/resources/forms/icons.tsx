@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Svg as ShellSvg, type IconProps } from "../../shell/icons";
+import { Svg as ShellSvg, type IconProps } from "../../ui/icons";
 
-// Line icons of the forms screens (same 24×24 stroke style as src/shell/icons.tsx).
+// Line icons of the forms screens (same 24×24 stroke style as src/ui/icons.tsx).
 
 // Forms use the shell's stroke frame at 16 px.
 const Svg = ({ size = 16, ...props }: IconProps & { children: ReactNode }) => <ShellSvg size={size} {...props} />;

@@ -1,8 +1,8 @@
 import { Col, Row, Skeleton } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
-import { useSpecText } from "../../i18n/refine";
+import { useSpecT, useSpecText } from "../../i18n/refine";
 import { panelMessages } from "../../schemas/messages";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { RouterButton } from "./RouterButton";
 
 // antd's Result (with its illustrations) is needed only when the properties fail to load.
@@ -19,10 +19,11 @@ export function EditorFrame(props: {
   preview: ReactNode;
 }) {
   const { guildId, title, loading, propertiesError, form, actions, preview } = props;
+  const spec = useSpecT();
   const specText = useSpecText();
   const back = (
     <RouterButton to={`/${guildId}/panels`} size="small">
-      {specText(panelMessages.title)}
+      {spec(panelMessages, "title")}
     </RouterButton>
   );
   if (propertiesError !== undefined && propertiesError !== null) {
@@ -32,8 +33,8 @@ export function EditorFrame(props: {
         <Suspense fallback={null}>
           <Result
             status="error"
-            title={specText(panelMessages.propertiesErrorPage)}
-            subTitle={specText(propertiesError || panelMessages.fetchPropertiesFailed)}
+            title={spec(panelMessages, "propertiesErrorPage")}
+            subTitle={propertiesError ? specText(propertiesError) : spec(panelMessages, "fetchPropertiesFailed")}
           />
         </Suspense>
       </div>

@@ -2,12 +2,12 @@ import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev
 import { Button, Typography } from "antd";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { formMessages, frameMessages, panelMessages } from "../../schemas/messages";
 import { limits } from "../../schemas/limits";
 import { type MultiPanel, multiPanelCreateSchema, multiPanelSchema } from "../../schemas/multi-panel";
 import { notify as toast } from "../../providers/notifications";
-import { SchemaForm, withDefaults } from "../engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../engine/form/SchemaForm";
 import { type StoredMultiPanel, toWidgetData, usePanelList, usePanelProperties, useRefreshPanels } from "./api";
 import { EditorFrame } from "./EditorFrame";
 import { MultiPanelPreview } from "./preview/PanelPreview";
@@ -25,6 +25,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
   const { panelId = "" } = useParams();
   const navigate = useNavigate();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const list = `/${guildId}/panels`;
   const formId = `multi-panel-editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -114,20 +115,22 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
   const widgetData = useMemo(() => toWidgetData(properties.result.data as never, singlePanels), [properties.result.data, singlePanels]);
   const selected = Array.isArray(formData.Panels) ? formData.Panels.length : 0;
   const tooFew = selected < limits.multiPanelMinPanels;
-  const submitLabel = specText(
-    mode === "create" ? (pending ? panelMessages.creating : panelMessages.createMultiPanel) : pending ? panelMessages.updating : panelMessages.updateMultiPanel,
-  );
+  const submitLabel =
+    mode === "create"
+      ? spec(panelMessages, pending ? "creating" : "createMultiPanel")
+      : spec(panelMessages, pending ? "updating" : "updateMultiPanel");
 
   return (
     <EditorFrame
       guildId={guildId}
-      title={specText(mode === "create" ? panelMessages.createMultiPanel : panelMessages.editMultiPanel)}
+      title={spec(panelMessages, mode === "create" ? "createMultiPanel" : "editMultiPanel")}
       loading={properties.query.isLoading || panels.query.isLoading || (mode === "edit" && !loaded.current)}
       propertiesError={properties.query.isError ? (properties.query.error?.message ?? "") : panels.query.isError ? panelMessages.fetchPanelsFailed : null}
       form={
         <SchemaForm<MultiPanel>
           key={formKey}
           id={formId}
+          textKey="panels"
           schema={schema}
           formData={formData}
           onChange={setFormData}
@@ -147,14 +150,14 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
       actions={
         <>
           <Button onClick={reset} disabled={pending}>
-            {specText(formMessages.reset)}
+            {spec(formMessages, "reset")}
           </Button>
           <Button type="primary" htmlType="submit" form={formId} loading={pending} disabled={tooFew || !allowed}>
             {submitLabel}
           </Button>
           {tooFew && (
             <Typography.Text type="secondary" className="panel-editor-hint">
-              {specText(panelMessages.selectTwoPanels)}
+              {spec(panelMessages, "selectTwoPanels")}
             </Typography.Text>
           )}
         </>

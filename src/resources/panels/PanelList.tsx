@@ -1,13 +1,13 @@
 import { type HttpError, useCan, useCustomMutation, useDelete } from "@refinedev/core";
 import { Button, Empty, Modal, Result, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { cookieTokenStore } from "../../providers/session";
 import { panelMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PlusIcon, TrashIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
 import { RouterButton } from "./RouterButton";
 import { useIsDemo } from "../engine/use-demo";
 import { channelNames, type StoredMultiPanel, type StoredSinglePanel, usePanelList, usePanelProperties, useRefreshPanels } from "./api";
@@ -25,12 +25,12 @@ interface Row {
 
 /** §2: without a session cookie the list says so instead of calling the API. */
 export default function PanelList({ guildId }: { guildId: string }) {
-  const specText = useSpecText();
+  const spec = useSpecT();
   if (!cookieTokenStore.get()) {
     return (
       <div className="page">
-        <PageHeader title={specText(panelMessages.title)} />
-        <Result status="warning" title={specText(panelMessages.notLoggedIn)} />
+        <PageHeader title={spec(panelMessages, "title")} />
+        <Result status="warning" title={spec(panelMessages, "notLoggedIn")} />
       </div>
     );
   }
@@ -39,6 +39,7 @@ export default function PanelList({ guildId }: { guildId: string }) {
 
 function PanelListScreen({ guildId }: { guildId: string }) {
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const list = usePanelList(guildId);
   const properties = usePanelProperties(guildId);
@@ -67,11 +68,11 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   if (properties.query.isError) {
     return (
       <div className="page">
-        <PageHeader title={specText(panelMessages.title)} />
+        <PageHeader title={spec(panelMessages, "title")} />
         <Result
           status="error"
-          title={specText(panelMessages.propertiesErrorPage)}
-          subTitle={specText(properties.query.error?.message || panelMessages.fetchPropertiesFailed)}
+          title={spec(panelMessages, "propertiesErrorPage")}
+          subTitle={properties.query.error?.message ? specText(properties.query.error.message) : spec(panelMessages, "fetchPropertiesFailed")}
         />
       </div>
     );
@@ -79,8 +80,8 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   if (list.query.isError) {
     return (
       <div className="page">
-        <PageHeader title={specText(panelMessages.title)} />
-        <ErrorCard page={specText(panelMessages.panels)} message={specText(panelMessages.fetchPanelsFailed)} />
+        <PageHeader title={spec(panelMessages, "title")} />
+        <ErrorCard page={spec(panelMessages, "panels")} message={spec(panelMessages, "fetchPanelsFailed")} />
       </div>
     );
   }
@@ -156,7 +157,7 @@ function PanelListScreen({ guildId }: { guildId: string }) {
     if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
     const allowed = can[kind];
     return (
-      <ul className="panel-rows" aria-label={specText(kind === "single" ? panelMessages.panels : panelMessages.multiPanels)}>
+      <ul className="panel-rows" aria-label={(kind === "single" ? spec(panelMessages, "panels") : spec(panelMessages, "multiPanels"))}>
         {items.map((row) => {
           const pending = resending.has(row.id);
           return (
@@ -170,13 +171,13 @@ function PanelListScreen({ guildId }: { guildId: string }) {
               </div>
               <div className="panel-row-actions">
                 <Button size="small" loading={pending} disabled={pending || !allowed.edit} onClick={() => doResend(row)}>
-                  {pending ? specText(panelMessages.resending) : tr("panels.list.resend", "Resend")}
+                  {pending ? spec(panelMessages, "resending") : tr("panels.list.resend", "Resend")}
                 </Button>
                 <RouterButton size="small" to={`${base}/${kind === "single" ? "edit-single" : "edit-multi"}/${row.id}`} disabled={!allowed.edit}>
                   {tr("panels.list.edit", "Edit")}
                 </RouterButton>
                 <Button size="small" danger icon={<TrashIcon size={14} />} disabled={!allowed.delete} onClick={() => setConfirm(row)}>
-                  {specText(panelMessages.deletePanel)}
+                  {spec(panelMessages, "deletePanel")}
                 </Button>
               </div>
             </li>
@@ -196,28 +197,28 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   return (
     <div className="page">
       <PageHeader
-        title={specText(panelMessages.title)}
+        title={spec(panelMessages, "title")}
         extra={demo ? <RouterButton to={`/${guildId}/try-it`}>{tr("panels.list.tryIt", "Try it")}</RouterButton> : undefined}
       />
       <div className="panels-cards">
         <Card
-          title={specText(panelMessages.panels)}
+          title={spec(panelMessages, "panels")}
           extra={createLink("create-single", can.single.create, tr("panels.list.createPanel", "Create panel"))}
           className="panels-card"
         >
-          {rows(singleRows, "single", specText(panelMessages.noSinglePanels))}
+          {rows(singleRows, "single", spec(panelMessages, "noSinglePanels"))}
         </Card>
         <Card
-          title={specText(panelMessages.multiPanels)}
+          title={spec(panelMessages, "multiPanels")}
           extra={createLink("create-multi", can.multi.create, tr("panels.list.createMultiPanel", "Create multi-panel"))}
           className="panels-card"
         >
-          {rows(multiRows, "multi", specText(panelMessages.noMultiPanels))}
+          {rows(multiRows, "multi", spec(panelMessages, "noMultiPanels"))}
         </Card>
       </div>
       <Modal
         open={confirm !== null}
-        title={specText(panelMessages.deletePanel)}
+        title={spec(panelMessages, "deletePanel")}
         onCancel={() => !deleting && setConfirm(null)}
         maskClosable={!deleting}
         destroyOnHidden
@@ -226,11 +227,11 @@ function PanelListScreen({ guildId }: { guildId: string }) {
             {tr("panels.list.cancel", "Cancel")}
           </Button>,
           <Button key="delete" danger type="primary" loading={deleting} onClick={doDelete}>
-            {specText(deleting ? panelMessages.deleting : panelMessages.deletePanel)}
+            {(deleting ? spec(panelMessages, "deleting") : spec(panelMessages, "deletePanel"))}
           </Button>,
         ]}
       >
-        <p>{specText(panelMessages.deleteConfirm)}</p>
+        <p>{spec(panelMessages, "deleteConfirm")}</p>
       </Modal>
     </div>
   );

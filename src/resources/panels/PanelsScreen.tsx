@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
-import NotFound from "../../shell/NotFound";
-import { PageFallback } from "../engine/PageFallback";
-import type { ResourceScreenProps } from "../types";
+import NotFound from "../../ui/NotFound";
+import { PageFallback } from "../../ui/PageFallback";
+import type { ResourceScreenProps } from "../engine/types";
 import "./panels.css";
 
 // The editors (rjsf, widgets, preview) load only when one opens; the list (Modal, Result, …) only when shown,

@@ -2,11 +2,11 @@ import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev
 import { Button } from "antd";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { frameMessages, panelMessages } from "../../schemas/messages";
 import { type SinglePanel, singlePanelSchema } from "../../schemas/panel";
 import { notify as toast } from "../../providers/notifications";
-import { SchemaForm, withDefaults } from "../engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../engine/form/SchemaForm";
 import { type StoredSinglePanel, toWidgetData, usePanelProperties, useRefreshPanels } from "./api";
 import { EditorFrame } from "./EditorFrame";
 import { SinglePanelPreview } from "./preview/PanelPreview";
@@ -23,6 +23,7 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
   const { panelId = "" } = useParams();
   const navigate = useNavigate();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const list = `/${guildId}/panels`;
   const formId = `panel-editor-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -96,9 +97,10 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
 
   const data = properties.result.data;
   const widgetData = toWidgetData(data as never);
-  const submitLabel = specText(
-    mode === "create" ? (pending ? panelMessages.saving : panelMessages.saveChanges) : pending ? panelMessages.updating : panelMessages.updateChanges,
-  );
+  const submitLabel =
+    mode === "create"
+      ? spec(panelMessages, pending ? "saving" : "saveChanges")
+      : spec(panelMessages, pending ? "updating" : "updateChanges");
   const screenTitle = mode === "create" ? tr("panels.editor.createPanel", "Create Panel") : tr("panels.editor.editPanel", "Edit Panel");
 
   return (
@@ -111,6 +113,7 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
         <SchemaForm<SinglePanel>
           key={formKey}
           id={formId}
+          textKey="panels"
           schema={singlePanelSchema}
           formData={formData}
           onChange={setFormData}

@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import { panelMessages } from "../../schemas/messages";
-import { PanelIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { PanelIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Ticket panels and multi-panels (SPEC §2 "Ticket Panels list", "Single-panel create and edit", "Multi-panel
 // create and edit"): a hand-built screen whose editors are generated from the schemas (src/schemas/panel.ts,

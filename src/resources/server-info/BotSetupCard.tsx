@@ -3,15 +3,15 @@ import { useEffect, useRef, useState } from "react";
 import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { type BotProblem, type BotSetupResponse, botSetupResponseSchema } from "../../schemas/bot-setup";
-import { Svg } from "../../shell/icons";
-import { Card } from "../../shell/ui";
+import { Svg } from "../../ui/icons";
+import { Card } from "../../ui/blocks";
 import { formatRelativeTime } from "../engine/RelativeTime";
 import { describeProblem, type ProblemTone } from "./bot-setup-texts";
 
 // Server info's Bot setup card: what keeps the bot from working on this server (GET /{guildId}/bot-setup), each
 // problem with what to do, the invite link again when a permission is missing server-wide, and "Check again" (which
 // asks the server to re-read Discord rather than reuse its facts of the last 30 s). Only for those who may read the
-// settings; built from the light blocks of src/shell/ui.tsx so Server info stays within its budget.
+// settings; built from the light blocks of src/ui/blocks.tsx so Server info stays within its budget.
 
 export function BotSetupCard({ guildId }: { guildId: string }) {
   const can = useCan({ resource: "bot-setup", action: "list", params: { guildId } }).data?.can;
@@ -58,7 +58,7 @@ function BotSetup({ guildId }: { guildId: string }) {
   const recheck = (
     <button type="button" className="bot-setup-recheck" onClick={() => setRound((n) => n + 1)} disabled={checking}>
       {checking && <span className="bot-setup-spinner" aria-hidden="true" />}
-      {checking ? tr("botSetup.checking", "Checking…") : tr("botSetup.checkAgain", "Check again")}
+      {checking ? tr("serverInfo.botSetup.checking", "Checking…") : tr("serverInfo.botSetup.checkAgain", "Check again")}
     </button>
   );
 
@@ -66,13 +66,13 @@ function BotSetup({ guildId }: { guildId: string }) {
   if (!answer && (query.isError || parsed?.success === false)) {
     body = (
       <p className="bot-setup-error" role="alert">
-        {tr("botSetup.error", "Couldn't check the bot's setup: {message}", { message: query.error?.message ?? tr("botSetup.unreadable", "the answer could not be read.") })}
+        {tr("serverInfo.botSetup.error", "Couldn't check the bot's setup: {message}", { message: query.error?.message ?? tr("serverInfo.botSetup.unreadable", "the answer could not be read.") })}
       </p>
     );
   } else if (!answer) {
     body = (
       <div className="bot-setup-loading" aria-busy="true">
-        <span className="bot-setup-sr">{tr("botSetup.loading", "Checking what the bot needs…")}</span>
+        <span className="bot-setup-sr">{tr("serverInfo.botSetup.loading", "Checking what the bot needs…")}</span>
         <div className="bot-setup-skeleton" />
         <div className="bot-setup-skeleton bot-setup-skeleton-short" />
       </div>
@@ -84,16 +84,16 @@ function BotSetup({ guildId }: { guildId: string }) {
   return (
     <Card
       className="bot-setup-card"
-      title={<h2 className="bot-setup-title">{tr("botSetup.title", "Bot setup")}</h2>}
+      title={<h2 className="bot-setup-title">{tr("serverInfo.botSetup.title", "Bot setup")}</h2>}
       extra={recheck}
       aria-busy={checking}
     >
       {body}
       {answer && (
         <p className="bot-setup-checked">
-          {tr("botSetup.checked", "Checked {when}.", { when: formatRelativeTime(answer.checkedAt, now, locale) })}
-          {answer.platform === "demo" && ` ${tr("botSetup.demo", "On the demo platform the bot is set up as the docs ask.")}`}
-          {query.isError && ` ${tr("botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
+          {tr("serverInfo.botSetup.checked", "Checked {when}.", { when: formatRelativeTime(answer.checkedAt, now, locale) })}
+          {answer.platform === "demo" && ` ${tr("serverInfo.botSetup.demo", "On the demo platform the bot is set up as the docs ask.")}`}
+          {query.isError && ` ${tr("serverInfo.botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
         </p>
       )}
     </Card>
@@ -117,7 +117,7 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
     return (
       <p className="bot-setup-ok" role="status">
         <OkIcon />
-        {tr("botSetup.ok", "Everything the bot needs is in place.")}
+        {tr("serverInfo.botSetup.ok", "Everything the bot needs is in place.")}
       </p>
     );
   }
@@ -127,7 +127,7 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
   return (
     <>
       <p className="bot-setup-summary" role="status">
-        {count === 1 ? tr("botSetup.summary.one", "1 thing to fix") : tr("botSetup.summary.many", "{count} things to fix", { count })}
+        {count === 1 ? tr("serverInfo.botSetup.summary.one", "1 thing to fix") : tr("serverInfo.botSetup.summary.many", "{count} things to fix", { count })}
       </p>
       <ul className="bot-setup-problems">
         {answer.problems.map((problem, i) => (
@@ -142,7 +142,7 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
   const tr = useTr();
   const locale = useLocale();
   const text = describeProblem(problem, { tr, locale, now });
-  const toneLabel = text.tone === "error" ? tr("botSetup.tone.error", "Needs fixing:") : tr("botSetup.tone.warning", "Warning:");
+  const toneLabel = text.tone === "error" ? tr("serverInfo.botSetup.tone.error", "Needs fixing:") : tr("serverInfo.botSetup.tone.warning", "Warning:");
   return (
     <li className={`bot-setup-problem bot-setup-problem-${text.tone}`}>
       <ProblemIcon tone={text.tone} />
@@ -155,9 +155,9 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
         {inviteUrl && (
           <p className="bot-setup-invite">
             <a href={inviteUrl} target="_blank" rel="noopener noreferrer">
-              {tr("botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
+              {tr("serverInfo.botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
             </a>{" "}
-            <span className="bot-setup-muted">{tr("botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
+            <span className="bot-setup-muted">{tr("serverInfo.botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
           </p>
         )}
         {text.seen && <p className="bot-setup-seen">{text.seen}</p>}

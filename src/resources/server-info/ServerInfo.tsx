@@ -2,16 +2,16 @@ import { BotSetupCard } from "./BotSetupCard";
 import { TicketStrip } from "./TicketStrip";
 import { type HttpError, useOne } from "@refinedev/core";
 import { Skeleton, Statistic } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { Locale } from "../../i18n/core";
 import { useLocale } from "../../i18n/react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { defaultAvatarUrl } from "../../schemas/auth";
 import type { GuildInfo } from "../../schemas/guild";
 import { serverInfoMessages } from "../../schemas/messages";
-import { ErrorCard } from "../../shell/ErrorCard";
+import { ErrorCard } from "../../ui/ErrorCard";
 import fallbackIcon from "./fallback-icon.svg";
 import "./server-info.css";
 
@@ -28,7 +28,7 @@ const grouped = (n: number, locale: Locale) => n.toLocaleString(locale === "es" 
 export default function ServerInfo() {
   const { guildId = "" } = useParams();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const locale = useLocale();
   // GET /guilds/{guildId}: the contract's guild record, outside the guild-scoped resources (src/providers/data-provider.ts).
   const { query } = useOne<GuildInfo, HttpError>({
@@ -42,7 +42,7 @@ export default function ServerInfo() {
   if (query.isError) {
     return (
       <div className="page">
-        <ErrorCard page={specText(serverInfoMessages.pageName)} message={(query.error as HttpError | null)?.message} />
+        <ErrorCard page={spec(serverInfoMessages, "pageName")} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -82,7 +82,7 @@ export default function ServerInfo() {
           <div className="server-title">
             <h1 className="page-title server-name">{guild.name}</h1>
             <div className="server-id">
-              <span className="server-id-label">{specText(serverInfoMessages.guildId)}</span>
+              <span className="server-id-label">{spec(serverInfoMessages, "guildId")}</span>
               <code className="server-id-value">{guild.id}</code>
             </div>
           </div>

@@ -1,5 +1,5 @@
 import { useCan } from "@refinedev/core";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { Link } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";

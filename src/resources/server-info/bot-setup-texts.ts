@@ -1,4 +1,5 @@
 import type { Locale, Params } from "../../i18n/core";
+import { botPermissionTextKey } from "../../i18n/keys";
 import { botPermissions } from "../../schemas/bot-permissions";
 import type { BotProblem } from "../../schemas/bot-setup";
 import { formatRelativeTime } from "../engine/RelativeTime";
@@ -32,7 +33,7 @@ interface Context {
 
 const listOf = (names: readonly string[], locale: Locale) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
 
-export const permissionName = (tr: Translate, key: keyof typeof botPermissions) => tr(`botPermission.${key}.name`, botPermissions[key].discordName);
+export const permissionName = (tr: Translate, key: keyof typeof botPermissions) => tr(botPermissionTextKey(key, "name"), botPermissions[key].discordName);
 
 /** Stored bytes as megabytes with at most one decimal, in the language's digits ("460.8 MB", "460,8 MB"). */
 export const megabytes = (bytes: number, locale: Locale) =>
@@ -47,7 +48,7 @@ export function describeProblem(problem: BotProblem, context: Context): ProblemT
     tone: past ? "warning" : text.tone,
     seen: seenText(problem, context),
     past: past
-      ? context.tr("botSetup.past", "Today's check does not find it: if it was fixed, this goes away a week after the last refusal.")
+      ? context.tr("serverInfo.botSetup.past", "Today's check does not find it: if it was fixed, this goes away a week after the last refusal.")
       : undefined,
   };
 }
@@ -57,14 +58,14 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
   switch (problem.kind) {
     case "missingPermission": {
       const permission = permissionName(tr, problem.permission);
-      const why = tr("botSetup.why", "Why: {why}", { why: tr(`botPermission.${problem.permission}.why`, botPermissions[problem.permission].why) });
+      const why = tr("serverInfo.botSetup.why", "Why: {why}", { why: tr(botPermissionTextKey(problem.permission, "why"), botPermissions[problem.permission].why) });
       if (problem.scope === "server" || problem.channelName === null) {
         return {
           tone: "error",
           title: past
-            ? tr("botSetup.permission.server.past", "Ticketeer lacked {permission} on this server.", { permission })
-            : tr("botSetup.permission.server", "Ticketeer lacks {permission} on this server.", { permission }),
-          action: tr("botSetup.permission.server.action", "Give its role {permission} in Server Settings → Roles, or invite it again with the link below.", { permission }),
+            ? tr("serverInfo.botSetup.permission.server.past", "Ticketeer lacked {permission} on this server.", { permission })
+            : tr("serverInfo.botSetup.permission.server", "Ticketeer lacks {permission} on this server.", { permission }),
+          action: tr("serverInfo.botSetup.permission.server.action", "Give its role {permission} in Server Settings → Roles, or invite it again with the link below.", { permission }),
           why,
         };
       }
@@ -75,20 +76,20 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
         tone: "error",
         title: where
           ? past
-            ? tr("botSetup.permission.place.past", "Ticketeer lacked {permission} in {channel} ({where}).", params)
-            : tr("botSetup.permission.place", "Ticketeer lacks {permission} in {channel} ({where}).", params)
+            ? tr("serverInfo.botSetup.permission.place.past", "Ticketeer lacked {permission} in {channel} ({where}).", params)
+            : tr("serverInfo.botSetup.permission.place", "Ticketeer lacks {permission} in {channel} ({where}).", params)
           : past
-            ? tr("botSetup.permission.channel.past", "Ticketeer lacked {permission} in {channel}.", params)
-            : tr("botSetup.permission.channel", "Ticketeer lacks {permission} in {channel}.", params),
-        action: tr("botSetup.permission.place.action", "Give its role {permission} there, or remove the overwrite that takes it away.", params),
+            ? tr("serverInfo.botSetup.permission.channel.past", "Ticketeer lacked {permission} in {channel}.", params)
+            : tr("serverInfo.botSetup.permission.channel", "Ticketeer lacks {permission} in {channel}.", params),
+        action: tr("serverInfo.botSetup.permission.place.action", "Give its role {permission} there, or remove the overwrite that takes it away.", params),
         why,
       };
     }
     case "messageContentIntent":
       return {
         tone: "error",
-        title: tr("botSetup.intent", "The Message Content intent is off: transcripts will be empty."),
-        action: tr("botSetup.intent.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents."),
+        title: tr("serverInfo.botSetup.intent", "The Message Content intent is off: transcripts will be empty."),
+        action: tr("serverInfo.botSetup.intent.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents."),
       };
     case "categoryFull":
     case "categoryNearlyFull": {
@@ -101,26 +102,26 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
       };
       const overflow = problem.overflowCategoryName !== null;
       const action = overflow
-        ? tr("botSetup.category.action.overflow", "Close old tickets to make room.")
+        ? tr("serverInfo.botSetup.category.action.overflow", "Close old tickets to make room.")
         : problem.panelNames.length > 1
-          ? tr("botSetup.category.action.panels", "Close old tickets, or set an overflow category on the panels.")
-          : tr("botSetup.category.action", "Close old tickets, or set an overflow category on the panel.");
+          ? tr("serverInfo.botSetup.category.action.panels", "Close old tickets, or set an overflow category on the panels.")
+          : tr("serverInfo.botSetup.category.action", "Close old tickets, or set an overflow category on the panel.");
       if (problem.kind === "categoryFull") {
         return {
           tone: "error",
           title: past
-            ? tr("botSetup.category.full.past", "The category {category} held {limit} channels, Discord's limit: new tickets of {panels} could not open.", params)
+            ? tr("serverInfo.botSetup.category.full.past", "The category {category} held {limit} channels, Discord's limit: new tickets of {panels} could not open.", params)
             : overflow
-              ? tr("botSetup.category.full.overflow", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} open in {overflow} meanwhile.", params)
-              : tr("botSetup.category.full", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} cannot open.", params),
+              ? tr("serverInfo.botSetup.category.full.overflow", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} open in {overflow} meanwhile.", params)
+              : tr("serverInfo.botSetup.category.full", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} cannot open.", params),
           action,
         };
       }
       return {
         tone: "warning",
         title: overflow
-          ? tr("botSetup.category.nearlyFull.overflow", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} will open in {overflow}.", params)
-          : tr("botSetup.category.nearlyFull", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} cannot open.", params),
+          ? tr("serverInfo.botSetup.category.nearlyFull.overflow", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} will open in {overflow}.", params)
+          : tr("serverInfo.botSetup.category.nearlyFull", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} cannot open.", params),
         action,
       };
     }
@@ -128,15 +129,15 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
       return {
         tone: "error",
         title: past
-          ? tr("botSetup.server.full.past", "The server held {limit} channels, Discord's limit: new tickets could not open.", { limit: problem.limit })
-          : tr("botSetup.server.full", "The server holds {channels} channels, Discord's limit: new tickets cannot open.", { channels: problem.channels }),
-        action: tr("botSetup.server.full.action", "Delete channels you no longer use, or close old tickets."),
+          ? tr("serverInfo.botSetup.server.full.past", "The server held {limit} channels, Discord's limit: new tickets could not open.", { limit: problem.limit })
+          : tr("serverInfo.botSetup.server.full", "The server holds {channels} channels, Discord's limit: new tickets cannot open.", { channels: problem.channels }),
+        action: tr("serverInfo.botSetup.server.full.action", "Delete channels you no longer use, or close old tickets."),
       };
     case "commandsNotRegistered":
       return {
         tone: "error",
-        title: tr("botSetup.commands", "Discord does not know these commands of Ticketeer: {commands}.", { commands: listOf(problem.missing, locale) }),
-        action: tr("botSetup.commands.action", "They are registered when the bot starts: restart it, and check its log if they are still missing."),
+        title: tr("serverInfo.botSetup.commands", "Discord does not know these commands of Ticketeer: {commands}.", { commands: listOf(problem.missing, locale) }),
+        action: tr("serverInfo.botSetup.commands.action", "They are registered when the bot starts: restart it, and check its log if they are still missing."),
       };
     case "transcriptQuota": {
       const params = {
@@ -148,9 +149,9 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
       return {
         tone: full ? "error" : "warning",
         title: full
-          ? tr("botSetup.quota.full", "Transcript storage is full ({used} of {quota}): new transcripts are not kept.", params)
-          : tr("botSetup.quota", "Transcript storage is {percent}% used ({used} of {quota}).", params),
-        action: tr("botSetup.quota.action", "Delete old transcripts, or ask whoever runs the bot to raise the quota."),
+          ? tr("serverInfo.botSetup.quota.full", "Transcript storage is full ({used} of {quota}): new transcripts are not kept.", params)
+          : tr("serverInfo.botSetup.quota", "Transcript storage is {percent}% used ({used} of {quota}).", params),
+        action: tr("serverInfo.botSetup.quota.action", "Delete old transcripts, or ask whoever runs the bot to raise the quota."),
       };
     }
   }
@@ -163,15 +164,15 @@ function placeText(problem: Extract<BotProblem, { kind: "missingPermission" }>, 
   const many = names.length > 1;
   switch (problem.purpose) {
     case "archive":
-      return tr("botSetup.place.archive", "the archive channel");
+      return tr("serverInfo.botSetup.place.archive", "the archive channel");
     case "panel":
       if (names.length === 0) return null;
-      return many ? tr("botSetup.place.panels", "channel of the panels {panels}", { panels }) : tr("botSetup.place.panel", "channel of the panel {panels}", { panels });
+      return many ? tr("serverInfo.botSetup.place.panels", "channel of the panels {panels}", { panels }) : tr("serverInfo.botSetup.place.panel", "channel of the panel {panels}", { panels });
     case "tickets":
-      if (names.length === 0) return tr("botSetup.place.ticketCategory", "a ticket category");
+      if (names.length === 0) return tr("serverInfo.botSetup.place.ticketCategory", "a ticket category");
       return many
-        ? tr("botSetup.place.categoryOfPanels", "category of the panels {panels}", { panels })
-        : tr("botSetup.place.categoryOfPanel", "category of the panel {panels}", { panels });
+        ? tr("serverInfo.botSetup.place.categoryOfPanels", "category of the panels {panels}", { panels })
+        : tr("serverInfo.botSetup.place.categoryOfPanel", "category of the panel {panels}", { panels });
     default:
       return null;
   }
@@ -185,22 +186,22 @@ function seenText(problem: Exclude<BotProblem, { kind: "messageContentIntent" | 
   switch (problem.kind) {
     case "missingPermission":
       return times > 1
-        ? tr("botSetup.seen.refused.many", "Discord refused this {times} times, last {when}.", params)
-        : tr("botSetup.seen.refused.once", "Discord refused this {when}.", params);
+        ? tr("serverInfo.botSetup.seen.refused.many", "Discord refused this {times} times, last {when}.", params)
+        : tr("serverInfo.botSetup.seen.refused.once", "Discord refused this {when}.", params);
     case "categoryFull":
     case "categoryNearlyFull":
     case "serverChannelsFull":
       return times > 1
-        ? tr("botSetup.seen.ticket.many", "Tickets could not open {times} times, last {when}.", params)
-        : tr("botSetup.seen.ticket.once", "A ticket could not open {when}.", params);
+        ? tr("serverInfo.botSetup.seen.ticket.many", "Tickets could not open {times} times, last {when}.", params)
+        : tr("serverInfo.botSetup.seen.ticket.once", "A ticket could not open {when}.", params);
     case "transcriptQuota":
       if (problem.ticketNumber === null) {
         return times > 1
-          ? tr("botSetup.seen.transcripts.many", "Transcripts were not kept {times} times, last {when}.", params)
-          : tr("botSetup.seen.transcripts.once", "A transcript was not kept {when}.", params);
+          ? tr("serverInfo.botSetup.seen.transcripts.many", "Transcripts were not kept {times} times, last {when}.", params)
+          : tr("serverInfo.botSetup.seen.transcripts.once", "A transcript was not kept {when}.", params);
       }
       return times > 1
-        ? tr("botSetup.seen.transcript.many", "Transcripts were not kept {times} times, last {when} (ticket {ticket}).", params)
-        : tr("botSetup.seen.transcript.once", "The transcript of ticket {ticket} was not kept {when}.", params);
+        ? tr("serverInfo.botSetup.seen.transcript.many", "Transcripts were not kept {times} times, last {when} (ticket {ticket}).", params)
+        : tr("serverInfo.botSetup.seen.transcript.once", "The transcript of ticket {ticket} was not kept {when}.", params);
   }
 }

@@ -1,13 +1,13 @@
 import { type HttpError, useCan, useNotification, useOne, useUpdate } from "@refinedev/core";
 import { Button, Switch } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { settingsMessages } from "../../schemas/messages";
 import type { SettingsResponse, TicketSettingKey, TicketSettings } from "../../schemas/settings";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import {
   changeLines,
   channelOptions,
@@ -118,7 +118,7 @@ function FieldRow({
 export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const settingCards = useMemo(() => makeSettingCards(tr), [tr]);
   // The server's settings record (one per server: its id is the guild's).
   const { query } = useOne<SettingsResponse, HttpError>({
@@ -147,8 +147,8 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={specText(settingsMessages.pageName)} />
-        <ErrorCard page={specText(settingsMessages.pageName)} message={(query.error as HttpError | null)?.message} />
+        <PageHeader title={spec(settingsMessages, "pageName")} />
+        <ErrorCard page={spec(settingsMessages, "pageName")} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -156,7 +156,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   if (!loaded || !local || !baseline) {
     return (
       <div className="page" aria-busy="true">
-        <PageHeader title={specText(settingsMessages.pageName)} />
+        <PageHeader title={spec(settingsMessages, "pageName")} />
         {settingCards.map((card) => (
           <Card key={card.id} title={card.title} className="settings-card">
             {Array.from({ length: Math.min(card.fields.length, 4) }, (_, i) => (
@@ -217,7 +217,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
 
   const saveButton = canEdit ? (
     <Button type="primary" htmlType="submit" loading={saving}>
-      {specText(saving ? settingsMessages.saving : settingsMessages.saveChanges)}
+      {(saving ? spec(settingsMessages, "saving") : spec(settingsMessages, "saveChanges"))}
     </Button>
   ) : null;
 
@@ -230,7 +230,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
         void save();
       }}
     >
-      <PageHeader title={specText(settingsMessages.pageName)} />
+      <PageHeader title={spec(settingsMessages, "pageName")} />
       {settingCards.map((card) => (
         <Card key={card.id} title={card.title} className="settings-card">
           <p className="settings-card-description">{card.description}</p>

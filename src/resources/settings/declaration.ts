@@ -2,8 +2,8 @@ import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import { settingsMessages } from "../../schemas/messages";
 import type { SettingsResponse } from "../../schemas/settings";
-import { SettingsIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { SettingsIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Settings (SPEC §2, §3, §4, §5): a hand-built form of three cards.
 export const settingsResource = defineResource<SettingsResponse>({

@@ -1,10 +1,10 @@
 import { Alert, Segmented } from "antd";
 import { lazy, Suspense, useState } from "react";
 import { useTr } from "../../i18n/refine";
-import { DataTable } from "../../shell/DataTable";
-import { Panel } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { DataTable } from "../../ui/DataTable";
+import { Panel } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useStatistics } from "../engine/use-statistics";

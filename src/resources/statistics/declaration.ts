@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
-import { ChartIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { ChartIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Statistics: volume, response and resolution times, ratings, per panel and per staff member.
 export const statisticsResource = defineResource({

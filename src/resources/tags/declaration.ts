@@ -3,8 +3,8 @@ import { limits } from "../../schemas/limits";
 import { tagMessages } from "../../schemas/messages";
 import { resourceListParams } from "../../schemas/resource-spec";
 import { matchesTagSearch, tagInputSchema, tagsSpec, type Tag } from "../../schemas/tag";
-import { TagIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { TagIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Tags (SPEC §2, §4, §5, §7): declared on the engine; every screen of it is generated.
 // Column titles and field labels are the spec's words; messages.ts holds no constants for them.

@@ -1,14 +1,14 @@
-import { Button, Input } from "antd";
-import { Card } from "../../shell/ui";
+import { Button } from "antd";
+import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
-import { PlusIcon } from "../../shell/icons";
+import { PlusIcon } from "../../ui/icons";
 
 /** 'Create Team': a Team Name input and a Create button; a blank (trimmed) name does nothing (§5). */
 export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCreate: (name: string) => Promise<boolean> }) {
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const [name, setName] = useState("");
   const inputId = useId();
   const trimmed = name.trim();
@@ -19,7 +19,7 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
   };
 
   return (
-    <Card title={specText(teamMessages.createTeam)} className="teams-card">
+    <Card title={spec(teamMessages, "createTeam")} className="teams-card">
       <form
         className="teams-create"
         onSubmit={(event) => {
@@ -31,8 +31,9 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
           {tr("teams.create.teamName", "Team Name")}
         </label>
         <div className="teams-create-row">
-          <Input
+          <input
             id={inputId}
+            className="text-field teams-name"
             value={name}
             maxLength={100}
             placeholder={tr("teams.create.placeholder", "e.g. Billing Support")}
@@ -40,7 +41,7 @@ export function CreateTeamCard({ pending, onCreate }: { pending: boolean; onCrea
             onChange={(event) => setName(event.target.value)}
           />
           <Button type="primary" htmlType="submit" icon={<PlusIcon size={16} />} loading={pending} disabled={!trimmed}>
-            {pending ? specText(teamMessages.creating) : tr("teams.create.create", "Create")}
+            {pending ? spec(teamMessages, "creating") : tr("teams.create.create", "Create")}
           </Button>
         </div>
       </form>

@@ -1,9 +1,9 @@
 import { Button, Modal, Switch } from "antd";
 import { useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
 import { permissionWords, type TeamPermission, type TeamPermissions } from "../../schemas/team";
-import { TrashIcon } from "../../shell/icons";
+import { TrashIcon } from "../../ui/icons";
 import { allOn, countOn, permissionGroups } from "./permission-toggles";
 import { groupTitleText, permissionWordsText } from "./texts";
 
@@ -26,7 +26,7 @@ export interface PermissionsDialogProps {
 export function PermissionsDialog(props: PermissionsDialogProps) {
   const { permissions, canSet, canEdit } = props;
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const everyOn = allOn(permissions);
   const bulkLabel = everyOn
@@ -42,14 +42,14 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
         title={
           <div>
             <div className="perm-title">{tr("teams.permissions.title", "Team Permissions · {team}", { team: props.teamName })}</div>
-            <div className="perm-subtitle">{specText(teamMessages.permissionsSubtitle)}</div>
+            <div className="perm-subtitle">{spec(teamMessages, "permissionsSubtitle")}</div>
           </div>
         }
         footer={
           <div className="perm-footer">
             {props.canDelete ? (
               <Button danger icon={<TrashIcon size={16} />} onClick={() => setConfirmOpen(true)}>
-                {specText(teamMessages.deleteTeam)}
+                {spec(teamMessages, "deleteTeam")}
               </Button>
             ) : (
               <span />
@@ -94,7 +94,7 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
       </Modal>
       <Modal
         open={confirmOpen}
-        title={specText(teamMessages.deleteTeam)}
+        title={spec(teamMessages, "deleteTeam")}
         onCancel={() => setConfirmOpen(false)}
         footer={[
           <Button key="cancel" onClick={() => setConfirmOpen(false)} disabled={props.deleting}>
@@ -109,12 +109,14 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
               if (await props.onDelete()) setConfirmOpen(false);
             }}
           >
-            {specText(props.deleting ? teamMessages.deleting : teamMessages.deleteTeam)}
+            {(props.deleting ? spec(teamMessages, "deleting") : spec(teamMessages, "deleteTeam"))}
           </Button>,
         ]}
       >
-        <p>{specText(teamMessages.deleteConfirm)}</p>
+        <p>{spec(teamMessages, "deleteConfirm")}</p>
       </Modal>
     </>
   );
 }
+
+export default PermissionsDialog;

@@ -15,13 +15,13 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { Button, Empty, Input, Tooltip } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { useMemo, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { teamMessages } from "../../schemas/messages";
 import type { TeamRole } from "../../schemas/team";
-import { SearchIcon } from "../../shell/icons";
+import { SearchIcon } from "../../ui/icons";
 import { roleKeyboardCoordinates } from "./keyboard";
 import { dropOperation, filterRoles, type RoleList, type RoleLists as Lists, type RoleOp } from "./role-moves";
 import type { Tr } from "./texts";
@@ -129,12 +129,12 @@ function RoleColumn({
   onMove: (role: TeamRole, op: RoleOp) => void;
 }) {
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const [query, setQuery] = useState("");
   const { setNodeRef, isOver } = useDroppable({ id: list });
   const shown = filterRoles(roles, query);
   const receiving = dragFrom !== null && dragFrom !== list;
-  const hint = specText(list === "team" ? teamMessages.dropToAdd : teamMessages.dropToRemove);
+  const hint = (list === "team" ? spec(teamMessages, "dropToAdd") : spec(teamMessages, "dropToRemove"));
   const title = listTitle(tr, list);
   const headingId = `role-list-${list}`;
   return (
@@ -146,8 +146,8 @@ function RoleColumn({
       <Input
         allowClear
         prefix={<SearchIcon size={16} />}
-        placeholder={specText(teamMessages.searchRoles)}
-        aria-label={`${title}: ${specText(teamMessages.searchRoles)}`}
+        placeholder={spec(teamMessages, "searchRoles")}
+        aria-label={`${title}: ${spec(teamMessages, "searchRoles")}`}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
@@ -157,7 +157,7 @@ function RoleColumn({
         data-testid={`drop-${list}`}
       >
         {shown.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={specText(teamMessages.noRoles)} className="role-empty" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={spec(teamMessages, "noRoles")} className="role-empty" />
         ) : (
           <ul className="role-list" aria-labelledby={headingId}>
             {shown.map((role) => (
@@ -238,3 +238,5 @@ export function RoleLists({ lists, disabled, onMove }: { lists: Lists; disabled:
     </DndContext>
   );
 }
+
+export default RoleLists;

@@ -1,15 +1,15 @@
 import { type HttpError, useCan, useCreate, useCustom, useCustomMutation, useDelete, useList, useNotification } from "@refinedev/core";
-import { Button, Select, Skeleton } from "antd";
-import { Card } from "../../shell/ui";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { Button, Skeleton } from "antd";
+import { Card } from "../../ui/blocks";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSpecT, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
-import { type Team, type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole } from "../../schemas/team";
-import { ErrorCard } from "../../shell/ErrorCard";
-import { SettingsIcon } from "../../shell/icons";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole, type Team } from "../../schemas/team";
+import { ErrorCard } from "../../ui/ErrorCard";
+import { SettingsIcon } from "../../ui/icons";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { CreateTeamCard } from "./CreateTeamCard";
 import {
   bulkTogglePermissions,
@@ -18,10 +18,14 @@ import {
   revertPermissions,
   togglePermission,
 } from "./permission-toggles";
-import { PermissionsDialog } from "./PermissionsDialog";
 import { applyRoleMove, revertRoleMove, roleFailureToast, roleReplyToast, type RoleOp, splitRoles } from "./role-moves";
-import { RoleLists } from "./RoleLists";
+import { TeamSelect } from "./TeamSelect";
 import "./teams.css";
+
+// What a first visit needs is the two cards; the role lists (drag and drop: @dnd-kit, antd's Tooltip and Empty) and
+// the permissions dialog (antd's Modal and Switch) come after a team is chosen, each a chunk of its own.
+const RoleLists = lazy(() => import("./RoleLists"));
+const PermissionsDialog = lazy(() => import("./PermissionsDialog"));
 
 type MessageBody = { message?: string; team?: { TeamId: string; TeamName: string } };
 
@@ -31,7 +35,7 @@ const errorText = (error: unknown) => (error instanceof Error && error.message ?
 export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   const { open: toast } = useNotification();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   // The teams (the list) and the guild's roles (beside it in the same answer).
   const { query, result } = useList<Team, HttpError>({
     resource: "teams",
@@ -201,8 +205,8 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <PageHeader title={specText(teamMessages.pageName)} />
-        <ErrorCard page={specText(teamMessages.pageName)} message={(query.error as HttpError | null)?.message} />
+        <PageHeader title={spec(teamMessages, "pageName")} />
+        <ErrorCard page={spec(teamMessages, "pageName")} message={(query.error as HttpError | null)?.message} />
       </div>
     );
   }
@@ -210,7 +214,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
   if (query.isLoading || !data) {
     return (
       <div className="page" aria-busy="true">
-        <PageHeader title={specText(teamMessages.pageName)} />
+        <PageHeader title={spec(teamMessages, "pageName")} />
         <div className="teams-top">
           <Card className="teams-card">
             <Skeleton active paragraph={{ rows: 2 }} />
@@ -228,27 +232,22 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
 
   return (
     <div className="page">
-      <PageHeader title={specText(teamMessages.pageName)} />
+      <PageHeader title={spec(teamMessages, "pageName")} />
       <div className={canCreate ? "teams-top" : "teams-top teams-top-single"}>
         {canCreate && <CreateTeamCard pending={creating} onCreate={createTeam} />}
-        <Card title={specText(teamMessages.teamManagement)} className="teams-card">
+        <Card title={spec(teamMessages, "teamManagement")} className="teams-card">
           <div className="teams-manage">
             <label className="teams-label" htmlFor="team-select">
               {tr("teams.manage.team", "Team")}
             </label>
             <div className="teams-create-row">
-              <Select
+              <TeamSelect
                 id="team-select"
-                className="teams-select"
-                showSearch
-                allowClear
-                placeholder={specText(teamMessages.selectTeam)}
+                placeholder={spec(teamMessages, "selectTeam")}
                 options={options}
                 value={selected ? selected.TeamId : undefined}
-                optionFilterProp="label"
-                filterOption={(input, option) => String(option?.label ?? "").toLowerCase().includes(input.trim().toLowerCase())}
                 notFoundContent={<span className="role-count">{tr("teams.manage.noTeams", "No teams found")}</span>}
-                onChange={(value: string | undefined) => setSelectedId(value ?? null)}
+                onChange={setSelectedId}
               />
               <Button icon={<SettingsIcon size={16} />} disabled={!selected} onClick={() => setDialogOpen(true)}>
                 {tr("teams.manage.permissions", "Permissions")}
@@ -267,33 +266,51 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
               {tr("teams.manage.strongerTeam", "This team has permissions you do not have, so you can remove its roles but not add new ones.")}
             </p>
           )}
-          <RoleLists
-            key={selected.TeamId}
-            lists={lists}
-            disabled={!canEdit}
-            onMove={(role, op) => {
-              if (op === "add" && teamStrongerThanCaller) return;
-              void moveRole(role, op);
-            }}
-          />
+          <Suspense fallback={<RoleListsFallback />}>
+            <RoleLists
+              key={selected.TeamId}
+              lists={lists}
+              disabled={!canEdit}
+              onMove={(role, op) => {
+                if (op === "add" && teamStrongerThanCaller) return;
+                void moveRole(role, op);
+              }}
+            />
+          </Suspense>
         </>
       )}
 
       {selected && (
-        <PermissionsDialog
-          open={dialogOpen}
-          teamName={selected.TeamName}
-          permissions={permissions}
-          canSet={canSet}
-          canEdit={canEdit}
-          canDelete={canDelete}
-          deleting={deleting}
-          onToggle={(key, value) => void sendPermissions(togglePermission(permissions, key, value))}
-          onBulkToggle={() => void sendPermissions(bulkTogglePermissions(permissions, canSet))}
-          onDelete={deleteTeam}
-          onClose={() => setDialogOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PermissionsDialog
+            open={dialogOpen}
+            teamName={selected.TeamName}
+            permissions={permissions}
+            canSet={canSet}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            deleting={deleting}
+            onToggle={(key, value) => void sendPermissions(togglePermission(permissions, key, value))}
+            onBulkToggle={() => void sendPermissions(bulkTogglePermissions(permissions, canSet))}
+            onDelete={deleteTeam}
+            onClose={() => setDialogOpen(false)}
+            />
+        </Suspense>
       )}
+    </div>
+  );
+}
+
+/** The two role lists' place while their code arrives (a moment, after the first choice of a team). */
+function RoleListsFallback() {
+  return (
+    <div className="role-columns" aria-busy="true">
+      <Card className="teams-card">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
+      <Card className="teams-card">
+        <Skeleton active paragraph={{ rows: 3 }} />
+      </Card>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
-import { TeamIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { TeamIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Staff Teams (SPEC §2, §4, §7, §8): a hand-built screen (role lists with drag and drop, permissions dialog).
 export const teamsResource = defineResource({

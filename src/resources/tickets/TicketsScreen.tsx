@@ -10,11 +10,11 @@ import { InvalidAnswerError } from "../../providers/data-provider";
 import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { Panel, SelectField } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { Panel, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
-import type { ResourceScreenProps } from "../types";
+import type { ResourceScreenProps } from "../engine/types";
 import "./tickets.css";
 
 // The open queue (issue "Live tickets and statistics"): the server's open tickets, filtered by panel, claim and

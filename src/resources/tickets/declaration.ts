@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import type { TicketSummary } from "../../schemas/ticket";
-import { TicketIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { TicketIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 
 // Tickets: the open queue of the server, live (docs/ticket-engine.md).
 export const ticketsResource = defineResource<TicketSummary>({

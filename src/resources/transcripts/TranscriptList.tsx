@@ -2,20 +2,19 @@ import { useCan, useCustom, useList, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
 import {
   closeReasonLabel,
-  panelLabel,
   ratingLabel,
   transcriptListResponseSchema,
   type TranscriptSummary,
 } from "../../schemas/transcript";
-import { DataTable, type DataColumn } from "../../shell/DataTable";
-import { Panel, SearchField, SelectField } from "../../shell/ui";
-import { PageHeader } from "../engine/PageHeader";
-import type { ResourceScreenProps } from "../types";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { Panel, SearchField, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
+import type { ResourceScreenProps } from "../engine/types";
 import { transcriptLabels as L } from "./labels";
 import {
   initialListState,
@@ -80,6 +79,7 @@ function ViewButton({ to, label }: { to: string; label: string }) {
 
 export function TranscriptList({ guildId }: ResourceScreenProps) {
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const [state, dispatch] = useReducer(reducer, initialListState);
   const [ticketDraft, setTicketDraft] = useState<number | null>(null);
@@ -125,7 +125,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       ? fetchListFailed("", specText(frameMessages.unknownError))
       : fetchListFailed(localStatusText(query.error, tr), specText(detailOf(query.error)))
     : parsed && !parsed.success
-      ? fetchListFailed("", specText(frameMessages.unknownError))
+      ? fetchListFailed("", spec(frameMessages, "unknownError"))
       : null;
   const isInitialLoad = query.isLoading && !query.data;
 
@@ -142,14 +142,14 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const columns: DataColumn<TranscriptSummary>[] = [
     { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
     { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
-    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{specText(ratingLabel(r))}</span> },
-    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{specText(panelLabel(name))}</span> : name) },
+    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span> },
+    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{spec(transcriptMessages, "deletedPanel")}</span> : name) },
     {
       key: "reason",
       dataIndex: "CloseReason",
       title: tr("transcripts.columns.closeReason", L.columns.closeReason),
       ellipsis: true,
-      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : specText(closeReasonLabel(reason))}</span>,
+      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : spec(transcriptMessages, "noReason")}</span>,
     },
     {
       key: "actions",
@@ -218,7 +218,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               value={state.filters.panel ?? ""}
               options={[
                 { value: "", label: tr("transcripts.filters.anyTicketType", L.anyTicketType) },
-                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? specText(panelLabel(name)) : name })),
+                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? spec(transcriptMessages, "deletedPanel") : name })),
               ]}
               onChange={(value) => dispatch({ type: "filters", patch: { panel: value || null } })}
               className="transcript-filter-panel"
@@ -252,7 +252,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             columns={columns}
             minWidth={720}
             loading={query.isFetching}
-            emptyText={specText(transcriptMessages.empty)}
+            emptyText={spec(transcriptMessages, "empty")}
           />
         )}
 
@@ -286,12 +286,12 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               {tr("transcripts.pager.next", L.next)}
             </Button>
             <label className="transcript-page-size">
-              <span>{specText(transcriptMessages.perPage)}</span>
+              <span>{spec(transcriptMessages, "perPage")}</span>
               <SelectField
                 value={String(state.perPage)}
                 options={limits.transcriptPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
                 onChange={(value) => dispatch({ type: "pageSize", perPage: Number(value) })}
-                label={specText(transcriptMessages.perPage)}
+                label={spec(transcriptMessages, "perPage")}
               />
             </label>
           </div>

@@ -1,13 +1,13 @@
 import { useOne, type HttpError } from "@refinedev/core";
 import { Alert, Button, theme } from "antd";
-import { Card } from "../../shell/ui";
+import { Card } from "../../ui/blocks";
 import { Link, useParams } from "react-router";
-import { useSpecText, useTr } from "../../i18n/refine";
+import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { statusOf } from "../../providers/http";
 import { useThemeMode } from "../../providers/theme";
 import { transcriptMessages } from "../../schemas/messages";
 import { transcriptDetailSchema } from "../../schemas/transcript";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { transcriptLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
 
@@ -42,6 +42,7 @@ function BackLink({ guildId }: { guildId: string }) {
 function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: string }) {
   const { mode } = useThemeMode();
   const tr = useTr();
+  const spec = useSpecT();
   const specText = useSpecText();
   const { query } = useOne<{ transcript_html?: string }, HttpError>({
     resource: "transcripts",
@@ -60,13 +61,13 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
   if (query.isError) {
     failure =
       statusOf(query.error) === 404
-        ? { message: specText(transcriptMessages.notFound) }
+        ? { message: spec(transcriptMessages, "notFound") }
         : {
             message: fetchFailed(localStatusText(query.error, tr)),
             detail: detailOf(query.error) ? specText(detailOf(query.error)) : undefined,
           };
   } else if (parsed && !parsed.success) {
-    failure = { message: specText(transcriptMessages.notFound) };
+    failure = { message: spec(transcriptMessages, "notFound") };
   }
 
   return (
@@ -98,12 +99,12 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
 export default function TranscriptView({ guildId }: { guildId: string }) {
   const { transcriptId } = useParams();
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   if (!isTranscriptId(transcriptId)) {
     return (
       <div className="page">
         <PageHeader title={tr("transcripts.title", L.title)} description={<BackLink guildId={guildId} />} />
-        <Alert type="error" showIcon role="alert" message={specText(transcriptMessages.missingParameters)} />
+        <Alert type="error" showIcon role="alert" message={spec(transcriptMessages, "missingParameters")} />
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
-import { PageFallback } from "../engine/PageFallback";
-import type { ResourceScreenProps } from "../types";
+import { PageFallback } from "../../ui/PageFallback";
+import type { ResourceScreenProps } from "../engine/types";
 import { TranscriptList } from "./TranscriptList";
 import "./transcripts.css";
 

@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
 import type { TranscriptSummary } from "../../schemas/transcript";
-import { TranscriptIcon } from "../../shell/icons";
-import { defineResource } from "../types";
+import { TranscriptIcon } from "../../ui/icons";
+import { defineResource } from "../engine/types";
 import { transcriptLabels } from "./labels";
 
 // Transcripts (SPEC §2, §4, §5, §8): the paged, filtered list and the sandboxed view, hand-built.

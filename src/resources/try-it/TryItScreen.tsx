@@ -6,12 +6,12 @@ import { HttpError } from "../../providers/http";
 import { botCommands, commandLabel, commandUsage, type BotCommand } from "../../schemas/commands";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { demoMessageMax } from "../../schemas/demo";
-import { PageHeader } from "../engine/PageHeader";
+import { PageHeader } from "../../ui/PageHeader";
 import { Embed } from "../engine/chat/EmbedPreview";
-import type { ResourceScreenProps } from "../types";
+import type { ResourceScreenProps } from "../engine/types";
 import { demoApi } from "./demo-api";
 import { componentRows, embedData, modalData, readableMentions, type MessageComponent, type ModalData } from "./discord-shapes";
-import { SelectField } from "../../shell/ui";
+import { SelectField } from "../../ui/blocks";
 import "./try-it.css";
 
 // A bot's modal (a form) loads when the bot first opens one.

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { defineResource } from "../types";
+import { defineResource } from "../engine/types";
 import { ChatIcon } from "./ChatIcon";
 
 // The Try-it view (docs/ticket-engine.md): the demo server as a Discord member sees it. Any member with access

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { blacklistResource, matchesBlacklistSearch } from "../../../src/resources/blacklist/declaration";
 import { toEndpoint, toNavEntries, toRefineResources } from "../../../src/resources/engine/derive";
-import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
 import { formatRelativeTime } from "../../../src/resources/engine/RelativeTime";
 import { toResourceRoutes } from "../../../src/resources/engine/routes";
 import { resourceDeclarations } from "../../../src/resources/registry";
@@ -76,7 +76,7 @@ describe("adding a resource needs only its folder, its schema and the registry l
   });
 
   it("its editor is generated from blacklistInputSchema: a select of the kinds, the id and the reason with the schema's hints", () => {
-    const { schema, uiSchema } = toFormSchema(blacklistResource.schema!, blacklistResource.fields);
+    const { schema, uiSchema } = toEditorSchema(blacklistResource.schema!, blacklistResource.fields);
     expect(blacklistResource.schema).toBe(blacklistInputSchema);
     expect(schema.properties!.Kind).toMatchObject({ enum: ["User", "Role"], title: "Kind" });
     expect(schema.properties!.TargetId).toMatchObject({ title: "User or role id" });

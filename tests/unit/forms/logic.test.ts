@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildEditorSchema, type ClampOptions } from "../../../src/resources/forms/editor/editor-schema";
+import { mergeUi, toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
+import type { ClampOptions } from "../../../src/resources/engine/widgets/ClampedNumberWidget";
+import { formEditorSchema, formEditorUi } from "../../../src/resources/forms/editor/editor-schema";
 import {
   canAddField,
   canRemoveField,
@@ -124,15 +126,17 @@ describe("forms requests (SPEC §7, §8)", () => {
   });
 });
 
-describe("editor schema (from src/schemas/form.ts)", () => {
-  const { schema, uiSchema } = buildEditorSchema();
+describe("editor schema (from src/schemas/form.ts, through the engine's one converter)", () => {
+  const generated = toEditorSchema(formEditorSchema);
+  const schema = generated.schema;
+  const uiSchema = mergeUi(generated.uiSchema, formEditorUi());
   const items = schema.properties!.fields.items!;
   const itemsUi = (uiSchema.fields as Record<string, Record<string, Record<string, unknown>>>).items;
 
   it("takes titles, placeholders, widgets and limits from the zod schema and its .meta()", () => {
     expect(schema.properties!.FormName.title).toBe(formMessages.formName);
     expect(schema.properties!.fields.maxItems).toBe(5);
-    expect(Object.fromEntries(Object.entries(items.properties!).map(([k, v]) => [k, v.title]))).toMatchObject({
+    expect(Object.fromEntries(Object.entries(items.properties!).map(([k, v]) => [k, (v as { title?: string }).title]))).toMatchObject({
       Label: "Field Label",
       Placeholder: "Placeholder",
       Style: "Field Type",

@@ -17,21 +17,21 @@ afterEach(async () => {
 describe("t", () => {
   it("is the English fallback, word for word, while English is on", () => {
     expect(getLocale()).toBe("en");
-    expect(t("shell.servers", frameMessages.servers)).toBe("Servers");
-    expect(t("shell.navigation", frameMessages.navigation)).toBe("Navigation");
+    expect(t("spec.frame.servers", frameMessages.servers)).toBe("Servers");
+    expect(t("spec.frame.navigation", frameMessages.navigation)).toBe("Navigation");
   });
 
   it("fills {placeholders} in English and in the translation", async () => {
-    expect(t("error.failedToFetchPage", "Failed to fetch {page} page", { page: "Tags" })).toBe("Failed to fetch Tags page");
+    expect(t("shell.error.failedToFetchPage", "Failed to fetch {page} page", { page: "Tags" })).toBe("Failed to fetch Tags page");
     await changeLocale("es");
-    expect(t("error.failedToFetchPage", "Failed to fetch {page} page", { page: "Tags" })).toBe("No se pudo cargar la página Tags");
+    expect(t("shell.error.failedToFetchPage", "Failed to fetch {page} page", { page: "Tags" })).toBe("No se pudo cargar la página Tags");
     expect(interpolate("{a} and {b}", { a: 1 })).toBe("1 and {b}");
   });
 
   it("falls back to English for a key the dictionary lacks", async () => {
     await changeLocale("es");
     expect(t("no.such.key", "Plain English")).toBe("Plain English");
-    expect(t("shell.servers", frameMessages.servers)).toBe("Servidores");
+    expect(t("spec.frame.servers", frameMessages.servers)).toBe("Servidores");
   });
 });
 
@@ -88,10 +88,10 @@ describe("Refine's i18nProvider", () => {
     const provider = createI18nProvider("en");
     expect(provider.translate("buttons.save", undefined, "Save")).toBe("Save");
     expect(provider.translate("buttons.save", "Save")).toBe("Save");
-    expect(provider.translate("error.failedToFetchPage", { page: "Tags" }, "Failed to fetch {page} page")).toBe("Failed to fetch Tags page");
+    expect(provider.translate("shell.error.failedToFetchPage", { page: "Tags" }, "Failed to fetch {page} page")).toBe("Failed to fetch Tags page");
     await provider.changeLocale("es");
     expect(provider.getLocale()).toBe("es");
-    expect(provider.translate("shell.signOut", {}, "Sign Out")).toBe("Cerrar sesión");
-    expect(es["shell.signOut"]).toBe("Cerrar sesión");
+    expect(provider.translate("spec.auth.signOut", {}, "Sign Out")).toBe("Cerrar sesión");
+    expect(es["spec.auth.signOut"]).toBe("Cerrar sesión");
   });
 });

@@ -9,6 +9,7 @@ import { statusTextKeys } from "../../../src/providers/status-text";
 import { navLinks } from "../../../src/public-site/components/SiteLayout";
 import { features, steps } from "../../../src/public-site/pages/landing-content";
 import { botPermissionKeys } from "../../../src/schemas/bot-permissions";
+import { botPermissionTextKey, resourceKey, resourceTextKey } from "../../../src/i18n/keys";
 
 // Every key that src/ passes to t / tr must have a Spanish text, so a string added anywhere without a translation
 // fails here; so must every fixed text of the spec (messages.ts), which toasts and API errors go through.
@@ -59,14 +60,28 @@ describe("Spanish dictionary", () => {
 
   it("has every key built from data: resources, nav links, landing features and steps, HTTP status texts, the bot's permissions", () => {
     const dynamic = [
-      ...resourceDeclarations.map((d) => `resources.${d.name}`),
+      ...resourceDeclarations.map((d) => resourceTextKey(d.name, "label")),
       ...navLinks.map((link) => `site.nav.${link.key}`),
-      ...features.flatMap((f) => ["title", "description", "alt"].map((part) => `landing.feature.${f.key}.${part}`)),
-      ...steps.flatMap((_, i) => [`landing.step.${i + 1}.title`, `landing.step.${i + 1}.text`]),
+      ...features.flatMap((f) => ["title", "description", "alt"].map((part) => `site.landing.feature.${f.key}.${part}`)),
+      ...steps.flatMap((_, i) => [`site.landing.step.${i + 1}.title`, `site.landing.step.${i + 1}.text`]),
       ...statusTextKeys,
-      ...botPermissionKeys.flatMap((key) => [`botPermission.${key}.name`, `botPermission.${key}.why`]),
+      ...botPermissionKeys.flatMap((key) => [botPermissionTextKey(key, "name"), botPermissionTextKey(key, "why")]),
     ];
     expect(dynamic.filter((key) => !(key in es))).toEqual([]);
+  });
+
+  it("names every key by the one convention: spec.*, ui.*, shell.*, site.* or a resource's name, segments in lower camel", () => {
+    // README "Languages", src/i18n/keys.ts. A resource is a declaration of the registry or a folder of src/resources.
+    const resources = new Set([
+      ...resourceDeclarations.map((d) => resourceKey(d.name)),
+      ...readdirSync("src/resources").filter((name) => name !== "engine" && statSync(join("src/resources", name)).isDirectory()).map(resourceKey),
+    ]);
+    const owners = new Set(["spec", "ui", "shell", "site", ...resources]);
+    const strays = Object.keys(es).filter((key) => {
+      const [owner, ...rest] = key.split(".");
+      return !owners.has(owner) || rest.length === 0 || !key.split(".").every((segment) => /^[a-z0-9][A-Za-z0-9]*$/.test(segment));
+    });
+    expect(strays).toEqual([]);
   });
 
   it("defines each key in one part only", () => {
@@ -85,8 +100,8 @@ describe("Spanish dictionary", () => {
     for (const [key, text] of Object.entries(es)) {
       expect(text.trim(), key).not.toBe("");
     }
-    expect(es["error.failedToFetchPage"]).toContain("{page}");
-    expect(es["landing.stats"]).toContain("{users}");
-    expect(es["landing.stats"]).toContain("{communities}");
+    expect(es["shell.error.failedToFetchPage"]).toContain("{page}");
+    expect(es["site.landing.stats"]).toContain("{users}");
+    expect(es["site.landing.stats"]).toContain("{communities}");
   });
 });

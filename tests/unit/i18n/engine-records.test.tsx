@@ -8,15 +8,16 @@ import es from "../../../src/i18n/locales/es";
 import engineEs from "../../../src/i18n/locales/es/engine";
 import recordsEs from "../../../src/i18n/locales/es/records";
 import { actionKey } from "../../../src/resources/activity/action-labels";
-import { formTexts, localizeForm, sectionTitles } from "../../../src/resources/engine/form-texts";
-import { toFormSchema } from "../../../src/resources/engine/json-schema";
-import { keySegment } from "../../../src/resources/engine/keys";
+import { formTexts, localizeForm, sectionTitles } from "../../../src/resources/engine/form/texts";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
+import { keySegment } from "../../../src/i18n/keys";
 import { formatRelativeTime } from "../../../src/resources/engine/RelativeTime";
 import { declarationKey, declarationTexts, isSpecText } from "../../../src/resources/engine/texts";
-import { editorSchemaOf } from "../../../src/resources/engine/widgets/SchemaForm";
+import { editorSchemaOf } from "../../../src/resources/engine/form/SchemaForm";
 import { resourceDeclarations } from "../../../src/resources/registry";
 import type { ActivityEntry } from "../../../src/schemas/activity";
 import type { BlacklistEntry } from "../../../src/schemas/blacklist";
+import { formEditorSchema } from "../../../src/resources/forms/editor/editor-schema";
 import { multiPanelSchema } from "../../../src/schemas/multi-panel";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { API, useMswServer } from "../providers/helpers";
@@ -36,24 +37,29 @@ afterEach(async () => {
 
 const generated = resourceDeclarations.filter((d) => !d.screen);
 
-/** [key, English] of every non-spec text of a generated declaration and of its editor. */
+/** [key, English] of every text of a generated declaration and of its editor (spec texts too: they have keys here). */
 function declarationKeys() {
   return generated.flatMap((d) => {
     const texts = [...declarationTexts(d)];
     if (d.schema) {
-      const form = toFormSchema(d.schema, d.fields);
+      const form = toEditorSchema(d.schema, d.fields);
       texts.push(...formTexts(form.schema, form.uiSchema));
     }
-    return texts.filter(([, english]) => !isSpecText(english)).map(([slot, english]) => [declarationKey(d, slot), english] as const);
+    return texts.map(([slot, english]) => [declarationKey(d, slot), english] as const);
   });
 }
 
-/** [key, English] of the SchemaForm editors (the panel editors), under the default prefix engine.form. */
+/** [key, English] of the hand-built screens' SchemaForm editors, under their resource's key (their textKey). */
 function schemaFormKeys() {
-  return [singlePanelSchema, multiPanelSchema].flatMap((schema) => {
+  const editors = [
+    ["panels", singlePanelSchema],
+    ["panels", multiPanelSchema],
+    ["forms", formEditorSchema],
+  ] as const;
+  return editors.flatMap(([resource, schema]) => {
     const { schema: json, uiSchema } = editorSchemaOf(schema);
     const texts = [...formTexts(json, uiSchema), ...sectionTitles(uiSchema).map((s) => [`sections.${keySegment(s)}`, s] as const)];
-    return texts.filter(([, english]) => !isSpecText(english)).map(([slot, english]) => [`engine.form.${slot}`, english] as const);
+    return texts.map(([slot, english]) => [`${resource}.${slot}`, english] as const);
   });
 }
 
@@ -83,10 +89,10 @@ describe("keys built at run time", () => {
     expect(keys.filter(([key]) => !(key in es))).toEqual([]);
     // Each field of each declared editor: its title at least.
     for (const d of generated.filter((g) => g.schema)) {
-      const form = toFormSchema(d.schema!, d.fields);
+      const form = toEditorSchema(d.schema!, d.fields);
       for (const field of Object.keys(form.schema.properties ?? {})) {
         const title = form.schema.properties![field].title;
-        if (title && !isSpecText(title)) expect(es).toHaveProperty([`${d.name}.fields.${keySegment(field)}.title`]);
+        if (title) expect(es).toHaveProperty([declarationKey(d, `fields.${keySegment(field)}.title`)]);
       }
     }
   });
@@ -106,7 +112,7 @@ describe("keys built at run time", () => {
     }
   });
 
-  it("the panel editors' fields and sections have Spanish, and one key never stands for two English texts", () => {
+  it("the panel and form editors' fields and sections have Spanish, and one key never stands for two English texts", () => {
     const keys = schemaFormKeys();
     expect(keys.length).toBeGreaterThan(50);
     expect(keys.filter(([key]) => !(key in es))).toEqual([]);
@@ -134,17 +140,17 @@ describe("keys built at run time", () => {
       "transcripts.botKey.since": "A key exists since {date}.",
       "activity.totalOne": "{n} entry",
       "activity.totalOther": "{n} entries",
-      "engine.table.page": "Page {page}",
-      "engine.table.perPage": "{n} / page",
-      "engine.widget.embedField": "Field {n}",
-      "engine.widget.embedFieldName": "Field {n} name",
-      "engine.widget.embedFieldValue": "Field {n} value",
-      "engine.widget.removeEmbedField": "Remove field {n}",
-      "engine.rjsf.unknownFieldType": "Unknown field type %1",
-      "engine.rjsf.optionPrefix": "Option %1",
-      "engine.rjsf.titleOptionPrefix": "%1 option %2",
-      "engine.rjsf.keyLabel": "%1 Key",
-      "engine.rjsf.deprecated": "%1 (deprecated)",
+      "ui.dataTable.page": "Page {page}",
+      "ui.dataTable.perPage": "{n} / page",
+      "ui.embedFieldsWidget.field": "Field {n}",
+      "ui.embedFieldsWidget.name": "Field {n} name",
+      "ui.embedFieldsWidget.value": "Field {n} value",
+      "ui.embedFieldsWidget.remove": "Remove field {n}",
+      "ui.schemaForm.unknownFieldType": "Unknown field type %1",
+      "ui.schemaForm.optionPrefix": "Option %1",
+      "ui.schemaForm.titleOptionPrefix": "%1 option %2",
+      "ui.schemaForm.keyLabel": "%1 Key",
+      "ui.schemaForm.deprecated": "%1 (deprecated)",
     };
     for (const [key, text] of Object.entries(english)) expect(placeholders(es[key]), key).toEqual(placeholders(text));
     // Texts without placeholders in English have none in Spanish.
@@ -156,7 +162,7 @@ describe("keys built at run time", () => {
 
   it("the form's texts are translated where the engine builds it, English word for word", () => {
     const blacklist = generated.find((d) => d.name === "blacklist")!;
-    const form = toFormSchema(blacklist.schema!, blacklist.fields);
+    const form = toEditorSchema(blacklist.schema!, blacklist.fields);
     const same = localizeForm(form.schema, form.uiSchema, (_, english) => english);
     expect(same.schema).toEqual(form.schema);
     expect(same.uiSchema.Kind).toMatchObject({ "ui:enumNames": { User: "User", Role: "Role" } });

@@ -1,9 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { http as rest, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { changeLocale } from "../../../src/i18n/core";
+import { changeLocale, t } from "../../../src/i18n/core";
 import es from "../../../src/i18n/locales/es";
-import { buildEditorSchema } from "../../../src/resources/forms/editor/editor-schema";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
+import { localizeForm } from "../../../src/resources/engine/form/texts";
+import { formEditorSchema } from "../../../src/resources/forms/editor/editor-schema";
 import { fieldLines } from "../../../src/resources/forms/logic";
 import { cookieTokenStore } from "../../../src/providers/session";
 import { emptyField } from "../../../src/schemas/form";
@@ -69,11 +71,16 @@ describe("panels and forms in Spanish", () => {
   });
 
   it("the editor schema and the card lines follow the language; the JSON Schema keeps the English", () => {
-    const { schema, uiSchema } = buildEditorSchema();
+    const english = toEditorSchema(formEditorSchema);
+    const { schema, uiSchema } = localizeForm(english.schema, english.uiSchema, (slot, text) => t(`forms.${slot}`, text));
     const items = (uiSchema.fields as Record<string, Record<string, Record<string, unknown>>>).items;
-    expect(items.Style["ui:enumNames"]).toEqual([es["forms.editor.style.short"], es["forms.editor.style.paragraph"], es["forms.editor.style.dropdown"]]);
-    expect(items.Required["ui:title"]).toBe("Obligatorio");
-    expect(schema.properties!.fields.items!.properties!.Required.title).toBe("Required");
+    expect(items.Style["ui:enumNames"]).toEqual({
+      Short: es["forms.fields.fields.style.enum.short"],
+      Paragraph: es["forms.fields.fields.style.enum.paragraph"],
+      Dropdown: es["forms.fields.fields.style.enum.dropdown"],
+    });
+    expect(schema.properties!.fields.items!.properties!.Required.title).toBe("Obligatorio");
+    expect(english.schema.properties!.fields.items!.properties!.Required.title).toBe("Required");
     const lines = fieldLines({ Fields: [{ ...emptyField(0), FieldId: 1, Label: "{n} x" }] });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("{n} x");

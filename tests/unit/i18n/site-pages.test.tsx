@@ -58,7 +58,7 @@ describe("Spanish content of the site pages", () => {
     expect(localizedCommands(botCommands, t).map((c) => c.description)).toEqual(botCommands.map((c) => c.description));
     await changeLocale("es");
     const commands = localizedCommands(botCommands, t);
-    expect(commands.find((c) => c.name === "/claim")!.description).toBe(es["commands.description.claim"]);
+    expect(commands.find((c) => c.name === "/claim")!.description).toBe(es["site.commands.description.claim"]);
     expect(searchCommands(commands, "gestores del servidor", localizedAccess(t)).map((c) => c.name)).toEqual(
       expect.arrayContaining(["/panel resend", "/settings"]),
     );
@@ -121,6 +121,6 @@ describe("site pages in Spanish", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Comandos" })).toBeInTheDocument();
     expect(screen.getByPlaceholderText("Buscar comandos...")).toBeInTheDocument();
     expect(screen.getByText(`${botCommands.length} comandos`)).toBeInTheDocument();
-    expect(screen.getByText(es["commands.description.claim"])).toBeInTheDocument();
+    expect(screen.getByText(es["site.commands.description.claim"])).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { editorVerdict } from "../../../src/resources/engine/widgets/errors";
-import { toEditorSchema } from "../../../src/resources/engine/widgets/ui-schema";
+import { editorVerdict } from "../../../src/resources/engine/form/verdict";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
 import { panelMessages } from "../../../src/schemas/messages";
 import { multiPanelCreateSchema } from "../../../src/schemas/multi-panel";
 import { singlePanelSchema } from "../../../src/schemas/panel";

@@ -135,7 +135,7 @@ describe("Create Panel: Discord's limits", () => {
     type(name, "n".repeat(81));
     fireEvent.click(screen.getByRole("button", { name: es["spec.panel.saveChanges"] }));
     const button = itemOf(await screen.findByLabelText("Texto del botón"));
-    await waitFor(() => expect(within(button).getByText(es["sendLimits.buttonLabelFromName"])).toBeInTheDocument());
+    await waitFor(() => expect(within(button).getByText(es["spec.sendLimit.buttonLabelFromName"])).toBeInTheDocument());
     expect(posted).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { firstGrapheme } from "../../../src/resources/engine/widgets/EmojiWidget";
-import { SchemaForm, withDefaults } from "../../../src/resources/engine/widgets/SchemaForm";
+import { SchemaForm, withDefaults } from "../../../src/resources/engine/form/SchemaForm";
+import { namedWidgetNames } from "../../../src/resources/engine/widgets/names";
+import { loadWidgets } from "../../../src/resources/engine/widgets/registry";
 import type { WidgetData } from "../../../src/resources/engine/widgets/types";
 import { panelMessages } from "../../../src/schemas/messages";
 import { buttonColorSchema, buttonEmojiSchema, colorSchema, panelFieldsSchema } from "../../../src/schemas/panel";
@@ -52,6 +54,7 @@ function setup(initial: Record<string, unknown> = {}) {
       <>
         <SchemaForm
           id="test-form"
+          textKey="widgetsTest"
           schema={schema}
           formData={formData}
           data={data}
@@ -81,6 +84,9 @@ async function pick(label: string, option: string) {
 }
 
 describe("editor widgets", () => {
+  // Each widget is a chunk loaded when a form names it; here they are loaded first, so the form renders at once.
+  beforeAll(() => loadWidgets(namedWidgetNames));
+
   it("text channel: picks a channel of the guild, or a typed id (digits only) with 'Use custom channel ID'", async () => {
     const { state } = setup();
     await pick("Channel", "#support");

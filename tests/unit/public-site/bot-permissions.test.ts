@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import es from "../../../src/i18n/locales/es";
+import { botPermissionTextKey } from "../../../src/i18n/keys";
 import { docSections } from "../../../src/public-site/docs/content";
 import { docSectionsEs } from "../../../src/public-site/docs/content.es";
 import type { DocBlock, DocSection } from "../../../src/public-site/docs/schema";
@@ -44,8 +45,8 @@ describe("Inviting the bot lists each permission with why", () => {
 
   it("in Spanish: the same list in the Spanish of Discord's client", () => {
     const list = blocksOf(section(docSectionsEs, "inviting-the-bot")).find((b) => b.type === "list" && !b.ordered && b.items.length === botPermissionKeys.length);
-    expect(list?.type === "list" && list.items).toEqual(botPermissionKeys.map((key) => `**${es[`botPermission.${key}.name`]}**: ${es[`botPermission.${key}.why`]}`));
-    expect(es["botPermission.ManageRoles.name"]).toBe("Gestionar roles");
+    expect(list?.type === "list" && list.items).toEqual(botPermissionKeys.map((key) => `**${es[botPermissionTextKey(key, "name")]}**: ${es[botPermissionTextKey(key, "why")]}`));
+    expect(es["spec.botPermission.manageRoles.name"]).toBe("Gestionar roles");
   });
 
   it("warns to keep them ticked, keeps the inviter's Manage Server warning, and never asks for Administrator", () => {

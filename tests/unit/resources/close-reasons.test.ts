@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { toEndpoint, toNavEntries, toRefineResources } from "../../../src/resources/engine/derive";
-import { toFormSchema } from "../../../src/resources/engine/json-schema";
+import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema";
 import { toResourceRoutes } from "../../../src/resources/engine/routes";
 import { findDeclaration, resourceDeclarations } from "../../../src/resources/registry";
 import { closeReasonInputSchema, closeReasonsSpec } from "../../../src/schemas/close-reason";
@@ -35,7 +35,7 @@ const machinery = [
   "src/providers",
   "src/shell",
   "src/resources/engine",
-  "src/resources/types.ts",
+  "src/ui",
 ];
 // The resource's names (a ticket's own "close_reason" column is another thing).
 const mentionsCloseReasons = (text: string) => /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);
@@ -85,7 +85,7 @@ describe("Close reasons were added as a spec and two registry lines", () => {
       },
     });
     expect(declaration.edit).toMatchObject({ mode: "dialog", title: "Edit close reason" });
-    const { schema, uiSchema } = toFormSchema(closeReasonInputSchema, declaration.fields);
+    const { schema, uiSchema } = toEditorSchema(closeReasonInputSchema, declaration.fields);
     expect(schema.properties!.Label).toMatchObject({ title: "Label", maxLength: 100 });
     expect(schema.required).toEqual(["Label"]);
     expect(uiSchema.Text).toMatchObject({ "ui:widget": "textarea" });

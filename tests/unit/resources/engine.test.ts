@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toFormSchema, toJsonSchema } from "../../../src/resources/engine/json-schema";
-import { createZodValidator } from "../../../src/resources/engine/zod-validator";
+import { toEditorSchema, toJsonSchema } from "../../../src/resources/engine/form/editor-schema";
+import { createZodValidator } from "../../../src/resources/engine/form/zod-validator";
 import { tagsResource } from "../../../src/resources/tags/declaration";
 import { limits } from "../../../src/schemas/limits";
 import { tagMessages } from "../../../src/schemas/messages";
@@ -25,7 +25,7 @@ describe("zod → JSON Schema (draft-07, input side)", () => {
   });
 
   it("keeps titles from .meta() and lifts UI hints out of the schema into the uiSchema", () => {
-    const { schema, uiSchema } = toFormSchema(
+    const { schema, uiSchema } = toEditorSchema(
       z.object({
         Body: z.string().meta({ title: "Body text", widget: "textarea", placeholder: "Say hi", rows: 4 }),
         Name: z.string().meta({ title: "From meta" }),
@@ -41,7 +41,7 @@ describe("zod → JSON Schema (draft-07, input side)", () => {
   });
 
   it("the Tags declaration gets 'Tag Name' and a 'Tag Content' textarea", () => {
-    const { schema, uiSchema } = toFormSchema(tagsResource.schema!, tagsResource.fields);
+    const { schema, uiSchema } = toEditorSchema(tagsResource.schema!, tagsResource.fields);
     expect(schema.properties?.TagName.title).toBe("Tag Name");
     expect(schema.properties?.Content.title).toBe("Tag Content");
     expect(uiSchema.Content).toMatchObject({ "ui:widget": "textarea" });

@@ -10,7 +10,7 @@ import { community, renderApp } from "../shell/harness";
 // and finds its route, its refine resource and its sidebar entry.
 vi.mock("../../../src/resources/registry", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../../src/resources/registry")>();
-  const { defineResource } = await import("../../../src/resources/types");
+  const { defineResource } = await import("../../../src/resources/engine/types");
   const FakeIcon = () => <svg data-testid="fake-icon" />;
   const fake = defineResource({
     name: "fake-things",

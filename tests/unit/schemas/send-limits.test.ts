@@ -52,7 +52,7 @@ describe("the messages", () => {
     const numbers = (text: string) => text.match(/\d+/g) ?? [];
     for (const [name, english] of Object.entries(sendLimitMessages)) {
       const key = specTextKeys.get(english);
-      expect(key, name).toBe(`sendLimits.${name}`);
+      expect(key, name).toBe(`spec.sendLimit.${name}`);
       expect(es[key!], name).toBeTruthy();
       expect(numbers(es[key!]), name).toEqual(numbers(english));
     }

@@ -53,7 +53,8 @@ function fakeTeamsApi() {
   const handlers = [
     rest.get(`${API}/:guildId/teams`, () => HttpResponse.json({ teams: state.teams, roles })),
     rest.post(`${API}/:guildId/teams`, async ({ request }) => {
-      const { body, failure } = await record(request);
+      // Long enough for the test to see 'Creating…' on a loaded machine.
+      const { body, failure } = await record(request, 300);
       if (failure) return failure;
       const name = (body as { team_name: string }).team_name;
       const created = { TeamId: String(state.teams.length + 10), TeamName: name, Roles: [], Permissions: noPermissions() };

@@ -1,4 +1,5 @@
 import type { Dictionary } from "../../core";
+import spec from "./spec";
 
 // Spanish: the forms list and the form editor. The spec's fixed texts (formMessages) are in ./spec.ts.
 const dictionary: Dictionary = {
@@ -18,19 +19,20 @@ const dictionary: Dictionary = {
   "forms.editor.moveFieldDown": "Bajar el campo {n}",
   "forms.editor.removeField": "Quitar el campo {n}",
 
-  // Editor: inputs (titles and placeholders of src/schemas/form.ts)
-  "forms.editor.formNamePlaceholder": "Solicitud de soporte",
-  "forms.editor.fieldLabel": "Etiqueta del campo",
-  "forms.editor.fieldLabelPlaceholder": "¿Cuál es tu pregunta?",
-  "forms.editor.placeholder": "Texto de ejemplo",
-  "forms.editor.placeholderPlaceholder": "Se muestra dentro del campo vacío",
-  "forms.editor.fieldType": "Tipo de campo",
-  "forms.editor.style.short": "Corto",
-  "forms.editor.style.paragraph": "Párrafo",
-  "forms.editor.style.dropdown": "Desplegable",
-  "forms.editor.required": "Obligatorio",
-  "forms.editor.minLength": "Longitud mínima",
-  "forms.editor.maxLength": "Longitud máxima",
+  // Editor: inputs (titles, placeholders and choices of src/schemas/form.ts, keyed by the form engine from its fields)
+  "forms.fields.formName.title": spec["spec.form.formName"],
+  "forms.fields.formName.placeholder": "Solicitud de soporte",
+  "forms.fields.fields.label.title": "Etiqueta del campo",
+  "forms.fields.fields.label.placeholder": "¿Cuál es tu pregunta?",
+  "forms.fields.fields.placeholder.title": "Texto de ejemplo",
+  "forms.fields.fields.placeholder.placeholder": "Se muestra dentro del campo vacío",
+  "forms.fields.fields.style.title": "Tipo de campo",
+  "forms.fields.fields.style.enum.short": "Corto",
+  "forms.fields.fields.style.enum.paragraph": "Párrafo",
+  "forms.fields.fields.style.enum.dropdown": "Desplegable",
+  "forms.fields.fields.required.title": "Obligatorio",
+  "forms.fields.fields.minLength.title": "Longitud mínima",
+  "forms.fields.fields.maxLength.title": "Longitud máxima",
 
   // Editor: the schema's own messages under the inputs
   "forms.editor.error.labelTooLong": "La etiqueta puede tener como máximo {max} caracteres",

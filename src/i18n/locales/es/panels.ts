@@ -1,7 +1,8 @@
 import type { Dictionary } from "../../core";
 
 // Spanish: ticket panels and multi-panels (list, editors, live preview). The spec's fixed texts (panelMessages)
-// are in ./spec.ts; the editors' field titles come from src/schemas (the generated editor, not this part).
+// are in ./spec.ts; the editors' field titles and sections (panels.fields.*, panels.sections.*, built by the form
+// engine from src/schemas) are in ./engine.ts.
 const dictionary: Dictionary = {
   // List
   "panels.list.panelCount": "{count} paneles",

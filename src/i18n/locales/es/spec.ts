@@ -1,6 +1,7 @@
 import type { Dictionary } from "../../core";
 
-// Spanish: the spec's fixed texts (src/schemas/messages.ts), keyed `spec.<group>.<name>` (see src/i18n/spec-texts.ts).
+// Spanish: the contract's fixed texts (src/schemas/messages.ts, send-limits.ts), keyed `spec.<group>.<name>` (see
+// src/i18n/spec-texts.ts).
 // A text that appears in two groups is looked up by the key of the first group that holds it (specTextKeys). Which
 // group comes first depends on how the module namespace is enumerated (native ESM sorts the export names; Vite's
 // SSR transform, used by vitest, keeps source order), so every group's key is defined, with the same Spanish.
@@ -219,18 +220,18 @@ const spec: Dictionary = {
   "spec.transcript.notApplicable": "N/D",
 
   // sendLimitMessages (src/schemas/send-limits.ts): the contract's fixed texts for Discord's limits, keyed
-  // `sendLimits.<name>` by src/i18n/spec-texts.ts; the numbers are Discord's
-  "sendLimits.embedTotal":
+  // `spec.sendLimit.<name>` by src/i18n/spec-texts.ts; the numbers are Discord's
+  "spec.sendLimit.embedTotal":
     "El título, la descripción, los campos, el pie y el autor juntos pueden tener como máximo 6000 caracteres (el límite de Discord para los embeds de un mensaje)",
-  "sendLimits.buttonLabelFromName":
+  "spec.sendLimit.buttonLabelFromName":
     "El texto del botón está vacío, así que el botón muestra el nombre del panel, que tiene más de 80 caracteres (el límite de Discord para un botón): escribe un texto del botón o elige un emoji del botón",
-  "sendLimits.welcomeContent":
+  "spec.sendLimit.welcomeContent":
     "El contenido puede tener como máximo 1976 caracteres: el mensaje de bienvenida también menciona al miembro que abrió el ticket, y Discord admite 2000 en total",
-  "sendLimits.welcomeContentWithRole":
+  "spec.sendLimit.welcomeContentWithRole":
     "El contenido puede tener como máximo 1951 caracteres: el mensaje de bienvenida también menciona al miembro que abrió el ticket y al rol que mencionar, y Discord admite 2000 en total",
-  "sendLimits.multiPanelTooMany": "Un multipanel puede mostrar como máximo 25 paneles (el límite de Discord para un menú desplegable)",
-  "sendLimits.formNameTooLong": "El nombre del formulario puede tener como máximo 45 caracteres (el límite de Discord para el título de un formulario)",
-  "sendLimits.multiPanelEmpty": "Este multipanel no tiene paneles que mostrar. Edítalo, elige al menos 2 paneles y vuelve a publicarlo.",
+  "spec.sendLimit.multiPanelTooMany": "Un multipanel puede mostrar como máximo 25 paneles (el límite de Discord para un menú desplegable)",
+  "spec.sendLimit.formNameTooLong": "El nombre del formulario puede tener como máximo 45 caracteres (el límite de Discord para el título de un formulario)",
+  "spec.sendLimit.multiPanelEmpty": "Este multipanel no tiene paneles que mostrar. Edítalo, elige al menos 2 paneles y vuelve a publicarlo.",
 };
 
 export default spec;

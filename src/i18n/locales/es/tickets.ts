@@ -3,8 +3,8 @@ import type { Dictionary } from "../../core";
 // Spanish: the bot's screens in the dashboard (Tickets, Statistics, Try it, Server info's ticket strip) and the
 // landing's demo notice. The bot's own messages in Discord stay English (server/tickets/texts.ts).
 const tickets: Dictionary = {
-  "landing.demoNotice": "Este servidor usa la plataforma de demostración: el bot responde aquí mismo, sin Discord.",
-  "landing.tryIt": "Prueba el bot en el servidor de demostración",
+  "site.landing.demoNotice": "Este servidor usa la plataforma de demostración: el bot responde aquí mismo, sin Discord.",
+  "site.landing.tryIt": "Prueba el bot en el servidor de demostración",
   "panels.list.tryIt": "Pruébalo",
 
   "serverInfo.strip.label": "Tickets de un vistazo",

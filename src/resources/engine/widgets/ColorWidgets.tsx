@@ -25,7 +25,7 @@ export function ColorWidget(props: WidgetProps) {
   // A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it is the
   // plain-text alternative).
   const trigger = (props: { onClick?: (e: MouseEvent<HTMLButtonElement>) => void; ref?: (el: HTMLButtonElement | null) => void }) => (
-    <button type="button" className="widget-color-trigger" aria-label={tr("engine.widget.pickColour", "Pick a colour")} disabled={disabled || readonly} {...props}>
+    <button type="button" className="widget-color-trigger" aria-label={tr("ui.colorWidget.pick", "Pick a colour")} disabled={disabled || readonly} {...props}>
       <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
     </button>
   );
@@ -100,13 +100,13 @@ export function buttonColorOf(token: GlobalToken, color: string | undefined): { 
 export function buttonColorLabel(tr: ReturnType<typeof useTr>, color: string): string {
   switch (color) {
     case "Primary":
-      return tr("engine.widget.buttonColor.primary", color);
+      return tr("ui.buttonColorWidget.primary", color);
     case "Secondary":
-      return tr("engine.widget.buttonColor.secondary", color);
+      return tr("ui.buttonColorWidget.secondary", color);
     case "Success":
-      return tr("engine.widget.buttonColor.success", color);
+      return tr("ui.buttonColorWidget.success", color);
     case "Danger":
-      return tr("engine.widget.buttonColor.danger", color);
+      return tr("ui.buttonColorWidget.danger", color);
     default:
       return color;
   }
@@ -121,7 +121,7 @@ export function ButtonColorWidget(props: WidgetProps) {
     <Select
       id={id}
       allowClear
-      placeholder={tr("engine.widget.selectColour", "Select a colour")}
+      placeholder={tr("ui.colorWidget.select", "Select a colour")}
       disabled={disabled || readonly}
       value={typeof value === "string" && value ? value : undefined}
       onChange={(next?: string) => onChange(next ?? undefined)}

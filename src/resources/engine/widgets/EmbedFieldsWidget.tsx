@@ -1,7 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Button, Input, Switch } from "antd";
 import { useTr } from "../../../i18n/refine";
-import { PlusIcon, TrashIcon } from "../../../shell/icons";
+import { PlusIcon, TrashIcon } from "../../../ui/icons";
 
 // Embed fields: name, value and inline per field (at most 25, the platform's limit).
 
@@ -26,10 +26,10 @@ export function EmbedFieldsWidget(props: WidgetProps) {
       {fields.map((field, index) => {
         const n = index + 1;
         return (
-          <div key={index} className="widget-field-row" role="group" aria-label={tr("engine.widget.embedField", `Field ${n}`, { n })}>
+          <div key={index} className="widget-field-row" role="group" aria-label={tr("ui.embedFieldsWidget.field", `Field ${n}`, { n })}>
             <Input
-              aria-label={tr("engine.widget.embedFieldName", `Field ${n} name`, { n })}
-              placeholder={tr("engine.widget.embedFieldNamePlaceholder", "Name")}
+              aria-label={tr("ui.embedFieldsWidget.name", `Field ${n} name`, { n })}
+              placeholder={tr("ui.embedFieldsWidget.namePlaceholder", "Name")}
               maxLength={256}
               status={flagged && !field.FieldName?.trim() ? "error" : undefined}
               disabled={inactive}
@@ -37,8 +37,8 @@ export function EmbedFieldsWidget(props: WidgetProps) {
               onChange={(e) => set(index, { FieldName: e.target.value })}
             />
             <Input.TextArea
-              aria-label={tr("engine.widget.embedFieldValue", `Field ${n} value`, { n })}
-              placeholder={tr("engine.widget.embedFieldValuePlaceholder", "Value")}
+              aria-label={tr("ui.embedFieldsWidget.value", `Field ${n} value`, { n })}
+              placeholder={tr("ui.embedFieldsWidget.valuePlaceholder", "Value")}
               autoSize={{ minRows: 1, maxRows: 4 }}
               maxLength={1024}
               status={flagged && !field.FieldValue?.trim() ? "error" : undefined}
@@ -48,10 +48,10 @@ export function EmbedFieldsWidget(props: WidgetProps) {
             />
             <label className="widget-switch">
               <Switch size="small" checked={field.Inline === true} disabled={inactive} onChange={(on) => set(index, { Inline: on })} />
-              <span>{tr("engine.widget.embedFieldInline", "Inline")}</span>
+              <span>{tr("ui.embedFieldsWidget.inline", "Inline")}</span>
             </label>
             <Button
-              aria-label={tr("engine.widget.removeEmbedField", `Remove field ${n}`, { n })}
+              aria-label={tr("ui.embedFieldsWidget.remove", `Remove field ${n}`, { n })}
               icon={<TrashIcon size={14} />}
               danger
               type="text"
@@ -66,7 +66,7 @@ export function EmbedFieldsWidget(props: WidgetProps) {
         disabled={inactive || fields.length >= maxFields}
         onClick={() => onChange([...fields, { FieldName: "", FieldValue: "", Inline: false }])}
       >
-        {tr("engine.widget.addEmbedField", "Add embed field")}
+        {tr("ui.embedFieldsWidget.add", "Add embed field")}
       </Button>
     </div>
   );

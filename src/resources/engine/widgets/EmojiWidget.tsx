@@ -30,7 +30,7 @@ export function EmojiWidget(props: WidgetProps) {
           allowClear
           showSearch
           optionFilterProp="title"
-          placeholder={tr("engine.widget.selectCustomEmoji", "Select a custom emoji")}
+          placeholder={tr("ui.emojiWidget.selectCustom", "Select a custom emoji")}
           disabled={inactive}
           value={current || undefined}
           onChange={(next?: string) => onChange(next ?? "")}
@@ -63,8 +63,11 @@ export function EmojiWidget(props: WidgetProps) {
             open={open}
             onOpenChange={setOpen}
             trigger="click"
+            // Beside its button: inside a dialog a popup portalled to <body> is attached after the dialog's own
+            // portal, which rc-trigger reports as two roots.
+            getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
             content={
-              <div className="widget-emoji-grid" role="listbox" aria-label={tr("engine.widget.emojis", "Emojis")}>
+              <div className="widget-emoji-grid" role="listbox" aria-label={tr("ui.emojiWidget.emojis", "Emojis")}>
                 {quickPicks.map((emoji) => (
                   <button
                     key={emoji}
@@ -83,7 +86,7 @@ export function EmojiWidget(props: WidgetProps) {
               </div>
             }
           >
-            <Button disabled={inactive}>{tr("engine.widget.pickEmoji", "Pick")}</Button>
+            <Button disabled={inactive}>{tr("ui.emojiWidget.pick", "Pick")}</Button>
           </Popover>
         </div>
       )}
@@ -97,7 +100,7 @@ export function EmojiWidget(props: WidgetProps) {
             onChange("");
           }}
         />
-        <span>{tr("engine.widget.useCustomEmoji", "Use custom emoji")}</span>
+        <span>{tr("ui.emojiWidget.useCustom", "Use custom emoji")}</span>
       </label>
     </div>
   );

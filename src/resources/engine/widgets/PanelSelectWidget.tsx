@@ -16,7 +16,7 @@ export function PanelSelectWidget(props: WidgetProps) {
       allowClear
       showSearch
       optionFilterProp="label"
-      placeholder={tr("engine.widget.searchPanels", "Search panels...")}
+      placeholder={tr("ui.panelSelectWidget.search", "Search panels...")}
       maxCount={25}
       disabled={disabled || readonly}
       value={selected}

@@ -1,12 +1,10 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Select } from "antd";
-import { useSpecText, useTr } from "../../../i18n/refine";
+import { useSpecT, useTr } from "../../../i18n/refine";
 import { settingsMessages } from "../../../schemas/messages";
 import { NONE, type Option, widgetData } from "./types";
 
 // Pickers over the guild's data: category, role, support team (at most one), form. Each offers "None".
-
-const noneLabel = settingsMessages.none;
 
 interface PickerProps<V> {
   props: WidgetProps;
@@ -19,10 +17,10 @@ interface PickerProps<V> {
 
 function NullablePicker<V extends string | number>({ props, options, value, onChange, placeholder, prefix = "" }: PickerProps<V>) {
   const { id, disabled, readonly, onBlur, onFocus } = props;
-  const specText = useSpecText();
+  const spec = useSpecT();
   const known = value === null || value === undefined || options.some((o) => o.value === value);
   const choices = [
-    { value: NONE, label: specText(noneLabel) },
+    { value: NONE, label: spec(settingsMessages, "none") },
     ...options.map((o) => ({ value: String(o.value), label: `${prefix}${o.label}` })),
     // A stored id the guild no longer has still shows, so nothing changes silently.
     ...(known ? [] : [{ value: String(value), label: String(value) }]),
@@ -55,7 +53,7 @@ export function CategoryWidget(props: WidgetProps) {
       options={widgetData(props).categories ?? []}
       value={props.value as string | null}
       onChange={(v) => props.onChange(v)}
-      placeholder={tr("engine.widget.selectCategory", "Select a category")}
+      placeholder={tr("ui.categoryWidget.select", "Select a category")}
     />
   );
 }
@@ -68,7 +66,7 @@ export function RoleWidget(props: WidgetProps) {
       options={widgetData(props).roles ?? []}
       value={props.value as string | null}
       onChange={(v) => props.onChange(v)}
-      placeholder={tr("engine.widget.selectRole", "Select a role")}
+      placeholder={tr("ui.roleWidget.select", "Select a role")}
       prefix="@"
     />
   );
@@ -84,7 +82,7 @@ export function SupportTeamWidget(props: WidgetProps) {
       options={widgetData(props).teams ?? []}
       value={list[0] ?? null}
       onChange={(v) => props.onChange(v === null ? [] : [v])}
-      placeholder={tr("engine.widget.selectTeam", "Select a team")}
+      placeholder={tr("ui.supportTeamWidget.select", "Select a team")}
     />
   );
 }
@@ -97,7 +95,7 @@ export function FormWidget(props: WidgetProps) {
       options={widgetData(props).forms ?? []}
       value={props.value as number | null}
       onChange={(v) => props.onChange(v)}
-      placeholder={tr("engine.widget.selectForm", "Select a form")}
+      placeholder={tr("ui.formWidget.select", "Select a form")}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { WidgetProps } from "@rjsf/utils";
 import { Input, Select, Switch } from "antd";
 import { useState } from "react";
-import { useSpecText, useTr } from "../../../i18n/refine";
+import { useSpecT, useTr } from "../../../i18n/refine";
 import { panelMessages } from "../../../schemas/messages";
 import { widgetData } from "./types";
 
@@ -9,7 +9,7 @@ import { widgetData } from "./types";
 export function TextChannelWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, onBlur, onFocus } = props;
   const tr = useTr();
-  const specText = useSpecText();
+  const spec = useSpecT();
   const channels = widgetData(props).textChannels ?? [];
   const current = typeof value === "string" ? value : "";
   const [custom, setCustom] = useState(() => current !== "" && !channels.some((c) => c.value === current));
@@ -21,7 +21,7 @@ export function TextChannelWidget(props: WidgetProps) {
         <Input
           id={id}
           inputMode="numeric"
-          placeholder={tr("engine.widget.channelId", "Channel ID")}
+          placeholder={tr("ui.textChannelWidget.channelId", "Channel ID")}
           disabled={inactive}
           value={current}
           onChange={(e) => onChange(e.target.value.replace(/\D/g, "") || undefined)}
@@ -33,7 +33,7 @@ export function TextChannelWidget(props: WidgetProps) {
           id={id}
           showSearch
           optionFilterProp="label"
-          placeholder={tr("engine.widget.selectChannel", "Select a channel")}
+          placeholder={tr("ui.textChannelWidget.select", "Select a channel")}
           disabled={inactive}
           value={current || undefined}
           options={channels.map((c) => ({ value: c.value, label: `#${c.label}` }))}
@@ -44,7 +44,7 @@ export function TextChannelWidget(props: WidgetProps) {
       )}
       <label className="widget-switch">
         <Switch size="small" checked={custom} disabled={inactive} onChange={setCustom} />
-        <span>{specText(panelMessages.useCustomChannelId)}</span>
+        <span>{spec(panelMessages, "useCustomChannelId")}</span>
       </label>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { WidgetProps } from "@rjsf/utils";
+import { createContext } from "react";
 
 // What the editor widgets read from the form context: the guild's choices (channels, roles, …), as plain
 // options so any resource's editor can feed them, plus the editor's own state (section errors).
@@ -39,3 +40,6 @@ export const widgetData = (props: Pick<WidgetProps, "registry">): WidgetData =>
 
 /** Value of the "none" choice of selects whose value may be null (antd Select cannot hold null). */
 export const NONE = "__none__";
+
+/** The values of the object a widget's field belongs to (each object template provides them: clampedNumber reads them). */
+export const SiblingValues = createContext<Record<string, unknown>>({});

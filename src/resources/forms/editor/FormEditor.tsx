@@ -1,16 +1,15 @@
-import Form from "../../engine/rjsf-antd";
-import type { IChangeEvent } from "@rjsf/core";
-import type { RegistryWidgetsType, TemplatesType } from "@rjsf/utils";
+import type { TemplatesType } from "@rjsf/utils";
 import { Button } from "antd";
-import { useMemo, useState } from "react";
-import { useSpecText, useTr } from "../../../i18n/refine";
-import { formInputSchema } from "../../../schemas/form";
+import { useState } from "react";
+import { useSpecT, useSpecText, useTr } from "../../../i18n/refine";
+import { formFieldsMaxMessage } from "../../../schemas/form";
+import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
-import { createZodValidator } from "../../engine/zod-validator";
+import { SchemaForm } from "../../engine/form/SchemaForm";
 import { ResetIcon } from "../icons";
 import { canSubmit, type FormValues, initialFormValues, normalizeValues } from "../logic";
-import { buildEditorSchema } from "./editor-schema";
-import { ClampedNumberWidget, FieldCardsTemplate, FieldCardTemplate, FieldErrorTemplate, FieldGridTemplate } from "./templates";
+import { formEditorSchema, formEditorUi } from "./editor-schema";
+import { FieldCardsTemplate, FieldCardTemplate, FieldErrorTemplate } from "./templates";
 
 export interface FormEditorProps {
   mode: "create" | "edit";
@@ -25,63 +24,69 @@ const templates: Partial<TemplatesType> = {
   ArrayFieldItemTemplate: FieldCardTemplate,
   FieldErrorTemplate,
 };
-const widgets: RegistryWidgetsType = { clampedNumber: ClampedNumberWidget };
-const validator = createZodValidator(formInputSchema);
+const ui = formEditorUi();
+
+/** The schema's own limit messages (beyond the spec's texts) in the current language. */
+function useMessageText() {
+  const tr = useTr();
+  const specText = useSpecText();
+  return (message: string) => {
+    const own: Record<string, string> = {
+      [`Label must be at most ${limits.formLabelMax} characters`]: tr("forms.editor.error.labelTooLong", "Label must be at most {max} characters", {
+        max: limits.formLabelMax,
+      }),
+      [`Placeholder must be at most ${limits.formPlaceholderMax} characters`]: tr(
+        "forms.editor.error.placeholderTooLong",
+        "Placeholder must be at most {max} characters",
+        { max: limits.formPlaceholderMax },
+      ),
+      "Min length must not exceed max length": tr("forms.editor.error.minAboveMax", "Min length must not exceed max length"),
+      [formFieldsMaxMessage]: tr("forms.editor.error.tooManyFields", "A form can have at most {max} fields", { max: limits.formFieldsMax }),
+    };
+    return own[message] ?? specText(message);
+  };
+}
 
 /**
- * The form editor of §2/§4/§5 on the resource engine: formInputSchema → JSON Schema → rjsf (antd theme), validated
- * with the same zod schema. Custom templates draw one card per field with its move/remove buttons and the
+ * The form editor of §2/§4/§5 on the engine's one form engine (SchemaForm): formInputSchema → JSON Schema → rjsf
+ * (antd theme), validated with the same zod schema. Its own templates draw one card per field with its move/remove buttons and the
  * 'Add Field' button (shown while fewer than 5); 'Reset' goes back to one empty field; the submit button is
  * disabled while pending, with an empty name or with any empty label.
  */
 export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEditorProps) {
-  const tr = useTr();
-  const specText = useSpecText();
-  // Built again on a language switch: the labels and placeholders live in the uiSchema.
-  const { schema, uiSchema } = useMemo(() => {
-    const built = buildEditorSchema(tr, specText);
-    const fieldsUi = built.uiSchema.fields as Record<string, Record<string, unknown>>;
-    fieldsUi.items["ui:ObjectFieldTemplate"] = FieldGridTemplate;
-    return built;
-  }, [tr, specText]);
+  const spec = useSpecT();
+  const messageText = useMessageText();
   const [values, setValues] = useState<FormValues>(() => initialValues ?? initialFormValues());
-  const [attempted, setAttempted] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const formId = `form-editor-${mode}`;
-  const submitLabel = specText(mode === "create" ? formMessages.createForm : formMessages.updateForm);
-  const pendingLabel = specText(mode === "create" ? formMessages.creating : formMessages.updating);
+  const submitLabel = (mode === "create" ? spec(formMessages, "createForm") : spec(formMessages, "updateForm"));
+  const pendingLabel = (mode === "create" ? spec(formMessages, "creating") : spec(formMessages, "updating"));
 
   const reset = () => {
     setValues(initialFormValues());
-    setAttempted(false);
     setFormKey((k) => k + 1);
   };
 
   return (
     <div className="form-editor">
-      <Form
+      <SchemaForm<unknown>
         key={formKey}
         id={formId}
-        // rjsf's default id prefix "root" would collide with the app's #root mount node.
         idPrefix="form"
         className="form-editor-form"
-        schema={schema as never}
-        uiSchema={uiSchema as never}
-        validator={validator}
+        schema={formEditorSchema}
+        textKey="forms"
+        uiSchema={ui}
         templates={templates}
-        widgets={widgets}
-        formData={values}
+        formData={values as unknown as Record<string, unknown>}
         disabled={pending}
-        showErrorList={false}
-        noHtml5Validate
-        liveValidate={attempted ? "onChange" : undefined}
-        onChange={(event: IChangeEvent) => setValues((previous) => normalizeValues(event.formData as Partial<FormValues>, previous))}
-        onError={() => setAttempted(true)}
+        messageText={messageText}
+        onChange={(data) => setValues((previous) => normalizeValues(data as Partial<FormValues>, previous))}
         onSubmit={() => onSubmit(values)}
       />
       <div className="form-editor-actions">
         <Button icon={<ResetIcon />} onClick={reset} disabled={pending}>
-          {specText(formMessages.reset)}
+          {spec(formMessages, "reset")}
         </Button>
         <Button type="primary" htmlType="submit" form={formId} disabled={!canSubmit(values, pending)} loading={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -1,5 +1,5 @@
 import { theme } from "antd";
-import { Card } from "../../../shell/ui";
+import { Card } from "../../../ui/blocks";
 import type { ReactNode } from "react";
 import { useTr } from "../../../i18n/refine";
 import { productName } from "../../../schemas/messages";

@@ -1,13 +1,14 @@
-import { Templates } from "../rjsf-antd";
+import { Templates } from "./rjsf-antd";
 import type { FieldTemplateProps, ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
 import { Alert, Col, Row } from "antd";
-import { Card } from "../../../shell/ui";
+import { Card } from "../../../ui/blocks";
 import type { ComponentType, ReactNode } from "react";
-import type { SchemaFormContext } from "./types";
-import { optionsOf } from "./ui-schema";
+import { SiblingValues, type SchemaFormContext } from "../widgets/types";
+import { optionsOf } from "./editor-schema";
 
-// Layout of the generated editors: properties grouped into section cards (hint `section`), a nested object with
-// a section is its own card with its rule's messages on top, widths from `span`, `visibleWhen` honoured.
+// Layout of the form engine's editors: properties grouped into section cards (hint `section`), a nested object with
+// a section is its own card with its rule's messages on top, fields outside any section in plain rows, widths from
+// `span`, `visibleWhen` honoured.
 
 const AntdFieldTemplate = Templates.FieldTemplate as ComponentType<FieldTemplateProps>;
 
@@ -34,7 +35,7 @@ function SectionCard({ title, messages, children }: { title: string; messages: s
   );
 }
 
-export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+function ObjectLayout(props: ObjectFieldTemplateProps) {
   const { properties, uiSchema, fieldPathId, registry, formData, schema } = props;
   const context = registry.formContext as SchemaFormContext;
   const sectionErrors = context?.sectionErrors ?? {};
@@ -90,7 +91,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     if (last && last.section === section) last.items.push(p);
     else groups.push({ section, items: [p] });
   }
-  const topMessages = groups.some((g) => g.section === "") ? [] : (sectionErrors[""] ?? []);
+  // Messages about the whole object sit at the top (the section-less fields have no card to hold them).
+  const topMessages = sectionErrors[""] ?? [];
   return (
     <fieldset id={fieldPathId.$id} className="editor-root">
       {topMessages.length > 0 && (
@@ -103,6 +105,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {groups.map((group, index) => {
         const selfCarded = group.items.length === 1 && isNestedObject(group.items[0].name);
         if (selfCarded) return <div key={`${group.section}-${index}`}>{group.items[0].content}</div>;
+        // Fields outside any section (a declaration's dialog): plain rows, no card.
+        if (!group.section) return <div key={`-${index}`}>{cols(group.items, false)}</div>;
         return (
           <SectionCard key={`${group.section}-${index}`} title={group.section && titleOf(group.section)} messages={sectionErrors[group.section] ?? []}>
             {cols(group.items, false)}
@@ -117,5 +121,14 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           ))}
       </div>
     </fieldset>
+  );
+}
+
+/** An object's layout; its values are the siblings its widgets may read (clampedNumber). */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  return (
+    <SiblingValues.Provider value={(props.formData ?? {}) as Record<string, unknown>}>
+      <ObjectLayout {...props} />
+    </SiblingValues.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert } from "antd";
-import { Card } from "./ui";
+import { Card } from "./blocks";
 import { frameMessages } from "../schemas/messages";
 import { useT } from "../i18n/react";
 
@@ -11,8 +11,8 @@ export function ErrorCard({ page, message }: { page: string; message?: string | 
       <Alert
         type="error"
         showIcon
-        message={t("error.loadingPage", frameMessages.errorLoadingPage)}
-        description={message || t("error.failedToFetchPage", frameMessages.failedToFetchPage("{page}"), { page })}
+        message={t("spec.frame.errorLoadingPage", frameMessages.errorLoadingPage)}
+        description={message || t("shell.error.failedToFetchPage", frameMessages.failedToFetchPage("{page}"), { page })}
       />
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./ui.css";
 
 export function PageHeader({ title, extra, description }: { title: ReactNode; extra?: ReactNode; description?: ReactNode }) {
   return (

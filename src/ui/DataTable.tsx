@@ -145,7 +145,7 @@ export function DataTable<T>({
                               type="button"
                               className={open ? "dt-expand dt-expand-open" : "dt-expand"}
                               aria-expanded={open}
-                              aria-label={expandable.label ?? t("engine.table.expand", "Expand row")}
+                              aria-label={expandable.label ?? t("ui.dataTable.expand", "Expand row")}
                               onClick={() => toggle(key)}
                             >
                               <ChevronIcon size={16} />
@@ -216,11 +216,11 @@ function PageStrip({
 }) {
   const t = useT();
   return (
-    <nav className="dt-pages" aria-label={t("engine.table.pages", "Pages")}>
+    <nav className="dt-pages" aria-label={t("ui.dataTable.pages", "Pages")}>
       {pagination.showTotal && <span className="dt-total">{pagination.showTotal(total)}</span>}
       {pages > 1 && (
         <>
-          <button type="button" className="dt-page dt-page-step" disabled={page <= 1} aria-label={t("engine.table.previous", "Previous page")} onClick={() => goTo(page - 1)}>
+          <button type="button" className="dt-page dt-page-step" disabled={page <= 1} aria-label={t("ui.dataTable.previous", "Previous page")} onClick={() => goTo(page - 1)}>
             ‹
           </button>
           {pageWindow(page, pages).map((p, i) =>
@@ -234,14 +234,14 @@ function PageStrip({
                 type="button"
                 className={p === page ? "dt-page dt-page-current" : "dt-page"}
                 aria-current={p === page ? "page" : undefined}
-                aria-label={t("engine.table.page", "Page {page}", { page: p })}
+                aria-label={t("ui.dataTable.page", "Page {page}", { page: p })}
                 onClick={() => goTo(p)}
               >
                 {p}
               </button>
             ),
           )}
-          <button type="button" className="dt-page dt-page-step" disabled={page >= pages} aria-label={t("engine.table.next", "Next page")} onClick={() => goTo(page + 1)}>
+          <button type="button" className="dt-page dt-page-step" disabled={page >= pages} aria-label={t("ui.dataTable.next", "Next page")} onClick={() => goTo(page + 1)}>
             ›
           </button>
         </>
@@ -249,13 +249,13 @@ function PageStrip({
       {pagination.pageSizeOptions && (
         <select
           className="dt-page-size"
-          aria-label={t("engine.table.pageSize", "Rows per page")}
+          aria-label={t("ui.dataTable.pageSize", "Rows per page")}
           value={pageSize}
           onChange={(event) => goTo(1, Number(event.target.value))}
         >
           {pagination.pageSizeOptions.map((n) => (
             <option key={n} value={n}>
-              {t("engine.table.perPage", "{n} / page", { n })}
+              {t("ui.dataTable.perPage", "{n} / page", { n })}
             </option>
           ))}
         </select>

@@ -1,12 +1,13 @@
-import type { JsonSchema, UiSchema } from "./json-schema";
-import { keySegment } from "./keys";
+import type { JsonSchema, UiSchema } from "./editor-schema";
+import { keySegment } from "../../../i18n/keys";
 
 // The words of a generated editor come from its zod schema's .meta() and the declaration's field hints: field
 // titles, descriptions, placeholders, help texts and the labels of enum choices. They are put through the
 // current language where the engine builds the form, under slots named by the field's path:
 //   fields.<path>.title | .description | .placeholder | .help | .enum.<value>
-// (path segments in lower camel, "PanelMessage.PanelTitle" → "panelMessage.panelTitle"). The section titles of
-// SchemaForm are translated where they are drawn (templates.tsx), under sections.<name>.
+// (path segments in lower camel, "PanelMessage.PanelTitle" → "panelMessage.panelTitle"; an array's items under the
+// array's path, "fields[].Label" → "fields.label"). The section titles of SchemaForm are translated where they are
+// drawn (templates.tsx), under sections.<name>.
 
 /** (slot, English) → the text on screen. */
 export type TextOf = (slot: string, english: string) => string;
@@ -36,13 +37,29 @@ function walk(node: JsonSchema, ui: UiSchema, path: string[], text: TextOf) {
       const inner = isObject(ui[key]) ? (ui[key] as UiSchema) : (ui[key] = {});
       walk(property, inner, segments, text);
     }
+    // An array's items: their fields under the array's path (fields.<array>.<field>.…).
+    const items = property.items;
+    if (isObject(items) && items.properties) {
+      const holder = isObject(ui[key]) ? (ui[key] as UiSchema) : (ui[key] = {});
+      const inner = isObject(holder.items) ? (holder.items as UiSchema) : (holder.items = {});
+      walk(items as JsonSchema, inner, segments, text);
+    }
   }
+}
+
+/** A deep copy of plain objects and arrays; functions and components (a uiSchema may hold them) are kept as they are. */
+function copy<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copy) as T;
+  if (isObject(value) && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
+  }
+  return value;
 }
 
 /** Copies of an editor's schema and uiSchema with every text through `text` (the originals are left as they are). */
 export function localizeForm<S extends JsonSchema, U extends UiSchema>(schema: S, uiSchema: U, text: TextOf): { schema: S; uiSchema: U } {
-  const localSchema = structuredClone(schema);
-  const localUi = structuredClone(uiSchema);
+  const localSchema = copy(schema);
+  const localUi = copy(uiSchema);
   walk(localSchema, localUi, [], text);
   return { schema: localSchema, uiSchema: localUi };
 }

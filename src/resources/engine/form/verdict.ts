@@ -1,7 +1,8 @@
 import type { ErrorSchema } from "@rjsf/utils";
 import type { z } from "zod";
-import type { JsonSchema, UiSchema } from "../json-schema";
-import { nodeAt, optionsOf } from "./ui-schema";
+import type { JsonSchema, UiSchema } from "./editor-schema";
+import { rjsfWidgetNames } from "../widgets/names";
+import { nodeAt, optionsOf } from "./editor-schema";
 
 // zod's verdict on the editor's data, laid out for the screen: messages under their fields, the object-level
 // rules ("at least one of …") at the top of their section, and the empty fields those rules concern
@@ -33,7 +34,7 @@ const isEmpty = (value: unknown) =>
 /** An issue a rule marked as a total of several fields (src/schemas/send-limits.ts, totalIssueParams). */
 const isAboutTotal = (issue: z.core.$ZodIssue) => issue.code === "custom" && issue.params?.total === true;
 
-const builtinWidgets = new Set(["textarea", "hidden", "text", "password", "select", "checkbox", "updown"]);
+const builtinWidgets = new Set<string>(rjsfWidgetNames);
 
 function addAt(errors: ErrorSchema, path: string[], message: string) {
   let node = errors as Record<string, unknown>;
@@ -51,8 +52,9 @@ function valueAt(data: unknown, path: string[]): unknown {
 /** Where an issue is shown: the deepest schema property on its path, stopping at a custom widget (it owns its inside). */
 function targetOf(schema: JsonSchema, ui: UiSchema, issuePath: PropertyKey[]): string[] {
   const out: string[] = [];
-  for (const key of issuePath) {
-    if (typeof key !== "string") break;
+  for (const part of issuePath) {
+    if (typeof part !== "string" && typeof part !== "number") break;
+    const key = String(part);
     const here = nodeAt(schema, ui, out);
     const widget = here?.ui["ui:widget"];
     if (out.length > 0 && typeof widget === "string" && !builtinWidgets.has(widget)) break;

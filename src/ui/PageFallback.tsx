@@ -1,3 +1,5 @@
+import "./ui.css";
+
 /** What a lazily loaded screen shows while its code arrives: a quiet placeholder of the page's shape. */
 export function PageFallback() {
   return (

@@ -11,9 +11,9 @@ export default function NotFound({ embedded = false }: { embedded?: boolean }) {
         <p className="frame-eyebrow" aria-hidden="true">
           404
         </p>
-        <h1 className="frame-heading">{t("error.notFound", frameMessages.notFound)}</h1>
+        <h1 className="frame-heading">{t("spec.frame.notFound", frameMessages.notFound)}</h1>
         <a className="frame-button" href="/">
-          {t("error.goBackHome", frameMessages.goBackHome)}
+          {t("spec.frame.goBackHome", frameMessages.goBackHome)}
         </a>
       </div>
     </main>

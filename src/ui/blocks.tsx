@@ -13,10 +13,12 @@ import {
 import { createPortal } from "react-dom";
 import { useT } from "../i18n/react";
 import { SearchIcon } from "./icons";
+import "./ui.css";
 
-// Two light building blocks of the first screen. antd's Card pulls Tabs and Menu, and its Input pulls the form
-// machinery (rc-field-form, async-validator): together about 75 KB of gzipped JavaScript the server picker and
-// the sidebar do not need. Resource screens use antd freely.
+// The UI kit's light building blocks (src/ui: below the shell and the resources, above the providers). antd's Card
+// pulls Tabs and Menu, and its Input pulls the form machinery (rc-field-form, async-validator): together about 75 KB
+// of gzipped JavaScript the server picker, the sidebar and the list screens do not need. antd stays where it earns
+// its weight (the editors, dialogs loaded on use).
 
 export function Panel({
   title,
@@ -124,7 +126,7 @@ export function SearchField({
         }}
       />
       {value && (
-        <button type="button" className="search-field-clear" aria-label={t("engine.shell.clearSearch", "Clear search")} onClick={() => onChange("")}>
+        <button type="button" className="search-field-clear" aria-label={t("ui.searchField.clear", "Clear search")} onClick={() => onChange("")}>
           ×
         </button>
       )}

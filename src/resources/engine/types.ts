@@ -1,8 +1,9 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { z } from "zod";
-import type { ListQuery } from "../providers/data-provider";
-import type { AccessAction } from "../schemas/access";
-import type { TeamPermission } from "../schemas/team";
+import type { ListQuery } from "../../providers/data-provider";
+import type { AccessAction } from "../../schemas/access";
+import type { TeamPermission } from "../../schemas/team";
+import type { WidgetName } from "./widgets/names";
 
 // A dashboard resource is declared once (docs/architecture.md; docs/adding-a-resource.md). The registry
 // turns each declaration into a refine resource, a route under /:guildId, a sidebar entry and — unless the
@@ -29,11 +30,12 @@ export interface ListColumn<TRecord> {
   render?: (value: unknown, record: TRecord) => ReactNode;
 }
 
-/** UI hints for one input field of the generated editor (rjsf uiSchema subset). */
+/** UI hints for one input field of the generated editor; they win over the schema's `.meta()` hints. */
 export interface FieldHint {
   title?: string;
   placeholder?: string;
-  widget?: "text" | "textarea" | "password" | "select" | "checkbox" | "updown" | "hidden";
+  /** rjsf's own widgets or any of the form engine's widget registry (emoji, color, textChannel, role, switch, …). */
+  widget?: WidgetName;
   rows?: number;
   help?: string;
 }

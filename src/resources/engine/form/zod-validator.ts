@@ -1,6 +1,6 @@
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from "@rjsf/utils";
 import type { z } from "zod";
-import type { JsonSchema } from "./json-schema";
+import type { JsonSchema } from "./editor-schema";
 
 // rjsf's validator, implemented with the resource's zod schema instead of ajv: ajv compiles validators with
 // `new Function`, which our CSP forbids, and the zod schema carries the spec's exact messages.
