@@ -17,14 +17,11 @@ import activityRoutes from "./http/activity";
 import authRoutes from "./http/auth";
 import botSetupRoutes from "./http/bot-setup";
 import configTransferRoutes from "./http/config-transfer";
-import formRoutes from "./http/forms";
 import guildRoutes from "./http/guilds";
 import healthRoutes from "./http/health";
 import discordInteractionRoutes from "./http/interactions";
 import openApiRoutes from "./http/openapi";
-import panelRoutes from "./http/panels";
 import resourceRoutes from "./http/resources";
-import settingsRoutes from "./http/settings";
 import statisticsRoutes from "./http/statistics";
 import statsRoutes from "./http/stats";
 import { registerInteractionLimits } from "./http/support/interaction-limits";
@@ -36,7 +33,6 @@ import { recordRoutes } from "./http/support/route-table";
 import { installRouteSchemas } from "./http/support/route-schemas";
 import { registerSecurityHeaders } from "./http/support/security";
 import { registerStatic } from "./http/support/static";
-import teamRoutes from "./http/teams";
 import ticketEventRoutes from "./http/ticket-events";
 import ticketRoutes from "./http/tickets";
 import transcriptRoutes from "./http/transcripts";
@@ -76,11 +72,12 @@ const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
 ];
 
 /**
- * Route plugins (server/http/), each registered under /api. To add one: write http/<name>.ts over a service and add
- * it here. Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
+ * Route plugins (server/http/), each registered under /api. A declared resource's routes are generated
+ * (http/resources.ts, from src/schemas/resources.ts); for anything else write http/<name>.ts over a service and add it
+ * here. Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
 const apiRoutes = [
-  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
+  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, botSetupRoutes,
   transcriptRoutes, configTransferRoutes, ticketRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { serverResources } from "../resources/registry";
+import { declaredResources, serverResources } from "../resources/registry";
+import { registerDeclaredRoutes } from "./declared-routes";
 import { registerResourceRoutes } from "./resource-routes";
 
-/** The generated routes of every registered resource (registered under /api like the other route plugins). */
+/** The generated routes of every declared resource (registered under /api like the other route plugins). */
 export default async function resourceRoutes(app: FastifyInstance) {
+  for (const { spec, hooks } of declaredResources) registerDeclaredRoutes(app, spec, hooks);
   for (const resource of serverResources) registerResourceRoutes(app, resource);
 }

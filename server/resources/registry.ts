@@ -1,13 +1,33 @@
-import { blacklistSpec } from "../../src/schemas/blacklist";
-import { closeReasonsSpec } from "../../src/schemas/close-reason";
-import { tagsSpec } from "../../src/schemas/tag";
+import type { DeclaredSpec } from "../../src/schemas/resource-kinds";
+import { isTableSpec, resourceSpecs } from "../../src/schemas/resources";
+import type { DeclaredHooks } from "../access/hook-context";
+import { formFieldsHooks, formsHooks } from "../forms/hooks";
+import { panelsHooks } from "../panels/hooks";
+import { settingsHooks } from "../settings/hooks";
+import { teamsHooks } from "../teams/hooks";
 import { blacklistHooks } from "./blacklist";
-import { serverResource } from "./resource";
+import { type ResourceHooks, type ServerResource, serverResource } from "./resource";
 
-// The resources the server's engine serves (docs/adding-a-resource.md): their tables are made and evolved at start,
-// their routes generated. Adding one is its spec in src/schemas and one line here.
-export const serverResources = [
-  serverResource(tagsSpec),
-  serverResource(blacklistSpec, blacklistHooks),
-  serverResource(closeReasonsSpec),
-];
+// The server's side of the one registry (src/schemas/resources.ts): every declared resource, with the hooks its
+// domain folder brings, named by the resource. The collections the engine stores (tables made and evolved at start)
+// are `serverResources`; the other kinds, stored by their services through hooks, are `declaredResources`.
+
+const hooksByName: Record<string, ResourceHooks | DeclaredHooks> = {
+  blacklist: blacklistHooks,
+  settings: settingsHooks,
+  teams: teamsHooks,
+  forms: formsHooks,
+  "form-fields": formFieldsHooks,
+  panels: panelsHooks,
+};
+
+export const serverResources: ServerResource[] = resourceSpecs.filter(isTableSpec).map((spec) => serverResource(spec, hooksByName[spec.name] as ResourceHooks));
+
+export interface DeclaredResource {
+  spec: DeclaredSpec;
+  hooks: DeclaredHooks;
+}
+
+export const declaredResources: DeclaredResource[] = resourceSpecs
+  .filter((spec): spec is DeclaredSpec => !isTableSpec(spec))
+  .map((spec) => ({ spec, hooks: (hooksByName[spec.name] ?? {}) as DeclaredHooks }));

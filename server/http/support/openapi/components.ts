@@ -17,17 +17,18 @@ import {
   formFieldSchema,
   formInputSchema,
   formRenameSchema,
-  formSchema,
   formsResponseSchema,
 } from "../../../../src/schemas/form";
 import { guildInfoSchema, guildListResponseSchema } from "../../../../src/schemas/guild";
-import { answeredMultiPanelSchema, multiPanelBodySchema, multiPanelSchema } from "../../../../src/schemas/multi-panel";
-import { singlePanelBodySchema, singlePanelRecordSchema, singlePanelSchema } from "../../../../src/schemas/panel";
 import { panelListSchema, panelPropertiesSchema } from "../../../../src/schemas/panel-properties";
 import { settingsResponseSchema, settingsUpdateSchema } from "../../../../src/schemas/settings";
+import { fieldSavedSchema, formCreatedSchema, formOneSchema, formSavedSchema } from "../../../../src/schemas/specs/forms";
+import { panelCreatedSchema, panelCreateSchema, panelOneSchema, panelUpdateSchema } from "../../../../src/schemas/specs/panels";
+import { settingsSavedSchema } from "../../../../src/schemas/specs/settings";
+import { teamCreatedSchema } from "../../../../src/schemas/specs/teams";
 import { healthSchema, statsSchema } from "../../../../src/schemas/stats";
 import { tagInputSchema, tagSchema, tagsResponseSchema } from "../../../../src/schemas/tag";
-import { teamCreateSchema, teamPermissionsUpdateSchema, teamRoleChangeSchema, teamSchema, teamsResponseSchema } from "../../../../src/schemas/team";
+import { teamCreateSchema, teamPermissionsUpdateSchema, teamRoleChangeSchema, teamsResponseSchema } from "../../../../src/schemas/team";
 import {
   transcriptDetailSchema,
   transcriptIngestSchema,
@@ -56,9 +57,6 @@ const output = named;
 
 const withMessage = <T extends z.ZodRawShape>(shape: T) => messageResponseSchema.extend(shape);
 
-/** A stored single panel / multi-panel as the API answers it (the record: no send rules, see src/schemas/send-limits.ts). */
-const storedSinglePanel = singlePanelRecordSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
-const storedMultiPanel = answeredMultiPanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
 
 export const s = {
   error: output("ApiError", apiErrorSchema),
@@ -89,37 +87,34 @@ export const s = {
 
   settings: output("SettingsResponse", settingsResponseSchema),
   settingsUpdate: input("SettingsUpdate", settingsUpdateSchema),
-  settingsSaved: output("SettingsSaved", withMessage({ Revision: z.number().int() })),
+  settingsSaved: output("SettingsSaved", settingsSavedSchema),
 
   botSetupQuery: inline(botSetupQuerySchema),
   botSetup: output("BotSetup", botSetupResponseSchema),
 
   teams: output("TeamsResponse", teamsResponseSchema),
   teamCreate: input("TeamCreate", teamCreateSchema),
-  teamCreated: output("TeamCreated", withMessage({ team: teamSchema })),
+  teamCreated: output("TeamCreated", teamCreatedSchema),
   teamRoleChange: input("TeamRoleChange", teamRoleChangeSchema),
   teamPermissionsUpdate: input("TeamPermissionsUpdate", teamPermissionsUpdateSchema),
 
   panelProperties: output("PanelProperties", panelPropertiesSchema),
   panelList: output("PanelList", panelListSchema),
-  panelOne: output("PanelResponse", z.object({ panel: z.union([storedSinglePanel, storedMultiPanel]) })),
-  panelCreate: input("PanelCreate", z.union([singlePanelBodySchema, multiPanelBodySchema])),
-  panelUpdate: input("PanelUpdate", z.union([singlePanelBodySchema, z.object({ Panel: singlePanelSchema }), z.object({ MultiPanel: multiPanelSchema })])),
-  panelCreated: output(
-    "PanelCreated",
-    withMessage({ PanelId: z.number().int(), warning: z.string().optional().describe("Set when the panel was stored but its message could not be posted") }),
-  ),
+  panelOne: output("PanelResponse", panelOneSchema),
+  panelCreate: input("PanelCreate", panelCreateSchema),
+  panelUpdate: input("PanelUpdate", panelUpdateSchema),
+  panelCreated: output("PanelCreated", panelCreatedSchema),
 
   forms: output("FormsResponse", formsResponseSchema),
-  formOne: output("FormResponse", z.object({ form: formSchema })),
+  formOne: output("FormResponse", formOneSchema),
   formInput: input("Form", formInputSchema),
-  formCreated: output("FormCreated", withMessage({ form: formSchema, FormId: z.number() })),
-  formSaved: output("FormSaved", withMessage({ form: formSchema })),
+  formCreated: output("FormCreated", formCreatedSchema),
+  formSaved: output("FormSaved", formSavedSchema),
   formRename: input("FormRename", formRenameSchema),
   fieldInput: input("FormField", formFieldSchema),
   fieldPatch: input("FormFieldPatch", formFieldPatchSchema),
   fieldPosition: input("FieldPosition", fieldPositionSchema),
-  fieldSaved: output("FieldSaved", withMessage({ field: formSchema.shape.Fields.element, form: formSchema })),
+  fieldSaved: output("FieldSaved", fieldSavedSchema),
 
   blacklist: output("BlacklistResponse", blacklistResponseSchema),
   blacklistInput: input("Blacklist", blacklistInputSchema),

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { messageResponseSchema } from "../common";
+import { fieldPositionSchema, formFieldPatchSchema, formFieldSchema, formInputSchema, formRenameSchema, formSchema, formsResponseSchema } from "../form";
+import { formMessages } from "../messages";
+import { declareResource } from "../resource-kinds";
+
+// Forms (SPEC §2 Forms, §3, §5, §7): a collection whose records embed their fields (./form-fields.ts, a `children`
+// resource), stored by server/forms (hooks: server/forms/hooks.ts). A form used by a panel cannot be deleted.
+
+export const formNotFoundText = "Form not found";
+export const fieldNotFoundText = "Field not found";
+
+export const formOneSchema = z.object({ form: formSchema });
+export const formCreatedSchema = messageResponseSchema.extend({ form: formSchema, FormId: z.number() });
+export const formSavedSchema = messageResponseSchema.extend({ form: formSchema });
+export const fieldSavedSchema = messageResponseSchema.extend({ field: formSchema.shape.Fields.element, form: formSchema });
+
+export const formsSpec = declareResource({
+  kind: "collection",
+  name: "forms",
+  permissions: ["forms"],
+  doc: { tag: "Forms", summary: "forms (the questions a panel asks)" },
+  id: "formId",
+  ids: { formId: formNotFoundText },
+  list: { summary: "List forms with their fields", answer: formsResponseSchema },
+  show: { summary: "One form", answer: formOneSchema },
+  create: { summary: "Create a form", body: formInputSchema, answer: formCreatedSchema, status: 201, errors: [409], message: formMessages.created },
+  replace: {
+    summary: "Replace a form's name and fields",
+    description: "A FieldId of this form keeps that field; -1 or none adds one; fields missing from the body are deleted.",
+    body: formInputSchema,
+    answer: formSavedSchema,
+    message: formMessages.updated,
+  },
+  remove: {
+    summary: "Delete a form",
+    description: "A form used by a panel is refused (409).",
+    answer: messageResponseSchema,
+    errors: [409],
+    message: formMessages.deletedByServer,
+  },
+  actions: {
+    rename: { method: "PATCH", path: "/{formId}", access: "edit", summary: "Rename a form", body: formRenameSchema, answer: formSavedSchema, message: "Form renamed successfully" },
+  },
+  transfer: { section: "forms" },
+});
+
+export const formFieldsSpec = declareResource({
+  kind: "children",
+  name: "form-fields",
+  parent: { name: "forms", id: "formId" },
+  segment: "fields",
+  id: "fieldId",
+  permissions: ["forms"],
+  doc: { tag: "Forms", summary: "a form's fields, one at a time" },
+  ids: { formId: formNotFoundText, fieldId: fieldNotFoundText },
+  create: { summary: "Add a field", body: formFieldSchema, answer: fieldSavedSchema, status: 201, message: "Field created successfully" },
+  update: { summary: "Change a field", body: formFieldPatchSchema, answer: fieldSavedSchema, message: "Field updated successfully" },
+  move: { summary: "Move a field", body: fieldPositionSchema, answer: formSavedSchema, message: "Field position updated successfully" },
+  remove: {
+    summary: "Delete a field",
+    description: "The last field of a form cannot be deleted (409).",
+    answer: formSavedSchema,
+    errors: [409],
+    message: "Field deleted successfully",
+  },
+  transfer: { optOut: "a form's fields travel inside its form (the forms section)" },
+});
