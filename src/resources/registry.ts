@@ -10,14 +10,19 @@ import { configTransferResource } from "./config-transfer/declaration";
 import { ticketsResource } from "./tickets/declaration";
 import { statisticsResource } from "./statistics/declaration";
 import { tryItResource } from "./try-it/declaration";
-import { closeReasonsSpec } from "../schemas/close-reason";
+import { isTableSpec, resourceSpecs } from "../schemas/resources";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
 import type { ResourceDeclaration } from "./engine/types";
 
 // The one list of dashboard resources, in sidebar order (SPEC §2: Settings, Staff Teams, Tags, Panels, Forms,
-// Transcripts, Activity; Tickets and Statistics join before Transcripts). Refine resources, routes and sidebar entries are all derived from it: adding a
-// resource is one import and one line here, nothing else.
+// Transcripts, Activity; Tickets and Statistics join before Transcripts). Refine resources, routes and sidebar entries
+// are all derived from it. A resource declared in the shared registry (src/schemas/resources.ts) with a `ui` part
+// needs nothing here: its generated screens join after the Blacklist. A hand-built screen is one import and one line.
+
+/** The generated screens of the shared registry's resources that have a `ui` part. */
+const generatedScreens = resourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => resourceFromSpec(spec));
+
 export const resourceDeclarations: readonly ResourceDeclaration[] = [
   settingsResource,
   teamsResource,
@@ -29,7 +34,7 @@ export const resourceDeclarations: readonly ResourceDeclaration[] = [
   transcriptsResource,
   activityResource,
   blacklistResource,
-  resourceFromSpec(closeReasonsSpec),
+  ...generatedScreens,
   configTransferResource,
   tryItResource,
 ];

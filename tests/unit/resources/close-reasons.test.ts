@@ -8,7 +8,8 @@ import { findDeclaration, resourceDeclarations } from "../../../src/resources/re
 import { closeReasonInputSchema, closeReasonsSpec } from "../../../src/schemas/close-reason";
 
 // The promise of both engines (docs/adding-a-resource.md): Close reasons were added as their spec
-// (src/schemas/close-reason.ts, with its UI hints), one line in each registry and their translations. If adding
+// (src/schemas/close-reason.ts, with its UI hints), one line in the shared registry (src/schemas/resources.ts) and
+// their translations. If adding
 // them had needed any other file — a migration, a route file, the API document, the app's wiring, the dashboard's
 // engine, router, sidebar or providers — this test fails.
 
@@ -40,25 +41,24 @@ const machinery = [
 // The resource's names (a ticket's own "close_reason" column is another thing).
 const mentionsCloseReasons = (text: string) => /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);
 
-describe("Close reasons were added as a spec and two registry lines", () => {
+describe("Close reasons were added as a spec and one registry line", () => {
   it("no part of either engine, the app's wiring, the migrations or the API document names them", () => {
     const files = machinery.flatMap((entry) => {
       const full = path.join(root, entry);
       return fs.statSync(full).isDirectory() ? filesUnder(full) : [full];
     });
     const mentions = files.filter((file) => mentionsCloseReasons(fs.readFileSync(file, "utf8"))).map(rel);
-    expect(mentions).toEqual(["server/resources/registry.ts"]);
+    expect(mentions).toEqual([]);
   });
 
-  it("each registry holds one import and one entry", () => {
+  it("the shared registry holds one import and one entry", () => {
     const lines = (file: string) =>
       fs
         .readFileSync(path.join(root, file), "utf8")
         .split("\n")
         .filter((line) => mentionsCloseReasons(line) && !line.trim().startsWith("//"))
         .map((line) => line.trim());
-    expect(lines("src/resources/registry.ts")).toEqual(['import { closeReasonsSpec } from "../schemas/close-reason";', "resourceFromSpec(closeReasonsSpec),"]);
-    expect(lines("server/resources/registry.ts")).toEqual(['import { closeReasonsSpec } from "../../src/schemas/close-reason";', "serverResource(closeReasonsSpec),"]);
+    expect(lines("src/schemas/resources.ts")).toEqual(['import { closeReasonsSpec } from "./close-reason";', "closeReasonsSpec,"]);
   });
 
   it("the dashboard derives its route, refine resource, sidebar entry, endpoint, permissions and editor from the spec", () => {
