@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from "kysely";
+import type { SpecTables } from "./spec-tables";
 
 // The tables of the reference API, as Kysely sees them. Conventions (both SQLite and PostgreSQL):
 // ids of the chat platform are text; times are epoch milliseconds (bigint in PostgreSQL, parsed to number);
@@ -43,15 +44,6 @@ export interface SignInCodesTable {
   code_hash: string;
   browser_hash: string;
   user_id: string;
-  created_at: number;
-}
-
-export interface TagsTable {
-  /** uuid */
-  id: string;
-  guild_id: string;
-  name: string;
-  content: string;
   created_at: number;
 }
 
@@ -110,16 +102,6 @@ export interface FormFieldsTable {
   min_length: number | null;
   max_length: number | null;
   position: number | null;
-}
-
-export interface BlacklistTable {
-  id: Generated<number>;
-  guild_id: string;
-  /** "user" | "role" */
-  kind: string | null;
-  target_id: string | null;
-  reason: string | null;
-  created_at: number | null;
 }
 
 /** Ticket settings of one guild (005_settings). */
@@ -326,12 +308,12 @@ export interface DemoMessagesTable {
   edited_at: number | null;
 }
 
-export interface Database {
+/** Every table: those of the migrations, written here, and those of spec'd resources, derived from their specs. */
+export interface Database extends SpecTables {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OAuthStatesTable;
   sign_in_codes: SignInCodesTable;
-  tags: TagsTable;
   activity: ActivityTable;
   teams: TeamsTable;
   team_roles: TeamRolesTable;
@@ -339,7 +321,6 @@ export interface Database {
   guild_settings: GuildSettingsTable;
   forms: FormsTable;
   form_fields: FormFieldsTable;
-  blacklist: BlacklistTable;
   panels: PanelsTable;
   multi_panel_members: MultiPanelMembersTable;
   transcripts: TranscriptsTable;

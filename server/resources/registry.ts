@@ -1,5 +1,5 @@
 import type { DeclaredSpec } from "../../src/schemas/resource-kinds";
-import { isTableSpec, resourceSpecs } from "../../src/schemas/resources";
+import { allResourceSpecs, isTableSpec } from "../../src/schemas/resources";
 import type { DeclaredHooks } from "../access/hook-context";
 import { formFieldsHooks, formsHooks } from "../forms/hooks";
 import { panelsHooks } from "../panels/hooks";
@@ -21,13 +21,13 @@ const hooksByName: Record<string, ResourceHooks | DeclaredHooks> = {
   panels: panelsHooks,
 };
 
-export const serverResources: ServerResource[] = resourceSpecs.filter(isTableSpec).map((spec) => serverResource(spec, hooksByName[spec.name] as ResourceHooks));
+export const serverResources: ServerResource[] = allResourceSpecs.filter(isTableSpec).map((spec) => serverResource(spec, hooksByName[spec.name] as ResourceHooks));
 
 export interface DeclaredResource {
   spec: DeclaredSpec;
   hooks: DeclaredHooks;
 }
 
-export const declaredResources: DeclaredResource[] = resourceSpecs
+export const declaredResources: DeclaredResource[] = allResourceSpecs
   .filter((spec): spec is DeclaredSpec => !isTableSpec(spec))
   .map((spec) => ({ spec, hooks: (hooksByName[spec.name] ?? {}) as DeclaredHooks }));

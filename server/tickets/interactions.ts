@@ -144,13 +144,7 @@ export class InteractionHandler {
     if (command.key === "close" && focused === "reason") {
       const ticket = channelId ? await findTicketByChannel(this.db, channelId) : undefined;
       if (!ticket || ticket.guild_id !== guildId || !(await this.engine.mayClose(ticket, member))) return [];
-      const rows = (await this.db
-        .selectFrom("close_reasons" as never)
-        .select(["label" as never])
-        .where("guild_id" as never, "=", guildId as never)
-        .orderBy("position" as never)
-        .limit(100)
-        .execute()) as { label: string }[];
+      const rows = await this.db.selectFrom("close_reasons").select("label").where("guild_id", "=", guildId).orderBy("position").limit(100).execute();
       return rows.filter((r) => r.label.toLowerCase().includes(needle)).slice(0, 25).map((r) => ({ name: r.label.slice(0, 100), value: r.label.slice(0, 100) }));
     }
     if (command.key === "tag" && focused === "name") {

@@ -10,7 +10,7 @@ import { configTransferResource } from "./config-transfer/declaration";
 import { ticketsResource } from "./tickets/declaration";
 import { statisticsResource } from "./statistics/declaration";
 import { tryItResource } from "./try-it/declaration";
-import { isTableSpec, resourceSpecs } from "../schemas/resources";
+import { allResourceSpecs, isTableSpec } from "../schemas/resources";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
 import type { ResourceDeclaration } from "./engine/types";
@@ -21,7 +21,7 @@ import type { ResourceDeclaration } from "./engine/types";
 // needs nothing here: its generated screens join after the Blacklist. A hand-built screen is one import and one line.
 
 /** The generated screens of the shared registry's resources that have a `ui` part. */
-const generatedScreens = resourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => resourceFromSpec(spec));
+const generatedScreens = allResourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => resourceFromSpec(spec));
 
 export const resourceDeclarations: readonly ResourceDeclaration[] = [
   settingsResource,

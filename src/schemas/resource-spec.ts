@@ -11,19 +11,25 @@ import type { TeamPermission } from "./team";
 /** How a record is keyed: an auto-increment integer, or a random uuid. */
 export type ResourceKeyKind = "serial" | "uuid";
 
-export interface ResourceSpec<Input extends z.ZodObject = z.ZodObject, RecordSchema extends z.ZodObject = z.ZodObject> {
+export interface ResourceSpec<
+  Input extends z.ZodObject = z.ZodObject,
+  RecordSchema extends z.ZodObject = z.ZodObject,
+  Table extends string = string,
+  Columns extends Partial<{ [K in keyof Input["shape"]]: string }> = Partial<{ [K in keyof Input["shape"]]: string }>,
+  Key extends ResourceKeyKind = ResourceKeyKind,
+> {
   /** The path segment and resource name: /{guildId}/<name> (also the access key of resourcePermissions). */
   name: string;
   /** The table the records live in (created by the engine when it does not exist). */
-  table: string;
+  table: Table;
   /** The record's id field in the API and how it is made; its column is `id`. */
-  key: { field: string; kind: ResourceKeyKind };
+  key: { field: string; kind: Key };
   /** The body of a create or update; each field is a column (snake_case of its name unless `columns` says). */
   input: Input;
   /** One record as the API answers it: the input's fields, the key, and any `computed` field. */
   record: RecordSchema;
   /** Column names that are not the snake_case of their field (tags keep `name` for TagName). */
-  columns?: Partial<{ [K in keyof Input["shape"]]: string }>;
+  columns?: Columns;
   /** Fields the server fills in when answering (not stored as input): `createdAt` comes from the row. */
   computed?: { createdAt?: string };
   /** Combinations that must be unique in a guild, with the 409 answer. Text compared case-insensitively. */
@@ -69,7 +75,15 @@ export interface ResourceUi {
 }
 
 /** Keeps the types of a spec. */
-export const defineResourceSpec = <Input extends z.ZodObject, RecordSchema extends z.ZodObject>(spec: ResourceSpec<Input, RecordSchema>) => spec;
+export const defineResourceSpec = <
+  Input extends z.ZodObject,
+  RecordSchema extends z.ZodObject,
+  const Table extends string,
+  const Columns extends Partial<{ [K in keyof Input["shape"]]: string }> = {},
+  const Key extends ResourceKeyKind = ResourceKeyKind,
+>(
+  spec: ResourceSpec<Input, RecordSchema, Table, Columns, Key>,
+) => spec;
 
 /**
  * The query parameters of a spec'd resource's list route beyond its pages (?page&per_page), named once for both

@@ -16,7 +16,7 @@ import { tagsSpec } from "./tag";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of specs of every input shape
 export type AnyResourceSpec = ResourceSpec<any, any> | DeclaredSpec;
 
-export const resourceSpecs: readonly AnyResourceSpec[] = [
+export const resourceSpecs = [
   settingsSpec,
   teamsSpec,
   tagsSpec,
@@ -25,7 +25,10 @@ export const resourceSpecs: readonly AnyResourceSpec[] = [
   formFieldsSpec,
   blacklistSpec,
   closeReasonsSpec,
-];
+] as const satisfies readonly AnyResourceSpec[];
+
+/** The list as its common type (to filter by kind). */
+export const allResourceSpecs: readonly AnyResourceSpec[] = resourceSpecs;
 
 /** A collection the resource engine stores itself (a table made from its spec), as opposed to a kind whose hooks store it. */
 export const isTableSpec = (spec: AnyResourceSpec): spec is ResourceSpec => "table" in spec;
