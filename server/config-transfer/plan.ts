@@ -16,6 +16,7 @@ import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettingKey, TicketSettings } from "../../src/schemas/settings";
 import { noPermissions, teamPermissionKeys, type TeamPermissions, type TeamRole } from "../../src/schemas/team";
 import { type Directory, kindLabel, mapReferences, type Reference } from "./mapping";
+import { plannedResources } from "./resources";
 
 // An import, planned without touching anything: the file (already parsed with the format's schema), the
 // requested mapping and the target guild's current state in, the preview (what changes, the mapping, warnings,
@@ -67,6 +68,8 @@ export interface ImportPlan {
     panels?: PlannedPanel[];
     multiPanels?: PlannedMultiPanel[];
     blacklist?: { Kind: "User" | "Role"; TargetId: string; Reason: string }[];
+    /** The generated sections present in the file, by section (./resources.ts). */
+    resources?: Record<string, Record<string, unknown>[]>;
   };
 }
 
@@ -165,6 +168,7 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
     write.settings = next;
   }
 
+  write.resources = plannedResources(file);
   if (file.tags) {
     for (const name of duplicates(file.tags.map((t) => t.TagName))) problems.push(`tags: the name ${quote(name)} is used more than once`);
     write.tags = file.tags.map((t) => ({ TagName: t.TagName, Content: t.Content }));
@@ -301,7 +305,7 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
       panels: write.panels,
       multi_panels: write.multiPanels,
       blacklist: write.blacklist,
-    }[section];
+    }[section] ?? write.resources?.[section];
     if (!incoming) return base;
     return { ...base, present: true, deletes: target.counts[section], creates: incoming.length };
   });

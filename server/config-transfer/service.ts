@@ -1,6 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { type ConfigExport, type ConfigImportPreview, type ConfigImportResult, configTransferText, exportFileName, type MappingOverrides } from "../../src/schemas/config-export";
+import {
+  type ConfigExport,
+  type ConfigImportPreview,
+  type ConfigImportResult,
+  configSectionLabels,
+  configTransferText,
+  exportFileName,
+  generatedSection,
+  type MappingOverrides,
+  transferredSpecs,
+} from "../../src/schemas/config-export";
 import { type ActivityActor, recordActivityOf } from "../activity/record";
 import type { DialectName } from "../db/dialect";
 import { isUniqueViolation } from "../db/errors";
@@ -40,6 +50,7 @@ export class ConfigTransferService {
         Panels: file.panels?.length ?? 0,
         MultiPanels: file.multi_panels?.length ?? 0,
         Blacklist: file.blacklist?.length ?? 0,
+        ...Object.fromEntries(transferredSpecs.map((spec) => [configSectionLabels[spec.api.listKey], generatedSection(file, spec.api.listKey)?.length ?? 0])),
       },
     });
     return { file, fileName: exportFileName(guild.name, now) };

@@ -19,6 +19,7 @@ import { readGuildSettings } from "../settings/store";
 import { teamsWithRoles } from "../teams/store";
 import type { Directory } from "./mapping";
 import type { ImportPlan, TargetState } from "./plan";
+import { countResources, exportResources, replaceResources } from "./resources";
 
 // The database side of export and import: reading a guild's configuration into the file, the target's
 // current state for the plan, and writing a plan in one transaction.
@@ -97,6 +98,7 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
     panels,
     multi_panels,
     blacklist,
+    ...(await exportResources(db, guildId)),
   };
 }
 
@@ -109,7 +111,7 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
     countOf(db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId));
   const panelCount = (kind: "single" | "multi") =>
     countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("kind", "=", kind));
-  const [tags, forms, teams, blacklist, panels, multi_panels, usingForms, usingTeams, { settings }] = await Promise.all([
+  const [tags, forms, teams, blacklist, panels, multi_panels, usingForms, usingTeams, { settings }, generated] = await Promise.all([
     count("tags"),
     count("forms"),
     count("teams"),
@@ -119,11 +121,12 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
     countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("form_id", "is not", null)),
     countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("team_id", "is not", null)),
     readGuildSettings(db, guildId),
+    countResources(db, guildId),
   ]);
   return {
     guild: { id: guild.id, name: guild.name, ownerId: guild.owner.id },
     directory: directoryOf(guild),
-    counts: { tags, forms, teams, blacklist, panels, multi_panels },
+    counts: { tags, forms, teams, blacklist, panels, multi_panels, ...generated },
     settings,
     panelsUsingForms: usingForms,
     panelsUsingTeams: usingTeams,
@@ -224,6 +227,8 @@ export async function applyPlan(
       .values({ guild_id: guildId, kind: entry.Kind, target_id: entry.TargetId, reason: entry.Reason, created_at: now + i })
       .execute();
   }
+
+  if (write.resources) await replaceResources(trx, guildId, write.resources, now);
 
   const { preview } = plan;
   await recordActivityOf(trx, actor, {

@@ -8,6 +8,7 @@ import { multiPanelRecordSchema } from "./multi-panel";
 import { singlePanelRecordSchema } from "./panel";
 import { checkMultiPanelSend, checkSinglePanelSend, whenObject } from "./send-limits";
 import { ticketSettingsSchema } from "./settings";
+import { allResourceSpecs, isTableSpec } from "./resources";
 import { tagInputSchema } from "./tag";
 import { teamCreateSchema, teamPermissionsSchema, teamRoleSchema } from "./team";
 
@@ -79,9 +80,19 @@ export function exportFileName(guildName: string, date = new Date()): string {
   return `ticketeer-config-${slug}-${date.toISOString().slice(0, 10)}.json`;
 }
 
+/** The sections written for their resources (references mapped by name, or kept together). */
+const builtInSections = ["settings", "tags", "forms", "teams", "panels", "multi_panels", "blacklist"] as const;
+
+/**
+ * The collections of the shared registry (src/schemas/resources.ts) whose sections are generated: every spec'd
+ * collection without a section above, unless its spec opts out (`transfer: { optOut: "<why>" }`). Its section is its
+ * list key and holds its records' input fields; an import replaces them (server/config-transfer/resources.ts).
+ */
+export const transferredSpecs = allResourceSpecs.filter(isTableSpec).filter((spec) => !spec.transfer && !(builtInSections as readonly string[]).includes(spec.api.listKey));
+
 /** Sections of the file, in the order they are shown and applied. */
-export const configSections = ["settings", "tags", "forms", "teams", "panels", "multi_panels", "blacklist"] as const;
-export type ConfigSection = (typeof configSections)[number];
+export const configSections: readonly string[] = [...builtInSections, ...transferredSpecs.map((spec) => spec.api.listKey)];
+export type ConfigSection = string;
 export const configSectionLabels: Record<ConfigSection, string> = {
   settings: "Settings",
   tags: "Tags",
@@ -90,6 +101,7 @@ export const configSectionLabels: Record<ConfigSection, string> = {
   panels: "Panels",
   multi_panels: "Multi-Panels",
   blacklist: "Blacklist",
+  ...Object.fromEntries(transferredSpecs.map((spec) => [spec.api.listKey, spec.ui?.label ?? spec.doc.tag])),
 };
 
 const directoryEntrySchema = z.object({ id: snowflake, name: z.string().max(200) });
@@ -150,7 +162,7 @@ export const exportedBlacklistEntrySchema = blacklistInputSchema.extend({
 export type ExportedBlacklistEntry = z.infer<typeof exportedBlacklistEntrySchema>;
 
 /** The file, version 1. A section that is absent is left as it is by an import. */
-export const configExportSchema = z.object({
+const configExportBaseSchema = z.object({
   format: z.literal(configExportFormat, { error: configTransferText.notAnExport }),
   version: z.literal(configExportVersion, { error: (issue) => configTransferText.unsupportedVersion(issue.input) }),
   /** ISO 8601 time of the export. */
@@ -164,7 +176,13 @@ export const configExportSchema = z.object({
   multi_panels: z.array(exportedMultiPanelSchema).max(guildLimits.multiPanels).optional(),
   blacklist: z.array(exportedBlacklistEntrySchema).max(guildLimits.blacklist).optional(),
 });
+/** …with a section per generated collection (typed as records: read them with `generatedSection`). */
+export const configExportSchema = configExportBaseSchema.extend(
+  Object.fromEntries(transferredSpecs.map((spec) => [spec.api.listKey, z.array(spec.input).max(spec.limit.max).optional()])),
+) as unknown as typeof configExportBaseSchema;
 export type ConfigExport = z.infer<typeof configExportSchema>;
+/** A generated section of a file: its records' input fields, or undefined when the file leaves it out. */
+export const generatedSection = (file: ConfigExport, section: string) => (file as unknown as Record<string, Record<string, unknown>[] | undefined>)[section];
 export type ConfigExportInput = z.input<typeof configExportSchema>;
 
 /** Where an issue is, in words: `panels #2 ("Billing") › PanelMessage.PanelTitle`. */
@@ -240,7 +258,7 @@ export const mappingRowSchema = z.object({
 export type MappingRow = z.infer<typeof mappingRowSchema>;
 
 export const sectionChangeSchema = z.object({
-  section: z.enum(configSections),
+  section: z.enum(configSections as [string, ...string[]]),
   label: z.string(),
   /** In the file (absent sections are left as they are). */
   present: z.boolean(),

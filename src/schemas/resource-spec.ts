@@ -52,6 +52,8 @@ export interface ResourceSpec<
   exposeRevision?: boolean;
   /** OpenAPI tag and a one-line description of the resource. */
   doc: { tag: string; summary: string };
+  /** Left out of the configuration transfer's generated sections, and why (src/schemas/config-export.ts). */
+  transfer?: { optOut: string };
   /** The dashboard's generated screens (a resource with its own client declaration leaves this out). */
   ui?: ResourceUi;
 }

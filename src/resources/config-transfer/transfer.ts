@@ -1,6 +1,7 @@
 import { interpolate, type Params } from "../../i18n/core";
 import type { MappingKind, MappingOverrides, MappingRow, SectionChange } from "../../schemas/config-export";
-import { configTransferText, exportFileName } from "../../schemas/config-export";
+import { configTransferText, exportFileName, transferredSpecs } from "../../schemas/config-export";
+import { resourceTextKey } from "../../i18n/keys";
 
 export { exportFileName };
 
@@ -34,8 +35,11 @@ export function knownText(value: string, tr: Tr = english): string {
 }
 
 /** The dictionary key of a section's label: configTransfer.section.<section in camel case>. */
+/** A generated section (a declared collection's) is labelled as its resource is in the sidebar. */
+const generatedLabelKeys = new Map(transferredSpecs.map((spec) => [spec.api.listKey, resourceTextKey(spec.name, "label")]));
+
 export const sectionLabelKey = (section: SectionChange["section"]) =>
-  `configTransfer.section.${section.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
+  generatedLabelKeys.get(section) ?? `configTransfer.section.${section.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
 
 /** A section's label (the server sends the English one) in the language of `tr`. */
 export function sectionLabel(section: Pick<SectionChange, "section" | "label">, tr: Tr = english): string {

@@ -157,6 +157,7 @@ describe("the plan of an import", () => {
       panels: [true, 0, 2, 0],
       multi_panels: [true, 0, 1, 0],
       blacklist: [true, 0, 1, 0],
+      close_reasons: [false, 0, 0, 0], // a generated section, not in this file
     });
   });
 
