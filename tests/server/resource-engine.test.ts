@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, token: string | null = owner, payload?: unknown) =>
   t.app.inject({ method, url: path, headers: token ? bearer(token) : {}, payload: payload as never, remoteAddress: "198.51.100.9" });
-const rows = () => t.db.selectFrom("close_reasons" as never).selectAll().orderBy("id" as never).execute() as Promise<Record<string, unknown>[]>;
+const rows = () => t.db.selectFrom("close_reasons").selectAll().orderBy("id").execute();
 const lastActivity = () => t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
 describe("close reasons on the engine", () => {
