@@ -4,7 +4,7 @@ import { defineResourceSpec } from "./resource-spec";
 
 // Close reasons: preset reasons a server offers when a ticket is closed (the /close command's choices, the close
 // dialog's select). Declared once here — schema, UI hints, permissions, activity names and the dashboard's screens —
-// and added to the two registries (src/resources/registry.ts, server/resources/registry.ts); nothing else.
+// and added to the shared registry (src/schemas/resources.ts); nothing else.
 
 /** The schema's validation messages (shown translated by the dashboard). */
 const closeReasonMessages = {

@@ -1,3 +1,4 @@
+import { allResourceSpecs, isTableSpec } from "../../src/schemas/resources";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { allPermissions, noPermissions, type TeamPermission, type TeamPermissions } from "../../src/schemas/team";
@@ -38,7 +39,20 @@ interface Probe {
 }
 
 const g = "/api/:guildId(^\\d+$)";
+/** The probes of every spec'd collection of the shared registry (tags, blacklist, close reasons, …), from its spec. */
+const specProbes: Probe[] = allResourceSpecs.filter(isTableSpec).flatMap((spec) => {
+  const one = `${g}/${spec.name}/:${spec.key.field[0].toLowerCase()}${spec.key.field.slice(1)}`;
+  const anyOf = (p: TeamPermission | undefined) => (p ? [p] : []);
+  return [
+    { method: "GET", route: `${g}/${spec.name}`, anyOf: anyOf(spec.permissions.list), list: true },
+    { method: "POST", route: `${g}/${spec.name}`, anyOf: anyOf(spec.permissions.create), body: {} },
+    { method: "PUT", route: one, anyOf: anyOf(spec.permissions.edit), body: {} },
+    { method: "DELETE", route: one, anyOf: anyOf(spec.permissions.delete) },
+  ];
+});
+
 const probes: Probe[] = [
+  ...specProbes,
   { method: "GET", route: "/api/guilds/:guildId(^\\d+$)", anyOf: [], list: true },
   { method: "GET", route: `${g}/permissions`, anyOf: [], list: true },
 
@@ -53,10 +67,6 @@ const probes: Probe[] = [
   { method: "DELETE", route: `${g}/teams/:teamId/roles`, anyOf: ["EditTeam"], body: {} },
   { method: "PUT", route: `${g}/teams/:teamId/permissions`, anyOf: ["EditTeam"], body: {} },
 
-  { method: "GET", route: `${g}/tags`, anyOf: ["ViewTag"], list: true },
-  { method: "POST", route: `${g}/tags`, anyOf: ["CreateTag"], body: {} },
-  { method: "PUT", route: `${g}/tags/:tagId`, anyOf: ["EditTag"], body: {} },
-  { method: "DELETE", route: `${g}/tags/:tagId`, anyOf: ["DeleteTag"] },
 
   { method: "GET", route: `${g}/panel-properties`, anyOf: ["ViewSinglePanel", "ViewMultiPanel"], list: true },
   { method: "GET", route: `${g}/panels`, anyOf: ["ViewSinglePanel", "ViewMultiPanel"], list: true },
@@ -87,15 +97,7 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/activity.csv`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity/:activityId`, anyOf: ["ViewActivity"] },
 
-  { method: "GET", route: `${g}/blacklist`, anyOf: ["ViewSettings"], list: true },
-  { method: "POST", route: `${g}/blacklist`, anyOf: ["EditSettings"], body: {} },
-  { method: "PUT", route: `${g}/blacklist/:entryId`, anyOf: ["EditSettings"], body: {} },
-  { method: "DELETE", route: `${g}/blacklist/:entryId`, anyOf: ["EditSettings"] },
 
-  { method: "GET", route: `${g}/close-reasons`, anyOf: [], list: true },
-  { method: "POST", route: `${g}/close-reasons`, anyOf: ["EditSettings"], body: {} },
-  { method: "PUT", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"], body: {} },
-  { method: "DELETE", route: `${g}/close-reasons/:reasonId`, anyOf: ["EditSettings"] },
 
   { method: "GET", route: `${g}/tickets`, anyOf: ["ViewTranscripts"], list: true },
   { method: "GET", route: `${g}/tickets/events`, anyOf: ["ViewTranscripts"], list: true },

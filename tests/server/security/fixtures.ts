@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
 import { expect } from "vitest";
+import { z } from "zod";
+import { closeReasonsSpec } from "../../../src/schemas/close-reason";
+import type { ResourceSpec } from "../../../src/schemas/resource-spec";
 import { type TeamPermission, teamPermissionKeys } from "../../../src/schemas/team";
+import { serverResources } from "../../../server/resources/registry";
 import type { RouteTableEntry } from "../../../server/http/support/route-table";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, bearer } from "../helpers";
 
@@ -206,9 +210,60 @@ export async function createBlacklistEntry(ctx: Ctx): Promise<string> {
   return String(body.entry.EntryId);
 }
 
-export async function createCloseReason(ctx: Ctx): Promise<string> {
-  const body = await okJson(await ctx.inject("POST", `/api/${G}/close-reasons`, { token: ctx.owner, body: { Label: ctx.unique("reason") } }), 201);
-  return String(body.close_reason.ReasonId);
+/**
+ * A valid value of a JSON schema (of a spec's input): text unique per request within its limits, a snowflake where
+ * the pattern asks for digits, the first choice of an enum, the smallest number, false.
+ */
+function sampleValue(ctx: Ctx, name: string, schema: Record<string, unknown>): Json {
+  if (Array.isArray(schema.enum)) return schema.enum[0] as Json;
+  if (schema.const !== undefined) return schema.const as Json;
+  switch (schema.type) {
+    case "string": {
+      if (typeof schema.pattern === "string" && schema.pattern.includes("\\d")) return randomSnowflake();
+      const max = typeof schema.maxLength === "number" ? schema.maxLength : 100;
+      return ctx.unique(name.toLowerCase()).slice(-max);
+    }
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number" ? schema.minimum : 0;
+    case "boolean":
+      return false;
+    default:
+      return null;
+  }
+}
+
+/** A valid body for a spec's input, every field filled in. */
+function sampleBody(ctx: Ctx, spec: ResourceSpec): Json {
+  const json = z.toJSONSchema(spec.input, { io: "input", unrepresentable: "any", metadata: z.registry() }) as { properties: Record<string, Record<string, unknown>> };
+  return Object.fromEntries(Object.entries(json.properties).map(([field, schema]) => [field, sampleValue(ctx, field, schema)]));
+}
+
+/** Creates a record of a spec'd collection; its id as the path carries it. */
+export async function createRecordOf(ctx: Ctx, spec: ResourceSpec): Promise<string> {
+  const body = await okJson(await ctx.inject("POST", `/api/${G}/${spec.name}`, { token: ctx.owner, body: sampleBody(ctx, spec) }), 201);
+  return String(body[spec.api.oneKey][spec.key.field]);
+}
+
+export const createCloseReason = (ctx: Ctx) => createRecordOf(ctx, closeReasonsSpec as unknown as ResourceSpec);
+
+/**
+ * The sample requests of every spec'd collection of the shared registry whose server adds no hooks (a hooked one,
+ * like the blacklist, checks its bodies against the platform: its samples are written below by hand).
+ */
+function specSamples(): Record<string, Sample> {
+  const out: Record<string, Sample> = {};
+  for (const resource of serverResources.filter((r) => !r.hooks.check)) {
+    const spec = resource.spec;
+    const id = `${spec.key.field[0].toLowerCase()}${spec.key.field.slice(1)}`;
+    const base = `/api/:guildId/${spec.name}`;
+    const setup = async (ctx: Ctx) => ({ [id]: await createRecordOf(ctx, spec) });
+    out[`GET ${base}`] = { status: 200 };
+    out[`POST ${base}`] = { status: 201, body: (ctx) => sampleBody(ctx, spec) };
+    out[`PUT ${base}/:${id}`] = { status: 200, setup, body: (ctx) => sampleBody(ctx, spec) };
+    out[`DELETE ${base}/:${id}`] = { status: 200, setup };
+  }
+  return out;
 }
 
 export async function exportOf(ctx: Ctx, guildId: string): Promise<Json> {
@@ -336,10 +391,8 @@ export const samples: Record<string, Sample> = {
   "GET /api/guilds/:guildId": { status: 200 },
   "GET /api/:guildId/permissions": { status: 200 },
 
-  "GET /api/:guildId/tags": { status: 200 },
-  "POST /api/:guildId/tags": { status: 201, body: (ctx) => ({ TagName: ctx.unique("tag"), Content: "Hello there" }) },
-  "PUT /api/:guildId/tags/:tagId": { status: 200, setup: async (ctx) => ({ tagId: await createTag(ctx) }), body: (ctx) => ({ TagName: ctx.unique("tag"), Content: "Changed" }) },
-  "DELETE /api/:guildId/tags/:tagId": { status: 200, setup: async (ctx) => ({ tagId: await createTag(ctx) }) },
+  // Tags, close reasons and every other spec'd collection without server hooks: generated from their specs below.
+  ...specSamples(),
 
   "GET /api/:guildId/activity": { status: 200 },
   "GET /api/:guildId/activity/actions": { status: 200 },
@@ -459,15 +512,6 @@ export const samples: Record<string, Sample> = {
   "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
-
-  "GET /api/:guildId/close-reasons": { status: 200 },
-  "POST /api/:guildId/close-reasons": { status: 201, body: (ctx) => ({ Label: ctx.unique("reason"), Text: "Solved", Position: 1 }) },
-  "PUT /api/:guildId/close-reasons/:reasonId": {
-    status: 200,
-    setup: async (ctx) => ({ reasonId: await createCloseReason(ctx) }),
-    body: (ctx) => ({ Label: ctx.unique("reason"), Text: "", Position: 2 }),
-  },
-  "DELETE /api/:guildId/close-reasons/:reasonId": { status: 200, setup: async (ctx) => ({ reasonId: await createCloseReason(ctx) }) },
 
   "GET /api/:guildId/transcripts": { status: 200 },
   "GET /api/:guildId/transcript-panels": { status: 200 },
