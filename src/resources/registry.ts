@@ -1,9 +1,7 @@
-import { tagsResource } from "./tags/declaration";
 import { settingsResource } from "./settings/declaration";
 import { teamsResource } from "./teams/declaration";
 import { formsResource } from "./forms/declaration";
 import { panelsResource } from "./panels/declaration";
-import { blacklistResource } from "./blacklist/declaration";
 import { transcriptsResource } from "./transcripts/declaration";
 import { activityResource } from "./activity/declaration";
 import { configTransferResource } from "./config-transfer/declaration";
@@ -20,8 +18,19 @@ import type { ResourceDeclaration } from "./engine/types";
 // are all derived from it. A resource declared in the shared registry (src/schemas/resources.ts) with a `ui` part
 // needs nothing here: its generated screens join after the Blacklist. A hand-built screen is one import and one line.
 
-/** The generated screens of the shared registry's resources that have a `ui` part. */
-const generatedScreens = allResourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => resourceFromSpec(spec));
+/** The generated screens of the shared registry's resources that have a `ui` part, by name. */
+const generated = new Map(allResourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => [spec.name, resourceFromSpec(spec)]));
+/** A generated screen placed in the sidebar order by name (SPEC §2 puts Tags third). */
+const placed = (name: string) => {
+  const declaration = generated.get(name);
+  if (!declaration) throw new Error(`registry: no generated screen named ${name}`);
+  generated.delete(name);
+  return declaration;
+};
+const tagsResource = placed("tags");
+const blacklistResource = placed("blacklist");
+/** The other generated screens (they follow the placed ones). */
+const generatedScreens = [...generated.values()];
 
 export const resourceDeclarations: readonly ResourceDeclaration[] = [
   settingsResource,

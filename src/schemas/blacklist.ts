@@ -50,6 +50,41 @@ export const blacklistApiMessages = {
   owner: "The server owner cannot be blacklisted",
 } as const;
 
+/** Texts of the Blacklist screens (beyond the spec, so not in ./messages.ts). */
+export const blacklistTexts = {
+  label: "Blacklist",
+  listTitle: "Blocked users and roles",
+  search: "Search by id, role or reason",
+  empty: "Nobody is blacklisted. Add a user or a role to bar them from opening tickets.",
+  add: "Add to Blacklist",
+  submit: "Add",
+  adding: "Adding...",
+  remove: "Remove",
+  removing: "Removing...",
+  confirmTitle: "Remove from the blacklist?",
+  confirmDescription: "They will be able to open tickets again.",
+  cancel: "Cancel",
+} as const;
+
+/**
+ * What the API answers and the schema's messages, word for word: the generated screens show them in the current
+ * language (the spec's `ui.messages`).
+ */
+export const blacklistMessages = {
+  added: "Blacklist entry added",
+  removed: "Blacklist entry removed",
+  notFound: "Blacklist entry not found",
+  duplicateUser: "This user is already blacklisted",
+  duplicateRole: "This role is already blacklisted",
+  unknownRole: "Role not found in this server",
+  everyoneRole: "The @everyone role cannot be blacklisted",
+  owner: "The server owner cannot be blacklisted",
+  kindInvalid: "Kind must be User or Role",
+  targetRequired: "Target id is required",
+  targetInvalid: "Target id must be a user or role id (16 to 21 digits)",
+  reasonTooLong: "Reason must be at most 200 characters",
+} as const;
+
 /** The blacklist on the resource engine (src/schemas/resource-spec.ts); the server checks targets on the platform. */
 export const blacklistSpec = defineResourceSpec({
   name: "blacklist",
@@ -78,4 +113,28 @@ export const blacklistSpec = defineResourceSpec({
     },
   },
   doc: { tag: "Blacklist", summary: "blacklist entries (users or roles barred from opening tickets)" },
+  // The Blacklist screen, generated: its list, add dialog (from the schema's .meta()) and delete with confirmation.
+  ui: {
+    label: blacklistTexts.label,
+    title: blacklistTexts.label,
+    icon: "ban",
+    list: {
+      title: blacklistTexts.listTitle,
+      columns: [
+        { key: "Kind", title: "Kind", width: 90, cell: { name: "badge", colors: { Role: "purple", User: "blue" }, translated: true } },
+        { key: "TargetId", title: "User or role", width: 240, cell: { name: "mention", nameField: "TargetName" } },
+        { key: "Reason", title: "Reason", truncate: true },
+        { key: "CreatedAt", title: "Added", width: 140, cell: "relativeTime" },
+      ],
+      search: { placeholder: blacklistTexts.search, fields: ["TargetId", "TargetName", "Reason", "Kind"] },
+      emptyText: blacklistTexts.empty,
+    },
+    create: { title: blacklistTexts.add, submitLabel: blacklistTexts.submit, pendingLabel: blacklistTexts.adding },
+    remove: {
+      label: blacklistTexts.remove,
+      pendingLabel: blacklistTexts.removing,
+      confirm: { title: blacklistTexts.confirmTitle, description: blacklistTexts.confirmDescription, okText: blacklistTexts.remove, cancelText: blacklistTexts.cancel },
+    },
+    messages: blacklistMessages,
+  },
 });

@@ -58,15 +58,41 @@ export interface ResourceSpec<
   ui?: ResourceUi;
 }
 
+/** Colours of the `badge` cell. */
+export type BadgeColor = "blue" | "purple" | "green" | "red" | "orange" | "gray";
+
+/**
+ * How a list column draws its value, by name (the dashboard's cell registry, src/resources/engine/cell-registry.tsx):
+ * `mono` (ids), `relativeTime` (epoch ms: "3 days ago"), `emoji` (large, centred), `badge` (a coloured label per
+ * value, translated under `<resource>.fields.<field>.enum.<value>` when `translated`), `mention` (`@name · id`, the
+ * name from another field of the record).
+ */
+export type CellSpec =
+  | "mono"
+  | "relativeTime"
+  | "emoji"
+  | { name: "badge"; colors?: Record<string, BadgeColor>; fallback?: BadgeColor; translated?: boolean }
+  | { name: "mention"; nameField: string };
+
+/** The sidebar icons a spec may name (the dashboard's icon registry). */
+export type IconName = "list" | "tag" | "ban";
+
 /** What the dashboard shows of a spec'd resource: its sidebar entry, list, and dialogs (English; translated by key). */
 export interface ResourceUi {
   label: string;
   title: string;
+  /** The page name of 'Failed to fetch {page} page' (default: the title). */
+  pageName?: string;
+  icon?: IconName;
+  /** How long the list stays fresh and is kept (ms). */
+  cache?: { staleTime?: number; gcTime?: number };
+  /** Per-field hints of the editor that win over the schema's `.meta()` (titles, placeholders, widgets). */
+  fields?: Record<string, { title?: string; placeholder?: string; widget?: string; rows?: number; help?: string }>;
   list: {
     title: string;
-    columns: { key: string; title: string; truncate?: boolean; mono?: boolean; width?: number; hideOnMobile?: boolean }[];
-    /** Case-insensitive substring search over these fields. */
-    search?: { placeholder: string; fields: string[] };
+    columns: { key: string; title: string; truncate?: boolean; mono?: boolean; width?: number; hideOnMobile?: boolean; cell?: CellSpec }[];
+    /** Substring search over these fields (case-insensitive unless `caseSensitive`). */
+    search?: { placeholder: string; fields: string[]; caseSensitive?: boolean };
     emptyText: string;
   };
   create: { title: string; submitLabel: string; pendingLabel: string };

@@ -52,4 +52,29 @@ export const tagsSpec = defineResourceSpec({
     },
   },
   doc: { tag: "Tags", summary: "tags (canned replies)" },
+  // SPEC §2, §4: the Tags screen, generated. Column titles and field labels are the spec's words.
+  ui: {
+    label: tagMessages.pageName,
+    title: tagMessages.title,
+    pageName: tagMessages.pageName,
+    icon: "tag",
+    cache: { staleTime: limits.tagCacheFreshMs, gcTime: limits.tagCacheKeptMs },
+    fields: {
+      TagName: { title: "Tag Name", placeholder: "greeting" },
+      Content: { title: "Tag Content", widget: "textarea", rows: 6, placeholder: "Hello! A staff member will be with you shortly." },
+    },
+    list: {
+      title: tagMessages.manageTags,
+      columns: [
+        { key: "TagId", title: "ID", cell: "mono", truncate: true, width: 120, hideOnMobile: true },
+        { key: "TagName", title: "Name", truncate: true, width: 200 },
+        { key: "Content", title: "Content", truncate: true },
+      ],
+      // §2: 'Search tag' is a case-sensitive substring of the name or the content (matchesTagSearch).
+      search: { placeholder: tagMessages.search, fields: ["TagName", "Content"], caseSensitive: true },
+      emptyText: tagMessages.empty,
+    },
+    create: { title: tagMessages.addNewTag, submitLabel: tagMessages.addTag, pendingLabel: tagMessages.adding },
+    remove: { label: tagMessages.delete, pendingLabel: tagMessages.deleting },
+  },
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { formMessages } from "../../src/schemas/messages";
-import { blacklistTexts } from "../../src/resources/blacklist/texts";
+import { blacklistTexts } from "../../src/schemas/blacklist";
 import { DEMO_COMMUNITY_ID, waitForToastsToClose, signIn, uniqueName } from "./helpers";
 
 // Forms (SPEC §2 Forms, §4, §5) and the declared Blacklist resource, in Chromium against the real server.

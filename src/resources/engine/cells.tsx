@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n/react";
 import { keySegment } from "../../i18n/keys";
+import type { BadgeColor, CellSpec } from "../../schemas/resource-spec";
+import { relativeTimeCell } from "./RelativeTime";
 
 // Cell renderers for declarations' list columns. Declarations are imported with the first screen (the sidebar
 // is built from them), so renderers live here without any UI library: plain elements styled by the shell.
 
-export type BadgeColor = "blue" | "purple" | "green" | "red" | "orange" | "gray";
+export type { BadgeColor };
 
 function BadgeText({ text, keyPrefix }: { text: string; keyPrefix: string }) {
   const t = useT();
@@ -28,3 +30,27 @@ export const badgeCell =
       </span>
     );
   };
+
+/** `@name · id`, monospaced: a platform id with the name the record carries beside it (a role's, a user's). */
+export const mentionCell =
+  (nameField: string) =>
+  (value: unknown, record: Record<string, unknown>): ReactNode => (
+    <span className="cell-mono">
+      {record[nameField] ? `@${String(record[nameField])} · ` : ""}
+      {String(value ?? "")}
+    </span>
+  );
+
+const emojiCell = (value: unknown): ReactNode => <span className="cell-emoji">{String(value ?? "")}</span>;
+
+/**
+ * The named cells a spec's list columns may ask for (src/schemas/resource-spec.ts, CellSpec), so a spec stays plain
+ * data. `resource` and `field` name the translation keys of a translated badge.
+ */
+export function cellOf(cell: CellSpec, resource: string, field: string): ((value: unknown, record: Record<string, unknown>) => ReactNode) | undefined {
+  if (cell === "mono") return undefined; // the column's own `mono`
+  if (cell === "relativeTime") return relativeTimeCell();
+  if (cell === "emoji") return emojiCell;
+  if (cell.name === "badge") return badgeCell(cell.colors, cell.fallback, cell.translated ? `${keySegment(resource)}.fields.${keySegment(field)}.enum` : undefined);
+  return mentionCell(cell.nameField);
+}

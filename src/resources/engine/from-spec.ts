@@ -1,14 +1,21 @@
 import type { z } from "zod";
 import { resourceListParams, type ResourceSpec } from "../../schemas/resource-spec";
-import type { ResourceDeclaration } from "./types";
+import type { IconName } from "../../schemas/resource-spec";
+import { BanIcon, TagIcon } from "../../ui/icons";
+import { cellOf } from "./cells";
+import type { ResourceDeclaration, ResourceIcon } from "./types";
 import { ListIcon } from "./icons";
+
+/** The sidebar icons a spec may name. */
+const icons: Record<IconName, ResourceIcon> = { list: ListIcon, tag: TagIcon, ban: BanIcon };
 
 // The dashboard's declaration of a resource declared once as a spec (src/schemas/resource-spec.ts): route, sidebar
 // entry, endpoint, permissions and generated screens all come from the spec and its `ui` part. A registry line
 // `resourceFromSpec(<its spec>)` is all the client needs (docs/adding-a-resource.md).
 
-/** A case-insensitive substring of any of the fields. */
-const matchFields = (fields: string[]) => (record: Record<string, unknown>, query: string) => {
+/** A substring of any of the fields: case-insensitive (the query trimmed), or exactly as typed. */
+const matchFields = (fields: string[], caseSensitive = false) => (record: Record<string, unknown>, query: string) => {
+  if (caseSensitive) return fields.some((field) => String(record[field] ?? "").includes(query));
   const q = query.trim().toLowerCase();
   return fields.some((field) => String(record[field] ?? "").toLowerCase().includes(q));
 };
@@ -20,18 +27,24 @@ export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(s
   return {
     name: spec.name,
     label: ui.label,
-    icon: ListIcon,
+    icon: icons[ui.icon ?? "list"],
     route: spec.name,
     title: ui.title,
-    pageName: ui.title,
+    pageName: ui.pageName ?? ui.title,
     permissions: spec.permissions,
     endpoint: { path: spec.name, listKey: spec.api.listKey, oneKey: spec.api.oneKey, idKey: spec.key.field, list: resourceListParams(spec) },
+    cache: ui.cache,
     schema: spec.input,
+    fields: ui.fields as ResourceDeclaration["fields"],
     messages: { ...ui.messages, created: messages.created, updated: messages.updated, deleted: messages.deleted, notFound: messages.notFound, stale: messages.stale },
     list: {
       title: ui.list.title,
-      columns: ui.list.columns,
-      search: ui.list.search ? { placeholder: ui.list.search.placeholder, match: matchFields(ui.list.search.fields) } : undefined,
+      columns: ui.list.columns.map(({ cell, ...column }) => ({
+        ...column,
+        ...(cell === "mono" ? { mono: true } : {}),
+        ...(cell && cell !== "mono" ? { render: cellOf(cell, spec.name, column.key) } : {}),
+      })),
+      search: ui.list.search ? { placeholder: ui.list.search.placeholder, match: matchFields(ui.list.search.fields, ui.list.search.caseSensitive) } : undefined,
       emptyText: ui.list.emptyText,
     },
     create: { mode: "dialog", ...ui.create },

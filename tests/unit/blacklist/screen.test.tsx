@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { blacklistTexts } from "../../../src/resources/blacklist/texts";
+import { blacklistTexts } from "../../../src/schemas/blacklist";
 import type { BlacklistEntry } from "../../../src/schemas/blacklist";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { toEditorSchema, toJsonSchema } from "../../../src/resources/engine/form/editor-schema";
 import { createZodValidator } from "../../../src/resources/engine/form/zod-validator";
-import { tagsResource } from "../../../src/resources/tags/declaration";
+import { findDeclaration } from "../../../src/resources/registry";
 import { limits } from "../../../src/schemas/limits";
 import { tagMessages } from "../../../src/schemas/messages";
 import { tagInputSchema } from "../../../src/schemas/tag";
+
+const tagsResource = findDeclaration("tags")!;
 
 describe("zod → JSON Schema (draft-07, input side)", () => {
   it("converts the tag input schema with its limits", () => {

@@ -207,6 +207,9 @@ const engine: Dictionary = {
   "tags.fields.content.placeholder": "¡Hola! Un miembro del staff te atenderá en breve.",
   "tags.messages.created": "Etiqueta creada correctamente",
   "tags.messages.deleted": "Etiqueta eliminada correctamente",
+  "tags.messages.updated": "Etiqueta actualizada correctamente",
+  "tags.messages.notFound": "No se encontró la etiqueta",
+  "tags.messages.stale": "Otra persona cambió esta etiqueta. Recarga para ver la última versión.",
 
   // Blacklist
   "closeReasons.title": "Motivos de cierre",
@@ -279,6 +282,10 @@ const engine: Dictionary = {
   "blacklist.messages.added": "Entrada añadida a la lista negra",
   "blacklist.messages.removed": "Entrada quitada de la lista negra",
   "blacklist.messages.notFound": "No se encontró la entrada de la lista negra",
+  "blacklist.messages.created": "Entrada añadida a la lista negra",
+  "blacklist.messages.updated": "Entrada de la lista negra actualizada",
+  "blacklist.messages.deleted": "Entrada quitada de la lista negra",
+  "blacklist.messages.stale": "Otra persona cambió esta entrada. Recarga para ver la última versión.",
   "blacklist.messages.duplicateUser": "Este usuario ya está en la lista negra",
   "blacklist.messages.duplicateRole": "Este rol ya está en la lista negra",
   "blacklist.messages.unknownRole": "Ese rol no existe en este servidor",
