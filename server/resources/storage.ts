@@ -76,7 +76,7 @@ function normaliseType(dataType: string): ColumnType | string {
 }
 
 /** The migration number a developer would write next. */
-const nextMigrationNumber = () => String(Object.keys(migrations).length + 1).padStart(3, "0");
+const nextMigrationNumber = () => String(Math.max(...Object.keys(migrations).map((name) => Number(name.slice(0, 3)))) + 1).padStart(3, "0");
 
 export class ResourceSchemaError extends Error {}
 
