@@ -238,11 +238,7 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
       {preview && (
         <Suspense fallback={<div className="skeleton-block ct-skeleton" />}>
           <ImportPreview
-            preview={preview}
-            checking={checking}
-            allowed={allowed}
-            importing={importing}
-            confirming={confirming}
+            {...{ preview, checking, allowed, importing, confirming }}
             onConfirming={setConfirming}
             onChoose={choose}
             onImport={() => void runImport()}

@@ -5,13 +5,8 @@ import { cloneElement, lazy, Suspense, useState, type MouseEvent, type ReactElem
 const Popconfirm = lazy(() => import("antd/es/popconfirm"));
 
 export function ConfirmButton({
-  title,
-  description,
-  okText,
-  cancelText,
-  onConfirm,
-  disabled,
   children,
+  ...confirm
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -27,20 +22,11 @@ export function ConfirmButton({
     setLoaded(true);
     setOpen(true);
   };
-  if (!loaded) return cloneElement(children, { onClick: disabled ? undefined : openNow });
+  if (!loaded) return cloneElement(children, { onClick: confirm.disabled ? undefined : openNow });
   return (
     <Suspense fallback={children}>
-      <Popconfirm
-        open={open}
-        onOpenChange={setOpen}
-        title={title}
-        description={description}
-        okText={okText}
-        cancelText={cancelText}
-        okButtonProps={{ danger: true }}
-        onConfirm={onConfirm}
-        disabled={disabled}
-      >
+      {/* The texts, onConfirm and disabled as the caller gave them. */}
+      <Popconfirm open={open} onOpenChange={setOpen} okButtonProps={{ danger: true }} {...confirm}>
         {children}
       </Popconfirm>
     </Suspense>

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { useCreate, useUpdate, type HttpError } from "@refinedev/core";
 import { Alert, Button, Modal } from "antd";
 import { useId, useState } from "react";
@@ -6,8 +5,7 @@ import { useTr } from "../../i18n/refine";
 import type { ResourceDeclaration } from "./types";
 import { mutationNotifications } from "./notifications";
 import { SchemaForm } from "./form/SchemaForm";
-import { resourceKey } from "../../i18n/keys";
-import { useMessageText, useDeclarationText } from "./texts";
+import { declarationFormProps, useDeclarationText, useMessageText } from "./texts";
 
 export interface EditorDialogProps {
   guildId: string;
@@ -65,10 +63,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
       <SchemaForm<Record<string, unknown>>
         key={formKey}
         id={formId}
-        schema={declaration.schema as z.ZodType<Record<string, unknown>>}
-        fields={declaration.fields}
-        textKey={resourceKey(declaration.name)}
-        messageText={apiText}
+        {...declarationFormProps(declaration, apiText)}
         disabled={isPending}
         initialData={record}
         onSubmit={(values) => {

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Alert, Button, Skeleton } from "antd";
 import { Card } from "../../ui/blocks";
@@ -9,8 +8,7 @@ import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
 import { SchemaForm } from "./form/SchemaForm";
-import { resourceKey } from "../../i18n/keys";
-import { useMessageText, useDeclarationText } from "./texts";
+import { declarationFormProps, useDeclarationText, useMessageText } from "./texts";
 
 /** The generated create/edit page (declarations with `mode: "page"`); back to the list on success. */
 export default function EditorPage({ guildId, declaration, mode }: ResourceScreenProps & { mode: "create" | "edit" }) {
@@ -58,10 +56,7 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
           <SchemaForm<Record<string, unknown>>
             key={formKey}
             id={formId}
-            schema={declaration.schema as z.ZodType<Record<string, unknown>>}
-            fields={declaration.fields}
-            textKey={resourceKey(declaration.name)}
-            messageText={apiText}
+            {...declarationFormProps(declaration, apiText)}
             disabled={pending}
             initialData={mode === "edit" ? (one.result as Record<string, unknown> | undefined) : undefined}
             onSubmit={(values) => {

@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { keySegment, resourceTextKey } from "../../i18n/keys";
+import { keySegment, resourceKey, resourceTextKey } from "../../i18n/keys";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { specTextKeys } from "../../i18n/spec-texts";
+import type { z } from "zod";
 import type { ResourceDeclaration } from "./types";
 
 // The texts a declaration gives the generated screens, on screen in the current language, under keys built from
@@ -88,4 +89,14 @@ export function declarationTexts(declaration: ResourceDeclaration): [slot: strin
   }
   for (const [name, english] of Object.entries(declaration.messages ?? {})) out.push([`messages.${keySegment(name)}`, english]);
   return out.filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+}
+
+/** What the generated editors (dialog and page) pass their SchemaForm from a declaration: its schema, hints and texts. */
+export function declarationFormProps(declaration: ResourceDeclaration, messageText: (message: string) => string) {
+  return {
+    schema: declaration.schema as z.ZodType<Record<string, unknown>>,
+    fields: declaration.fields,
+    textKey: resourceKey(declaration.name),
+    messageText,
+  };
 }

@@ -18,10 +18,10 @@ export const fieldSavedSchema = messageResponseSchema.extend({ field: formSchema
 export const formsSpec = declareResource({
   kind: "collection",
   name: "forms",
-  permissions: ["forms"],
-  doc: { tag: "Forms", summary: "forms (the questions a panel asks)" },
   id: "formId",
   ids: { formId: formNotFoundText },
+  permissions: ["forms"],
+  doc: { tag: "Forms", summary: "forms (the questions a panel asks)" },
   list: { summary: "List forms with their fields", answer: formsResponseSchema },
   show: { summary: "One form", answer: formOneSchema },
   create: { summary: "Create a form", body: formInputSchema, answer: formCreatedSchema, status: 201, errors: [409], message: formMessages.created },

@@ -166,18 +166,11 @@ function SchemaFormBody<T>({
 
   return (
     <Form
-      id={id}
-      idPrefix={idPrefix}
+      {...{ id, idPrefix, validator, translateString, formData, widgets, templates, disabled }}
       className={className ? `schema-form ${className}` : "schema-form"}
       schema={local.schema as RJSFSchema}
       uiSchema={local.uiSchema}
-      validator={validator}
-      translateString={translateString}
-      formData={formData}
       formContext={context}
-      widgets={widgets}
-      templates={templates}
-      disabled={disabled}
       experimental_defaultFormStateBehavior={defaultsBehavior}
       noValidate
       noHtml5Validate
