@@ -10,8 +10,9 @@ import { ListIcon } from "./icons";
 const icons: Record<IconName, ResourceIcon> = { list: ListIcon, tag: TagIcon, ban: BanIcon };
 
 // The dashboard's declaration of a resource declared once as a spec (src/schemas/resource-spec.ts): route, sidebar
-// entry, endpoint, permissions and generated screens all come from the spec and its `ui` part. A registry line
-// `resourceFromSpec(<its spec>)` is all the client needs (docs/adding-a-resource.md).
+// entry, endpoint, permissions and generated screens all come from the spec and its `ui` part (its named cells and
+// icon included). The dashboard's registry makes one for every spec of the shared registry (src/schemas/resources.ts)
+// that has a `ui` part: nothing else is needed on the client (docs/adding-a-resource.md).
 
 /** A substring of any of the fields: case-insensitive (the query trimmed), or exactly as typed. */
 const matchFields = (fields: string[], caseSensitive = false) => (record: Record<string, unknown>, query: string) => {
