@@ -166,10 +166,10 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
       title: botTexts.archived(row.number, row.opener_name),
       color: 0x5865f2,
       fields: [
-        { name: "Panel", value: row.panel_name, inline: true },
-        { name: "Closed by", value: row.closed_by_name ?? "—", inline: true },
-        { name: "Reason", value: row.close_reason ?? "No reason specified" },
-        ...(stored ? [{ name: "Transcript", value: link }] : []),
+        { name: botTexts.archivePanel, value: row.panel_name, inline: true },
+        { name: botTexts.archiveClosedBy, value: row.closed_by_name ?? "—", inline: true },
+        { name: botTexts.archiveReason, value: row.close_reason ?? botTexts.archiveNoReason },
+        ...(stored ? [{ name: botTexts.archiveTranscript, value: link }] : []),
       ],
     };
     await platform.sendMessage(settings.ArchiveChannelId, fitMessage({ embeds: [embed], allowed_mentions: { parse: [] } })).catch((error) => {

@@ -13,6 +13,8 @@ import { can, memberAccess, type Member } from "./members";
 import { type Reply, say } from "./step";
 import { findTicketByChannel } from "./store";
 import { botTexts } from "./texts";
+import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
+import { readGuildSettings } from "../settings/store";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -68,7 +70,27 @@ export class InteractionHandler {
     return this.engine.deps.db;
   }
 
+  /** The interaction's step, with the bot speaking the server's language (./language.ts). */
   async handle(interaction: APIInteraction): Promise<Outcome> {
+    return speaking(await this.languageOf(interaction), () => this.step(interaction));
+  }
+
+  /** The server's BotLanguage, else the interaction's guild_locale; in a DM (the rating), the ticket's server's. */
+  private async languageOf(interaction: APIInteraction): Promise<SpokenLanguage> {
+    let guildId = interaction.guild_id ?? null;
+    if (!guildId && interaction.type === InteractionType.MessageComponent) {
+      const id = parseCustomId(str(interaction.data.custom_id, 100));
+      if (id && "guildId" in id) guildId = id.guildId;
+    }
+    if (!guildId && interaction.type === InteractionType.ModalSubmit) {
+      const id = parseCustomId(str(interaction.data.custom_id, 100));
+      if (id && "guildId" in id) guildId = id.guildId;
+    }
+    const setting = guildId && /^\d{1,21}$/.test(guildId) ? (await readGuildSettings(this.db, guildId).catch(() => null))?.settings.BotLanguage : null;
+    return chooseLanguage(setting, interaction.guild_locale ?? ("locale" in interaction ? interaction.locale : undefined));
+  }
+
+  private async step(interaction: APIInteraction): Promise<Outcome> {
     const guildId = interaction.guild_id ?? null;
     const channelId = interaction.channel?.id ?? (interaction as { channel_id?: string }).channel_id ?? null;
     switch (interaction.type) {

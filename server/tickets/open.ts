@@ -9,7 +9,8 @@ import { ticketChannelName, ticketOverwrites } from "./channel-access";
 import { answersOf, formFields, formModal } from "./form-modal";
 import { type Member, supportRoles } from "./members";
 import { explainRefusal, type RefusalPlace } from "./refusals";
-import { actorOf, type EngineDeps, panelOf, publish, type Reply, say, ticketActions } from "./step";
+import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
+import { checkPanelRules, panelLimitRefusal } from "./panel-rules";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -63,6 +64,8 @@ export async function openFromPanel(deps: EngineDeps, guildId: string, member: M
   if (usable.panel.FormId !== null) {
     // Refused before the form is shown, not after it was filled in.
     if (await isBlacklisted(deps, guildId, member)) return say(botTexts.blacklisted);
+    const verdict = await checkPanelRules(deps, guildId, member, usable.panel, (await readGuildSettings(deps.db, guildId)).settings);
+    if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
     return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
   }
@@ -104,6 +107,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
   const now = Date.now();
+  // The panel's own rules (issue 22): roles, cooldown, support hours; its open-ticket limit is counted below.
+  const verdict = panel ? await checkPanelRules(deps, guildId, member, panel, settings, now) : { notice: null };
+  if ("refusal" in verdict) return say(verdict.refusal);
   let row: TicketRow;
   try {
     row = await db.transaction().execute(async (tx) => {
@@ -133,6 +139,8 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
           .executeTakeFirstOrThrow();
         if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
       }
+      const panelLimit = await panelLimitRefusal(tx, guildId, member.id, panel);
+      if (panelLimit) throw new Refusal(panelLimit);
       return tx
         .insertInto("tickets")
         .values({
@@ -196,8 +204,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message not sent");
   }
+  if (verdict.notice) await notice(deps, row, verdict.notice);
   publish(deps, "opened", row);
-  return say(botTexts.opened(channelId), true);
+  return say(withNote(botTexts.opened(channelId), verdict.notice), true);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Member } from "./members";
 import { repairStuckTickets } from "./repair";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
+import { chooseLanguage, speaking } from "./language";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
 // server, after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
@@ -130,7 +131,7 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
   const byId = new Map(guilds.map((g) => [g.guildId, g]));
   const ordered = inTurns(await candidatesOf(app.db, guilds, state), guilds, state.guildCursor);
 
-  const due: { id: number; reason: string }[] = [];
+  const due: { id: number; reason: "silent" | "userLeft" }[] = [];
   const lastSeen = new Map<string, Candidate>();
   const seen = new Map<string, number>();
   let examined = 0;
@@ -147,13 +148,13 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
       lastActivity = Math.max(lastActivity, lastMessageTime(channel?.lastMessageId ?? null));
       if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
       if (now - lastActivity >= g.silenceMs) {
-        due.push({ id: row.id, reason: botTexts.autoCloseReason });
+        due.push({ id: row.id, reason: "silent" });
         continue;
       }
     }
     if (g.graceMs !== null && now - lastActivity >= g.graceMs) {
       const opener = await platform.getMember(row.guild_id, row.opener_id).catch(() => undefined);
-      if (opener === null) due.push({ id: row.id, reason: botTexts.userLeftReason });
+      if (opener === null) due.push({ id: row.id, reason: "userLeft" });
     }
   }
   // Where to go on next time: after the server this sweep stopped in (when it stopped early), and within each server
@@ -184,8 +185,11 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
   });
   const bot = botMember(app);
   for (const row of marked) {
-    const reason = due.find((d) => d.id === row.id)?.reason ?? botTexts.autoCloseReason;
-    await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
+    await speaking(chooseLanguage(byId.get(row.guild_id)?.settings.BotLanguage, null), async () => {
+      const reason = due.find((d) => d.id === row.id)?.reason === "userLeft" ? botTexts.userLeftReason : botTexts.autoCloseReason;
+      await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    });
   }
   return marked.length;
 }
