@@ -15,6 +15,7 @@ import { findTicketByChannel } from "./store";
 import { botTexts } from "./texts";
 import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
 import { readGuildSettings } from "../settings/store";
+import { RATING_COMMENT_INPUT } from "./rate";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -101,6 +102,10 @@ export class InteractionHandler {
           const userId = interaction.user?.id ?? interaction.member?.user?.id;
           return userId ? this.engine.rate(id.guildId, id.number, userId, id.rating) : say(botTexts.invalidButton);
         }
+        if (id.kind === "rate-comment") {
+          const userId = interaction.user?.id ?? interaction.member?.user?.id;
+          return userId ? this.engine.ratingCommentModal(id.guildId, id.number, userId) : say(botTexts.invalidButton);
+        }
         const member = memberOf(interaction);
         if (!guildId || !member) return say(botTexts.notInServer);
         switch (id.kind) {
@@ -118,6 +123,11 @@ export class InteractionHandler {
             return this.engine.requestClose(guildId, id.number, member, undefined, true);
           case "claim":
             return this.engine.claim(guildId, id.number, member);
+          case "keep-open":
+            return this.engine.keepOpen(guildId, id.number, member);
+          case "close-request-yes":
+          case "close-request-no":
+            return this.engine.answerCloseRequest(guildId, id.number, member, id.kind === "close-request-yes");
           default:
             return say(botTexts.invalidButton);
         }
@@ -125,8 +135,7 @@ export class InteractionHandler {
       case InteractionType.ModalSubmit: {
         const id = parseCustomId(str(interaction.data.custom_id, 100));
         const member = memberOf(interaction);
-        if (!id || id.kind !== "form") return say(botTexts.invalidButton);
-        if (!guildId || !member) return say(botTexts.notInServer);
+        if (!id || (id.kind !== "form" && id.kind !== "rate-comment")) return say(botTexts.invalidButton);
         const typed: Record<string, string> = {};
         for (const row of (interaction.data.components ?? []).slice(0, 5)) {
           const inputs = "components" in row && Array.isArray(row.components) ? row.components : "component" in row ? [row.component] : [];
@@ -134,6 +143,13 @@ export class InteractionHandler {
             if (input && "custom_id" in input && "value" in input) typed[str(input.custom_id, 100)] = str(input.value, 4000);
           }
         }
+        if (id.kind === "rate-comment") {
+          // From the direct message: only the user is known.
+          const user = interaction.user ?? interaction.member?.user;
+          if (!user) return say(botTexts.invalidButton);
+          return this.engine.rateComment(id.guildId, id.number, { id: user.id, username: user.global_name || user.username }, typed[RATING_COMMENT_INPUT] ?? "");
+        }
+        if (!guildId || !member) return say(botTexts.notInServer);
         return this.engine.submitForm(guildId, member, id.panelId, id.formId, typed);
       }
       case InteractionType.ApplicationCommand:
@@ -207,6 +223,10 @@ export class InteractionHandler {
         return engine.rename(guildId, n, member, str(options.name, 100));
       case "claim":
         return engine.claim(guildId, n, member);
+      case "closeRequest": {
+        const hours = int(options.hours);
+        return engine.requestCloseConfirmation(guildId, n, member, str(options.reason, 1024) || null, hours);
+      }
       case "unclaim":
         return engine.unclaim(guildId, n, member);
       case "transfer": {

@@ -10,6 +10,9 @@ import type { DialectHelpers } from "../dialect";
 //   - tickets.rating_comment, transcripts.rating_comment: the comment after the stars (server/tickets/rate.ts).
 //   - an index for the per-panel cooldown and limit (server/tickets/panel-rules.ts): a member's tickets of a panel.
 
+/** The ticket-scoped activity actions issue 22 adds (scoped to their ticket's panel like those of 021_hardening). */
+export const workflowScopedActions = ["Ticket Close Requested", "Ticket Close Request Declined", "Ticket Kept Open", "Ticket Rating Comment", "Ticket Reopened"] as const;
+
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("tickets").addColumn("warned_at", d.bigint).execute();
   await db.schema.alterTable("tickets").addColumn("warning_message_id", "text").execute();
