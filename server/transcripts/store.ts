@@ -447,7 +447,8 @@ export async function listTranscripts(
       PanelName: r.panel_name,
       Rating: r.rating === null ? null : Number(r.rating),
       ClosedAt: Number(r.closed_at),
-      RatingComment: r.rating_comment ?? null,
+      // Issue 22: only when the member left one (the §3 shape stays as it was otherwise).
+      ...(r.rating_comment ? { RatingComment: r.rating_comment } : {}),
     })),
     total: Number(count?.n ?? 0),
     page: q.page,

@@ -16,7 +16,7 @@ import {
 
 export const settingKeys = Object.keys(ticketSettingsShape) as TicketSettingKey[];
 
-export type FieldKind = "switch" | "number" | "channel";
+export type FieldKind = "switch" | "number" | "channel" | "choice" | "text";
 
 export interface SettingField {
   key: TicketSettingKey;
@@ -29,6 +29,10 @@ export interface SettingField {
   unit?: string;
   /** Shown only while this switch is on. */
   dependsOn?: TicketSettingKey;
+  /** Choices: the values and their labels. */
+  choices?: { value: string; label: string }[];
+  /** Text: a placeholder. */
+  placeholder?: string;
 }
 
 export interface SettingCard {
@@ -82,6 +86,25 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           key: "TranscriptsPanelPermission",
           label: tr("settings.field.transcriptsPanelPermission", "Only a panel's support team can read its transcripts"),
           kind: "switch",
+        },
+        // Issue 22: the bot's language and the server's time zone (support hours).
+        {
+          key: "BotLanguage",
+          label: tr("settings.field.botLanguage", "Bot language"),
+          help: tr("settings.field.botLanguage.help", "The language of every message the bot sends. Automatic follows the server's community language."),
+          kind: "choice",
+          choices: [
+            { value: "auto", label: tr("settings.value.languageAuto", "Automatic") },
+            { value: "en", label: "English" },
+            { value: "es", label: "Español" },
+          ],
+        },
+        {
+          key: "TimeZone",
+          label: tr("settings.field.timeZone", "Time zone"),
+          help: tr("settings.field.timeZone.help", "Panels' support hours are read in this time zone, e.g. Europe/Madrid."),
+          kind: "text",
+          placeholder: "UTC",
         },
       ],
     },
@@ -141,6 +164,24 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           unit: minutes,
           dependsOn: "CloseOnUserLeave",
         },
+        // Issue 22: the warning before an auto-close, and the close request's default delay.
+        {
+          key: "InactivityWarningHours",
+          label: tr("settings.field.inactivityWarningHours", "Warn before closing"),
+          help: tr("settings.field.inactivityWarningHours.help", "Hours before an automatic close at which the bot warns in the ticket, with a button that keeps it open. 0: no warning."),
+          kind: "number",
+          max: 72,
+          unit: hours,
+          dependsOn: "AutoCloseEnabled",
+        },
+        {
+          key: "CloseRequestHours",
+          label: tr("settings.field.closeRequestHours", "Close request waits"),
+          help: tr("settings.field.closeRequestHours.help", "How long /closerequest waits for the member's answer before the ticket closes."),
+          kind: "number",
+          max: 72,
+          unit: hours,
+        },
       ],
     },
   ];
@@ -194,6 +235,7 @@ export function validationText(message: string, tr: Tr = english): string {
   m = /^(.+) must be at most (\d+)$/.exec(message);
   if (m) return tr("settings.error.atMost", "{what} must be at most {max}", { what: subjectText(tr, m[1]), max: m[2] });
   if (message === "Archive channel must be a channel id") return tr("settings.error.archiveChannelId", message);
+  if (message === "Time zone must be an IANA time zone such as Europe/Madrid") return tr("settings.error.timeZone", message);
   return message;
 }
 

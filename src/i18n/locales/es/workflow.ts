@@ -1,0 +1,49 @@
+import type { Dictionary } from "../../core";
+
+// Issue 22 (the ticket workflow): the settings of the bot's language, time zone, inactivity warning and close
+// request; the panel editor's rules and support hours; the roles picker; the new activity actions and command.
+const workflow: Dictionary = {
+  "settings.field.botLanguage": "Idioma del bot",
+  "settings.field.botLanguage.help": "El idioma de todos los mensajes que envía el bot. Automático sigue el idioma de la comunidad del servidor.",
+  "settings.value.languageAuto": "Automático",
+  "settings.field.timeZone": "Zona horaria",
+  "settings.field.timeZone.help": "El horario de soporte de los paneles se lee en esta zona horaria, p. ej. Europe/Madrid.",
+  "settings.field.inactivityWarningHours": "Avisar antes de cerrar",
+  "settings.field.inactivityWarningHours.help":
+    "Horas antes de un cierre automático en las que el bot avisa en el ticket, con un botón que lo mantiene abierto. 0: sin aviso.",
+  "settings.field.closeRequestHours": "Espera de la solicitud de cierre",
+  "settings.field.closeRequestHours.help": "Cuánto espera /closerequest la respuesta del miembro antes de cerrar el ticket.",
+  "settings.error.timeZone": "La zona horaria debe ser una zona IANA como Europe/Madrid",
+  "ui.rolesWidget.select": "Selecciona roles",
+  "panels.sections.panelRules": "Reglas del panel",
+  "panels.fields.panelTicketLimit.title": "Tickets abiertos por miembro (este panel)",
+  "panels.fields.panelTicketLimit.help": "0: solo se aplica el límite de todo el servidor.",
+  "panels.fields.cooldownMinutes.title": "Espera tras cerrar (minutos)",
+  "panels.fields.cooldownMinutes.help": "Cuánto espera un miembro después de que se cerrara un ticket de este panel.",
+  "panels.fields.requiredRoles.title": "Roles necesarios",
+  "panels.fields.requiredRoles.help": "Solo los miembros con alguno de estos roles pueden usar el panel.",
+  "panels.fields.excludedRoles.title": "Roles excluidos",
+  "panels.fields.excludedRoles.help": "Los miembros con alguno de estos roles no pueden usar el panel.",
+  "panels.fields.supportHours.title": "Horario de soporte",
+  "panels.fields.supportHours.enabled.title": "Horario de soporte",
+  "panels.fields.supportHours.enabled.help": "Días y horas en la zona horaria del servidor (Configuración).",
+  "panels.fields.supportHours.days.title": "Días",
+  "panels.fields.supportHours.days.help": "0 domingo, 1 lunes … 6 sábado.",
+  "panels.fields.supportHours.start.title": "Abre a las",
+  "panels.fields.supportHours.start.placeholder": "09:00",
+  "panels.fields.supportHours.end.title": "Cierra a las",
+  "panels.fields.supportHours.end.placeholder": "17:00",
+  "panels.fields.supportHours.outsideHours.title": "Fuera del horario de soporte",
+  "panels.fields.supportHours.outsideHours.help": "Abrir el ticket y decir cuándo responde el staff, o rechazarlo.",
+  "panels.fields.supportHours.outsideHours.enum.open": "abrir",
+  "panels.fields.supportHours.outsideHours.enum.refuse": "rechazar",
+  "activity.action.ticketCloseRequested": "Cierre de ticket solicitado",
+  "activity.action.ticketCloseRequestDeclined": "Solicitud de cierre rechazada",
+  "activity.action.ticketKeptOpen": "Ticket mantenido abierto",
+  "activity.action.ticketRatingComment": "Comentario de valoración",
+  "activity.action.ticketReopened": "Ticket reabierto",
+  "site.commands.description.closeRequest":
+    "Pide al miembro que abrió el ticket que confirme que se puede cerrar, con un motivo y una espera opcionales; si no responde, se cierra al acabar la espera.",
+};
+
+export default workflow;
