@@ -280,6 +280,8 @@ export interface TicketsTable {
   close_request_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The opener's comment after the stars. */
   rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the closed ticket was last reopened (its next close stores the transcript again, whole). */
+  reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

@@ -31,6 +31,7 @@ export const defaultSettings = (): TicketSettings => ({
   TimeZone: "UTC",
   InactivityWarningHours: 0,
   CloseRequestHours: 24,
+  ReopenWithinDays: 7,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -6,6 +6,7 @@ import { addMember } from "./membership";
 import { isBlacklisted, open, openFromPanel, type OpenRequest, submitForm } from "./open";
 import { rate, rateComment, ratingCommentModal } from "./rate";
 import { keepOpen } from "./inactivity";
+import { reopen, type Reopener } from "./reopen";
 import { answerCloseRequest, requestCloseConfirmation } from "./close-request";
 import { rename } from "./rename";
 import type { EngineDeps, Reply } from "./step";
@@ -86,6 +87,10 @@ export class TicketEngine {
 
   rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
     return rateComment(this.deps, guildId, number, user, text);
+  }
+
+  reopen(guildId: string, number: number, who: Reopener): Promise<Reply> {
+    return reopen(this.deps, guildId, number, who);
   }
 
   noteActivity(channelId: string, at: number): Promise<void> {

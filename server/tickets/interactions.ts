@@ -102,6 +102,10 @@ export class InteractionHandler {
           const userId = interaction.user?.id ?? interaction.member?.user?.id;
           return userId ? this.engine.rate(id.guildId, id.number, userId, id.rating) : say(botTexts.invalidButton);
         }
+        if (id.kind === "reopen") {
+          const user = interaction.user ?? interaction.member?.user;
+          return user ? this.engine.reopen(id.guildId, id.number, { kind: "opener", userId: user.id, username: user.global_name || user.username }) : say(botTexts.invalidButton);
+        }
         if (id.kind === "rate-comment") {
           const userId = interaction.user?.id ?? interaction.member?.user?.id;
           return userId ? this.engine.ratingCommentModal(id.guildId, id.number, userId) : say(botTexts.invalidButton);

@@ -213,7 +213,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
  * The ticket's channel in the panel's category; when Discord says the category is full, in the panel's overflow
  * category. A refusal becomes the member's answer, and what the owner should fix is recorded for Bot setup.
  */
-async function createChannel(
+export async function createChannel(
   deps: EngineDeps,
   guildId: string,
   panel: SinglePanel | null,

@@ -51,6 +51,8 @@ export const ticketSettingsShape = {
   InactivityWarningHours: count(72, "Hours").optional(),
   /** The delay of /closerequest when staff give none, in hours. */
   CloseRequestHours: count(72, "Hours").optional(),
+  /** A ticket closed at most this many days ago can be reopened (0: never). */
+  ReopenWithinDays: count(limits.daysMax, "Days").optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

@@ -100,6 +100,14 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           ],
         },
         {
+          key: "ReopenWithinDays",
+          label: tr("settings.field.reopenWithinDays", "Reopen within"),
+          help: tr("settings.field.reopenWithinDays.help", "Days after its close during which staff (from the transcript) or the member (from the closing message) can reopen a ticket. 0: never."),
+          kind: "number",
+          max: limits.daysMax,
+          unit: days,
+        },
+        {
           key: "TimeZone",
           label: tr("settings.field.timeZone", "Time zone"),
           help: tr("settings.field.timeZone.help", "Panels' support hours are read in this time zone, e.g. Europe/Madrid."),

@@ -278,3 +278,52 @@ describe("a rating with a comment", () => {
     expect(replyText(await interact(staff, { kind: "modal", channelId: dm.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Hi" } }))).toBe(en.ratingCommentFirst);
   });
 });
+
+describe("reopening a ticket", () => {
+  const closeIt = async (ticket: { channel_id: string | null; number: number }, text: string) => {
+    await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${ticket.channel_id}/messages`, headers: bearer(staff), payload: { content: text } });
+    await command(admin, ticket.channel_id!, "close");
+  };
+
+  it("the member reopens from the closing DM: the same number, a new channel linking the transcript; the next close keeps the whole conversation", async () => {
+    const ticket = await openAsStaff();
+    await closeIt(ticket, "First words");
+    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+    const prompt = (await messagesOf(dm.id)).pop()!;
+    const reopenButton = JSON.parse(prompt.components_json)[1].components[0];
+    expect(reopenButton).toMatchObject({ label: en.reopenButton, custom_id: `reopen:${G}:${ticket.number}` });
+
+    const reply = await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: reopenButton.custom_id });
+    const [again] = await tickets();
+    expect(again).toMatchObject({ number: ticket.number, status: "open", closed_at: null });
+    expect(again.channel_id).not.toBe(ticket.channel_id);
+    expect(replyText(reply)).toBe(en.reopened(again.channel_id!));
+    const notices = (await messagesOf(again.channel_id!)).map((m) => m.content);
+    expect(notices).toContain(en.reopenedNotice(DEMO_STAFF_ID, ticket.number, `${t.config.publicUrl}/${G}/transcripts/${ticket.number}`));
+    expect(replyText(await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: reopenButton.custom_id }))).toBe(en.reopenNotClosed);
+
+    await closeIt(again, "Second words");
+    const view = await api("GET", `/api/${G}/transcripts/${ticket.number}`, admin);
+    expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).toContain("First words");
+    expect(JSON.stringify(view.body)).toContain("Second words");
+    const stored = await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).execute();
+    expect(stored).toHaveLength(1);
+    const entries = await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).where("action", "=", "Ticket Reopened").where("after_json", "like", `%"TicketId":${ticket.number},%`).execute();
+    expect(entries).toHaveLength(1);
+  });
+
+  it("staff reopen from the dashboard; past ReopenWithinDays, or with it off, the answer says why", async () => {
+    const ticket = await openAsStaff();
+    await closeIt(ticket, "Hello");
+    const res = await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.ticket).toMatchObject({ TicketId: ticket.number, Status: "open" });
+    await command(admin, (await tickets())[0].channel_id!, "close");
+    await t.db.updateTable("tickets").set({ closed_at: Date.now() - 8 * 86_400_000 }).where("id", "=", ticket.id).execute();
+    expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).body.error).toBe(en.reopenTooLate(7));
+    await saveSettings({ ReopenWithinDays: 0 });
+    expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).body.error).toBe(en.reopenOff);
+    await saveSettings({ ReopenWithinDays: 7 });
+  });
+});

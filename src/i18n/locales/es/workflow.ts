@@ -6,6 +6,9 @@ const workflow: Dictionary = {
   "settings.field.botLanguage": "Idioma del bot",
   "settings.field.botLanguage.help": "El idioma de todos los mensajes que envía el bot. Automático sigue el idioma de la comunidad del servidor.",
   "settings.value.languageAuto": "Automático",
+  "settings.field.reopenWithinDays": "Reabrir durante",
+  "settings.field.reopenWithinDays.help":
+    "Días después del cierre en los que el staff (desde la transcripción) o el miembro (desde el mensaje de cierre) pueden reabrir un ticket. 0: nunca.",
   "settings.field.timeZone": "Zona horaria",
   "settings.field.timeZone.help": "El horario de soporte de los paneles se lee en esta zona horaria, p. ej. Europe/Madrid.",
   "settings.field.inactivityWarningHours": "Avisar antes de cerrar",
