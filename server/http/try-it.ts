@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
 import { guard, guildIdOf } from "../access/guard";
+import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
@@ -59,7 +60,13 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const guildId = guildIdOf(request);
       const input = request.body;
       const { member, channel } = await app.tryIt.channel(guildId, request.user!, input.channelId);
-      const interaction = demoInteraction(guildId, member, channel, input);
+      // A message command targets a message of this channel (the one the member sees).
+      const target =
+        input.kind === "messageCommand"
+          ? await app.db.selectFrom("demo_messages").select(["id", "content", "author_id", "author_name", "author_bot"]).where("id", "=", input.messageId).where("channel_id", "=", channel.id).executeTakeFirst()
+          : undefined;
+      if (input.kind === "messageCommand" && !target) throw new HttpError(404, "Message not found");
+      const interaction = demoInteraction(guildId, member, channel, input, target && { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) });
       const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
       return toDemoReply(outcome, channel.id);
     },

@@ -32,6 +32,7 @@ export const defaultSettings = (): TicketSettings => ({
   InactivityWarningHours: 0,
   CloseRequestHours: 24,
   ReopenWithinDays: 7,
+  MessageTicketOpener: "author",
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -7,6 +7,7 @@ import { isBlacklisted, open, openFromPanel, type OpenRequest, submitForm } from
 import { rate, rateComment, ratingCommentModal } from "./rate";
 import { keepOpen } from "./inactivity";
 import { reopen, type Reopener } from "./reopen";
+import { openFromMessage, type TargetMessage } from "./message-ticket";
 import { answerCloseRequest, requestCloseConfirmation } from "./close-request";
 import { rename } from "./rename";
 import type { EngineDeps, Reply } from "./step";
@@ -87,6 +88,10 @@ export class TicketEngine {
 
   rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
     return rateComment(this.deps, guildId, number, user, text);
+  }
+
+  openFromMessage(guildId: string, member: Member, target: TargetMessage): Promise<Reply> {
+    return openFromMessage(this.deps, guildId, member, target);
   }
 
   reopen(guildId: string, number: number, who: Reopener): Promise<Reply> {

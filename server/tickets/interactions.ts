@@ -16,6 +16,7 @@ import { botTexts } from "./texts";
 import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
 import { readGuildSettings } from "../settings/store";
 import { RATING_COMMENT_INPUT } from "./rate";
+import type { TargetMessage } from "./message-ticket";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -63,6 +64,24 @@ const snowflake = (v: unknown): string | null => {
   for (const c of s) if (c < "0" || c > "9") return null;
   return s;
 };
+
+/** The message a message command targets: data.resolved.messages[data.target_id] (issue 22). */
+function targetMessageOf(data: unknown, channelId: string | null): TargetMessage | null {
+  const d = data as { target_id?: unknown; resolved?: { messages?: Record<string, unknown> } };
+  const id = snowflake(d.target_id);
+  const raw = id && d.resolved?.messages && typeof d.resolved.messages === "object" ? (d.resolved.messages[id] as Record<string, unknown> | undefined) : undefined;
+  if (!id || !raw || typeof raw !== "object") return null;
+  const author = raw.author as { id?: unknown; username?: unknown; global_name?: unknown; bot?: unknown } | undefined;
+  const authorId = snowflake(author?.id);
+  const inChannel = snowflake(raw.channel_id) ?? channelId;
+  if (!authorId || !inChannel) return null;
+  return {
+    id,
+    channelId: inChannel,
+    content: str(raw.content, 4000),
+    author: { id: authorId, username: str(author?.global_name, 100) || str(author?.username, 100) || authorId, bot: author?.bot === true },
+  };
+}
 
 export class InteractionHandler {
   constructor(private readonly engine: TicketEngine) {}
@@ -164,6 +183,10 @@ export class InteractionHandler {
         const member = memberOf(interaction);
         if (!command) return say(botTexts.unknownCommand);
         if (!guildId || !member) return say(botTexts.notInServer);
+        if (command.type === "message") {
+          const target = targetMessageOf(interaction.data, channelId);
+          return target ? this.engine.openFromMessage(guildId, member, target) : say(botTexts.invalidButton);
+        }
         if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
           return { kind: "choices", choices: await this.autocomplete(guildId, channelId, member, command, focused ?? "", str(options[focused ?? ""], 100)) };
         }

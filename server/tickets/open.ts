@@ -29,6 +29,8 @@ export interface OpenRequest {
   panel?: SinglePanel;
   subject?: string | null;
   answers?: FormAnswer[];
+  /** Issue 22: posted in the new channel after the welcome message (a ticket from a message quotes it). */
+  quote?: string;
 }
 
 class Refusal extends Error {}
@@ -204,6 +206,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message not sent");
   }
+  if (request.quote) await notice(deps, row, request.quote);
   if (verdict.notice) await notice(deps, row, verdict.notice);
   publish(deps, "opened", row);
   return say(withNote(botTexts.opened(channelId), verdict.notice), true);

@@ -31,7 +31,10 @@ function optionsOf(command: BotCommand) {
 export function applicationCommands(): Record<string, unknown>[] {
   const out = new Map<string, Record<string, unknown>>();
   for (const command of botCommands) {
-    if (command.subcommand) {
+    if (command.type === "message") {
+      // A message context-menu command (application-commands.mdx: type 3, no description, no options).
+      out.set(command.name, { name: command.name, ...(command.es?.name ? { name_localizations: { [SPANISH]: command.es.name } } : {}), type: 3, contexts: [0] });
+    } else if (command.subcommand) {
       const group = out.get(command.name) ?? {
         name: command.name, description: `${command.name} commands`, description_localizations: { [SPANISH]: `Comandos de ${command.name}` }, type: 1, contexts: [0], options: [] as unknown[],
       };

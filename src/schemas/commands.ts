@@ -54,6 +54,11 @@ export interface BotCommand {
   inTicket: boolean;
   /** Spanish (es-ES): Discord's name_localizations and description_localizations. */
   es?: Localized;
+  /**
+   * "message": a message context-menu command (Discord's type 3: right-click a message → Apps), named in words and
+   * without options or a description on Discord; otherwise a slash command.
+   */
+  type?: "message";
 }
 
 const member = (description: string, es: string): BotCommandOption => ({ name: "member", description, type: "user", required: true, es: { name: "miembro", description: es } });
@@ -87,6 +92,13 @@ export const botCommands: readonly BotCommand[] = [
     ],
     access: "staff", category: "Staff", inTicket: true,
     es: { name: "pedircierre", description: "Pide al miembro que confirme que este ticket se puede cerrar." },
+  },
+  {
+    key: "messageTicket", name: "Open ticket about this message", type: "message",
+    description: "Open a ticket about a message, quoting it and linking back to it.",
+    details: "Right-click a message → Apps → Open ticket about this message: a ticket opens for the message's author (or for you, as the server chooses), quoting the message and linking back to it.",
+    options: [], access: "everyone", category: "Tickets", inTicket: false,
+    es: { name: "Abrir ticket sobre este mensaje", description: "Abre un ticket sobre un mensaje, citándolo y enlazándolo." },
   },
   {
     key: "add", name: "add", description: "Give another member access to this ticket.",
@@ -161,7 +173,8 @@ export const botCommands: readonly BotCommand[] = [
 ];
 
 /** "/close", "/panel resend". */
-export const commandLabel = (command: Pick<BotCommand, "name" | "subcommand">) => `/${command.name}${command.subcommand ? ` ${command.subcommand}` : ""}`;
+export const commandLabel = (command: Pick<BotCommand, "name" | "subcommand" | "type">) =>
+  command.type === "message" ? command.name : `/${command.name}${command.subcommand ? ` ${command.subcommand}` : ""}`;
 
 /** "/close [reason]", "/tag {name}": required options in braces, optional ones in brackets. */
 export const commandUsage = (command: BotCommand) =>
@@ -170,3 +183,7 @@ export const commandUsage = (command: BotCommand) =>
 /** The command (or subcommand) of a name as Discord sends it: "panel" + "resend". */
 export const findCommand = (name: string, subcommand?: string) =>
   botCommands.find((c) => c.name === name && (c.subcommand ?? undefined) === (subcommand ?? undefined));
+
+/** The slash commands (what a member types after "/"); the message commands are in a message's Apps menu. */
+export const slashCommands = botCommands.filter((c) => c.type !== "message");
+export const messageCommands = botCommands.filter((c) => c.type === "message");

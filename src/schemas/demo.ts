@@ -101,6 +101,13 @@ export const demoMessageInputSchema = z.object({
  * channel's guild), never the client.
  */
 export const demoInteractionInputSchema = z.discriminatedUnion("kind", [
+  // Issue 22: a message command from a message's Apps menu ("Open ticket about this message").
+  z.object({
+    kind: z.literal("messageCommand"),
+    channelId: z.string().regex(/^\d{1,21}$/),
+    messageId: z.string().regex(/^\d{1,21}$/),
+    name: z.string().min(1).max(64),
+  }),
   z.object({
     kind: z.literal("button"),
     channelId: z.string().regex(/^\d{1,21}$/),

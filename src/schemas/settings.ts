@@ -53,6 +53,8 @@ export const ticketSettingsShape = {
   CloseRequestHours: count(72, "Hours").optional(),
   /** A ticket closed at most this many days ago can be reopened (0: never). */
   ReopenWithinDays: count(limits.daysMax, "Days").optional(),
+  /** Whom "Open ticket about this message" opens the ticket for: the message's author (staff only), or the member using it. */
+  MessageTicketOpener: z.enum(["author", "member"], { error: "Message tickets open for the author or the member" }).nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

@@ -108,6 +108,16 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           unit: days,
         },
         {
+          key: "MessageTicketOpener",
+          label: tr("settings.field.messageTicketOpener", "\"Open ticket about this message\" opens it for"),
+          help: tr("settings.field.messageTicketOpener.help", "The message's author (only staff may then use it), or the member who uses it."),
+          kind: "choice",
+          choices: [
+            { value: "author", label: tr("settings.value.messageAuthor", "The message's author") },
+            { value: "member", label: tr("settings.value.messageMember", "The member who uses it") },
+          ],
+        },
+        {
           key: "TimeZone",
           label: tr("settings.field.timeZone", "Time zone"),
           help: tr("settings.field.timeZone.help", "Panels' support hours are read in this time zone, e.g. Europe/Madrid."),

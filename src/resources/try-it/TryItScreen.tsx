@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
-import { botCommands, commandLabel, commandUsage, type BotCommand } from "../../schemas/commands";
+import { commandLabel, commandUsage, messageCommands, slashCommands, type BotCommand } from "../../schemas/commands";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { demoMessageMax } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
@@ -183,7 +183,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
               </li>
             )}
             {messages.map((m) => (
-              <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} />
+              <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} apps={current?.kind === "dm" ? [] : messageCommands} />
             ))}
             {/* A channel's own answers; those of a channel that is gone (a ticket just closed) follow the member. */}
             {ephemeral.filter((m) => m.channelId === selected || !channels.some((c) => c.id === m.channelId)).map((m) => (
@@ -218,15 +218,19 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 }
 
 function ChatMessage({
-  message, names, busy, onInteract, ephemeral,
+  message, names, busy, onInteract, ephemeral, apps = [],
 }: {
   message: DemoMessage;
   names: Map<string, string>;
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
+  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();
+  const tr = useTr();
+  const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
   const time = new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   const act = (component: MessageComponent, values?: string[]) =>
@@ -245,6 +249,32 @@ function ChatMessage({
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
           <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          {apps.length > 0 && (
+            <span className="try-it-apps">
+              <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>
+                ⋯
+              </button>
+              {appsOpen && (
+                <ul className="try-it-apps-menu" role="menu" aria-label={tr("tryIt.apps", "Apps")}>
+                  {apps.map((c) => (
+                    <li key={c.key} role="none">
+                      <button
+                        type="button"
+                        role="menuitem"
+                        disabled={busy}
+                        onClick={() => {
+                          setAppsOpen(false);
+                          void onInteract({ kind: "messageCommand", channelId: message.channelId, messageId: message.id, name: c.name });
+                        }}
+                      >
+                        {tr(`tryIt.app.${c.key}`, c.name)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </span>
+          )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
         {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
@@ -302,7 +332,7 @@ function Composer({ guildId, channelId, busy, onInteract, onSent }: {
   const [command, setCommand] = useState<BotCommand | null>(null);
   const [options, setOptions] = useState<Record<string, string>>({});
   const [choices, setChoices] = useState<Record<string, { value: string; label: string }[]>>({});
-  const matching = text.startsWith("/") && !command ? botCommands.filter((c) => commandLabel(c).startsWith(text.trim())) : [];
+  const matching = text.startsWith("/") && !command ? slashCommands.filter((c) => commandLabel(c).startsWith(text.trim())) : [];
 
   const send = async () => {
     setError(null);

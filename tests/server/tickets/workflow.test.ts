@@ -327,3 +327,28 @@ describe("reopening a ticket", () => {
     await saveSettings({ ReopenWithinDays: 7 });
   });
 });
+
+describe("a ticket from a message", () => {
+  it("staff open a ticket for the message's author, quoting it and linking back (never for a bot); set to 'member', it opens for whoever uses it", async () => {
+    const messageId = (await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`, headers: bearer(staff), payload: { content: "My order never arrived" } })).json().id;
+    expect(messageId).toBeTruthy();
+    const refused = await interact(staff, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId: (await messagesOf(SUPPORT_CHANNEL))[0].id, name: "Open ticket about this message" });
+    // The first message of #support is the bot's panel: no ticket for a bot.
+    expect(replyText(refused)).toBe(en.messageTicketBot);
+
+    const reply = await interact(admin, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId, name: "Open ticket about this message" });
+    const [ticket] = await tickets();
+    expect(ticket).toMatchObject({ opener_id: DEMO_STAFF_ID, panel_id: null, subject: en.messageTicketSubject("Demo Staff") });
+    expect(replyText(reply)).toBe(en.opened(ticket.channel_id!));
+    const quote = (await messagesOf(ticket.channel_id!)).map((m) => m.content).find((c) => c.startsWith("Opened about"));
+    expect(quote).toBe(en.messageQuote(DEMO_STAFF_ID, "> My order never arrived", `${t.config.publicUrl}/${G}/try-it?channel=${SUPPORT_CHANNEL}`));
+
+    await saveSettings({ MessageTicketOpener: "author" });
+    const own = (await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`, headers: bearer(admin), payload: { content: "Admin's words" } })).json().id;
+    await saveSettings({ MessageTicketOpener: "member" });
+    const forSelf = await interact(staff, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId: own, name: "Open ticket about this message" });
+    expect((await tickets())[1]).toMatchObject({ opener_id: DEMO_STAFF_ID });
+    expect(replyText(forSelf)).toBe(en.opened((await tickets())[1].channel_id!));
+    await saveSettings({ MessageTicketOpener: "author" });
+  });
+});

@@ -9,6 +9,14 @@ const workflow: Dictionary = {
   "settings.field.reopenWithinDays": "Reabrir durante",
   "settings.field.reopenWithinDays.help":
     "Días después del cierre en los que el staff (desde la transcripción) o el miembro (desde el mensaje de cierre) pueden reabrir un ticket. 0: nunca.",
+  "settings.field.messageTicketOpener": "\"Abrir ticket sobre este mensaje\" lo abre para",
+  "settings.field.messageTicketOpener.help": "El autor del mensaje (entonces solo el staff puede usarlo) o el miembro que lo usa.",
+  "settings.value.messageAuthor": "El autor del mensaje",
+  "settings.value.messageMember": "El miembro que lo usa",
+  "tryIt.apps": "Aplicaciones",
+  "tryIt.app.messageTicket": "Abrir ticket sobre este mensaje",
+  "site.commands.description.messageTicket":
+    "Clic derecho en un mensaje → Aplicaciones → Abrir ticket sobre este mensaje: se abre un ticket para el autor del mensaje (o para ti, según elija el servidor), citándolo y enlazándolo.",
   "settings.field.timeZone": "Zona horaria",
   "settings.field.timeZone.help": "El horario de soporte de los paneles se lee en esta zona horaria, p. ej. Europe/Madrid.",
   "settings.field.inactivityWarningHours": "Avisar antes de cerrar",
