@@ -5,6 +5,7 @@ import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteraction
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
+import { sweepTickets } from "../tickets/scheduler";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 
@@ -19,7 +20,9 @@ const s = {
   messages: named("DemoMessages", demoMessagesResponseSchema),
   reply: named("DemoInteractionReply", demoInteractionReplySchema),
   posted: named("DemoMessagePosted", z.object({ id: z.string() })),
+  skipped: named("DemoSkippedAhead", z.object({ closed: z.number().int() })),
 };
+const demoSkipAheadSchema = z.object({ hours: z.number().int().min(1).max(72) });
 
 export default async function demoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +48,23 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const id = await app.tryIt.post(guildIdOf(request), request.user!, request.params.channelId, request.body.content);
       return reply.code(201).send({ id });
+    },
+  );
+
+  // Issue 22: time-based steps (the inactivity warning, a close request's deadline, auto-close) shown without
+  // waiting: this server's sweep runs as if `hours` had passed. Only the demo has it; other servers are not swept.
+  app.post(
+    "/:guildId(^\\d+$)/demo/skip-ahead",
+    {
+      onRequest: guard(),
+      config: { interaction: true },
+      schema: { tags, summary: "Try it: run this server's scheduled work as if hours had passed", params: guildParams, body: demoSkipAheadSchema, response: { 200: s.skipped } },
+    },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      await app.tryIt.channels(guildId, request.user!);
+      const closed = await sweepTickets(app, Date.now() + request.body.hours * 3_600_000, { guildId });
+      return { closed };
     },
   );
 

@@ -83,10 +83,10 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
  * The sweep's part: requests past their deadline close, each once (a compare-and-set from 'open' with the request
  * still there: a member's last-second answer or another instance's sweep wins or loses cleanly). Returns how many.
  */
-export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50): Promise<number> {
-  const due = await deps.db
-    .selectFrom("tickets")
-    .selectAll()
+export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50, guildId?: string): Promise<number> {
+  let query = deps.db.selectFrom("tickets").selectAll();
+  if (guildId) query = query.where("guild_id", "=", guildId);
+  const due = await query
     .where("status", "=", "open")
     .where("close_request_at", "is not", null)
     .where("close_request_at", "<=", now)

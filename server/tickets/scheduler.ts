@@ -127,14 +127,16 @@ function inTurns(candidates: Candidate[], guilds: ScheduledGuild[], cursor: stri
 }
 
 /** Repairs, finds the tickets due for closing, marks them 'closing' (one sweeper at a time) and closes them. */
-export async function sweepTickets(app: FastifyInstance, now = Date.now()): Promise<number> {
+export async function sweepTickets(app: FastifyInstance, now = Date.now(), only: { guildId?: string } = {}): Promise<number> {
   const deps = app.tickets.engine.deps;
-  await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
+  // `only.guildId`: one server's sweep at a clock of its own (Try-it's "skip ahead", issue 22): no repairs, and a
+  // cursor state of its own, so the minute sweep of every server is not moved by it.
+  if (!only.guildId) await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
   // Issue 22: close requests past their deadline (each closes once, ./close-request.ts).
-  await closeExpiredRequests(deps, now).catch((error) => app.log.warn({ err: error }, "close requests not swept"));
+  await closeExpiredRequests(deps, now, 50, only.guildId).catch((error) => app.log.warn({ err: error }, "close requests not swept"));
   const platform = app.platform;
-  const state = stateOf(app);
-  const guilds = await scheduledGuilds(app.db, now);
+  const state = only.guildId ? { guildCursor: null, ticketCursors: new Map() } : stateOf(app);
+  const guilds = (await scheduledGuilds(app.db, now)).filter((g) => !only.guildId || g.guildId === only.guildId);
   const byId = new Map(guilds.map((g) => [g.guildId, g]));
   const ordered = inTurns(await candidatesOf(app.db, guilds, state), guilds, state.guildCursor);
 

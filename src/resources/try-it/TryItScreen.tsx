@@ -175,6 +175,33 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
         <section className="try-it-chat" aria-label={current ? `#${current.name}` : tr("tryIt.chat", "Chat")}>
           <header className="try-it-chat-header">
             <strong>{current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : ""}</strong>
+            {/* Issue 22: what the bot does with time (warnings, close requests, auto-close), without waiting. */}
+            <span className="try-it-skip" role="group" aria-label={tr("tryIt.skipAhead", "Skip ahead")}>
+              <span className="try-it-skip-label">{tr("tryIt.skipAhead", "Skip ahead")}</span>
+              {[1, 12, 24].map((hours) => (
+                <Button
+                  key={hours}
+                  size="small"
+                  disabled={busy}
+                  aria-label={tr("tryIt.skipAheadHours", "Skip ahead {hours} hours", { hours })}
+                  onClick={async () => {
+                    setBusy(true);
+                    try {
+                      await demoApi.skipAhead(guildId, hours);
+                      const list = await loadChannels();
+                      if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
+                      else if (selectedRef.current) await loadMessages(selectedRef.current, false);
+                    } catch (e) {
+                      setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
+                    } finally {
+                      setBusy(false);
+                    }
+                  }}
+                >
+                  {tr("tryIt.hoursShort", "{hours} h", { hours })}
+                </Button>
+              ))}
+            </span>
           </header>
           <ol className="try-it-messages" aria-live="polite" data-testid="messages">
             {messages.length === 0 && (

@@ -54,6 +54,8 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/interactions",
+  // Issue 22: this server's scheduled work as if hours had passed (demo only; the engine closes only what is due).
+  "POST /api/:guildId/demo/skip-ahead",
 ]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
@@ -467,6 +469,7 @@ export const samples: Record<string, Sample> = {
   "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
+  "POST /api/:guildId/demo/skip-ahead": { status: 200, body: () => ({ hours: 1 }) },
 
   "GET /api/:guildId/close-reasons": { status: 200 },
   "POST /api/:guildId/close-reasons": { status: 201, body: (ctx) => ({ Label: ctx.unique("reason"), Text: "Solved", Position: 1 }) },

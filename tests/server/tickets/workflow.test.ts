@@ -352,3 +352,14 @@ describe("a ticket from a message", () => {
     await saveSettings({ MessageTicketOpener: "author" });
   });
 });
+
+describe("Try-it's skip ahead", () => {
+  it("runs this server's scheduled work as if hours had passed: the warning arrives", async () => {
+    await saveSettings({ AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12 });
+    const ticket = await openAsStaff();
+    const res = await api("POST", `/api/${G}/demo/skip-ahead`, staff, { hours: 12 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await messagesOf(ticket.channel_id!)).map((m) => m.content)).toContain(en.inactivityWarning(12));
+    expect((await api("POST", `/api/${G}/demo/skip-ahead`, staff, { hours: 100 })).status).toBe(400);
+  });
+});

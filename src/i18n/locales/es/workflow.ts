@@ -14,6 +14,9 @@ const workflow: Dictionary = {
   "settings.value.messageAuthor": "El autor del mensaje",
   "settings.value.messageMember": "El miembro que lo usa",
   "tryIt.apps": "Aplicaciones",
+  "tryIt.skipAhead": "Adelantar el reloj",
+  "tryIt.skipAheadHours": "Adelantar {hours} horas",
+  "tryIt.hoursShort": "{hours} h",
   "tryIt.app.messageTicket": "Abrir ticket sobre este mensaje",
   "site.commands.description.messageTicket":
     "Clic derecho en un mensaje → Aplicaciones → Abrir ticket sobre este mensaje: se abre un ticket para el autor del mensaje (o para ti, según elija el servidor), citándolo y enlazándolo.",
