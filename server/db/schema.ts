@@ -282,6 +282,8 @@ export interface TicketsTable {
   rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the closed ticket was last reopened (its next close stores the transcript again, whole). */
   reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: the ticket is a private thread of its panel's channel (thread mode). */
+  is_thread: ColumnType<number, number | undefined, number>;
 }
 
 /**

@@ -33,6 +33,8 @@ export const defaultSettings = (): TicketSettings => ({
   CloseRequestHours: 24,
   ReopenWithinDays: 7,
   MessageTicketOpener: "author",
+  TicketThreads: false,
+  ClosedThreads: "archive",
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -74,7 +74,11 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
           if (batch.length < 100) break;
           before = batch[batch.length - 1].id;
         }
-      })) ?? (await attempt(deps, row, "delete", () => platform.deleteChannel(channelId)));
+      })) ??
+      (await attempt(deps, row, "delete", async () =>
+        // A ticket's thread (issue 22) is archived and locked, or deleted, as the server chose.
+        row.is_thread ? platform.closeThread(channelId, (await readGuildSettings(db, guildId)).settings.ClosedThreads === "delete" ? "delete" : "archive") : platform.deleteChannel(channelId),
+      ));
     if (refused) {
       await updateTicketIf(db, row, { status: "closing" }, { status: "open", closing_since: null });
       return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);

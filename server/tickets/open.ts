@@ -186,30 +186,55 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   };
-  const opened = await createChannel(deps, guildId, panel, channel);
+  const asThread = panel !== null && usesThreads(panel, settings);
+  const opened = asThread ? await createThread(deps, guildId, panel, channel.name, member.id) : await createChannel(deps, guildId, panel, channel);
   if ("refusal" in opened) {
     await db.deleteFrom("tickets").where("id", "=", row.id).execute();
     return say(opened.refusal);
   }
   const channelId = opened.channelId;
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).execute();
+    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 }).where("id", "=", row.id).execute();
     await recordActivityOf(tx, actorOf(member, deps.origin), {
       guildId,
       action: ticketActions.opened,
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
     });
   });
-  row = { ...row, status: "open", channel_id: channelId };
+  row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
   try {
     await platform.sendMessage(channelId, welcomeMessage(row, panel, request.answers ?? []));
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message not sent");
   }
+  // A private thread: mentioning the panel's support roles adds their members (Discord's way; no member list needed).
+  if (asThread && roles.length) {
+    await platform
+      .sendMessage(channelId, { content: roles.map((id) => `<@&${id}>`).join(" "), allowed_mentions: { parse: [], roles } })
+      .catch((error) => deps.log.warn({ err: error, guildId }, "support roles not added to the thread"));
+  }
   if (request.quote) await notice(deps, row, request.quote);
   if (verdict.notice) await notice(deps, row, verdict.notice);
   publish(deps, "opened", row);
   return say(withNote(botTexts.opened(channelId), verdict.notice), true);
+}
+
+/** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
+export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
+  panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
+
+/** The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's answer. */
+async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | { refusal: string }> {
+  const parent = panel.PanelMessage.PanelChannel;
+  try {
+    const channelId = await deps.platform.createTicketThread(guildId, parent, name);
+    await deps.platform.setThreadMember(channelId, openerId, true);
+    return { channelId };
+  } catch (error) {
+    deps.log.warn({ err: error, guildId }, "ticket thread could not be created");
+    const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parent, false, "tickets", panel));
+    return { refusal: explained ?? botTexts.openFailed };
+  }
 }
 
 /**

@@ -20,6 +20,8 @@ export const demoChannelSchema = z.object({
   lastMessageId: z.string().nullable(),
   /** Whether the member may write here (Send Messages): #rules is read-only for members, as on Discord. */
   canWrite: z.boolean().default(true),
+  /** Issue 22: a ticket's private thread names the channel it lives under (Discord lists threads under it). */
+  parentChannelId: z.string().nullable().optional(),
 });
 export type DemoChannel = z.infer<typeof demoChannelSchema>;
 

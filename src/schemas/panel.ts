@@ -132,6 +132,8 @@ export const supportHoursSchema = z
 export type SupportHours = z.infer<typeof supportHoursSchema>;
 
 export const panelRulesShape = {
+  ThreadMode: z.enum(["server", "thread", "channel"]).default("server")
+    .meta({ title: "Tickets open as", section: rulesSection, span: 12, help: "A private thread of the panel's channel, a channel, or as the server's settings say." }),
   PanelTicketLimit: z.number().int().min(0).max(100).default(0)
     .meta({ title: "Open tickets per member (this panel)", widget: "updown", section: rulesSection, span: 12, help: "0: only the server-wide limit applies." }),
   CooldownMinutes: z.number().int().min(0).max(10_080).default(0)

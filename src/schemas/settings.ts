@@ -55,6 +55,10 @@ export const ticketSettingsShape = {
   ReopenWithinDays: count(limits.daysMax, "Days").optional(),
   /** Whom "Open ticket about this message" opens the ticket for: the message's author (staff only), or the member using it. */
   MessageTicketOpener: z.enum(["author", "member"], { error: "Message tickets open for the author or the member" }).nullable().optional(),
+  /** Thread mode by default: a panel that follows the server opens tickets as private threads of its channel. */
+  TicketThreads: z.boolean().nullable().optional(),
+  /** A closed ticket's thread is archived and locked, or deleted. */
+  ClosedThreads: z.enum(["archive", "delete"], { error: "Closed threads are archived or deleted" }).nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

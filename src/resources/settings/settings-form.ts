@@ -118,6 +118,21 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           ],
         },
         {
+          key: "TicketThreads",
+          label: tr("settings.field.ticketThreads", "Open tickets as private threads"),
+          help: tr("settings.field.ticketThreads.help", "Panels that follow the server open each ticket as a private thread of their channel instead of a channel."),
+          kind: "switch",
+        },
+        {
+          key: "ClosedThreads",
+          label: tr("settings.field.closedThreads", "A closed ticket's thread is"),
+          kind: "choice",
+          choices: [
+            { value: "archive", label: tr("settings.value.threadArchive", "Archived and locked") },
+            { value: "delete", label: tr("settings.value.threadDelete", "Deleted") },
+          ],
+        },
+        {
           key: "TimeZone",
           label: tr("settings.field.timeZone", "Time zone"),
           help: tr("settings.field.timeZone.help", "Panels' support hours are read in this time zone, e.g. Europe/Madrid."),

@@ -157,12 +157,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                     <li key={c.id}>
                       <button
                         type="button"
-                        className={`try-it-channel${c.id === selected ? " is-active" : ""}`}
+                        className={`try-it-channel${c.id === selected ? " is-active" : ""}${c.parentChannelId ? " is-thread" : ""}`}
                         aria-current={c.id === selected ? "page" : undefined}
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        <span aria-hidden>{c.kind === "dm" ? "@" : "#"}</span> {c.name}
+                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
+                        {c.parentChannelId && <span className="try-it-visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
                       </button>
                     </li>

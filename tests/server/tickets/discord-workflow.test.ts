@@ -111,4 +111,28 @@ describe("the ticket workflow on the Discord path", () => {
     const refused = await discord.send(discord.messageContextMenu({ ...at(OPENER, PANEL_CHANNEL), name: "Open ticket about this message", target: { id: posted.id, content: "x", authorId: STAFF } }));
     expect(refused.data!.content).toBe(en.messageTicketStaffOnly);
   });
+
+  it("a thread-mode panel opens a private thread (type 12, not invitable) with the opener added, and its close archives and locks it", async () => {
+    const row = await t.db.selectFrom("panels").select("data_json").where("id", "=", panelId).executeTakeFirstOrThrow();
+    await t.db.updateTable("panels").set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), ThreadMode: "thread" }) }).where("id", "=", panelId).execute();
+    const opened = await discord.send(discord.click({ ...at(OPENER, PANEL_CHANNEL), customId: `panel:${panelId}` }));
+    const ticket = (await tickets()).at(-1)!;
+    expect(opened.data!.content).toBe(en.opened(ticket.channel_id!));
+    expect(ticket.is_thread).toBe(1);
+    const [create] = fake.callsTo("POST", `/channels/${PANEL_CHANNEL}/threads`);
+    const json = (body: unknown) => (typeof body === "string" ? JSON.parse(body) : body);
+    expect(json(create.body)).toMatchObject({ name: `ticket-${ticket.number}`, type: 12, invitable: false });
+    const thread = fake.channel(ticket.channel_id!)!;
+    expect(thread).toMatchObject({ type: ChannelType.PrivateThread, parentId: PANEL_CHANNEL });
+    expect(thread.threadMembers?.has(OPENER)).toBe(true);
+    expect(fake.callsTo("PUT", `/channels/${thread.id}/thread-members/${OPENER}`)).toHaveLength(1);
+    // The support role is mentioned (that brings its members in), and only it may be pinged.
+    const mention = fake.messagesIn(thread.id).find((m) => m.content === `<@&${SUPPORT_ROLE}>`)!;
+    expect(mention.request!.allowed_mentions).toEqual({ parse: [], roles: [SUPPORT_ROLE] });
+
+    expect((await discord.send(discord.click({ ...at(STAFF, thread.id), customId: `ticket:${ticket.number}:claim` }))).data!.content).toBe(en.claimedReply);
+    expect((await discord.send(discord.command({ ...at(STAFF, thread.id), name: "close" }))).data!.content).toBe(en.closed(ticket.number));
+    expect(fake.callsTo("PATCH", `/channels/${thread.id}`).map((c) => json(c.body))).toContainEqual({ archived: true, locked: true });
+    expect(fake.channel(thread.id)).toMatchObject({ archived: true, locked: true });
+  });
 });

@@ -60,7 +60,7 @@ const openAsStaff = async () => {
   await clickPanel(staff);
   return (await tickets()).pop()!;
 };
-const noRules = { PanelTicketLimit: 0, CooldownMinutes: 0, RequiredRoles: [], ExcludedRoles: [], SupportHours: { Enabled: false, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" } };
+const noRules = { ThreadMode: "server", PanelTicketLimit: 0, CooldownMinutes: 0, RequiredRoles: [], ExcludedRoles: [], SupportHours: { Enabled: false, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" } };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -74,7 +74,7 @@ beforeEach(async () => {
   await t.db.deleteFrom("tickets").execute();
   await saveSettings({
     UserTicketLimit: 0, TicketCloseConfirmation: false, AllowUserTicketClose: true, ArchiveChannelId: null, BotLanguage: "auto", TimeZone: "UTC",
-    AutoCloseEnabled: false, InactivityWarningHours: 0, CloseRequestHours: 24,
+    AutoCloseEnabled: false, InactivityWarningHours: 0, CloseRequestHours: 24, TicketThreads: false, ClosedThreads: "archive",
   });
   await panelRules(noRules);
 });
@@ -361,5 +361,40 @@ describe("Try-it's skip ahead", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await messagesOf(ticket.channel_id!)).map((m) => m.content)).toContain(en.inactivityWarning(12));
     expect((await api("POST", `/api/${G}/demo/skip-ahead`, staff, { hours: 100 })).status).toBe(400);
+  });
+});
+
+describe("thread mode", () => {
+  it("a thread-mode panel opens a private thread under its channel: the opener and the support team in it, claimed and closed like a channel, archived", async () => {
+    await panelRules({ ThreadMode: "thread" });
+    const reply = await clickPanel(staff);
+    const [ticket] = await tickets();
+    expect(ticket).toMatchObject({ status: "open", is_thread: 1 });
+    expect(replyText(reply)).toBe(en.opened(ticket.channel_id!));
+    const thread = await t.db.selectFrom("demo_channels").selectAll().where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow();
+    expect(thread).toMatchObject({ kind: "thread", parent_id: SUPPORT_CHANNEL, name: `ticket-${ticket.number}` });
+    const audience = JSON.parse(thread.overwrites_json) as { id: string; type: number }[];
+    expect(audience).toEqual(expect.arrayContaining([expect.objectContaining({ id: DEMO_STAFF_ID, type: 1 }), expect.objectContaining({ id: "812345678901234603", type: 0 })]));
+    const seen = (await api("GET", `/api/${G}/demo/channels`, staff)).body.channels as Json[];
+    expect(seen.find((c) => c.id === ticket.channel_id)).toMatchObject({ kind: "ticket", parentChannelId: SUPPORT_CHANNEL, ticketId: ticket.number });
+    // Right after its channel, as Discord lists it.
+    expect(seen.findIndex((c) => c.id === ticket.channel_id)).toBeGreaterThan(seen.findIndex((c) => c.id === SUPPORT_CHANNEL));
+
+    expect(replyText(await command(admin, ticket.channel_id!, "claim"))).toBe(en.claimedReply);
+    expect(replyText(await command(admin, ticket.channel_id!, "close"))).toBe(en.closed(ticket.number));
+    expect((await t.db.selectFrom("demo_channels").select("kind").where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow()).kind).toBe("archived-thread");
+    expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).executeTakeFirst()).toBeDefined();
+  });
+
+  it("the server's default applies to panels that follow it, and closed threads can be deleted instead", async () => {
+    await saveSettings({ TicketThreads: true, ClosedThreads: "delete" });
+    await clickPanel(staff);
+    const [ticket] = await tickets();
+    expect(ticket.is_thread).toBe(1);
+    await command(admin, ticket.channel_id!, "close");
+    expect(await t.db.selectFrom("demo_channels").select("id").where("id", "=", ticket.channel_id!).executeTakeFirst()).toBeUndefined();
+    await panelRules({ ThreadMode: "channel" });
+    await clickPanel(staff);
+    expect((await tickets()).at(-1)!.is_thread).toBe(0);
   });
 });
