@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // Issue 22, the ticket workflow, walked in the Try-it view by Demo Staff (one browser, one shared setup made
-// through the API): a required role refuses, support hours name the next opening, the inactivity warning and its
+// through the API): a thread-mode panel opens a thread, a required role refuses, support hours name the next opening, the inactivity warning and its
 // "Keep open", a close request confirmed, a rating with a comment that the Transcripts screen shows, reopening with
 // the same number, a ticket from a message that quotes it, and the bot in Spanish.
 
@@ -46,6 +46,7 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   await panel("VIP desk", "VIP only", { RequiredRoles: [VIP_ROLE] });
   await panel("Night desk", "Office hours", { SupportHours: { Enabled: true, Days: [later], Start: "09:00", End: "17:00", OutsideHours: "refuse" } });
   await panel("Workflow desk", "Get help", {});
+  await panel("Thread desk", "In a thread", { ThreadMode: "thread" });
 
   const ephemeral = (text: string | RegExp) => page.getByTestId("ephemeral").filter({ hasText: text });
   const message = (text: string | RegExp) => page.getByTestId("message").filter({ hasText: text });
@@ -57,6 +58,13 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   await expect(ephemeral("This panel is only for members with @VIP.")).toBeVisible();
   await click(page, `Office hours ${suffix}`);
   await expect(ephemeral(`It opens again on ${DAYS[later]} at 09:00 (UTC)`)).toBeVisible();
+
+  // ---- a thread-mode panel opens a private thread, listed under its channel
+  await click(page, `In a thread ${suffix}`);
+  await expect(ephemeral("Your ticket is open")).toBeVisible();
+  await expect(page.locator(".try-it-channel.is-active.is-thread")).toContainText("ticket-");
+  await expect(message("Hi")).toBeVisible();
+  await page.goto(`/${G}/try-it?channel=${SUPPORT_CHANNEL}`);
 
   // ---- a ticket opens; skipping 12 hours brings the warning, and "Keep open" keeps it
   await click(page, `Get help ${suffix}`);
