@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { ticketScopedActions } from "../db/migrations/021_hardening";
+import { workflowScopedActions } from "../db/migrations/023_ticket_workflow";
 import { avatarUrl } from "../../src/schemas/auth";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
@@ -67,7 +68,7 @@ function scopedTicketId(input: ActivityInput): number | undefined {
   }
   return undefined;
 }
-const scopedActions: ReadonlySet<string> = new Set(ticketScopedActions);
+const scopedActions: ReadonlySet<string> = new Set([...ticketScopedActions, ...workflowScopedActions]);
 
 /** An activity entry of an actor that is not the request's signed-in user. */
 export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActor, input: ActivityInput & { guildId: string }): Promise<void> {

@@ -152,6 +152,8 @@ export interface TranscriptsTable {
   /** Epoch milliseconds. */
   closed_at: number;
   message_count: number;
+  /** The opener's comment after the stars (023_ticket_workflow). */
+  rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
   body_enc: Uint8Array;
   iv: Uint8Array;
   tag: Uint8Array;
@@ -250,6 +252,20 @@ export interface TicketsTable {
   revision: Generated<number>;
   /** When the ticket moved to 'closing' (epoch ms; 021_hardening): the scheduler repairs one left there by a crash. */
   closing_since: ColumnType<number | null, number | null | undefined, number | null>;
+  // ---- 023_ticket_workflow (issue 22)
+  /** When the inactivity warning was sent (epoch ms), and its message: a warning stands while no activity follows it. */
+  warned_at: ColumnType<number | null, number | null | undefined, number | null>;
+  warning_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A /closerequest waiting for the member: its deadline (epoch ms), who asked, why. */
+  close_request_at: ColumnType<number | null, number | null | undefined, number | null>;
+  close_request_by: ColumnType<string | null, string | null | undefined, string | null>;
+  close_request_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The opener's comment after the stars. */
+  rating_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the closed ticket was last reopened (its next close stores the transcript again, whole). */
+  reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1: the ticket is a private thread of its panel's channel (thread mode). */
+  is_thread: ColumnType<number, number | undefined, number>;
 }
 
 /**

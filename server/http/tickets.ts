@@ -70,6 +70,8 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
 
   action("claim", "Claim a ticket", async (request, guildId, n) => engine().claim(guildId, n, await member(request, guildId)));
   action("unclaim", "Release a claimed ticket", async (request, guildId, n) => engine().unclaim(guildId, n, await member(request, guildId)));
+  // Issue 22: staff reopen a ticket closed within the server's ReopenWithinDays (from its transcript's screen).
+  action("reopen", "Reopen a closed ticket (same number, a new channel)", async (request, guildId, n) => engine().reopen(guildId, n, { kind: "staff", member: await member(request, guildId) }));
   action(
     "close",
     "Close a ticket (its transcript is stored)",

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
 import { guard, guildIdOf } from "../access/guard";
+import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
+import { sweepTickets } from "../tickets/scheduler";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 
@@ -18,7 +20,9 @@ const s = {
   messages: named("DemoMessages", demoMessagesResponseSchema),
   reply: named("DemoInteractionReply", demoInteractionReplySchema),
   posted: named("DemoMessagePosted", z.object({ id: z.string() })),
+  skipped: named("DemoSkippedAhead", z.object({ closed: z.number().int() })),
 };
+const demoSkipAheadSchema = z.object({ hours: z.number().int().min(1).max(72) });
 
 export default async function demoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +51,23 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Issue 22: time-based steps (the inactivity warning, a close request's deadline, auto-close) shown without
+  // waiting: this server's sweep runs as if `hours` had passed. Only the demo has it; other servers are not swept.
+  app.post(
+    "/:guildId(^\\d+$)/demo/skip-ahead",
+    {
+      onRequest: guard(),
+      config: { interaction: true },
+      schema: { tags, summary: "Try it: run this server's scheduled work as if hours had passed", params: guildParams, body: demoSkipAheadSchema, response: { 200: s.skipped } },
+    },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      await app.tryIt.channels(guildId, request.user!);
+      const closed = await sweepTickets(app, Date.now() + request.body.hours * 3_600_000, { guildId });
+      return { closed };
+    },
+  );
+
   app.post(
     "/:guildId(^\\d+$)/demo/interactions",
     {
@@ -59,7 +80,13 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const guildId = guildIdOf(request);
       const input = request.body;
       const { member, channel } = await app.tryIt.channel(guildId, request.user!, input.channelId);
-      const interaction = demoInteraction(guildId, member, channel, input);
+      // A message command targets a message of this channel (the one the member sees).
+      const target =
+        input.kind === "messageCommand"
+          ? await app.db.selectFrom("demo_messages").select(["id", "content", "author_id", "author_name", "author_bot"]).where("id", "=", input.messageId).where("channel_id", "=", channel.id).executeTakeFirst()
+          : undefined;
+      if (input.kind === "messageCommand" && !target) throw new HttpError(404, "Message not found");
+      const interaction = demoInteraction(guildId, member, channel, input, target && { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) });
       const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
       return toDemoReply(outcome, channel.id);
     },

@@ -215,6 +215,13 @@ export interface PlatformAdapter {
   sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null>;
   /** A member of the guild, or null when they are not (any more). */
   getMember(guildId: string, userId: string): Promise<GuildMember | null>;
+  // ---- issue 22: tickets as private threads of the panel's channel
+  /** A private thread (type 12, not invitable) of a text channel; returns its id. */
+  createTicketThread(guildId: string, channelId: string, name: string): Promise<string>;
+  /** Adds (or removes) a member of a thread. */
+  setThreadMember(threadId: string, userId: string, add: boolean): Promise<void>;
+  /** A closed ticket's thread: archived and locked, or deleted. One already gone counts as done. */
+  closeThread(threadId: string, mode: "archive" | "delete"): Promise<void>;
   /**
    * The ids of the guild's text channels named `name`, newest first, read fresh (no cache): the scheduler finds the
    * channel of a ticket whose open was cut short after the channel was made. Throws when the platform cannot say.

@@ -51,6 +51,8 @@ export interface DemoAuthor {
  * demo_messages), read by the dashboard's Try-it view.
  */
 const RENAME_WINDOW_MS = 10 * 60_000;
+/** View Channel and Send Messages: what a thread member holds in it (demo). */
+const THREAD_VIEW = (1n << 10n) | (1n << 11n) | (1n << 16n);
 
 export class DemoPlatform implements PlatformAdapter {
   /** With the database, the large-data guild is listed once scripts/seed-large.ts has filled it. */
@@ -185,6 +187,44 @@ export class DemoPlatform implements PlatformAdapter {
     return id;
   }
 
+  // Issue 22: a ticket's private thread, under its channel. Its members are kept as member overwrites (and the
+  // roles whose mention added their members, as role overwrites), so who sees it is computed like a channel's.
+  async createTicketThread(guildId: string, channelId: string, name: string): Promise<string> {
+    const g = this.find(guildId);
+    if (!g) throw new PlatformNotFoundError("Guild not found");
+    if (!g.text_channels.some((c) => c.id === channelId)) throw new PlatformNotFoundError("Channel not found");
+    const id = nextSnowflake();
+    const members: PermissionOverwrite[] = [{ id: guildId, type: 0, allow: "0", deny: String(THREAD_VIEW) }, { id: this.botUserId, type: 1, allow: String(THREAD_VIEW), deny: "0" }];
+    await this.store
+      .insertInto("demo_channels")
+      .values({ id, guild_id: guildId, name, kind: "thread", parent_id: channelId, topic: null, overwrites_json: JSON.stringify(members), recipient_id: null, created_at: Date.now() })
+      .execute();
+    return id;
+  }
+
+  async setThreadMember(threadId: string, userId: string, add: boolean): Promise<void> {
+    await this.setThreadAudience(threadId, userId, 1, add);
+  }
+
+  /** A role mentioned in a private thread adds its members (Discord's way to bring a team in). */
+  async addThreadRole(threadId: string, roleId: string): Promise<void> {
+    await this.setThreadAudience(threadId, roleId, 0, true);
+  }
+
+  private async setThreadAudience(threadId: string, id: string, type: 0 | 1, add: boolean) {
+    const row = await this.store.selectFrom("demo_channels").select("overwrites_json").where("id", "=", threadId).where("kind", "=", "thread").executeTakeFirst();
+    if (!row) throw new PlatformNotFoundError("Unknown Channel");
+    const list = fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []).filter((o) => !(o.id === id && o.type === type));
+    if (add) list.push({ id, type, allow: String(THREAD_VIEW), deny: "0" });
+    await this.store.updateTable("demo_channels").set({ overwrites_json: JSON.stringify(list) }).where("id", "=", threadId).execute();
+  }
+
+  async closeThread(threadId: string, mode: "archive" | "delete"): Promise<void> {
+    if (mode === "delete") return this.deleteChannel(threadId);
+    // Archived and locked: it stays under its channel, read-only (Try-it lists only threads still open).
+    await this.store.updateTable("demo_channels").set({ kind: "archived-thread" }).where("id", "=", threadId).execute();
+  }
+
   async getChannel(channelId: string): Promise<PlatformChannel | null> {
     const last = await this.store.selectFrom("demo_messages").select("id").where("channel_id", "=", channelId).orderBy("id", "desc").limit(1).executeTakeFirst();
     const row = await this.store.selectFrom("demo_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
@@ -216,7 +256,15 @@ export class DemoPlatform implements PlatformAdapter {
 
   async sendMessage(channelId: string, message: BotMessage): Promise<string> {
     if (!(await this.getChannel(channelId))) throw new PlatformNotFoundError("Channel not found");
-    return this.insertMessage(channelId, botAuthor, message);
+    const id = await this.insertMessage(channelId, botAuthor, message);
+    // As Discord: in a private thread, mentioning a role (or a member) the message may ping adds them to it.
+    const thread = await this.store.selectFrom("demo_channels").select("kind").where("id", "=", channelId).executeTakeFirst();
+    if (thread?.kind === "thread") {
+      const content = message.content ?? "";
+      for (const roleId of message.allowed_mentions.roles ?? []) if (content.includes(`<@&${roleId}>`)) await this.addThreadRole(channelId, roleId);
+      for (const userId of message.allowed_mentions.users ?? []) if (content.includes(`<@${userId}>`)) await this.setThreadMember(channelId, userId, true);
+    }
+    return id;
   }
 
   async editMessage(channelId: string, messageId: string, message: BotMessage): Promise<void> {

@@ -9,6 +9,7 @@ import {
   type APIPartialGuild,
   type APIUser,
   ApplicationCommandOptionType,
+  ApplicationCommandType,
   ChannelType,
   type RESTPostOAuth2AccessTokenResult,
   Routes,
@@ -291,6 +292,24 @@ export class DiscordPlatform implements PlatformAdapter {
     await this.call(() => this.bot.patch(Routes.channel(channelId), { body }));
   }
 
+  // Issue 22: threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
+  async createTicketThread(_guildId: string, channelId: string, name: string): Promise<string> {
+    const thread = await this.call<APIChannel>(() =>
+      this.bot.post(Routes.threads(channelId), { body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 10080 } }),
+    );
+    return thread.id;
+  }
+
+  async setThreadMember(threadId: string, userId: string, add: boolean): Promise<void> {
+    const route = Routes.threadMembers(threadId, userId);
+    await this.call(() => (add ? this.bot.put(route) : this.bot.delete(route)));
+  }
+
+  async closeThread(threadId: string, mode: "archive" | "delete"): Promise<void> {
+    if (mode === "delete") return this.deleteChannel(threadId);
+    await this.orNull(() => this.call(() => this.bot.patch(Routes.channel(threadId), { body: { archived: true, locked: true } })));
+  }
+
   async deleteChannel(channelId: string): Promise<void> {
     await this.orNull(() => this.call(() => this.bot.delete(Routes.channel(channelId))));
   }
@@ -554,6 +573,8 @@ function platformError(error: unknown): Error {
 /** Registered commands as the registry labels them: "/close"; a command with subcommands is each "/panel resend". */
 function commandLabels(commands: APIApplicationCommand[]): string[] {
   return commands.flatMap((command) => {
+    // A message context-menu command (type 3) is named as the registry names it, without a slash (issue 22).
+    if (command.type === ApplicationCommandType.Message) return [command.name];
     const subcommands = (command.options ?? []).flatMap((o) =>
       o.type === ApplicationCommandOptionType.Subcommand
         ? [`/${command.name} ${o.name}`]

@@ -26,6 +26,15 @@ export const defaultSettings = (): TicketSettings => ({
   SinceLastMessageHours: 0,
   SinceLastMessageMinutes: 0,
   StoreTranscripts: true,
+  // Issue 22 (the ticket workflow).
+  BotLanguage: "auto",
+  TimeZone: "UTC",
+  InactivityWarningHours: 0,
+  CloseRequestHours: 24,
+  ReopenWithinDays: 7,
+  MessageTicketOpener: "author",
+  TicketThreads: false,
+  ClosedThreads: "archive",
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -2,11 +2,12 @@ import type { APIEmbed } from "discord-api-types/v10";
 import { recordActivityOf } from "../activity/record";
 import { recordBotProblem } from "../bot-setup/problems";
 import { isUniqueViolation } from "../db/errors";
+import type { Db } from "../db/schema";
 import type { ChannelMessage } from "../platform/adapter";
 import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
 import type { TranscriptMessage } from "../transcripts/document";
-import { indexTranscriptTerms, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
+import { indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
 import { customIds } from "./custom-ids";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { ACTION_ROW, actorOf, attempt, botActor, BUTTON, type EngineDeps, openTicket, panelOf, publish, type Reply, say, ticketActions } from "./step";
@@ -73,7 +74,11 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
           if (batch.length < 100) break;
           before = batch[batch.length - 1].id;
         }
-      })) ?? (await attempt(deps, row, "delete", () => platform.deleteChannel(channelId)));
+      })) ??
+      (await attempt(deps, row, "delete", async () =>
+        // A ticket's thread (issue 22) is archived and locked, or deleted, as the server chose.
+        row.is_thread ? platform.closeThread(channelId, (await readGuildSettings(db, guildId)).settings.ClosedThreads === "delete" ? "delete" : "archive") : platform.deleteChannel(channelId),
+      ));
     if (refused) {
       await updateTicketIf(db, row, { status: "closing" }, { status: "open", closing_since: null });
       return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);
@@ -96,7 +101,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
     last_activity_at: Math.max(Number(row.last_activity_at), lastMessage?.timestamp ?? 0),
     revision: row.revision + 1,
   };
-  const store = messages.length > 0 && (await storesTranscripts(db, guildId)) && !(await transcriptExists(db, guildId, row.number));
+  // A reopened ticket (./reopen.ts) stores its transcript again, whole: the earlier one's messages first.
+  const earlier = row.reopened_at !== null && (await storesTranscripts(db, guildId)) ? await earlierTranscript(deps, guildId, row.number) : null;
+  const store = (messages.length > 0 || earlier !== null) && (await storesTranscripts(db, guildId)) && (earlier !== null || !(await transcriptExists(db, guildId, row.number)));
   // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
   // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
   // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
@@ -116,9 +123,12 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       Rating: null,
       ClosedAt: closedAt,
     };
-    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, messages.slice(-5000).map(toTranscriptMessage));
+    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toTranscriptMessage)].slice(-5000));
     try {
-      const transcriptId = await db.transaction().execute((tx) => storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) }));
+      const transcriptId = await db.transaction().execute(async (tx) => {
+        if (earlier) await dropTranscript(tx, guildId, earlier.id);
+        return storePreparedTranscript(tx, guildId, { ...meta, Rating: null }, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
+      });
       await indexTranscriptTerms(db, guildId, transcriptId, row.number, prepared.hashes, true);
       stored = true;
     } catch (error) {
@@ -166,31 +176,53 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
       title: botTexts.archived(row.number, row.opener_name),
       color: 0x5865f2,
       fields: [
-        { name: "Panel", value: row.panel_name, inline: true },
-        { name: "Closed by", value: row.closed_by_name ?? "—", inline: true },
-        { name: "Reason", value: row.close_reason ?? "No reason specified" },
-        ...(stored ? [{ name: "Transcript", value: link }] : []),
+        { name: botTexts.archivePanel, value: row.panel_name, inline: true },
+        { name: botTexts.archiveClosedBy, value: row.closed_by_name ?? "—", inline: true },
+        { name: botTexts.archiveReason, value: row.close_reason ?? botTexts.archiveNoReason },
+        ...(stored ? [{ name: botTexts.archiveTranscript, value: link }] : []),
       ],
     };
     await platform.sendMessage(settings.ArchiveChannelId, fitMessage({ embeds: [embed], allowed_mentions: { parse: [] } })).catch((error) => {
       deps.log.warn({ err: error }, "archive post not sent");
     });
   }
-  if (settings.EnableUserFeedback !== false) {
+  // The closing DM: the rating's stars and, while the server lets members reopen (issue 22), a Reopen button.
+  const feedback = settings.EnableUserFeedback !== false;
+  const reopenable = (settings.ReopenWithinDays ?? 0) > 0;
+  if (feedback || reopenable) {
     const guildName = (await platform.getGuild(row.guild_id).catch(() => null))?.name ?? "the server";
     await platform
       .sendDirectMessage(row.opener_id, {
-        content: botTexts.ratingPrompt(guildName, row.number),
+        content: feedback ? botTexts.ratingPrompt(guildName, row.number) : botTexts.closedDm(guildName, row.number),
         components: [
-          {
-            type: ACTION_ROW,
-            components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })),
-          },
+          ...(feedback
+            ? [{ type: ACTION_ROW, components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })) }]
+            : []),
+          ...(reopenable
+            ? [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 1, label: botTexts.reopenButton, custom_id: customIds.reopen(row.guild_id, row.number), emoji: { name: "🔓" } }] }]
+            : []),
         ],
         allowed_mentions: { parse: [] },
       })
       .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));
   }
+}
+
+/** The stored transcript of a reopened ticket (its messages, decrypted), or null. */
+async function earlierTranscript(deps: EngineDeps, guildId: string, number: number): Promise<{ id: number; messages: TranscriptMessage[] } | null> {
+  const row = await deps.db.selectFrom("transcripts").select("id").where("guild_id", "=", guildId).where("ticket_id", "=", number).executeTakeFirst();
+  if (!row) return null;
+  const opened = await openTranscript(deps.db, deps.keyring, guildId, number).catch((error) => {
+    deps.log.warn({ err: error, guildId }, "earlier transcript of a reopened ticket not readable");
+    return undefined;
+  });
+  return opened ? { id: row.id, messages: opened.messages } : null;
+}
+
+/** Removes a stored transcript and its word index (replaced, in the same transaction, by the whole one). */
+async function dropTranscript(tx: Db, guildId: string, transcriptId: number) {
+  await tx.deleteFrom("transcript_terms").where("guild_id", "=", guildId).where("transcript_id", "=", transcriptId).execute();
+  await tx.deleteFrom("transcripts").where("guild_id", "=", guildId).where("id", "=", transcriptId).execute();
 }
 
 function toTranscriptMessage(m: ChannelMessage): TranscriptMessage {

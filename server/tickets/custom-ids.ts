@@ -9,7 +9,14 @@ export type CustomId =
   | { kind: "close"; number: number }
   | { kind: "close-confirm"; number: number }
   | { kind: "claim"; number: number }
-  | { kind: "rate"; guildId: string; number: number; rating: number };
+  | { kind: "rate"; guildId: string; number: number; rating: number }
+  // Issue 22: the inactivity warning's button, the close request's two, the rating's comment (button and modal),
+  // reopening from the closing DM.
+  | { kind: "keep-open"; number: number }
+  | { kind: "close-request-yes"; number: number }
+  | { kind: "close-request-no"; number: number }
+  | { kind: "rate-comment"; guildId: string; number: number }
+  | { kind: "reopen"; guildId: string; number: number };
 
 export const customIds = {
   panel: (panelId: number) => `panel:${panelId}`,
@@ -20,6 +27,11 @@ export const customIds = {
   closeConfirm: (number: number) => `ticket:${number}:close-confirm`,
   claim: (number: number) => `ticket:${number}:claim`,
   rate: (guildId: string, number: number, rating: number) => `rate:${guildId}:${number}:${rating}`,
+  keepOpen: (number: number) => `ticket:${number}:keep-open`,
+  closeRequestYes: (number: number) => `ticket:${number}:cr-yes`,
+  closeRequestNo: (number: number) => `ticket:${number}:cr-no`,
+  rateComment: (guildId: string, number: number) => `rate-comment:${guildId}:${number}`,
+  reopen: (guildId: string, number: number) => `reopen:${guildId}:${number}`,
   /** A modal input: the form field's id. */
   formField: (fieldId: number) => `field:${fieldId}`,
 };
@@ -55,6 +67,9 @@ export function parseCustomId(raw: string): CustomId | null {
       if (b === "close") return { kind: "close", number };
       if (b === "close-confirm") return { kind: "close-confirm", number };
       if (b === "claim") return { kind: "claim", number };
+      if (b === "keep-open") return { kind: "keep-open", number };
+      if (b === "cr-yes") return { kind: "close-request-yes", number };
+      if (b === "cr-no") return { kind: "close-request-no", number };
       return null;
     }
     case "rate": {
@@ -62,6 +77,12 @@ export function parseCustomId(raw: string): CustomId | null {
       const rating = int(c);
       if (!isDigits(a, 21) || number === null || rating === null || rating < 1 || rating > 5) return null;
       return { kind: "rate", guildId: a, number, rating };
+    }
+    case "rate-comment":
+    case "reopen": {
+      const number = int(b);
+      if (!isDigits(a, 21) || number === null || c !== undefined) return null;
+      return { kind: prefix, guildId: a, number };
     }
     default:
       return null;

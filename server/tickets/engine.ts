@@ -4,7 +4,11 @@ import { noteActivity } from "./last-activity";
 import type { Member } from "./members";
 import { addMember } from "./membership";
 import { isBlacklisted, open, openFromPanel, type OpenRequest, submitForm } from "./open";
-import { rate } from "./rate";
+import { rate, rateComment, ratingCommentModal } from "./rate";
+import { keepOpen } from "./inactivity";
+import { reopen, type Reopener } from "./reopen";
+import { openFromMessage, type TargetMessage } from "./message-ticket";
+import { answerCloseRequest, requestCloseConfirmation } from "./close-request";
 import { rename } from "./rename";
 import type { EngineDeps, Reply } from "./step";
 import type { TicketRow } from "./store";
@@ -63,6 +67,35 @@ export class TicketEngine {
 
   rate(guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
     return rate(this.deps, guildId, number, userId, rating);
+  }
+
+  // ---- issue 22: the ticket workflow
+  keepOpen(guildId: string, number: number, member: Member): Promise<Reply> {
+    return keepOpen(this.deps, guildId, number, member);
+  }
+
+  requestCloseConfirmation(guildId: string, number: number, member: Member, reason: string | null, hours: number | null): Promise<Reply> {
+    return requestCloseConfirmation(this.deps, guildId, number, member, reason, hours);
+  }
+
+  answerCloseRequest(guildId: string, number: number, member: Member, confirm: boolean): Promise<Reply> {
+    return answerCloseRequest(this.deps, guildId, number, member, confirm);
+  }
+
+  ratingCommentModal(guildId: string, number: number, userId: string): Promise<Reply> {
+    return ratingCommentModal(this.deps, guildId, number, userId);
+  }
+
+  rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
+    return rateComment(this.deps, guildId, number, user, text);
+  }
+
+  openFromMessage(guildId: string, member: Member, target: TargetMessage): Promise<Reply> {
+    return openFromMessage(this.deps, guildId, member, target);
+  }
+
+  reopen(guildId: string, number: number, who: Reopener): Promise<Reply> {
+    return reopen(this.deps, guildId, number, who);
   }
 
   noteActivity(channelId: string, at: number): Promise<void> {

@@ -13,6 +13,10 @@ import { can, memberAccess, type Member } from "./members";
 import { type Reply, say } from "./step";
 import { findTicketByChannel } from "./store";
 import { botTexts } from "./texts";
+import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
+import { readGuildSettings } from "../settings/store";
+import { RATING_COMMENT_INPUT } from "./rate";
+import type { TargetMessage } from "./message-ticket";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -61,6 +65,24 @@ const snowflake = (v: unknown): string | null => {
   return s;
 };
 
+/** The message a message command targets: data.resolved.messages[data.target_id] (issue 22). */
+function targetMessageOf(data: unknown, channelId: string | null): TargetMessage | null {
+  const d = data as { target_id?: unknown; resolved?: { messages?: Record<string, unknown> } };
+  const id = snowflake(d.target_id);
+  const raw = id && d.resolved?.messages && typeof d.resolved.messages === "object" ? (d.resolved.messages[id] as Record<string, unknown> | undefined) : undefined;
+  if (!id || !raw || typeof raw !== "object") return null;
+  const author = raw.author as { id?: unknown; username?: unknown; global_name?: unknown; bot?: unknown } | undefined;
+  const authorId = snowflake(author?.id);
+  const inChannel = snowflake(raw.channel_id) ?? channelId;
+  if (!authorId || !inChannel) return null;
+  return {
+    id,
+    channelId: inChannel,
+    content: str(raw.content, 4000),
+    author: { id: authorId, username: str(author?.global_name, 100) || str(author?.username, 100) || authorId, bot: author?.bot === true },
+  };
+}
+
 export class InteractionHandler {
   constructor(private readonly engine: TicketEngine) {}
 
@@ -68,7 +90,27 @@ export class InteractionHandler {
     return this.engine.deps.db;
   }
 
+  /** The interaction's step, with the bot speaking the server's language (./language.ts). */
   async handle(interaction: APIInteraction): Promise<Outcome> {
+    return speaking(await this.languageOf(interaction), () => this.step(interaction));
+  }
+
+  /** The server's BotLanguage, else the interaction's guild_locale; in a DM (the rating), the ticket's server's. */
+  private async languageOf(interaction: APIInteraction): Promise<SpokenLanguage> {
+    let guildId = interaction.guild_id ?? null;
+    if (!guildId && interaction.type === InteractionType.MessageComponent) {
+      const id = parseCustomId(str(interaction.data.custom_id, 100));
+      if (id && "guildId" in id) guildId = id.guildId;
+    }
+    if (!guildId && interaction.type === InteractionType.ModalSubmit) {
+      const id = parseCustomId(str(interaction.data.custom_id, 100));
+      if (id && "guildId" in id) guildId = id.guildId;
+    }
+    const setting = guildId && /^\d{1,21}$/.test(guildId) ? (await readGuildSettings(this.db, guildId).catch(() => null))?.settings.BotLanguage : null;
+    return chooseLanguage(setting, interaction.guild_locale ?? ("locale" in interaction ? interaction.locale : undefined));
+  }
+
+  private async step(interaction: APIInteraction): Promise<Outcome> {
     const guildId = interaction.guild_id ?? null;
     const channelId = interaction.channel?.id ?? (interaction as { channel_id?: string }).channel_id ?? null;
     switch (interaction.type) {
@@ -78,6 +120,14 @@ export class InteractionHandler {
         if (id.kind === "rate") {
           const userId = interaction.user?.id ?? interaction.member?.user?.id;
           return userId ? this.engine.rate(id.guildId, id.number, userId, id.rating) : say(botTexts.invalidButton);
+        }
+        if (id.kind === "reopen") {
+          const user = interaction.user ?? interaction.member?.user;
+          return user ? this.engine.reopen(id.guildId, id.number, { kind: "opener", userId: user.id, username: user.global_name || user.username }) : say(botTexts.invalidButton);
+        }
+        if (id.kind === "rate-comment") {
+          const userId = interaction.user?.id ?? interaction.member?.user?.id;
+          return userId ? this.engine.ratingCommentModal(id.guildId, id.number, userId) : say(botTexts.invalidButton);
         }
         const member = memberOf(interaction);
         if (!guildId || !member) return say(botTexts.notInServer);
@@ -96,6 +146,11 @@ export class InteractionHandler {
             return this.engine.requestClose(guildId, id.number, member, undefined, true);
           case "claim":
             return this.engine.claim(guildId, id.number, member);
+          case "keep-open":
+            return this.engine.keepOpen(guildId, id.number, member);
+          case "close-request-yes":
+          case "close-request-no":
+            return this.engine.answerCloseRequest(guildId, id.number, member, id.kind === "close-request-yes");
           default:
             return say(botTexts.invalidButton);
         }
@@ -103,8 +158,7 @@ export class InteractionHandler {
       case InteractionType.ModalSubmit: {
         const id = parseCustomId(str(interaction.data.custom_id, 100));
         const member = memberOf(interaction);
-        if (!id || id.kind !== "form") return say(botTexts.invalidButton);
-        if (!guildId || !member) return say(botTexts.notInServer);
+        if (!id || (id.kind !== "form" && id.kind !== "rate-comment")) return say(botTexts.invalidButton);
         const typed: Record<string, string> = {};
         for (const row of (interaction.data.components ?? []).slice(0, 5)) {
           const inputs = "components" in row && Array.isArray(row.components) ? row.components : "component" in row ? [row.component] : [];
@@ -112,6 +166,13 @@ export class InteractionHandler {
             if (input && "custom_id" in input && "value" in input) typed[str(input.custom_id, 100)] = str(input.value, 4000);
           }
         }
+        if (id.kind === "rate-comment") {
+          // From the direct message: only the user is known.
+          const user = interaction.user ?? interaction.member?.user;
+          if (!user) return say(botTexts.invalidButton);
+          return this.engine.rateComment(id.guildId, id.number, { id: user.id, username: user.global_name || user.username }, typed[RATING_COMMENT_INPUT] ?? "");
+        }
+        if (!guildId || !member) return say(botTexts.notInServer);
         return this.engine.submitForm(guildId, member, id.panelId, id.formId, typed);
       }
       case InteractionType.ApplicationCommand:
@@ -122,6 +183,10 @@ export class InteractionHandler {
         const member = memberOf(interaction);
         if (!command) return say(botTexts.unknownCommand);
         if (!guildId || !member) return say(botTexts.notInServer);
+        if (command.type === "message") {
+          const target = targetMessageOf(interaction.data, channelId);
+          return target ? this.engine.openFromMessage(guildId, member, target) : say(botTexts.invalidButton);
+        }
         if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
           return { kind: "choices", choices: await this.autocomplete(guildId, channelId, member, command, focused ?? "", str(options[focused ?? ""], 100)) };
         }
@@ -179,6 +244,10 @@ export class InteractionHandler {
         return engine.rename(guildId, n, member, str(options.name, 100));
       case "claim":
         return engine.claim(guildId, n, member);
+      case "closeRequest": {
+        const hours = int(options.hours);
+        return engine.requestCloseConfirmation(guildId, n, member, str(options.reason, 1024) || null, hours);
+      }
       case "unclaim":
         return engine.unclaim(guildId, n, member);
       case "transfer": {

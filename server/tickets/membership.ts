@@ -34,7 +34,10 @@ export async function addMember(deps: EngineDeps, guildId: string, number: numbe
     await deps.db.deleteFrom("ticket_members").where("ticket_id", "=", c.row.id).where("user_id", "=", targetId).execute();
   }
   const { settings } = await readGuildSettings(deps.db, guildId);
-  const refused = await attempt(deps, c.row, "overwrites", () => applyOverwrites(deps, c.row, c.teamIds, settings));
+  // A thread's members are its audience (issue 22); a channel's overwrites are written whole.
+  const refused = await attempt(deps, c.row, "overwrites", () =>
+    c.row.is_thread && c.row.channel_id ? deps.platform.setThreadMember(c.row.channel_id, targetId, add) : applyOverwrites(deps, c.row, c.teamIds, settings),
+  );
   const name = target?.username ?? targetId;
   await recordStep(deps, member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
   await notice(deps, c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));

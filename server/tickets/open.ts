@@ -9,7 +9,8 @@ import { ticketChannelName, ticketOverwrites } from "./channel-access";
 import { answersOf, formFields, formModal } from "./form-modal";
 import { type Member, supportRoles } from "./members";
 import { explainRefusal, type RefusalPlace } from "./refusals";
-import { actorOf, type EngineDeps, panelOf, publish, type Reply, say, ticketActions } from "./step";
+import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
+import { checkPanelRules, panelLimitRefusal } from "./panel-rules";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -28,6 +29,8 @@ export interface OpenRequest {
   panel?: SinglePanel;
   subject?: string | null;
   answers?: FormAnswer[];
+  /** Issue 22: posted in the new channel after the welcome message (a ticket from a message quotes it). */
+  quote?: string;
 }
 
 class Refusal extends Error {}
@@ -63,6 +66,8 @@ export async function openFromPanel(deps: EngineDeps, guildId: string, member: M
   if (usable.panel.FormId !== null) {
     // Refused before the form is shown, not after it was filled in.
     if (await isBlacklisted(deps, guildId, member)) return say(botTexts.blacklisted);
+    const verdict = await checkPanelRules(deps, guildId, member, usable.panel, (await readGuildSettings(deps.db, guildId)).settings);
+    if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
     return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
   }
@@ -104,6 +109,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
   const now = Date.now();
+  // The panel's own rules (issue 22): roles, cooldown, support hours; its open-ticket limit is counted below.
+  const verdict = panel ? await checkPanelRules(deps, guildId, member, panel, settings, now) : { notice: null };
+  if ("refusal" in verdict) return say(verdict.refusal);
   let row: TicketRow;
   try {
     row = await db.transaction().execute(async (tx) => {
@@ -133,6 +141,8 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
           .executeTakeFirstOrThrow();
         if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
       }
+      const panelLimit = await panelLimitRefusal(tx, guildId, member.id, panel);
+      if (panelLimit) throw new Refusal(panelLimit);
       return tx
         .insertInto("tickets")
         .values({
@@ -176,35 +186,62 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   };
-  const opened = await createChannel(deps, guildId, panel, channel);
+  const asThread = panel !== null && usesThreads(panel, settings);
+  const opened = asThread ? await createThread(deps, guildId, panel, channel.name, member.id) : await createChannel(deps, guildId, panel, channel);
   if ("refusal" in opened) {
     await db.deleteFrom("tickets").where("id", "=", row.id).execute();
     return say(opened.refusal);
   }
   const channelId = opened.channelId;
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).execute();
+    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 }).where("id", "=", row.id).execute();
     await recordActivityOf(tx, actorOf(member, deps.origin), {
       guildId,
       action: ticketActions.opened,
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
     });
   });
-  row = { ...row, status: "open", channel_id: channelId };
+  row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
   try {
     await platform.sendMessage(channelId, welcomeMessage(row, panel, request.answers ?? []));
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message not sent");
   }
+  // A private thread: mentioning the panel's support roles adds their members (Discord's way; no member list needed).
+  if (asThread && roles.length) {
+    await platform
+      .sendMessage(channelId, { content: roles.map((id) => `<@&${id}>`).join(" "), allowed_mentions: { parse: [], roles } })
+      .catch((error) => deps.log.warn({ err: error, guildId }, "support roles not added to the thread"));
+  }
+  if (request.quote) await notice(deps, row, request.quote);
+  if (verdict.notice) await notice(deps, row, verdict.notice);
   publish(deps, "opened", row);
-  return say(botTexts.opened(channelId), true);
+  return say(withNote(botTexts.opened(channelId), verdict.notice), true);
+}
+
+/** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
+export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
+  panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
+
+/** The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's answer. */
+async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | { refusal: string }> {
+  const parent = panel.PanelMessage.PanelChannel;
+  try {
+    const channelId = await deps.platform.createTicketThread(guildId, parent, name);
+    await deps.platform.setThreadMember(channelId, openerId, true);
+    return { channelId };
+  } catch (error) {
+    deps.log.warn({ err: error, guildId }, "ticket thread could not be created");
+    const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parent, false, "tickets", panel));
+    return { refusal: explained ?? botTexts.openFailed };
+  }
 }
 
 /**
  * The ticket's channel in the panel's category; when Discord says the category is full, in the panel's overflow
  * category. A refusal becomes the member's answer, and what the owner should fix is recorded for Bot setup.
  */
-async function createChannel(
+export async function createChannel(
   deps: EngineDeps,
   guildId: string,
   panel: SinglePanel | null,

@@ -36,12 +36,13 @@ export interface RefusalPlace {
 /** Which of `needed` the bot lacks server-wide, and which only where it acted (channelId; null: server-wide). */
 export type DiagnoseMissing = (guildId: string, channelId: string | null, needed: BotPermissionKey[]) => Promise<{ server: BotPermissionKey[]; here: BotPermissionKey[] }>;
 
-/** "about 9 minutes", "about 40 seconds". */
+/** "about 9 minutes", "about 40 seconds", "about 3 hours" (in the bot's language). */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 90) return `about ${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 90) return botTexts.aboutSeconds(seconds);
   const minutes = Math.round(seconds / 60);
-  return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 120) return botTexts.aboutMinutes(minutes);
+  return botTexts.aboutHours(Math.round(minutes / 60));
 }
 
 /** The member's answer to a refusal of Discord; records what the owner should see. Null: not a refusal we explain. */

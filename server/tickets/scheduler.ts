@@ -9,6 +9,9 @@ import type { Member } from "./members";
 import { repairStuckTickets } from "./repair";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
+import { chooseLanguage, speaking } from "./language";
+import { closeExpiredRequests } from "./close-request";
+import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivity";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
 // server, after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
@@ -56,6 +59,8 @@ interface ScheduledGuild {
   settings: TicketSettings;
   silenceMs: number | null;
   graceMs: number | null;
+  /** Issue 22: the inactivity warning's lead time before the auto-close, when the server warns. */
+  warnLeadMs: number | null;
   /** Tickets silent since before this instant are candidates. */
   before: number;
 }
@@ -79,9 +84,10 @@ async function scheduledGuilds(db: Db, now: number): Promise<ScheduledGuild[]> {
     const silence = windowMs(settings.SinceLastMessageDays ?? 0, settings.SinceLastMessageHours ?? 0, settings.SinceLastMessageMinutes ?? 0);
     const silenceMs = settings.AutoCloseEnabled && silence > 0 ? silence : null;
     const graceMs = settings.CloseOnUserLeave ? windowMs(0, settings.CloseOnUserLeaveHours ?? 0, settings.CloseOnUserLeaveMinutes ?? 0) : null;
-    const windows = [silenceMs, graceMs].filter((w): w is number => w !== null);
+    const warnLeadMs = warningLeadMs(settings.InactivityWarningHours, silenceMs);
+    const windows = [silenceMs === null ? null : silenceMs - (warnLeadMs ?? 0), graceMs].filter((w): w is number => w !== null);
     if (windows.length === 0) continue;
-    out.push({ guildId: row.guild_id, settings, silenceMs, graceMs, before: now - Math.min(...windows) });
+    out.push({ guildId: row.guild_id, settings, silenceMs, graceMs, warnLeadMs, before: now - Math.min(...windows) });
   }
   return out;
 }
@@ -121,16 +127,21 @@ function inTurns(candidates: Candidate[], guilds: ScheduledGuild[], cursor: stri
 }
 
 /** Repairs, finds the tickets due for closing, marks them 'closing' (one sweeper at a time) and closes them. */
-export async function sweepTickets(app: FastifyInstance, now = Date.now()): Promise<number> {
+export async function sweepTickets(app: FastifyInstance, now = Date.now(), only: { guildId?: string } = {}): Promise<number> {
   const deps = app.tickets.engine.deps;
-  await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
+  // `only.guildId`: one server's sweep at a clock of its own (Try-it's "skip ahead", issue 22): no repairs, and a
+  // cursor state of its own, so the minute sweep of every server is not moved by it.
+  if (!only.guildId) await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
+  // Issue 22: close requests past their deadline (each closes once, ./close-request.ts).
+  await closeExpiredRequests(deps, now, 50, only.guildId).catch((error) => app.log.warn({ err: error }, "close requests not swept"));
   const platform = app.platform;
-  const state = stateOf(app);
-  const guilds = await scheduledGuilds(app.db, now);
+  const state = only.guildId ? { guildCursor: null, ticketCursors: new Map() } : stateOf(app);
+  const guilds = (await scheduledGuilds(app.db, now)).filter((g) => !only.guildId || g.guildId === only.guildId);
   const byId = new Map(guilds.map((g) => [g.guildId, g]));
   const ordered = inTurns(await candidatesOf(app.db, guilds, state), guilds, state.guildCursor);
 
-  const due: { id: number; reason: string }[] = [];
+  const due: { id: number; reason: "silent" | "userLeft" }[] = [];
+  const warn: { row: TicketRow; leadMs: number }[] = [];
   const lastSeen = new Map<string, Candidate>();
   const seen = new Map<string, number>();
   let examined = 0;
@@ -141,19 +152,27 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
     seen.set(row.guild_id, (seen.get(row.guild_id) ?? 0) + 1);
     const g = byId.get(row.guild_id)!;
     let lastActivity = Number(row.last_activity_at);
-    if (g.silenceMs !== null && now - lastActivity >= g.silenceMs && row.channel_id) {
-      // Discord does not tell us about messages: the channel's newest message id carries its time.
+    if (g.silenceMs !== null && now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
+      // Discord does not tell us about messages: the channel's newest message id carries its time (the inactivity
+      // warning's own message is not activity).
       const channel = await platform.getChannel(row.channel_id).catch(() => undefined);
-      lastActivity = Math.max(lastActivity, lastMessageTime(channel?.lastMessageId ?? null));
+      const newest = channel?.lastMessageId ?? null;
+      if (newest !== null && newest !== row.warning_message_id) lastActivity = Math.max(lastActivity, lastMessageTime(newest));
       if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
-      if (now - lastActivity >= g.silenceMs) {
-        due.push({ id: row.id, reason: botTexts.autoCloseReason });
+      if (g.warnLeadMs !== null && !warningStands(row, lastActivity)) {
+        // Warn first; the close waits for the warning's whole lead time.
+        if (now - lastActivity >= g.silenceMs - g.warnLeadMs) {
+          warn.push({ row: { ...row, last_activity_at: lastActivity }, leadMs: g.warnLeadMs });
+          continue;
+        }
+      } else if (now - lastActivity >= g.silenceMs && (g.warnLeadMs === null || now - Number(row.warned_at) >= g.warnLeadMs)) {
+        due.push({ id: row.id, reason: "silent" });
         continue;
       }
     }
     if (g.graceMs !== null && now - lastActivity >= g.graceMs) {
       const opener = await platform.getMember(row.guild_id, row.opener_id).catch(() => undefined);
-      if (opener === null) due.push({ id: row.id, reason: botTexts.userLeftReason });
+      if (opener === null) due.push({ id: row.id, reason: "userLeft" });
     }
   }
   // Where to go on next time: after the server this sweep stopped in (when it stopped early), and within each server
@@ -167,6 +186,12 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
     else state.ticketCursors.delete(g.guildId);
   }
   for (const guildId of state.ticketCursors.keys()) if (!byId.has(guildId)) state.ticketCursors.delete(guildId);
+  // Inactivity warnings (./inactivity.ts): each claimed by a compare-and-set, so two sweeps send it once.
+  for (const w of warn) {
+    await speaking(chooseLanguage(byId.get(w.row.guild_id)?.settings.BotLanguage, null), () => sendInactivityWarning(deps, w.row, w.leadMs, now)).catch((error) =>
+      app.log.warn({ err: error }, "inactivity warning failed"),
+    );
+  }
   if (due.length === 0) return 0;
 
   const marked = await app.db.transaction().execute(async (tx) => {
@@ -184,8 +209,11 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now()): Prom
   });
   const bot = botMember(app);
   for (const row of marked) {
-    const reason = due.find((d) => d.id === row.id)?.reason ?? botTexts.autoCloseReason;
-    await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
+    await speaking(chooseLanguage(byId.get(row.guild_id)?.settings.BotLanguage, null), async () => {
+      const reason = due.find((d) => d.id === row.id)?.reason === "userLeft" ? botTexts.userLeftReason : botTexts.autoCloseReason;
+      await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    });
   }
   return marked.length;
 }

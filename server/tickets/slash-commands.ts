@@ -1,9 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { type BotCommand, botCommands, optionTypes } from "../../src/schemas/commands";
+import { type BotCommand, botCommands, type Localized, optionTypes } from "../../src/schemas/commands";
 import { DiscordPlatform } from "../platform/discord";
 
 // The slash-command registry (src/schemas/commands.ts) as Discord's application commands, registered at start in
 // Discord mode (index.ts).
+
+/** Discord's locale of the registry's Spanish (reference.mdx: "es-ES"; "es-419" falls back to the default). */
+const SPANISH = "es-ES";
+
+/** name_localizations and description_localizations of a command or option with Spanish. */
+const localizations = (es: Localized | undefined) =>
+  es ? { ...(es.name ? { name_localizations: { [SPANISH]: es.name } } : {}), description_localizations: { [SPANISH]: es.description } } : {};
 
 /** One command of the registry as Discord's bulk overwrite takes it. */
 function optionsOf(command: BotCommand) {
@@ -11,6 +18,7 @@ function optionsOf(command: BotCommand) {
     type: optionTypes[o.type],
     name: o.name,
     description: o.description,
+    ...localizations(o.es),
     required: o.required === true,
     ...(o.autocomplete ? { autocomplete: true } : {}),
     ...(o.minLength !== undefined ? { min_length: o.minLength } : {}),
@@ -23,12 +31,17 @@ function optionsOf(command: BotCommand) {
 export function applicationCommands(): Record<string, unknown>[] {
   const out = new Map<string, Record<string, unknown>>();
   for (const command of botCommands) {
-    if (command.subcommand) {
-      const group = out.get(command.name) ?? { name: command.name, description: `${command.name} commands`, type: 1, contexts: [0], options: [] as unknown[] };
-      (group.options as unknown[]).push({ type: optionTypes.subcommand, name: command.subcommand, description: command.description, options: optionsOf(command) });
+    if (command.type === "message") {
+      // A message context-menu command (application-commands.mdx: type 3, no description, no options).
+      out.set(command.name, { name: command.name, ...(command.es?.name ? { name_localizations: { [SPANISH]: command.es.name } } : {}), type: 3, contexts: [0] });
+    } else if (command.subcommand) {
+      const group = out.get(command.name) ?? {
+        name: command.name, description: `${command.name} commands`, description_localizations: { [SPANISH]: `Comandos de ${command.name}` }, type: 1, contexts: [0], options: [] as unknown[],
+      };
+      (group.options as unknown[]).push({ type: optionTypes.subcommand, name: command.subcommand, description: command.description, ...localizations(command.es), options: optionsOf(command) });
       out.set(command.name, group);
     } else {
-      out.set(command.name, { name: command.name, description: command.description, type: 1, contexts: [0], options: optionsOf(command) });
+      out.set(command.name, { name: command.name, description: command.description, ...localizations(command.es), type: 1, contexts: [0], options: optionsOf(command) });
     }
   }
   return [...out.values()];

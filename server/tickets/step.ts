@@ -118,6 +118,11 @@ export async function attempt(deps: EngineDeps, row: TicketRow, action: BotActio
 /** The ticket channel's overwrites as the ticket now is: opener, added members, support roles, claimer. */
 export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds: number[], settings: TicketSettings) {
   if (!row.channel_id) return;
+  if (row.is_thread) {
+    // A private thread has no overwrites (issue 22): its members see it. The claimer joins; nobody is shut out.
+    if (row.claimed_by) await deps.platform.setThreadMember(row.channel_id, row.claimed_by, true);
+    return;
+  }
   await deps.platform.editChannel(row.channel_id, {
     overwrites: ticketOverwrites({
       guildId: row.guild_id,

@@ -1,7 +1,12 @@
-// What the bot says, in one place (English, as Discord shows it; the dashboard translates its own screens).
-// Every reply to a member is ephemeral unless it says otherwise.
+import { currentLanguage, type SpokenLanguage } from "./language";
+import { spanishTexts } from "./texts-es";
 
-export const botTexts = {
+// What the bot says, in one place: the catalogue of every text the bot sends, in English (below, as Discord shows
+// it) and Spanish (./texts-es.ts). `botTexts` answers in the language of the step running now (./language.ts: the
+// server's BotLanguage setting, else the interaction's guild_locale); outside a step, English. Every reply to a
+// member is ephemeral unless it says otherwise.
+
+export const englishTexts = {
   invalidButton: "This button is no longer valid.",
   notInServer: "Use this command in a server.",
   notATicket: "This is not a ticket channel.",
@@ -65,7 +70,7 @@ export const botTexts = {
   multiPanelEmpty: "This multi-panel has no panels to show. Choose its panels in the dashboard, then post it again.",
   settingsLink: (url: string) => `Change them in the dashboard: ${url}`,
   help: (docsUrl: string) =>
-    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag. Everything else is in the documentation: ${docsUrl}`,
+    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag, /closerequest. Everything else is in the documentation: ${docsUrl}`,
   categoryFull:
     "The ticket category of this panel is full (Discord allows 50 channels in a category), so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
   serverFull:
@@ -84,4 +89,73 @@ export const botTexts = {
   slowDown: (seconds: number) => `You are going too fast. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
   serverBusy: (seconds: number) =>
     `This server is sending the bot more requests than it can take right now. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  // ---- labels inside the bot's messages
+  subjectField: "Subject",
+  answersTitle: "Answers",
+  archivePanel: "Panel",
+  archiveClosedBy: "Closed by",
+  archiveReason: "Reason",
+  archiveNoReason: "No reason specified",
+  archiveTranscript: "Transcript",
+  aboutSeconds: (n: number) => `about ${n} second${n === 1 ? "" : "s"}`,
+  aboutMinutes: (n: number) => `about ${n} minute${n === 1 ? "" : "s"}`,
+  aboutHours: (n: number) => `about ${n} hour${n === 1 ? "" : "s"}`,
+  // ---- issue 22: the ticket workflow
+  /** When support opens next: a weekday (0 Sunday … 6 Saturday), "HH:MM" and the server's time zone. */
+  nextOpening: (day: number, time: string, zone: string, today: boolean) =>
+    `${today ? "today" : `on ${["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][day]}`} at ${time} (${zone})`,
+  requiredRole: (roles: string) => `This panel is only for members with ${roles}.`,
+  excludedRole: (roles: string) => `Members with ${roles} cannot open tickets with this panel.`,
+  panelLimitReached: (limit: number, panel: string) =>
+    `You already have ${limit} open ticket${limit === 1 ? "" : "s"} from "${panel}", the most this panel allows. Close one before opening another.`,
+  cooldown: (wait: string) => `You closed a ticket of this panel recently. You can open another in ${wait}.`,
+  outsideHoursRefused: (next: string) => `Support is closed right now. It opens again ${next}; please open your ticket then.`,
+  outsideHoursNotice: (next: string) => `Support is closed right now: staff will answer when it opens again, ${next}.`,
+  supportHoursLine: (hours: string) => `Support hours: ${hours}`,
+  inactivityWarning: (hours: number) =>
+    `This ticket closes in ${hours} hour${hours === 1 ? "" : "s"} without a reply. Press "Keep open" or write a message to keep it open.`,
+  keepOpenButton: "Keep open",
+  keptOpen: "The ticket stays open.",
+  keptOpenNotice: (userId: string) => `<@${userId}> kept this ticket open.`,
+  closeRequest: (openerId: string, staffId: string, hours: number, reason: string | null) =>
+    `<@${openerId}>, <@${staffId}> asks to close this ticket${reason ? `: ${reason}` : "."} Confirm, or keep it open. Without an answer it closes in ${hours} hour${hours === 1 ? "" : "s"}.`,
+  closeRequestSent: "Close request sent to the member.",
+  closeRequestConfirm: "Close",
+  closeRequestDeny: "Keep open",
+  closeRequestDenied: (userId: string) => `<@${userId}> wants to keep this ticket open.`,
+  closeRequestOnlyOpener: "Only the member who opened this ticket can answer this request.",
+  closeRequestGone: "This close request is no longer open.",
+  closeRequestReason: "The member confirmed the close request",
+  closeRequestTimeoutReason: "Closed after a close request without an answer",
+  reopenButton: "Reopen",
+  reopened: (channelId: string) => `The ticket is open again: <#${channelId}>`,
+  reopenedNotice: (userId: string, number: number, link: string | null) =>
+    `<@${userId}> reopened ticket #${number}.${link ? ` Its transcript so far: ${link}` : ""}`,
+  reopenOff: "Tickets cannot be reopened on this server.",
+  reopenTooLate: (days: number) => `This ticket closed more than ${days} day${days === 1 ? "" : "s"} ago and can no longer be reopened. Open a new one instead.`,
+  reopenNotClosed: "This ticket is not closed.",
+  closedDm: (guildName: string, number: number) => `Your ticket #${number} on ${guildName} was closed.`,
+  messageTicketSubject: (author: string) => `About a message of ${author}`,
+  messageQuote: (authorId: string, quoted: string, link: string) => `Opened about this message of <@${authorId}> (${link}):\n${quoted}`,
+  messageTicketStaffOnly: "Only staff can open a ticket for another member. Ask the server to let members open tickets about messages for themselves.",
+  messageTicketBot: "Tickets cannot be opened for a bot.",
+  ratingCommentButton: "Add a comment",
+  ratingCommentTitle: "Your feedback",
+  ratingCommentLabel: "Anything you want to tell the staff?",
+  ratingCommentThanks: "Thanks, your comment was saved.",
+  ratingCommentFirst: "Rate the ticket first, then add a comment.",
+  ratingCommentAlready: "You already left a comment on this ticket.",
 } as const;
+
+export type BotTexts = typeof englishTexts;
+
+/** Every language's texts; a language must give every text (./texts-es.ts is typed by the English). */
+const catalogue: Record<SpokenLanguage, BotTexts> = { en: englishTexts, es: spanishTexts as unknown as BotTexts };
+
+/** The catalogue in the language of the step running now. */
+export const botTexts: BotTexts = new Proxy(englishTexts, {
+  get: (english, key) => (catalogue[currentLanguage()] as Record<string | symbol, unknown>)[key] ?? (english as Record<string | symbol, unknown>)[key],
+});
+
+/** The texts of one language (tests, and the Try-it view's checks). */
+export const textsIn = (language: SpokenLanguage): BotTexts => catalogue[language];

@@ -23,11 +23,11 @@ export function welcomeMessage(row: TicketRow, panel: SinglePanel | null, answer
       })
     : undefined) as APIEmbed | undefined;
   let welcome: APIEmbed = embed ?? { description: botTexts.welcomeFallback, color: 0x5865f2 };
-  if (row.subject) welcome = { ...welcome, fields: [...(welcome.fields ?? []), { name: "Subject", value: row.subject }] };
+  if (row.subject) welcome = { ...welcome, fields: [...(welcome.fields ?? []), { name: botTexts.subjectField, value: row.subject }] };
   // What the member answered is what staff need: the answers keep their room and the welcome embed gives way to
   // them within the 6,000 characters of a message's embeds (the editor holds the welcome embed to 6,000 alone).
   const [answersEmbed] = answers.length
-    ? fitEmbeds([{ title: "Answers", color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) }])
+    ? fitEmbeds([{ title: botTexts.answersTitle, color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) }])
     : [];
   const [fitted] = fitEmbeds([welcome], discordLimits.embedTotal - (answersEmbed ? embedTextLength([answersEmbed]) : 0));
   // Together once more: a form of more fields than the Forms screen allows must not leave them over 6,000.

@@ -372,7 +372,7 @@ const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => count
 // The page with its total in each row (a subquery run once, in the same statement and snapshot: one round trip).
 const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) => {
   let query = listSource(db, v, s)
-    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at"])
+    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at", "t.rating_comment"])
     .select(livePanelName.as("panel_name"))
     .select(() => countOf(db, v, s).as("total"));
   const column = orderColumn(s);
@@ -447,6 +447,8 @@ export async function listTranscripts(
       PanelName: r.panel_name,
       Rating: r.rating === null ? null : Number(r.rating),
       ClosedAt: Number(r.closed_at),
+      // Issue 22: only when the member left one (the §3 shape stays as it was otherwise).
+      ...(r.rating_comment ? { RatingComment: r.rating_comment } : {}),
     })),
     total: Number(count?.n ?? 0),
     page: q.page,

@@ -97,7 +97,8 @@ export class TryItView {
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
-    const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "=", "text").orderBy("id").execute();
+    // Ticket channels, and (issue 22) tickets' private threads still open, listed under their channel.
+    const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
     const ticketNumbers = new Map(
       (await this.deps.db.selectFrom("tickets").select(["channel_id", "number"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute()).map((t) => [
         t.channel_id,
@@ -118,15 +119,31 @@ export class TryItView {
     const allPowerful = member.owner || hasBit(member.permissions, ADMINISTRATOR);
     const inChannel = (overwrites: PermissionOverwrite[]) => permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
     const writable = (bits: bigint) => (bits & (SEND_MESSAGES | ADMINISTRATOR)) !== 0n;
+    const threadsUnder = (channelId: string) => tickets.filter((t) => t.kind === "thread" && t.parent_id === channelId);
+    const threadRow = (t: (typeof tickets)[number], category: string | null) => {
+      const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
+      return {
+        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
+        canWrite: writable(permissions), permissions, parentChannelId: t.parent_id,
+      };
+    };
     return [
-      ...guild.text_channels.map((c) => {
+      ...guild.text_channels.flatMap((c) => {
         const permissions = inChannel(demoChannelOverwrites(guildId, c.id));
-        return {
-          id: c.id, name: c.name, kind: "text" as const, category: c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null, ticketId: null, lastMessageId: last.get(c.id) ?? null,
-          canWrite: writable(permissions), permissions,
-        };
+        const category = c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null;
+        return [
+          {
+            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, lastMessageId: last.get(c.id) ?? null,
+            canWrite: writable(permissions), permissions,
+          },
+          // A private thread's members see it (the owner and Administrator see every thread, as on Discord).
+          ...threadsUnder(c.id)
+            .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, allPowerful))
+            .map((t) => threadRow(t, category)),
+        ];
       }),
       ...tickets
+        .filter((t) => t.kind === "text")
         .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, manager))
         .map((t) => {
           const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));

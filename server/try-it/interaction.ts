@@ -12,7 +12,7 @@ import type { SeenChannel } from "./channels";
 // through the same handler as /api/interactions — and the handler's answer as the view shows it.
 
 /** The interaction Discord would send for this input of `member` in `channel` (400 for a command that does not exist). */
-export function demoInteraction(guildId: string, member: Member, channel: SeenChannel, input: DemoInteractionInput): APIInteraction {
+export function demoInteraction(guildId: string, member: Member, channel: SeenChannel, input: DemoInteractionInput, target?: DemoTargetMessage): APIInteraction {
   const user = { id: member.id, username: member.username, avatar: null, discriminator: "0", global_name: member.username };
   const base = {
     id: nextSnowflake(),
@@ -39,6 +39,18 @@ export function demoInteraction(guildId: string, member: Member, channel: SeenCh
       data: input.kind === "button"
         ? { custom_id: input.customId, component_type: ComponentType.Button }
         : { custom_id: input.customId, component_type: ComponentType.StringSelect, values: input.values },
+    };
+  } else if (input.kind === "messageCommand") {
+    // Discord's message command: the target message resolved in the interaction (application-commands.mdx).
+    const command = findCommand(input.name);
+    if (!command || command.type !== "message" || !target) throw new HttpError(400, "Unknown command");
+    interaction = {
+      ...base,
+      type: InteractionType.ApplicationCommand,
+      data: {
+        id: "0", name: command.name, type: 3, target_id: target.id,
+        resolved: { messages: { [target.id]: { id: target.id, channel_id: channel.id, content: target.content, author: { id: target.authorId, username: target.authorName, global_name: target.authorName, bot: target.authorBot, avatar: null, discriminator: "0" } } } },
+      },
     };
   } else if (input.kind === "modal") {
     interaction = {
@@ -71,6 +83,15 @@ export function demoInteraction(guildId: string, member: Member, channel: SeenCh
     };
   }
   return interaction as unknown as APIInteraction;
+}
+
+/** The message a Try-it message command targets, as stored. */
+export interface DemoTargetMessage {
+  id: string;
+  content: string;
+  authorId: string;
+  authorName: string;
+  authorBot: boolean;
 }
 
 /** The handler's answer as the Try-it view shows it: a modal, choices, or an ephemeral message of the bot. */

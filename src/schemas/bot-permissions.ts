@@ -61,6 +61,25 @@ export const botPermissions = {
     why: "Read a ticket's messages for its transcript and its first response time.",
     places: ["server", "ticketCategory"],
   },
+  // Issue 22: tickets as private threads of a panel's channel (thread mode).
+  CreatePrivateThreads: {
+    bit: bit(36),
+    discordName: "Create Private Threads",
+    why: "Open a ticket as a private thread of the panel's channel (thread mode).",
+    places: ["server", "panelChannel"],
+  },
+  SendMessagesInThreads: {
+    bit: bit(38),
+    discordName: "Send Messages in Threads",
+    why: "Post the welcome message and notices in ticket threads.",
+    places: ["server", "panelChannel"],
+  },
+  ManageThreads: {
+    bit: bit(34),
+    discordName: "Manage Threads",
+    why: "Add and remove members of ticket threads, rename them, and archive, lock or delete them when the ticket closes.",
+    places: ["server", "panelChannel"],
+  },
 } as const satisfies Record<string, BotPermission>;
 
 export type BotPermissionKey = keyof typeof botPermissions;

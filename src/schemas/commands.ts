@@ -24,6 +24,16 @@ export interface BotCommandOption {
   minLength?: number;
   maxLength?: number;
   minValue?: number;
+  /** Spanish (es-ES) for Discord's name_localizations and description_localizations (issue 22). */
+  es?: Localized;
+}
+
+/** A command's or option's name and description in Spanish, as Discord shows them to an es-ES client. */
+export interface Localized {
+  /** Discord's rule: 1–32 lowercase letters, digits, "-" and "_"; omitted when the name stays. */
+  name?: string;
+  /** At most 100 characters. */
+  description: string;
 }
 
 export interface BotCommand {
@@ -42,89 +52,129 @@ export interface BotCommand {
   category: CommandCategory;
   /** Runs only inside a ticket channel. */
   inTicket: boolean;
+  /** Spanish (es-ES): Discord's name_localizations and description_localizations. */
+  es?: Localized;
+  /**
+   * "message": a message context-menu command (Discord's type 3: right-click a message → Apps), named in words and
+   * without options or a description on Discord; otherwise a slash command.
+   */
+  type?: "message";
 }
 
-const member = (description: string): BotCommandOption => ({ name: "member", description, type: "user", required: true });
+const member = (description: string, es: string): BotCommandOption => ({ name: "member", description, type: "user", required: true, es: { name: "miembro", description: es } });
 
 export const botCommands: readonly BotCommand[] = [
   {
     key: "help", name: "help", description: "Show what the bot can do and where its documentation is.",
     details: "Show what the bot can do and links to the documentation.", options: [], access: "everyone", category: "Setup", inTicket: false,
+    es: { name: "ayuda", description: "Muestra lo que puede hacer el bot y dónde está su documentación." },
   },
   {
     key: "new", name: "new", description: "Open a ticket without going through a panel.",
     details: "Open a ticket without going through a panel, with an optional subject.",
-    options: [{ name: "subject", description: "What the ticket is about", type: "string", maxLength: 100 }],
+    options: [{ name: "subject", description: "What the ticket is about", type: "string", maxLength: 100, es: { name: "asunto", description: "De qué trata el ticket" } }],
     access: "everyone", category: "Tickets", inTicket: false,
+    es: { name: "nuevo", description: "Abre un ticket sin pasar por un panel." },
   },
   {
     key: "close", name: "close", description: "Close this ticket; its transcript is saved.",
     details: "Close the current ticket. A transcript is saved and sent to the member who opened it.",
-    options: [{ name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024 }],
+    options: [{ name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024, es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" } }],
     access: "ticket", category: "Tickets", inTicket: true,
+    es: { name: "cerrar", description: "Cierra este ticket; se guarda su transcripción." },
+  },
+  {
+    key: "closeRequest", name: "closerequest", description: "Ask the member to confirm that this ticket can close.",
+    details: "Ask the member who opened the ticket to confirm it can close, with an optional reason and delay; without an answer it closes after the delay.",
+    options: [
+      { name: "reason", description: "Why the ticket can close", type: "string", maxLength: 1024, es: { name: "motivo", description: "Por qué se puede cerrar el ticket" } },
+      { name: "hours", description: "Hours to wait for an answer before closing (default: the server's setting)", type: "integer", minValue: 1, es: { name: "horas", description: "Horas de espera antes de cerrar (por defecto: la configuración del servidor)" } },
+    ],
+    access: "staff", category: "Staff", inTicket: true,
+    es: { name: "pedircierre", description: "Pide al miembro que confirme que este ticket se puede cerrar." },
+  },
+  {
+    key: "messageTicket", name: "Open ticket about this message", type: "message",
+    description: "Open a ticket about a message, quoting it and linking back to it.",
+    details: "Right-click a message → Apps → Open ticket about this message: a ticket opens for the message's author (or for you, as the server chooses), quoting the message and linking back to it.",
+    options: [], access: "everyone", category: "Tickets", inTicket: false,
+    es: { name: "Abrir ticket sobre este mensaje", description: "Abre un ticket sobre un mensaje, citándolo y enlazándolo." },
   },
   {
     key: "add", name: "add", description: "Give another member access to this ticket.",
-    details: "Give another member access to the current ticket.", options: [member("The member to add")], access: "ticket", category: "Tickets", inTicket: true,
+    details: "Give another member access to the current ticket.", options: [member("The member to add", "El miembro que añadir")], access: "ticket", category: "Tickets", inTicket: true,
+    es: { name: "añadir", description: "Da acceso a este ticket a otro miembro." },
   },
   {
     key: "remove", name: "remove", description: "Take a member's access to this ticket away.",
-    details: "Take a member's access to the current ticket away.", options: [member("The member to remove")], access: "ticket", category: "Tickets", inTicket: true,
+    details: "Take a member's access to the current ticket away.", options: [member("The member to remove", "El miembro que quitar")], access: "ticket", category: "Tickets", inTicket: true,
+    es: { name: "quitar", description: "Quita a un miembro el acceso a este ticket." },
   },
   {
     key: "rename", name: "rename", description: "Rename this ticket's channel.",
     details: "Rename the ticket channel, for example to reflect the topic.",
-    options: [{ name: "name", description: "The new channel name", type: "string", required: true, minLength: 1, maxLength: 100 }],
+    options: [{ name: "name", description: "The new channel name", type: "string", required: true, minLength: 1, maxLength: 100, es: { name: "nombre", description: "El nuevo nombre del canal" } }],
     access: "staff", category: "Staff", inTicket: true,
+    es: { name: "renombrar", description: "Cambia el nombre del canal de este ticket." },
   },
   {
     key: "claim", name: "claim", description: "Claim this ticket so the team knows you handle it.",
     details: "Claim the ticket so the team knows you are handling it.", options: [], access: "staff", category: "Staff", inTicket: true,
+    es: { name: "reclamar", description: "Reclama este ticket para que el equipo sepa que te encargas tú." },
   },
   {
     key: "unclaim", name: "unclaim", description: "Release a ticket you claimed.",
     details: "Release a ticket you claimed so someone else can pick it up.", options: [], access: "staff", category: "Staff", inTicket: true,
+    es: { name: "liberar", description: "Libera un ticket que reclamaste." },
   },
   {
     key: "transfer", name: "transfer", description: "Hand this ticket over to another member of staff.",
-    details: "Hand a claimed ticket over to another member of staff.", options: [member("The staff member who takes over")], access: "staff", category: "Staff", inTicket: true,
+    details: "Hand a claimed ticket over to another member of staff.", options: [member("The staff member who takes over", "El miembro del staff que se encarga")], access: "staff", category: "Staff", inTicket: true,
+    es: { name: "transferir", description: "Pasa este ticket a otro miembro del staff." },
   },
   {
     key: "tag", name: "tag", description: "Send a canned reply (tag) into this channel.",
     details: "Send a canned reply (tag) into the current channel.",
-    options: [{ name: "name", description: "The tag to send", type: "string", required: true, autocomplete: true, maxLength: 255 }],
+    options: [{ name: "name", description: "The tag to send", type: "string", required: true, autocomplete: true, maxLength: 255, es: { name: "nombre", description: "La etiqueta que enviar" } }],
     access: "staff", category: "Forms & tags", inTicket: false,
+    es: { name: "etiqueta", description: "Envía una respuesta predefinida (etiqueta) a este canal." },
   },
   {
     key: "form", name: "form", description: "Fill in a form of this server.",
     details: "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",
-    options: [{ name: "form_id", description: "The form's id (Forms page → Copy command)", type: "integer", required: true, minValue: 1 }],
+    options: [{ name: "form_id", description: "The form's id (Forms page → Copy command)", type: "integer", required: true, minValue: 1, es: { name: "id_formulario", description: "El id del formulario (página Formularios → Copiar comando)" } }],
     access: "everyone", category: "Forms & tags", inTicket: false,
+    es: { name: "formulario", description: "Rellena un formulario de este servidor." },
   },
   {
     key: "transcript", name: "transcript", description: "Get the link to a closed ticket's transcript.",
     details: "Get the link to the transcript of a closed ticket by its number.",
-    options: [{ name: "ticket_id", description: "The ticket's number", type: "integer", required: true, minValue: 0 }],
+    options: [{ name: "ticket_id", description: "The ticket's number", type: "integer", required: true, minValue: 0, es: { name: "id_ticket", description: "El número del ticket" } }],
     access: "staff", category: "Staff", inTicket: false,
+    es: { name: "transcripcion", description: "Obtén el enlace a la transcripción de un ticket cerrado." },
   },
   {
     key: "panelResend", name: "panel", subcommand: "resend", description: "Post a panel again.",
     details: "Post a panel again, for example after its message was deleted.",
-    options: [{ name: "panel_id", description: "The panel's id (#id on the Panels page)", type: "integer", required: true, minValue: 1 }],
+    options: [{ name: "panel_id", description: "The panel's id (#id on the Panels page)", type: "integer", required: true, minValue: 1, es: { name: "id_panel", description: "El id del panel (#id en la página Paneles)" } }],
     access: "admin", category: "Setup", inTicket: false,
+    es: { name: "reenviar", description: "Vuelve a publicar un panel." },
   },
   {
     key: "settings", name: "settings", description: "Show this server's ticket settings.",
     details: "Show this server's ticket settings and a link to change them in the dashboard.", options: [], access: "admin", category: "Setup", inTicket: false,
+    es: { name: "ajustes", description: "Muestra la configuración de tickets de este servidor." },
   },
   {
     key: "stats", name: "stats", description: "Show ticket statistics of this server.",
     details: "Show ticket statistics of the server: open tickets, response times and average rating.", options: [], access: "staff", category: "Staff", inTicket: false,
+    es: { name: "estadisticas", description: "Muestra las estadísticas de tickets de este servidor." },
   },
 ];
 
 /** "/close", "/panel resend". */
-export const commandLabel = (command: Pick<BotCommand, "name" | "subcommand">) => `/${command.name}${command.subcommand ? ` ${command.subcommand}` : ""}`;
+export const commandLabel = (command: Pick<BotCommand, "name" | "subcommand" | "type">) =>
+  command.type === "message" ? command.name : `/${command.name}${command.subcommand ? ` ${command.subcommand}` : ""}`;
 
 /** "/close [reason]", "/tag {name}": required options in braces, optional ones in brackets. */
 export const commandUsage = (command: BotCommand) =>
@@ -133,3 +183,7 @@ export const commandUsage = (command: BotCommand) =>
 /** The command (or subcommand) of a name as Discord sends it: "panel" + "resend". */
 export const findCommand = (name: string, subcommand?: string) =>
   botCommands.find((c) => c.name === name && (c.subcommand ?? undefined) === (subcommand ?? undefined));
+
+/** The slash commands (what a member types after "/"); the message commands are in a message's Apps menu. */
+export const slashCommands = botCommands.filter((c) => c.type !== "message");
+export const messageCommands = botCommands.filter((c) => c.type === "message");

@@ -113,6 +113,38 @@ export const welcomeMessageSchema = z
   .meta({ title: "Welcome Message", section: "Welcome Message" });
 export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
 
+// ---- Issue 22: per-panel rules and support hours.
+const rulesSection = "Panel Rules";
+/** "HH:MM", 00:00–23:59 (24:00 allowed as an end: until midnight). */
+const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Times are HH:MM, from 00:00 to 24:00");
+export const supportHoursSchema = z
+  .object({
+    Enabled: z.boolean().default(false).meta({ title: "Support hours", widget: "switch", span: 24, help: "Days and hours in the server's time zone (Settings)." }),
+    /** 0 Sunday … 6 Saturday. */
+    Days: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5]).meta({ title: "Days", span: 24, help: "0 Sunday, 1 Monday … 6 Saturday." }),
+    Start: clockTime.default("09:00").meta({ title: "Opens at", span: 8, placeholder: "09:00" }),
+    End: clockTime.default("17:00").meta({ title: "Closes at", span: 8, placeholder: "17:00" }),
+    OutsideHours: z.enum(["open", "refuse"]).default("open").meta({ title: "Outside support hours", span: 8, help: "Open the ticket and say when staff answer, or refuse it." }),
+  })
+  .refine((h) => !h.Enabled || h.Days.length > 0, { message: "Choose at least one day of support hours", path: ["Days"] })
+  .refine((h) => !h.Enabled || h.Start < h.End, { message: "Support hours must close after they open", path: ["End"] })
+  .meta({ title: "Support Hours", section: rulesSection });
+export type SupportHours = z.infer<typeof supportHoursSchema>;
+
+export const panelRulesShape = {
+  ThreadMode: z.enum(["server", "thread", "channel"]).default("server")
+    .meta({ title: "Tickets open as", section: rulesSection, span: 12, help: "A private thread of the panel's channel, a channel, or as the server's settings say." }),
+  PanelTicketLimit: z.number().int().min(0).max(100).default(0)
+    .meta({ title: "Open tickets per member (this panel)", widget: "updown", section: rulesSection, span: 12, help: "0: only the server-wide limit applies." }),
+  CooldownMinutes: z.number().int().min(0).max(10_080).default(0)
+    .meta({ title: "Cooldown after closing (minutes)", widget: "updown", section: rulesSection, span: 12, help: "How long a member waits after a ticket of this panel closed." }),
+  RequiredRoles: z.array(z.string().regex(/^\d{1,21}$/)).max(25).default([])
+    .meta({ title: "Required roles", widget: "roles", section: rulesSection, span: 12, help: "Only members with one of these roles may use the panel." }),
+  ExcludedRoles: z.array(z.string().regex(/^\d{1,21}$/)).max(25).default([])
+    .meta({ title: "Excluded roles", widget: "roles", section: rulesSection, span: 12, help: "Members with one of these roles may not use the panel." }),
+  SupportHours: supportHoursSchema.optional(),
+};
+
 /** A single panel (§3, §5) as it is stored and answered: its fields and their own rules. */
 export const singlePanelRecordSchema = z.object({
   PanelId: z.number().int().optional().meta({ widget: "hidden" }),
@@ -152,6 +184,9 @@ export const singlePanelRecordSchema = z.object({
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),
   /** Optimistic concurrency: the revision the editor loaded; a stale one is refused (409). */
   Revision: z.number().int().positive().optional().meta({ widget: "hidden" }),
+  // ---- Issue 22 (the ticket workflow): who may use the panel, how often, and when. One block; a panel saved before
+  // it has none of these fields, and the engine reads each missing one as "no rule" (server/tickets/panel-rules.ts).
+  ...panelRulesShape,
 });
 /**
  * A single panel as the editor and the routes take it: the record plus what Discord accepts when the bot sends its

@@ -7,6 +7,21 @@ const count = (max?: number, what = "Value") => {
   return s.nullable();
 };
 
+/** The bot's languages (the dashboard's two); "auto": the server's community locale. */
+export const botLanguages = ["auto", "en", "es"] as const;
+export type BotLanguage = (typeof botLanguages)[number];
+
+/** An IANA time zone name the runtime knows. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The ticket settings of §3, with the rules of §5: numbers minimum 0, hours ≤ 23, minutes ≤ 59, days ≤ 23. */
 export const ticketSettingsShape = {
   UserTicketLimit: count(undefined, "User ticket limit"),
@@ -26,6 +41,24 @@ export const ticketSettingsShape = {
   SinceLastMessageMinutes: count(limits.minutesMax, "Minutes"),
   /** Beyond §3: the legal pages promise a guild can stop storing closed tickets. */
   StoreTranscripts: z.boolean().nullable(),
+  // ---- Issue 22 (the ticket workflow): the bot's language, the server's time zone, the inactivity warning, the
+  // close request's default delay. One block; defaults in server/settings/store.ts.
+  /** The language of every text the bot sends: "auto" follows the server's community locale (guild_locale). */
+  BotLanguage: z.enum(botLanguages, { error: "Bot language must be auto, en or es" }).nullable().optional(),
+  /** The IANA time zone support hours are read in ("Europe/Madrid"). */
+  TimeZone: z.string().max(64).refine(isTimeZone, "Time zone must be an IANA time zone such as Europe/Madrid").nullable().optional(),
+  /** Hours before an auto-close at which the bot warns in the ticket (0: no warning). */
+  InactivityWarningHours: count(72, "Hours").optional(),
+  /** The delay of /closerequest when staff give none, in hours. */
+  CloseRequestHours: count(72, "Hours").optional(),
+  /** A ticket closed at most this many days ago can be reopened (0: never). */
+  ReopenWithinDays: count(limits.daysMax, "Days").optional(),
+  /** Whom "Open ticket about this message" opens the ticket for: the message's author (staff only), or the member using it. */
+  MessageTicketOpener: z.enum(["author", "member"], { error: "Message tickets open for the author or the member" }).nullable().optional(),
+  /** Thread mode by default: a panel that follows the server opens tickets as private threads of its channel. */
+  TicketThreads: z.boolean().nullable().optional(),
+  /** A closed ticket's thread is archived and locked, or deleted. */
+  ClosedThreads: z.enum(["archive", "delete"], { error: "Closed threads are archived or deleted" }).nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

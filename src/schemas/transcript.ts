@@ -12,6 +12,8 @@ export const transcriptSummarySchema = z.object({
   PanelName: z.string(),
   Rating: z.number().nullable(),
   ClosedAt: z.number().optional(),
+  /** Issue 22: the opener's comment after the stars. */
+  RatingComment: z.string().nullable().optional(),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;
 

@@ -104,11 +104,13 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/claim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/unclaim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/reopen`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/demo/channels`, anyOf: [], list: true },
   { method: "GET", route: `${g}/demo/channels/:channelId/messages`, anyOf: [] },
   { method: "POST", route: `${g}/demo/channels/:channelId/messages`, anyOf: [], body: {} },
   { method: "POST", route: `${g}/demo/interactions`, anyOf: [], body: {} },
+  { method: "POST", route: `${g}/demo/skip-ahead`, anyOf: [], body: { hours: 1 } },
 
   { method: "GET", route: `${g}/bot-key`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/bot-key`, anyOf: ["EditSettings"] },

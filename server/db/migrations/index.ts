@@ -22,6 +22,7 @@ import * as m019 from "./019_deep_page_blocks";
 import * as m020 from "./020_bot_problems";
 import * as m021 from "./021_hardening";
 import * as m022 from "./022_interaction_receipts";
+import * as m023 from "./023_ticket_workflow";
 import * as m025 from "./025_generated_count_triggers";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
@@ -57,7 +58,8 @@ export const migrations: Record<string, MigrationModule> = {
   "020_bot_problems": m020,
   "021_hardening": m021,
   "022_interaction_receipts": m022,
-  // 023 and 024 belong to the ticket workflow and the help desk.
+  "023_ticket_workflow": m023,
+  // 024 belongs to the help desk.
   "025_generated_count_triggers": m025,
 };
 

@@ -11,6 +11,7 @@ import site from "./es/site";
 import spec from "./es/spec";
 import teams from "./es/teams";
 import tickets from "./es/tickets";
+import workflow from "./es/workflow";
 
 // Spanish, one part per area of the product (each its own file, so that areas are translated independently).
 // Keys are stable names; the English text lives at each call site as the fallback, and a key missing here shows
@@ -29,6 +30,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   configTransfer,
   tickets,
   botSetup,
+  workflow,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -61,6 +61,38 @@ function FieldRow({
         ))}
       </select>
     );
+  } else if (field.kind === "choice") {
+    control = (
+      <select
+        id={id}
+        className="select-field settings-select"
+        value={typeof value === "string" ? value : (field.choices?.[0]?.value ?? "")}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {(field.choices ?? []).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === "text") {
+    control = (
+      <input
+        id={id}
+        type="text"
+        className={error ? "text-field settings-select text-field-error" : "text-field settings-select"}
+        value={typeof value === "string" ? value : ""}
+        placeholder={field.placeholder}
+        maxLength={64}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value.trim() === "" ? null : event.target.value.trim())}
+      />
+    );
   } else {
     control = (
       <span className="settings-number">

@@ -16,7 +16,7 @@ import {
 
 export const settingKeys = Object.keys(ticketSettingsShape) as TicketSettingKey[];
 
-export type FieldKind = "switch" | "number" | "channel";
+export type FieldKind = "switch" | "number" | "channel" | "choice" | "text";
 
 export interface SettingField {
   key: TicketSettingKey;
@@ -29,6 +29,10 @@ export interface SettingField {
   unit?: string;
   /** Shown only while this switch is on. */
   dependsOn?: TicketSettingKey;
+  /** Choices: the values and their labels. */
+  choices?: { value: string; label: string }[];
+  /** Text: a placeholder. */
+  placeholder?: string;
 }
 
 export interface SettingCard {
@@ -82,6 +86,58 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           key: "TranscriptsPanelPermission",
           label: tr("settings.field.transcriptsPanelPermission", "Only a panel's support team can read its transcripts"),
           kind: "switch",
+        },
+        // Issue 22: the bot's language and the server's time zone (support hours).
+        {
+          key: "BotLanguage",
+          label: tr("settings.field.botLanguage", "Bot language"),
+          help: tr("settings.field.botLanguage.help", "The language of every message the bot sends. Automatic follows the server's community language."),
+          kind: "choice",
+          choices: [
+            { value: "auto", label: tr("settings.value.languageAuto", "Automatic") },
+            { value: "en", label: "English" },
+            { value: "es", label: "Español" },
+          ],
+        },
+        {
+          key: "ReopenWithinDays",
+          label: tr("settings.field.reopenWithinDays", "Reopen within"),
+          help: tr("settings.field.reopenWithinDays.help", "Days after its close during which staff (from the transcript) or the member (from the closing message) can reopen a ticket. 0: never."),
+          kind: "number",
+          max: limits.daysMax,
+          unit: days,
+        },
+        {
+          key: "MessageTicketOpener",
+          label: tr("settings.field.messageTicketOpener", "\"Open ticket about this message\" opens it for"),
+          help: tr("settings.field.messageTicketOpener.help", "The message's author (only staff may then use it), or the member who uses it."),
+          kind: "choice",
+          choices: [
+            { value: "author", label: tr("settings.value.messageAuthor", "The message's author") },
+            { value: "member", label: tr("settings.value.messageMember", "The member who uses it") },
+          ],
+        },
+        {
+          key: "TicketThreads",
+          label: tr("settings.field.ticketThreads", "Open tickets as private threads"),
+          help: tr("settings.field.ticketThreads.help", "Panels that follow the server open each ticket as a private thread of their channel instead of a channel."),
+          kind: "switch",
+        },
+        {
+          key: "ClosedThreads",
+          label: tr("settings.field.closedThreads", "A closed ticket's thread is"),
+          kind: "choice",
+          choices: [
+            { value: "archive", label: tr("settings.value.threadArchive", "Archived and locked") },
+            { value: "delete", label: tr("settings.value.threadDelete", "Deleted") },
+          ],
+        },
+        {
+          key: "TimeZone",
+          label: tr("settings.field.timeZone", "Time zone"),
+          help: tr("settings.field.timeZone.help", "Panels' support hours are read in this time zone, e.g. Europe/Madrid."),
+          kind: "text",
+          placeholder: "UTC",
         },
       ],
     },
@@ -141,6 +197,24 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           unit: minutes,
           dependsOn: "CloseOnUserLeave",
         },
+        // Issue 22: the warning before an auto-close, and the close request's default delay.
+        {
+          key: "InactivityWarningHours",
+          label: tr("settings.field.inactivityWarningHours", "Warn before closing"),
+          help: tr("settings.field.inactivityWarningHours.help", "Hours before an automatic close at which the bot warns in the ticket, with a button that keeps it open. 0: no warning."),
+          kind: "number",
+          max: 72,
+          unit: hours,
+          dependsOn: "AutoCloseEnabled",
+        },
+        {
+          key: "CloseRequestHours",
+          label: tr("settings.field.closeRequestHours", "Close request waits"),
+          help: tr("settings.field.closeRequestHours.help", "How long /closerequest waits for the member's answer before the ticket closes."),
+          kind: "number",
+          max: 72,
+          unit: hours,
+        },
       ],
     },
   ];
@@ -194,6 +268,7 @@ export function validationText(message: string, tr: Tr = english): string {
   m = /^(.+) must be at most (\d+)$/.exec(message);
   if (m) return tr("settings.error.atMost", "{what} must be at most {max}", { what: subjectText(tr, m[1]), max: m[2] });
   if (message === "Archive channel must be a channel id") return tr("settings.error.archiveChannelId", message);
+  if (message === "Time zone must be an IANA time zone such as Europe/Madrid") return tr("settings.error.timeZone", message);
   return message;
 }
 

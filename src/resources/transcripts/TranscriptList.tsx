@@ -142,7 +142,19 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const columns: DataColumn<TranscriptSummary>[] = [
     { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
     { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
-    { key: "rating", dataIndex: "Rating", title: tr("transcripts.columns.rating", L.columns.rating), width: 100, render: (r: number | null) => <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span> },
+    {
+      key: "rating",
+      dataIndex: "Rating",
+      title: tr("transcripts.columns.rating", L.columns.rating),
+      width: 180,
+      render: (r: number | null, t: TranscriptSummary) => (
+        <>
+          <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span>
+          {/* Issue 22: the comment the member left with the stars. */}
+          {t.RatingComment ? <div className="transcript-rating-comment" title={t.RatingComment}>“{t.RatingComment}”</div> : null}
+        </>
+      ),
+    },
     { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{spec(transcriptMessages, "deletedPanel")}</span> : name) },
     {
       key: "reason",

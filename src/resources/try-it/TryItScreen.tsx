@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
-import { botCommands, commandLabel, commandUsage, type BotCommand } from "../../schemas/commands";
+import { commandLabel, commandUsage, messageCommands, slashCommands, type BotCommand } from "../../schemas/commands";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { demoMessageMax } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
@@ -157,12 +157,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                     <li key={c.id}>
                       <button
                         type="button"
-                        className={`try-it-channel${c.id === selected ? " is-active" : ""}`}
+                        className={`try-it-channel${c.id === selected ? " is-active" : ""}${c.parentChannelId ? " is-thread" : ""}`}
                         aria-current={c.id === selected ? "page" : undefined}
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        <span aria-hidden>{c.kind === "dm" ? "@" : "#"}</span> {c.name}
+                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
+                        {c.parentChannelId && <span className="try-it-visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
                       </button>
                     </li>
@@ -175,6 +177,33 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
         <section className="try-it-chat" aria-label={current ? `#${current.name}` : tr("tryIt.chat", "Chat")}>
           <header className="try-it-chat-header">
             <strong>{current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : ""}</strong>
+            {/* Issue 22: what the bot does with time (warnings, close requests, auto-close), without waiting. */}
+            <span className="try-it-skip" role="group" aria-label={tr("tryIt.skipAhead", "Skip ahead")}>
+              <span className="try-it-skip-label">{tr("tryIt.skipAhead", "Skip ahead")}</span>
+              {[1, 12, 24].map((hours) => (
+                <Button
+                  key={hours}
+                  size="small"
+                  disabled={busy}
+                  aria-label={tr("tryIt.skipAheadHours", "Skip ahead {hours} hours", { hours })}
+                  onClick={async () => {
+                    setBusy(true);
+                    try {
+                      await demoApi.skipAhead(guildId, hours);
+                      const list = await loadChannels();
+                      if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
+                      else if (selectedRef.current) await loadMessages(selectedRef.current, false);
+                    } catch (e) {
+                      setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
+                    } finally {
+                      setBusy(false);
+                    }
+                  }}
+                >
+                  {tr("tryIt.hoursShort", "{hours} h", { hours })}
+                </Button>
+              ))}
+            </span>
           </header>
           <ol className="try-it-messages" aria-live="polite" data-testid="messages">
             {messages.length === 0 && (
@@ -183,7 +212,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
               </li>
             )}
             {messages.map((m) => (
-              <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} />
+              <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} apps={current?.kind === "dm" ? [] : messageCommands} />
             ))}
             {/* A channel's own answers; those of a channel that is gone (a ticket just closed) follow the member. */}
             {ephemeral.filter((m) => m.channelId === selected || !channels.some((c) => c.id === m.channelId)).map((m) => (
@@ -218,15 +247,19 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 }
 
 function ChatMessage({
-  message, names, busy, onInteract, ephemeral,
+  message, names, busy, onInteract, ephemeral, apps = [],
 }: {
   message: DemoMessage;
   names: Map<string, string>;
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
+  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();
+  const tr = useTr();
+  const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
   const time = new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   const act = (component: MessageComponent, values?: string[]) =>
@@ -245,6 +278,32 @@ function ChatMessage({
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
           <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          {apps.length > 0 && (
+            <span className="try-it-apps">
+              <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>
+                ⋯
+              </button>
+              {appsOpen && (
+                <ul className="try-it-apps-menu" role="menu" aria-label={tr("tryIt.apps", "Apps")}>
+                  {apps.map((c) => (
+                    <li key={c.key} role="none">
+                      <button
+                        type="button"
+                        role="menuitem"
+                        disabled={busy}
+                        onClick={() => {
+                          setAppsOpen(false);
+                          void onInteract({ kind: "messageCommand", channelId: message.channelId, messageId: message.id, name: c.name });
+                        }}
+                      >
+                        {tr(`tryIt.app.${c.key}`, c.name)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </span>
+          )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
         {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
@@ -302,7 +361,7 @@ function Composer({ guildId, channelId, busy, onInteract, onSent }: {
   const [command, setCommand] = useState<BotCommand | null>(null);
   const [options, setOptions] = useState<Record<string, string>>({});
   const [choices, setChoices] = useState<Record<string, { value: string; label: string }[]>>({});
-  const matching = text.startsWith("/") && !command ? botCommands.filter((c) => commandLabel(c).startsWith(text.trim())) : [];
+  const matching = text.startsWith("/") && !command ? slashCommands.filter((c) => commandLabel(c).startsWith(text.trim())) : [];
 
   const send = async () => {
     setError(null);

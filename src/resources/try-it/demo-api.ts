@@ -20,6 +20,10 @@ export const demoApi = {
   async send(guildId: string, channelId: string, content: string) {
     await http.post(`/${guildId}/demo/channels/${channelId}/messages`, { content }, { onForbidden: "caller" });
   },
+  /** Issue 22: this server's scheduled work (warnings, close-request deadlines, auto-close) as if `hours` had passed. */
+  async skipAhead(guildId: string, hours: number) {
+    return (await http.post(`/${guildId}/demo/skip-ahead`, { hours }, { onForbidden: "caller" })) as { closed: number };
+  },
   async interact(guildId: string, input: DemoInteractionInput) {
     return demoInteractionReplySchema.parse(await http.post(`/${guildId}/demo/interactions`, input, { onForbidden: "caller" }));
   },

@@ -128,7 +128,9 @@ const application = (world: World) => ({
 function commands(world: World) {
   let id = 761000000000001000n;
   return [...world.commands].map(([name, subcommands]) => ({
-    id: String(id++), application_id: APP, version: String(id++), default_member_permissions: null, type: 1, name, description: `${name} command`,
+    id: String(id++), application_id: APP, version: String(id++), default_member_permissions: null,
+    // A message command (issue 22) is type 3, with no description.
+    ...(botCommands.some((c) => c.name === name && c.type === "message") ? { type: 3, name, description: "" } : { type: 1, name, description: `${name} command` }),
     dm_permission: false, contexts: [0], integration_types: [0],
     options: subcommands.map((sub) => ({ type: 1, name: sub, description: `${name} ${sub}` })),
   }));

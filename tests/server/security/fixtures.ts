@@ -58,6 +58,8 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/interactions",
+  // Issue 22: this server's scheduled work as if hours had passed (demo only; the engine closes only what is due).
+  "POST /api/:guildId/demo/skip-ahead",
 ]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
@@ -509,9 +511,18 @@ export const samples: Record<string, Sample> = {
   // Tickets: an open ticket of no panel (its staff: any team) without a channel, made for each request.
   "POST /api/:guildId/tickets/:ticketId/claim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
   "POST /api/:guildId/tickets/:ticketId/unclaim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx, "900000000000000002")) }) },
+  "POST /api/:guildId/tickets/:ticketId/reopen": {
+    status: 200,
+    setup: async (ctx) => {
+      const number = await createOpenTicket(ctx);
+      await ctx.t.db.updateTable("tickets").set({ status: "closed", closed_at: Date.now(), closed_by: "900000000000000001", closed_by_name: "Demo Admin" }).where("guild_id", "=", G).where("number", "=", number).execute();
+      return { ticketId: String(number) };
+    },
+  },
   "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
+  "POST /api/:guildId/demo/skip-ahead": { status: 200, body: () => ({ hours: 1 }) },
 
   "GET /api/:guildId/transcripts": { status: 200 },
   "GET /api/:guildId/transcript-panels": { status: 200 },

@@ -61,7 +61,7 @@ describe("Inviting the bot lists each permission with why", () => {
       expect(all).not.toMatch(administrator);
     }
     const quick = blocksOf(section(docSections, "quick-setup")).find((b) => b.type === "note" && b.variant === "warning");
-    expect(quick && textOf(quick)).toContain("View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, and Read Message History");
+    expect(quick && textOf(quick)).toContain("View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History, Create Private Threads, Send Messages in Threads, and Manage Threads");
   });
 
   it("the FAQ names the same permissions", () => {

@@ -33,7 +33,7 @@ describe("command reference", () => {
   });
 
   it("requires every word of the query", () => {
-    expect(names("close reason")).toEqual(["/close"]);
+    expect(names("close reason")).toEqual(["/close", "/closerequest"]);
     expect(names("close nothing-like-this")).toEqual([]);
   });
 });

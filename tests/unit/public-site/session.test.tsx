@@ -144,8 +144,9 @@ describe("invite link", () => {
     const bits = BigInt(url.searchParams.get("permissions")!);
     expect(bits).toBe(BigInt(botPermissionBits));
     expect(bits & 8n).toBe(0n);
-    // View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History.
-    expect(bits).toBe((1n << 10n) | (1n << 4n) | (1n << 28n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n));
+    // View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History;
+    // for thread mode (issue 22) Create Private Threads, Send Messages in Threads, Manage Threads.
+    expect(bits).toBe((1n << 10n) | (1n << 4n) | (1n << 28n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 36n) | (1n << 38n) | (1n << 34n));
     expect(inviteUrl()).toContain(`client_id=${demoDiscordClientId}`);
   });
 });

@@ -20,6 +20,13 @@ const dictionary: Dictionary = {
     "Dejar adjuntar archivos a los miembros del ticket (un bot solo puede conceder en un canal lo que él mismo tiene).",
   "spec.botPermission.readMessageHistory.name": "Leer el historial de mensajes",
   "spec.botPermission.readMessageHistory.why": "Leer los mensajes de un ticket para su transcripción y su tiempo de primera respuesta.",
+  // Issue 22: thread mode's permissions.
+  "spec.botPermission.createPrivateThreads.name": "Crear hilos privados",
+  "spec.botPermission.createPrivateThreads.why": "Abrir un ticket como hilo privado del canal del panel (modo hilo).",
+  "spec.botPermission.sendMessagesInThreads.name": "Enviar mensajes en hilos",
+  "spec.botPermission.sendMessagesInThreads.why": "Publicar el mensaje de bienvenida y los avisos en los hilos de tickets.",
+  "spec.botPermission.manageThreads.name": "Gestionar hilos",
+  "spec.botPermission.manageThreads.why": "Añadir y quitar miembros de los hilos de tickets, renombrarlos y archivarlos, bloquearlos o borrarlos cuando el ticket se cierra.",
   // The Bot setup card (src/resources/server-info/BotSetupCard.tsx, bot-setup-texts.ts)
   "serverInfo.botSetup.title": "Configuración del bot",
   "serverInfo.botSetup.checkAgain": "Comprobar de nuevo",

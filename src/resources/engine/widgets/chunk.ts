@@ -8,3 +8,4 @@ export { PanelSelectWidget } from "./PanelSelectWidget";
 export { CategoryWidget, FormWidget, RoleWidget, SupportTeamWidget } from "./SelectWidgets";
 export { SwitchWidget } from "./SwitchWidget";
 export { TextChannelWidget } from "./TextChannelWidget";
+export { RolesWidget } from "./RolesWidget";

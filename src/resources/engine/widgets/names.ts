@@ -19,6 +19,7 @@ export const namedWidgetNames = [
   "panelSelect",
   "switch",
   "clampedNumber",
+  "roles",
 ] as const;
 
 export type RjsfWidgetName = (typeof rjsfWidgetNames)[number];

@@ -25,6 +25,7 @@ const loaders: Record<Exclude<NamedWidgetName, "clampedNumber">, () => Promise<W
   embedFields: () => chunk().then((m) => m.EmbedFieldsWidget),
   panelSelect: () => chunk().then((m) => m.PanelSelectWidget),
   switch: () => chunk().then((m) => m.SwitchWidget),
+  roles: () => chunk().then((m) => m.RolesWidget),
 };
 
 const ready: Record<string, Widget> = { hidden: HiddenWidget, clampedNumber: ClampedNumberWidget };

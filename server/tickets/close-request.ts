@@ -1,0 +1,116 @@
+import { readGuildSettings } from "../settings/store";
+import { finishClose } from "./close";
+import { customIds } from "./custom-ids";
+import { chooseLanguage, speaking } from "./language";
+import type { Member } from "./members";
+import { ACTION_ROW, BUTTON, type EngineDeps, notice, openTicket, publish, type Reply, recordStep, say } from "./step";
+import { findTicket, type TicketRow, updateTicketIf } from "./store";
+import { botTexts } from "./texts";
+
+// The close request (issue 22): staff ask the member who opened the ticket to confirm it can close (/closerequest,
+// an optional reason and delay in hours). The member confirms (the ticket closes) or keeps it open, with buttons;
+// without an answer the sweep closes it at the deadline. Every step is a compare-and-set on the row, so the member's
+// click and the deadline — on any instance — close it once.
+
+export const closeRequestActions = { requested: "Ticket Close Requested", declined: "Ticket Close Request Declined" } as const;
+
+/** Hours a request waits at most (the setting's and the option's bound). */
+const MAX_HOURS = 72;
+
+export async function requestCloseConfirmation(deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null, hours: number | null): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff) return say(botTexts.staffOnly);
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const wait = Math.min(MAX_HOURS, Math.max(1, Math.round(hours ?? settings.CloseRequestHours ?? 24) || 24));
+  const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
+  const deadline = Date.now() + wait * 3_600_000;
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { close_request_at: deadline, close_request_by: member.id, close_request_reason: given }))) return say(botTexts.ticketGone);
+  if (c.row.channel_id) {
+    await deps.platform
+      .sendMessage(c.row.channel_id, {
+        content: botTexts.closeRequest(c.row.opener_id, member.id, wait, given),
+        components: [
+          {
+            type: ACTION_ROW,
+            components: [
+              { type: BUTTON, style: 4, label: botTexts.closeRequestConfirm, custom_id: customIds.closeRequestYes(number), emoji: { name: "✅" } },
+              { type: BUTTON, style: 2, label: botTexts.closeRequestDeny, custom_id: customIds.closeRequestNo(number), emoji: { name: "✋" } },
+            ],
+          },
+        ],
+        // The member is pinged: it is their answer that is asked for.
+        allowed_mentions: { parse: [], users: [c.row.opener_id] },
+      })
+      .catch((error) => deps.log.warn({ err: error, guildId }, "close request not posted"));
+  }
+  await recordStep(deps, member, c.row, closeRequestActions.requested, null, { TicketId: number, Reason: given, Hours: wait });
+  return say(botTexts.closeRequestSent, true);
+}
+
+/** The member's answer: confirm (the ticket closes) or keep it open. */
+export async function answerCloseRequest(deps: EngineDeps, guildId: string, number: number, member: Member, confirm: boolean): Promise<Reply> {
+  const row = await findTicket(deps.db, guildId, number);
+  if (!row || row.status === "closed") return say(botTexts.ticketGone);
+  if (row.opener_id !== member.id) return say(botTexts.closeRequestOnlyOpener);
+  if (row.status !== "open" || row.close_request_at === null) return say(botTexts.closeRequestGone);
+  if (confirm) {
+    const marked = await deps.db
+      .updateTable("tickets")
+      .set({ status: "closing", closing_since: Date.now() })
+      .where("id", "=", row.id)
+      .where("status", "=", "open")
+      .where("close_request_at", "is not", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return say(botTexts.closeRequestGone);
+    return finishClose(deps, { ...row, status: "closing" }, member, row.close_request_reason ?? botTexts.closeRequestReason);
+  }
+  const cleared = await deps.db
+    .updateTable("tickets")
+    .set({ close_request_at: null, close_request_by: null, close_request_reason: null, last_activity_at: Date.now(), warned_at: null })
+    .where("id", "=", row.id)
+    .where("status", "=", "open")
+    .where("close_request_at", "is not", null)
+    .executeTakeFirst();
+  if (Number(cleared.numUpdatedRows) !== 1) return say(botTexts.closeRequestGone);
+  await notice(deps, row, botTexts.closeRequestDenied(member.id));
+  await recordStep(deps, member, row, closeRequestActions.declined, null, { TicketId: number });
+  publish(deps, "updated", row);
+  return say(botTexts.keptOpen, true);
+}
+
+/**
+ * The sweep's part: requests past their deadline close, each once (a compare-and-set from 'open' with the request
+ * still there: a member's last-second answer or another instance's sweep wins or loses cleanly). Returns how many.
+ */
+export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50, guildId?: string): Promise<number> {
+  let query = deps.db.selectFrom("tickets").selectAll();
+  if (guildId) query = query.where("guild_id", "=", guildId);
+  const due = await query
+    .where("status", "=", "open")
+    .where("close_request_at", "is not", null)
+    .where("close_request_at", "<=", now)
+    .orderBy("close_request_at")
+    .limit(batch)
+    .execute();
+  let closed = 0;
+  for (const row of due) {
+    const marked = await deps.db
+      .updateTable("tickets")
+      .set({ status: "closing", closing_since: now })
+      .where("id", "=", row.id)
+      .where("status", "=", "open")
+      .where("close_request_at", "is not", null)
+      .where("close_request_at", "<=", now)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) continue;
+    closed++;
+    const { settings } = await readGuildSettings(deps.db, row.guild_id);
+    await speaking(chooseLanguage(settings.BotLanguage, null), () =>
+      finishClose(deps, { ...row, status: "closing" } as TicketRow, botMember(deps), botTexts.closeRequestTimeoutReason),
+    ).catch((error) => deps.log.warn({ err: error }, "close request's close failed"));
+  }
+  return closed;
+}
+
+const botMember = (deps: EngineDeps): Member => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });

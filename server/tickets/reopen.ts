@@ -1,0 +1,80 @@
+import type { FormAnswer } from "../../src/schemas/ticket";
+import { recordActivityOf } from "../activity/record";
+import { fromDbJson } from "../db/dialect";
+import { readGuildSettings } from "../settings/store";
+import { transcriptExists } from "../transcripts/store";
+import { ticketChannelName, ticketOverwrites } from "./channel-access";
+import { isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
+import { createChannel } from "./open";
+import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say } from "./step";
+import { addedMembers, findTicket, type TicketRow } from "./store";
+import { botTexts } from "./texts";
+import { welcomeMessage } from "./welcome";
+
+// Reopening a ticket closed too early (issue 22): within ReopenWithinDays of its close, by staff of the ticket from
+// its transcript in the dashboard, or by the member who opened it from the closing direct message. The same ticket
+// — its number, its members, its statistics row (the rollup triggers move it from closed back to open) — in a new
+// channel, whose first messages link the transcript so far. Nothing half-made: the row moves from 'closed' to
+// 'opening' once (a compare-and-set), then the channel, then 'open'; if the channel cannot be made the row is closed
+// again as it was. Its next close stores the transcript again, the earlier messages first (./close.ts).
+
+export const reopenAction = "Ticket Reopened";
+
+/** Who reopens: a member of the server (staff, from the dashboard), or the opener from the DM (only the user is known). */
+export type Reopener = { kind: "staff"; member: Member } | { kind: "opener"; userId: string; username: string };
+
+export async function reopen(deps: EngineDeps, guildId: string, number: number, who: Reopener): Promise<Reply> {
+  const row = await findTicket(deps.db, guildId, number);
+  if (!row) return say(botTexts.invalidButton);
+  if (who.kind === "opener" && row.opener_id !== who.userId) return say(botTexts.invalidButton);
+  const { panel, teamIds } = await panelOf(deps, guildId, row.panel_id);
+  if (who.kind === "staff" && !isTicketStaff(await memberAccess(deps.db, guildId, who.member), teamIds)) return say(botTexts.staffOnly);
+  if (row.status !== "closed") return say(row.status === "closing" ? botTexts.closeBusy : botTexts.reopenNotClosed);
+  const { settings } = await readGuildSettings(deps.db, guildId);
+  const days = settings.ReopenWithinDays ?? 0;
+  if (days <= 0) return say(botTexts.reopenOff);
+  const now = Date.now();
+  if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return say(botTexts.reopenTooLate(days));
+
+  const closedState = { status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms } as const;
+  const moved = await deps.db
+    .updateTable("tickets")
+    .set({ status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null, close_request_at: null })
+    .where("id", "=", row.id)
+    .where("status", "=", "closed")
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return say(botTexts.reopenNotClosed);
+
+  const actor = who.kind === "staff" ? who.member : { id: who.userId, username: who.username, avatar: null, roles: [], permissions: "0", owner: false };
+  const opened = await createChannel(deps, guildId, panel, {
+    name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name),
+    topic: row.subject ?? undefined,
+    overwrites: ticketOverwrites({
+      guildId, botUserId: deps.platform.botUserId, openerId: row.opener_id, addedIds: await addedMembers(deps.db, row.id), supportRoleIds: await supportRoles(deps.db, guildId, teamIds),
+      claimedBy: row.claimed_by, repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+    }),
+  });
+  if ("refusal" in opened) {
+    await deps.db.updateTable("tickets").set(closedState).where("id", "=", row.id).where("status", "=", "opening").execute();
+    return say(opened.refusal);
+  }
+  const link = (await transcriptExists(deps.db, guildId, row.number)) ? `${deps.publicUrl}/${guildId}/transcripts/${row.number}` : null;
+  await deps.db.transaction().execute(async (tx) => {
+    await tx.updateTable("tickets").set({ status: "open", channel_id: opened.channelId, last_activity_at: now }).where("id", "=", row.id).execute();
+    await recordActivityOf(tx, actorOf(actor, deps.origin), {
+      guildId,
+      action: reopenAction,
+      before: { TicketId: row.number, Status: "closed" },
+      after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link },
+    });
+  });
+  const reopened: TicketRow = { ...row, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, reopened_at: now, last_activity_at: now };
+  try {
+    await deps.platform.sendMessage(opened.channelId, welcomeMessage(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));
+  } catch (error) {
+    deps.log.warn({ err: error, guildId }, "welcome message of a reopened ticket not sent");
+  }
+  await notice(deps, reopened, botTexts.reopenedNotice(actor.id, row.number, link));
+  publish(deps, "opened", reopened);
+  return say(botTexts.reopened(opened.channelId), true);
+}
