@@ -39,6 +39,7 @@ import { registerStatic } from "./http/support/static";
 import teamRoutes from "./http/teams";
 import ticketEventRoutes from "./http/ticket-events";
 import ticketRoutes from "./http/tickets";
+import helpdeskRoutes from "./http/helpdesk";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
@@ -54,6 +55,7 @@ import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
 import { registerTryIt } from "./try-it/channels";
+import { registerHelpDesk } from "./tickets/helpdesk";
 import { appVersion } from "./version";
 
 export interface BuildAppOptions {
@@ -72,7 +74,7 @@ export interface BuildAppOptions {
  */
 const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
   registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
-  registerTicketEngine, registerTryIt,
+  registerTicketEngine, registerHelpDesk, registerTryIt,
 ];
 
 /**
@@ -81,7 +83,7 @@ const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
  */
 const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, settingsRoutes, botSetupRoutes, teamRoutes, panelRoutes, formRoutes,
-  transcriptRoutes, configTransferRoutes, ticketRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+  transcriptRoutes, configTransferRoutes, ticketRoutes, helpdeskRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */

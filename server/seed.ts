@@ -110,6 +110,16 @@ export const seedSteps: SeedStep[] = [
   { name: "forms", run: seedDemoForms },
   { name: "panels", run: seedPanels },
   { name: "transcripts", run: (db) => seedDemoTranscripts(db) },
+  // Issue 23 (the help desk): the demo's Support Team answers tickets and keeps notes from the dashboard.
+  {
+    name: "helpdesk-permissions",
+    run: async (db) => {
+      const team = await db.selectFrom("teams").select(["id", "permissions_json"]).where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Team").executeTakeFirst();
+      if (!team) return;
+      const permissions = { ...JSON.parse(team.permissions_json || "{}"), AnswerTicket: true, AnnotateTicket: true };
+      await db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", team.id).execute();
+    },
+  },
 ];
 
 /** Runs the seed steps this database has not run yet; returns their names. */

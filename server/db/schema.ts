@@ -268,6 +268,13 @@ export interface TicketsTable {
   revision: Generated<number>;
   /** When the ticket moved to 'closing' (epoch ms; 021_hardening): the scheduler repairs one left there by a crash. */
   closing_since: ColumnType<number | null, number | null | undefined, number | null>;
+  // ---- 024_helpdesk (issue 23) ----
+  /** low | normal | high | urgent */
+  priority: ColumnType<string, string | undefined, string>;
+  /** The ids of its labels as ",3,7," ("" for none). */
+  labels: ColumnType<string, string | undefined, string>;
+  /** When the "waiting too long" alert went out (epoch ms), or null. */
+  waiting_alert_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -360,6 +367,30 @@ export interface Database {
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;
   interaction_receipts: InteractionReceiptsTable;
+  // ---- 024_helpdesk (issue 23) ----
+  ticket_notes: TicketNotesTable;
+  ticket_live_reads: TicketLiveReadsTable;
+}
+
+/** Private staff notes of a ticket (024_helpdesk): the body sealed with the keyring's secret box. */
+export interface TicketNotesTable {
+  id: Generated<number>;
+  guild_id: string;
+  ticket_id: number;
+  author_id: string;
+  author_name: string;
+  author_avatar: string | null;
+  body_sealed: string;
+  created_at: number;
+}
+
+/** The live read of a watched ticket (024_helpdesk): the lease of the instance that reads the channel, and what it read (sealed). */
+export interface TicketLiveReadsTable {
+  ticket_id: number;
+  read_at: number;
+  holder: string;
+  last_message_id: string | null;
+  messages_sealed: string | null;
 }
 
 /** Rate-limit counters shared by instances on PostgreSQL (014_rate_limits). */

@@ -1,6 +1,7 @@
 import { blacklistSpec } from "../../src/schemas/blacklist";
 import { closeReasonsSpec } from "../../src/schemas/close-reason";
 import { tagsSpec } from "../../src/schemas/tag";
+import { labelsSpec } from "../../src/schemas/label";
 import { blacklistHooks } from "./blacklist";
 import { serverResource } from "./resource";
 
@@ -10,4 +11,5 @@ export const serverResources = [
   serverResource(tagsSpec),
   serverResource(blacklistSpec, blacklistHooks),
   serverResource(closeReasonsSpec),
+  serverResource(labelsSpec),
 ];

@@ -84,4 +84,12 @@ export const botTexts = {
   slowDown: (seconds: number) => `You are going too fast. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
   serverBusy: (seconds: number) =>
     `This server is sending the bot more requests than it can take right now. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  // ---- issue 23 (the help desk): notes, replies, priority, labels, waiting alerts ----
+  noteAdded: "Note added. Only staff see it.",
+  noteEmpty: "Write the note after the command.",
+  replySent: "Reply sent.",
+  prioritySet: (priority: string) => `Priority set to ${priority}.`,
+  labelsSet: "Labels saved.",
+  labelUnknown: "That label no longer exists.",
+  waitingAlert: (number: number, minutes: number, url: string) => `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
 } as const;

@@ -11,6 +11,7 @@ import { ticketsResource } from "./tickets/declaration";
 import { statisticsResource } from "./statistics/declaration";
 import { tryItResource } from "./try-it/declaration";
 import { closeReasonsSpec } from "../schemas/close-reason";
+import { labelsSpec } from "../schemas/label";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
 import type { ResourceDeclaration } from "./engine/types";
@@ -30,6 +31,7 @@ export const resourceDeclarations: readonly ResourceDeclaration[] = [
   activityResource,
   blacklistResource,
   resourceFromSpec(closeReasonsSpec),
+  resourceFromSpec(labelsSpec),
   configTransferResource,
   tryItResource,
 ];

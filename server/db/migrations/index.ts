@@ -22,6 +22,7 @@ import * as m019 from "./019_deep_page_blocks";
 import * as m020 from "./020_bot_problems";
 import * as m021 from "./021_hardening";
 import * as m022 from "./022_interaction_receipts";
+import * as m024 from "./024_helpdesk";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -56,6 +57,7 @@ export const migrations: Record<string, MigrationModule> = {
   "020_bot_problems": m020,
   "021_hardening": m021,
   "022_interaction_receipts": m022,
+  "024_helpdesk": m024,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
