@@ -29,6 +29,7 @@ function ticketsApi(events: string) {
     ),
     rest.get(`${API}/${community}/panels`, () => HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 1, PanelName: "General Support" }], MultiPanels: [] } })),
     rest.get(`${API}/${community}/close-reasons`, () => HttpResponse.json({ close_reasons: [{ ReasonId: 1, Label: "Solved", Text: "", Position: 0 }] })),
+    rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
     rest.post(`${API}/${community}/tickets/:n/:action`, async ({ params, request }) => {
       state.posts.push({ path: `${params.n}/${params.action}`, body: await request.json() });
       const claimed = params.action === "claim";
