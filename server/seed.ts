@@ -10,6 +10,7 @@ import type { Db } from "./db/schema";
 import { seedDemoForms } from "./forms/seed";
 import { seedPanels } from "./panels/seed";
 import { seedDemoTranscripts } from "./transcripts/demo";
+import { seedDemoTicketHistory } from "./tickets/demo-history";
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,
@@ -110,6 +111,9 @@ export const seedSteps: SeedStep[] = [
   { name: "forms", run: seedDemoForms },
   { name: "panels", run: seedPanels },
   { name: "transcripts", run: (db) => seedDemoTranscripts(db) },
+  // Issue 23 (the help desk): every demo transcript gets its ticket and its activity, so Tickets, Statistics,
+  // Transcripts and the activity log agree (server/tickets/demo-history.ts).
+  { name: "ticket-history", run: async (db) => void (await seedDemoTicketHistory(db)) },
   // Issue 23 (the help desk): the demo's Support Team answers tickets and keeps notes from the dashboard.
   {
     name: "helpdesk-permissions",
