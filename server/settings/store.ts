@@ -26,6 +26,9 @@ export const defaultSettings = (): TicketSettings => ({
   SinceLastMessageHours: 0,
   SinceLastMessageMinutes: 0,
   StoreTranscripts: true,
+  // issue 23: "waiting too long" alerts, off until a server sets them
+  WaitingAlertMinutes: 0,
+  WaitingAlertChannelId: null,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

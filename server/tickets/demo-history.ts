@@ -102,11 +102,10 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
         .execute();
       made++;
     }
-    // The next ticket the engine opens follows the history.
+    // The next ticket the engine opens follows the history (without a counter, its first open starts after the
+    // highest transcript anyway; creating one here would also hold the bot-key ingest to these numbers).
     const max = transcripts.length ? Math.max(...transcripts.map((t) => Number(t.ticket_id))) : 0;
-    const counter = await db.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
-    if (!counter) await db.insertInto("guild_ticket_counters").values({ guild_id: guildId, last_number: max }).execute();
-    else if (counter.last_number < max) await db.updateTable("guild_ticket_counters").set({ last_number: max }).where("guild_id", "=", guildId).execute();
+    await db.updateTable("guild_ticket_counters").set({ last_number: max }).where("guild_id", "=", guildId).where("last_number", "<", max).execute();
   }
   return made;
 }

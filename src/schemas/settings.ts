@@ -26,6 +26,12 @@ export const ticketSettingsShape = {
   SinceLastMessageMinutes: count(limits.minutesMax, "Minutes"),
   /** Beyond §3: the legal pages promise a guild can stop storing closed tickets. */
   StoreTranscripts: z.boolean().nullable(),
+  // ---- issue 23 (the help desk): "waiting too long" alerts ----
+  /** Minutes a ticket may wait for a first staff response before one alert goes out (0: off; a panel may say its own). */
+  WaitingAlertMinutes: count(10080, "Waiting alert minutes").optional(),
+  /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */
+  /** "" (or null): none. */
+  WaitingAlertChannelId: z.string().regex(/^\d*$/, "Alert channel must be a channel id").nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

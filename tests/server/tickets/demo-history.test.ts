@@ -60,8 +60,11 @@ describe("the demo's ticket history", () => {
 
   it("runs once: a second run adds nothing, and the next ticket follows the history", async () => {
     expect(await seedDemoTicketHistory(t.db)).toBe(0);
-    const counter = await t.db.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", DEMO_COMMUNITY_ID).executeTakeFirstOrThrow();
     const max = await t.db.selectFrom("transcripts").select((eb) => eb.fn.max("ticket_id").as("n")).where("guild_id", "=", DEMO_COMMUNITY_ID).executeTakeFirstOrThrow();
-    expect(counter.last_number).toBe(Number(max.n));
+    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/demo/interactions`, headers: bearer(admin), payload: { kind: "button", channelId: "812345678901234714", messageId: panel.message_id, customId: `panel:${panel.id}` } });
+    expect(res.statusCode).toBe(200);
+    const opened = await t.db.selectFrom("tickets").select("number").where("guild_id", "=", DEMO_COMMUNITY_ID).where("status", "=", "open").executeTakeFirstOrThrow();
+    expect(opened.number).toBe(Number(max.n) + 1);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketDetailSchema, ticketMessagesResponseSchema } from "../../../src/schemas/helpdesk";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
+import { sweepWaitingTickets } from "../../../server/tickets/waiting";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // The help desk (issue 23) on the demo platform: a ticket's page (facts, conversation, activity), the member's new
@@ -113,5 +114,36 @@ describe("the ticket page", () => {
       await t.db.updateTable("teams").set({ permissions_json: team.permissions_json }).where("id", "=", team.id).execute();
     }
     expect((await api("GET", `/api/${G}/tickets/999999`, staff)).status).toBe(404);
+  });
+});
+
+describe("waiting too long", () => {
+  it("alerts once in the chosen channel, mentioning the panel's support roles, and marks the ticket in the queue", async () => {
+    const ALERTS = "812345678901234714";
+    const current = await api("GET", `/api/${G}/settings`, admin);
+    expect((await api("PUT", `/api/${G}/settings`, admin, { WaitingAlertMinutes: 5, WaitingAlertChannelId: ALERTS, Revision: current.body.Revision })).status).toBe(200);
+    const { number } = await openTicket();
+    const deps = t.app.tickets.engine.deps;
+    const since = (await t.db.selectFrom("tickets").select("opened_at").where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow()).opened_at;
+    // Not yet: four minutes.
+    await sweepWaitingTickets(deps, Number(since) + 4 * 60_000);
+    expect((await api("GET", `/api/${G}/tickets/${number}`, staff)).body.ticket.WaitingSince).toBeNull();
+    // Six minutes without a staff response: one alert.
+    const at = Number(since) + 6 * 60_000;
+    await sweepWaitingTickets(deps, at);
+    await sweepWaitingTickets(deps, at + 60_000);
+    const alerts = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${number} has waited%`).execute();
+    expect(alerts).toHaveLength(1);
+    const roles = JSON.parse(alerts[0].allowed_mentions_json ?? "null") as { parse: string[]; roles: string[] };
+    expect(roles.parse).toEqual([]);
+    expect(roles.roles.length).toBeGreaterThan(0);
+    for (const role of roles.roles) expect(alerts[0].content).toContain(`<@&${role}>`);
+    expect(alerts[0].content).toContain(`/${G}/tickets/${number}`);
+    expect((await api("GET", `/api/${G}/tickets`, staff)).body.tickets.find((x: Json) => x.TicketId === number).WaitingSince).toBe(at);
+    // A ticket answered in time gets none.
+    const answered = await openTicket();
+    expect((await api("POST", `/api/${G}/tickets/${answered.number}/reply`, staff, { content: "Hello!" })).status).toBe(200);
+    await sweepWaitingTickets(deps, Date.now() + 60 * 60_000);
+    expect((await api("GET", `/api/${G}/tickets/${answered.number}`, staff)).body.ticket.WaitingSince).toBeNull();
   });
 });
