@@ -91,5 +91,6 @@ export const botTexts = {
   prioritySet: (priority: string) => `Priority set to ${priority}.`,
   labelsSet: "Labels saved.",
   labelUnknown: "That label no longer exists.",
+  priorityUnknown: "The priority is low, normal, high or urgent.",
   waitingAlert: (number: number, minutes: number, url: string) => `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
 } as const;
