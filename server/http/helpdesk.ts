@@ -9,6 +9,8 @@ import {
   ticketMessagesResponseSchema,
   ticketNoteInputSchema,
   ticketNoteResponseSchema,
+  priorityStatisticsQuerySchema,
+  priorityStatisticsSchema,
   ticketRenameInputSchema,
   ticketReplyInputSchema,
   ticketReplyResponseSchema,
@@ -23,6 +25,7 @@ import type { Reply } from "../tickets/step";
 import { findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
 import { botTexts } from "../tickets/texts";
 import { named, s as components } from "./support/openapi/components";
+import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
 
 // The ticket page of the dashboard (issue 23, app.helpdesk: server/tickets/helpdesk.ts): a ticket's facts, its
@@ -124,6 +127,20 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
         return { message, ticket: await summaryOf(request) };
       },
     });
+
+  app.get(
+    "/:guildId(^\\d+$)/statistics/priorities",
+    {
+      onRequest: guard("ViewTranscripts"),
+      schema: { tags, summary: "Tickets per priority: open now, and closed in the range (UTC days) with their median first response", params: guildParams, querystring: priorityStatisticsQuerySchema, response: { 200: named("PriorityStatistics", priorityStatisticsSchema) } },
+    },
+    async (request) => {
+      const from = Date.parse(`${request.query.from}T00:00:00Z`);
+      const to = Date.parse(`${request.query.to}T00:00:00Z`) + 86_400_000;
+      if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new HttpError(400, "The range must start on or before its end");
+      return { priorities: await app.helpdesk.priorityFigures(guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
+    },
+  );
 
   step("triage", "Set a ticket's priority and labels", ticketTriageInputSchema, async (request, row, body) => app.helpdesk.triage(row.guild_id, row.number, await member(request), body), "put");
   step("assign", "Assign a ticket to a staff member (claim it on their behalf)", ticketAssignInputSchema, async (request, row, body) =>

@@ -127,34 +127,32 @@ export class HelpDesk {
     return triage(this.deps, guildId, number, member, change);
   }
 
-  /** Open tickets per priority and the median first response per priority (closed within the window), for Statistics. */
-  async priorityFigures(guildId: string, from: number, to: number) {
-    const open = await this.deps.db
-      .selectFrom("tickets")
-      .select(["priority", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("guild_id", "=", guildId)
-      .where("status", "in", ["open", "closing"])
-      .groupBy("priority")
-      .execute();
-    const responses = await this.deps.db
-      .selectFrom("tickets")
-      .select(["priority", "response_ms"])
-      .where("guild_id", "=", guildId)
-      .where("status", "=", "closed")
-      .where("closed_at", ">=", from)
-      .where("closed_at", "<", to)
-      .where("response_ms", "is not", null)
-      .orderBy("priority")
-      .orderBy("response_ms")
-      .execute();
-    const by = new Map<string, number[]>();
-    for (const r of responses) by.set(r.priority, [...(by.get(r.priority) ?? []), Number(r.response_ms)]);
-    const median = (xs: number[]) => (xs.length ? (xs.length % 2 ? xs[(xs.length - 1) / 2] : Math.round((xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2)) : null);
-    return (["urgent", "high", "normal", "low"] as const).map((p) => ({
-      Priority: p,
-      Open: Number(open.find((o) => o.priority === p)?.n ?? 0),
-      MedianResponseMs: median(by.get(p) ?? []),
-    }));
+  /**
+   * Open tickets per priority (now) and, for tickets closed within [from, to), how many and their median first response,
+   * for Statistics. `panels`: the panels a limited staff member may see.
+   */
+  async priorityFigures(guildId: string, from: number, to: number, panels: "all" | number[] = "all") {
+    let open = this.deps.db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]);
+    let closed = this.deps.db.selectFrom("tickets").select(["priority", "response_ms"]).where("guild_id", "=", guildId).where("status", "=", "closed").where("closed_at", ">=", from).where("closed_at", "<", to);
+    if (panels !== "all") {
+      open = panels.length ? open.where("panel_id", "in", panels) : open.where("id", "<", 0);
+      closed = panels.length ? closed.where("panel_id", "in", panels) : closed.where("id", "<", 0);
+    }
+    const [openRows, closedRows] = await Promise.all([open.groupBy("priority").execute(), closed.execute()]);
+    const median = (xs: number[]) => {
+      if (!xs.length) return null;
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+    };
+    return (["urgent", "high", "normal", "low"] as const).map((p) => {
+      const mine = closedRows.filter((r) => r.priority === p);
+      return {
+        Priority: p,
+        Open: Number(openRows.find((o) => o.priority === p)?.n ?? 0),
+        Closed: mine.length,
+        MedianResponseMs: median(mine.filter((r) => r.response_ms !== null).map((r) => Number(r.response_ms))),
+      };
+    });
   }
 }
 

@@ -114,3 +114,13 @@ export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
 export const ticketNoteResponseSchema = z.object({ message: z.string(), note: ticketNoteSchema });
 export const ticketReplyResponseSchema = z.object({ message: z.string(), message_id: z.string() });
+
+/** GET /{guildId}/statistics/priorities?from&to (UTC days): open tickets per priority now, and the median first response of those closed in the range. */
+export const priorityStatisticsQuerySchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "from must be a date (YYYY-MM-DD)"),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "to must be a date (YYYY-MM-DD)"),
+});
+export const priorityStatisticsSchema = z.object({
+  priorities: z.array(z.object({ Priority: ticketPrioritySchema, Open: z.number().int(), Closed: z.number().int(), MedianResponseMs: z.number().nullable() })),
+});
+export type PriorityStatistics = z.infer<typeof priorityStatisticsSchema>;

@@ -112,6 +112,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/assign`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/members`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/rename`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "GET", route: `${g}/statistics/priorities`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/labels`, anyOf: [], list: true },
   { method: "POST", route: `${g}/labels`, anyOf: ["EditSettings"], body: {} },
   { method: "PUT", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"], body: {} },

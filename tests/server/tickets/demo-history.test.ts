@@ -53,6 +53,10 @@ describe("the demo's ticket history", () => {
       expect(closed.total).toBe(transcripts.length);
       const byNumber = new Map(transcripts.map((x) => [x.TicketId, x]));
       for (const ticket of closed.tickets) expect(ticket.CloseReason).toBe(byNumber.get(ticket.TicketId)!.CloseReason);
+      // Per priority: the closed tickets of every priority add up to the same total.
+      const byPriority = await get(`/api/${guildId}/statistics/priorities?from=${from}&to=${day(Date.now())}`);
+      expect(byPriority.priorities.reduce((sum: number, p: Json) => sum + p.Closed, 0)).toBe(transcripts.length);
+      expect(byPriority.priorities.map((p: Json) => p.Priority)).toEqual(["urgent", "high", "normal", "low"]);
       const entries = await t.db.selectFrom("activity").select(["action"]).where("guild_id", "=", guildId).where("action", "in", ["Ticket Opened", "Ticket Claimed", "Ticket Closed"]).execute();
       expect(entries.length).toBe(3 * transcripts.length);
     });

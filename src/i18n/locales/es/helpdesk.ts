@@ -102,6 +102,14 @@ const helpdesk: Dictionary = {
   "panels.fields.waitingAlertMinutes.title": "Aviso de espera (minutos)",
   "panels.fields.waitingAlertMinutes.help": "Avisa al equipo cuando un ticket espera tanto su primera respuesta; vacío: lo que diga el servidor, 0: nunca.",
 
+  // Statistics per priority
+  "statistics.perPriority": "Por prioridad",
+  "statistics.priority": "Prioridad",
+  "statistics.priority.urgent": "Urgente",
+  "statistics.priority.high": "Alta",
+  "statistics.priority.normal": "Normal",
+  "statistics.priority.low": "Baja",
+
   // The activity log's actions
   "activity.action.ticketPrioritySet": "Prioridad del ticket cambiada",
   "activity.action.ticketLabelsSet": "Etiquetas del ticket cambiadas",
