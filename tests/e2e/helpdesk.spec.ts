@@ -8,6 +8,24 @@ import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 // priority "high" and a label, and closes it; the transcript holds the reply and not the note. The page passes axe,
 // in dark mode and in Spanish, under 768 px.
 
+test("the demo's history adds up: Statistics over the seeded 90 days equals the Transcripts list", async ({ page }) => {
+  await signIn(page, "Demo Admin");
+  const auth = { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === "session_token")!.value}` };
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const transcripts = (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/transcripts?per_page=25`, { headers: auth })).json()) as { total: number };
+  const stats = (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/statistics?from=${day(Date.now() - 100 * 86_400_000)}&to=${day(Date.now())}`, { headers: auth })).json()) as {
+    totals: { closed: number };
+    ratings: { count: number };
+  };
+  expect(transcripts.total).toBeGreaterThan(50);
+  expect(stats.totals.closed).toBe(transcripts.total);
+  await page.goto(`/${DEMO_COMMUNITY_ID}/statistics`);
+  await page.getByText("90 days").click();
+  const closed = page.locator(".stats-figure", { hasText: /^Closed/ }).locator(".stats-figure-value");
+  await expect(closed).not.toHaveText("0");
+  await expect(page.getByRole("heading", { name: "Per priority" })).toBeVisible();
+});
+
 test("a ticket handled from the dashboard: live conversation, reply, note, priority, label, close", async ({ browser }) => {
   test.setTimeout(90_000);
   const memberContext = await browser.newContext();
