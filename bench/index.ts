@@ -10,6 +10,7 @@ import { measureApi } from "./api";
 import { measureBundles } from "./bundles";
 import { measureInteractionFairness, measureInteractions, measureLongClose } from "./interactions";
 import { measureDiscordLimits } from "./discord-limits";
+import { measureLiveRead } from "./live-read";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
 import { measureStatistics } from "./statistics";
@@ -38,6 +39,7 @@ if (pg) await measureInteractionFairness({ databaseUrl: pg, port: 3335 });
 await measureLongClose();
 if (pg) await measureLongClose({ databaseUrl: pg, port: 3336 });
 await measureDiscordLimits();
+await measureLiveRead();
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();
   if (pg) await measureLargeData({ databaseUrl: pg });

@@ -35,6 +35,7 @@ import { registerSecurityHeaders } from "./http/support/security";
 import { registerStatic } from "./http/support/static";
 import ticketEventRoutes from "./http/ticket-events";
 import ticketRoutes from "./http/tickets";
+import helpdeskRoutes from "./http/helpdesk";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
@@ -50,6 +51,7 @@ import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
 import { registerTryIt } from "./try-it/channels";
+import { registerHelpDesk } from "./tickets/helpdesk";
 import { appVersion } from "./version";
 
 export interface BuildAppOptions {
@@ -68,7 +70,7 @@ export interface BuildAppOptions {
  */
 const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
   registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
-  registerTicketEngine, registerTryIt,
+  registerTicketEngine, registerHelpDesk, registerTryIt,
 ];
 
 /**
@@ -78,7 +80,7 @@ const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
  */
 const apiRoutes = [
   healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, botSetupRoutes,
-  transcriptRoutes, configTransferRoutes, ticketRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+  transcriptRoutes, configTransferRoutes, ticketRoutes, helpdeskRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
 ];
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */

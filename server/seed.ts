@@ -10,6 +10,7 @@ import type { Db } from "./db/schema";
 import { seedDemoForms } from "./forms/seed";
 import { seedPanels } from "./panels/seed";
 import { seedDemoTranscripts } from "./transcripts/demo";
+import { seedDemoTicketHistory } from "./tickets/demo-history";
 import {
   DEMO_ADMIN_ID,
   DEMO_COMMUNITY_ID,
@@ -110,6 +111,19 @@ export const seedSteps: SeedStep[] = [
   { name: "forms", run: seedDemoForms },
   { name: "panels", run: seedPanels },
   { name: "transcripts", run: (db) => seedDemoTranscripts(db) },
+  // Issue 23 (the help desk): every demo transcript gets its ticket and its activity, so Tickets, Statistics,
+  // Transcripts and the activity log agree (server/tickets/demo-history.ts).
+  { name: "ticket-history", run: async (db) => void (await seedDemoTicketHistory(db)) },
+  // Issue 23 (the help desk): the demo's Support Team answers tickets and keeps notes from the dashboard.
+  {
+    name: "helpdesk-permissions",
+    run: async (db) => {
+      const team = await db.selectFrom("teams").select(["id", "permissions_json"]).where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Team").executeTakeFirst();
+      if (!team) return;
+      const permissions = { ...JSON.parse(team.permissions_json || "{}"), AnswerTicket: true, AnnotateTicket: true };
+      await db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", team.id).execute();
+    },
+  },
 ];
 
 /** Runs the seed steps this database has not run yet; returns their names. */

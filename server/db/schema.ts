@@ -266,6 +266,13 @@ export interface TicketsTable {
   reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: the ticket is a private thread of its panel's channel (thread mode). */
   is_thread: ColumnType<number, number | undefined, number>;
+  // ---- 024_helpdesk (issue 23) ----
+  /** low | normal | high | urgent */
+  priority: ColumnType<string, string | undefined, string>;
+  /** The ids of its labels as ",3,7," ("" for none). */
+  labels: ColumnType<string, string | undefined, string>;
+  /** When the "waiting too long" alert went out (epoch ms), or null. */
+  waiting_alert_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -357,6 +364,30 @@ export interface Database extends SpecTables {
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;
   interaction_receipts: InteractionReceiptsTable;
+  // ---- 024_helpdesk (issue 23) ----
+  ticket_notes: TicketNotesTable;
+  ticket_live_reads: TicketLiveReadsTable;
+}
+
+/** Private staff notes of a ticket (024_helpdesk): the body sealed with the keyring's secret box. */
+export interface TicketNotesTable {
+  id: Generated<number>;
+  guild_id: string;
+  ticket_id: number;
+  author_id: string;
+  author_name: string;
+  author_avatar: string | null;
+  body_sealed: string;
+  created_at: number;
+}
+
+/** The live read of a watched ticket (024_helpdesk): the lease of the instance that reads the channel, and what it read (sealed). */
+export interface TicketLiveReadsTable {
+  ticket_id: number;
+  read_at: number;
+  holder: string;
+  last_message_id: string | null;
+  messages_sealed: string | null;
 }
 
 /** Rate-limit counters shared by instances on PostgreSQL (014_rate_limits). */

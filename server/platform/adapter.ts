@@ -129,10 +129,12 @@ export interface ChannelMessage {
   id: string;
   author: { id: string; username: string; bot: boolean };
   content: string;
-  embeds: { title?: string; description?: string; color?: number }[];
+  embeds: { title?: string; description?: string; color?: number; author?: { name: string; icon_url?: string } }[];
   attachments: { name: string; url: string }[];
   /** Epoch milliseconds. */
   timestamp: number;
+  /** The author's avatar URL (absolute, or a local path on the demo platform), when the platform says. */
+  avatar?: string | null;
 }
 
 /** A member of a guild as the engine needs them. */
@@ -209,8 +211,11 @@ export interface PlatformAdapter {
   deleteChannel(channelId: string): Promise<void>;
   sendMessage(channelId: string, message: BotMessage): Promise<string>;
   editMessage(channelId: string, messageId: string, message: BotMessage): Promise<void>;
-  /** Up to 100 messages before `before` (or the newest), newest first; [] when the channel is gone. */
-  readMessages(channelId: string, before?: string): Promise<ChannelMessage[]>;
+  /**
+   * Up to 100 messages before `before` (or the newest), newest first; [] when the channel is gone. `after` (the live
+   * read of the help desk): the (up to 100) oldest messages after that one instead, still newest first.
+   */
+  readMessages(channelId: string, before?: string, after?: string): Promise<ChannelMessage[]>;
   /** A direct message from the bot; null when the user does not accept them. */
   sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null>;
   /** A member of the guild, or null when they are not (any more). */

@@ -283,17 +283,20 @@ export class DemoPlatform implements PlatformAdapter {
     if (Number(result.numUpdatedRows) === 0) throw new PlatformNotFoundError("Message not found");
   }
 
-  async readMessages(channelId: string, before?: string): Promise<ChannelMessage[]> {
+  async readMessages(channelId: string, before?: string, after?: string): Promise<ChannelMessage[]> {
     let query = this.store.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
     if (before) query = query.where("id", "<", before);
-    const rows = await query.orderBy("id", "desc").limit(100).execute();
+    // Snowflakes of one length compare as text; the oldest 100 after `after`, answered newest first as Discord does.
+    if (after && !before) query = query.where("id", ">", after);
+    const rows = after && !before ? (await query.orderBy("id", "asc").limit(100).execute()).reverse() : await query.orderBy("id", "desc").limit(100).execute();
     return rows.map((r) => ({
       id: r.id,
-      author: { id: r.author_id, username: r.author_name, bot: r.author_bot === 1 },
+      author: { id: r.author_id, username: r.author_name, bot: Number(r.author_bot) === 1 },
       content: r.content,
-      embeds: fromDbJson<{ title?: string; description?: string; color?: number }[]>(r.embeds_json, []),
+      embeds: fromDbJson<ChannelMessage["embeds"]>(r.embeds_json, []),
       attachments: [],
       timestamp: Number(r.created_at),
+      avatar: r.author_avatar,
     }));
   }
 

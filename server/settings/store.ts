@@ -35,6 +35,9 @@ export const defaultSettings = (): TicketSettings => ({
   MessageTicketOpener: "author",
   TicketThreads: false,
   ClosedThreads: "archive",
+  // issue 23: "waiting too long" alerts, off until a server sets them
+  WaitingAlertMinutes: 0,
+  WaitingAlertChannelId: null,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

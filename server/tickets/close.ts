@@ -88,6 +88,10 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   const added = new Set(await addedMembers(db, row.id));
   const firstStaff = messages.find((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id));
   const lastMessage = messages.length ? messages[messages.length - 1] : undefined;
+  // A reply from the dashboard (sent as the bot) or a message the live read saw recorded the first response already.
+  const known = row.first_response_at === null || row.first_response_at === undefined ? null : Number(row.first_response_at);
+  const read = firstStaff ? firstStaff.timestamp : null;
+  const firstResponse = known === null ? read : read === null ? known : Math.min(known, read);
   const closedAt = Date.now();
   const set = {
     status: "closed",
@@ -95,8 +99,8 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
     closed_by: closer.id,
     closed_by_name: closer.username,
     close_reason: reason,
-    first_response_at: firstStaff ? firstStaff.timestamp : null,
-    response_ms: firstStaff ? Math.max(0, firstStaff.timestamp - Number(row.opened_at)) : null,
+    first_response_at: firstResponse,
+    response_ms: firstResponse === null ? null : Math.max(0, firstResponse - Number(row.opened_at)),
     resolution_ms: Math.max(0, closedAt - Number(row.opened_at)),
     last_activity_at: Math.max(Number(row.last_activity_at), lastMessage?.timestamp ?? 0),
     revision: row.revision + 1,
@@ -232,7 +236,8 @@ function toTranscriptMessage(m: ChannelMessage): TranscriptMessage {
     content: m.content.slice(0, 4000),
     timestamp: Math.max(0, Math.floor(m.timestamp)),
     embeds: m.embeds.slice(0, 10).map((e) => ({
-      title: e.title?.slice(0, 256),
+      // A dashboard reply (server/tickets/reply.ts) is the bot's embed under the staff member's name: the name shows as its title.
+      title: (e.title ?? e.author?.name)?.slice(0, 256),
       description: e.description?.slice(0, 4096),
       color: e.color === undefined ? undefined : `#${e.color.toString(16).padStart(6, "0")}`,
     })),

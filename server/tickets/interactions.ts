@@ -17,6 +17,9 @@ import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
 import { readGuildSettings } from "../settings/store";
 import { RATING_COMMENT_INPUT } from "./rate";
 import type { TargetMessage } from "./message-ticket";
+import { addNote } from "./notes";
+import { triage } from "./triage";
+import { ticketPriorities, type TicketPriority } from "../../src/schemas/helpdesk";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -253,6 +256,14 @@ export class InteractionHandler {
       case "transfer": {
         const target = snowflake(options.member);
         return target ? engine.transfer(guildId, n, member, target) : say(botTexts.memberNotFound);
+      }
+      // issue 23 (the help desk): a private note (the answer is ephemeral, like every reply), the priority
+      case "note":
+        return (await addNote(engine.deps, guildId, n, member, str(options.text, 2000))).reply;
+      case "priority": {
+        const level = str(options.level, 10).trim().toLowerCase();
+        if (!(ticketPriorities as readonly string[]).includes(level)) return say(botTexts.priorityUnknown);
+        return triage(engine.deps, guildId, n, member, { Priority: level as TicketPriority });
       }
       default:
         return say(botTexts.unknownCommand);

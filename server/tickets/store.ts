@@ -2,6 +2,8 @@ import type { Selectable } from "kysely";
 import type { FormAnswer, TicketListQuery, TicketSummary } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db, TicketsTable } from "../db/schema";
+import { ticketPriorities } from "../../src/schemas/helpdesk";
+import { labelIdsOf, priorityRank } from "./triage";
 
 // Ticket rows: reading them, and the compare-and-set writes every step uses (a step changes a row only from the
 // state it read, so two clicks or two instances never apply one change twice).
@@ -29,6 +31,10 @@ export function toTicketSummary(row: TicketRow, channelUrl: ChannelUrlOf): Ticke
     ClosedAt: row.closed_at === null ? null : Number(row.closed_at),
     CloseReason: row.close_reason,
     FormAnswers: fromDbJson<FormAnswer[]>(row.form_answers_json, []),
+    // issue 23 (the help desk)
+    Priority: (ticketPriorities as readonly string[]).includes(row.priority) ? (row.priority as TicketSummary["Priority"]) : "normal",
+    LabelIds: labelIdsOf(row.labels),
+    WaitingSince: row.waiting_alert_at === null || row.waiting_alert_at === undefined ? null : Number(row.waiting_alert_at),
   };
 }
 
@@ -74,9 +80,11 @@ export async function listTickets(db: Db, guildId: string, q: TicketListQuery, u
   if (q.claimed === "claimed") query = query.where("claimed_by", "is not", null);
   if (q.claimed === "unclaimed") query = query.where("claimed_by", "is", null);
   if (q.mine) query = query.where((eb) => eb.or([eb("claimed_by", "=", userId), eb("opener_id", "=", userId)]));
+  if (q.priority) query = query.where("priority", "=", q.priority);
+  if (q.label !== undefined) query = query.where("labels", "like", `%,${q.label},%`);
   if (visible !== "all") query = visible.length ? query.where("panel_id", "in", visible) : query.where("id", "<", 0);
   const [rows, total] = await Promise.all([
-    query.selectAll().orderBy("number", "desc").limit(q.per_page).offset((q.page - 1) * q.per_page).execute(),
+    (q.sort === "priority" ? query.selectAll().orderBy(priorityRank, "desc").orderBy("number", "desc") : query.selectAll().orderBy("number", "desc")).limit(q.per_page).offset((q.page - 1) * q.per_page).execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };

@@ -140,4 +140,13 @@ export const spanishTexts: Catalogue = {
   ratingCommentThanks: "Gracias, tu comentario se ha guardado.",
   ratingCommentFirst: "Valora primero el ticket y luego añade un comentario.",
   ratingCommentAlready: "Ya dejaste un comentario en este ticket.",
+  // ---- issue 23 (the help desk)
+  noteAdded: "Nota añadida. Solo la ve el staff.",
+  noteEmpty: "Escribe la nota después del comando.",
+  replySent: "Respuesta enviada.",
+  prioritySet: (priority) => `Prioridad cambiada a ${priority}.`,
+  labelsSet: "Categorías guardadas.",
+  labelUnknown: "Esa categoría ya no existe.",
+  priorityUnknown: "La prioridad es baja, normal, alta o urgente.",
+  waitingAlert: (number, minutes, url) => `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
 };

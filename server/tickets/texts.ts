@@ -145,6 +145,15 @@ export const englishTexts = {
   ratingCommentThanks: "Thanks, your comment was saved.",
   ratingCommentFirst: "Rate the ticket first, then add a comment.",
   ratingCommentAlready: "You already left a comment on this ticket.",
+  // ---- issue 23 (the help desk): notes, replies, priority, labels, waiting alerts ----
+  noteAdded: "Note added. Only staff see it.",
+  noteEmpty: "Write the note after the command.",
+  replySent: "Reply sent.",
+  prioritySet: (priority: string) => `Priority set to ${priority}.`,
+  labelsSet: "Labels saved.",
+  labelUnknown: "That label no longer exists.",
+  priorityUnknown: "The priority is low, normal, high or urgent.",
+  waitingAlert: (number: number, minutes: number, url: string) => `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
 } as const;
 
 export type BotTexts = typeof englishTexts;

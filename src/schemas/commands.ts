@@ -165,6 +165,19 @@ export const botCommands: readonly BotCommand[] = [
     details: "Show this server's ticket settings and a link to change them in the dashboard.", options: [], access: "admin", category: "Setup", inTicket: false,
     es: { name: "ajustes", description: "Muestra la configuración de tickets de este servidor." },
   },
+  // ---- issue 23 (the help desk) ----
+  {
+    key: "note", name: "note", description: "Add a private staff note to this ticket (the member never sees it).",
+    details: "Add a private note to the ticket: staff read it on the ticket's page in the dashboard; the member never sees it and it is not in the transcript.",
+    options: [{ name: "text", description: "The note", type: "string", required: true, minLength: 1, maxLength: 2000 }],
+    access: "staff", category: "Staff", inTicket: true,
+  },
+  {
+    key: "priority", name: "priority", description: "Set this ticket's priority: low, normal, high or urgent.",
+    details: "Set the ticket's priority (low, normal, high or urgent); the dashboard's queue sorts and filters by it.",
+    options: [{ name: "level", description: "low, normal, high or urgent", type: "string", required: true, minLength: 3, maxLength: 6 }],
+    access: "staff", category: "Staff", inTicket: true,
+  },
   {
     key: "stats", name: "stats", description: "Show ticket statistics of this server.",
     details: "Show ticket statistics of the server: open tickets, response times and average rating.", options: [], access: "staff", category: "Staff", inTicket: false,

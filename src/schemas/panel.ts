@@ -179,6 +179,16 @@ export const singlePanelRecordSchema = z.object({
     .default(null)
     .meta({ title: "Overflow Category", widget: "category", section: panelSection, span: 12, help: "Used when the ticket category is full (Discord allows 50 channels in a category)." }),
   FormId: z.number().int().nullable().default(null).meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
+  // ---- issue 23 (the help desk): this panel's "waiting too long" alert (here, not at the end: the editor draws
+  // the fields of a section in the object's order, so it stays in the Panel Properties card) ----
+  WaitingAlertMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(10080)
+    .nullable()
+    .default(null)
+    .meta({ title: "Waiting Alert (minutes)", widget: "updown", section: panelSection, span: 12, help: "Alert staff when a ticket waits this long for a first response; empty: the server's setting, 0: never." }),
   PanelMessage: panelMessageSchema,
   WelcomeMessage: welcomeMessageSchema,
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),

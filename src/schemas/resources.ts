@@ -1,5 +1,6 @@
 import { blacklistSpec } from "./blacklist";
 import { closeReasonsSpec } from "./close-reason";
+import { labelsSpec } from "./label";
 import type { DeclaredSpec } from "./resource-kinds";
 import type { ResourceSpec } from "./resource-spec";
 import { formFieldsSpec, formsSpec } from "./specs/forms";
@@ -25,6 +26,7 @@ export const resourceSpecs = [
   formFieldsSpec,
   blacklistSpec,
   closeReasonsSpec,
+  labelsSpec,
 ] as const satisfies readonly AnyResourceSpec[];
 
 /** The list as its common type (to filter by kind). */

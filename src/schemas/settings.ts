@@ -59,6 +59,12 @@ export const ticketSettingsShape = {
   TicketThreads: z.boolean().nullable().optional(),
   /** A closed ticket's thread is archived and locked, or deleted. */
   ClosedThreads: z.enum(["archive", "delete"], { error: "Closed threads are archived or deleted" }).nullable().optional(),
+  // ---- issue 23 (the help desk): "waiting too long" alerts ----
+  /** Minutes a ticket may wait for a first staff response before one alert goes out (0: off; a panel may say its own). */
+  WaitingAlertMinutes: count(10080, "Waiting alert minutes").optional(),
+  /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */
+  /** "" (or null): none. */
+  WaitingAlertChannelId: z.string().regex(/^\d*$/, "Alert channel must be a channel id").nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

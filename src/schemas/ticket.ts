@@ -31,6 +31,13 @@ export const ticketSummarySchema = z.object({
   ClosedAt: z.number().nullable(),
   CloseReason: z.string().nullable(),
   FormAnswers: z.array(formAnswerSchema),
+  // ---- issue 23 (the help desk): priority, labels, the "waiting too long" mark ----
+  /** low | normal | high | urgent (src/schemas/helpdesk.ts). */
+  Priority: z.enum(["low", "normal", "high", "urgent"]).default("normal"),
+  /** The ids of its labels (the `labels` resource). */
+  LabelIds: z.array(z.number().int()).default([]),
+  /** When the "waiting too long" alert went out (no first staff response in time), or null. */
+  WaitingSince: z.number().nullable().default(null),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
@@ -41,6 +48,10 @@ export const ticketListQuerySchema = z.object({
   status: z.enum(["open", "closed", "all"]).default("open"),
   panel: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   claimed: z.enum(["claimed", "unclaimed"]).optional(),
+  // ---- issue 23: filter by priority and label, sort by priority ----
+  priority: z.enum(["low", "normal", "high", "urgent"]).optional(),
+  label: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  sort: z.enum(["number", "priority"]).optional(),
   /** Tickets the caller claimed (staff) or opened. */
   mine: z
     .enum(["true", "false", "1", "0"])

@@ -152,7 +152,7 @@ test.describe("staff teams", () => {
       await page.getByRole("button", { name: "Permissions" }).click();
       const dialog = page.locator(".ant-modal-content").filter({ hasText: "Configure access levels and permissions for this team" });
       await expect(dialog.getByText("Configure access levels and permissions for this team")).toBeVisible();
-      await expect(dialog.getByRole("switch")).toHaveCount(24);
+      await expect(dialog.getByRole("switch")).toHaveCount(26);
       const viewActivity = dialog.getByRole("switch", { name: "Allow team to view activity" });
       await expect(viewActivity).not.toBeChecked();
       const saved = page.waitForResponse((r) => r.url().includes("/permissions") && r.request().method() === "PUT");

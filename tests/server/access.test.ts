@@ -64,7 +64,7 @@ describe("access matrix", () => {
     const perms = (await get(`/api/${DEMO_COMMUNITY_ID}/permissions`, "staff")).json();
     expect(perms.level).toBe("staff");
     const granted = teamPermissionKeys.filter((k) => perms.permissions[k]);
-    expect(granted).toEqual(["ViewTag", "ViewSinglePanel", "ViewMultiPanel", "ViewForm", "ViewTranscripts"]);
+    expect(granted).toEqual(["ViewTag", "ViewSinglePanel", "ViewMultiPanel", "ViewForm", "ViewTranscripts", "AnswerTicket", "AnnotateTicket"]);
 
     for (const url of guildRoutes(GAMING_HUB_ID)) expect((await get(url, "staff")).statusCode, url).toBe(403);
   });

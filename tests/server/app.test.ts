@@ -24,7 +24,9 @@ describe("health, stats and errors", () => {
   it("GET /stats sums the demo guilds", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/stats" });
     expect(res.statusCode).toBe(200);
-    expect(statsSchema.parse(res.json())).toEqual({ total_member_count: 1284 + 5632, total_guilds: 2, total_tickets: 0, demo: true });
+    // total_tickets: the demo's ticket history (one ticket per seeded transcript: server/tickets/demo-history.ts).
+    const history = Number((await t.db.selectFrom("transcripts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(statsSchema.parse(res.json())).toEqual({ total_member_count: 1284 + 5632, total_guilds: 2, total_tickets: history, demo: true });
   });
 
   it("an unexpected error is a 500 without details", async () => {

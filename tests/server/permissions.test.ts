@@ -106,6 +106,20 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/reopen`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
+  // issue 23 (the help desk): the ticket page
+  { method: "GET", route: `${g}/tickets/:ticketId`, anyOf: ["ViewTranscripts"] },
+  { method: "GET", route: `${g}/tickets/:ticketId/messages`, anyOf: ["ViewTranscripts"] },
+  { method: "POST", route: `${g}/tickets/:ticketId/reply`, anyOf: ["AnswerTicket"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/notes`, anyOf: ["AnnotateTicket"], body: {} },
+  { method: "PUT", route: `${g}/tickets/:ticketId/triage`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/assign`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/members`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/rename`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "GET", route: `${g}/statistics/priorities`, anyOf: ["ViewTranscripts"] },
+  { method: "GET", route: `${g}/labels`, anyOf: [], list: true },
+  { method: "POST", route: `${g}/labels`, anyOf: ["EditSettings"], body: {} },
+  { method: "PUT", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"], body: {} },
+  { method: "DELETE", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"] },
   { method: "GET", route: `${g}/demo/channels`, anyOf: [], list: true },
   { method: "GET", route: `${g}/demo/channels/:channelId/messages`, anyOf: [] },
   { method: "POST", route: `${g}/demo/channels/:channelId/messages`, anyOf: [], body: {} },
@@ -155,7 +169,7 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
   let staff: string;
   let visitor: string;
   let supportTeamId: string;
-  const seeded: Partial<TeamPermissions> = { ViewTag: true, ViewSinglePanel: true, ViewMultiPanel: true, ViewForm: true, ViewTranscripts: true };
+  const seeded: Partial<TeamPermissions> = { ViewTag: true, ViewSinglePanel: true, ViewMultiPanel: true, ViewForm: true, ViewTranscripts: true, AnswerTicket: true, AnnotateTicket: true };
 
   const call = (method: Method, url: string, token?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });

@@ -66,7 +66,7 @@ describe("staff teams API", () => {
   });
 
   describe("GET /{guildId}/teams", () => {
-    it("lists the teams with roles and the 24 permissions, and every role of the guild", async () => {
+    it("lists the teams with roles and the 26 permissions, and every role of the guild", async () => {
       const res = await call("GET", `/${DEMO_COMMUNITY_ID}/teams`, admin);
       expect(res.statusCode).toBe(200);
       const body = res.json();

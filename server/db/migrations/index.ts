@@ -23,6 +23,7 @@ import * as m020 from "./020_bot_problems";
 import * as m021 from "./021_hardening";
 import * as m022 from "./022_interaction_receipts";
 import * as m023 from "./023_ticket_workflow";
+import * as m024 from "./024_helpdesk";
 import * as m025 from "./025_generated_count_triggers";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
@@ -59,7 +60,7 @@ export const migrations: Record<string, MigrationModule> = {
   "021_hardening": m021,
   "022_interaction_receipts": m022,
   "023_ticket_workflow": m023,
-  // 024 belongs to the help desk.
+  "024_helpdesk": m024,
   "025_generated_count_triggers": m025,
 };
 

@@ -3,6 +3,7 @@ import botSetup from "./es/bot-setup";
 import configTransfer from "./es/config-transfer";
 import engine from "./es/engine";
 import forms from "./es/forms";
+import helpdesk from "./es/helpdesk";
 import panels from "./es/panels";
 import records from "./es/records";
 import settings from "./es/settings";
@@ -31,6 +32,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   tickets,
   botSetup,
   workflow,
+  helpdesk,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -139,6 +139,20 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           kind: "text",
           placeholder: "UTC",
         },
+        // issue 23 (the help desk): "waiting too long" alerts
+        {
+          key: "WaitingAlertMinutes",
+          label: tr("settings.field.waitingAlertMinutes", "Alert when a ticket waits (minutes)"),
+          help: tr("settings.field.waitingAlertMinutes.help", "No response from staff after this many minutes: one alert in the alert channel, mentioning the panel's team. 0 turns it off; a panel may set its own."),
+          kind: "number",
+          max: 10080,
+        },
+        {
+          key: "WaitingAlertChannelId",
+          label: tr("settings.field.waitingAlertChannelId", "Alert channel"),
+          help: tr("settings.field.waitingAlertChannelId.help", "Where alerts about waiting tickets go."),
+          kind: "channel",
+        },
       ],
     },
     {
@@ -237,6 +251,7 @@ export function toLocalSettings(loaded: SettingsResponse): TicketSettings {
   const out = {} as Record<TicketSettingKey, unknown>;
   for (const key of settingKeys) out[key] = loaded[key] ?? null;
   out.ArchiveChannelId = loaded.ArchiveChannelId ?? NO_CHANNEL;
+  out.WaitingAlertChannelId = loaded.WaitingAlertChannelId ?? NO_CHANNEL;
   return out as TicketSettings;
 }
 
@@ -253,6 +268,7 @@ function subjectText(tr: Tr, what: string): string {
     case "Minutes": return tr("settings.subject.minutes", what);
     case "Days": return tr("settings.subject.days", what);
     case "Value": return tr("settings.subject.value", what);
+    case "Waiting alert minutes": return tr("settings.subject.waitingAlertMinutes", what);
     default: return what;
   }
 }
@@ -286,7 +302,7 @@ export function validateSettings(local: TicketSettings, tr: Tr = english): Parti
 
 /** A value as the toast shows it: On/Off, the channel's name, None, or the number. */
 export function formatSettingValue(key: TicketSettingKey, value: unknown, channels: Record<string, string>, tr: Tr = english): string {
-  if (key === "ArchiveChannelId") {
+  if (key === "ArchiveChannelId" || key === "WaitingAlertChannelId") {
     if (value === null || value === undefined || value === NO_CHANNEL) return tr("spec.settings.none", settingsMessages.none);
     const name = Object.entries(channels).find(([, id]) => id === value)?.[0];
     return name ? `#${name}` : String(value);

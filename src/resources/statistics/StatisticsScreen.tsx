@@ -6,6 +6,7 @@ import { Panel } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
+import { PriorityPanel } from "./PriorityPanel";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useStatistics } from "../engine/use-statistics";
 import "./statistics.css";
@@ -132,6 +133,8 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
               ]}
             />
           </Panel>
+          {/* issue 23: per priority */}
+          <PriorityPanel guildId={guildId} range={range} />
         </>
       )}
     </div>

@@ -22,7 +22,7 @@ export interface PermissionsDialogProps {
   onClose: () => void;
 }
 
-/** Team Permissions (§2): subtitle, bulk toggle, 24 'Allow team to ...' switches, and Delete Team with its confirmation. */
+/** Team Permissions (§2): subtitle, bulk toggle, 26 'Allow team to ...' switches, and Delete Team with its confirmation. */
 export function PermissionsDialog(props: PermissionsDialogProps) {
   const { permissions, canSet, canEdit } = props;
   const tr = useTr();

@@ -3,7 +3,7 @@ import { bulkToggle, noPermissions, type TeamPermission, teamPermissionKeys, typ
 // The Team Permissions dialog (SPEC §2, §4): switches change at once (optimistic) and revert when the server
 // refuses. Each change sends only the keys it touches, so quick successive toggles cannot undo each other.
 
-/** The 24 keys of a team's stored map, missing ones off. */
+/** The 26 keys of a team's stored map, missing ones off. */
 export function fullPermissions(stored: Record<string, boolean> | undefined): TeamPermissions {
   const out = noPermissions();
   for (const key of teamPermissionKeys) out[key] = stored?.[key] === true;
@@ -63,4 +63,5 @@ export const permissionGroups: { title: string; keys: TeamPermission[] }[] = [
   },
   { title: "Forms", keys: ["ViewForm", "CreateForm", "DeleteForm", "EditForm"] },
   { title: "Transcripts and Activity", keys: ["ViewTranscripts", "ViewActivity"] },
+  { title: "Tickets", keys: ["AnswerTicket", "AnnotateTicket"] },
 ];

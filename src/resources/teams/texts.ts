@@ -34,6 +34,8 @@ export function permissionWordsText(tr: Tr, key: TeamPermission): string {
     case "EditForm": return tr("teams.permissionWords.editForm", words);
     case "ViewTranscripts": return tr("teams.permissionWords.viewTranscripts", words);
     case "ViewActivity": return tr("teams.permissionWords.viewActivity", words);
+    case "AnswerTicket": return tr("teams.permissionWords.answerTicket", words);
+    case "AnnotateTicket": return tr("teams.permissionWords.annotateTicket", words);
     default: return words;
   }
 }
@@ -47,6 +49,7 @@ export function groupTitleText(tr: Tr, title: string): string {
     case "Panels": return tr("teams.group.panels", title);
     case "Forms": return tr("teams.group.forms", title);
     case "Transcripts and Activity": return tr("teams.group.transcriptsAndActivity", title);
+    case "Tickets": return tr("teams.group.tickets", title);
     default: return title;
   }
 }

@@ -11,6 +11,9 @@ import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { ticketPriorities } from "../../schemas/helpdesk";
+import type { Label } from "../../schemas/label";
+import { priorityText } from "./helpdesk-texts";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
@@ -46,6 +49,10 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const panel = params.get("panel") ?? "";
   const claimed = (params.get("claimed") ?? "") as Claimed;
   const mine = params.get("mine") === "1";
+  // issue 23: priority and label filters, the priority sort
+  const priority = params.get("priority") ?? "";
+  const label = params.get("label") ?? "";
+  const byPriority = params.get("sort") === "priority";
   const [live, setLive] = useState(false);
   const [closing, setClosing] = useState<TicketSummary | null>(null);
   const [pending, setPending] = useState<number | null>(null);
@@ -69,14 +76,16 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     });
 
   // The live provider calls back with what it had when the list subscribed: the latest filters come from here.
-  const latest = useRef({ panel, claimed, mine, me: identity?.id, patch, refetch: () => {} });
+  const latest = useRef({ panel, claimed, mine, priority, label, me: identity?.id, patch, refetch: () => {} });
   const fits = (t: TicketSummary) => {
     const { panel, claimed, mine, me } = latest.current;
     return (
       (!panel || String(t.PanelId) === panel) &&
       (claimed !== "claimed" || t.ClaimedById !== null) &&
       (claimed !== "unclaimed" || t.ClaimedById === null) &&
-      (!mine || t.ClaimedById === me || t.OpenerId === me)
+      (!mine || t.ClaimedById === me || t.OpenerId === me) &&
+      (!latest.current.priority || t.Priority === latest.current.priority) &&
+      (!latest.current.label || t.LabelIds.includes(Number(latest.current.label)))
     );
   };
 
@@ -84,12 +93,15 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     { field: "PanelId", operator: "eq", value: panel || undefined },
     claimed === "claimed" ? { field: "ClaimedById", operator: "nnull", value: true } : { field: "ClaimedById", operator: "null", value: claimed === "unclaimed" },
     { field: "mine", operator: "eq", value: mine },
+    { field: "Priority", operator: "eq", value: priority || undefined },
+    { field: "LabelIds", operator: "eq", value: label || undefined },
   ];
   const { result, query } = useList<TicketSummary>({
     resource: "tickets",
     meta: { guildId },
     pagination: { mode: "server", currentPage: 1, pageSize: queueSize },
     filters,
+    sorters: byPriority ? [{ field: "priority", order: "desc" }] : [],
     errorNotification: false,
     // A change of filters keeps the rows on screen until the new ones arrive.
     queryOptions: { placeholderData: (previous) => previous },
@@ -101,7 +113,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       latest.current.patch(fits(ticketEvent.ticket) ? ticketEvent : { ...ticketEvent, type: "closed" });
     },
   });
-  latest.current = { panel, claimed, mine, me: identity?.id, patch, refetch: () => void query.refetch() };
+  latest.current = { panel, claimed, mine, priority, label, me: identity?.id, patch, refetch: () => void query.refetch() };
   useSubscription({
     channel: ticketsChannel,
     types: ["status"],
@@ -117,6 +129,10 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     errorNotification: false,
   });
   const panels = panelList.query.isError ? [] : panelList.result.data;
+  // issue 23: the server's labels (chips in the queue, the label filter)
+  const labelList = useList<Label>({ resource: "labels", meta: { guildId, onForbidden: "caller" }, pagination: { mode: "off" }, errorNotification: false });
+  const labels = useMemo(() => (labelList.query.isError ? [] : labelList.result.data), [labelList.query.isError, labelList.result.data]);
+  const labelsById = useMemo(() => new Map(labels.map((l) => [l.LabelId, l])), [labels]);
 
   const rows = useMemo(() => (query.data ? ticketRows.safeParse(result.data) : undefined), [query.data, result.data]);
   const tickets = rows?.success ? rows.data : null;
@@ -152,7 +168,30 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
 
   const columns: DataColumn<TicketSummary>[] = useMemo(
     () => [
-      { title: tr("tickets.columns.number", "#"), dataIndex: "TicketId", width: 80, render: (n: number) => <span className="mono">#{n}</span> },
+      {
+        title: tr("tickets.columns.number", "#"),
+        dataIndex: "TicketId",
+        width: 80,
+        // issue 23: the ticket's page
+        render: (n: number, t: TicketSummary) => (
+          <span>
+            <Link className="mono" to={`/${guildId}/tickets/${n}`} aria-label={tr("tickets.openTicket", "Open ticket #{n}", { n })}>#{n}</Link>
+            {t.WaitingSince ? <div className="cell-badge cell-badge-red tickets-waiting">{tr("tickets.waiting", "Waiting")}</div> : null}
+          </span>
+        ),
+      },
+      {
+        title: tr("tickets.columns.priority", "Priority"),
+        dataIndex: "Priority",
+        render: (p: TicketSummary["Priority"], t: TicketSummary) => (
+          <span>
+            <span className={`tickets-priority tickets-priority-${p}`}>{priorityText(tr, p)}</span>
+            {t.LabelIds.map((id) => labelsById.get(id)).filter((l) => l !== undefined).map((l) => (
+              <span key={l.LabelId} className="tickets-label" style={{ borderColor: l.Colour }}>{l.Name}</span>
+            ))}
+          </span>
+        ),
+      },
       { title: tr("tickets.columns.opener", "Opened by"), dataIndex: "OpenerName", render: (name: string, t: TicketSummary) => (<span>{name}{t.Subject ? <div className="tickets-subject">{t.Subject}</div> : null}</span>) },
       { title: tr("tickets.columns.panel", "Panel"), dataIndex: "PanelName", hideBelow: "md" },
       {
@@ -184,7 +223,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tr, pending],
+    [tr, pending, labelsById],
   );
 
   return (
@@ -219,8 +258,27 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
               { value: "unclaimed", label: tr("tickets.filters.unclaimedOnly", "Unclaimed") },
             ]}
           />
+          <SelectField
+            label={tr("tickets.filters.priority", "Priority")}
+            className="tickets-filter"
+            value={priority}
+            onChange={(v) => setFilter("priority", v)}
+            options={[{ value: "", label: tr("tickets.filters.anyPriority", "Any priority") }, ...ticketPriorities.map((p) => ({ value: p, label: priorityText(tr, p) }))]}
+          />
+          {labels.length > 0 && (
+            <SelectField
+              label={tr("tickets.filters.label", "Label")}
+              className="tickets-filter"
+              value={label}
+              onChange={(v) => setFilter("label", v)}
+              options={[{ value: "", label: tr("tickets.filters.anyLabel", "Any label") }, ...labels.map((l) => ({ value: String(l.LabelId), label: l.Name }))]}
+            />
+          )}
           <Button aria-pressed={mine} type={mine ? "primary" : "default"} onClick={() => setFilter("mine", mine ? "" : "1")}>
             {tr("tickets.filters.mine", "Mine")}
+          </Button>
+          <Button aria-pressed={byPriority} type={byPriority ? "primary" : "default"} onClick={() => setFilter("sort", byPriority ? "" : "priority")}>
+            {tr("tickets.filters.byPriority", "Most urgent first")}
           </Button>
         </div>
         {error && <Alert type="error" showIcon message={error} />}

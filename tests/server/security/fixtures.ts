@@ -53,6 +53,8 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/permissions",
   // Preset close reasons: staff closing tickets need them, and they are no secret (changing them needs EditSettings).
   "GET /api/:guildId/close-reasons",
+  // Ticket labels: staff labelling tickets need them (changing them needs EditSettings).
+  "GET /api/:guildId/labels",
   // The Try-it view (demo platform only): any member plays the Discord client; the engine checks every step.
   "GET /api/:guildId/demo/channels",
   "GET /api/:guildId/demo/channels/:channelId/messages",
@@ -94,6 +96,19 @@ export async function createOpenTicket(ctx: Ctx, claimedBy: string | null = null
     })
     .execute();
   return number;
+}
+
+/** An open ticket with a demo channel (the help desk's reply and rename act on the channel). */
+export async function createOpenTicketWithChannel(ctx: Ctx): Promise<number> {
+  const number = await createOpenTicket(ctx);
+  const channelId = await ctx.t.app.platform.createTicketChannel(G, { name: `ticket-${number}`, parentId: null, overwrites: [] });
+  await ctx.t.db.updateTable("tickets").set({ channel_id: channelId }).where("guild_id", "=", G).where("number", "=", number).execute();
+  return number;
+}
+
+export async function createLabel(ctx: Ctx): Promise<string> {
+  const body = await okJson(await ctx.inject("POST", `/api/${G}/labels`, { token: ctx.owner, body: { Name: ctx.unique("label") } }), 201);
+  return String(body.label.LabelId);
 }
 
 export async function createContext(t: TestApp): Promise<Ctx> {
@@ -520,6 +535,19 @@ export const samples: Record<string, Sample> = {
     },
   },
   "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
+  // issue 23 (the help desk): the ticket page
+  "GET /api/:guildId/tickets/:ticketId": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
+  "GET /api/:guildId/tickets/:ticketId/messages": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }) },
+  "POST /api/:guildId/tickets/:ticketId/reply": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }), body: () => ({ content: "We are on it." }) },
+  "POST /api/:guildId/tickets/:ticketId/notes": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ body: "Asked twice already." }) },
+  "PUT /api/:guildId/tickets/:ticketId/triage": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ Priority: "high" }) },
+  "POST /api/:guildId/tickets/:ticketId/assign": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ userId: "900000000000000002" }) },
+  "POST /api/:guildId/tickets/:ticketId/members": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ userId: "900000000000000002", add: true }) },
+  "POST /api/:guildId/tickets/:ticketId/rename": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }), body: (ctx) => ({ name: ctx.unique("renamed") }) },
+  "GET /api/:guildId/labels": { status: 200 },
+  "POST /api/:guildId/labels": { status: 201, body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#ff0000" }) },
+  "PUT /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }), body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#00ff00" }) },
+  "DELETE /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
   "POST /api/:guildId/demo/skip-ahead": { status: 200, body: () => ({ hours: 1 }) },

@@ -36,7 +36,7 @@ function recording() {
 }
 
 describe("texts built from data", () => {
-  it("the 24 permission words and the group titles have Spanish, English word for word", () => {
+  it("the 26 permission words and the group titles have Spanish, English word for word", () => {
     const { keys, tr } = recording();
     for (const key of teamPermissionKeys) expect(permissionWordsText(tr, key)).toBe(permissionWords(key));
     for (const group of permissionGroups) expect(groupTitleText(tr, group.title)).toBe(group.title);
@@ -106,7 +106,7 @@ describe("in Spanish", () => {
 
     fireEvent.click(screen.getByRole("button", { name: /Permisos/ }));
     expect(await screen.findByText("Permisos del equipo · Support Team")).toBeInTheDocument();
-    expect(screen.getByText("1 de 24 permitidos")).toBeInTheDocument();
+    expect(screen.getByText("1 de 26 permitidos")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Activar todos los permisos" })).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Transcripciones y actividad" })).toBeInTheDocument();
     // The switch reads 'Permitir al equipo ver la actividad' once the spec's Spanish texts are in (es/spec.ts).

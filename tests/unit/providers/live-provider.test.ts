@@ -17,7 +17,7 @@ const events = `${API}/${guildId}/tickets/events`;
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
   TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null,
   ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: null, OpenedAt: 1, LastActivityAt: 1,
-  ClosedAt: null, CloseReason: null, FormAnswers: [], ...extra,
+  ClosedAt: null, CloseReason: null, FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
 });
 const block = (event: TicketEvent) => `event: ticket\ndata: ${JSON.stringify(event)}\n\n`;
 

@@ -62,6 +62,7 @@ export function signedInHandlers() {
     // A server's page: its info and the ticket strip's figures (no tickets yet).
     rest.get(`${API}/guilds/:guildId`, ({ params }) => HttpResponse.json(guildInfoOf(String(params.guildId)))),
     rest.get(`${API}/:guildId/statistics`, () => HttpResponse.json(noTicketStatistics)),
+    rest.get(`${API}/:guildId/statistics/priorities`, () => HttpResponse.json({ priorities: [] })),
     // Server info's Bot setup card: nothing to fix.
     rest.get(`${API}/:guildId/bot-setup`, ({ params }) =>
       HttpResponse.json({ platform: "discord", checkedAt: Date.now(), inviteUrl: `https://discord.com/oauth2/authorize?client_id=1&guild_id=${params.guildId}`, problems: [] }),

@@ -11,7 +11,7 @@ import {
 import { allPermissions, noPermissions, teamPermissionKeys } from "../../../src/schemas/team";
 
 describe("team permission toggles (SPEC §4)", () => {
-  it("reads a stored map as the 24 keys, missing ones off", () => {
+  it("reads a stored map as the 26 keys, missing ones off", () => {
     expect(fullPermissions({ ViewTag: true, Bogus: true } as Record<string, boolean>)).toEqual({ ...noPermissions(), ViewTag: true });
     expect(fullPermissions(undefined)).toEqual(noPermissions());
   });
@@ -27,18 +27,18 @@ describe("team permission toggles (SPEC §4)", () => {
     const some = { ...noPermissions(), ViewTag: true };
     const on = bulkTogglePermissions(some);
     expect(on.next).toEqual(allPermissions());
-    expect(Object.keys(on.sent)).toHaveLength(23);
+    expect(Object.keys(on.sent)).toHaveLength(25);
     expect(on.sent.ViewTag).toBeUndefined();
     const off = bulkTogglePermissions(allPermissions());
     expect(off.next).toEqual(noPermissions());
-    expect(Object.keys(off.sent)).toHaveLength(24);
+    expect(Object.keys(off.sent)).toHaveLength(26);
   });
 
   it("bulk toggle leaves alone what the caller may not change", () => {
     const change = bulkTogglePermissions(noPermissions(), (key) => key !== "EditSettings");
     expect(change.next.EditSettings).toBe(false);
     expect(change.sent.EditSettings).toBeUndefined();
-    expect(countOn(change.next)).toBe(23);
+    expect(countOn(change.next)).toBe(25);
     expect(allOn(change.next)).toBe(false);
   });
 

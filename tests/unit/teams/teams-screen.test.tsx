@@ -202,7 +202,7 @@ describe("Staff Teams screen", () => {
     expect(within(listOf("Available Roles")).getByText(teamMessages.noRoles)).toBeInTheDocument();
   });
 
-  it("the permissions dialog: subtitle, 24 'Allow team to ...' switches, optimistic toggles reverting on failure, bulk toggle", async () => {
+  it("the permissions dialog: subtitle, 26 'Allow team to ...' switches, optimistic toggles reverting on failure, bulk toggle", async () => {
     const api = fakeTeamsApi();
     const user = userEvent.setup();
     renderApp(`/${community}/teams`, server, { handlers: api.handlers });
@@ -211,7 +211,7 @@ describe("Staff Teams screen", () => {
     const dialog = await permissionsDialog();
     expect(within(dialog).getByText(teamMessages.permissionsSubtitle)).toBeInTheDocument();
     const switches = within(dialog).getAllByRole("switch");
-    expect(switches).toHaveLength(24);
+    expect(switches).toHaveLength(26);
     for (const key of teamPermissionKeys) expect(within(dialog).getByRole("switch", { name: teamMessages.allowTeamTo(permissionWords(key)) })).toBeInTheDocument();
 
     const createTag = within(dialog).getByRole("switch", { name: "Allow team to create tags" });
@@ -231,7 +231,7 @@ describe("Staff Teams screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Enable all permissions" }));
     await waitFor(() => expect(within(dialog).getAllByRole("switch").every((s) => s.getAttribute("aria-checked") === "true")).toBe(true));
     const bulk = api.state.calls.at(-1)!;
-    expect(Object.keys((bulk.body as { Permissions: object }).Permissions)).toHaveLength(22);
+    expect(Object.keys((bulk.body as { Permissions: object }).Permissions)).toHaveLength(24);
     await user.click(within(dialog).getByRole("button", { name: "Disable all permissions" }));
     await waitFor(() => expect(within(dialog).getAllByRole("switch").every((s) => s.getAttribute("aria-checked") === "false")).toBe(true));
   });

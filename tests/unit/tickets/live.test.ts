@@ -11,7 +11,7 @@ import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
   TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null,
   ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: "/g/try-it?channel=5", OpenedAt: 1, LastActivityAt: 1,
-  ClosedAt: null, CloseReason: null, FormAnswers: [], ...extra,
+  ClosedAt: null, CloseReason: null, FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
 });
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {

@@ -14,7 +14,7 @@ const server = useMswServer();
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
   TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "900000000000000002", OpenerName: "Demo Staff", Subject: null,
   ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: `/${community}/try-it?channel=55`, OpenedAt: Date.now() - 60_000,
-  LastActivityAt: Date.now() - 60_000, ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "Order", Value: "A-77" }], ...extra,
+  LastActivityAt: Date.now() - 60_000, ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "Order", Value: "A-77" }], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
 });
 
 function ticketsApi(events: string) {
@@ -29,6 +29,7 @@ function ticketsApi(events: string) {
     ),
     rest.get(`${API}/${community}/panels`, () => HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 1, PanelName: "General Support" }], MultiPanels: [] } })),
     rest.get(`${API}/${community}/close-reasons`, () => HttpResponse.json({ close_reasons: [{ ReasonId: 1, Label: "Solved", Text: "", Position: 0 }] })),
+    rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
     rest.post(`${API}/${community}/tickets/:n/:action`, async ({ params, request }) => {
       state.posts.push({ path: `${params.n}/${params.action}`, body: await request.json() });
       const claimed = params.action === "claim";

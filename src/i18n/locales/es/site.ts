@@ -52,6 +52,8 @@ const dictionary: Dictionary = {
   "site.commands.description.close": "Cierra el ticket actual. Se guarda una transcripción y se envía al miembro que lo abrió.",
   "site.commands.description.add": "Da acceso al ticket actual a otro miembro.",
   "site.commands.description.remove": "Quita a un miembro el acceso al ticket actual.",
+  "site.commands.description.note": "Añade una nota privada al ticket: el equipo la lee en la página del ticket en el panel; el miembro nunca la ve y no está en la transcripción.",
+  "site.commands.description.priority": "Fija la prioridad del ticket (low, normal, high o urgent); la cola del panel la ordena y filtra por ella.",
   "site.commands.description.rename": "Cambia el nombre del canal del ticket, por ejemplo para reflejar el tema.",
   "site.commands.description.claim": "Reclama el ticket para que el equipo sepa que te encargas tú.",
   "site.commands.description.unclaim": "Libera un ticket que reclamaste para que otra persona pueda encargarse.",

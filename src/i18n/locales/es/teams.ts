@@ -46,6 +46,7 @@ const dictionary: Dictionary = {
   "teams.group.panels": "Paneles",
   "teams.group.forms": "Formularios",
   "teams.group.transcriptsAndActivity": "Transcripciones y actividad",
+  "teams.group.tickets": "Tickets",
 
   // The words after 'Allow team to …' (spec.team.allowTeamTo: 'Permitir al equipo {what}')
   "teams.permissionWords.viewSettings": "ver la configuración",
@@ -72,6 +73,8 @@ const dictionary: Dictionary = {
   "teams.permissionWords.editForm": "editar formularios",
   "teams.permissionWords.viewTranscripts": "ver las transcripciones",
   "teams.permissionWords.viewActivity": "ver la actividad",
+  "teams.permissionWords.answerTicket": "responder tickets",
+  "teams.permissionWords.annotateTicket": "escribir notas privadas en los tickets",
 };
 
 export default dictionary;

@@ -1,0 +1,164 @@
+import type { FastifyInstance } from "fastify";
+
+import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
+import { HttpError } from "../errors";
+import { LiveReader, type LiveReadOptions, toTicketMessage } from "./live-read";
+import { isTicketStaff, type Member, memberAccess } from "./members";
+import { addNote, listNotes } from "./notes";
+import { replyAsStaff } from "./reply";
+import { type EngineDeps, panelOf, type Reply } from "./step";
+import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "./store";
+import { helpdeskActions, triage } from "./triage";
+
+// The help desk (issue 23): what the ticket page of the dashboard reads and does, over the engine's steps and
+// dependencies. Its ways in are server/http/helpdesk.ts (the page) and the /note and /priority commands.
+
+declare module "fastify" {
+  interface FastifyInstance {
+    helpdesk: HelpDesk;
+  }
+}
+
+/** The actions whose entries the ticket page lists as its activity. */
+const ticketPageActions = [
+  "Ticket Opened", "Ticket Claimed", "Ticket Unclaimed", "Ticket Transferred", "Ticket Member Added", "Ticket Member Removed", "Ticket Renamed", "Ticket Closed",
+  "Ticket Recovered", "Transcript Not Stored", ...Object.values(helpdeskActions),
+];
+
+export class HelpDesk {
+  readonly live: LiveReader;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    live: LiveReadOptions = {},
+  ) {
+    this.live = new LiveReader(deps, live);
+  }
+
+  /** The ticket (not one still opening), or 404. */
+  async ticket(guildId: string, number: number): Promise<TicketRow> {
+    const row = await findTicket(this.deps.db, guildId, number);
+    if (!row || row.status === "opening") throw new HttpError(404, "Ticket not found");
+    return row;
+  }
+
+  async isStaff(row: TicketRow, member: Member): Promise<boolean> {
+    const { teamIds } = await panelOf(this.deps, row.guild_id, row.panel_id);
+    return isTicketStaff(await memberAccess(this.deps.db, row.guild_id, member), teamIds);
+  }
+
+  async detail(row: TicketRow, may: TicketDetail["may"]): Promise<TicketDetail> {
+    const { db, platform } = this.deps;
+    const added = await addedMembers(db, row.id);
+    const names: MentionNames = { users: { [row.opener_id]: row.opener_name }, roles: {}, channels: {} };
+    if (row.claimed_by) names.users[row.claimed_by] = row.claimed_by_name ?? row.claimed_by;
+    const guild = await platform.getGuild(row.guild_id).catch(() => null);
+    if (guild) {
+      for (const r of guild.roles) names.roles[r.id] = r.name;
+      for (const c of guild.text_channels) names.channels[c.id] = c.name;
+      names.users[guild.owner.id] = guild.owner.username;
+    }
+    const addedMembersNamed = await Promise.all(
+      added.map(async (id) => ({ UserId: id, Username: names.users[id] ?? (await platform.getMember(row.guild_id, id).catch(() => null))?.username ?? id })),
+    );
+    for (const m of addedMembersNamed) names.users[m.UserId] = m.Username;
+    const n = row.number;
+    const activity = await db
+      .selectFrom("activity")
+      .select(["action", "username", "timestamp", "user_id"])
+      .where("guild_id", "=", row.guild_id)
+      .where("action", "in", ticketPageActions)
+      .where((eb) =>
+        eb.or([
+          eb("after_json", "like", `%"TicketId":${n},%`),
+          eb("after_json", "like", `%"TicketId":${n}}%`),
+          eb("before_json", "like", `%"TicketId":${n},%`),
+          eb("before_json", "like", `%"TicketId":${n}}%`),
+        ]),
+      )
+      .where("timestamp", ">=", Math.floor(Number(row.opened_at) / 1000) - 1)
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute();
+    // Staff one may assign to: those who handled the server's tickets lately (the engine checks the pick is staff).
+    const handlers = await db
+      .selectFrom("activity")
+      .select(["user_id", "username"])
+      .where("guild_id", "=", row.guild_id)
+      .where("action", "in", ["Ticket Claimed", "Ticket Transferred", helpdeskActions.replied])
+      .orderBy("id", "desc")
+      .limit(200)
+      .execute();
+    const staff = new Map<string, string>();
+    if (row.claimed_by) staff.set(row.claimed_by, row.claimed_by_name ?? row.claimed_by);
+    for (const h of handlers) if (h.user_id !== this.deps.platform.botUserId && !staff.has(h.user_id)) staff.set(h.user_id, h.username);
+    for (const a of activity) names.users[a.user_id] ??= a.username;
+    return {
+      ticket: toTicketSummary(row, this.deps.channelUrl),
+      FirstResponseAt: row.first_response_at === null ? null : Number(row.first_response_at),
+      AddedMembers: addedMembersNamed,
+      activity: activity.map((a) => ({ Action: a.action, Username: a.username, Timestamp: Number(a.timestamp) })),
+      notes: may.note ? await listNotes(this.deps, row) : [],
+      names,
+      staff: [...staff].slice(0, 50).map(([UserId, Username]) => ({ UserId, Username })),
+      may,
+    };
+  }
+
+  /** The conversation after `after` (the newest 100 without it), through the live read. */
+  async messages(row: TicketRow, after?: string): Promise<TicketMessagesResponse> {
+    if (row.status !== "open" || !row.channel_id) return { messages: [], last_message_id: after ?? null, read_at: Date.now(), users: {} };
+    const state = await this.live.read(row);
+    const picked = after ? state.messages.filter((m) => m.id.length > after.length || (m.id.length === after.length && m.id > after)) : state.messages;
+    const users: Record<string, string> = {};
+    for (const m of picked) users[m.author.id] = m.author.username;
+    return { messages: picked.map(toTicketMessage), last_message_id: state.lastMessageId, read_at: state.readAt, users };
+  }
+
+  reply(guildId: string, number: number, member: Member, content: string): Promise<{ reply: Reply; messageId?: string }> {
+    return replyAsStaff(this.deps, guildId, number, member, content);
+  }
+
+  addNote(guildId: string, number: number, member: Member, body: string): Promise<{ reply: Reply; note?: TicketNote }> {
+    return addNote(this.deps, guildId, number, member, body);
+  }
+
+  triage(guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }): Promise<Reply> {
+    return triage(this.deps, guildId, number, member, change);
+  }
+
+  /**
+   * Open tickets per priority (now) and, for tickets closed within [from, to), how many and their median first response,
+   * for Statistics. `panels`: the panels a limited staff member may see.
+   */
+  async priorityFigures(guildId: string, from: number, to: number, panels: "all" | number[] = "all") {
+    let open = this.deps.db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]);
+    let closed = this.deps.db.selectFrom("tickets").select(["priority", "response_ms"]).where("guild_id", "=", guildId).where("status", "=", "closed").where("closed_at", ">=", from).where("closed_at", "<", to);
+    if (panels !== "all") {
+      open = panels.length ? open.where("panel_id", "in", panels) : open.where("id", "<", 0);
+      closed = panels.length ? closed.where("panel_id", "in", panels) : closed.where("id", "<", 0);
+    }
+    const [openRows, closedRows] = await Promise.all([open.groupBy("priority").execute(), closed.execute()]);
+    const median = (xs: number[]) => {
+      if (!xs.length) return null;
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+    };
+    return (["urgent", "high", "normal", "low"] as const).map((p) => {
+      const mine = closedRows.filter((r) => r.priority === p);
+      return {
+        Priority: p,
+        Open: Number(openRows.find((o) => o.priority === p)?.n ?? 0),
+        Closed: mine.length,
+        MedianResponseMs: median(mine.filter((r) => r.response_ms !== null).map((r) => Number(r.response_ms))),
+      };
+    });
+  }
+}
+
+/** Registers app.helpdesk over the ticket engine's dependencies (after registerTicketEngine). */
+export function registerHelpDesk(app: FastifyInstance): void {
+  // On the demo platform a read is a query of the demo's rows: the page may read as often as it asks.
+  app.decorate("helpdesk", new HelpDesk(app.tickets.engine.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {}));
+}
+

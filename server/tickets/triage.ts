@@ -1,0 +1,64 @@
+import { sql } from "kysely";
+import type { TicketPriority } from "../../src/schemas/helpdesk";
+import { recordActivityOf } from "../activity/record";
+import type { Member } from "./members";
+import { actorOf, type EngineDeps, openTicket, publish, type Reply, say } from "./step";
+import { findTicket } from "./store";
+import { botTexts } from "./texts";
+
+// Priority and labels of a ticket (issue 23): set by its staff from the ticket page, the queue and /priority. The
+// labels are the `labels` resource's ids, kept on the ticket as ",3,7," so the queue filters by one with LIKE.
+
+export const helpdeskActions = {
+  triaged: "Ticket Priority Set",
+  labelled: "Ticket Labels Set",
+  noteAdded: "Ticket Note Added",
+  replied: "Ticket Reply Sent",
+  waitingAlert: "Ticket Waiting Alert",
+} as const;
+
+/** ",3,7," → [3, 7] */
+export function labelIdsOf(text: string | null | undefined): number[] {
+  if (!text) return [];
+  return text
+    .split(",")
+    .filter((p) => /^\d{1,10}$/.test(p))
+    .map(Number);
+}
+
+export const labelsText = (ids: number[]) => (ids.length ? `,${[...new Set(ids)].sort((a, b) => a - b).join(",")},` : "");
+
+/** urgent 3 … low 0: the queue's sort by priority. */
+export const priorityRank = sql<number>`case priority when 'urgent' then 3 when 'high' then 2 when 'normal' then 1 else 0 end`;
+
+/** Sets a ticket's priority and/or labels (staff of the ticket); unknown label ids are refused. */
+export async function triage(deps: EngineDeps, guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }): Promise<Reply> {
+  const c = await openTicket(deps, guildId, number, member);
+  if ("refusal" in c) return c.refusal!;
+  if (!c.staff) return say(botTexts.staffOnly);
+  const set: { priority?: string; labels?: string; revision: number } = { revision: c.row.revision + 1 };
+  if (change.Priority) set.priority = change.Priority;
+  if (change.LabelIds) {
+    const wanted = [...new Set(change.LabelIds)];
+    if (wanted.length) {
+      // ticket_labels is the resource engine's table (src/schemas/label.ts), not in the migrations' types.
+      const known = await sql<{ id: number }>`select id from ticket_labels where guild_id = ${guildId} and id in (${sql.join(wanted)})`.execute(deps.db);
+      if (known.rows.length !== wanted.length) return say(botTexts.labelUnknown);
+    }
+    set.labels = labelsText(wanted);
+  }
+  await deps.db.transaction().execute(async (tx) => {
+    await tx.updateTable("tickets").set(set).where("id", "=", c.row.id).execute();
+    const actor = actorOf(member, deps.origin);
+    const scope = { scopePanelId: c.row.panel_id ?? 0 };
+    if (set.priority !== undefined && set.priority !== c.row.priority) {
+      await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.triaged, before: { TicketId: number, Priority: c.row.priority }, after: { TicketId: number, Priority: set.priority }, ...scope });
+    }
+    if (set.labels !== undefined && set.labels !== c.row.labels) {
+      await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.labelled, before: { TicketId: number, LabelIds: labelIdsOf(c.row.labels) }, after: { TicketId: number, LabelIds: labelIdsOf(set.labels) }, ...scope });
+    }
+  });
+  const row = (await findTicket(deps.db, guildId, number))!;
+  publish(deps, "updated", row);
+  return say(change.Priority ? botTexts.prioritySet(change.Priority) : botTexts.labelsSet, true);
+}

@@ -1,0 +1,346 @@
+import { useCustom, useCustomMutation, useList, useSubscription, type HttpError as RefineHttpError } from "@refinedev/core";
+import { Alert, Button } from "antd";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { keySegment } from "../../i18n/keys";
+import { useTr } from "../../i18n/refine";
+import { ticketsChannel, type TicketLivePayload } from "../../providers/live-provider";
+import { HttpError } from "../../providers/http";
+import { notify } from "../../providers/notifications";
+import {
+  noteMax,
+  replyMax,
+  ticketDetailSchema,
+  ticketMessagesResponseSchema,
+  ticketPriorities,
+  type MentionNames,
+  type TicketMessage,
+  type TicketPriority,
+} from "../../schemas/helpdesk";
+import type { Label } from "../../schemas/label";
+import { ticketActionResponseSchema, type TicketSummary } from "../../schemas/ticket";
+import { Panel, SelectField } from "../../ui/blocks";
+import { PageHeader } from "../../ui/PageHeader";
+import { Embed } from "../engine/chat/EmbedPreview";
+import { RelativeTime } from "../engine/RelativeTime";
+import type { ResourceScreenProps } from "../engine/types";
+import { mentionText, priorityText } from "./helpdesk-texts";
+import "./ticket-page.css";
+
+// A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
+// last known message once per poll however many staff watch; on the demo platform a member's message also arrives as
+// a ticket event at once); its facts; replies as the staff member; private staff notes; priority and labels; claim,
+// assign, members, rename and close. The server decides who may do what (`may`); the page hides what the caller
+// cannot use.
+
+const CloseDialog = lazy(() => import("./CloseDialog"));
+/** How often the conversation is polled while the page is open (the server's live read answers from its last read within 3 s). */
+const POLL_MS = 3000;
+
+function Avatar({ name, src }: { name: string; src: string | null }) {
+  const usable = src && (src.startsWith("/") || /^https:\/\//.test(src));
+  return usable ? <img className="tp-avatar" src={src} alt="" referrerPolicy="no-referrer" loading="lazy" /> : <span className="tp-avatar tp-avatar-letter" aria-hidden>{name.slice(0, 1).toUpperCase()}</span>;
+}
+
+function Message({ message, names }: { message: TicketMessage; names: MentionNames }) {
+  const time = new Date(message.Timestamp);
+  return (
+    <li className="tp-message" data-testid="ticket-message">
+      <Avatar name={message.AuthorName} src={message.AuthorAvatar} />
+      <div className="tp-message-body">
+        <div className="tp-message-head">
+          <span className="tp-author">{message.AuthorName}</span>
+          {message.Bot && <span className="tp-bot">BOT</span>}
+          <time dateTime={time.toISOString()}>{time.toLocaleString([], { dateStyle: "short", timeStyle: "short" })}</time>
+        </div>
+        {message.Content && <div className="tp-content">{mentionText(message.Content, names)}</div>}
+        {message.Embeds.map((e, i) => (
+          <Embed
+            key={i}
+            embed={{ author: e.Author, authorIconUrl: e.AuthorIconUrl, title: e.Title ? mentionText(e.Title, names) : undefined, description: e.Description ? mentionText(e.Description, names) : undefined, color: e.Color }}
+          />
+        ))}
+        {message.Attachments.map((a, i) => (
+          <a key={i} className="tp-attachment" href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
+            {a.Name}
+          </a>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export default function TicketPage({ guildId }: ResourceScreenProps) {
+  const tr = useTr();
+  const number = Number(useParams().ticketNumber);
+  const base = `/${guildId}/tickets/${number}`;
+  const [reply, setReply] = useState("");
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [assignee, setAssignee] = useState("");
+  const [memberId, setMemberId] = useState("");
+  const [rename, setRename] = useState("");
+
+  const detailQuery = useCustom({ url: base, method: "get", errorNotification: false, queryOptions: { queryKey: ["ticket-page", guildId, number], enabled: Number.isInteger(number) } });
+  const parsed = detailQuery.query.data ? ticketDetailSchema.safeParse(detailQuery.query.data.data) : undefined;
+  const detail = parsed?.success ? parsed.data : null;
+  const ticket = detail?.ticket;
+  const open = ticket?.Status === "open";
+
+  const messagesQuery = useCustom({
+    url: `${base}/messages`,
+    method: "get",
+    errorNotification: false,
+    queryOptions: { queryKey: ["ticket-page-messages", guildId, number], enabled: open === true, refetchInterval: POLL_MS, refetchIntervalInBackground: false },
+  });
+  const conversation = messagesQuery.query.data ? ticketMessagesResponseSchema.safeParse(messagesQuery.query.data.data) : undefined;
+  const messages = conversation?.success ? conversation.data.messages : [];
+
+  // A ticket event about this ticket (a message on the demo platform, a claim, a close) refreshes the page at once.
+  useSubscription({
+    channel: ticketsChannel,
+    types: ["updated", "deleted", "created"],
+    meta: { guildId },
+    onLiveEvent: (event) => {
+      const payload = event.payload as Partial<TicketLivePayload>;
+      if (payload.event?.ticket.TicketId !== number) return;
+      void detailQuery.query.refetch();
+      if (payload.event.ticket.Status === "open") void messagesQuery.query.refetch();
+    },
+  });
+
+  const labelsList = useList<Label>({ resource: "labels", meta: { guildId, onForbidden: "caller" }, pagination: { mode: "off" }, errorNotification: false });
+  const labels = labelsList.query.isError ? [] : labelsList.result.data;
+
+  const names: MentionNames = useMemo(() => {
+    const users = { ...(detail?.names.users ?? {}), ...(conversation?.success ? conversation.data.users : {}) };
+    return { users, roles: detail?.names.roles ?? {}, channels: detail?.names.channels ?? {} };
+  }, [detail, conversation]);
+
+  const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
+  const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {
+    setBusy(key);
+    try {
+      const response = await mutateAsync({ url: `${base}/${url}`, method, values, meta: { onForbidden: "caller" }, successNotification: false, errorNotification: false });
+      const message = typeof response.data.message === "string" ? response.data.message : "";
+      if (message) notify({ type: "success", message });
+      await detailQuery.query.refetch();
+      if (url === "reply") await messagesQuery.query.refetch();
+      return response.data;
+    } catch (e) {
+      notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  };
+  const closeTicket = async (reason?: string) => {
+    const answer = await run("close", "close", reason ? { reason } : {});
+    if (answer && ticketActionResponseSchema.safeParse(answer).success) setClosing(false);
+  };
+
+  const header = (
+    <PageHeader
+      title={tr("tickets.page.title", "Ticket #{n}", { n: Number.isInteger(number) ? number : "?" })}
+      description={ticket ? `${ticket.PanelName} · ${ticket.OpenerName}${ticket.Subject ? ` · ${ticket.Subject}` : ""}` : undefined}
+      extra={<Link to={`/${guildId}/tickets`}>{tr("tickets.page.back", "Back to the queue")}</Link>}
+    />
+  );
+  if (detailQuery.query.isLoading) return <div className="ticket-page">{header}<div className="skeleton-block" style={{ height: 240 }} /></div>;
+  if (!detail || !ticket) {
+    const error = detailQuery.query.error as RefineHttpError | null;
+    return (
+      <div className="ticket-page">
+        {header}
+        <Alert type="error" showIcon message={error?.statusCode === 404 ? tr("tickets.page.notFound", "This ticket does not exist.") : error?.message || tr("tickets.loadFailed", "Couldn't load the tickets.")} />
+      </div>
+    );
+  }
+
+  const toggleLabel = (id: number) => {
+    const next = ticket.LabelIds.includes(id) ? ticket.LabelIds.filter((x) => x !== id) : [...ticket.LabelIds, id];
+    void run("labels", "triage", { LabelIds: next }, "put");
+  };
+  const opened = new Date(ticket.OpenedAt);
+
+  return (
+    <div className="ticket-page">
+      {header}
+      <div className="tp-grid">
+        <div className="tp-main">
+          <Panel title={tr("tickets.page.conversation", "Conversation")} extra={open ? <span className="tp-live" data-testid="ticket-live">{tr("tickets.page.live", "Live")}</span> : undefined}>
+            {!open && (
+              <p className="tp-muted">
+                {ticket.Status === "closed" ? tr("tickets.page.closedNote", "This ticket is closed; its conversation is in its transcript.") : tr("tickets.page.closingNote", "This ticket is closing.")}{" "}
+                {ticket.Status === "closed" && <Link to={`/${guildId}/transcripts/${ticket.TicketId}`}>{tr("tickets.page.transcript", "Open the transcript")}</Link>}
+              </p>
+            )}
+            {open && (
+              <ol className="tp-messages" aria-label={tr("tickets.page.conversation", "Conversation")} aria-live="polite">
+                {messages.map((m) => (
+                  <Message key={m.MessageId} message={m} names={names} />
+                ))}
+                {messagesQuery.query.isSuccess && messages.length === 0 && <li className="tp-muted">{tr("tickets.page.noMessages", "No messages yet.")}</li>}
+              </ol>
+            )}
+            {open && detail.may.reply && (
+              <form
+                className="tp-compose"
+                onSubmit={async (event) => {
+                  event.preventDefault();
+                  if (!reply.trim()) return;
+                  if (await run("reply", "reply", { content: reply })) setReply("");
+                }}
+              >
+                <label className="tp-label" htmlFor="tp-reply">{tr("tickets.page.replyLabel", "Reply as yourself")}</label>
+                <textarea id="tp-reply" className="tp-textarea" rows={3} maxLength={replyMax} value={reply} onChange={(e) => setReply(e.target.value)} placeholder={tr("tickets.page.replyPlaceholder", "Write to the member…")} />
+                <div className="tp-row">
+                  <span className="tp-muted">{tr("tickets.page.replyHelp", "Sent by the bot under your name and avatar; it pings nobody.")}</span>
+                  <Button type="primary" htmlType="submit" loading={busy === "reply"} disabled={!reply.trim()}>{tr("tickets.page.send", "Send reply")}</Button>
+                </div>
+              </form>
+            )}
+          </Panel>
+          {detail.may.note && (
+            <Panel title={tr("tickets.page.notes", "Staff notes")} className="tp-notes">
+              <p className="tp-muted">{tr("tickets.page.notesHelp", "Only staff see notes: never the member, never the transcript.")}</p>
+              <ul className="tp-note-list" data-testid="ticket-notes">
+                {detail.notes.map((n) => (
+                  <li key={n.NoteId}>
+                    <div className="tp-message-head">
+                      <span className="tp-author">{n.AuthorName}</span>
+                      <RelativeTime value={n.CreatedAt} />
+                    </div>
+                    <div className="tp-content">{n.Body}</div>
+                  </li>
+                ))}
+                {detail.notes.length === 0 && <li className="tp-muted">{tr("tickets.page.noNotes", "No notes yet.")}</li>}
+              </ul>
+              {open && (
+                <form
+                  className="tp-compose"
+                  onSubmit={async (event) => {
+                    event.preventDefault();
+                    if (!note.trim()) return;
+                    if (await run("note", "notes", { body: note })) setNote("");
+                  }}
+                >
+                  <label className="tp-label" htmlFor="tp-note">{tr("tickets.page.noteLabel", "Add a note")}</label>
+                  <textarea id="tp-note" className="tp-textarea" rows={2} maxLength={noteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+                  <div className="tp-row">
+                    <span />
+                    <Button htmlType="submit" loading={busy === "note"} disabled={!note.trim()}>{tr("tickets.page.addNote", "Add note")}</Button>
+                  </div>
+                </form>
+              )}
+            </Panel>
+          )}
+        </div>
+        <aside className="tp-side">
+          <Panel title={tr("tickets.page.facts", "Ticket")}>
+            <dl className="tp-facts">
+              <Fact term={tr("tickets.page.status", "Status")}>{ticket.Status === "open" ? tr("tickets.page.statusOpen", "Open") : ticket.Status === "closed" ? tr("tickets.page.statusClosed", "Closed") : tr("tickets.page.statusClosing", "Closing")}</Fact>
+              <Fact term={tr("tickets.columns.opener", "Opened by")}>{ticket.OpenerName}</Fact>
+              <Fact term={tr("tickets.columns.panel", "Panel")}>{ticket.PanelName}</Fact>
+              <Fact term={tr("tickets.columns.opened", "Opened")}><time dateTime={opened.toISOString()}>{opened.toLocaleString()}</time></Fact>
+              <Fact term={tr("tickets.page.firstResponse", "First response")}>{detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}</Fact>
+              <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>{ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}</Fact>
+              {ticket.WaitingSince && <Fact term={tr("tickets.page.waiting", "Waiting too long")}><RelativeTime value={ticket.WaitingSince} /></Fact>}
+              {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
+              {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
+            </dl>
+            {ticket.FormAnswers.length > 0 && (
+              <dl className="tickets-answers tp-answers">
+                {ticket.FormAnswers.map((a, i) => (
+                  <div key={i}>
+                    <dt>{a.Label}</dt>
+                    <dd>{a.Value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Panel>
+          <Panel title={tr("tickets.page.triage", "Priority and labels")}>
+            <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>
+            <select
+              id="tp-priority"
+              className="select-field tp-select"
+              value={ticket.Priority}
+              disabled={!open || !detail.may.act || busy === "priority"}
+              onChange={(e) => void run("priority", "triage", { Priority: e.target.value as TicketPriority }, "put")}
+            >
+              {ticketPriorities.map((p) => (
+                <option key={p} value={p}>{priorityText(tr, p)}</option>
+              ))}
+            </select>
+            <fieldset className="tp-labels" disabled={!open || !detail.may.act || busy === "labels"}>
+              <legend className="tp-label">{tr("tickets.page.labels", "Labels")}</legend>
+              {labels.map((l) => (
+                <label key={l.LabelId} className="tp-label-choice">
+                  <input type="checkbox" checked={ticket.LabelIds.includes(l.LabelId)} onChange={() => toggleLabel(l.LabelId)} />
+                  <span className="tp-chip" style={{ borderColor: l.Colour }}><span className="tp-dot" style={{ background: l.Colour }} aria-hidden />{l.Name}</span>
+                </label>
+              ))}
+              {labels.length === 0 && <p className="tp-muted">{tr("tickets.page.noLabels", "No labels yet: add them under Labels.")}</p>}
+            </fieldset>
+          </Panel>
+          {open && detail.may.act && (
+            <Panel title={tr("tickets.page.actions", "Actions")}>
+              <div className="tp-actions">
+                {ticket.ClaimedById ? (
+                  <Button loading={busy === "unclaim"} onClick={() => void run("unclaim", "unclaim", {})}>{tr("tickets.unclaim", "Unclaim")}</Button>
+                ) : (
+                  <Button type="primary" loading={busy === "claim"} onClick={() => void run("claim", "claim", {})}>{tr("tickets.claim", "Claim")}</Button>
+                )}
+                <Button danger onClick={() => setClosing(true)}>{tr("tickets.close", "Close")}</Button>
+              </div>
+              <div className="tp-inline">
+                <SelectField
+                  label={tr("tickets.page.assignTo", "Assign to")}
+                  className="tp-select"
+                  value={assignee}
+                  onChange={setAssignee}
+                  options={[{ value: "", label: tr("tickets.page.pickStaff", "Pick a staff member") }, ...detail.staff.map((s) => ({ value: s.UserId, label: s.Username }))]}
+                />
+                <Button disabled={!assignee} loading={busy === "assign"} onClick={async () => { if (await run("assign", "assign", { userId: assignee })) setAssignee(""); }}>{tr("tickets.page.assign", "Assign")}</Button>
+              </div>
+              <div className="tp-inline">
+                <input className="tp-input" aria-label={tr("tickets.page.memberId", "Member ID")} placeholder={tr("tickets.page.memberId", "Member ID")} inputMode="numeric" value={memberId} onChange={(e) => setMemberId(e.target.value.trim())} />
+                <Button disabled={!memberId} loading={busy === "add"} onClick={async () => { if (await run("add", "members", { userId: memberId, add: true })) setMemberId(""); }}>{tr("tickets.page.addMember", "Add")}</Button>
+                <Button disabled={!memberId} loading={busy === "remove"} onClick={async () => { if (await run("remove", "members", { userId: memberId, add: false })) setMemberId(""); }}>{tr("tickets.page.removeMember", "Remove")}</Button>
+              </div>
+              <div className="tp-inline">
+                <input className="tp-input" aria-label={tr("tickets.page.channelName", "Channel name")} placeholder={tr("tickets.page.channelName", "Channel name")} maxLength={100} value={rename} onChange={(e) => setRename(e.target.value)} />
+                <Button disabled={!rename.trim()} loading={busy === "rename"} onClick={async () => { if (await run("rename", "rename", { name: rename })) setRename(""); }}>{tr("tickets.page.rename", "Rename")}</Button>
+              </div>
+            </Panel>
+          )}
+          <Panel title={tr("tickets.page.activity", "Activity")}>
+            <ul className="tp-activity">
+              {detail.activity.map((a, i) => (
+                <li key={i}>
+                  <span>{a.Username}</span> · <span>{tr(`activity.action.${keySegment(a.Action)}`, a.Action)}</span> · <RelativeTime value={a.Timestamp} unit="s" />
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        </aside>
+      </div>
+      {closing && (
+        <Suspense fallback={null}>
+          <CloseDialog guildId={guildId} ticket={ticket as TicketSummary} onCancel={() => setClosing(false)} onClose={closeTicket} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

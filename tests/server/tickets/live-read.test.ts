@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { botPermissionBits } from "../../../src/schemas/bot-permissions";
+import { LiveReader } from "../../../server/tickets/live-read";
+import { findTicket } from "../../../server/tickets/store";
+import { FakeDiscord } from "../discord/fake-discord";
+import { ChannelType } from "../discord/fake-world";
+import { testKeys } from "../discord/interactions";
+import { type TestApp, createTestApp } from "../helpers";
+
+// The live read of the help desk (issue 23) on the Discord adapter against the fake Discord (every request checked
+// against Discord's contract): however many staff watch a ticket, its channel is read once per poll — within an
+// instance (concurrent watchers share one read) and across instances (the lease in ticket_live_reads) — and each
+// read asks only for the messages after the last known one.
+
+const APP = "700000000000000888";
+const G = "770000000000000001";
+const CATEGORY = "770000000000000100";
+const OPENER = "770000000000000301";
+const STAFF = "770000000000000302";
+const OWNER = "770000000000000303";
+const keys = testKeys();
+let fake: FakeDiscord;
+let t: TestApp;
+let channelId: string;
+
+const reads = () => fake.callsTo("GET", "/channels/{channel_id}/messages");
+
+beforeAll(async () => {
+  fake = await FakeDiscord.start({ applicationId: APP });
+  for (const [id, username] of [[OPENER, "opener"], [STAFF, "staffer"], [OWNER, "owner"]]) fake.addUser({ id, username });
+  fake.addGuild({ id: G, name: "Stub Guild", ownerId: OWNER, botPermissions: BigInt(botPermissionBits) });
+  fake.addMember(G, OPENER);
+  fake.addMember(G, STAFF);
+  fake.addChannel(G, { id: CATEGORY, name: "Tickets", type: ChannelType.GuildCategory });
+  channelId = fake.addChannel(G, { name: "ticket-1", parentId: CATEGORY }).id;
+  fake.postAs(OPENER, channelId, "hello, my order is late");
+  t = await createTestApp({
+    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_API_BASE: fake.base },
+    seed: false,
+  });
+  const now = Date.now();
+  await t.db
+    .insertInto("tickets")
+    .values({
+      guild_id: G, number: 1, panel_id: null, panel_name: "Unknown", opener_id: OPENER, opener_name: "opener", subject: null, status: "open", channel_id: channelId,
+      claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
+      closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+    })
+    .execute();
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+describe("the live read of a watched ticket", () => {
+  it("reads the channel once per poll however many staff watch it, on one instance and across two", async () => {
+    let clock = 1_000_000;
+    const now = () => clock;
+    const deps = t.app.tickets.engine.deps;
+    const one = new LiveReader(deps, { pollMs: 3000, holder: "instance-a", now });
+    const two = new LiveReader(deps, { pollMs: 3000, holder: "instance-b", now });
+    const row = (await findTicket(t.db, G, 1))!;
+    const before = reads().length;
+
+    // Ten staff on instance A and ten on instance B open the page at once: one read of Discord.
+    const first = await Promise.all([...Array.from({ length: 10 }, () => one.read(row)), ...Array.from({ length: 10 }, () => two.read(row))]);
+    expect(reads().length - before).toBe(1);
+    for (const state of first) expect(state.messages.map((m) => m.content)).toEqual(["hello, my order is late"]);
+
+    // Their polls within the same 3 s: no more reads.
+    clock += 1500;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).read(row)));
+    expect(reads().length - before).toBe(1);
+
+    // The member writes; the next poll reads once, asking only for what came after the last known message.
+    fake.postAs(OPENER, channelId, "are you there?");
+    fake.postAs(STAFF, channelId, "on it");
+    clock += 3000;
+    const second = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? one : two).read(row)));
+    expect(reads().length - before).toBe(2);
+    const last = reads().at(-1)!;
+    expect(last.query.get("after")).toBe(first[0].lastMessageId);
+    for (const state of second) expect(state.messages.map((m) => m.content)).toEqual(["hello, my order is late", "are you there?", "on it"]);
+    // The staff message it saw is the ticket's first response (Discord's messages are otherwise only read at close).
+    expect((await findTicket(t.db, G, 1))!.first_response_at).not.toBeNull();
+
+    // Over a minute of polls every 3 s by twenty watchers: twenty reads, one per poll.
+    for (let i = 0; i < 20; i++) {
+      clock += 3000;
+      await Promise.all(Array.from({ length: 20 }, (_, k) => (k % 2 ? one : two).read(row)));
+    }
+    expect(reads().length - before).toBe(22);
+  });
+});
