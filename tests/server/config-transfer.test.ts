@@ -126,8 +126,8 @@ describe("export", () => {
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="ticketeer-config-demo-community-\d{4}-\d{2}-\d{2}\.json"$/);
     const file = res.json() as ConfigExport;
     expect(Object.keys(file).sort()).toEqual(
-      // close_reasons: a declared collection's generated section (src/schemas/config-export.ts, transferredSpecs)
-      ["blacklist", "close_reasons", "exported_at", "format", "forms", "multi_panels", "panels", "settings", "source_guild", "tags", "teams", "version"].sort(),
+      // close_reasons, labels: declared collections' generated sections (src/schemas/config-export.ts, transferredSpecs)
+      ["blacklist", "close_reasons", "exported_at", "format", "forms", "labels", "multi_panels", "panels", "settings", "source_guild", "tags", "teams", "version"].sort(),
     );
     expect(file.format).toBe("ticketeer.guild-config");
     expect(file.version).toBe(1);
@@ -435,7 +435,7 @@ describe("import Demo Community into Gaming Hub", () => {
   it("a file with only some sections replaces only those; replacing forms alone unlinks the panels using them", async () => {
     const file = await exportOf(DC);
     const before = await snapshot();
-    const { panels: _p, multi_panels: _m, teams: _t, blacklist: _b, settings: _s, tags: _tags, close_reasons: _c, ...formsOnly } = file as typeof file & { close_reasons?: unknown };
+    const { panels: _p, multi_panels: _m, teams: _t, blacklist: _b, settings: _s, tags: _tags, close_reasons: _c, labels: _l, ...formsOnly } = file as typeof file & { close_reasons?: unknown; labels?: unknown };
     const preview = await previewOf(GH, { config: formsOnly });
     expect(preview.sections.filter((s) => s.present).map((s) => s.section)).toEqual(["forms"]);
     expect(preview.warnings).toContain("1 existing panel(s) of this server use a form that the import replaces: they will have no form");

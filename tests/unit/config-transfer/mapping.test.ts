@@ -157,7 +157,8 @@ describe("the plan of an import", () => {
       panels: [true, 0, 2, 0],
       multi_panels: [true, 0, 1, 0],
       blacklist: [true, 0, 1, 0],
-      close_reasons: [false, 0, 0, 0], // a generated section, not in this file
+      close_reasons: [false, 0, 0, 0], // generated sections, not in this file
+      labels: [false, 0, 0, 0],
     });
   });
 
