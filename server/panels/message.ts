@@ -73,15 +73,23 @@ function message(content: string, embed: Record<string, unknown> | undefined, co
   return fitMessage(payload);
 }
 
-export function singlePanelPayload(panelId: number, panel: SinglePanel): PanelMessagePayload {
+/** How a panel's support hours read on its message (src/schemas/support-hours.ts): a field, or a line without an embed. */
+export interface HoursLine {
+  title: string;
+  text: string;
+}
+
+export function singlePanelPayload(panelId: number, panel: SinglePanel, hours?: HoursLine): PanelMessagePayload {
   const m = panel.PanelMessage;
+  const hoursField = hours?.text ? [{ FieldName: hours.title, FieldValue: hours.text, Inline: false }] : [];
   const embed = buildEmbed({
     title: m.PanelTitle, url: m.PanelTitleURL, description: m.PanelDescription, color: m.PanelColor,
     author: m.PanelAuthor, authorIconUrl: m.PanelAuthorIconURL, authorUrl: m.PanelAuthorURL,
     footer: m.PanelFooter, footerIconUrl: m.PanelFooterIconURL, imageUrl: m.PanelImageURL, thumbnailUrl: m.PanelThumbnailURL,
-    fields: m.PanelFields,
+    fields: [...m.PanelFields, ...hoursField],
   });
-  return message(m.PanelContent, embed, [{ type: ACTION_ROW, components: [panelButton(panelId, panel)] }]);
+  const content = !embed && hours?.text ? `${m.PanelContent}\n${hours.title}: ${hours.text}`.trim() : m.PanelContent;
+  return message(content, embed, [{ type: ACTION_ROW, components: [panelButton(panelId, panel)] }]);
 }
 
 /** A multi-panel's message; `members` holds 1 to 25 panels (a select needs an option; send.ts refuses none). */

@@ -2,6 +2,8 @@ import { sendLimitMessages } from "../../src/schemas/send-limits";
 import type { Db } from "../db/schema";
 import { HttpError } from "../errors";
 import type { PlatformAdapter } from "../platform/adapter";
+import { supportHoursSummary, supportHoursTitle } from "../../src/schemas/support-hours";
+import { readGuildSettings } from "../settings/store";
 import { multiPanelPayload, singlePanelPayload } from "./message";
 import { membersOf, type PanelRow, toMultiPanel, toSinglePanel } from "./store";
 
@@ -35,8 +37,16 @@ export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: stri
   }
   const panel = toSinglePanel(row);
   const channelId = panel.PanelMessage.PanelChannel;
-  const messageId = await platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel));
+  const messageId = await platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel, await hoursLineOf(db, guildId, panel)));
   return { messageId, channelId };
+}
+
+/** The panel's support hours as its message shows them, in the server's time zone and bot language (English on "auto": no interaction says the server's locale). */
+async function hoursLineOf(db: Db, guildId: string, panel: ReturnType<typeof toSinglePanel>) {
+  if (!panel.SupportHours?.Enabled) return undefined;
+  const { settings } = await readGuildSettings(db, guildId);
+  const language = settings.BotLanguage === "es" ? "es" : "en";
+  return { title: supportHoursTitle[language], text: supportHoursSummary(panel.SupportHours, settings.TimeZone || "UTC", language) };
 }
 
 /** Posts a panel's message and keeps its id on the panel (after a create, and the bot's /panel resend). */

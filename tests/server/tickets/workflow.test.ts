@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { supportHoursSummary } from "../../../src/schemas/support-hours";
 import { buildApp } from "../../../server/app";
 import { chooseLanguage } from "../../../server/tickets/language";
 import { sweepTickets } from "../../../server/tickets/scheduler";
@@ -154,6 +155,19 @@ describe("support hours", () => {
     const [ticket] = await tickets();
     expect(reply).toBe(`${en.opened(ticket.channel_id!)}\n${en.outsideHoursNotice(next)}`);
     expect((await messagesOf(ticket.channel_id!)).map((m) => m.content)).toContain(en.outsideHoursNotice(next));
+  });
+
+  it("are shown on the panel's message, in the server's time zone and bot language", async () => {
+    await saveSettings({ BotLanguage: "es", TimeZone: "Europe/Madrid" });
+    await panelRules({ SupportHours: { Enabled: true, Days: [1, 2, 3, 4, 5, 0], Start: "09:00", End: "17:00", OutsideHours: "open" } });
+    const row = await generalPanel();
+    expect((await api("POST", `/api/${G}/panels/${row.id}/resend`, admin)).status).toBe(200);
+    const posted = (await messagesOf(SUPPORT_CHANNEL)).at(-1)!;
+    const [embed] = JSON.parse(posted.embeds_json);
+    expect(embed.fields.at(-1)).toEqual({ name: "Horario de soporte", value: "lunes–viernes, domingo, 09:00–17:00 (Europe/Madrid)", inline: false });
+    expect(supportHoursSummary({ Enabled: true, Days: [6, 0, 1, 3], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("Monday, Wednesday, Saturday, Sunday, 08:00–12:00 (UTC)");
+    expect(supportHoursSummary({ Enabled: true, Days: [4, 5, 6], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("Thursday–Saturday, 08:00–12:00 (UTC)");
+    expect(supportHoursSummary({ Enabled: false, Days: [1], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("");
   });
 
   it("reads days and hours on the server's wall clock, across a daylight-saving change", () => {

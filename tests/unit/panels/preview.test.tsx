@@ -141,3 +141,20 @@ describe("panel previews", () => {
     expect(screen.queryByTestId("preview-button")).toBeNull();
   });
 });
+
+describe("support hours in the preview", () => {
+  it("shows the panel's support hours as one more field of its message, as the bot posts it", () => {
+    const values = {
+      PanelName: "Help",
+      PanelMessage: { PanelTitle: "Need help?", ButtonText: "Open" },
+      WelcomeMessage: {},
+      SupportHours: { Enabled: true, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" },
+    };
+    const { rerender } = render(<SinglePanelPreview values={values} emojis={emojis} />);
+    const message = screen.getByRole("region", { name: "Panel Message" });
+    expect(within(message).getByText("Support hours")).toBeInTheDocument();
+    expect(within(message).getByText("Monday–Friday, 09:00–17:00 (the server's time zone)")).toBeInTheDocument();
+    rerender(<SinglePanelPreview values={{ ...values, SupportHours: { ...values.SupportHours, Enabled: false } }} emojis={emojis} />);
+    expect(screen.queryByText("Support hours")).toBeNull();
+  });
+});

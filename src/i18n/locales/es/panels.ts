@@ -25,6 +25,8 @@ const dictionary: Dictionary = {
   "panels.preview.title": "Vista previa",
   "panels.preview.panelMessage": "Mensaje del panel",
   "panels.preview.welcomeMessage": "Mensaje de bienvenida",
+  "panels.preview.supportHours": "Horario de soporte",
+  "panels.preview.serverTimeZone": "la zona horaria del servidor",
   "panels.preview.makeSelection": "Haz una selección",
   "panels.preview.imageUnavailable": "Imagen no disponible",
 };

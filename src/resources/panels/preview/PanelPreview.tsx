@@ -3,6 +3,9 @@ import { Card } from "../../../ui/blocks";
 import type { ReactNode } from "react";
 import { useTr } from "../../../i18n/refine";
 import { productName } from "../../../schemas/messages";
+import type { SupportHours } from "../../../schemas/panel";
+import { supportHoursSummary } from "../../../schemas/support-hours";
+import { getLocale } from "../../../i18n/core";
 import { buttonColorOf } from "../../engine/widgets/ColorWidgets";
 import type { EmojiOption } from "../../engine/widgets/types";
 import { BotMessage, type EmbedData, type EmbedField } from "../../engine/chat/EmbedPreview";
@@ -99,10 +102,14 @@ export function SinglePanelPreview({ values, emojis }: { values: Values; emojis:
   const tr = useTr();
   const message = (values.PanelMessage ?? {}) as Values;
   const welcome = (values.WelcomeMessage ?? {}) as Values;
+  // Support hours (issue 22) as the posted message shows them: one more field, read in the server's time zone.
+  const hours = supportHoursSummary(values.SupportHours as SupportHours | undefined, tr("panels.preview.serverTimeZone", "the server's time zone"), getLocale() === "es" ? "es" : "en");
+  const embed = embedOf(message, "Panel");
+  if (hours) embed.fields = [...(embed.fields ?? []), { FieldName: tr("panels.preview.supportHours", "Support hours"), FieldValue: hours, Inline: false }];
   return (
     <PreviewCard>
       <PreviewBlock title={tr("panels.preview.panelMessage", "Panel Message")}>
-        <BotMessage botName={productName} content={str(message.PanelContent)} embed={embedOf(message, "Panel")}>
+        <BotMessage botName={productName} content={str(message.PanelContent)} embed={embed}>
           <PreviewButton button={buttonOf(values)} emojis={emojis} />
         </BotMessage>
       </PreviewBlock>
