@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { recordActivityOf } from "../activity/record";
 import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
@@ -14,21 +15,22 @@ import { helpdeskActions } from "./triage";
 // in Discord (no gateway tells the server) are the first response, and no alert goes out. The mark is a
 // compare-and-set (waiting_alert_at from null), so two instances never alert twice.
 
-/** At most this many tickets are looked at per sweep (the oldest waiting first). */
-const PER_SWEEP = 100;
+/**
+ * A fair share: at most this many tickets of one server are looked at per sweep (its oldest waiting first), so a
+ * server with a long backlog, or with alerts off, never keeps another server's alerts waiting.
+ */
+export const WAITING_PER_GUILD = 5;
 
 export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): Promise<number> {
   const { db, platform } = deps;
-  const candidates = await db
-    .selectFrom("tickets")
-    .selectAll()
-    .where("status", "=", "open")
-    .where("first_response_at", "is", null)
-    .where("waiting_alert_at", "is", null)
-    .where("opened_at", "<", now - 60_000)
-    .orderBy("opened_at")
-    .limit(PER_SWEEP)
-    .execute();
+  const { rows: candidates } = await sql<TicketRow>`
+    select * from (
+      select t.*, row_number() over (partition by t.guild_id order by t.opened_at, t.id) as rn
+      from tickets t
+      where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${now - 60_000}
+    ) as ranked
+    where rn <= ${WAITING_PER_GUILD}
+    order by opened_at, id`.execute(db);
   let alerted = 0;
   const settingsOf = new Map<string, Awaited<ReturnType<typeof readGuildSettings>>["settings"]>();
   for (const row of candidates) {

@@ -3,7 +3,7 @@ import { ticketDetailSchema, ticketMessagesResponseSchema } from "../../../src/s
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
 import { sweepWaitingTickets } from "../../../server/tickets/waiting";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
 // The help desk (issue 23) on the demo platform: a ticket's page (facts, conversation, activity), the member's new
 // message read live, a reply under the staff member's name that counts as the first response and is in the
@@ -11,6 +11,7 @@ import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, 
 // filters and sort, assign, and the permissions each needs.
 
 const G = DEMO_COMMUNITY_ID;
+const GH = GAMING_HUB_ID;
 let t: TestApp;
 let admin: string;
 let staff: string;
@@ -145,5 +146,21 @@ describe("waiting too long", () => {
     expect((await api("POST", `/api/${G}/tickets/${answered.number}/reply`, staff, { content: "Hello!" })).status).toBe(200);
     await sweepWaitingTickets(deps, Date.now() + 60 * 60_000);
     expect((await api("GET", `/api/${G}/tickets/${answered.number}`, staff)).body.ticket.WaitingSince).toBeNull();
+  });
+
+  it("takes a fair share of each server per sweep: another server's long backlog does not keep this one's alert waiting", async () => {
+    const ALERTS = "812345678901234714";
+    const { number } = await openTicket();
+    const row = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow();
+    // 120 older tickets of Gaming Hub (alerts off there), all waiting for a first response.
+    const { id: _id, ...rest } = row;
+    await t.db.insertInto("tickets").values(Array.from({ length: 120 }, (_, i) => ({
+      ...rest, guild_id: GH, number: 5000 + i, channel_id: `8234567890123${String(40000 + i)}`, opened_at: 1_000 + i, last_activity_at: 1_000 + i,
+      first_response_at: null, waiting_alert_at: null, claimed_by: null,
+    }))).execute();
+    await sweepWaitingTickets(t.app.tickets.engine.deps, Number(row.opened_at) + 10 * 60_000);
+    const alerts = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${number} has waited%`).execute();
+    expect(alerts).toHaveLength(1);
+    await t.db.deleteFrom("tickets").where("guild_id", "=", GH).where("number", ">=", 5000).execute();
   });
 });
