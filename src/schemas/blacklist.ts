@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { resourcePermissions } from "./access";
 import { guildLimits } from "./limits";
-import { defineResourceSpec } from "./resource-spec";
+import { defineResourceSpec, staleMessage } from "./resource-spec";
 
 /**
  * Blacklist (beyond the spec): users or roles barred from opening tickets. Declared once here; the dashboard
@@ -43,7 +43,7 @@ export const blacklistApiMessages = {
   updated: "Blacklist entry updated",
   removed: "Blacklist entry removed",
   notFound: "Blacklist entry not found",
-  stale: "This entry was changed by someone else. Reload to see the latest version.",
+  stale: staleMessage("entry"),
   duplicate: (kind: string) => `This ${kind.toLowerCase()} is already blacklisted`,
   unknownRole: "Role not found in this server",
   everyoneRole: "The @everyone role cannot be blacklisted",

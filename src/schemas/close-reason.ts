@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { guildLimits } from "./limits";
-import { defineResourceSpec } from "./resource-spec";
+import { defineResourceSpec, resourceActivity, resourceApi, resourceDialogs } from "./resource-spec";
 
 // Close reasons: preset reasons a server offers when a ticket is closed (the /close command's choices, the close
 // dialog's select). Declared once here — schema, UI hints, permissions, activity names and the dashboard's screens —
@@ -51,20 +51,10 @@ export const closeReasonsSpec = defineResourceSpec({
   unique: [{ fields: ["Label"], message: (input) => `A close reason labelled "${input.Label}" already exists` }],
   // Anyone with access to the server may read them (staff close tickets); changing them is a settings matter.
   permissions: { create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
-  activity: { created: "Close Reason Created", updated: "Close Reason Updated", deleted: "Close Reason Deleted" },
+  activity: resourceActivity("close reason"),
   limit: { max: guildLimits.closeReasons, things: "close reasons" },
   order: [{ field: "Position", direction: "asc" }],
-  api: {
-    listKey: "close_reasons",
-    oneKey: "close_reason",
-    messages: {
-      created: "Close reason created",
-      updated: "Close reason updated",
-      deleted: "Close reason deleted",
-      notFound: "Close reason not found",
-      stale: "This close reason was changed by someone else. Reload to see the latest version.",
-    },
-  },
+  api: resourceApi("close_reasons", "close_reason", "close reason"),
   exposeRevision: true,
   doc: { tag: "Tickets", summary: "close reasons (presets offered when a ticket is closed)" },
   ui: {
@@ -80,13 +70,7 @@ export const closeReasonsSpec = defineResourceSpec({
       search: { placeholder: "Search close reasons", fields: ["Label", "Text"] },
       emptyText: "No close reasons yet. Add the reasons your staff pick most when closing a ticket.",
     },
-    create: { title: "Add close reason", submitLabel: "Add", pendingLabel: "Adding..." },
-    edit: { title: "Edit close reason", submitLabel: "Save", pendingLabel: "Saving..." },
-    remove: {
-      label: "Delete",
-      pendingLabel: "Deleting...",
-      confirm: { title: "Delete this close reason?", description: "Tickets closed with it keep their reason.", okText: "Delete", cancelText: "Cancel" },
-    },
+    ...resourceDialogs("close reason", "Tickets closed with it keep their reason."),
     messages: closeReasonMessages,
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineResourceSpec } from "./resource-spec";
+import { defineResourceSpec, resourceActivity, resourceApi, resourceDialogs } from "./resource-spec";
 
 // Ticket labels (issue 23, the help desk): per-server labels staff put on tickets (a name and a colour), shown on the
 // ticket page and the queue, and filtered by there. Declared once here and added to the two registries
@@ -42,20 +42,10 @@ export const labelsSpec = defineResourceSpec({
   unique: [{ fields: ["Name"], message: (input) => `A label named "${input.Name}" already exists` }],
   // Anyone with access to the server may read them (staff label tickets); changing the list is a settings matter.
   permissions: { create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
-  activity: { created: "Label Created", updated: "Label Updated", deleted: "Label Deleted" },
+  activity: resourceActivity("label"),
   limit: { max: labelLimit, things: "labels" },
   order: [{ field: "Name", direction: "asc" }],
-  api: {
-    listKey: "labels",
-    oneKey: "label",
-    messages: {
-      created: "Label created",
-      updated: "Label updated",
-      deleted: "Label deleted",
-      notFound: "Label not found",
-      stale: "This label was changed by someone else. Reload to see the latest version.",
-    },
-  },
+  api: resourceApi("labels", "label", "label"),
   exposeRevision: true,
   doc: { tag: "Tickets", summary: "ticket labels (a name and a colour staff put on tickets)" },
   ui: {
@@ -70,13 +60,7 @@ export const labelsSpec = defineResourceSpec({
       search: { placeholder: "Search labels", fields: ["Name"] },
       emptyText: "No labels yet. Add the labels your staff sort tickets by.",
     },
-    create: { title: "Add label", submitLabel: "Add", pendingLabel: "Adding..." },
-    edit: { title: "Edit label", submitLabel: "Save", pendingLabel: "Saving..." },
-    remove: {
-      label: "Delete",
-      pendingLabel: "Deleting...",
-      confirm: { title: "Delete this label?", description: "Tickets lose this label.", okText: "Delete", cancelText: "Cancel" },
-    },
+    ...resourceDialogs("label", "Tickets lose this label."),
     messages: labelMessages,
   },
 });

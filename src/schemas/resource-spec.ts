@@ -130,3 +130,44 @@ export function resourceListParams<I extends z.ZodObject, R extends z.ZodObject>
     filters: inputFields.map((field) => ({ field, operator: "eq", param: field })),
   };
 }
+
+/** A resource's name as it starts a sentence ("Close reason") and as a title ("Close Reason"). */
+const sentenceCase = (thing: string) => thing.charAt(0).toUpperCase() + thing.slice(1);
+const titleCase = (thing: string) => thing.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+
+/** The answer to an update naming an older revision of a `thing` (409). */
+export const staleMessage = (thing: string) => `This ${thing} was changed by someone else. Reload to see the latest version.`;
+
+/** The activity entries of a resource named in the common words: "<Thing> Created", "<Thing> Updated", "<Thing> Deleted". */
+export const resourceActivity = (thing: string): ResourceSpec["activity"] => ({
+  created: `${titleCase(thing)} Created`,
+  updated: `${titleCase(thing)} Updated`,
+  deleted: `${titleCase(thing)} Deleted`,
+});
+
+/** The answers' keys and messages in the common words: "<Thing> created<done>", "<Thing> not found", the stale message. */
+export function resourceApi(listKey: string, oneKey: string, thing: string, done = ""): ResourceSpec["api"] {
+  const name = sentenceCase(thing);
+  return {
+    listKey,
+    oneKey,
+    messages: {
+      created: `${name} created${done}`,
+      updated: `${name} updated${done}`,
+      deleted: `${name} deleted${done}`,
+      notFound: `${name} not found`,
+      stale: staleMessage(thing),
+    },
+  };
+}
+
+/** The add, edit and delete dialogs' texts in the common words, for a `thing` ("close reason"). */
+export const resourceDialogs = (thing: string, deleteDescription: string): Pick<ResourceUi, "create" | "edit" | "remove"> => ({
+  create: { title: `Add ${thing}`, submitLabel: "Add", pendingLabel: "Adding..." },
+  edit: { title: `Edit ${thing}`, submitLabel: "Save", pendingLabel: "Saving..." },
+  remove: {
+    label: "Delete",
+    pendingLabel: "Deleting...",
+    confirm: { title: `Delete this ${thing}?`, description: deleteDescription, okText: "Delete", cancelText: "Cancel" },
+  },
+});

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { resourcePermissions } from "./access";
 import { guildLimits, limits } from "./limits";
 import { tagMessages } from "./messages";
-import { defineResourceSpec } from "./resource-spec";
+import { defineResourceSpec, resourceActivity, resourceApi } from "./resource-spec";
 
 /** A tag (canned reply) of §3 with the rules of §5. */
 export const tagInputSchema = z.object({
@@ -37,20 +37,10 @@ export const tagsSpec = defineResourceSpec({
   columns: { TagName: "name", Content: "content" },
   unique: [{ fields: ["TagName"], message: (input) => `A tag named "${input.TagName}" already exists` }],
   permissions: resourcePermissions.tags,
-  activity: { created: "Tag Created", updated: "Tag Updated", deleted: "Tag Deleted" },
+  activity: resourceActivity("tag"),
   limit: { max: guildLimits.tags, things: "tags" },
   order: [{ field: "createdAt", direction: "asc" }],
-  api: {
-    listKey: "tags",
-    oneKey: "tag",
-    messages: {
-      created: "Tag created successfully",
-      updated: "Tag updated successfully",
-      deleted: "Tag deleted successfully",
-      notFound: "Tag not found",
-      stale: "This tag was changed by someone else. Reload to see the latest version.",
-    },
-  },
+  api: resourceApi("tags", "tag", "tag", " successfully"),
   doc: { tag: "Tags", summary: "tags (canned replies)" },
   // SPEC §2, §4: the Tags screen, generated. Column titles and field labels are the spec's words.
   ui: {

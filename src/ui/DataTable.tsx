@@ -248,7 +248,7 @@ function PageStrip({
       )}
       {pagination.pageSizeOptions && (
         <select
-          className="dt-page-size"
+          className="input-box dt-page-size"
           aria-label={t("ui.dataTable.pageSize", "Rows per page")}
           value={pageSize}
           onChange={(event) => goTo(1, Number(event.target.value))}

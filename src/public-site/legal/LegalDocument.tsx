@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useT } from "../../i18n/react";
 import { SiteLayout } from "../components/SiteLayout";
+import { PageHeader } from "../components/SitePage";
 import { pageTitle, useDocumentTitle } from "../lib/page-title";
 
 export interface LegalSection {
@@ -24,13 +25,12 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
   return (
     <SiteLayout>
       <div className="container legal-layout">
-        <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("site.legal.eyebrow", "Legal")}</p>
-          <h1>{title}</h1>
-          <p className="muted">
-            {t("site.legal.lastUpdated", "Last updated: {date}", { date: t("site.legal.lastUpdatedDate", legalLastUpdated) })}
-          </p>
-        </header>
+        <PageHeader
+          eyebrow={t("site.legal.eyebrow", "Legal")}
+          title={title}
+          lead={t("site.legal.lastUpdated", "Last updated: {date}", { date: t("site.legal.lastUpdatedDate", legalLastUpdated) })}
+          leadClassName="muted"
+        />
         <div className="legal-grid">
           <nav className="legal-toc" aria-label={t("site.legal.onThisPage", "On this page")}>
             <p className="legal-toc-title">{t("site.legal.onThisPage", "On this page")}</p>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import { pageTitle, useDocumentTitle } from "../lib/page-title";
 import { useLocale, useT } from "../../i18n/react";
-import { SiteLayout } from "../components/SiteLayout";
+import { SitePage } from "../components/SitePage";
 import { checkHealth, formatUptime, healthRefreshMs, type HealthCheck } from "../lib/health";
 import { StatsStrip } from "../components/StatsStrip";
 
@@ -44,59 +43,55 @@ export default function StatusPage() {
   const locale = useLocale();
   const { check, checking } = useHealth();
   const overall = check?.kind ?? "pending";
-  useDocumentTitle(pageTitle(t("site.nav.status", "Status")));
   return (
-    <SiteLayout current="status">
-      <div className="container page page-narrow">
-        <header className="page-header">
-          <p className="eyebrow eyebrow-plain">{t("site.status.eyebrow", "Live")}</p>
-          <h1>{t("site.status.title", "System status")}</h1>
-          <p className="section-lead">
-            {t("site.status.lead", "Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.")}
-          </p>
-        </header>
-        <div className={`status-banner status-${overall}`} role="status" aria-live="polite">
-          <span className="status-dot" aria-hidden="true" />
-          <span>{check ? statusText(t, check.kind) : t("site.status.checking", "Checking…")}</span>
-        </div>
-        <dl className="status-grid">
-          <StatusItem
-            label={t("site.status.api", "API")}
-            value={check ? (check.kind === "unreachable" ? t("site.status.api.unreachable", "Unreachable") : t("site.status.api.online", "Online")) : "—"}
-            tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined}
-          />
-          <StatusItem
-            label={t("site.status.database", "Database")}
-            value={
-              check && check.kind !== "unreachable"
-                ? check.health.database === "ok"
-                  ? t("site.status.database.operational", "Operational")
-                  : t("site.status.database.unavailable", "Unavailable")
-                : "—"
-            }
-            tone={check && check.kind !== "unreachable" ? (check.health.database === "ok" ? "good" : "bad") : undefined}
-          />
-          <StatusItem
-            label={t("site.status.latency", "Latency")}
-            value={check?.latencyMs != null ? t("site.status.latency.value", "{ms} ms", { ms: check.latencyMs }) : "—"}
-          />
-          <StatusItem
-            label={t("site.status.lastCheck", "Last check")}
-            value={check ? check.checkedAt.toLocaleTimeString(locale === "es" ? "es-ES" : "en-US") : "—"}
-          />
-          <StatusItem
-            label={t("site.status.uptime", "Uptime")}
-            value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"}
-          />
-          <StatusItem label={t("site.status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
-        </dl>
-        {check?.kind === "unreachable" && <p className="muted">{t("site.status.lastError", "Last error: {error}", { error: check.error })}</p>}
-        <p className="muted status-refresh">
-          {checking ? t("site.status.checkingNow", "Checking now…") : t("site.status.refreshes", "Refreshes automatically every 30 seconds.")}
-        </p>
+    <SitePage
+      current="status"
+      documentTitle={t("site.nav.status", "Status")}
+      eyebrow={t("site.status.eyebrow", "Live")}
+      title={t("site.status.title", "System status")}
+      lead={t("site.status.lead", "Live health of the Ticketeer API and its database, checked from your browser every 30 seconds.")}
+      after={<StatsStrip />}
+    >
+      <div className={`status-banner status-${overall}`} role="status" aria-live="polite">
+        <span className="status-dot" aria-hidden="true" />
+        <span>{check ? statusText(t, check.kind) : t("site.status.checking", "Checking…")}</span>
       </div>
-      <StatsStrip />
-    </SiteLayout>
+      <dl className="status-grid">
+        <StatusItem
+          label={t("site.status.api", "API")}
+          value={check ? (check.kind === "unreachable" ? t("site.status.api.unreachable", "Unreachable") : t("site.status.api.online", "Online")) : "—"}
+          tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined}
+        />
+        <StatusItem
+          label={t("site.status.database", "Database")}
+          value={
+            check && check.kind !== "unreachable"
+              ? check.health.database === "ok"
+                ? t("site.status.database.operational", "Operational")
+                : t("site.status.database.unavailable", "Unavailable")
+              : "—"
+          }
+          tone={check && check.kind !== "unreachable" ? (check.health.database === "ok" ? "good" : "bad") : undefined}
+        />
+        <StatusItem
+          label={t("site.status.latency", "Latency")}
+          value={check?.latencyMs != null ? t("site.status.latency.value", "{ms} ms", { ms: check.latencyMs }) : "—"}
+        />
+        <StatusItem
+          label={t("site.status.lastCheck", "Last check")}
+          value={check ? check.checkedAt.toLocaleTimeString(locale === "es" ? "es-ES" : "en-US") : "—"}
+        />
+        <StatusItem
+          label={t("site.status.uptime", "Uptime")}
+          value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"}
+        />
+        <StatusItem label={t("site.status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
+      </dl>
+      {check?.kind === "unreachable" && <p className="muted">{t("site.status.lastError", "Last error: {error}", { error: check.error })}</p>}
+      <p className="muted status-refresh">
+        {checking ? t("site.status.checkingNow", "Checking now…") : t("site.status.refreshes", "Refreshes automatically every 30 seconds.")}
+      </p>
+    </SitePage>
   );
 }
 

@@ -150,7 +150,7 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
         return (
           <div className="ct-target">
             {/* A label for the search input only (aria-label would land on antd's wrapper too). */}
-            <label className="ct-sr-only" htmlFor={id}>
+            <label className="visually-hidden" htmlFor={id}>
               {tr("configTransfer.targetLabel", "{kind} in {server} for {source}", {
                 kind: kindName(r.kind, tr),
                 server: preview.target_guild.name,

@@ -11,7 +11,7 @@ import type { FormField } from "../../schemas/form";
 import { type FormApi, formEditSteps, runFormSteps, stepFailure } from "./edit-steps";
 import { PageHeader } from "../../ui/PageHeader";
 import { FormEditor } from "./editor/FormEditor";
-import { ArrowLeftIcon } from "./icons";
+import { ArrowLeftIcon } from "../../ui/icons";
 import { LinkButton } from "./LinkButton";
 import { type FormValues, formToValues, saveFormError, toFormPayload } from "./logic";
 
@@ -104,7 +104,7 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
       </div>
     ) : (
       <div className="form-editor-head form-editor-head-edit">
-        <LinkButton to={listPath} type="link" className="form-back-link" icon={<ArrowLeftIcon />}>
+        <LinkButton to={listPath} type="link" className="form-back-link" icon={<ArrowLeftIcon size={16} />}>
           {spec(formMessages, "backToForms")}
         </LinkButton>
         <PageHeader title={spec(formMessages, "editForm")} description={loaded?.FormName} />

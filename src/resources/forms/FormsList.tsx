@@ -7,10 +7,9 @@ import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import type { Form } from "../../schemas/form";
 import { formMessages } from "../../schemas/messages";
 import { ErrorCard } from "../../ui/ErrorCard";
-import { PlusIcon, TrashIcon } from "../../ui/icons";
+import { CopyIcon, EditIcon, MoreIcon, PlusIcon, TrashIcon } from "../../ui/icons";
 import { PageHeader } from "../../ui/PageHeader";
 import { copyText } from "./clipboard";
-import { CopyIcon, EditIcon, MoreIcon } from "./icons";
 import { LinkButton } from "./LinkButton";
 import { deleteFormError, fetchFormsError, fieldLines, formsRetryDelay, isDeleteConfirmed, shouldRetryForms } from "./logic";
 
@@ -76,8 +75,8 @@ export function FormsList({ guildId }: { guildId: string }) {
 
   const menuFor = (form: Form): MenuProps => ({
     items: [
-      ...(canEdit ? [{ key: "edit", icon: <EditIcon />, label: spec(formMessages, "editForm") }] : []),
-      { key: "copy", icon: <CopyIcon />, label: spec(formMessages, "copyCommand") },
+      ...(canEdit ? [{ key: "edit", icon: <EditIcon size={16} />, label: spec(formMessages, "editForm") }] : []),
+      { key: "copy", icon: <CopyIcon size={16} />, label: spec(formMessages, "copyCommand") },
       ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: spec(formMessages, "deleteForm") }] : []),
     ],
     onClick: ({ key }) => {

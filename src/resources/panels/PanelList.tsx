@@ -161,7 +161,7 @@ function PanelListScreen({ guildId }: { guildId: string }) {
         {items.map((row) => {
           const pending = resending.has(row.id);
           return (
-            <li key={row.id} className="panel-row" data-testid={`panel-row-${row.id}`}>
+            <li key={row.id} className="row-spread panel-row" data-testid={`panel-row-${row.id}`}>
               <div className="panel-row-main">
                 <div className="panel-row-title">
                   <span className="panel-row-name">{row.name || <em className="panel-row-untitled">{tr("panels.list.untitled", "Untitled")}</em>}</span>

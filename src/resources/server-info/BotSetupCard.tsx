@@ -72,7 +72,7 @@ function BotSetup({ guildId }: { guildId: string }) {
   } else if (!answer) {
     body = (
       <div className="bot-setup-loading" aria-busy="true">
-        <span className="bot-setup-sr">{tr("serverInfo.botSetup.loading", "Checking what the bot needs…")}</span>
+        <span className="visually-hidden">{tr("serverInfo.botSetup.loading", "Checking what the bot needs…")}</span>
         <div className="bot-setup-skeleton" />
         <div className="bot-setup-skeleton bot-setup-skeleton-short" />
       </div>
@@ -148,7 +148,7 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
       <ProblemIcon tone={text.tone} />
       <div className="bot-setup-problem-text">
         <p className="bot-setup-problem-title">
-          <span className="bot-setup-sr">{toneLabel} </span>
+          <span className="visually-hidden">{toneLabel} </span>
           {text.title}
         </p>
         <p>{text.action}</p>

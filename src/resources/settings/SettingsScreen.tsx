@@ -125,7 +125,7 @@ function FieldRow({
     );
   }
   return (
-    <div className={`settings-row settings-row-${field.kind}${field.dependsOn ? " settings-row-sub" : ""}`}>
+    <div className={`row-spread settings-row settings-row-${field.kind}${field.dependsOn ? " settings-row-sub" : ""}`}>
       <div className="settings-text">
         <label htmlFor={id} className="settings-label">
           {field.label}

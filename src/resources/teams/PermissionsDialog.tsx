@@ -59,7 +59,7 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
         }
         destroyOnHidden
       >
-        <div className="perm-bulk">
+        <div className="row-spread perm-bulk">
           <span className="perm-count">
             {tr("teams.permissions.count", "{count} of {total} allowed", { count: countOn(permissions), total: Object.keys(permissions).length })}
           </span>
@@ -75,7 +75,7 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
                 const label = tr("spec.team.allowTeamTo", teamMessages.allowTeamTo(permissionWords(key)), { what: permissionWordsText(tr, key) });
                 const value = permissions[key];
                 return (
-                  <label key={key} className="perm-row">
+                  <label key={key} className="row-spread perm-row">
                     <span className="perm-label">{label}</span>
                     <Switch
                       size="small"

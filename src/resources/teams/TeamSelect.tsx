@@ -18,7 +18,7 @@ export function TeamSelect(props: TeamSelectFieldProps) {
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
-      className="team-select-trigger teams-select"
+      className="input-box team-select-trigger teams-select"
       onMouseDown={() => setWanted(true)}
       onKeyDown={(event) => {
         if (!opensMenu(event)) return;

@@ -19,6 +19,7 @@ import {
 } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
 import { ticketActionResponseSchema, type TicketSummary } from "../../schemas/ticket";
+import { FormAnswers } from "./FormAnswers";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { Embed } from "../engine/chat/EmbedPreview";
@@ -259,16 +260,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
               {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
             </dl>
-            {ticket.FormAnswers.length > 0 && (
-              <dl className="tickets-answers tp-answers">
-                {ticket.FormAnswers.map((a, i) => (
-                  <div key={i}>
-                    <dt>{a.Label}</dt>
-                    <dd>{a.Value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
+            {ticket.FormAnswers.length > 0 && <FormAnswers answers={ticket.FormAnswers} className="tickets-answers tp-answers" />}
           </Panel>
           <Panel title={tr("tickets.page.triage", "Priority and labels")}>
             <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>

@@ -10,6 +10,7 @@ import { InvalidAnswerError } from "../../providers/data-provider";
 import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
+import { FormAnswers } from "./FormAnswers";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
@@ -292,16 +293,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           expandable={{
             label: tr("tickets.showAnswers", "Show the form answers"),
             rowExpandable: (t) => t.FormAnswers.length > 0,
-            expandedRowRender: (t) => (
-              <dl className="tickets-answers">
-                {t.FormAnswers.map((a, i) => (
-                  <div key={i}>
-                    <dt>{a.Label}</dt>
-                    <dd>{a.Value}</dd>
-                  </div>
-                ))}
-              </dl>
-            ),
+            expandedRowRender: (t) => <FormAnswers answers={t.FormAnswers} />,
           }}
         />
       </Panel>

@@ -164,7 +164,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                       >
                         {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
                         <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
-                        {c.parentChannelId && <span className="try-it-visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
+                        {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
                       </button>
                     </li>

@@ -1,7 +1,8 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { Button, Input, Popover, Select, Switch } from "antd";
+import { Button, Input, Popover, Select } from "antd";
 import { useState } from "react";
 import { useTr } from "../../../i18n/refine";
+import { CustomToggle } from "./CustomToggle";
 import { widgetData } from "./types";
 
 /** The first grapheme of a text: §9 limits a unicode emoji to one character. */
@@ -23,7 +24,15 @@ export function EmojiWidget(props: WidgetProps) {
   const inactive = disabled || readonly;
 
   return (
-    <div className="widget-stack">
+    <CustomToggle
+      custom={custom}
+      onCustomChange={(on) => {
+        setCustom(on);
+        onChange("");
+      }}
+      disabled={inactive}
+      label={tr("ui.emojiWidget.useCustom", "Use custom emoji")}
+    >
       {custom ? (
         <Select
           id={id}
@@ -90,18 +99,6 @@ export function EmojiWidget(props: WidgetProps) {
           </Popover>
         </div>
       )}
-      <label className="widget-switch">
-        <Switch
-          size="small"
-          checked={custom}
-          disabled={inactive}
-          onChange={(on) => {
-            setCustom(on);
-            onChange("");
-          }}
-        />
-        <span>{tr("ui.emojiWidget.useCustom", "Use custom emoji")}</span>
-      </label>
-    </div>
+    </CustomToggle>
   );
 }

@@ -1,30 +1,14 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { Select } from "antd";
 import { useTr } from "../../../i18n/refine";
+import { MultiPicker } from "./SelectWidgets";
 import { widgetData } from "./types";
 
 /** Several of the guild's roles (a panel's required and excluded roles, issue 22), stored as a list of ids. */
 export function RolesWidget(props: WidgetProps) {
   const tr = useTr();
-  const { id, disabled, readonly, onBlur, onFocus } = props;
   const value = Array.isArray(props.value) ? (props.value as string[]) : [];
   const options = (widgetData(props).roles ?? []).map((o) => ({ value: String(o.value), label: `@${o.label}` }));
   // A stored id the guild no longer has still shows, so nothing changes silently.
   for (const v of value) if (!options.some((o) => o.value === v)) options.push({ value: v, label: v });
-  return (
-    <Select
-      id={id}
-      mode="multiple"
-      allowClear
-      showSearch
-      optionFilterProp="label"
-      placeholder={tr("ui.rolesWidget.select", "Select roles")}
-      disabled={disabled || readonly}
-      value={value}
-      options={options}
-      onChange={(next: string[]) => props.onChange(next)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
-  );
+  return <MultiPicker props={props} options={options} value={value} placeholder={tr("ui.rolesWidget.select", "Select roles")} />;
 }

@@ -99,3 +99,37 @@ export function FormWidget(props: WidgetProps) {
     />
   );
 }
+
+/** A searchable multi-select of ids (strings), kept in the order they were picked; at most `maxCount` when given. */
+export function MultiPicker({
+  props,
+  options,
+  value,
+  placeholder,
+  maxCount,
+}: {
+  props: WidgetProps;
+  options: Option[];
+  value: string[];
+  placeholder: string;
+  maxCount?: number;
+}) {
+  const { id, disabled, readonly, onChange, onBlur, onFocus } = props;
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      placeholder={placeholder}
+      maxCount={maxCount}
+      disabled={disabled || readonly}
+      value={value}
+      options={options}
+      onChange={(next: string[]) => onChange(next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}

@@ -1,8 +1,9 @@
 import type { WidgetProps } from "@rjsf/utils";
-import { Input, Select, Switch } from "antd";
+import { Input, Select } from "antd";
 import { useState } from "react";
 import { useSpecT, useTr } from "../../../i18n/refine";
 import { panelMessages } from "../../../schemas/messages";
+import { CustomToggle } from "./CustomToggle";
 import { widgetData } from "./types";
 
 /** A text channel of the guild, or — with 'Use custom channel ID' — a typed channel id (digits only). */
@@ -16,7 +17,7 @@ export function TextChannelWidget(props: WidgetProps) {
   const inactive = disabled || readonly;
 
   return (
-    <div className="widget-stack">
+    <CustomToggle custom={custom} onCustomChange={setCustom} disabled={inactive} label={spec(panelMessages, "useCustomChannelId")}>
       {custom ? (
         <Input
           id={id}
@@ -42,10 +43,6 @@ export function TextChannelWidget(props: WidgetProps) {
           onFocus={() => onFocus(id, value)}
         />
       )}
-      <label className="widget-switch">
-        <Switch size="small" checked={custom} disabled={inactive} onChange={setCustom} />
-        <span>{spec(panelMessages, "useCustomChannelId")}</span>
-      </label>
-    </div>
+    </CustomToggle>
   );
 }

@@ -6,7 +6,7 @@ import { formFieldsMaxMessage } from "../../../schemas/form";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
 import { SchemaForm } from "../../engine/form/SchemaForm";
-import { ResetIcon } from "../icons";
+import { ResetIcon } from "../../../ui/icons";
 import { canSubmit, type FormValues, initialFormValues, normalizeValues } from "../logic";
 import { formEditorSchema, formEditorUi } from "./editor-schema";
 import { FieldCardsTemplate, FieldCardTemplate, FieldErrorTemplate } from "./templates";
@@ -85,7 +85,7 @@ export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEdito
         onSubmit={() => onSubmit(values)}
       />
       <div className="form-editor-actions">
-        <Button icon={<ResetIcon />} onClick={reset} disabled={pending}>
+        <Button icon={<ResetIcon size={16} />} onClick={reset} disabled={pending}>
           {spec(formMessages, "reset")}
         </Button>
         <Button type="primary" htmlType="submit" form={formId} disabled={!canSubmit(values, pending)} loading={pending}>

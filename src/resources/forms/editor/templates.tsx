@@ -10,10 +10,9 @@ import { Card } from "../../../ui/blocks";
 import { useSpecT, useTr } from "../../../i18n/refine";
 import { limits } from "../../../schemas/limits";
 import { formMessages } from "../../../schemas/messages";
-import { PlusIcon, TrashIcon } from "../../../ui/icons";
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "../../../ui/icons";
 import { SiblingValues } from "../../engine/widgets/types";
 import { canRemoveField } from "../logic";
-import { ArrowDownIcon, ArrowUpIcon } from "../icons";
 
 // The form editor's own rjsf templates, over the form engine's: the fields array as a list of cards (one per field,
 // with move up, move down and remove), the 'Add Field' button while fewer than 5, each field's inputs in a grid
@@ -58,7 +57,7 @@ export function FieldCardTemplate({ children, buttonsProps, index, totalItems, d
               type="text"
               size="small"
               aria-label={tr("forms.editor.moveFieldUp", "Move field {n} up", { n })}
-              icon={<ArrowUpIcon />}
+              icon={<ArrowUpIcon size={16} />}
               disabled={locked || !buttonsProps.hasMoveUp}
               onClick={buttonsProps.onMoveUpItem}
             />
@@ -68,7 +67,7 @@ export function FieldCardTemplate({ children, buttonsProps, index, totalItems, d
               type="text"
               size="small"
               aria-label={tr("forms.editor.moveFieldDown", "Move field {n} down", { n })}
-              icon={<ArrowDownIcon />}
+              icon={<ArrowDownIcon size={16} />}
               disabled={locked || !buttonsProps.hasMoveDown}
               onClick={buttonsProps.onMoveDownItem}
             />
