@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { configTransferText } from "../../schemas/config-export";
+import { configTransferText } from "../../schemas/config-transfer-text";
 import { defineResource } from "../engine/types";
 import { TransferIcon } from "./TransferIcon";
 

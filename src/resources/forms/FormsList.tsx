@@ -1,5 +1,5 @@
 import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
-import { Button, Dropdown, Skeleton, type MenuProps } from "antd";
+import { Button, Dropdown, type MenuProps } from "antd";
 import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -94,7 +94,11 @@ export function FormsList({ guildId }: { guildId: string }) {
       <div className="forms-grid" aria-busy="true">
         {Array.from({ length: skeletonCards }, (_, i) => (
           <Card key={i} className="form-card form-card-skeleton" data-testid="form-skeleton">
-            <Skeleton active title={{ width: "50%" }} paragraph={{ rows: 3 }} />
+            {/* The UI kit's shimmer blocks (src/ui/ui.css): a title and three lines, without antd's Skeleton. */}
+            <div className="skeleton-block" style={{ width: "50%", height: 16 }} />
+            {[100, 100, 60].map((width, line) => (
+              <div key={line} className="skeleton-block" style={{ width: `${width}%`, height: 14, marginTop: 12 }} />
+            ))}
           </Card>
         ))}
       </div>
