@@ -90,7 +90,8 @@ test("a ticket handled from the dashboard: live conversation, reply, note, prior
   await staff.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
   await expectNoSeriousViolations(staff, "ticket page (dark)", { liveStream: true });
   await staff.setViewportSize({ width: 390, height: 844 });
-  expect(await staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  // Polled: the layout of the new width settles after the resize.
+  await expect.poll(() => staff.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await staff.setViewportSize({ width: 1280, height: 800 });
 
   // The queue shows the priority and the label.
