@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { LiveReader } from "../../../server/tickets/live-read";
+import { replyAsStaff } from "../../../server/tickets/reply";
 import { findTicket } from "../../../server/tickets/store";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
@@ -92,4 +93,19 @@ describe("the live read of a watched ticket", () => {
     }
     expect(reads().length - before).toBe(22);
   });
+
+  it("a reply from the dashboard is one message Discord's contract accepts, under the staff member's name, pinging nobody", async () => {
+    const before = fake.callsTo("POST", "/channels/{channel_id}/messages").length;
+    const owner = { id: OWNER, username: "owner", avatar: null, roles: [], permissions: "8", owner: true };
+    const { messageId } = await replyAsStaff(t.app.tickets.engine.deps, G, 1, owner, "On it @everyone");
+    const sent = fake.callsTo("POST", "/channels/{channel_id}/messages").slice(before);
+    expect(sent).toHaveLength(1);
+    expect(messageId).toBeTruthy();
+    const body = JSON.parse(sent[0].body) as { allowed_mentions: unknown; embeds: { author: { name: string }; description: string }[] };
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.embeds[0].author.name).toBe("owner");
+    expect(body.embeds[0].description).toBe("On it @everyone");
+    expect(fake.violations).toEqual([]);
+  });
 });
+
