@@ -18,7 +18,7 @@ const READS = 400;
 const SENDS = 60;
 
 async function round(label: string, fake: FakeDiscord, viaProxy: boolean) {
-  const proxy = viaProxy ? await startDiscordProxy({ upstream: fake.base }) : undefined;
+  const proxy = viaProxy ? await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken }) : undefined;
   const instance = () =>
     new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, restProxy: proxy?.url, maxRetryAfterMs: 30_000 });
   const [a, b] = [instance(), instance()];

@@ -92,6 +92,7 @@ function createPlatform(config: Config, db: DatabaseHandle["db"], secrets: Secre
     clientSecret: config.discord.clientSecret,
     botToken: config.discord.botToken,
     restProxy: config.discordRestProxy ?? undefined,
+    restProxySecret: config.discordProxySecret ?? undefined,
     invalidRequestLimit: config.discordInvalidRequestLimit,
     // Refreshed OAuth tokens are stored sealed, beside the user (server/auth/sessions.ts).
     onTokens: (userId, tokens) => storeUserTokens(db, secrets, sessionCache, userId, tokens),

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost, PROXY_SECRET_MIN_LENGTH } from "./platform/proxy-secret";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -43,7 +44,9 @@ const envSchema = z.object({
   DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
   /** A @discordjs/proxy every instance sends the bot's requests through (scripts/discord-proxy.ts), so they share Discord's limits. */
-  DISCORD_REST_PROXY: optionalText.refine((v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v), "must be an http(s) URL"),
+  DISCORD_REST_PROXY: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v)), "must be an http(s) URL"),
+  /** The secret the shared REST proxy asks of every request (the proxy's own DISCORD_PROXY_SECRET). */
+  DISCORD_PROXY_SECRET: optionalText.refine((v) => v === undefined || v.length >= PROXY_SECRET_MIN_LENGTH, `must be at least ${PROXY_SECRET_MIN_LENGTH} characters`),
   /** Refused answers (401/403/429) in ten minutes past which the bot stops sending for a while (Discord bans at 10,000). */
   DISCORD_INVALID_REQUEST_LIMIT: z.coerce.number().int().min(0).max(9_000).default(5_000),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
@@ -91,6 +94,8 @@ export interface Config {
   discordApiBase: string;
   /** The shared REST proxy's URL, or null: this instance talks to Discord itself. */
   discordRestProxy: string | null;
+  /** Sent to the REST proxy with every request (required when the proxy is not on this machine). */
+  discordProxySecret: string | null;
   discordInvalidRequestLimit: number;
   /** Hex Ed25519 public key of the Discord application; without it POST /api/interactions answers 401. */
   discordPublicKey: string | null;
@@ -230,6 +235,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "Invalid configuration: Discord mode needs DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN together",
     );
   }
+  // A proxy beyond this machine answers only requests carrying its secret (server/platform/rest-proxy.ts).
+  if (e.DISCORD_REST_PROXY && !e.DISCORD_PROXY_SECRET && !isLoopbackHost(new URL(e.DISCORD_REST_PROXY).hostname)) {
+    throw new ConfigError("Invalid configuration: DISCORD_REST_PROXY on another machine needs DISCORD_PROXY_SECRET, the secret the proxy was started with");
+  }
   const isProduction = e.NODE_ENV === "production";
   if (isProduction && discordCount === 0 && !e.DEMO_MODE) {
     throw new ConfigError(
@@ -255,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     discordApiBase: e.DISCORD_API_BASE.replace(/\/+$/, ""),
     discordRestProxy: e.DISCORD_REST_PROXY?.replace(/\/+$/, "") ?? null,
+    discordProxySecret: e.DISCORD_PROXY_SECRET ?? null,
     discordInvalidRequestLimit: e.DISCORD_INVALID_REQUEST_LIMIT,
     discordPublicKey: e.DISCORD_PUBLIC_KEY ?? null,
     ticketStreamSeconds: e.TICKET_STREAM_SECONDS,

@@ -59,7 +59,17 @@ export class PlatformAuthError extends Error {
 /** The platform does not know the guild (or the bot is not in it): 404. */
 export class PlatformNotFoundError extends Error {
   readonly statusCode = 404;
+  constructor(
+    message?: string,
+    /** The platform's own code for what it does not know, when it said (Discord's 10007: Unknown Member). */
+    readonly platformCode: number | null = null,
+  ) {
+    super(message);
+  }
 }
+
+/** Discord's code for a user who is not a member of the guild (left, or banned). */
+export const UNKNOWN_MEMBER = 10007;
 
 /** The `{error, errors}` body of validation messages: each message once, joined with ", ". */
 export function validationErrorBody(messages: string[]) {

@@ -35,6 +35,7 @@ import type {
 } from "./adapter";
 import { TtlCache } from "./cache";
 import { InvalidRequestGuard } from "./invalid-requests";
+import { PROXY_SECRET_HEADER } from "./proxy-secret";
 import { basePermissions, channelPermissions, type MemberInGuild } from "./permissions";
 
 // Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets
@@ -45,8 +46,11 @@ import { basePermissions, channelPermissions, type MemberInGuild } from "./permi
 // retries, network) → PlatformUnavailableError (502 for the caller). Every answer is counted towards Discord's
 // invalid-request limit (invalid-requests.ts); past our own line the bot stops sending for a while. With
 // DISCORD_REST_PROXY the bot's requests go through one @discordjs/proxy that every instance shares, so the buckets
-// and the global limit are counted once for all of them (the proxy then does the counting). Guild data uses the bot token; the user's own guild list their
-// OAuth token (a second client, so a user's buckets never hold up the bot's).
+// and the global limit are counted once for all of them (the proxy then does the counting), each request carrying
+// DISCORD_PROXY_SECRET. Guild data uses the bot token; the user's own guild list their OAuth token (a second client,
+// so a user's buckets never hold up the bot's). Interaction answers finished through the interaction's webhook go
+// to Discord directly, without the bot's token, from a third client: Discord does not bind interaction endpoints to
+// the bot's global limit, so a global 429 of the bot (here or at the shared proxy) never holds a member's answer.
 
 const CDN = "https://cdn.discordapp.com";
 
@@ -86,6 +90,8 @@ export interface DiscordOptions {
   timeoutMs?: number;
   /** A @discordjs/proxy shared by every instance (scripts/discord-proxy.ts): the bot's requests go there. */
   restProxy?: string;
+  /** The shared secret the proxy asks of every request (DISCORD_PROXY_SECRET), sent in PROXY_SECRET_HEADER. */
+  restProxySecret?: string;
   /** Refused answers in ten minutes past which the bot stops sending (0: never; ignored behind a proxy, which counts). */
   invalidRequestLimit?: number;
   userGuildsTtlMs?: number;
@@ -104,6 +110,8 @@ export class DiscordPlatform implements PlatformAdapter {
   readonly botUserId: string;
   private readonly bot: REST;
   private readonly asUser: REST;
+  /** Interaction webhooks: no token, straight to Discord, outside the bot's global limit. */
+  private readonly interactions: REST;
   private readonly userGuilds: TtlCache<UserGuild[]>;
   private readonly memberRoles: TtlCache<string[]>;
   private readonly guilds: TtlCache<PlatformGuild>;
@@ -132,9 +140,11 @@ export class DiscordPlatform implements PlatformAdapter {
         return response;
       },
     };
-    const bot = options.restProxy ? { ...common, ...splitApiBase(options.restProxy) } : common;
+    const proxied = options.restProxySecret ? { headers: { [PROXY_SECRET_HEADER]: options.restProxySecret } } : {};
+    const bot = options.restProxy ? { ...common, ...splitApiBase(options.restProxy), ...proxied } : common;
     this.bot = new REST(bot as ConstructorParameters<typeof REST>[0]).setToken(options.botToken);
     this.asUser = new REST({ ...common, authPrefix: "Bearer" } as ConstructorParameters<typeof REST>[0]);
+    this.interactions = new REST({ ...common, globalRequestsPerSecond: Number.POSITIVE_INFINITY } as ConstructorParameters<typeof REST>[0]);
     this.userGuilds = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.memberRoles = new TtlCache(options.userGuildsTtlMs ?? 60_000);
     this.guilds = new TtlCache(options.guildTtlMs ?? 30_000, 2000);
@@ -371,10 +381,13 @@ export class DiscordPlatform implements PlatformAdapter {
 
   // ---- interactions (Discord only) ----
 
-  /** Replaces the deferred answer of an interaction (its token is valid 15 minutes; no bot token needed). */
+  /**
+   * Replaces the deferred answer of an interaction (its token is valid 15 minutes; no bot token needed): directly to
+   * Discord and outside the bot's global limit ("Interaction endpoints are not bound to the bot's Global Rate Limit").
+   */
   async editInteractionReply(interactionToken: string, message: BotMessage): Promise<void> {
     await this.call(() =>
-      this.bot.patch(Routes.webhookMessage(this.options.clientId, interactionToken, "@original"), { body: message, auth: false }),
+      this.interactions.patch(Routes.webhookMessage(this.options.clientId, interactionToken, "@original"), { body: message, auth: false }),
     );
   }
 
@@ -558,7 +571,7 @@ function platformError(error: unknown): Error {
       return new PlatformRefusedError("categoryFull", "Discord refused: the category holds 50 channels.");
     }
     if (error.status === 403 || error.status === 404) {
-      return new PlatformNotFoundError(new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found");
+      return new PlatformNotFoundError(new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found", typeof error.code === "number" ? error.code : null);
     }
     if (error.status >= 500) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
     return new PlatformRejectedError(error.status);

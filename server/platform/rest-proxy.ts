@@ -4,6 +4,7 @@ import { proxyRequests } from "@discordjs/proxy";
 import { DefaultRestOptions, REST } from "@discordjs/rest";
 import { splitApiBase } from "./discord";
 import { InvalidRequestGuard } from "./invalid-requests";
+import { isLoopbackHost, PROXY_SECRET_HEADER, PROXY_SECRET_MIN_LENGTH, sameSecret } from "./proxy-secret";
 
 // One REST proxy that every instance sends the bot's requests through (DISCORD_REST_PROXY): @discordjs/proxy, the
 // proxy the discord.js project maintains for exactly this, keeps Discord's per-route buckets and its global limit of
@@ -12,6 +13,11 @@ import { InvalidRequestGuard } from "./invalid-requests";
 // Retry-After instead of holding the request (a channel renamed twice in ten minutes waits ten minutes); the
 // instance tells the member when to try again. It also counts Discord's invalid-request answers for all instances
 // and stops forwarding (503) past its line, well before Discord's ban at 10,000 in ten minutes.
+//
+// It trusts no stranger: with a secret (DISCORD_PROXY_SECRET) every request must carry it (PROXY_SECRET_HEADER), or
+// it is answered 401 — never forwarded, so it neither reaches Discord nor counts towards the invalid-request limit
+// a stranger could otherwise spend for the bot. It forwards only the bot's own token: a request with any other
+// Authorization (or none) is refused (403) the same way. Without a secret it listens only on this machine.
 
 const MAX_WAIT_MS = 10_000;
 /**
@@ -24,6 +30,10 @@ const PACE_PER_SECOND = 45;
 export interface DiscordProxyOptions {
   /** Discord's API base with its version (DISCORD_API_BASE). */
   upstream: string;
+  /** The bot's token (DISCORD_BOT_TOKEN): the only Authorization forwarded. */
+  botToken: string;
+  /** DISCORD_PROXY_SECRET: required of every request; required itself to listen beyond this machine. */
+  secret?: string;
   port?: number;
   host?: string;
   invalidRequestLimit?: number;
@@ -37,7 +47,21 @@ export interface RunningDiscordProxy {
   close(): Promise<void>;
 }
 
+/** A refusal of the proxy itself (JSON in Discord's error shape); nothing is forwarded or counted. */
+function refuse(res: http.ServerResponse, status: number, message: string) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ message, code: 0 }));
+}
+
 export async function startDiscordProxy(options: DiscordProxyOptions): Promise<RunningDiscordProxy> {
+  const host = options.host ?? "127.0.0.1";
+  const secret = options.secret ?? null;
+  if (secret !== null && secret.length < PROXY_SECRET_MIN_LENGTH) throw new Error(`DISCORD_PROXY_SECRET must be at least ${PROXY_SECRET_MIN_LENGTH} characters`);
+  if (secret === null && !isLoopbackHost(host)) {
+    throw new Error(`The Discord REST proxy listens on ${host} only with DISCORD_PROXY_SECRET set (anyone who reaches it could spend the bot's invalid-request budget)`);
+  }
+  if (!options.botToken) throw new Error("The Discord REST proxy needs the bot's token (DISCORD_BOT_TOKEN): it forwards no other");
+  const botAuthorization = `Bot ${options.botToken}`;
   const guard = new InvalidRequestGuard(options.invalidRequestLimit ?? 5_000);
   const spacing = 1000 / (options.perSecond ?? PACE_PER_SECOND);
   let nextSlot = 0;
@@ -65,6 +89,8 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<R
   });
   const forward = proxyRequests(rest);
   const server = http.createServer((req, res) => {
+    if (secret !== null && !sameSecret(req.headers[PROXY_SECRET_HEADER], secret)) return refuse(res, 401, "401: Unauthorized");
+    if (!sameSecret(req.headers.authorization, botAuthorization)) return refuse(res, 403, "This proxy forwards only the bot's own requests");
     if (guard.backingOff()) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": String(Math.ceil(guard.retryAfterMs() / 1000)) });
       res.end(JSON.stringify({ message: "Paused: too many refused requests to Discord recently", code: 0 }));
@@ -75,7 +101,7 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<R
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { address, port } = server.address() as AddressInfo;
   return {
     url: `http://${address.includes(":") ? `[${address}]` : address}:${port}/api/v10`,

@@ -1,5 +1,5 @@
 import { readGuildSettings } from "../settings/store";
-import { isTicketStaff, type Member, memberAccess } from "./members";
+import { guildMemberOf, isTicketStaff, type Member, memberAccess } from "./members";
 import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, publish, recordStep, type Reply, say, ticketActions, withNote } from "./step";
 import { updateTicketIf } from "./store";
 import { botTexts } from "./texts";
@@ -48,11 +48,9 @@ export async function transfer(deps: EngineDeps, guildId: string, number: number
   if (!c.staff) return say(botTexts.staffOnly);
   // The unclaim rule: a claimed ticket changes hands by its claimer or a manager (an unclaimed one, by any staff).
   if (c.row.claimed_by && c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
-  const target = await deps.platform.getMember(guildId, targetId);
+  const target = await guildMemberOf(deps.platform, guildId, targetId);
   if (!target) return say(botTexts.memberNotFound);
-  const guild = await deps.platform.getGuild(guildId).catch(() => null);
-  const targetMember: Member = { ...target, permissions: "0", owner: guild?.owner.id === target.id };
-  if (!isTicketStaff(await memberAccess(deps.db, guildId, targetMember), c.teamIds)) return say(botTexts.transferTargetNotStaff);
+  if (!isTicketStaff(await memberAccess(deps.db, guildId, target), c.teamIds)) return say(botTexts.transferTargetNotStaff);
   const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: Date.now() };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
   const row = { ...c.row, ...set };

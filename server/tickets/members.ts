@@ -2,6 +2,7 @@ import type { GuildAccess } from "../../src/schemas/access";
 import type { TeamPermission } from "../../src/schemas/team";
 import { managerAccess, teamAccessOf } from "../access/resolve";
 import type { Db } from "../db/schema";
+import type { PlatformAdapter } from "../platform/adapter";
 
 // Who is acting, as every engine step sees them: the member's id, name, roles and platform permissions, from the
 // interaction (Discord), the session (the dashboard) or the demo fixtures. Their access is resolved the way the
@@ -46,4 +47,15 @@ export function isTicketStaff(access: MemberAccess, ticketTeamIds: number[]): bo
   if (access.manager) return true;
   if (ticketTeamIds.length === 0) return access.teamIds.size > 0;
   return ticketTeamIds.some((id) => access.teamIds.has(id));
+}
+
+/**
+ * A user as a member of the guild now (their roles, read from the platform; the owner by the guild's owner id; no
+ * channel permissions known), or null when they are not a member (any more: they left or were banned).
+ */
+export async function guildMemberOf(platform: PlatformAdapter, guildId: string, userId: string): Promise<Member | null> {
+  const found = await platform.getMember(guildId, userId);
+  if (!found) return null;
+  const guild = await platform.getGuild(guildId).catch(() => null);
+  return { ...found, permissions: "0", owner: guild?.owner.id === found.id };
 }

@@ -1,6 +1,6 @@
 import type { TicketNote } from "../../src/schemas/helpdesk";
 import { recordActivityOf } from "../activity/record";
-import type { Member } from "./members";
+import { can, type Member } from "./members";
 import { actorOf, type EngineDeps, openTicket, type Reply, say } from "./step";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
@@ -8,7 +8,8 @@ import { helpdeskActions } from "./triage";
 
 // Private staff notes (issue 23): kept by the server, sealed like transcripts (the keyring's secret box, bound to
 // the guild, the ticket and the note's time), shown only on the ticket page — never in the channel, never to the
-// member, never in the transcript. Written from the ticket page and with /note (an ephemeral confirmation).
+// member, never in the transcript. Written from the ticket page and with /note (an ephemeral confirmation), by staff
+// of the ticket holding AnnotateTicket.
 
 const aadOf = (guildId: string, ticketRowId: number, createdAt: number, authorId: string) => `ticket-note:${guildId}:${ticketRowId}:${createdAt}:${authorId}`;
 
@@ -17,6 +18,8 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
   const c = await openTicket(deps, guildId, number, member);
   if ("refusal" in c) return { reply: c.refusal! };
   if (!c.staff) return { reply: say(botTexts.staffOnly) };
+  // Checked here, not only by the dashboard's route: /note and every other way in take this step.
+  if (!can(c.access, "AnnotateTicket")) return { reply: say(botTexts.noPermission) };
   const text = body.trim().slice(0, 2000);
   if (!text) return { reply: say(botTexts.noteEmpty) };
   const createdAt = Date.now();

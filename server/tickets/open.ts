@@ -3,14 +3,14 @@ import type { SinglePanel } from "../../src/schemas/panel";
 import type { FormAnswer } from "../../src/schemas/ticket";
 import { recordActivityOf } from "../activity/record";
 import { clearBotProblems, recordBotProblem } from "../bot-setup/problems";
-import { PlatformRefusedError } from "../errors";
+import { PlatformNotFoundError, PlatformRefusedError, UNKNOWN_MEMBER } from "../errors";
 import { readGuildSettings } from "../settings/store";
 import { ticketChannelName, ticketOverwrites } from "./channel-access";
 import { answersOf, formFields, formModal } from "./form-modal";
 import { type Member, supportRoles } from "./members";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
-import { checkPanelRules, panelLimitRefusal } from "./panel-rules";
+import { checkOpenRules, limitRefusal } from "./open-rules";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -35,22 +35,6 @@ export interface OpenRequest {
 
 class Refusal extends Error {}
 
-export async function isBlacklisted(deps: EngineDeps, guildId: string, member: Member): Promise<boolean> {
-  const hit = await deps.db
-    .selectFrom("blacklist")
-    .select("id")
-    .where("guild_id", "=", guildId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("kind", "=", "User"), eb("target_id", "=", member.id)]),
-        ...(member.roles.length ? [eb.and([eb("kind", "=", "Role"), eb("target_id", "in", member.roles)])] : []),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return hit !== undefined;
-}
-
 /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
 export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
   const { panel } = await panelOf(deps, guildId, panelId);
@@ -65,8 +49,8 @@ export async function openFromPanel(deps: EngineDeps, guildId: string, member: M
   if ("refusal" in usable) return usable.refusal;
   if (usable.panel.FormId !== null) {
     // Refused before the form is shown, not after it was filled in.
-    if (await isBlacklisted(deps, guildId, member)) return say(botTexts.blacklisted);
-    const verdict = await checkPanelRules(deps, guildId, member, usable.panel, (await readGuildSettings(deps.db, guildId)).settings);
+    const { settings } = await readGuildSettings(deps.db, guildId);
+    const verdict = await checkOpenRules(deps, { guildId, opener: member, panel: usable.panel, settings, now: Date.now(), kind: "open" });
     if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
     return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
@@ -90,9 +74,8 @@ export async function submitForm(deps: EngineDeps, guildId: string, member: Memb
   return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers });
 }
 
-/** Opens a ticket: the member is checked against the blacklist, the panel read unless the request carries it. */
+/** Opens a ticket: the panel read unless the request carries it, then the open's rules (./open-rules.ts). */
 export async function open(deps: EngineDeps, request: OpenRequest): Promise<Reply> {
-  if (await isBlacklisted(deps, request.guildId, request.member)) return say(botTexts.blacklisted);
   let panel: SinglePanel | null = request.panel ?? null;
   if (request.panelId !== null && !panel) {
     const usable = await usablePanel(deps, request.guildId, request.panelId);
@@ -102,15 +85,15 @@ export async function open(deps: EngineDeps, request: OpenRequest): Promise<Repl
   return openChecked(deps, request, panel);
 }
 
-/** The open itself, for a member not blacklisted, with the panel read (null: none). */
+/** The open itself, with the panel read (null: none). */
 async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null): Promise<Reply> {
   const { guildId, member } = request;
   const { db, platform } = deps;
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
   const now = Date.now();
-  // The panel's own rules (issue 22): roles, cooldown, support hours; its open-ticket limit is counted below.
-  const verdict = panel ? await checkPanelRules(deps, guildId, member, panel, settings, now) : { notice: null };
+  // Blacklist and the panel's rules; the limits are counted below, inside the transaction.
+  const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now, kind: "open" });
   if ("refusal" in verdict) return say(verdict.refusal);
   let row: TicketRow;
   try {
@@ -130,19 +113,8 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
         .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
         .returning("last_number")
         .executeTakeFirstOrThrow();
-      const limit = settings.UserTicketLimit ?? 0;
-      if (limit > 0) {
-        const { n } = await tx
-          .selectFrom("tickets")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("guild_id", "=", guildId)
-          .where("opener_id", "=", member.id)
-          .where("status", "in", ["opening", "open"])
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
-      }
-      const panelLimit = await panelLimitRefusal(tx, guildId, member.id, panel);
-      if (panelLimit) throw new Refusal(panelLimit);
+      const refused = await limitRefusal(tx, { guildId, openerId: member.id, panel, settings, kind: "open" });
+      if (refused) throw new Refusal(refused);
       return tx
         .insertInto("tickets")
         .values({
@@ -223,14 +195,26 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
 export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
   panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
-/** The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's answer. */
+/**
+ * The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's
+ * answer. A thread its opener could not join is deleted (the caller undoes the row): nothing half-made. Discord's
+ * Unknown Member there means the member left (or was banned) between the click and the thread.
+ */
 async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | { refusal: string }> {
   const parent = panel.PanelMessage.PanelChannel;
+  let channelId: string | null = null;
   try {
-    const channelId = await deps.platform.createTicketThread(guildId, parent, name);
+    channelId = await deps.platform.createTicketThread(guildId, parent, name);
     await deps.platform.setThreadMember(channelId, openerId, true);
     return { channelId };
   } catch (error) {
+    const made = channelId;
+    if (made) await deps.platform.closeThread(made, "delete").catch((e) => deps.log.warn({ err: e, guildId, threadId: made }, "thread of an unopened ticket not deleted"));
+    if (error instanceof PlatformNotFoundError && error.platformCode === UNKNOWN_MEMBER) {
+      // The answer may never reach them (no longer a member); the log says what happened.
+      deps.log.info({ guildId, userId: openerId }, "the opener left the server before their ticket's thread was made");
+      return { refusal: botTexts.openerLeft };
+    }
     deps.log.warn({ err: error, guildId }, "ticket thread could not be created");
     const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parent, false, "tickets", panel));
     return { refusal: explained ?? botTexts.openFailed };

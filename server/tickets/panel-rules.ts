@@ -9,8 +9,8 @@ import { botTexts } from "./texts";
 
 // Per-panel rules (issue 22), beside the server-wide open-ticket limit: roles excluded from the panel, roles
 // required to use it, a cooldown after a ticket of the panel closed, and its support hours. Each refusal names what
-// stopped the member. The per-panel limit is counted inside the open's transaction (./open.ts), like the server's.
-// A panel saved before these fields existed has none of them: no rule.
+// stopped the member. The per-panel limit is counted inside the open's transaction (./open-rules.ts), like the
+// server's. A panel saved before these fields existed has none of them: no rule.
 
 export type PanelVerdict = { refusal: string } | { notice: string | null };
 
@@ -20,19 +20,33 @@ async function roleNames(deps: EngineDeps, guildId: string, ids: string[]): Prom
   return ids.map((id) => `@${guild?.roles.find((r) => r.id === id)?.name ?? id}`).join(", ");
 }
 
+/** Which rules hold (./open-rules.ts: a reopen skips the cooldown, staff's reopen the support hours too). */
+export interface PanelRuleSet {
+  cooldown: boolean;
+  supportHours: boolean;
+}
+
 /** Whether `member` may open a ticket of `panel` now; a notice for the member when it opens outside support hours. */
-export async function checkPanelRules(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel, settings: TicketSettings, now = Date.now()): Promise<PanelVerdict> {
+export async function checkPanelRules(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panel: SinglePanel,
+  settings: TicketSettings,
+  now = Date.now(),
+  rules: PanelRuleSet = { cooldown: true, supportHours: true },
+): Promise<PanelVerdict> {
   const excluded = (panel.ExcludedRoles ?? []).filter((id) => member.roles.includes(id));
   if (excluded.length) return { refusal: botTexts.excludedRole(await roleNames(deps, guildId, excluded)) };
   const required = panel.RequiredRoles ?? [];
   if (required.length && !required.some((id) => member.roles.includes(id))) return { refusal: botTexts.requiredRole(await roleNames(deps, guildId, required)) };
   const cooldownMs = (panel.CooldownMinutes ?? 0) * 60_000;
-  if (cooldownMs > 0 && panel.PanelId !== undefined) {
+  if (rules.cooldown && cooldownMs > 0 && panel.PanelId !== undefined) {
     const last = await lastClosedOf(deps.db, guildId, member.id, panel.PanelId);
     if (last !== null && now - last < cooldownMs) return { refusal: botTexts.cooldown(waitText(last + cooldownMs - now)) };
   }
   const hours = panel.SupportHours;
-  if (hours?.Enabled) {
+  if (rules.supportHours && hours?.Enabled) {
     const zone = zoneOf(settings.TimeZone);
     const state = supportHoursAt(hours, zone, now);
     if (!state.open) {
@@ -54,19 +68,4 @@ async function lastClosedOf(db: Db, guildId: string, openerId: string, panelId: 
     .where("status", "=", "closed")
     .executeTakeFirst();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
-}
-
-/** The per-panel limit, counted in the open's transaction: a refusal when the member is at it. */
-export async function panelLimitRefusal(tx: Db, guildId: string, openerId: string, panel: SinglePanel | null): Promise<string | null> {
-  const limit = panel?.PanelTicketLimit ?? 0;
-  if (!panel || limit <= 0 || panel.PanelId === undefined) return null;
-  const { n } = await tx
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("guild_id", "=", guildId)
-    .where("opener_id", "=", openerId)
-    .where("panel_id", "=", panel.PanelId)
-    .where("status", "in", ["opening", "open"])
-    .executeTakeFirstOrThrow();
-  return Number(n) >= limit ? botTexts.panelLimitReached(limit, panel.PanelName) : null;
 }

@@ -4,9 +4,10 @@ import { fromDbJson } from "../db/dialect";
 import { readGuildSettings } from "../settings/store";
 import { transcriptExists } from "../transcripts/store";
 import { ticketChannelName, ticketOverwrites } from "./channel-access";
-import { isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
+import { guildMemberOf, isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
 import { createChannel } from "./open";
-import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say } from "./step";
+import { checkOpenRules, limitRefusal, lockOpens } from "./open-rules";
+import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, withNote } from "./step";
 import { addedMembers, findTicket, type TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -14,9 +15,13 @@ import { welcomeMessage } from "./welcome";
 // Reopening a ticket closed too early (issue 22): within ReopenWithinDays of its close, by staff of the ticket from
 // its transcript in the dashboard, or by the member who opened it from the closing direct message. The same ticket
 // — its number, its members, its statistics row (the rollup triggers move it from closed back to open) — in a new
-// channel, whose first messages link the transcript so far. Nothing half-made: the row moves from 'closed' to
-// 'opening' once (a compare-and-set), then the channel, then 'open'; if the channel cannot be made the row is closed
-// again as it was. Its next close stores the transcript again, the earlier messages first (./close.ts).
+// channel, whose first messages link the transcript so far. It obeys the rules an open obeys, for the member it
+// opens for (./open-rules.ts): still a member, not blacklisted, the panel's roles (and its support hours unless staff
+// reopen it), below the server's and the panel's limits — counted in the transaction that moves the row. Its earlier
+// claimer keeps it only while still on its support team; otherwise it comes back unclaimed, and the notice says so.
+// Nothing half-made: the row moves from 'closed' to 'opening' once (a compare-and-set), then the channel, then
+// 'open'; if the channel cannot be made the row is closed again as it was. Its next close stores the transcript
+// again, the earlier messages first (./close.ts).
 
 export const reopenAction = "Ticket Reopened";
 
@@ -36,22 +41,39 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   const now = Date.now();
   if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return say(botTexts.reopenTooLate(days));
 
-  const closedState = { status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms } as const;
-  const moved = await deps.db
-    .updateTable("tickets")
-    .set({ status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null, close_request_at: null })
-    .where("id", "=", row.id)
-    .where("status", "=", "closed")
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return say(botTexts.reopenNotClosed);
+  // The rules of an open, for the member the ticket opens for again.
+  const kind = who.kind === "staff" ? "staffReopen" : "reopen";
+  const verdict = await checkOpenRules(deps, { guildId, opener: row.opener_id, panel, settings, now, kind });
+  if ("refusal" in verdict) return say(verdict.refusal);
+  const unclaimed = row.claimed_by !== null && !(await stillStaff(deps, guildId, row.claimed_by, teamIds));
+  const claimedBy = unclaimed ? null : row.claimed_by;
+  const unclaim = unclaimed ? { claimed_by: null, claimed_by_name: null } : {};
 
-  const actor = who.kind === "staff" ? who.member : { id: who.userId, username: who.username, avatar: null, roles: [], permissions: "0", owner: false };
+  const closedState = {
+    status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms,
+    claimed_by: row.claimed_by, claimed_by_name: row.claimed_by_name,
+  } as const;
+  const refused = await deps.db.transaction().execute(async (tx) => {
+    await lockOpens(tx, guildId);
+    const limit = await limitRefusal(tx, { guildId, openerId: row.opener_id, panel, settings, kind });
+    if (limit) return limit;
+    const moved = await tx
+      .updateTable("tickets")
+      .set({ status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null, close_request_at: null, ...unclaim })
+      .where("id", "=", row.id)
+      .where("status", "=", "closed")
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1 ? null : botTexts.reopenNotClosed;
+  });
+  if (refused) return say(refused);
+
+  const actor = who.kind === "staff" ? who.member : verdict.opener;
   const opened = await createChannel(deps, guildId, panel, {
     name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name),
     topic: row.subject ?? undefined,
     overwrites: ticketOverwrites({
       guildId, botUserId: deps.platform.botUserId, openerId: row.opener_id, addedIds: await addedMembers(deps.db, row.id), supportRoleIds: await supportRoles(deps.db, guildId, teamIds),
-      claimedBy: row.claimed_by, repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+      claimedBy, repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   });
   if ("refusal" in opened) {
@@ -65,16 +87,25 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
       guildId,
       action: reopenAction,
       before: { TicketId: row.number, Status: "closed" },
-      after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link },
+      after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link, ...(unclaimed ? { Unclaimed: row.claimed_by_name } : {}) },
     });
   });
-  const reopened: TicketRow = { ...row, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, reopened_at: now, last_activity_at: now };
+  const reopened: TicketRow = {
+    ...row, ...unclaim, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, reopened_at: now, last_activity_at: now,
+  };
   try {
     await deps.platform.sendMessage(opened.channelId, welcomeMessage(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message of a reopened ticket not sent");
   }
-  await notice(deps, reopened, botTexts.reopenedNotice(actor.id, row.number, link));
+  await notice(deps, reopened, withNote(botTexts.reopenedNotice(actor.id, row.number, link), unclaimed ? botTexts.reopenUnclaimed(row.claimed_by!) : null));
+  if (verdict.notice) await notice(deps, reopened, verdict.notice);
   publish(deps, "opened", reopened);
-  return say(botTexts.reopened(opened.channelId), true);
+  return say(withNote(botTexts.reopened(opened.channelId), verdict.notice), true);
+}
+
+/** Whether the ticket's earlier claimer is still a member and staff of the ticket (its panel's teams). */
+async function stillStaff(deps: EngineDeps, guildId: string, userId: string, teamIds: number[]): Promise<boolean> {
+  const member = await guildMemberOf(deps.platform, guildId, userId);
+  return member !== null && isTicketStaff(await memberAccess(deps.db, guildId, member), teamIds);
 }

@@ -1,7 +1,7 @@
 import type { BotMessage } from "../platform/adapter";
 import { fitMessage } from "../platform/message-fit";
 import { recordActivityOf } from "../activity/record";
-import type { Member } from "./members";
+import { can, type Member } from "./members";
 import { actorOf, attempt, type EngineDeps, openTicket, publish, type Reply, say } from "./step";
 import { findTicket } from "./store";
 import { botTexts } from "./texts";
@@ -30,6 +30,8 @@ export async function replyAsStaff(deps: EngineDeps, guildId: string, number: nu
   const c = await openTicket(deps, guildId, number, member);
   if ("refusal" in c) return { reply: c.refusal! };
   if (!c.staff) return { reply: say(botTexts.staffOnly) };
+  // Checked in the step, like notes' AnnotateTicket, whichever way in calls it.
+  if (!can(c.access, "AnswerTicket")) return { reply: say(botTexts.noPermission) };
   if (!c.row.channel_id) return { reply: say(botTexts.ticketGone) };
   const channelId = c.row.channel_id;
   const actor = actorOf(member, deps.origin);

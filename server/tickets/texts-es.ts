@@ -129,6 +129,15 @@ export const spanishTexts: Catalogue = {
   reopenOff: "En este servidor no se pueden reabrir tickets.",
   reopenTooLate: (days) => `Este ticket se cerró hace más de ${days} día${s(days)} y ya no se puede reabrir. Abre uno nuevo.`,
   reopenNotClosed: "Este ticket no está cerrado.",
+  reopenNotMember: "Ya no eres miembro de este servidor, así que este ticket no se puede reabrir.",
+  openerNotMember: "Quien abrió este ticket ya no está en este servidor, así que no se puede reabrir.",
+  openerBlacklisted: "Quien abrió este ticket está en la lista negra de este servidor, así que no se puede reabrir.",
+  openerAtLimit: (limit) =>
+    `Quien abrió este ticket ya tiene ${limit} ticket${s(limit)} abierto${s(limit)}, el máximo que permite este servidor, así que no se puede reabrir.`,
+  openerAtPanelLimit: (limit, panel) =>
+    `Quien abrió este ticket ya tiene ${limit} ticket${s(limit)} abierto${s(limit)} de "${panel}", el máximo que permite este panel, así que no se puede reabrir.`,
+  reopenUnclaimed: (userId) => `<@${userId}> ya no está en el equipo de soporte de este ticket, así que el ticket queda sin reclamar.`,
+  openerLeft: "Ya no eres miembro de este servidor, así que tu ticket no se ha abierto.",
   closedDm: (guildName, number) => `Tu ticket #${number} en ${guildName} se ha cerrado.`,
   messageTicketSubject: (author) => `Sobre un mensaje de ${author}`,
   messageQuote: (authorId, quoted, link) => `Abierto sobre este mensaje de <@${authorId}> (${link}):\n${quoted}`,

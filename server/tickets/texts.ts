@@ -134,6 +134,15 @@ export const englishTexts = {
   reopenOff: "Tickets cannot be reopened on this server.",
   reopenTooLate: (days: number) => `This ticket closed more than ${days} day${days === 1 ? "" : "s"} ago and can no longer be reopened. Open a new one instead.`,
   reopenNotClosed: "This ticket is not closed.",
+  reopenNotMember: "You are no longer a member of this server, so this ticket cannot be reopened.",
+  openerNotMember: "The member who opened this ticket is no longer in this server, so it cannot be reopened.",
+  openerBlacklisted: "The member who opened this ticket is blacklisted on this server, so it cannot be reopened.",
+  openerAtLimit: (limit: number) =>
+    `The member who opened this ticket already has ${limit} open ticket${limit === 1 ? "" : "s"}, the most this server allows, so it cannot be reopened.`,
+  openerAtPanelLimit: (limit: number, panel: string) =>
+    `The member who opened this ticket already has ${limit} open ticket${limit === 1 ? "" : "s"} from "${panel}", the most this panel allows, so it cannot be reopened.`,
+  reopenUnclaimed: (userId: string) => `<@${userId}> is no longer on this ticket's support team, so the ticket is unclaimed.`,
+  openerLeft: "You are no longer a member of this server, so your ticket was not opened.",
   closedDm: (guildName: string, number: number) => `Your ticket #${number} on ${guildName} was closed.`,
   messageTicketSubject: (author: string) => `About a message of ${author}`,
   messageQuote: (authorId: string, quoted: string, link: string) => `Opened about this message of <@${authorId}> (${link}):\n${quoted}`,

@@ -52,7 +52,7 @@ describe("two instances and Discord's global limit (50 requests a second)", () =
   });
 
   it("through the shared REST proxy, they stay within it: no 429", async () => {
-    proxy = await startDiscordProxy({ upstream: fake.base });
+    proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken });
     const before = global429s();
     const started = fake.calls.length;
     await twoInstancesRead(instance({ restProxy: proxy.url }), instance({ restProxy: proxy.url }));
@@ -79,7 +79,7 @@ describe("Discord's invalid-request limit (10,000 refusals in ten minutes ban th
   });
 
   it("the shared proxy counts for every instance and answers 503 past its line, without asking Discord", async () => {
-    proxy = await startDiscordProxy({ upstream: fake.base, invalidRequestLimit: 4 });
+    proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, invalidRequestLimit: 4 });
     const a = instance({ restProxy: proxy.url });
     const b = instance({ restProxy: proxy.url });
     const undo = fake.fail({ method: "GET", route: "/channels/{channel_id}", status: 403, json: { message: "Missing Access", code: 50001 } });

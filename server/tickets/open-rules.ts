@@ -1,0 +1,99 @@
+import type { SinglePanel } from "../../src/schemas/panel";
+import type { TicketSettings } from "../../src/schemas/settings";
+import type { Db } from "../db/schema";
+import { guildMemberOf, type Member } from "./members";
+import { checkPanelRules } from "./panel-rules";
+import type { EngineDeps } from "./step";
+import { botTexts } from "./texts";
+
+// The rules every way a ticket opens or reopens obeys, in one place (docs/ticket-engine.md, "Who may do what"): the
+// opener is still a member of the server, not blacklisted (by id or by one of their roles), passes the panel's rules
+// (./panel-rules.ts: roles excluded and required, cooldown, support hours), and is below the server's
+// UserTicketLimit and the panel's own limit — those two counted inside the transaction that makes the row 'opening'
+// (a new one, or a closed one moved back), so two clicks at once cannot both pass. A reopen is the same ticket
+// coming back, so the cooldown its own close started does not hold it; staff reopening from the dashboard are the
+// help desk at work, so the panel's support hours do not either, and refusals name the opener rather than "you".
+
+/** How the ticket opens: a new ticket, the opener's reopen (closing DM), staff's reopen (dashboard). */
+export type OpenKind = "open" | "reopen" | "staffReopen";
+
+export interface OpenRulesInput {
+  guildId: string;
+  /** The opener; a user id when only that is known (the DM, the dashboard): looked up, and must still be a member. */
+  opener: Member | string;
+  /** null: no panel (/new, /form, a ticket from a message): no panel rules. */
+  panel: SinglePanel | null;
+  settings: TicketSettings;
+  now: number;
+  kind: OpenKind;
+}
+
+export type OpenVerdict = { refusal: string } | { opener: Member; notice: string | null };
+
+/** Whether the member, by id or one of their roles, is on the server's blacklist. */
+export async function isBlacklisted(deps: Pick<EngineDeps, "db">, guildId: string, member: Pick<Member, "id" | "roles">): Promise<boolean> {
+  const hit = await deps.db
+    .selectFrom("blacklist")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("kind", "=", "User"), eb("target_id", "=", member.id)]),
+        ...(member.roles.length ? [eb.and([eb("kind", "=", "Role"), eb("target_id", "in", member.roles)])] : []),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
+/**
+ * The checks before the row: membership, blacklist, the panel's rules. A notice for the member when the ticket
+ * opens outside support hours; the limits follow inside the transaction (limitRefusal).
+ */
+export async function checkOpenRules(deps: EngineDeps, input: OpenRulesInput): Promise<OpenVerdict> {
+  const { guildId, panel, kind } = input;
+  const staff = kind === "staffReopen";
+  const opener = typeof input.opener === "string" ? await guildMemberOf(deps.platform, guildId, input.opener) : input.opener;
+  if (!opener) return { refusal: staff ? botTexts.openerNotMember : botTexts.reopenNotMember };
+  if (await isBlacklisted(deps, guildId, opener)) return { refusal: staff ? botTexts.openerBlacklisted : botTexts.blacklisted };
+  if (!panel) return { opener, notice: null };
+  const verdict = await checkPanelRules(deps, guildId, opener, panel, input.settings, input.now, { cooldown: kind === "open", supportHours: !staff });
+  return "refusal" in verdict ? verdict : { opener, notice: verdict.notice };
+}
+
+/** The opener's tickets being opened or open: all of the server's, or those of one panel. */
+async function openTicketsOf(tx: Db, guildId: string, openerId: string, panelId?: number): Promise<number> {
+  let query = tx
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("guild_id", "=", guildId)
+    .where("opener_id", "=", openerId)
+    .where("status", "in", ["opening", "open"]);
+  if (panelId !== undefined) query = query.where("panel_id", "=", panelId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * UserTicketLimit, then the panel's PanelTicketLimit, counted in the transaction that makes the row 'opening': a
+ * refusal when the opener is at one. The transaction must first hold the server's open lock (the ticket counter's
+ * row: see lockOpens), so concurrent opens and reopens of the server count one after the other.
+ */
+export async function limitRefusal(tx: Db, input: { guildId: string; openerId: string; panel: SinglePanel | null; settings: TicketSettings; kind: OpenKind }): Promise<string | null> {
+  const staff = input.kind === "staffReopen";
+  const limit = input.settings.UserTicketLimit ?? 0;
+  if (limit > 0 && (await openTicketsOf(tx, input.guildId, input.openerId)) >= limit) return staff ? botTexts.openerAtLimit(limit) : botTexts.limitReached(limit);
+  const panel = input.panel;
+  const panelLimit = panel?.PanelTicketLimit ?? 0;
+  if (!panel || panelLimit <= 0 || panel.PanelId === undefined) return null;
+  if ((await openTicketsOf(tx, input.guildId, input.openerId, panel.PanelId)) < panelLimit) return null;
+  return staff ? botTexts.openerAtPanelLimit(panelLimit, panel.PanelName) : botTexts.panelLimitReached(panelLimit, panel.PanelName);
+}
+
+/**
+ * Takes the server's open lock inside a transaction without taking a number: on PostgreSQL the ticket counter's row
+ * lock queues this transaction behind every open of the server in flight (an open takes it by numbering its ticket).
+ */
+export async function lockOpens(tx: Db, guildId: string): Promise<void> {
+  await tx.updateTable("guild_ticket_counters").set((eb) => ({ last_number: eb.ref("last_number") })).where("guild_id", "=", guildId).execute();
+}
