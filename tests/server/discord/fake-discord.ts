@@ -4,7 +4,7 @@ import { addError, type ErrorTree, formErrors, invalidFormBody } from "./form-er
 import { applicationJson, channelJson, guildJson, memberJson, messageJson, roleJson, userJson } from "./fake-json";
 import { type Bits, ChannelType, DiscordWorld, type FakeChannel, type FakeChannelType, type FakeGuild, type FakeMessage, type FakeOverwrite, type Json, MESSAGE_CONTENT_LIMITED, THREADS } from "./fake-world";
 import { bits, hasAll, Permissions } from "./permissions";
-import { type RateLimitConfig, RateLimiter, sharedRateLimit } from "./rate-limits";
+import { type RateLimitConfig, RateLimiter, rateLimitedBody, sharedRateLimit } from "./rate-limits";
 
 // A stateful Discord for the suites (the world of fake-world.ts) served by the contract-checking stub, so tests stop
 // hand-writing routes. It refuses what Discord refuses, with Discord's bodies: 401 without a valid token; 403 50001
@@ -75,6 +75,8 @@ export class FakeDiscord extends DiscordWorld {
   readonly botToken: string;
   readonly clientSecret: string;
   private readonly failures: FakeFailure[] = [];
+  /** Until when Discord's global limit refuses the bot's token (epoch ms). */
+  private botHeldUntil = 0;
   private stub!: DiscordStub;
 
   private constructor(options: FakeDiscordOptions) {
@@ -129,9 +131,25 @@ export class FakeDiscord extends DiscordWorld {
     };
   }
 
+  /**
+   * Discord's global limit refusing the bot for `ms`: every request with the bot's token is answered 429 (global).
+   * Interaction webhooks, sent without it, pass ("Interaction endpoints are not bound to the bot's Global Rate
+   * Limit"). Returns the undo.
+   */
+  holdBotGlobally(ms: number): () => void {
+    this.botHeldUntil = Date.now() + ms;
+    return () => {
+      this.botHeldUntil = 0;
+    };
+  }
+
   // ---- the API --------------------------------------------------------------------------------------------------
 
   private handle(req: StubRequest): StubResponse | undefined {
+    const held = this.botHeldUntil - Date.now();
+    if (held > 0 && req.headers.authorization === `Bot ${this.botToken}`) {
+      return { status: 429, json: rateLimitedBody(held, true), headers: { "x-ratelimit-global": "true", "x-ratelimit-scope": "global" } };
+    }
     const route = req.route?.template ?? req.path;
     const failure = this.failures.find((f) => f.method === req.method && (f.route === route || f.route === req.path));
     if (failure) {
