@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { singlePanelData } from "../../../server/panels/store";
+import { DiscordPlatform } from "../../../server/platform/discord";
 import { type RunningDiscordProxy, startDiscordProxy } from "../../../server/platform/rest-proxy";
 import { textsIn } from "../../../server/tickets/texts";
 import { FakeDiscord } from "../discord/fake-discord";
@@ -192,7 +193,8 @@ describe("Item 8 — a global rate limit never silences a member", () => {
       expect(await discord.send(interaction)).toEqual({ type: 5, data: { flags: 64 } });
       const webhook = fake.interactions.get(interaction.token)!;
       await vi.waitFor(() => expect(webhook.edits).toHaveLength(1), { timeout: 10_000 });
-      const waits = [59, 60, 61].map((n) => en.rateLimited(en.aboutSeconds(n)));
+      // The wait left of Discord's minute when the open met it.
+      const waits = Array.from({ length: 61 }, (_, n) => en.rateLimited(en.aboutSeconds(n + 1)));
       expect(waits).toContain(webhook.edits[0].content);
       expect(fake.calls.some((c) => c.status === 429 && c.global)).toBe(true);
       const [patch] = fake.callsTo("PATCH", `/webhooks/${APP}/${interaction.token}/messages/@original`);
@@ -202,6 +204,22 @@ describe("Item 8 — a global rate limit never silences a member", () => {
     } finally {
       undo();
       config.interactionDeferMs = threshold;
+    }
+  });
+
+  it("an instance talking to Discord itself: its own global limit holds the bot's requests, never the interaction's webhook", async () => {
+    const alone = new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, retries: 0 });
+    const token = `itok-alone-${Date.now()}`;
+    const webhook = fake.registerInteraction(token, { channelId: PANEL_CHANNEL, guildId: G });
+    const undo = fake.holdBotGlobally(60_000);
+    try {
+      await expect(alone.getChannel(PANEL_CHANNEL)).rejects.toMatchObject({ reason: "rateLimited" });
+      // The client now holds every bot request for a minute; the member's answer still goes.
+      await expect(alone.getChannel(CATEGORY)).rejects.toMatchObject({ reason: "rateLimited" });
+      await alone.editInteractionReply(token, { content: "Done", allowed_mentions: { parse: [] } });
+      expect(webhook.edits).toEqual([{ content: "Done", allowed_mentions: { parse: [] } }]);
+    } finally {
+      undo();
     }
   });
 });
