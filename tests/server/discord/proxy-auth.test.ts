@@ -44,7 +44,8 @@ describe("the REST proxy asks for the shared secret", () => {
     const calls = fake.calls.length;
     const invalid = fake.invalidRequests();
     // More than the proxy's own invalid-request line: a stranger must not be able to pause the bot.
-    for (const headers of [{}, { [PROXY_SECRET_HEADER]: "wrong" }, { [PROXY_SECRET_HEADER]: `${SECRET}x` }, bot, { ...bot, [PROXY_SECRET_HEADER]: "" }]) {
+    const strangers: Record<string, string>[] = [{}, { [PROXY_SECRET_HEADER]: "wrong" }, { [PROXY_SECRET_HEADER]: `${SECRET}x` }, bot, { ...bot, [PROXY_SECRET_HEADER]: "" }];
+    for (const headers of strangers) {
       const res = await ask(headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: "401: Unauthorized", code: 0 });

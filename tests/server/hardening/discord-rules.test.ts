@@ -105,7 +105,7 @@ describe("Item 3 — a reopen from the DM obeys membership and the blacklist, as
     expect((await reopenFromDm(LEAVER, ticket.number)).data!.content).toBe(en.reopenNotMember);
     // The DM's interaction carries no roles: the blacklisted role is read from the member as Discord has them.
     fake.addMember(G, LEAVER, { roles: [MUTED_ROLE] });
-    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MUTED_ROLE, reason: null, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MUTED_ROLE, reason: "", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
     expect((await reopenFromDm(LEAVER, ticket.number)).data!.content).toBe(en.blacklisted);
     expect(channelCreates()).toBe(creates);
     expect((await tickets()).find((r) => r.id === ticket.id)).toMatchObject({ status: "closed", channel_id: ticket.channel_id });

@@ -12,7 +12,6 @@ import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, 
 // panel rules while a named panel's form obeys its own; notes and replies check their permission in the step.
 
 const G = DEMO_COMMUNITY_ID;
-const SUPPORT_CHANNEL = "812345678901234714";
 const VIP_ROLE = "812345678901234604";
 const MEMBER_ROLE = "812345678901234605";
 const en = textsIn("en");
@@ -123,12 +122,12 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
 describe("Item 3 — a reopen obeys the blacklist, the panel's roles and membership", () => {
   it("a member blacklisted by id or by a role they hold cannot reopen, from the DM or through staff", async () => {
     const ticket = await closedTicket();
-    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "User", target_id: DEMO_STAFF_ID, reason: null, created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "User", target_id: DEMO_STAFF_ID, reason: "", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
     expect(text(await engine().reopen(G, ticket.number, fromDm))).toBe(en.blacklisted);
     expect(await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).toMatchObject({ status: 409, body: { error: en.openerBlacklisted } });
     await t.db.deleteFrom("blacklist").where("id", "=", entry.id).execute();
     // The DM knows only the user: their roles are read from the server.
-    await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MEMBER_ROLE, reason: null, created_at: Date.now() }).execute();
+    await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MEMBER_ROLE, reason: "", created_at: Date.now() }).execute();
     expect(text(await engine().reopen(G, ticket.number, fromDm))).toBe(en.blacklisted);
     expect(await statusOf(ticket.id)).toMatchObject({ status: "closed" });
   });
