@@ -530,7 +530,8 @@ export const samples: Record<string, Sample> = {
     status: 200,
     setup: async (ctx) => {
       const number = await createOpenTicket(ctx);
-      await ctx.t.db.updateTable("tickets").set({ status: "closed", closed_at: Date.now(), closed_by: "900000000000000001", closed_by_name: "Demo Admin" }).where("guild_id", "=", G).where("number", "=", number).execute();
+      // A reopen obeys the opener's open-ticket limit: the other requests' tickets of the same opener are closed.
+      await ctx.t.db.updateTable("tickets").set({ status: "closed", closed_at: Date.now(), closed_by: "900000000000000001", closed_by_name: "Demo Admin" }).where("guild_id", "=", G).where("status", "=", "open").execute();
       return { ticketId: String(number) };
     },
   },
