@@ -46,7 +46,10 @@ const envSchema = z.object({
   /** A @discordjs/proxy every instance sends the bot's requests through (scripts/discord-proxy.ts), so they share Discord's limits. */
   DISCORD_REST_PROXY: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v)), "must be an http(s) URL"),
   /** The secret the shared REST proxy asks of every request (the proxy's own DISCORD_PROXY_SECRET). */
-  DISCORD_PROXY_SECRET: optionalText.refine((v) => v === undefined || v.length >= PROXY_SECRET_MIN_LENGTH, `must be at least ${PROXY_SECRET_MIN_LENGTH} characters`),
+  DISCORD_PROXY_SECRET: optionalText.refine(
+    (v) => v === undefined || v.length >= PROXY_SECRET_MIN_LENGTH,
+    `must be at least ${PROXY_SECRET_MIN_LENGTH} characters`,
+  ),
   /** Refused answers (401/403/429) in ten minutes past which the bot stops sending for a while (Discord bans at 10,000). */
   DISCORD_INVALID_REQUEST_LIMIT: z.coerce.number().int().min(0).max(9_000).default(5_000),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),

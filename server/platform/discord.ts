@@ -571,7 +571,8 @@ function platformError(error: unknown): Error {
       return new PlatformRefusedError("categoryFull", "Discord refused: the category holds 50 channels.");
     }
     if (error.status === 403 || error.status === 404) {
-      return new PlatformNotFoundError(new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found", typeof error.code === "number" ? error.code : null);
+      const what = new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found";
+      return new PlatformNotFoundError(what, typeof error.code === "number" ? error.code : null);
     }
     if (error.status >= 500) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
     return new PlatformRejectedError(error.status);

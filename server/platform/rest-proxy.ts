@@ -56,9 +56,13 @@ function refuse(res: http.ServerResponse, status: number, message: string) {
 export async function startDiscordProxy(options: DiscordProxyOptions): Promise<RunningDiscordProxy> {
   const host = options.host ?? "127.0.0.1";
   const secret = options.secret ?? null;
-  if (secret !== null && secret.length < PROXY_SECRET_MIN_LENGTH) throw new Error(`DISCORD_PROXY_SECRET must be at least ${PROXY_SECRET_MIN_LENGTH} characters`);
+  if (secret !== null && secret.length < PROXY_SECRET_MIN_LENGTH) {
+    throw new Error(`DISCORD_PROXY_SECRET must be at least ${PROXY_SECRET_MIN_LENGTH} characters`);
+  }
   if (secret === null && !isLoopbackHost(host)) {
-    throw new Error(`The Discord REST proxy listens on ${host} only with DISCORD_PROXY_SECRET set (anyone who reaches it could spend the bot's invalid-request budget)`);
+    throw new Error(
+      `The Discord REST proxy listens on ${host} only with DISCORD_PROXY_SECRET set (anyone who reaches it could spend the bot's invalid-request budget)`,
+    );
   }
   if (!options.botToken) throw new Error("The Discord REST proxy needs the bot's token (DISCORD_BOT_TOKEN): it forwards no other");
   const botAuthorization = `Bot ${options.botToken}`;

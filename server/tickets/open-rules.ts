@@ -79,10 +79,15 @@ async function openTicketsOf(tx: Db, guildId: string, openerId: string, panelId?
  * refusal when the opener is at one. The transaction must first hold the server's open lock (the ticket counter's
  * row: see lockOpens), so concurrent opens and reopens of the server count one after the other.
  */
-export async function limitRefusal(tx: Db, input: { guildId: string; openerId: string; panel: SinglePanel | null; settings: TicketSettings; kind: OpenKind }): Promise<string | null> {
+export async function limitRefusal(
+  tx: Db,
+  input: { guildId: string; openerId: string; panel: SinglePanel | null; settings: TicketSettings; kind: OpenKind },
+): Promise<string | null> {
   const staff = input.kind === "staffReopen";
   const limit = input.settings.UserTicketLimit ?? 0;
-  if (limit > 0 && (await openTicketsOf(tx, input.guildId, input.openerId)) >= limit) return staff ? botTexts.openerAtLimit(limit) : botTexts.limitReached(limit);
+  if (limit > 0 && (await openTicketsOf(tx, input.guildId, input.openerId)) >= limit) {
+    return staff ? botTexts.openerAtLimit(limit) : botTexts.limitReached(limit);
+  }
   const panel = input.panel;
   const panelLimit = panel?.PanelTicketLimit ?? 0;
   if (!panel || panelLimit <= 0 || panel.PanelId === undefined) return null;

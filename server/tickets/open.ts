@@ -196,7 +196,7 @@ export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: bool
   panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
 /**
- * The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's
+ * The ticket as a private thread of the panel's channel, the opener added; a refusal is the member's
  * answer. A thread its opener could not join is deleted (the caller undoes the row): nothing half-made. Discord's
  * Unknown Member there means the member left (or was banned) between the click and the thread.
  */
@@ -209,7 +209,9 @@ async function createThread(deps: EngineDeps, guildId: string, panel: SinglePane
     return { channelId };
   } catch (error) {
     const made = channelId;
-    if (made) await deps.platform.closeThread(made, "delete").catch((e) => deps.log.warn({ err: e, guildId, threadId: made }, "thread of an unopened ticket not deleted"));
+    if (made) {
+      await deps.platform.closeThread(made, "delete").catch((e) => deps.log.warn({ err: e, guildId, threadId: made }, "thread of an unopened ticket kept"));
+    }
     if (error instanceof PlatformNotFoundError && error.platformCode === UNKNOWN_MEMBER) {
       // The answer may never reach them (no longer a member); the log says what happened.
       deps.log.info({ guildId, userId: openerId }, "the opener left the server before their ticket's thread was made");

@@ -59,7 +59,10 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     if (limit) return limit;
     const moved = await tx
       .updateTable("tickets")
-      .set({ status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null, close_request_at: null, ...unclaim })
+      .set({
+        status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null,
+        close_request_at: null, ...unclaim,
+      })
       .where("id", "=", row.id)
       .where("status", "=", "closed")
       .executeTakeFirst();
@@ -91,7 +94,8 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     });
   });
   const reopened: TicketRow = {
-    ...row, ...unclaim, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, reopened_at: now, last_activity_at: now,
+    ...row, ...unclaim, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null,
+    reopened_at: now, last_activity_at: now,
   };
   try {
     await deps.platform.sendMessage(opened.channelId, welcomeMessage(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));

@@ -36,6 +36,7 @@ afterAll(async () => {
 /** A raw request to the proxy, as a stranger (or a misconfigured instance) would send it. */
 const ask = (headers: Record<string, string>) => fetch(`${proxy!.url}/channels/${CHANNEL}`, { headers });
 const bot = { authorization: "" };
+const credentials = () => ({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken });
 
 describe("the REST proxy asks for the shared secret", () => {
   it("without it, or with a wrong one, answers 401: nothing reaches Discord and nothing is counted", async () => {
@@ -44,7 +45,9 @@ describe("the REST proxy asks for the shared secret", () => {
     const calls = fake.calls.length;
     const invalid = fake.invalidRequests();
     // More than the proxy's own invalid-request line: a stranger must not be able to pause the bot.
-    const strangers: Record<string, string>[] = [{}, { [PROXY_SECRET_HEADER]: "wrong" }, { [PROXY_SECRET_HEADER]: `${SECRET}x` }, bot, { ...bot, [PROXY_SECRET_HEADER]: "" }];
+    const strangers: Record<string, string>[] = [
+      {}, { [PROXY_SECRET_HEADER]: "wrong" }, { [PROXY_SECRET_HEADER]: `${SECRET}x` }, bot, { ...bot, [PROXY_SECRET_HEADER]: "" },
+    ];
     for (const headers of strangers) {
       const res = await ask(headers);
       expect(res.status).toBe(401);
@@ -59,7 +62,8 @@ describe("the REST proxy asks for the shared secret", () => {
   it("with the secret, forwards only the bot's own token: another token (or none) is refused, unforwarded", async () => {
     proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: SECRET });
     const calls = fake.calls.length;
-    for (const authorization of ["Bot someone-elses-token", `Bearer ${fake.accessToken("781000000000000303")}`, `Bot ${fake.botToken}x`, `bot ${fake.botToken}`, undefined]) {
+    const others = ["Bot someone-elses-token", `Bearer ${fake.accessToken("781000000000000303")}`, `Bot ${fake.botToken}x`, `bot ${fake.botToken}`, undefined];
+    for (const authorization of others) {
       const res = await ask({ [PROXY_SECRET_HEADER]: SECRET, ...(authorization === undefined ? {} : { authorization }) });
       expect(res.status).toBe(403);
     }
@@ -69,14 +73,14 @@ describe("the REST proxy asks for the shared secret", () => {
 
   it("the right secret and the bot's token pass; the secret itself never reaches Discord", async () => {
     proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: SECRET });
-    const instance = new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, restProxy: proxy.url, restProxySecret: SECRET });
+    const instance = new DiscordPlatform({ ...credentials(), restProxy: proxy.url, restProxySecret: SECRET });
     const from = fake.calls.length;
     expect(await instance.getChannel(CHANNEL)).toMatchObject({ id: CHANNEL, name: "general" });
     const forwarded = fake.calls.slice(from);
     expect(forwarded.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /channels/${CHANNEL}`]);
     expect(forwarded[0].headers[PROXY_SECRET_HEADER]).toBeUndefined();
     // An instance without the secret gets nothing through.
-    const stranger = new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, restProxy: proxy.url, retries: 0 });
+    const stranger = new DiscordPlatform({ ...credentials(), restProxy: proxy.url, retries: 0 });
     await expect(stranger.getChannel(CHANNEL)).rejects.toThrow();
     expect(fake.calls.length).toBe(from + 1);
   });
@@ -93,9 +97,10 @@ describe("where the proxy may listen", () => {
 
   it("an instance pointed at a proxy on another machine must carry the secret", () => {
     const discord = { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "x", DISCORD_BOT_TOKEN: "y" };
-    expect(() => loadConfig({ ...discord, DISCORD_REST_PROXY: "http://10.0.0.5:8080/api/v10" })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...discord, DISCORD_REST_PROXY: "http://10.0.0.5:8080/api/v10", DISCORD_PROXY_SECRET: "short" })).toThrow(/at least 16 characters/);
-    expect(loadConfig({ ...discord, DISCORD_REST_PROXY: "http://10.0.0.5:8080/api/v10", DISCORD_PROXY_SECRET: SECRET })).toMatchObject({ discordProxySecret: SECRET });
+    const elsewhere = { ...discord, DISCORD_REST_PROXY: "http://10.0.0.5:8080/api/v10" };
+    expect(() => loadConfig(elsewhere)).toThrow(ConfigError);
+    expect(() => loadConfig({ ...elsewhere, DISCORD_PROXY_SECRET: "short" })).toThrow(/at least 16 characters/);
+    expect(loadConfig({ ...elsewhere, DISCORD_PROXY_SECRET: SECRET })).toMatchObject({ discordProxySecret: SECRET });
     expect(loadConfig({ ...discord, DISCORD_REST_PROXY: "http://127.0.0.1:8080/api/v10" })).toMatchObject({ discordProxySecret: null });
   });
 });

@@ -10,7 +10,7 @@ import { ChannelType } from "../discord/fake-world";
 import { type Interaction, type InteractionClient, interactionClient, testKeys, type Where } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
 
-// The fourth hardening pass on the Discord path: signed interactions, the Discord adapter, every bot request through
+// On the Discord path: signed interactions, the Discord adapter, every bot request through
 // the shared REST proxy with its secret, the fake Discord checking each against Discord's contract. A reopen from the
 // closing DM meets the membership and the blacklist as Discord tells them (GET member: 10007 when gone, the roles
 // when there); a reopened ticket's claimer who left its team is unclaimed; /note needs AnnotateTicket; a member who
@@ -45,7 +45,8 @@ const setPanel = async (patch: Record<string, unknown>) => {
   const row = await t.db.selectFrom("panels").select("data_json").where("id", "=", panelId).executeTakeFirstOrThrow();
   await t.db.updateTable("panels").set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), ...patch }) }).where("id", "=", panelId).execute();
 };
-const setTeamPermissions = (permissions: Record<string, boolean>) => t.db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", teamId).execute();
+const setTeamPermissions = (permissions: Record<string, boolean>) =>
+  t.db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", teamId).execute();
 
 /** What the member reads: the direct answer, or the deferred one when the step ran past the threshold (a loaded machine). */
 async function answer(interaction: Interaction): Promise<string> {
@@ -89,9 +90,12 @@ beforeAll(async () => {
     seed: false,
   });
   discord = interactionClient({ app: t.app, applicationId: APP, keys, fake });
-  teamId = (await t.db.insertInto("teams").values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() }).returning("id").executeTakeFirstOrThrow()).id;
+  const team = { guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() };
+  teamId = (await t.db.insertInto("teams").values(team).returning("id").executeTakeFirstOrThrow()).id;
   await t.db.insertInto("team_roles").values({ team_id: teamId, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
-  const panel = singlePanelSchema.parse({ PanelName: "Help", TicketCategory: CATEGORY, SupportTeams: [String(teamId)], PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Help" }, WelcomeMessage: { WelcomeTitle: "Hi" } });
+  const panel = singlePanelSchema.parse({
+    PanelName: "Help", TicketCategory: CATEGORY, SupportTeams: [String(teamId)], PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Help" }, WelcomeMessage: { WelcomeTitle: "Hi" },
+  });
   panelId = (await t.db
     .insertInto("panels")
     .values({ guild_id: G, kind: "single", name: "Help", form_id: null, team_id: teamId, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })

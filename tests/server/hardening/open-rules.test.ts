@@ -5,7 +5,7 @@ import type { Reply } from "../../../server/tickets/step";
 import { textsIn } from "../../../server/tickets/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// The fourth hardening pass on the demo platform: a reopen obeys every rule an open obeys (one function of them,
+// On the demo platform: a reopen obeys every rule an open obeys (one function of them,
 // ./server/tickets/open-rules.ts) — the server's and the panel's limits counted in the transaction that moves the row,
 // the blacklist by id or role, the panel's roles, membership — from the closing DM and from the dashboard (409 with
 // the reason, naming the opener); its earlier claimer keeps it only while still on its team; /new and /form have no
