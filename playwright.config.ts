@@ -1,14 +1,17 @@
 import { defineConfig } from "@playwright/test";
 
 // End-to-end tests drive Debian's Chromium (/usr/bin/chromium) against the built app served by the real
-// server on a fresh embedded database. `npm test` builds first (scripts/test.mjs).
+// server on a fresh embedded database. `npm test` builds first.
+// Each worker has a server of its own (tests/e2e/fixtures.ts): worker i talks to port E2E_PORT + i, with its own data.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const e2ePort = (parallelIndex: number) => port + parallelIndex;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry in CI: two long flows (forms, teams) timed out once on a loaded machine; a retry is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
@@ -30,13 +33,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // DIST_DIR lets a developer test a private build while another is being written to dist/.
-    command: `rm -rf .tmp/e2e-data-${port} && PORT=${port} DATA_DIR=.tmp/e2e-data-${port} NODE_ENV=test npx tsx server/index.ts`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: Array.from({ length: workers }, (_, i) => {
+    const p = e2ePort(i);
+    return {
+      // DIST_DIR lets a developer test a private build while another is being written to dist/.
+      command: `rm -rf .tmp/e2e-data-${p} && PORT=${p} DATA_DIR=.tmp/e2e-data-${p} NODE_ENV=test npx tsx server/index.ts`,
+      url: `http://localhost:${p}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
+    };
+  }),
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { frameMessages, tagMessages } from "../../src/schemas/messages";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { activityMessages, transcriptMessages } from "../../src/schemas/messages";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 
 /** Runs axe and fails with a readable list of the serious and critical violations. */
 export async function expectNoSeriousViolations(page: Page, label: string, { skipFrames = false, liveStream = false } = {}) {

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { everyProblem, everyProblemEnglish, everyProblemSpanish } from "../fixtures/bot-setup-answers";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";

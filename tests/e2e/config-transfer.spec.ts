@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { configTransferText as text } from "../../src/schemas/config-export";
 import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, signIn, uniqueName } from "./helpers";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { formMessages } from "../../src/schemas/messages";
 import { blacklistTexts } from "../../src/schemas/blacklist";
 import { DEMO_COMMUNITY_ID, waitForToastsToClose, signIn, uniqueName } from "./helpers";

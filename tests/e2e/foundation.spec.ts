@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { authMessages, frameMessages, pickerMessages, tagMessages } from "../../src/schemas/messages";
 
 // The foundation end to end, in Chromium against the real server and a fresh database: sign-in through the

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./fixtures";
 import { panelMessages } from "../../src/schemas/messages";
 
 /** Demo guild ids (server/platform/demo-fixtures.ts). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { panelMessages } from "../../src/schemas/messages";
 import { createPanel, DEMO_COMMUNITY_ID, panelRow as row, pick, signIn, toast, uniqueName } from "./helpers";
 

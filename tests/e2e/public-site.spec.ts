@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { authMessages, docsMessages, landingMessages } from "../../src/schemas/messages";
 import { botPermissionBits } from "../../src/schemas/bot-permissions";
 import { demoApplicationId as demoDiscordClientId } from "../../src/schemas/demo-guild";

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
 // Staff teams (drag and drop with the mouse and the keyboard, permissions that change what a staff member sees)

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { createPanel, DEMO_COMMUNITY_ID, pick, signIn, uniqueName } from "./helpers";
 
 // The whole loop on the demo platform: Demo Staff opens a ticket from a panel in the Try-it view; Demo Admin's

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // Issue 22, the ticket workflow, walked in the Try-it view by Demo Staff (one browser, one shared setup made

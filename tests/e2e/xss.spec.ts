@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures";
 import { GAMING_HUB_ID, signIn } from "./helpers";
 
 // Untrusted content in the browser: an XSS corpus placed through the API (as the owner, and as a bot through the
