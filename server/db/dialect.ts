@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -55,3 +55,17 @@ export function fromDbJson<T = unknown>(v: string | null | undefined, fallback: 
 
 /** Case-insensitive equality that works in both databases. */
 export const lowerEquals = (column: string, value: string) => sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
+
+/**
+ * In SQL, the integer a JSON text column holds under a top-level key: null when it is absent or not an integer, or the
+ * text is not JSON — a row that is not JSON never fails the statement. PostgreSQL (before 16) cannot test text for
+ * JSON without failing, so there the number is read from the text as JSON.stringify writes it (`"Key":123`; the same
+ * key inside a string value is escaped, `\"Key\"`, and does not match). Non-negative integers only.
+ */
+export function jsonIntegerOf(dialect: DialectName, column: string, key: string): RawBuilder<number | null> {
+  if (!/^[A-Za-z]+$/.test(key)) throw new Error(`jsonIntegerOf: not a plain key: ${key}`);
+  const c = sql.ref(column);
+  if (dialect === "postgres") return sql<number | null>`cast(substring(${c} from ${`"${key}":(\\d{1,10})[,}]`}) as bigint)`;
+  const path = `$.${key}`;
+  return sql<number | null>`case when json_valid(${c}) then case when json_type(${c}, ${path}) = 'integer' then json_extract(${c}, ${path}) end end`;
+}
