@@ -61,6 +61,8 @@ export class LiveReader {
   private readonly inflight = new Map<number, Promise<LiveState>>();
   /** The reads of the platform under way, per ticket. */
   private readonly underway = new Map<number, Promise<LiveState>>();
+  /** Calls looking at the lease and the shares (before they read, serve or wait). */
+  private readonly deciding = new Set<Promise<unknown>>();
   /** Callers of tickets never read, until their read starts. */
   private readonly firstReads = new Map<number, ((read: Promise<LiveState>) => void)[]>();
   private readonly shares: FairReadShares;
@@ -96,7 +98,7 @@ export class LiveReader {
 
   /** Resolves once the reads under way have ended (what a test or benchmark moving its own clock waits for). */
   async settled(): Promise<void> {
-    while (this.underway.size) await Promise.allSettled([...this.underway.values()]);
+    while (this.underway.size || this.deciding.size) await Promise.allSettled([...this.underway.values(), ...this.deciding]);
   }
 
   /** Forgets a ticket (closed). */
@@ -152,18 +154,25 @@ export class LiveReader {
    * when the share has a slot, else its last read is served (a ticket never read waits for its slot).
    */
   private async lookup(row: TicketRow, cached: LiveState | undefined): Promise<LiveState> {
+    const deciding = this.decide(row, cached);
+    this.deciding.add(deciding);
+    const decided = await deciding.finally(() => this.deciding.delete(deciding));
+    return decided.state ?? decided.read;
+  }
+
+  private async decide(row: TicketRow, cached: LiveState | undefined): Promise<{ state: LiveState; read?: never } | { state?: never; read: Promise<LiveState> }> {
     const lease = await this.leaseOf(row.id);
-    if (lease && this.now() - Number(lease.read_at) < this.pollMs) return this.remember(row.id, await this.served(row.id, lease));
+    if (lease && this.now() - Number(lease.read_at) < this.pollMs) return { state: this.remember(row.id, await this.served(row.id, lease)) };
     const known = cached ?? (lease?.messages_sealed ? this.remember(row.id, this.fromRow(row.id, lease)) : undefined);
     this.shares.want(row.id);
     this.pump();
     const started = this.underway.get(row.id);
-    if (started) return started;
-    if (known) return known;
-    return new Promise<LiveState>((resolve) => {
-      this.firstReads.set(row.id, [...(this.firstReads.get(row.id) ?? []), resolve]);
-      this.wakeNextSecond();
-    });
+    if (started) return { read: started };
+    if (known) return { state: known };
+    // Waits in the same turn as the look at the shares, so no read can start in between unseen.
+    const read = new Promise<LiveState>((resolve) => this.firstReads.set(row.id, [...(this.firstReads.get(row.id) ?? []), resolve]));
+    this.wakeNextSecond();
+    return { read };
   }
 
   /** Starts the reads the fair shares allow now. */
