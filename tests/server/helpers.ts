@@ -3,14 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { Migrator, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
 import { createDatabase, type DatabaseHandle } from "../../server/db/client";
-import { dialectHelpers } from "../../server/db/dialect";
-import { StaticMigrationProvider } from "../../server/db/migrations/index";
 import type { Db } from "../../server/db/schema";
 import type { PlatformAdapter } from "../../server/platform/adapter";
 import { DEMO_ADMIN_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID } from "../../server/platform/demo-fixtures";
@@ -101,14 +98,12 @@ async function freshDatabaseEnv(prefix = "ticketeer-test-"): Promise<{ env: Reco
   return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A database of its own with no migration applied, and a migrator to run them step by step; close() destroys it. */
-export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; migrator: Migrator; close(): Promise<void> }> {
+/** A database of its own with no migration applied (run them step by step with migrateToLatest's `upTo`); close() destroys it. */
+export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
   const place = await freshDatabaseEnv("ticketeer-migrations-");
   const handle = createDatabase(loadConfig({ NODE_ENV: "test", ...place.env }));
-  const migrationTableSchema = handle.dialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0].s : undefined;
   return {
     handle,
-    migrator: new Migrator({ db: handle.db, provider: new StaticMigrationProvider(dialectHelpers(handle.dialect)), migrationTableSchema }),
     async close() {
       await handle.destroy();
       await place.cleanup();
