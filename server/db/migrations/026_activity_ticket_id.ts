@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import { type DialectHelpers, jsonIntegerOf } from "../dialect";
+import { atMost, type DialectHelpers, jsonIntegerOf } from "../dialect";
 
 // activity.ticket_id: the number of the ticket an entry is about (its After's TicketId, else its Before's; null for
 // an entry about anything else), with an index (guild_id, ticket_id, id). The ticket page lists a ticket's entries
@@ -13,10 +13,7 @@ const BATCH = 50_000;
 const MAX_INT32 = 2_147_483_647;
 
 /** The TicketId a JSON column names at its top level, as a number in 0..2^31-1, else null; never fails on bad JSON. */
-function ticketIdIn(column: "after_json" | "before_json", d: DialectHelpers) {
-  const value = jsonIntegerOf(d.name, `activity.${column}`, "TicketId");
-  return sql`case when ${value} <= ${sql.lit(MAX_INT32)} then ${value} end`;
-}
+const ticketIdIn = (column: "after_json" | "before_json", d: DialectHelpers) => atMost(d.name, jsonIntegerOf(d.name, `activity.${column}`, "TicketId"), MAX_INT32);
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("activity").addColumn("ticket_id", "integer").execute();
@@ -30,6 +27,8 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
       where id > ${from} and id <= ${from + BATCH} and (${named("after_json")} or ${named("before_json")})`.execute(db);
   }
   await db.schema.createIndex("activity_guild_ticket").on("activity").columns(["guild_id", "ticket_id", "id"]).execute();
+  // Every row was just rewritten: fresh statistics, so the planner knows the new column before autovacuum comes by.
+  if (d.name === "postgres") await sql`analyze activity`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

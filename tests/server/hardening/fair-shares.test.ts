@@ -111,12 +111,15 @@ describe("the ticket page's activity", () => {
         entry("Ticket Renamed", JSON.stringify({ Channel: '"TicketId":7,' })),
         entry("Ticket Renamed", JSON.stringify({ TicketId: "12" })),
         entry("Ticket Renamed", JSON.stringify({ TicketId: 3_000_000_000 })),
+        entry("Ticket Renamed", JSON.stringify({ TicketId: -4 })),
+        entry("Ticket Renamed", JSON.stringify({ TicketId: 12.5 })),
+        entry("Ticket Renamed", JSON.stringify({ TicketId: 2_147_483_647 })),
         entry("Tag Created", JSON.stringify({ TagName: "x" })),
         entry("Tag Deleted", null),
       ]).execute();
       await migrateToLatest(handle);
       const rows = await db.selectFrom("activity").select(["ticket_id"]).orderBy("id").execute();
-      expect(rows.map((r) => (r.ticket_id === null ? null : Number(r.ticket_id)))).toEqual([12, 12, 120, 121, null, null, null, null, null, null]);
+      expect(rows.map((r) => (r.ticket_id === null ? null : Number(r.ticket_id)))).toEqual([12, 12, 120, 121, null, null, null, null, null, null, 2_147_483_647, null, null]);
     } finally {
       await close();
     }
