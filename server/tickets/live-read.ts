@@ -46,8 +46,6 @@ export interface LiveState {
   messages: ChannelMessage[];
 }
 
-type Lease = { read_at: number; holder: string; last_message_id: string | null; messages_sealed: string | null };
-
 const KEEP = 100;
 const aadOf = (ticketRowId: number) => `ticket-live-read:${ticketRowId}`;
 const byId = (a: string, b: string) => (a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0);
@@ -105,6 +103,9 @@ export class LiveReader {
   forget(ticketRowId: number) {
     this.memory.delete(ticketRowId);
     this.shares.forget(ticketRowId);
+    // Its first read will not come: whoever waits for it gets the conversation of a ticket no longer open.
+    for (const resolve of this.firstReads.get(ticketRowId) ?? []) resolve(Promise.resolve({ readAt: this.now(), lastMessageId: null, messages: [] }));
+    this.firstReads.delete(ticketRowId);
   }
 
   private remember(ticketRowId: number, state: LiveState): LiveState {
@@ -114,7 +115,7 @@ export class LiveReader {
     return state;
   }
 
-  private fromRow(ticketRowId: number, lease: Omit<Lease, "holder">): LiveState {
+  private fromRow(ticketRowId: number, lease: { read_at: number; last_message_id: string | null; messages_sealed: string | null }): LiveState {
     const opened = lease.messages_sealed ? this.deps.keyring.secrets.open(lease.messages_sealed, aadOf(ticketRowId)) : null;
     let messages: ChannelMessage[] = [];
     try {
@@ -134,7 +135,7 @@ export class LiveReader {
    * What another instance read. While its read is under way (its lease says `:reading`), waits for it — up to a
    * second, then serves the previous read (a crashed holder's lease runs out after one poll).
    */
-  private async served(ticketRowId: number, lease: Lease): Promise<LiveState> {
+  private async served(ticketRowId: number, lease: { read_at: number; holder: string; last_message_id: string | null; messages_sealed: string | null }): Promise<LiveState> {
     let current = lease;
     for (let waited = 0; current.holder.endsWith(":reading") && current.holder !== this.reading && waited < 1000; waited += 25) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -206,7 +207,7 @@ export class LiveReader {
     const cached = this.memory.get(row.id);
     let lease = await this.leaseOf(row.id);
     // Another instance read it, or reads it now: its read is served, and the slot goes back.
-    const theirs = async (other: Lease) => {
+    const theirs = async (other: NonNullable<typeof lease>) => {
       this.shares.refund(row.guild_id, second);
       return this.remember(row.id, await this.served(row.id, other));
     };
