@@ -4,12 +4,14 @@
 // schemas in).
 //   BENCH_SKIP_LARGE=1      skip the large-data part (it seeds 1.1 M rows per database: minutes)
 //   BENCH_SKIP_LIGHTHOUSE=1 skip Lighthouse
+//   BENCH_ONLY_FAIR=1       only the fair shares between servers (bench/fair-shares.ts); bench/results.md is left as it is
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { measureApi } from "./api";
 import { measureBundles } from "./bundles";
 import { measureInteractionFairness, measureInteractions, measureLongClose } from "./interactions";
 import { measureDiscordLimits } from "./discord-limits";
+import { measureFairShares } from "./fair-shares";
 import { measureLiveRead } from "./live-read";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
@@ -24,6 +26,11 @@ console.log = (...args: unknown[]) => {
   printed.push(args.map(String).join(" "));
   print(...args);
 };
+
+if (process.env.BENCH_ONLY_FAIR === "1") {
+  await measureFairShares();
+  process.exit(0);
+}
 
 await measureBundles();
 if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await measureLighthouse();
@@ -40,6 +47,7 @@ await measureLongClose();
 if (pg) await measureLongClose({ databaseUrl: pg, port: 3336 });
 await measureDiscordLimits();
 await measureLiveRead();
+await measureFairShares();
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();
   if (pg) await measureLargeData({ databaseUrl: pg });

@@ -59,9 +59,8 @@ export async function recordActivity(db: Kysely<Database>, request: FastifyReque
   await recordActivityOf(db, actor, { ...input, guildId });
 }
 
-/** The ticket an entry of a ticket-scoped action names (its After's TicketId, else its Before's). */
-function scopedTicketId(input: ActivityInput): number | undefined {
-  if (!scopedActions.has(input.action)) return undefined;
+/** The ticket an entry names: its After's TicketId, else its Before's (the activity's ticket_id column). */
+export function ticketNumberOf(input: Pick<ActivityInput, "after" | "before">): number | undefined {
   for (const side of [input.after, input.before]) {
     const id = (side as { TicketId?: unknown } | null | undefined)?.TicketId;
     if (typeof id === "number" && Number.isInteger(id) && id >= 0 && id <= 2_147_483_647) return id;
@@ -82,15 +81,16 @@ export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActo
     timestamp: Math.floor(Date.now() / 1000),
     before_json: input.before === undefined ? null : JSON.stringify(input.before),
     after_json: input.after === undefined ? null : JSON.stringify(input.after),
+    ticket_id: ticketNumberOf(input) ?? null,
   };
-  const ticketId = input.scopePanelId === undefined ? scopedTicketId(input) : undefined;
+  const ticketId = input.scopePanelId === undefined && scopedActions.has(input.action) ? ticketNumberOf(input) : undefined;
   // An entry about a ticket or transcript carries its panel (TranscriptsPanelPermission), read from the ticket it
   // names in the same statement; any other entry carries none.
   if (ticketId !== undefined) await insertScopedActivityQuery.execute(db, { ...row, ticketId }, undefined);
   else await insertActivityQuery.execute(db, { ...row, scope_panel_id: input.scopePanelId ?? null }, undefined);
 }
 
-type ActivityRowValues = Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null };
+type ActivityRowValues = Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null; ticket_id: number | null };
 
 // One insert per mutation: compiled once (server/db/prepared.ts).
 const insertActivityQuery = prepared((db, row: ActivityRowValues & { scope_panel_id: number | null }) => db.insertInto("activity").values({ ...row }));

@@ -289,8 +289,8 @@ export function ensurePrivateDataDir(dataDir: string): void {
   if (!fs.existsSync(dataDir)) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "dialect">): Promise<string[]> {
+/** Applies every pending migration (up to `upTo` and including it, when named); throws with the failing migration's name. */
+export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "dialect">, upTo?: string): Promise<string[]> {
   let migrationTableSchema: string | undefined;
   if (handle.dialect === "postgres") {
     // Kysely looks for its migration tables in every schema unless told which one: name the current schema,
@@ -304,7 +304,7 @@ export async function migrateToLatest(handle: Pick<DatabaseHandle, "db" | "diale
     provider: new StaticMigrationProvider(dialectHelpers(handle.dialect)),
     migrationTableSchema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "unknown error");

@@ -65,6 +65,8 @@ export interface ActivityTable {
    * 0 for a ticket of no panel. Staff limited to their panels (TranscriptsPanelPermission) see only theirs.
    */
   scope_panel_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The number of the ticket the entry is about (026_activity_ticket_id), null for anything else: the ticket page's index. */
+  ticket_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TeamsTable {

@@ -91,6 +91,7 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
         before_json: before === null ? null : JSON.stringify(before),
         after_json: JSON.stringify(after),
         scope_panel_id: scope,
+        ticket_id: number,
       });
       await db
         .insertInto("activity")

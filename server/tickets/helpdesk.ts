@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { type ExpressionBuilder, sql } from "kysely";
 
 import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
+import type { Database } from "../db/schema";
 import { HttpError } from "../errors";
 import { LiveReader, type LiveReadOptions, toTicketMessage } from "./live-read";
 import { isTicketStaff, type Member, memberAccess } from "./members";
@@ -62,20 +64,14 @@ export class HelpDesk {
       added.map(async (id) => ({ UserId: id, Username: names.users[id] ?? (await platform.getMember(row.guild_id, id).catch(() => null))?.username ?? id })),
     );
     for (const m of addedMembersNamed) names.users[m.UserId] = m.Username;
-    const n = row.number;
+    // Through the (guild_id, ticket_id, id) index (migration 026): this ticket's entries only, newest first; those of
+    // an earlier ticket of the same number (an imported transcript) are older than this one's opening.
     const activity = await db
       .selectFrom("activity")
       .select(["action", "username", "timestamp", "user_id"])
       .where("guild_id", "=", row.guild_id)
+      .where("ticket_id", "=", row.number)
       .where("action", "in", ticketPageActions)
-      .where((eb) =>
-        eb.or([
-          eb("after_json", "like", `%"TicketId":${n},%`),
-          eb("after_json", "like", `%"TicketId":${n}}%`),
-          eb("before_json", "like", `%"TicketId":${n},%`),
-          eb("before_json", "like", `%"TicketId":${n}}%`),
-        ]),
-      )
       .where("timestamp", ">=", Math.floor(Number(row.opened_at) / 1000) - 1)
       .orderBy("id", "desc")
       .limit(50)
@@ -132,27 +128,44 @@ export class HelpDesk {
    * for Statistics. `panels`: the panels a limited staff member may see.
    */
   async priorityFigures(guildId: string, from: number, to: number, panels: "all" | number[] = "all") {
-    let open = this.deps.db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]);
-    let closed = this.deps.db.selectFrom("tickets").select(["priority", "response_ms"]).where("guild_id", "=", guildId).where("status", "=", "closed").where("closed_at", ">=", from).where("closed_at", "<", to);
-    if (panels !== "all") {
-      open = panels.length ? open.where("panel_id", "in", panels) : open.where("id", "<", 0);
-      closed = panels.length ? closed.where("panel_id", "in", panels) : closed.where("id", "<", 0);
-    }
-    const [openRows, closedRows] = await Promise.all([open.groupBy("priority").execute(), closed.execute()]);
-    const median = (xs: number[]) => {
-      if (!xs.length) return null;
-      const s = [...xs].sort((a, b) => a - b);
-      return s.length % 2 ? s[(s.length - 1) / 2] : Math.round((s[s.length / 2 - 1] + s[s.length / 2]) / 2);
+    const { db } = this.deps;
+    const visible = (eb: ExpressionBuilder<Database, "tickets">) =>
+      panels === "all" ? eb.lit(true) : panels.length ? eb("panel_id", "in", panels) : eb("id", "<", 0);
+    const closedIn = (eb: ExpressionBuilder<Database, "tickets">) =>
+      eb.and([eb("guild_id", "=", guildId), eb("status", "=", "closed"), eb("closed_at", ">=", from), eb("closed_at", "<", to), visible(eb)]);
+    // Counts per priority, and of the first responses only the one or two middle values per priority (ranked in SQL):
+    // a range of any length is read in a handful of rows, never every closed ticket.
+    const [openRows, closedRows, middles] = await Promise.all([
+      db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).where(visible).groupBy("priority").execute(),
+      db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where(closedIn).groupBy("priority").execute(),
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom("tickets")
+            .select((w) => [
+              "priority",
+              "response_ms",
+              w.fn.agg<number>("row_number").over((o) => o.partitionBy("priority").orderBy("response_ms")).as("rn"),
+              w.fn.countAll<number>().over((o) => o.partitionBy("priority")).as("n"),
+            ])
+            .where(closedIn)
+            .where("response_ms", "is not", null)
+            .as("ranked"),
+        )
+        .select(["priority", "response_ms", "rn", "n"])
+        // The middle rank of an odd count (2·rn = n + 1), the two middle ones of an even count (2·rn = n, n + 2).
+        .where(sql<boolean>`rn * 2 between n and n + 2`)
+        .execute(),
+    ]);
+    const median = (p: string) => {
+      const mine = middles.filter((m) => m.priority === p).sort((a, b) => Number(a.rn) - Number(b.rn));
+      if (!mine.length) return null;
+      const n = Number(mine[0].n);
+      const at = (rank: number) => Number(mine.find((m) => Number(m.rn) === rank)!.response_ms);
+      return n % 2 ? at((n + 1) / 2) : Math.round((at(n / 2) + at(n / 2 + 1)) / 2);
     };
-    return (["urgent", "high", "normal", "low"] as const).map((p) => {
-      const mine = closedRows.filter((r) => r.priority === p);
-      return {
-        Priority: p,
-        Open: Number(openRows.find((o) => o.priority === p)?.n ?? 0),
-        Closed: mine.length,
-        MedianResponseMs: median(mine.filter((r) => r.response_ms !== null).map((r) => Number(r.response_ms))),
-      };
-    });
+    const count = (rows: { priority: string; n: number | string | bigint }[], p: string) => Number(rows.find((r) => r.priority === p)?.n ?? 0);
+    return (["urgent", "high", "normal", "low"] as const).map((p) => ({ Priority: p, Open: count(openRows, p), Closed: count(closedRows, p), MedianResponseMs: median(p) }));
   }
 }
 

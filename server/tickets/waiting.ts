@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { dialectOf, jsonIntegerOf } from "../db/dialect";
 import { recordActivityOf } from "../activity/record";
 import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
@@ -16,29 +17,50 @@ import { helpdeskActions } from "./triage";
 // compare-and-set (waiting_alert_at from null), so two instances never alert twice.
 
 /**
- * A fair share: at most this many tickets of one server are looked at per sweep (its oldest waiting first), so a
- * server with a long backlog, or with alerts off, never keeps another server's alerts waiting.
+ * A fair share: at most this many of one server's due tickets are taken per sweep (its oldest first), and at most
+ * WAITING_PER_SWEEP in all, in turns (every server's oldest, then every server's second, …), so a server with a long
+ * backlog never keeps another server's alerts waiting.
  */
 export const WAITING_PER_GUILD = 5;
+const WAITING_PER_SWEEP = 100;
+
+/**
+ * The tickets due for an alert at `now`, in SQL: open, without a first response or an alert, and older than their
+ * alert's minutes — the panel's WaitingAlertMinutes, else the server's, 0 (off) when neither — so tickets whose alert
+ * is off are never taken and never hide those that are due.
+ */
+async function dueTickets(db: EngineDeps["db"], now: number): Promise<(TicketRow & { alert_minutes: number })[]> {
+  const dialect = dialectOf(db);
+  const panelMinutes = jsonIntegerOf(dialect, "p.data_json", "WaitingAlertMinutes");
+  const guildMinutes = jsonIntegerOf(dialect, "s.data_json", "WaitingAlertMinutes");
+  const { rows } = await sql<TicketRow & { alert_minutes: number | string }>`
+    select * from (
+      select due.*, row_number() over (partition by due.guild_id order by due.opened_at, due.id) as rn
+      from (
+        select t.*, coalesce(${panelMinutes}, ${guildMinutes}, 0) as alert_minutes
+        from tickets t
+        left join panels p on p.id = t.panel_id and p.guild_id = t.guild_id and p.kind = 'single'
+        left join guild_settings s on s.guild_id = t.guild_id
+        where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${now - 60_000}
+      ) as due
+      where due.alert_minutes > 0 and due.opened_at <= ${now} - due.alert_minutes * 60000
+    ) as ranked
+    where rn <= ${WAITING_PER_GUILD}
+    order by rn, opened_at, id
+    limit ${WAITING_PER_SWEEP}`.execute(db);
+  return rows.map((r) => ({ ...r, alert_minutes: Number(r.alert_minutes) }));
+}
 
 export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): Promise<number> {
   const { db, platform } = deps;
-  const { rows: candidates } = await sql<TicketRow>`
-    select * from (
-      select t.*, row_number() over (partition by t.guild_id order by t.opened_at, t.id) as rn
-      from tickets t
-      where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${now - 60_000}
-    ) as ranked
-    where rn <= ${WAITING_PER_GUILD}
-    order by opened_at, id`.execute(db);
+  const candidates = await dueTickets(db, now);
   let alerted = 0;
   const settingsOf = new Map<string, Awaited<ReturnType<typeof readGuildSettings>>["settings"]>();
   for (const row of candidates) {
     let settings = settingsOf.get(row.guild_id);
     if (!settings) settingsOf.set(row.guild_id, (settings = (await readGuildSettings(db, row.guild_id)).settings));
-    const { panel, teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
-    const minutes = (panel as { WaitingAlertMinutes?: number | null } | null)?.WaitingAlertMinutes ?? settings.WaitingAlertMinutes ?? 0;
-    if (!minutes || now - Number(row.opened_at) < minutes * 60_000) continue;
+    const { teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
+    const minutes = row.alert_minutes;
     if (platform.kind === "discord" && row.channel_id && (await answeredInChannel(deps, row))) continue;
     const claimed = await db.updateTable("tickets").set({ waiting_alert_at: now }).where("id", "=", row.id).where("waiting_alert_at", "is", null).where("first_response_at", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;

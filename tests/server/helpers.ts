@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
+import { createDatabase, type DatabaseHandle } from "../../server/db/client";
 import type { Db } from "../../server/db/schema";
 import type { PlatformAdapter } from "../../server/platform/adapter";
 import { DEMO_ADMIN_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID } from "../../server/platform/demo-fixtures";
@@ -50,25 +51,9 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const cleanups: (() => Promise<void>)[] = [];
   const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", WRITE_RATE_LIMIT: "0", READ_RATE_LIMIT: "0", AUDITED_READ_RATE_LIMIT: "0", INGEST_RATE_LIMIT: "0", INTERACTION_RATE_LIMIT: "0", INTERACTION_GUILD_RATE_LIMIT: "0", TICKET_STREAM_SECONDS: "0", INTERACTION_DEFER_MS: "2500", ...options.env };
-  if (testDatabaseUrl) {
-    const schema = `t_${randomBytes(6).toString("hex")}`;
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    env.DATABASE_URL = testDatabaseUrl;
-    env.DATABASE_SCHEMA = schema;
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: testDatabaseUrl });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    });
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-test-"));
-    env.DATA_DIR = dir;
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  }
+  const place = await freshDatabaseEnv();
+  Object.assign(env, place.env);
+  cleanups.push(place.cleanup);
   const config = loadConfig(env);
   const distDir = options.distDir ?? path.join(os.tmpdir(), `ticketeer-no-dist-${randomBytes(4).toString("hex")}`);
   const app = await buildApp({ config, platform: options.platform, distDir });
@@ -87,6 +72,41 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (responses.problems.length) {
         throw new Error(`Answers that do not match the OpenAPI document:\n${[...new Set(responses.problems)].join("\n")}`);
       }
+    },
+  };
+}
+
+/** A database of its own: a fresh PostgreSQL schema when TEST_DATABASE_URL is set, else a temp SQLite directory. */
+async function freshDatabaseEnv(prefix = "ticketeer-test-"): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (testDatabaseUrl) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    return {
+      env: { DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema },
+      async cleanup() {
+        const c = new pg.Client({ connectionString: testDatabaseUrl });
+        await c.connect();
+        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A database of its own with no migration applied (run them step by step with migrateToLatest's `upTo`); close() destroys it. */
+export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+  const place = await freshDatabaseEnv("ticketeer-migrations-");
+  const handle = createDatabase(loadConfig({ NODE_ENV: "test", ...place.env }));
+  return {
+    handle,
+    async close() {
+      await handle.destroy();
+      await place.cleanup();
     },
   };
 }

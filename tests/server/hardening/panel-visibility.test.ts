@@ -1,15 +1,6 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator, sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config";
-import { createDatabase } from "../../../server/db/client";
-import { dialectHelpers } from "../../../server/db/dialect";
-import { StaticMigrationProvider } from "../../../server/db/migrations/index";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, testDatabaseUrl } from "../helpers";
+import { migrateToLatest } from "../../../server/db/client";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, createTestDatabase } from "../helpers";
 
 // Issue 20, item 10: "Only a panel's support team can read its transcripts" (TranscriptsPanelPermission) applies to
 // the statistics and the activity log as it does to tickets and transcripts: staff limited by it see neither the
@@ -114,36 +105,10 @@ describe("Item 10 — TranscriptsPanelPermission on statistics and the activity 
   });
 
   it("migration 021 gives entries written before it the panel of the ticket or transcript they name", async () => {
-    let handle;
-    let cleanup = async () => {};
-    if (testDatabaseUrl) {
-      const schema = `t_${randomBytes(6).toString("hex")}`;
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      handle = createDatabase(loadConfig({ NODE_ENV: "test", DATABASE_URL: testDatabaseUrl, DATABASE_SCHEMA: schema }));
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: testDatabaseUrl });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-021-"));
-      handle = createDatabase(loadConfig({ NODE_ENV: "test", DATA_DIR: dir }));
-      const previous = cleanup;
-      cleanup = async () => {
-        await previous();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
+    const { handle, close } = await createTestDatabase();
     const db = handle.db;
     try {
-      let migrationTableSchema: string | undefined;
-      if (handle.dialect === "postgres") migrationTableSchema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
-      const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialectHelpers(handle.dialect)), migrationTableSchema });
-      expect((await migrator.migrateTo("020_bot_problems")).error).toBeUndefined();
+      await migrateToLatest(handle, "020_bot_problems");
       const ticket = (number: number, panel: number | null) => ({
         guild_id: G, number, panel_id: panel, panel_name: "p", opener_id: "1", opener_name: "a", subject: null, status: "closed", channel_id: null, claimed_by: null,
         claimed_by_name: null, form_answers_json: null, opened_at: 0, last_activity_at: 0, first_response_at: null, closed_at: 1, closed_by: "1", closed_by_name: "a",
@@ -165,7 +130,7 @@ describe("Item 10 — TranscriptsPanelPermission on statistics and the activity 
         entry("Ticket Renamed", { TicketId: 99 }),
         entry("Tag Created", { TagName: "x" }),
       ]).execute();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      await migrateToLatest(handle);
       const rows = await db.selectFrom("activity").select(["action", "scope_panel_id"]).orderBy("id").execute();
       expect(rows.map((r) => [r.action, r.scope_panel_id === null ? null : Number(r.scope_panel_id)])).toEqual([
         ["Ticket Closed", 7],
@@ -176,8 +141,7 @@ describe("Item 10 — TranscriptsPanelPermission on statistics and the activity 
         ["Tag Created", null],
       ]);
     } finally {
-      await handle.destroy();
-      await cleanup();
+      await close();
     }
   });
 });

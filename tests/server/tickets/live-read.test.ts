@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { LiveReader } from "../../../server/tickets/live-read";
 import { replyAsStaff } from "../../../server/tickets/reply";
-import { findTicket } from "../../../server/tickets/store";
+import { findTicket, type TicketRow } from "../../../server/tickets/store";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
 import { testKeys } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
+import { type Poll, watchPages } from "./live-read-sim";
 
 // The live read of the help desk (issue 23) on the Discord adapter against the fake Discord (every request checked
 // against Discord's contract): however many staff watch a ticket, its channel is read once per poll — within an
@@ -19,12 +20,32 @@ const CATEGORY = "770000000000000100";
 const OPENER = "770000000000000301";
 const STAFF = "770000000000000302";
 const OWNER = "770000000000000303";
+/** Another server on the same instance. */
+const OTHER = "770000000000000002";
 const keys = testKeys();
 let fake: FakeDiscord;
 let t: TestApp;
 let channelId: string;
 
 const reads = () => fake.callsTo("GET", "/channels/{channel_id}/messages");
+let nextNumber = 100;
+
+/** An open ticket of the server in a new channel of its own, where its opener has written. */
+async function ticketIn(guildId: string, opener: string): Promise<TicketRow> {
+  const channel = fake.addChannel(guildId, { name: `ticket-${nextNumber}` }).id;
+  fake.postAs(opener, channel, "hello, my order is late");
+  const number = nextNumber++;
+  const now = Date.now();
+  await t.db
+    .insertInto("tickets")
+    .values({
+      guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: opener, opener_name: "opener", subject: null, status: "open", channel_id: channel,
+      claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
+      closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+    })
+    .execute();
+  return (await findTicket(t.db, guildId, number))!;
+}
 
 beforeAll(async () => {
   fake = await FakeDiscord.start({ applicationId: APP });
@@ -32,6 +53,8 @@ beforeAll(async () => {
   fake.addGuild({ id: G, name: "Stub Guild", ownerId: OWNER, botPermissions: BigInt(botPermissionBits) });
   fake.addMember(G, OPENER);
   fake.addMember(G, STAFF);
+  fake.addGuild({ id: OTHER, name: "Other Guild", ownerId: OWNER, botPermissions: BigInt(botPermissionBits) });
+  fake.addMember(OTHER, OPENER);
   fake.addChannel(G, { id: CATEGORY, name: "Tickets", type: ChannelType.GuildCategory });
   channelId = fake.addChannel(G, { name: "ticket-1", parentId: CATEGORY }).id;
   fake.postAs(OPENER, channelId, "hello, my order is late");
@@ -109,3 +132,69 @@ describe("the live read of a watched ticket", () => {
   });
 });
 
+
+describe("fair shares of the live read between servers", () => {
+  const POLL = 3000;
+  const SECOND = 1000;
+
+  it("while one server watches 200 tickets, another server's ticket stays fresh within one poll, and the first keeps the rest", async () => {
+    let clock = 50_000_000;
+    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL, maxReadsPerSecond: 10, holder: "fair", now: () => clock, wake: () => {} });
+    const busy: TicketRow[] = [];
+    for (let i = 0; i < 200; i++) busy.push(await ticketIn(G, OPENER));
+    const quiet = await ticketIn(OTHER, OPENER);
+    const before = reads().length;
+    const start = clock;
+    const polls: Poll[] = [];
+    const posted: { at: number; content: string }[] = [];
+    // The busy server's pages poll at offsets spread over the interval; the quiet one's late in a second, after the
+    // busy server's first polls of that second.
+    await watchPages({
+      reader, setClock: (ms) => (clock = ms), start, durationMs: 60_000, pollMs: POLL,
+      watches: [...busy.map((row, i) => ({ row, offsetMs: (i * 15) % POLL })), { row: quiet, offsetMs: 1_700 }],
+      before: (at) => {
+        if (at - start >= posted.length * 10_000) posted.push({ at, content: fake.postAs(OPENER, quiet.channel_id!, `still there? ${posted.length}`).content });
+      },
+      onPoll: (p) => polls.push(p),
+    });
+    const quietPolls = polls.filter((p) => p.row.id === quiet.id);
+    // Its first read waited for its slot (a second at most) and was not empty; every later poll got a read less than a
+    // poll old, so it shows every message written before the poll that read it.
+    expect(quietPolls[0].state.messages.length).toBeGreaterThan(0);
+    expect(quietPolls[0].state.readAt - quietPolls[0].at).toBeLessThanOrEqual(SECOND);
+    for (const p of quietPolls.slice(1)) {
+      expect(p.at - p.state.readAt, `poll at +${p.at - start}`).toBeLessThan(POLL);
+      const shown = new Set(p.state.messages.map((m) => m.content));
+      for (const m of posted.filter((m) => m.at <= p.at - POLL)) expect(shown.has(m.content), `${m.content} at +${p.at - start}`).toBe(true);
+    }
+    expect(posted.length).toBe(6);
+
+    // No first read answered an empty conversation, and the busy server used what the quiet one left: about the whole
+    // budget, every ticket in turn (the one read longest ago first), none left behind.
+    const busyPolls = polls.filter((p) => p.row.id !== quiet.id);
+    expect(busyPolls.every((p) => p.state.messages.length > 0)).toBe(true);
+    const total = reads().length - before;
+    expect(total).toBeLessThanOrEqual(10 * 60 + 10);
+    expect(total).toBeGreaterThanOrEqual(10 * 60 * 0.85);
+    const afterWarmUp = busyPolls.filter((p) => p.at - start >= 30_000);
+    expect(Math.max(...afterWarmUp.map((p) => p.at - p.state.readAt))).toBeLessThan((200 / 8) * SECOND + POLL);
+  }, 120_000);
+
+  it("a first read over the budget waits for its slot and is never an empty conversation", async () => {
+    let clock = 80_000_000;
+    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL, maxReadsPerSecond: 2, holder: "first", now: () => clock, wake: () => {} });
+    const [a, b, c] = [await ticketIn(G, OPENER), await ticketIn(G, OPENER), await ticketIn(OTHER, OPENER)];
+    await Promise.all([reader.read(a), reader.read(b)]);
+    // This second's two reads are spent: the other server's first page waits for the next second's.
+    let answered: Awaited<ReturnType<LiveReader["read"]>> | undefined;
+    const first = reader.read(c).then((state) => (answered = state));
+    await reader.settled();
+    expect(answered).toBeUndefined();
+    clock += SECOND;
+    await reader.read(a); // any poll starts the reads the new second allows
+    await reader.settled();
+    await first;
+    expect(answered!.messages.map((m) => m.content)).toEqual(["hello, my order is late"]);
+    expect(answered!.readAt).toBe(clock);
+  });
+});
