@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 
 import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
 import { HttpError } from "../errors";
-import { LiveReader, type LiveReadOptions, toTicketMessage } from "./live-read";
+import { LiveReader, type LiveReadOptions } from "./live-read";
+import { toTicketMessage } from "./message-record";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { addNote, listNotes } from "./notes";
 import { replyAsStaff } from "./reply";

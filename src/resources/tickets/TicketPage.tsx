@@ -15,17 +15,20 @@ import {
   ticketPriorities,
   type MentionNames,
   type TicketMessage,
+  type TicketMessageEmbed,
   type TicketPriority,
 } from "../../schemas/helpdesk";
+import { formatSize } from "../../schemas/message-parts";
 import type { Label } from "../../schemas/label";
 import { ticketActionResponseSchema, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
-import { Embed } from "../engine/chat/EmbedPreview";
+import { Embed, type EmbedData } from "../engine/chat/EmbedPreview";
+import { isHttpUrl } from "../engine/chat/markdown";
 import { RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
-import { mentionText, priorityText } from "./helpdesk-texts";
+import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
 
 // A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
@@ -43,8 +46,42 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
   return usable ? <img className="tp-avatar" src={src} alt="" referrerPolicy="no-referrer" loading="lazy" /> : <span className="tp-avatar tp-avatar-letter" aria-hidden>{name.slice(0, 1).toUpperCase()}</span>;
 }
 
+/** The page's content policy loads images from Discord's CDN only; any other image is shown as a link. */
+const loadable = (url: string | undefined): url is string => url !== undefined && url.startsWith("https://cdn.discordapp.com/");
+
+/** The names the message captured when the bot read it come first; the page's own names cover reads made before. */
+function namesOf(message: TicketMessage, page: MentionNames): MentionNames {
+  const own = message.Mentions;
+  if (!own) return page;
+  return { users: { ...page.users, ...own.users }, roles: { ...page.roles, ...own.roles }, channels: { ...page.channels, ...own.channels } };
+}
+
+/** An embed of the record as the chat draws it, every text with its mentions read as names. */
+function embedOf(e: TicketMessageEmbed, text: (t: string | undefined) => string | undefined, time: (ms: number) => string): EmbedData {
+  return {
+    color: e.Color,
+    author: text(e.Author),
+    authorIconUrl: loadable(e.AuthorIconUrl) ? e.AuthorIconUrl : undefined,
+    authorUrl: e.AuthorUrl,
+    title: text(e.Title),
+    titleUrl: e.Url,
+    description: text(e.Description),
+    fields: e.Fields?.map((f) => ({ FieldName: text(f.Name) ?? "", FieldValue: text(f.Value) ?? "", Inline: f.Inline })),
+    imageUrl: loadable(e.ImageUrl) ? e.ImageUrl : undefined,
+    thumbnailUrl: loadable(e.ThumbnailUrl) ? e.ThumbnailUrl : undefined,
+    footer: [text(e.Footer), e.Timestamp === undefined ? undefined : time(e.Timestamp)].filter(Boolean).join(" • ") || undefined,
+    footerIconUrl: loadable(e.FooterIconUrl) ? e.FooterIconUrl : undefined,
+  };
+}
+
 function Message({ message, names }: { message: TicketMessage; names: MentionNames }) {
+  const tr = useTr();
   const time = new Date(message.Timestamp);
+  const known = namesOf(message, names);
+  const unknown = unknownMentions(tr);
+  const text = (t: string | undefined) => (t ? mentionText(t, known, unknown) : undefined);
+  const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const reply = message.Reply;
   return (
     <li className="tp-message" data-testid="ticket-message">
       <Avatar name={message.AuthorName} src={message.AuthorAvatar} />
@@ -52,19 +89,45 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         <div className="tp-message-head">
           <span className="tp-author">{message.AuthorName}</span>
           {message.Bot && <span className="tp-bot">BOT</span>}
-          <time dateTime={time.toISOString()}>{time.toLocaleString([], { dateStyle: "short", timeStyle: "short" })}</time>
+          <time dateTime={time.toISOString()}>{when(message.Timestamp)}</time>
         </div>
-        {message.Content && <div className="tp-content">{mentionText(message.Content, names)}</div>}
+        {reply && (
+          <div className="tp-reply">
+            ↪ {reply.AuthorName ? tr("tickets.page.replyTo", "Replying to {name}", { name: reply.AuthorName }) : tr("tickets.page.replyToMessage", "Replying to a message")}
+            {reply.Snippet ? `: ${text(reply.Snippet)}` : ""}
+          </div>
+        )}
+        {message.Content && <div className="tp-content">{text(message.Content)}</div>}
         {message.Embeds.map((e, i) => (
-          <Embed
-            key={i}
-            embed={{ author: e.Author, authorIconUrl: e.AuthorIconUrl, title: e.Title ? mentionText(e.Title, names) : undefined, description: e.Description ? mentionText(e.Description, names) : undefined, color: e.Color }}
-          />
+          <div key={i}>
+            <Embed embed={embedOf(e, text, when)} />
+            {(
+              [
+                [tr("tickets.page.image", "Image"), e.ImageUrl],
+                [tr("tickets.page.thumbnail", "Thumbnail"), e.ThumbnailUrl],
+              ] as const
+            )
+              .filter(([, url]) => url !== undefined && !loadable(url) && isHttpUrl(url))
+              .map(([label, url]) => (
+                <a key={label} className="tp-attachment" href={url} target="_blank" rel="noopener noreferrer nofollow">
+                  {label}: {url}
+                </a>
+              ))}
+          </div>
         ))}
         {message.Attachments.map((a, i) => (
-          <a key={i} className="tp-attachment" href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
-            {a.Name}
-          </a>
+          <div key={i} className="tp-attachment">
+            {loadable(a.Url) && a.ContentType?.startsWith("image/") && <img className="tp-attachment-image" src={a.Url} alt={a.Name} referrerPolicy="no-referrer" loading="lazy" />}
+            <a href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
+              {a.Name}
+            </a>
+            {a.Size !== undefined && <span className="tp-muted"> ({formatSize(a.Size)})</span>}
+          </div>
+        ))}
+        {(message.Stickers ?? []).map((name, i) => (
+          <span key={i} className="tp-chip tp-sticker">
+            {tr("tickets.page.sticker", "Sticker: {name}", { name })}
+          </span>
         ))}
       </div>
     </li>
