@@ -9,6 +9,7 @@ import { fromDiscordMessage } from "../../../server/platform/message-read";
 import { captureMentionNames, toRecordMessage } from "../../../server/tickets/message-record";
 import { parseDocument, serialiseDocument, type TranscriptMessage } from "../../../server/transcripts/document";
 import { renderTranscriptHtml } from "../../../server/transcripts/render";
+import { visibleText } from "./visible-text";
 
 // Every text of a Discord message — within Discord's limits: content 2,000; up to 10 embeds with title 256,
 // description 4,096, up to 25 fields of 256 / 1,024, footer 2,048, author 256, 6,000 for all embeds; attachments,
@@ -145,26 +146,6 @@ function platformOf(w: World): PlatformAdapter {
     },
     getChannel: async () => null,
   } as unknown as PlatformAdapter;
-}
-
-/** What a reader sees of the HTML: tags left out, entities read (a "<" a user wrote is always an entity). */
-function visibleText(html: string): string {
-  const body = html.slice(html.indexOf("<main>"), html.indexOf("</main>"));
-  let out = "";
-  let inTag = false;
-  for (const ch of body) {
-    if (ch === "<") inTag = true;
-    else if (ch === ">" && inTag) inTag = false;
-    else if (!inTag) out += ch;
-  }
-  const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#96;": "`", "&amp;": "&" };
-  let decoded = "";
-  for (let i = 0; i < out.length; i++) {
-    const entity = out[i] === "&" ? Object.keys(entities).find((e) => out.startsWith(e, i)) : undefined;
-    decoded += entity ? entities[entity] : out[i];
-    if (entity) i += entity.length - 1;
-  }
-  return decoded;
 }
 
 /** Every text a message's parts carry. */
