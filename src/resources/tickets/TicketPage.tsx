@@ -191,6 +191,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     return { users, roles: detail?.names.roles ?? {}, channels: detail?.names.channels ?? {} };
   }, [detail, conversation]);
 
+  // The answers mention what the welcome message mentions: the names it captured read first.
+  const answerNames = useMemo(() => messages.reduce((known, m) => namesOf(m, known), names), [messages, names]);
+
   const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {
     setBusy(key);
@@ -323,7 +326,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
               {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
             </dl>
-            {ticket.FormAnswers.length > 0 && <FormAnswers answers={ticket.FormAnswers} className="tickets-answers tp-answers" />}
+            {ticket.FormAnswers.length > 0 && <FormAnswers answers={ticket.FormAnswers} className="tickets-answers tp-answers" text={(value) => mentionText(value, answerNames, unknownMentions(tr))} />}
           </Panel>
           <Panel title={tr("tickets.page.triage", "Priority and labels")}>
             <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>

@@ -17,7 +17,7 @@ const ADMIN = "900000000000000001";
 const summary: TicketSummary = {
   TicketId: 12, Status: "open", PanelId: 1, PanelName: "Orders", OpenerId: ADMIN, OpenerName: "Demo Admin", Subject: null,
   ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: null, OpenedAt: Date.now() - 60_000, LastActivityAt: Date.now() - 60_000,
-  ClosedAt: null, CloseReason: null, FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null,
+  ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }], Priority: "normal", LabelIds: [], WaitingSince: null,
 };
 
 const detail: TicketDetail = {
@@ -81,6 +81,8 @@ describe("the ticket page's messages", { timeout: 30_000 }, () => {
     ]);
     expect(within(answers).getByText("Seen by @unknown role")).toBeInTheDocument();
     expect(welcome.textContent).not.toContain("renamed");
+    // The form's answers beside the facts read the names the welcome message captured too.
+    expect(document.querySelector(".tp-answers")).toHaveTextContent("What happenedTold to ask in #general");
 
     expect(within(member).getByText("Here it is, @unknown user knows")).toBeInTheDocument();
     expect(member.querySelector(".tp-reply")).toHaveTextContent("↪ Replying to Ann: Where is it?");
