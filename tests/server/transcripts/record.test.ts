@@ -122,6 +122,12 @@ describe("a ticket's record", () => {
         expect(seen).not.toContain("renamed");
       }
       expect(light).toContain(`<span class="mention unknown" title="&lt;@${STRANGER}&gt;">@unknown user</span>`);
+
+      // The word search finds the ticket by its answers and by the names its mentions read as.
+      for (const q of ["parcel", "moderator"]) {
+        const found = await api("GET", `/${G}/transcripts?q=${q}`, admin);
+        expect(found.body.transcripts.map((x: Json) => x.TicketId), q).toContain(ticket.number);
+      }
     } finally {
       moderator.name = "Moderator";
       general.name = "general";
