@@ -63,7 +63,7 @@ export async function requestClose(deps: EngineDeps, guildId: string, number: nu
 export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
   const { db, platform } = deps;
   const guildId = row.guild_id;
-  const messages: ChannelMessage[] = [];
+  let messages: ChannelMessage[] = [];
   const channelId = row.channel_id;
   if (channelId) {
     const refused =
@@ -75,6 +75,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
           if (batch.length < 100) break;
           before = batch[batch.length - 1].id;
         }
+        // The names of what each message mentions, as they read now — before the channel goes, so a mention of it
+        // is still named.
+        messages = await captureMentionNames(platform, guildId, messages);
       })) ??
       (await attempt(deps, row, "delete", async () =>
         // A ticket's thread (issue 22) is archived and locked, or deleted, as the server chose.
@@ -128,9 +131,7 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       Rating: null,
       ClosedAt: closedAt,
     };
-    // Each message as the record keeps it: every part, and the names of what it mentions as they read now.
-    const recorded = (await captureMentionNames(platform, guildId, messages)).map(toRecordMessage);
-    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...recorded].slice(-5000));
+    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000));
     try {
       const transcriptId = await db.transaction().execute(async (tx) => {
         if (earlier) await dropTranscript(tx, guildId, earlier.id);

@@ -74,7 +74,8 @@ describe("a ticket's record", () => {
     const story = `Parcel lost. <@&${SUPPORT_ROLE}> said to ask in <#${GENERAL_CHANNEL}>`;
     await interact({ kind: "modal", channelId: SUPPORT_CHANNEL, customId: modal.custom_id, fields: { [orderInput]: "A-77", [storyInput]: story } });
     const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("panel_id", "=", panelId).executeTakeFirstOrThrow();
-    const said = `Hi <@${DEMO_STAFF_ID}>, see <#${GENERAL_CHANNEL}> or ask <@&${SUPPORT_ROLE}>; <@${STRANGER}> left and <#${GONE_CHANNEL}> is gone`;
+    const said = `Hi <@${DEMO_STAFF_ID}>, see <#${GENERAL_CHANNEL}> or ask <@&${SUPPORT_ROLE}>; <@${STRANGER}> left and <#${GONE_CHANNEL}> is gone, not <#${ticket.channel_id}>`;
+    const ticketChannel = `ticket-${ticket.number}`;
     expect((await api("POST", `/${G}/demo/channels/${ticket.channel_id}/messages`, admin, { content: said })).status).toBe(201);
 
     // The ticket page: the answers embed whole, and the names each message's mentions had when the bot read it.
@@ -95,7 +96,11 @@ describe("a ticket's record", () => {
       channels: { [GENERAL_CHANNEL]: "general" },
     });
     expect(member).toMatchObject({ AuthorName: "Demo Admin", Content: said });
-    expect(member.Mentions).toEqual({ users: { [DEMO_STAFF_ID]: "Demo Staff" }, roles: { [SUPPORT_ROLE]: "Support" }, channels: { [GENERAL_CHANNEL]: "general" } });
+    expect(member.Mentions).toEqual({
+      users: { [DEMO_STAFF_ID]: "Demo Staff" },
+      roles: { [SUPPORT_ROLE]: "Support" },
+      channels: { [GENERAL_CHANNEL]: "general", [ticket.channel_id!]: ticketChannel },
+    });
 
     expect((await api("POST", `/${G}/tickets/${ticket.number}/close`, staff, { reason: "Resent" })).status).toBe(200);
 
@@ -116,7 +121,8 @@ describe("a ticket's record", () => {
         const seen = visibleText(html);
         expect(seen).toContain("@Demo Admin @Moderator");
         expect(seen).toContain("AnswersOrder numberA-77What happenedParcel lost. @Support said to ask in #general");
-        expect(seen).toContain("Hi @Demo Staff, see #general or ask @Support; @unknown user left and #unknown channel is gone");
+        // The ticket's own channel, deleted by the close, keeps its name: the names are taken before it goes.
+        expect(seen).toContain(`Hi @Demo Staff, see #general or ask @Support; @unknown user left and #unknown channel is gone, not #${ticketChannel}`);
         expect(seen).not.toContain("<@");
         expect(seen).not.toContain("<#");
         expect(seen).not.toContain("renamed");
