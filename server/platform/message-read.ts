@@ -31,7 +31,10 @@ export function readEmbed(raw: unknown): ChannelEmbed {
   const author = obj(e.author);
   const footer = obj(e.footer);
   const time = str(e.timestamp) === undefined ? Number.NaN : Date.parse(str(e.timestamp)!);
-  const fields = arr(e.fields).map((f) => defined({ name: str(obj(f).name) ?? "", value: str(obj(f).value) ?? "", inline: obj(f).inline === true ? true : undefined }));
+  const fields = arr(e.fields).map((raw) => {
+    const f = obj(raw);
+    return defined({ name: str(f.name) ?? "", value: str(f.value) ?? "", inline: f.inline === true ? true : undefined });
+  });
   return defined({
     title: str(e.title),
     description: str(e.description),

@@ -81,7 +81,8 @@ const hexColor = (color: number | undefined) => (color === undefined ? undefined
 /** Captured names within the record's bounds; none when the message mentions nothing. */
 function boundedNames(names: MentionNames | undefined): MentionNames | undefined {
   if (!names) return undefined;
-  const bound = (kind: Record<string, string>) => Object.fromEntries(Object.entries(kind).slice(0, maxCapturedNames).map(([id, name]) => [id, name.slice(0, 100)]));
+  const bound = (kind: Record<string, string>) =>
+    Object.fromEntries(Object.entries(kind).slice(0, maxCapturedNames).map(([id, name]) => [id, name.slice(0, 100)]));
   const out = { users: bound(names.users), roles: bound(names.roles), channels: bound(names.channels) };
   return Object.keys(out.users).length + Object.keys(out.roles).length + Object.keys(out.channels).length ? out : undefined;
 }

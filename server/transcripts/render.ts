@@ -1,5 +1,14 @@
 import { closeReasonLabel, panelLabel, ratingLabel } from "../../src/schemas/transcript";
-import { formatSize, inlineRows, mentionLabel, mentionName, type MentionNames, type MentionPart, splitMentions, withMentionNames } from "../../src/schemas/message-parts";
+import {
+  formatSize,
+  inlineRows,
+  mentionLabel,
+  mentionName,
+  type MentionNames,
+  type MentionPart,
+  splitMentions,
+  withMentionNames,
+} from "../../src/schemas/message-parts";
 import type { TranscriptEmbed, TranscriptMessage } from "./document";
 
 // Renders a transcript as one standalone HTML document, styled like a chat log. Everything a user or a bot wrote
@@ -116,7 +125,8 @@ const anyChar = () => true;
 /** A mention as its name; an unknown one says so, its markup kept in its title. */
 function mentionHtml(part: Exclude<MentionPart, { text: string }>, names: Partial<MentionNames> | undefined): string {
   const label = escapeHtml(mentionLabel(part, names));
-  return mentionName(part, names) === undefined ? `<span class="mention unknown" title="${escapeHtml(`<${part.sigil}${part.id}>`)}">${label}</span>` : `<span class="mention">${label}</span>`;
+  if (mentionName(part, names) !== undefined) return `<span class="mention">${label}</span>`;
+  return `<span class="mention unknown" title="${escapeHtml(`<${part.sigil}${part.id}>`)}">${label}</span>`;
 }
 
 /** Puts each mention's HTML where its marker "<n>" stands (escaped text never holds a raw "<", so only markers match). */
@@ -193,7 +203,10 @@ function renderEmbed(embed: TranscriptEmbed, names: Partial<MentionNames> | unde
   const fields = (embed.fields ?? []).filter((f) => f.name || f.value);
   if (fields.length) {
     const rows = inlineRows(fields, (f) => f.inline === true).map((row) => {
-      const cells = row.map((f) => `<div class="embed-field"><div class="embed-field-name">${renderRichText(f.name, names)}</div><div class="embed-field-value">${renderRichText(f.value, names)}</div></div>`);
+      const cells = row.map(
+        (f) => `<div class="embed-field"><div class="embed-field-name">${renderRichText(f.name, names)}</div>` +
+          `<div class="embed-field-value">${renderRichText(f.value, names)}</div></div>`,
+      );
       return `<div class="embed-field-row" style="grid-template-columns:repeat(${row.length},minmax(0,1fr))">${cells.join("")}</div>`;
     });
     parts.push(`<div class="embed-fields">${rows.join("")}</div>`);
@@ -201,7 +214,10 @@ function renderEmbed(embed: TranscriptEmbed, names: Partial<MentionNames> | unde
   for (const [label, media] of [["Image", embed.image], ["Thumbnail", embed.thumbnail]] as const) {
     if (media?.url) parts.push(`<div class="embed-media">${label}: ${linkOr(media.url, media.url)}</div>`);
   }
-  const footer = [embed.footer?.text ? escapeHtml(plain(embed.footer.text)) : "", embed.timestamp === undefined ? "" : escapeHtml(formatTime(embed.timestamp))].filter(Boolean);
+  const footer = [
+    embed.footer?.text ? escapeHtml(plain(embed.footer.text)) : "",
+    embed.timestamp === undefined ? "" : escapeHtml(formatTime(embed.timestamp)),
+  ].filter(Boolean);
   if (footer.length) parts.push(`<div class="embed-footer">${footer.join(" · ")}</div>`);
   return `<div class="embed" style="border-left-color:${validColor(embed.color)}">${parts.join("")}</div>`;
 }
@@ -228,7 +244,9 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
     });
     parts.push(`<ul class="attachments" aria-label="Attachments">${items.join("")}</ul>`);
   }
-  if (message.stickers?.length) parts.push(`<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`);
+  if (message.stickers?.length) {
+    parts.push(`<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`);
+  }
   const header = sameAuthor
     ? ""
     : `<div class="meta"><span class="author">${escapeHtml(message.author)}</span><time datetime="${escapeHtml(iso)}">${escapeHtml(time)}</time></div>`;

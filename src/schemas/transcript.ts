@@ -68,7 +68,9 @@ export const transcriptEmbedSchema = z.object({
   timestamp: transcriptTime.optional(),
   author: z.object({ name: z.string().max(discordLimits.embedAuthor), url: embedUrl.optional(), icon_url: embedUrl.optional() }).optional(),
   fields: z
-    .array(z.object({ name: z.string().max(discordLimits.embedFieldName), value: z.string().max(discordLimits.embedFieldValue), inline: z.boolean().optional() }))
+    .array(
+      z.object({ name: z.string().max(discordLimits.embedFieldName), value: z.string().max(discordLimits.embedFieldValue), inline: z.boolean().optional() }),
+    )
     .max(discordLimits.embedFields)
     .optional(),
   footer: z.object({ text: z.string().max(discordLimits.embedFooter), icon_url: embedUrl.optional() }).optional(),
@@ -95,7 +97,14 @@ export const transcriptMessageSchema = z.object({
   timestamp: transcriptTime,
   embeds: z.array(transcriptEmbedSchema).max(discordLimits.embeds).default([]),
   attachments: z
-    .array(z.object({ name: z.string().max(1024), url: z.string().url().max(2048), size: z.number().int().min(0).optional(), content_type: z.string().max(255).optional() }))
+    .array(
+      z.object({
+        name: z.string().max(1024),
+        url: z.string().url().max(2048),
+        size: z.number().int().min(0).optional(),
+        content_type: z.string().max(255).optional(),
+      }),
+    )
     .max(10)
     .default([]),
   stickers: z.array(z.object({ name: z.string().max(100) })).max(3).optional(),

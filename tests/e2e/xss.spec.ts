@@ -124,7 +124,9 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
             thumbnail: { url: "https://attacker.invalid/thumbnail.png" },
           },
         ],
-        attachments: [{ name: cut(p, 200), url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png", size: 1, content_type: cut(p, 255) }],
+        attachments: [
+          { name: cut(p, 200), url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png", size: 1, content_type: cut(p, 255) },
+        ],
         stickers: [{ name: cut(p, 100) }],
         reply: { message_id: "823456789012345994", author: cut(p, 100), content: cut(p, 200) },
         mentions: { users: { "823456789012345997": cut(p, 100) }, roles: { "823456789012345996": cut(p, 100) }, channels: { "823456789012345995": cut(p, 100) } },

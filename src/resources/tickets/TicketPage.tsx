@@ -93,7 +93,10 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         </div>
         {reply && (
           <div className="tp-reply">
-            ↪ {reply.AuthorName ? tr("tickets.page.replyTo", "Replying to {name}", { name: reply.AuthorName }) : tr("tickets.page.replyToMessage", "Replying to a message")}
+            ↪{" "}
+            {reply.AuthorName
+              ? tr("tickets.page.replyTo", "Replying to {name}", { name: reply.AuthorName })
+              : tr("tickets.page.replyToMessage", "Replying to a message")}
             {reply.Snippet ? `: ${text(reply.Snippet)}` : ""}
           </div>
         )}
@@ -117,7 +120,9 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         ))}
         {message.Attachments.map((a, i) => (
           <div key={i} className="tp-attachment">
-            {loadable(a.Url) && a.ContentType?.startsWith("image/") && <img className="tp-attachment-image" src={a.Url} alt={a.Name} referrerPolicy="no-referrer" loading="lazy" />}
+            {loadable(a.Url) && a.ContentType?.startsWith("image/") && (
+              <img className="tp-attachment-image" src={a.Url} alt={a.Name} referrerPolicy="no-referrer" loading="lazy" />
+            )}
             <a href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
               {a.Name}
             </a>
@@ -326,7 +331,13 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
               {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
             </dl>
-            {ticket.FormAnswers.length > 0 && <FormAnswers answers={ticket.FormAnswers} className="tickets-answers tp-answers" text={(value) => mentionText(value, answerNames, unknownMentions(tr))} />}
+            {ticket.FormAnswers.length > 0 && (
+              <FormAnswers
+                answers={ticket.FormAnswers}
+                className="tickets-answers tp-answers"
+                text={(value) => mentionText(value, answerNames, unknownMentions(tr))}
+              />
+            )}
           </Panel>
           <Panel title={tr("tickets.page.triage", "Priority and labels")}>
             <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>

@@ -138,7 +138,8 @@ describe("the Discord path against the fake Discord", () => {
     // The record keeps the answers embed whole, and each mention's name as Discord and the guild told it at the close.
     expect(transcript.messages[0].embeds.flatMap((e) => e.fields ?? [])).toEqual([{ name: "Order number", value: "A-77" }]);
     expect(transcript.messages[0].mentions).toEqual({ users: { [OPENER]: "opener" }, roles: {}, channels: {} });
-    expect(transcript.messages.find((m) => m.content.startsWith("Thanks"))!.mentions).toEqual({ users: { [STAFF]: "staffer" }, roles: { [SUPPORT_ROLE]: "Support" }, channels: {} });
+    const thanked = transcript.messages.find((m) => m.content.startsWith("Thanks"))!;
+    expect(thanked.mentions).toEqual({ users: { [STAFF]: "staffer" }, roles: { [SUPPORT_ROLE]: "Support" }, channels: {} });
     const actions = (await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).orderBy("id").execute()).map((a) => a.action);
     expect(actions).toEqual(["Ticket Opened", "Ticket Claimed", "Ticket Closed"]);
   });

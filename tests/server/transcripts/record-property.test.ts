@@ -106,7 +106,10 @@ const message = world.chain((w) =>
       id: snowflake,
       content: text(w, discordLimits.content),
       embeds: fc.array(embed(w), { maxLength: discordLimits.embeds }).map(within6000),
-      attachments: fc.array(fc.record({ id: snowflake, filename: name, size: fc.nat(), content_type: fc.constantFrom("image/png", "application/pdf", "text/plain") }), { maxLength: 10 }),
+      attachments: fc.array(
+        fc.record({ id: snowflake, filename: name, size: fc.nat(), content_type: fc.constantFrom("image/png", "application/pdf", "text/plain") }),
+        { maxLength: 10 },
+      ),
       stickers: fc.array(fc.record({ id: snowflake, name: name }), { maxLength: 3 }),
       reply: fc.option(fc.record({ id: snowflake, author: name, content: text(w, discordLimits.content) }), { nil: undefined }),
     })
@@ -122,7 +125,9 @@ const message = world.chain((w) =>
         embeds: m.embeds,
         attachments: m.attachments.map((a) => ({ ...a, url: `https://cdn.discordapp.com/attachments/1/${a.id}/${encodeURIComponent(a.filename)}`, proxy_url: "" })),
         sticker_items: m.stickers.map((s) => ({ ...s, format_type: 1 })),
-        mentions: inContent.map((u, i) => ({ id: u.id, username: `user${i}`, global_name: i % 2 ? u.name : null, ...(i % 2 ? {} : { member: { nick: u.name } }), avatar: null, discriminator: "0" })),
+        mentions: inContent.map((u, i) => ({
+          id: u.id, username: `user${i}`, global_name: i % 2 ? u.name : null, ...(i % 2 ? {} : { member: { nick: u.name } }), avatar: null, discriminator: "0",
+        })),
         mention_roles: w.roles.filter((r) => m.content.includes(`<@&${r.id}>`)).map((r) => r.id),
         ...(m.reply
           ? {
@@ -139,7 +144,11 @@ const message = world.chain((w) =>
 /** The guild as the platform tells it: its roles and channels, members not mentioned in content looked up one by one. */
 function platformOf(w: World): PlatformAdapter {
   return {
-    getGuild: async () => ({ roles: w.roles.map((r, i) => ({ ...r, position: i })), text_channels: w.channels.map((c, i) => ({ ...c, position: i })), categories: [] }),
+    getGuild: async () => ({
+      roles: w.roles.map((r, i) => ({ ...r, position: i })),
+      text_channels: w.channels.map((c, i) => ({ ...c, position: i })),
+      categories: [],
+    }),
     getMember: async (_g: string, id: string) => {
       const user = w.users.find((u) => u.id === id);
       return user ? { id, username: user.name, avatar: null, roles: [] } : null;
@@ -192,7 +201,8 @@ describe("a Discord message in the record", () => {
         expect(record.stickers ?? []).toEqual((api.sticker_items ?? []).map((s) => ({ name: s.name })));
         const replied = api.referenced_message;
         // The start of the text replied to (none when it has none).
-        expect(record.reply).toEqual(replied ? { message_id: replied.id, author: replied.author.username, ...(replied.content ? { content: clampText(replied.content, 200) } : {}) } : undefined);
+        const snippet = replied?.content ? { content: clampText(replied.content, 200) } : {};
+        expect(record.reply).toEqual(replied ? { message_id: replied.id, author: replied.author.username, ...snippet } : undefined);
 
         // Each mention has the name it had now, captured in the record; an unknown one has none.
         const everyText = [...textsOf(api), record.reply?.content ?? ""].join("\n");
@@ -226,7 +236,9 @@ describe("a Discord message in the record", () => {
       id: "1", type: 0, channel_id: "1", author: { id: "2", username: "a", global_name: null, avatar: null, discriminator: "0" }, mention_roles: [],
       content: `<@111111111111111111> ${"c".repeat(2000 - 22)}`,
       embeds: [{ title: "t".repeat(256), description: "d".repeat(1000), fields }, ...Array.from({ length: 9 }, () => ({ description: "e".repeat(120) }))],
-      attachments: Array.from({ length: 10 }, (_, i) => ({ id: String(i), filename: `file-${i}.png`, size: 1024 * i, url: `https://cdn.discordapp.com/attachments/1/${i}/file.png`, proxy_url: "" })),
+      attachments: Array.from({ length: 10 }, (_, i) => ({
+        id: String(i), filename: `file-${i}.png`, size: 1024 * i, url: `https://cdn.discordapp.com/attachments/1/${i}/file.png`, proxy_url: "",
+      })),
       mentions: [{ id: "111111111111111111", username: "ann", global_name: "Ann", avatar: null, discriminator: "0" }],
       timestamp: "2025-01-02T03:04:05.000Z",
     } as unknown as APIMessage;

@@ -61,7 +61,8 @@ describe("a ticket's record", () => {
     const created = await api("POST", `/${G}/panels`, admin, {
       SinglePanel: {
         PanelName: "Orders", MentionRoleId: MODERATOR_ROLE, SupportTeams: [String(team.id)], FormId: formId,
-        PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: "Orders" }, WelcomeMessage: { WelcomeTitle: "Orders", WelcomeDescription: "We look at every order." },
+        PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: "Orders" },
+        WelcomeMessage: { WelcomeTitle: "Orders", WelcomeDescription: "We look at every order." },
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -74,7 +75,9 @@ describe("a ticket's record", () => {
     const story = `Parcel lost. <@&${SUPPORT_ROLE}> said to ask in <#${GENERAL_CHANNEL}>`;
     await interact({ kind: "modal", channelId: SUPPORT_CHANNEL, customId: modal.custom_id, fields: { [orderInput]: "A-77", [storyInput]: story } });
     const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("panel_id", "=", panelId).executeTakeFirstOrThrow();
-    const said = `Hi <@${DEMO_STAFF_ID}>, see <#${GENERAL_CHANNEL}> or ask <@&${SUPPORT_ROLE}>; <@${STRANGER}> left and <#${GONE_CHANNEL}> is gone, not <#${ticket.channel_id}>`;
+    const said =
+      `Hi <@${DEMO_STAFF_ID}>, see <#${GENERAL_CHANNEL}> or ask <@&${SUPPORT_ROLE}>; ` +
+      `<@${STRANGER}> left and <#${GONE_CHANNEL}> is gone, not <#${ticket.channel_id}>`;
     const ticketChannel = `ticket-${ticket.number}`;
     expect((await api("POST", `/${G}/demo/channels/${ticket.channel_id}/messages`, admin, { content: said })).status).toBe(201);
 
@@ -145,7 +148,9 @@ describe("transcripts stored before and sent by bots", () => {
   let key: string;
   const ingest = (payload: unknown) =>
     t.app.inject({ method: "POST", url: `/api/${GAMING_HUB_ID}/transcripts`, headers: { authorization: `Bot ${key}` }, payload: payload as Json });
-  const body = (ticketId: number, messages: unknown[]) => ({ TicketId: ticketId, AuthorId: "123456789012345678", AuthorUsername: "someone", ClosedAt: 1_717_000_000, messages });
+  const body = (ticketId: number, messages: unknown[]) => ({
+    TicketId: ticketId, AuthorId: "123456789012345678", AuthorUsername: "someone", ClosedAt: 1_717_000_000, messages,
+  });
 
   beforeAll(async () => {
     key = (await api("POST", `/${GAMING_HUB_ID}/bot-key`, admin)).body.key;
@@ -156,16 +161,22 @@ describe("transcripts stored before and sent by bots", () => {
     // The document exactly as the previous code sealed it.
     const old =
       '{"v":1,"messages":[{"author":"curious","author_id":"123456789012345678","content":"Hi <@900000000000000002>, **order** A-77","timestamp":1700000000000,' +
-      '"embeds":[{"title":"Old embed","description":"Old description","color":"#ff0000"}],"attachments":[{"name":"old.png","url":"https://cdn.example.com/old.png"}]}]}';
+      '"embeds":[{"title":"Old embed","description":"Old description","color":"#ff0000"}],' +
+      '"attachments":[{"name":"old.png","url":"https://cdn.example.com/old.png"}]}]}';
     const sealed = await keyringFor(t.config).sealAsync(old, transcriptAad(GAMING_HUB_ID, 9101));
-    await t.db.updateTable("transcripts").set({ body_enc: sealed.ciphertext, iv: sealed.iv, tag: sealed.tag }).where("guild_id", "=", GAMING_HUB_ID).where("ticket_id", "=", 9101).execute();
+    await t.db
+      .updateTable("transcripts")
+      .set({ body_enc: sealed.ciphertext, iv: sealed.iv, tag: sealed.tag })
+      .where("guild_id", "=", GAMING_HUB_ID)
+      .where("ticket_id", "=", 9101)
+      .execute();
     const html = await transcriptHtml(GAMING_HUB_ID, 9101);
     expect(visibleText(html)).toContain("Hi @unknown user, order A-77Old embedOld descriptionold.png");
     expect(html).toContain("<strong>order</strong>");
     expect(html).toContain('<a href="https://cdn.example.com/old.png" rel="noopener noreferrer nofollow">old.png</a>');
   });
 
-  it("takes every part a bot sends — embeds whole, attachments' sizes, stickers, a reply, the names of mentions — and refuses more than Discord allows", async () => {
+  it("takes every part a bot sends (whole embeds, attachment sizes, stickers, a reply, mention names), refusing more than Discord allows", async () => {
     const message = {
       author: "Helper Bot",
       content: "Done, <@111111111111111111>. Ping <@&222222222222222222> in <#333333333333333333>.",

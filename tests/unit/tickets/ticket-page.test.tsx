@@ -17,7 +17,8 @@ const ADMIN = "900000000000000001";
 const summary: TicketSummary = {
   TicketId: 12, Status: "open", PanelId: 1, PanelName: "Orders", OpenerId: ADMIN, OpenerName: "Demo Admin", Subject: null,
   ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: null, OpenedAt: Date.now() - 60_000, LastActivityAt: Date.now() - 60_000,
-  ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }], Priority: "normal", LabelIds: [], WaitingSince: null,
+  ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }], Priority: "normal", LabelIds: [],
+  WaitingSince: null,
 };
 
 const detail: TicketDetail = {
@@ -59,8 +60,12 @@ const messages: TicketMessage[] = [
 
 const handlers = [
   rest.get(`${API}/${community}/tickets/12`, () => HttpResponse.json(detail)),
-  rest.get(`${API}/${community}/tickets/12/messages`, () => HttpResponse.json({ messages, last_message_id: "101", read_at: Date.now(), users: { [ADMIN]: "Demo Admin" } })),
-  rest.get(`${API}/${community}/tickets/events`, () => new HttpResponse(new ReadableStream({ start: (c) => c.close() }), { headers: { "content-type": "text/event-stream" } })),
+  rest.get(`${API}/${community}/tickets/12/messages`, () =>
+    HttpResponse.json({ messages, last_message_id: "101", read_at: Date.now(), users: { [ADMIN]: "Demo Admin" } }),
+  ),
+  rest.get(`${API}/${community}/tickets/events`, () =>
+    new HttpResponse(new ReadableStream({ start: (c) => c.close() }), { headers: { "content-type": "text/event-stream" } }),
+  ),
   rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
 ];
 
