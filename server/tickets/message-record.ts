@@ -78,13 +78,12 @@ const cut = (text: string | undefined, max: number) => (text === undefined ? und
 const keptUrl = (url: string | undefined) => (url && url.length <= 2048 ? url : undefined);
 const hexColor = (color: number | undefined) => (color === undefined ? undefined : `#${color.toString(16).padStart(6, "0")}`);
 
-/** Captured names within the record's bounds; none when the message mentions nothing. */
+/** Captured names within the record's bounds. Kept even when none could be named: those mentions read as unknown. */
 function boundedNames(names: MentionNames | undefined): MentionNames | undefined {
   if (!names) return undefined;
   const bound = (kind: Record<string, string>) =>
     Object.fromEntries(Object.entries(kind).slice(0, maxCapturedNames).map(([id, name]) => [id, name.slice(0, 100)]));
-  const out = { users: bound(names.users), roles: bound(names.roles), channels: bound(names.channels) };
-  return Object.keys(out.users).length + Object.keys(out.roles).length + Object.keys(out.channels).length ? out : undefined;
+  return { users: bound(names.users), roles: bound(names.roles), channels: bound(names.channels) };
 }
 
 /** A channel message as the transcript keeps it: every part, each within the transcript's limits. */

@@ -49,11 +49,20 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
 /** The page's content policy loads images from Discord's CDN only; any other image is shown as a link. */
 const loadable = (url: string | undefined): url is string => url !== undefined && url.startsWith("https://cdn.discordapp.com/");
 
-/** The names the message captured when the bot read it come first; the page's own names cover reads made before. */
-function namesOf(message: TicketMessage, page: MentionNames): MentionNames {
-  const own = message.Mentions;
-  if (!own) return page;
-  return { users: { ...page.users, ...own.users }, roles: { ...page.roles, ...own.roles }, channels: { ...page.channels, ...own.channels } };
+/** The names a message captured when the bot read it (what it could not name reads as unknown); a message read before
+ * names were captured reads the page's own names. */
+const namesOf = (message: TicketMessage, page: MentionNames): MentionNames => message.Mentions ?? page;
+
+/** The page's names with what every message captured over them. */
+function allNames(messages: TicketMessage[], page: MentionNames): MentionNames {
+  const out = { users: { ...page.users }, roles: { ...page.roles }, channels: { ...page.channels } };
+  for (const { Mentions: own } of messages) {
+    if (!own) continue;
+    Object.assign(out.users, own.users);
+    Object.assign(out.roles, own.roles);
+    Object.assign(out.channels, own.channels);
+  }
+  return out;
 }
 
 /** An embed of the record as the chat draws it, every text with its mentions read as names. */
@@ -197,7 +206,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   }, [detail, conversation]);
 
   // The answers mention what the welcome message mentions: the names it captured read first.
-  const answerNames = useMemo(() => messages.reduce((known, m) => namesOf(m, known), names), [messages, names]);
+  const answerNames = useMemo(() => allNames(messages, names), [messages, names]);
 
   const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {

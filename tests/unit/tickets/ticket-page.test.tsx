@@ -24,7 +24,8 @@ const summary: TicketSummary = {
 const detail: TicketDetail = {
   ticket: summary, FirstResponseAt: null, AddedMembers: [], activity: [], notes: [], staff: [], may: { reply: true, note: true, act: true },
   // The guild's names now: the role was renamed since the bot read the message.
-  names: { users: { [ADMIN]: "Demo Admin" }, roles: { "602": "Mods (renamed)" }, channels: { "713": "chat-renamed" } },
+  // Someone the bot could not name when it read the message is known to the page now: the message still says unknown.
+  names: { users: { [ADMIN]: "Demo Admin", "123456789012345678": "Back again" }, roles: { "602": "Mods (renamed)" }, channels: { "713": "chat-renamed" } },
 };
 
 const messages: TicketMessage[] = [
