@@ -1,4 +1,5 @@
 import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
+import type { MentionNames } from "../../src/schemas/message-parts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -124,13 +125,35 @@ export interface PlatformChannel {
   overwrites: PermissionOverwrite[];
 }
 
-/** A message as read back from a channel (for transcripts). */
+/** An embed of a message as read back: every part Discord gives (./message-read.ts reads it). */
+export interface ChannelEmbed {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: number;
+  /** Epoch milliseconds. */
+  timestamp?: number;
+  author?: { name: string; url?: string; icon_url?: string };
+  fields?: { name: string; value: string; inline?: boolean }[];
+  footer?: { text: string; icon_url?: string };
+  image?: { url: string };
+  thumbnail?: { url: string };
+}
+
+/** A message as read back from a channel (for the ticket page and transcripts): every part of it. */
 export interface ChannelMessage {
   id: string;
   author: { id: string; username: string; bot: boolean };
   content: string;
-  embeds: { title?: string; description?: string; color?: number; author?: { name: string; icon_url?: string } }[];
-  attachments: { name: string; url: string }[];
+  embeds: ChannelEmbed[];
+  attachments: { name: string; url: string; size?: number; content_type?: string }[];
+  stickers?: { name: string }[];
+  /** The message this one replies to: its id, and its author and text when the platform says. */
+  reply?: { message_id: string; author?: string; content?: string };
+  /** Users the content mentions, named as the platform gave them with the message (Discord's `mentions`). */
+  mentioned_users?: { id: string; name: string }[];
+  /** The names of what the message mentions, captured when the bot read it (server/tickets/message-record.ts). */
+  names?: MentionNames;
   /** Epoch milliseconds. */
   timestamp: number;
   /** The author's avatar URL (absolute, or a local path on the demo platform), when the platform says. */

@@ -21,6 +21,8 @@ import type {
 } from "./adapter";
 import type { Db } from "../db/schema";
 import { fromDbJson, toDbBool } from "../db/dialect";
+import { mentionedIds } from "../../src/schemas/message-parts";
+import { readEmbed } from "./message-read";
 import { nextSnowflake } from "./snowflake";
 import {
   type DemoGuild,
@@ -293,8 +295,10 @@ export class DemoPlatform implements PlatformAdapter {
       id: r.id,
       author: { id: r.author_id, username: r.author_name, bot: Number(r.author_bot) === 1 },
       content: r.content,
-      embeds: fromDbJson<ChannelMessage["embeds"]>(r.embeds_json, []),
+      embeds: fromDbJson<unknown[]>(r.embeds_json, []).map(readEmbed),
       attachments: [],
+      // As Discord's `mentions`: the users the content mentions, with their names.
+      mentioned_users: [...mentionedIds([r.content]).users].flatMap((id) => demoUsers.filter((u) => u.id === id).map((u) => ({ id, name: u.username }))),
       timestamp: Number(r.created_at),
       avatar: r.author_avatar,
     }));

@@ -35,6 +35,7 @@ import type {
 } from "./adapter";
 import { TtlCache } from "./cache";
 import { InvalidRequestGuard } from "./invalid-requests";
+import { fromDiscordMessage } from "./message-read";
 import { PROXY_SECRET_HEADER } from "./proxy-secret";
 import { basePermissions, channelPermissions, type MemberInGuild } from "./permissions";
 
@@ -336,15 +337,7 @@ export class DiscordPlatform implements PlatformAdapter {
   async readMessages(channelId: string, before?: string, after?: string): Promise<ChannelMessage[]> {
     const query = new URLSearchParams({ limit: "100", ...(before ? { before } : after ? { after } : {}) });
     const messages = await this.orNull(() => this.botGet<APIMessage[]>(Routes.channelMessages(channelId), query));
-    return (messages ?? []).map((m) => ({
-      id: m.id,
-      author: { id: m.author.id, username: m.author.global_name || m.author.username, bot: m.author.bot === true },
-      content: m.content ?? "",
-      embeds: (m.embeds ?? []).map((e) => ({ title: e.title, description: e.description, color: e.color, ...(e.author ? { author: { name: e.author.name, icon_url: e.author.icon_url } } : {}) })),
-      attachments: (m.attachments ?? []).map((a) => ({ name: a.filename, url: a.url })),
-      timestamp: Date.parse(m.timestamp),
-      avatar: m.author.avatar ? `https://cdn.discordapp.com/avatars/${m.author.id}/${m.author.avatar}.png` : null,
-    }));
+    return (messages ?? []).map(fromDiscordMessage);
   }
 
   async sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null> {

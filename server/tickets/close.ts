@@ -10,6 +10,7 @@ import type { TranscriptMessage } from "../transcripts/document";
 import { indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
 import { customIds } from "./custom-ids";
 import { isTicketStaff, type Member, memberAccess } from "./members";
+import { captureMentionNames, toRecordMessage } from "./message-record";
 import { ACTION_ROW, actorOf, attempt, botActor, BUTTON, type EngineDeps, openTicket, panelOf, publish, type Reply, say, ticketActions } from "./step";
 import { addedMembers, type TicketRow, updateTicketIf } from "./store";
 import { botTexts } from "./texts";
@@ -62,7 +63,7 @@ export async function requestClose(deps: EngineDeps, guildId: string, number: nu
 export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
   const { db, platform } = deps;
   const guildId = row.guild_id;
-  const messages: ChannelMessage[] = [];
+  let messages: ChannelMessage[] = [];
   const channelId = row.channel_id;
   if (channelId) {
     const refused =
@@ -74,6 +75,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
           if (batch.length < 100) break;
           before = batch[batch.length - 1].id;
         }
+        // The names of what each message mentions, as they read now — before the channel goes, so a mention of it
+        // is still named.
+        messages = await captureMentionNames(platform, guildId, messages);
       })) ??
       (await attempt(deps, row, "delete", async () =>
         // A ticket's thread (issue 22) is archived and locked, or deleted, as the server chose.
@@ -127,7 +131,7 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       Rating: null,
       ClosedAt: closedAt,
     };
-    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toTranscriptMessage)].slice(-5000));
+    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000));
     try {
       const transcriptId = await db.transaction().execute(async (tx) => {
         if (earlier) await dropTranscript(tx, guildId, earlier.id);
@@ -227,20 +231,4 @@ async function earlierTranscript(deps: EngineDeps, guildId: string, number: numb
 async function dropTranscript(tx: Db, guildId: string, transcriptId: number) {
   await tx.deleteFrom("transcript_terms").where("guild_id", "=", guildId).where("transcript_id", "=", transcriptId).execute();
   await tx.deleteFrom("transcripts").where("guild_id", "=", guildId).where("id", "=", transcriptId).execute();
-}
-
-function toTranscriptMessage(m: ChannelMessage): TranscriptMessage {
-  return {
-    author: (m.author.username || "Unknown").slice(0, 100),
-    author_id: m.author.id,
-    content: m.content.slice(0, 4000),
-    timestamp: Math.max(0, Math.floor(m.timestamp)),
-    embeds: m.embeds.slice(0, 10).map((e) => ({
-      // A dashboard reply (server/tickets/reply.ts) is the bot's embed under the staff member's name: the name shows as its title.
-      title: (e.title ?? e.author?.name)?.slice(0, 256),
-      description: e.description?.slice(0, 4096),
-      color: e.color === undefined ? undefined : `#${e.color.toString(16).padStart(6, "0")}`,
-    })),
-    attachments: m.attachments.slice(0, 10).filter((a) => a.url.length <= 2048 && URL.canParse(a.url)).map((a) => ({ name: a.name.slice(0, 200), url: a.url })),
-  };
 }

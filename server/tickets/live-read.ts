@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { TicketMessage } from "../../src/schemas/helpdesk";
 import type { ChannelMessage } from "../platform/adapter";
+import { captureMentionNames } from "./message-record";
 import { addedMembers, type TicketRow } from "./store";
 import { FairReadShares } from "./read-shares";
 import type { EngineDeps } from "./step";
@@ -237,7 +237,7 @@ export class LiveReader {
     let fresh: ChannelMessage[] = [];
     if (row.channel_id) {
       try {
-        fresh = await this.deps.platform.readMessages(row.channel_id, undefined, after);
+        fresh = await captureMentionNames(this.deps.platform, row.guild_id, await this.deps.platform.readMessages(row.channel_id, undefined, after));
       } catch (error) {
         this.deps.log.warn({ err: error, ticket: row.number }, "live read of a ticket failed");
         await db.updateTable("ticket_live_reads").set({ holder: this.holder }).where("ticket_id", "=", row.id).where("holder", "=", this.reading).where("read_at", "=", now).execute();
@@ -266,25 +266,4 @@ export class LiveReader {
     if (!staff) return;
     await this.deps.db.updateTable("tickets").set({ first_response_at: staff.timestamp }).where("id", "=", row.id).where("first_response_at", "is", null).execute();
   }
-}
-
-/** A channel message as the ticket page shows it. */
-export function toTicketMessage(m: ChannelMessage): TicketMessage {
-  return {
-    MessageId: m.id,
-    AuthorId: m.author.id,
-    AuthorName: m.author.username,
-    AuthorAvatar: m.avatar ?? null,
-    Bot: m.author.bot,
-    Content: m.content,
-    Embeds: m.embeds.slice(0, 10).map((e) => ({
-      ...(e.author?.name ? { Author: e.author.name } : {}),
-      ...(e.author?.icon_url ? { AuthorIconUrl: e.author.icon_url } : {}),
-      ...(e.title ? { Title: e.title } : {}),
-      ...(e.description ? { Description: e.description } : {}),
-      ...(typeof e.color === "number" ? { Color: `#${e.color.toString(16).padStart(6, "0")}` } : {}),
-    })),
-    Attachments: m.attachments.filter((a) => /^https?:\/\//.test(a.url)).map((a) => ({ Name: a.name, Url: a.url })),
-    Timestamp: m.timestamp,
-  };
 }

@@ -1,5 +1,15 @@
 import { closeReasonLabel, panelLabel, ratingLabel } from "../../src/schemas/transcript";
-import type { TranscriptMessage } from "./document";
+import {
+  formatSize,
+  inlineRows,
+  mentionLabel,
+  mentionName,
+  type MentionNames,
+  type MentionPart,
+  splitMentions,
+  withMentionNames,
+} from "../../src/schemas/message-parts";
+import type { TranscriptEmbed, TranscriptMessage } from "./document";
 
 // Renders a transcript as one standalone HTML document, styled like a chat log. Everything a user or a bot wrote
 // is hostile: every piece of text is HTML-escaped, links are only http(s), and the document carries a CSP that
@@ -68,8 +78,11 @@ function nextLinkStart(lower: string, from: number): number {
   return -1;
 }
 
-/** Escaped text with **bold**, `code` and http(s) links; line breaks are kept by CSS (pre-wrap). */
-export function renderRichText(text: string): string {
+/**
+ * Escaped text with **bold**, `code`, http(s) links and mentions read as the names the message captured (unknown
+ * ones as "@unknown user", "@unknown role", "#unknown channel"); line breaks are kept by CSS (pre-wrap).
+ */
+export function renderRichText(text: string, names?: Partial<MentionNames>): string {
   const lower = text.toLowerCase();
   let out = "";
   let last = 0;
@@ -79,13 +92,13 @@ export function renderRichText(text: string): string {
     while (end < text.length && !endsLink(text[end])) end++;
     while (end > start && trailingPunctuation.has(text[end - 1])) end--;
     const raw = text.slice(start, end);
-    out += renderInline(text.slice(last, start));
+    out += renderInline(text.slice(last, start), names);
     const href = safeHttpUrl(raw);
     out += href ? link(href, raw) : escapeHtml(raw);
     last = end;
     start = nextLinkStart(lower, Math.max(end, start + 1));
   }
-  return out + renderInline(text.slice(last));
+  return out + renderInline(text.slice(last), names);
 }
 
 /** `open` + at least one character `inside` accepts + `close`, wrapped in tags; scanned once, line by line. */
@@ -109,12 +122,46 @@ function wrapPairs(line: string, marker: string, inside: (c: string) => boolean,
 const notStar = (c: string) => c !== "*";
 const anyChar = () => true;
 
-function renderInline(text: string): string {
-  // Escape first; the scanners then only wrap already-escaped text in fixed tags. Neither pair crosses a line.
-  return escapeHtml(text)
+/** A mention as its name; an unknown one says so, its markup kept in its title. */
+function mentionHtml(part: Exclude<MentionPart, { text: string }>, names: Partial<MentionNames> | undefined): string {
+  const label = escapeHtml(mentionLabel(part, names));
+  if (mentionName(part, names) !== undefined) return `<span class="mention">${label}</span>`;
+  return `<span class="mention unknown" title="${escapeHtml(`<${part.sigil}${part.id}>`)}">${label}</span>`;
+}
+
+/** Puts each mention's HTML where its marker "<n>" stands (escaped text never holds a raw "<", so only markers match). */
+function placeMentions(html: string, mentions: string[]): string {
+  let out = "";
+  let pos = 0;
+  for (let i = html.indexOf("<"); i >= 0; i = html.indexOf("<", i + 1)) {
+    let j = i + 1;
+    while (j < html.length && html[j] >= "0" && html[j] <= "9") j++;
+    if (j > i + 1 && html[j] === ">") {
+      out += html.slice(pos, i) + mentions[Number(html.slice(i + 1, j))];
+      pos = j + 1;
+      i = j;
+    }
+  }
+  return out + html.slice(pos);
+}
+
+function renderInline(text: string, names: Partial<MentionNames> | undefined): string {
+  // Escape first, a mention standing as a marker; the scanners then only wrap already-escaped text in fixed tags
+  // (so **bold** may hold a mention), and the markers become the names last. Neither pair crosses a line.
+  const mentions: string[] = [];
+  let escaped = "";
+  for (const part of splitMentions(text)) {
+    if ("text" in part) escaped += escapeHtml(part.text);
+    else {
+      escaped += `<${mentions.length}>`;
+      mentions.push(mentionHtml(part, names));
+    }
+  }
+  const html = escaped
     .split("\n")
     .map((line) => wrapPairs(wrapPairs(line, "**", notStar, "<strong>", "</strong>"), "&#96;", anyChar, "<code>", "</code>"))
     .join("\n");
+  return mentions.length ? placeMentions(html, mentions) : html;
 }
 
 const validColor = (color: string | undefined) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : "#5865F2");
@@ -134,25 +181,71 @@ const initials = (name: string) =>
     .join("")
     .toUpperCase() || "?";
 
+/** A link when the URL is http(s), else the text alone. */
+const linkOr = (url: string | undefined, text: string) => {
+  const href = safeHttpUrl(url);
+  return href ? link(href, text) : escapeHtml(text);
+};
+
+/**
+ * One embed as Discord lays it out: author, title (a link when it has one), description, fields in rows of up to
+ * three inline ones, image and thumbnail (as links: the record shows no image of another site), footer and time.
+ */
+function renderEmbed(embed: TranscriptEmbed, names: Partial<MentionNames> | undefined): string {
+  const plain = (text: string) => withMentionNames(text, names);
+  const parts: string[] = [];
+  if (embed.author?.name) parts.push(`<div class="embed-author">${linkOr(embed.author.url, plain(embed.author.name))}</div>`);
+  if (embed.title) {
+    const href = safeHttpUrl(embed.url);
+    parts.push(`<div class="embed-title">${href ? link(href, plain(embed.title)) : renderRichText(embed.title, names)}</div>`);
+  }
+  if (embed.description) parts.push(`<div class="embed-description">${renderRichText(embed.description, names)}</div>`);
+  const fields = (embed.fields ?? []).filter((f) => f.name || f.value);
+  if (fields.length) {
+    const rows = inlineRows(fields, (f) => f.inline === true).map((row) => {
+      const cells = row.map(
+        (f) => `<div class="embed-field"><div class="embed-field-name">${renderRichText(f.name, names)}</div>` +
+          `<div class="embed-field-value">${renderRichText(f.value, names)}</div></div>`,
+      );
+      return `<div class="embed-field-row" style="grid-template-columns:repeat(${row.length},minmax(0,1fr))">${cells.join("")}</div>`;
+    });
+    parts.push(`<div class="embed-fields">${rows.join("")}</div>`);
+  }
+  for (const [label, media] of [["Image", embed.image], ["Thumbnail", embed.thumbnail]] as const) {
+    if (media?.url) parts.push(`<div class="embed-media">${label}: ${linkOr(media.url, media.url)}</div>`);
+  }
+  const footer = [
+    embed.footer?.text ? escapeHtml(plain(embed.footer.text)) : "",
+    embed.timestamp === undefined ? "" : escapeHtml(formatTime(embed.timestamp)),
+  ].filter(Boolean);
+  if (footer.length) parts.push(`<div class="embed-footer">${footer.join(" · ")}</div>`);
+  return `<div class="embed" style="border-left-color:${validColor(embed.color)}">${parts.join("")}</div>`;
+}
+
 function renderMessage(message: TranscriptMessage, previous: TranscriptMessage | undefined): string {
   const sameAuthor = previous && previous.author === message.author && toEpochMs(message.timestamp) - toEpochMs(previous.timestamp) < 5 * 60_000;
   const time = formatTime(message.timestamp);
   // A time no date can hold (stored before the ingest bounded it) shows no time rather than failing the view.
   const at = new Date(toEpochMs(message.timestamp));
   const iso = Number.isNaN(at.getTime()) ? "" : at.toISOString();
+  const names = message.mentions;
   const parts: string[] = [];
-  if (message.content) parts.push(`<div class="content">${renderRichText(message.content)}</div>`);
-  for (const embed of message.embeds ?? []) {
-    const title = embed.title ? `<div class="embed-title">${renderRichText(embed.title)}</div>` : "";
-    const description = embed.description ? `<div class="embed-description">${renderRichText(embed.description)}</div>` : "";
-    parts.push(`<div class="embed" style="border-left-color:${validColor(embed.color)}">${title}${description}</div>`);
+  if (message.reply) {
+    const who = message.reply.author ? `<span class="reply-author">${escapeHtml(message.reply.author)}</span>` : "a message";
+    const snippet = message.reply.content ? `: ${escapeHtml(withMentionNames(message.reply.content, names))}` : "";
+    parts.push(`<div class="reply">↪ Replying to ${who}${snippet}</div>`);
   }
+  if (message.content) parts.push(`<div class="content">${renderRichText(message.content, names)}</div>`);
+  for (const embed of message.embeds ?? []) parts.push(renderEmbed(embed, names));
   if (message.attachments?.length) {
     const items = message.attachments.map((a) => {
-      const href = safeHttpUrl(a.url);
-      return `<li>${href ? link(href, a.name) : escapeHtml(a.name)}</li>`;
+      const facts = [a.size === undefined ? "" : formatSize(a.size), a.content_type ?? ""].filter(Boolean).join(", ");
+      return `<li>${linkOr(a.url, a.name)}${facts ? ` <span class="muted">(${escapeHtml(facts)})</span>` : ""}</li>`;
     });
     parts.push(`<ul class="attachments" aria-label="Attachments">${items.join("")}</ul>`);
+  }
+  if (message.stickers?.length) {
+    parts.push(`<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`);
   }
   const header = sameAuthor
     ? ""
@@ -164,8 +257,8 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
 }
 
 const palettes: Record<TranscriptTheme, string> = {
-  light: "--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--embed:#f6f8fa;--link:#0969da;--code:#eff1f3",
-  dark: "--bg:#14161d;--fg:#e6e8ee;--muted:#8b91a1;--line:#242834;--embed:#1b1e27;--link:#8ab4ff;--code:#262a35",
+  light: "--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--embed:#f6f8fa;--link:#0969da;--code:#eff1f3;--mention:#e3e7fd;--mention-fg:#3b45b5",
+  dark: "--bg:#14161d;--fg:#e6e8ee;--muted:#8b91a1;--line:#242834;--embed:#1b1e27;--link:#8ab4ff;--code:#262a35;--mention:#2e3357;--mention-fg:#c9d0ff",
 };
 
 export interface RenderBudget {
@@ -248,6 +341,20 @@ time{color:var(--muted);font-size:12px}
 .content,.embed-description{white-space:pre-wrap;overflow-wrap:anywhere}
 .embed{margin-top:6px;padding:8px 12px;background:var(--embed);border-left:4px solid #5865F2;border-radius:4px;max-width:560px}
 .embed-title{font-weight:600;margin-bottom:2px;overflow-wrap:anywhere}
+.embed-author{font-size:13px;font-weight:600;margin-bottom:4px;overflow-wrap:anywhere}
+.embed-fields{display:grid;gap:8px;margin-top:6px}
+.embed-field-row{display:grid;gap:8px}
+.embed-field-name{font-weight:600;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
+.embed-field-value{white-space:pre-wrap;overflow-wrap:anywhere}
+.embed-media{margin-top:6px;font-size:13px;overflow-wrap:anywhere}
+.embed-footer{margin-top:6px;color:var(--muted);font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}
+.mention{background:var(--mention);color:var(--mention-fg);border-radius:3px;padding:0 2px;font-weight:500}
+.mention.unknown{font-style:italic}
+.reply{color:var(--muted);font-size:13px;overflow-wrap:anywhere;white-space:pre-wrap}
+.reply-author{font-weight:600}
+.muted{color:var(--muted)}
+.stickers{margin-top:6px;font-size:13px}
+.sticker{display:inline-block;border:1px solid var(--line);border-radius:4px;padding:0 6px}
 .attachments{list-style:none;margin:6px 0 0;padding:0}
 .attachments li{padding-left:20px;background:no-repeat left center/14px url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23888' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5'/%3E%3C/svg%3E")}
 a{color:var(--link);overflow-wrap:anywhere}

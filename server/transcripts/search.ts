@@ -20,7 +20,10 @@ export function normaliseTerms(text: string): string[] {
   return [...out];
 }
 
-/** Every searchable word of a transcript: message text, embed titles and descriptions, attachment names, authors. */
+/**
+ * Every searchable word of a transcript: message text, every text of an embed (title, description, author, fields,
+ * footer), attachment and sticker names, authors, and the names its mentions read as.
+ */
 export function transcriptTerms(messages: TranscriptMessage[]): string[] {
   const out = new Set<string>();
   const add = (text: string | undefined) => {
@@ -36,8 +39,16 @@ export function transcriptTerms(messages: TranscriptMessage[]): string[] {
     for (const embed of message.embeds ?? []) {
       add(embed.title);
       add(embed.description);
+      add(embed.author?.name);
+      for (const field of embed.fields ?? []) {
+        add(field.name);
+        add(field.value);
+      }
+      add(embed.footer?.text);
     }
     for (const attachment of message.attachments ?? []) add(attachment.name);
+    for (const sticker of message.stickers ?? []) add(sticker.name);
+    for (const kind of [message.mentions?.users, message.mentions?.roles, message.mentions?.channels]) for (const name of Object.values(kind ?? {})) add(name);
   }
   return [...out];
 }

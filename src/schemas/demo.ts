@@ -58,38 +58,8 @@ export const demoMessagesResponseSchema = z.object({
   mentions: z.record(z.string(), z.string()).default({}),
 });
 
-/** A piece of message text: plain text, or a mention (<@id> member, <@&id> role, <#id> channel). */
-export type MentionPart = { text: string } | { sigil: "@" | "@&" | "#"; id: string };
-
-/** Splits message text into text and mentions in one pass (no regex over user text). */
-export function splitMentions(content: string): MentionPart[] {
-  const parts: MentionPart[] = [];
-  let text = "";
-  let i = 0;
-  while (i < content.length) {
-    const open = content.indexOf("<", i);
-    if (open < 0) break;
-    const close = content.indexOf(">", open);
-    if (close < 0 || close - open > 30) {
-      text += content.slice(i, open + 1);
-      i = open + 1;
-      continue;
-    }
-    text += content.slice(i, open);
-    const inner = content.slice(open + 1, close);
-    const sigil = inner.startsWith("@&") ? "@&" : inner.startsWith("@") ? "@" : inner.startsWith("#") ? "#" : "";
-    const id = inner.slice(sigil.length);
-    if (sigil && id.length > 0 && [...id].every((ch) => ch >= "0" && ch <= "9")) {
-      if (text) parts.push({ text });
-      text = "";
-      parts.push({ sigil, id });
-    } else text += content.slice(open, close + 1);
-    i = close + 1;
-  }
-  text += content.slice(i);
-  if (text) parts.push({ text });
-  return parts;
-}
+// Mentions in message text are read by the shared scanner (./message-parts.ts).
+export { splitMentions, type MentionPart } from "./message-parts";
 
 export const demoMessageMax = 2000;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mentionNamesSchema } from "./message-parts";
 import { ticketSummarySchema } from "./ticket";
 
 // The help desk (issue 23): a ticket's page in the dashboard — its conversation as the chat platform shows it, read
@@ -9,15 +10,26 @@ export const ticketPriorities = ["low", "normal", "high", "urgent"] as const;
 export type TicketPriority = (typeof ticketPriorities)[number];
 export const ticketPrioritySchema = z.enum(ticketPriorities);
 
-/** One embed of a message, as much of it as the page shows. */
+/** One embed of a message: every part Discord gives (the page shows images only from hosts its content policy allows). */
 export const ticketMessageEmbedSchema = z.object({
   Author: z.string().optional(),
   AuthorIconUrl: z.string().optional(),
+  AuthorUrl: z.string().optional(),
   Title: z.string().optional(),
+  Url: z.string().optional(),
   Description: z.string().optional(),
   /** "#rrggbb". */
   Color: z.string().optional(),
+  Fields: z.array(z.object({ Name: z.string(), Value: z.string(), Inline: z.boolean() })).optional(),
+  Footer: z.string().optional(),
+  FooterIconUrl: z.string().optional(),
+  ImageUrl: z.string().optional(),
+  ThumbnailUrl: z.string().optional(),
+  /** The embed's own time (epoch ms). */
+  Timestamp: z.number().optional(),
 });
+
+export type TicketMessageEmbed = z.infer<typeof ticketMessageEmbedSchema>;
 
 /** A message of a ticket's channel. */
 export const ticketMessageSchema = z.object({
@@ -30,18 +42,18 @@ export const ticketMessageSchema = z.object({
   Content: z.string(),
   Embeds: z.array(ticketMessageEmbedSchema),
   /** Attachments as links. */
-  Attachments: z.array(z.object({ Name: z.string(), Url: z.string() })),
+  Attachments: z.array(z.object({ Name: z.string(), Url: z.string(), Size: z.number().optional(), ContentType: z.string().optional() })),
+  /** Sticker names. */
+  Stickers: z.array(z.string()).optional(),
+  /** The message this one replies to: its id, and its author and the start of its text when known. */
+  Reply: z.object({ MessageId: z.string(), AuthorName: z.string().optional(), Snippet: z.string().optional() }).optional(),
+  /** The names its mentions had when the bot read it (a later rename does not change them). */
+  Mentions: mentionNamesSchema.optional(),
   Timestamp: z.number(),
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
-/** Names of the users, roles and channels a conversation mentions (`<@id>`, `<@&id>`, `<#id>`), by id. */
-export const mentionNamesSchema = z.object({
-  users: z.record(z.string(), z.string()),
-  roles: z.record(z.string(), z.string()),
-  channels: z.record(z.string(), z.string()),
-});
-export type MentionNames = z.infer<typeof mentionNamesSchema>;
+export { mentionNamesSchema, type MentionNames } from "./message-parts";
 
 /** GET /{guildId}/tickets/{ticketId}/messages?after=: the messages after `after` (all the newest 100 without it), oldest first. */
 export const ticketMessagesQuerySchema = z.object({ after: z.string().regex(/^\d{1,20}$/).optional() });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { discordLimits } from "./discord-limits";
 import { limits } from "./limits";
+import { capturedMentionsSchema } from "./message-parts";
 import { transcriptMessages } from "./messages";
 
 /** A transcript in the list (§3). */
@@ -52,14 +54,62 @@ export const transcriptDetailSchema = z.object({ transcript_html: z.string() });
 export const transcriptMaxTime = 253_402_300_799_999;
 const transcriptTime = z.number().int().min(0).max(transcriptMaxTime, "Times are epoch seconds or milliseconds up to the year 9999");
 
-/** One message of a ticket, as a bot sends it to the ingest endpoint. */
+/** A link of an embed (its title's, its author's, an icon, an image) as given: the transcript shows only http(s) ones. */
+const embedUrl = z.string().max(2048);
+
+/** One embed of a message, every part Discord gives, within Discord's limits (src/schemas/discord-limits.ts). */
+export const transcriptEmbedSchema = z.object({
+  title: z.string().max(discordLimits.embedTitle).optional(),
+  description: z.string().max(discordLimits.embedDescription).optional(),
+  url: embedUrl.optional(),
+  /** "#rrggbb". */
+  color: z.string().max(32).optional(),
+  /** The embed's own time (epoch seconds or milliseconds). */
+  timestamp: transcriptTime.optional(),
+  author: z.object({ name: z.string().max(discordLimits.embedAuthor), url: embedUrl.optional(), icon_url: embedUrl.optional() }).optional(),
+  fields: z
+    .array(
+      z.object({ name: z.string().max(discordLimits.embedFieldName), value: z.string().max(discordLimits.embedFieldValue), inline: z.boolean().optional() }),
+    )
+    .max(discordLimits.embedFields)
+    .optional(),
+  footer: z.object({ text: z.string().max(discordLimits.embedFooter), icon_url: embedUrl.optional() }).optional(),
+  image: z.object({ url: embedUrl }).optional(),
+  thumbnail: z.object({ url: embedUrl }).optional(),
+});
+
+/** A message a reply answers: its id, and its author and the start of its text when known. */
+export const transcriptReplySchema = z.object({
+  message_id: z.string().regex(/^\d{1,20}$/),
+  author: z.string().max(100).optional(),
+  content: z.string().max(200).optional(),
+});
+
+/**
+ * One message of a ticket, as a bot sends it to the ingest endpoint and as a transcript keeps it: its text, every
+ * embed, attachments, stickers, the message it replies to, and the names its mentions had when it was captured.
+ * Everything after `attachments` came later and is optional, so older bodies and stored documents stay valid.
+ */
 export const transcriptMessageSchema = z.object({
   author: z.string().min(1).max(100),
   author_id: z.string().regex(/^\d+$/).optional(),
   content: z.string().max(4000).default(""),
   timestamp: transcriptTime,
-  embeds: z.array(z.object({ title: z.string().max(256).optional(), description: z.string().max(4096).optional(), color: z.string().max(32).optional() })).max(10).default([]),
-  attachments: z.array(z.object({ name: z.string().max(200), url: z.string().url().max(2048) })).max(10).default([]),
+  embeds: z.array(transcriptEmbedSchema).max(discordLimits.embeds).default([]),
+  attachments: z
+    .array(
+      z.object({
+        name: z.string().max(1024),
+        url: z.string().url().max(2048),
+        size: z.number().int().min(0).optional(),
+        content_type: z.string().max(255).optional(),
+      }),
+    )
+    .max(10)
+    .default([]),
+  stickers: z.array(z.object({ name: z.string().max(100) })).max(3).optional(),
+  reply: transcriptReplySchema.optional(),
+  mentions: capturedMentionsSchema.optional(),
 });
 
 /** POST /{guildId}/transcripts (bot-facing ingest, authenticated with the guild's bot API key). */

@@ -107,13 +107,29 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
       PanelId: a.PanelId,
       Rating: 1,
       ClosedAt: Date.now(),
+      // Every part a message may carry holds the corpus: whole embeds (links and images to script or another
+      // origin), attachments' types, stickers, the reply and the names of mentions.
       messages: corpus.map((p, n) => ({
         author: cut(corpus[(n + 3) % corpus.length], 100),
         author_id: "823456789012345998",
-        content: p,
+        content: cut(`${p} <@823456789012345997> <@&823456789012345996> <#823456789012345995>`, 4000),
         timestamp: Date.now() - (corpus.length - n) * 1000,
-        embeds: [{ title: cut(p, 256), description: p, color: "#ff0000" }],
-        attachments: [{ name: cut(p, 200), url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png" }],
+        embeds: [
+          {
+            title: cut(p, 256), description: p, color: "#ff0000", url: n % 2 ? "javascript:window.__xss='title'" : "https://attacker.invalid/title",
+            author: { name: cut(p, 256), url: "javascript:window.__xss='author'", icon_url: "https://attacker.invalid/icon.png" },
+            fields: [{ name: cut(p, 256), value: cut(p, 1024), inline: true }],
+            footer: { text: cut(p, 2048), icon_url: "https://attacker.invalid/footer.png" },
+            image: { url: n % 2 ? "javascript:window.__xss='image'" : "https://attacker.invalid/image.png" },
+            thumbnail: { url: "https://attacker.invalid/thumbnail.png" },
+          },
+        ],
+        attachments: [
+          { name: cut(p, 200), url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png", size: 1, content_type: cut(p, 255) },
+        ],
+        stickers: [{ name: cut(p, 100) }],
+        reply: { message_id: "823456789012345994", author: cut(p, 100), content: cut(p, 200) },
+        mentions: { users: { "823456789012345997": cut(p, 100) }, roles: { "823456789012345996": cut(p, 100) }, channels: { "823456789012345995": cut(p, 100) } },
       })),
     },
     `Bot ${key}`,

@@ -15,17 +15,20 @@ import {
   ticketPriorities,
   type MentionNames,
   type TicketMessage,
+  type TicketMessageEmbed,
   type TicketPriority,
 } from "../../schemas/helpdesk";
+import { formatSize } from "../../schemas/message-parts";
 import type { Label } from "../../schemas/label";
 import { ticketActionResponseSchema, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
-import { Embed } from "../engine/chat/EmbedPreview";
+import { Embed, type EmbedData } from "../engine/chat/EmbedPreview";
+import { isHttpUrl } from "../engine/chat/markdown";
 import { RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
-import { mentionText, priorityText } from "./helpdesk-texts";
+import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
 
 // A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
@@ -43,8 +46,51 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
   return usable ? <img className="tp-avatar" src={src} alt="" referrerPolicy="no-referrer" loading="lazy" /> : <span className="tp-avatar tp-avatar-letter" aria-hidden>{name.slice(0, 1).toUpperCase()}</span>;
 }
 
+/** The page's content policy loads images from Discord's CDN only; any other image is shown as a link. */
+const loadable = (url: string | undefined): url is string => url !== undefined && url.startsWith("https://cdn.discordapp.com/");
+
+/** The names a message captured when the bot read it (what it could not name reads as unknown); a message read before
+ * names were captured reads the page's own names. */
+const namesOf = (message: TicketMessage, page: MentionNames): MentionNames => message.Mentions ?? page;
+
+/** The page's names with what every message captured over them. */
+function allNames(messages: TicketMessage[], page: MentionNames): MentionNames {
+  const out = { users: { ...page.users }, roles: { ...page.roles }, channels: { ...page.channels } };
+  for (const { Mentions: own } of messages) {
+    if (!own) continue;
+    Object.assign(out.users, own.users);
+    Object.assign(out.roles, own.roles);
+    Object.assign(out.channels, own.channels);
+  }
+  return out;
+}
+
+/** An embed of the record as the chat draws it, every text with its mentions read as names. */
+function embedOf(e: TicketMessageEmbed, text: (t: string | undefined) => string | undefined, time: (ms: number) => string): EmbedData {
+  return {
+    color: e.Color,
+    author: text(e.Author),
+    authorIconUrl: loadable(e.AuthorIconUrl) ? e.AuthorIconUrl : undefined,
+    authorUrl: e.AuthorUrl,
+    title: text(e.Title),
+    titleUrl: e.Url,
+    description: text(e.Description),
+    fields: e.Fields?.map((f) => ({ FieldName: text(f.Name) ?? "", FieldValue: text(f.Value) ?? "", Inline: f.Inline })),
+    imageUrl: loadable(e.ImageUrl) ? e.ImageUrl : undefined,
+    thumbnailUrl: loadable(e.ThumbnailUrl) ? e.ThumbnailUrl : undefined,
+    footer: [text(e.Footer), e.Timestamp === undefined ? undefined : time(e.Timestamp)].filter(Boolean).join(" • ") || undefined,
+    footerIconUrl: loadable(e.FooterIconUrl) ? e.FooterIconUrl : undefined,
+  };
+}
+
 function Message({ message, names }: { message: TicketMessage; names: MentionNames }) {
+  const tr = useTr();
   const time = new Date(message.Timestamp);
+  const known = namesOf(message, names);
+  const unknown = unknownMentions(tr);
+  const text = (t: string | undefined) => (t ? mentionText(t, known, unknown) : undefined);
+  const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const reply = message.Reply;
   return (
     <li className="tp-message" data-testid="ticket-message">
       <Avatar name={message.AuthorName} src={message.AuthorAvatar} />
@@ -52,19 +98,50 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         <div className="tp-message-head">
           <span className="tp-author">{message.AuthorName}</span>
           {message.Bot && <span className="tp-bot">BOT</span>}
-          <time dateTime={time.toISOString()}>{time.toLocaleString([], { dateStyle: "short", timeStyle: "short" })}</time>
+          <time dateTime={time.toISOString()}>{when(message.Timestamp)}</time>
         </div>
-        {message.Content && <div className="tp-content">{mentionText(message.Content, names)}</div>}
+        {reply && (
+          <div className="tp-reply">
+            ↪{" "}
+            {reply.AuthorName
+              ? tr("tickets.page.replyTo", "Replying to {name}", { name: reply.AuthorName })
+              : tr("tickets.page.replyToMessage", "Replying to a message")}
+            {reply.Snippet ? `: ${text(reply.Snippet)}` : ""}
+          </div>
+        )}
+        {message.Content && <div className="tp-content">{text(message.Content)}</div>}
         {message.Embeds.map((e, i) => (
-          <Embed
-            key={i}
-            embed={{ author: e.Author, authorIconUrl: e.AuthorIconUrl, title: e.Title ? mentionText(e.Title, names) : undefined, description: e.Description ? mentionText(e.Description, names) : undefined, color: e.Color }}
-          />
+          <div key={i}>
+            <Embed embed={embedOf(e, text, when)} />
+            {(
+              [
+                [tr("tickets.page.image", "Image"), e.ImageUrl],
+                [tr("tickets.page.thumbnail", "Thumbnail"), e.ThumbnailUrl],
+              ] as const
+            )
+              .filter(([, url]) => url !== undefined && !loadable(url) && isHttpUrl(url))
+              .map(([label, url]) => (
+                <a key={label} className="tp-attachment" href={url} target="_blank" rel="noopener noreferrer nofollow">
+                  {label}: {url}
+                </a>
+              ))}
+          </div>
         ))}
         {message.Attachments.map((a, i) => (
-          <a key={i} className="tp-attachment" href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
-            {a.Name}
-          </a>
+          <div key={i} className="tp-attachment">
+            {loadable(a.Url) && a.ContentType?.startsWith("image/") && (
+              <img className="tp-attachment-image" src={a.Url} alt={a.Name} referrerPolicy="no-referrer" loading="lazy" />
+            )}
+            <a href={a.Url} target="_blank" rel="noopener noreferrer nofollow">
+              {a.Name}
+            </a>
+            {a.Size !== undefined && <span className="tp-muted"> ({formatSize(a.Size)})</span>}
+          </div>
+        ))}
+        {(message.Stickers ?? []).map((name, i) => (
+          <span key={i} className="tp-chip tp-sticker">
+            {tr("tickets.page.sticker", "Sticker: {name}", { name })}
+          </span>
         ))}
       </div>
     </li>
@@ -127,6 +204,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     const users = { ...(detail?.names.users ?? {}), ...(conversation?.success ? conversation.data.users : {}) };
     return { users, roles: detail?.names.roles ?? {}, channels: detail?.names.channels ?? {} };
   }, [detail, conversation]);
+
+  // The answers mention what the welcome message mentions: the names it captured read first.
+  const answerNames = useMemo(() => allNames(messages, names), [messages, names]);
 
   const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {
@@ -260,7 +340,13 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
               {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
             </dl>
-            {ticket.FormAnswers.length > 0 && <FormAnswers answers={ticket.FormAnswers} className="tickets-answers tp-answers" />}
+            {ticket.FormAnswers.length > 0 && (
+              <FormAnswers
+                answers={ticket.FormAnswers}
+                className="tickets-answers tp-answers"
+                text={(value) => mentionText(value, answerNames, unknownMentions(tr))}
+              />
+            )}
           </Panel>
           <Panel title={tr("tickets.page.triage", "Priority and labels")}>
             <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>

@@ -1,4 +1,5 @@
 import type { MentionNames, TicketPriority } from "../../schemas/helpdesk";
+import { type UnknownMentionTexts, unknownMentionTexts, withMentionNames } from "../../schemas/message-parts";
 
 // The help desk's texts built from data (priorities) and mentions shown as names, for the queue and the ticket page.
 
@@ -14,11 +15,14 @@ export function priorityText(tr: Tr, priority: TicketPriority): string {
   }
 }
 
-const mention = /<(@!?|@&|#)(\d{1,20})>/g;
+/** What a mention whose name is not known reads as, in the reader's language. */
+export const unknownMentions = (tr: Tr): UnknownMentionTexts => ({
+  user: tr("tickets.page.unknownUser", "unknown user"),
+  role: tr("tickets.page.unknownRole", "unknown role"),
+  channel: tr("tickets.page.unknownChannel", "unknown channel"),
+});
 
 /** `<@id>`, `<@&id>`, `<#id>` as Discord shows them: @name, @role, #channel (plain text, never markup). */
-export function mentionText(text: string, names: MentionNames): string {
-  return text.replace(mention, (_, sigil: string, id: string) =>
-    sigil === "#" ? `#${names.channels[id] ?? "channel"}` : sigil === "@&" ? `@${names.roles[id] ?? "role"}` : `@${names.users[id] ?? "member"}`,
-  );
+export function mentionText(text: string, names: MentionNames, unknown: UnknownMentionTexts = unknownMentionTexts): string {
+  return withMentionNames(text, names, unknown);
 }

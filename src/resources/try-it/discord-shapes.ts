@@ -1,4 +1,4 @@
-import { splitMentions } from "../../schemas/demo";
+import { withMentionNames } from "../../schemas/message-parts";
 import type { EmbedData } from "../engine/chat/EmbedPreview";
 
 // Discord's JSON (as the demo platform stores it) → what the Try-it view draws. Everything is read defensively:
@@ -105,9 +105,6 @@ export function modalData(raw: Json): ModalData {
 
 /** Mentions and channel links as readable text: <@id> → @name, <@&id> → @role name, <#id> → #channel. */
 export function readableMentions(content: string, names: Map<string, string>): string {
-  return splitMentions(content)
-    .map((part) =>
-      "text" in part ? part.text : part.sigil === "#" ? `#${names.get(part.id) ?? "channel"}` : `@${names.get(part.id) ?? (part.sigil === "@&" ? "role" : "member")}`,
-    )
-    .join("");
+  const byId = Object.fromEntries(names);
+  return withMentionNames(content, { users: byId, roles: byId, channels: byId });
 }

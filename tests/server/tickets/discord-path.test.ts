@@ -110,6 +110,7 @@ describe("the Discord path against the fake Discord", () => {
     // The opener writes; staff answers.
     fake.postAs(OPENER, created.id, "My order never came");
     fake.postAs(STAFF, created.id, "Sending a new one");
+    fake.postAs(OPENER, created.id, `Thanks <@${STAFF}>, <@&${SUPPORT_ROLE}> rocks`);
 
     expect(await click(STAFF, created.id, `ticket:${ticket.number}:claim`)).toMatchObject({ type: 4, data: { content: botTexts.claimedReply, flags: 64 } });
     expect(fake.callsTo("PATCH", `/channels/${created.id}`)).not.toHaveLength(0);
@@ -134,6 +135,11 @@ describe("the Discord path against the fake Discord", () => {
     const transcript = (await openTranscript(t.db, keyringFor(t.config), G, ticket.number))!;
     expect(transcript.meta).toMatchObject({ closeReason: "Sent a replacement", rating: 5, authorUsername: "opener" });
     expect(transcript.messages.map((m) => m.content)).toEqual(expect.arrayContaining(["My order never came", "Sending a new one"]));
+    // The record keeps the answers embed whole, and each mention's name as Discord and the guild told it at the close.
+    expect(transcript.messages[0].embeds.flatMap((e) => e.fields ?? [])).toEqual([{ name: "Order number", value: "A-77" }]);
+    expect(transcript.messages[0].mentions).toEqual({ users: { [OPENER]: "opener" }, roles: {}, channels: {} });
+    const thanked = transcript.messages.find((m) => m.content.startsWith("Thanks"))!;
+    expect(thanked.mentions).toEqual({ users: { [STAFF]: "staffer" }, roles: { [SUPPORT_ROLE]: "Support" }, channels: {} });
     const actions = (await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).orderBy("id").execute()).map((a) => a.action);
     expect(actions).toEqual(["Ticket Opened", "Ticket Claimed", "Ticket Closed"]);
   });

@@ -29,6 +29,6 @@ describe("Discord shapes in the Try-it view", () => {
 
   it("turns mentions into names and leaves everything else as typed", () => {
     const names = new Map([["1", "Ann"], ["5", "support"]]);
-    expect(readableMentions("<@1> see <#5>, <@&7> and <b>bold</b> <@x> <", names)).toBe("@Ann see #support, @role and <b>bold</b> <@x> <");
+    expect(readableMentions("<@1> see <#5>, <@&7> and <b>bold</b> <@x> <", names)).toBe("@Ann see #support, @unknown role and <b>bold</b> <@x> <");
   });
 });

@@ -2,6 +2,7 @@ import { theme } from "antd";
 import { type CSSProperties, type ReactNode, useState } from "react";
 import { useTr } from "../../../i18n/refine";
 import "./chat.css";
+import { inlineRows } from "../../../schemas/message-parts";
 import { isHttpUrl, Markdown } from "./markdown";
 
 // A message as the chat platform shows it: the bot's name, the content, one embed (colour bar, author, title,
@@ -48,25 +49,7 @@ export function UserImage({ src, className, alt = "" }: { src: string | undefine
 }
 
 /** Inline fields share a row, three at most; a field that is not inline takes a row of its own. */
-export function fieldRows(fields: EmbedField[]): EmbedField[][] {
-  const rows: EmbedField[][] = [];
-  let current: EmbedField[] = [];
-  for (const field of fields) {
-    if (!field.Inline) {
-      if (current.length) rows.push(current);
-      rows.push([field]);
-      current = [];
-      continue;
-    }
-    current.push(field);
-    if (current.length === 3) {
-      rows.push(current);
-      current = [];
-    }
-  }
-  if (current.length) rows.push(current);
-  return rows;
-}
+export const fieldRows = (fields: EmbedField[]): EmbedField[][] => inlineRows(fields, (field) => field.Inline);
 
 export function hasEmbed(e: EmbedData): boolean {
   return [e.author, e.title, e.description, e.footer].some(filled) || isHttpUrl(e.imageUrl) || isHttpUrl(e.thumbnailUrl) || (e.fields?.length ?? 0) > 0;

@@ -1,0 +1,109 @@
+import { act, screen, within } from "@testing-library/react";
+import { http as rest, HttpResponse } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
+import { changeLocale } from "../../../src/i18n/core";
+import type { TicketDetail, TicketMessage } from "../../../src/schemas/helpdesk";
+import type { TicketSummary } from "../../../src/schemas/ticket";
+import { API, useMswServer } from "../providers/helpers";
+import { community, renderApp } from "../shell/harness";
+
+// The ticket page shows every part of a message as the record keeps it: an embed's fields in Discord's rows, its
+// footer, the message replied to, attachments with their size, stickers — and every mention as the name the message
+// captured when the bot read it (not the page's newer names), an unknown one as "unknown", in the reader's language.
+
+const server = useMswServer();
+const ADMIN = "900000000000000001";
+
+const summary: TicketSummary = {
+  TicketId: 12, Status: "open", PanelId: 1, PanelName: "Orders", OpenerId: ADMIN, OpenerName: "Demo Admin", Subject: null,
+  ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: null, OpenedAt: Date.now() - 60_000, LastActivityAt: Date.now() - 60_000,
+  ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }], Priority: "normal", LabelIds: [],
+  WaitingSince: null,
+};
+
+const detail: TicketDetail = {
+  ticket: summary, FirstResponseAt: null, AddedMembers: [], activity: [], notes: [], staff: [], may: { reply: true, note: true, act: true },
+  // The guild's names now: the role was renamed since the bot read the message.
+  // Someone the bot could not name when it read the message is known to the page now: the message still says unknown.
+  names: { users: { [ADMIN]: "Demo Admin", "123456789012345678": "Back again" }, roles: { "602": "Mods (renamed)" }, channels: { "713": "chat-renamed" } },
+};
+
+const messages: TicketMessage[] = [
+  {
+    MessageId: "100", AuthorId: "99", AuthorName: "Ticketeer", AuthorAvatar: null, Bot: true, Timestamp: Date.now() - 50_000,
+    Content: `<@${ADMIN}> <@&602>`,
+    Embeds: [
+      { Title: "Orders", Description: "We look at every order." },
+      {
+        Title: "Answers",
+        Color: "#5865f2",
+        Fields: [
+          { Name: "Order number", Value: "A-77", Inline: true },
+          { Name: "Shop", Value: "Online", Inline: true },
+          { Name: "What happened", Value: "Told to ask in <#713>", Inline: false },
+        ],
+        Footer: "Seen by <@&999>",
+      },
+    ],
+    Attachments: [],
+    Mentions: { users: { [ADMIN]: "Demo Admin" }, roles: { "602": "Moderator" }, channels: { "713": "general" } },
+  },
+  {
+    MessageId: "101", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 40_000,
+    Content: "Here it is, <@123456789012345678> knows",
+    Embeds: [],
+    Attachments: [{ Name: "receipt.pdf", Url: "https://cdn.example.com/receipt.pdf", Size: 2048, ContentType: "application/pdf" }],
+    Stickers: ["wave"],
+    Reply: { MessageId: "90", AuthorName: "Ann", Snippet: "Where is it?" },
+    Mentions: { users: {}, roles: {}, channels: {} },
+  },
+];
+
+const handlers = [
+  rest.get(`${API}/${community}/tickets/12`, () => HttpResponse.json(detail)),
+  rest.get(`${API}/${community}/tickets/12/messages`, () =>
+    HttpResponse.json({ messages, last_message_id: "101", read_at: Date.now(), users: { [ADMIN]: "Demo Admin" } }),
+  ),
+  rest.get(`${API}/${community}/tickets/events`, () =>
+    new HttpResponse(new ReadableStream({ start: (c) => c.close() }), { headers: { "content-type": "text/event-stream" } }),
+  ),
+  rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
+];
+
+afterEach(async () => {
+  await act(() => changeLocale("en"));
+});
+
+describe("the ticket page's messages", { timeout: 30_000 }, () => {
+  it("shows an embed's fields in rows, its footer, a reply, attachments and stickers, and mentions as the names captured with the message", async () => {
+    renderApp(`/${community}/tickets/12`, server, { handlers });
+    const [welcome, member] = await screen.findAllByTestId("ticket-message", {}, { timeout: 20_000 });
+    expect(within(welcome).getByText("@Demo Admin @Moderator")).toBeInTheDocument();
+    const answers = within(welcome).getAllByTestId("embed")[1];
+    const rows = answers.querySelectorAll(".embed-field-row");
+    expect([...rows].map((row) => [...row.querySelectorAll(".embed-field")].map((f) => f.textContent))).toEqual([
+      ["Order numberA-77", "ShopOnline"],
+      ["What happenedTold to ask in #general"],
+    ]);
+    expect(within(answers).getByText("Seen by @unknown role")).toBeInTheDocument();
+    expect(welcome.textContent).not.toContain("renamed");
+    // The form's answers beside the facts read the names the welcome message captured too.
+    expect(document.querySelector(".tp-answers")).toHaveTextContent("What happenedTold to ask in #general");
+
+    expect(within(member).getByText("Here it is, @unknown user knows")).toBeInTheDocument();
+    expect(member.querySelector(".tp-reply")).toHaveTextContent("↪ Replying to Ann: Where is it?");
+    expect(within(member).getByRole("link", { name: "receipt.pdf" })).toHaveAttribute("href", "https://cdn.example.com/receipt.pdf");
+    expect(within(member).getByText("(2.0 KB)")).toBeInTheDocument();
+    expect(within(member).getByText("Sticker: wave")).toBeInTheDocument();
+  });
+
+  it("reads unknown mentions and the parts' words in Spanish", async () => {
+    await act(() => changeLocale("es"));
+    renderApp(`/${community}/tickets/12`, server, { handlers });
+    const [welcome, member] = await screen.findAllByTestId("ticket-message", {}, { timeout: 20_000 });
+    expect(within(welcome).getByText("Seen by @rol desconocido")).toBeInTheDocument();
+    expect(within(member).getByText("Here it is, @usuario desconocido knows")).toBeInTheDocument();
+    expect(member.querySelector(".tp-reply")).toHaveTextContent("↪ Respondiendo a Ann: Where is it?");
+    expect(within(member).getByText("Sticker: wave")).toBeInTheDocument();
+  });
+});
