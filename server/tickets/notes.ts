@@ -19,7 +19,7 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
   if (!c.staff) return { reply: say(botTexts.staffOnly) };
   const text = body.trim().slice(0, 2000);
   if (!text) return { reply: say(botTexts.noteEmpty) };
-  const createdAt = Date.now();
+  const createdAt = await deps.clock.now(guildId);
   const actor = actorOf(member, deps.origin);
   const sealed = deps.keyring.secrets.seal(text, aadOf(guildId, c.row.id, createdAt, member.id));
   const id = await deps.db.transaction().execute(async (tx) => {
@@ -29,7 +29,7 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
       .returning("id")
       .executeTakeFirstOrThrow();
     // The entry says that a note was added, never what it says.
-    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0 });
+    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: createdAt });
     return inserted.id;
   });
   return {

@@ -108,7 +108,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   const { db, platform } = deps;
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   // The panel's own rules (issue 22): roles, cooldown, support hours; its open-ticket limit is counted below.
   const verdict = panel ? await checkPanelRules(deps, guildId, member, panel, settings, now) : { notice: null };
   if ("refusal" in verdict) return say(verdict.refusal);
@@ -199,6 +199,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       guildId,
       action: ticketActions.opened,
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
+      at: now,
     });
   });
   row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };

@@ -33,7 +33,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   const { settings } = await readGuildSettings(deps.db, guildId);
   const days = settings.ReopenWithinDays ?? 0;
   if (days <= 0) return say(botTexts.reopenOff);
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return say(botTexts.reopenTooLate(days));
 
   const closedState = { status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms } as const;
@@ -66,6 +66,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
       action: reopenAction,
       before: { TicketId: row.number, Status: "closed" },
       after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link },
+      at: now,
     });
   });
   const reopened: TicketRow = { ...row, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, reopened_at: now, last_activity_at: now };

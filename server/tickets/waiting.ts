@@ -21,13 +21,20 @@ import { helpdeskActions } from "./triage";
  */
 export const WAITING_PER_GUILD = 5;
 
-export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): Promise<number> {
+/**
+ * `now` is the real instant the sweep runs at; each ticket waits on its server's clock (server/platform/clock.ts: the
+ * query reads up to the furthest clock, each ticket is then measured on its own server's). `guildId`: one server only
+ * (Try-it's "Skip ahead").
+ */
+export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), guildId?: string): Promise<number> {
   const { db, platform } = deps;
+  const furthest = now + (guildId ? await deps.clock.offsetOf(guildId) : await deps.clock.maxOffset());
   const { rows: candidates } = await sql<TicketRow>`
     select * from (
       select t.*, row_number() over (partition by t.guild_id order by t.opened_at, t.id) as rn
       from tickets t
-      where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${now - 60_000}
+      where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${furthest - 60_000}
+        ${guildId ? sql`and t.guild_id = ${guildId}` : sql``}
     ) as ranked
     where rn <= ${WAITING_PER_GUILD}
     order by opened_at, id`.execute(db);
@@ -38,9 +45,10 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): P
     if (!settings) settingsOf.set(row.guild_id, (settings = (await readGuildSettings(db, row.guild_id)).settings));
     const { panel, teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
     const minutes = (panel as { WaitingAlertMinutes?: number | null } | null)?.WaitingAlertMinutes ?? settings.WaitingAlertMinutes ?? 0;
-    if (!minutes || now - Number(row.opened_at) < minutes * 60_000) continue;
+    const guildNow = await deps.clock.now(row.guild_id, now);
+    if (!minutes || guildNow - Number(row.opened_at) < minutes * 60_000) continue;
     if (platform.kind === "discord" && row.channel_id && (await answeredInChannel(deps, row))) continue;
-    const claimed = await db.updateTable("tickets").set({ waiting_alert_at: now }).where("id", "=", row.id).where("waiting_alert_at", "is", null).where("first_response_at", "is", null).executeTakeFirst();
+    const claimed = await db.updateTable("tickets").set({ waiting_alert_at: guildNow }).where("id", "=", row.id).where("waiting_alert_at", "is", null).where("first_response_at", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const channelId = settings.WaitingAlertChannelId;
     if (channelId) {
@@ -49,7 +57,9 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): P
       const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${botTexts.waitingAlert(row.number, minutes, url)}`.trim();
       await platform.sendMessage(channelId, fitMessage({ content, allowed_mentions: { parse: [], roles } })).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
-    await recordActivityOf(db, botActor(deps), { guildId: row.guild_id, action: helpdeskActions.waitingAlert, after: { TicketId: row.number, Minutes: minutes }, scopePanelId: row.panel_id ?? 0 });
+    await recordActivityOf(db, botActor(deps), {
+      guildId: row.guild_id, action: helpdeskActions.waitingAlert, after: { TicketId: row.number, Minutes: minutes }, scopePanelId: row.panel_id ?? 0, at: guildNow,
+    });
     publish(deps, "updated", (await findTicket(db, row.guild_id, row.number))!);
     alerted++;
   }

@@ -25,6 +25,7 @@ import * as m022 from "./022_interaction_receipts";
 import * as m023 from "./023_ticket_workflow";
 import * as m024 from "./024_helpdesk";
 import * as m025 from "./025_generated_count_triggers";
+import * as m026 from "./026_demo_clocks";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -62,6 +63,7 @@ export const migrations: Record<string, MigrationModule> = {
   "023_ticket_workflow": m023,
   "024_helpdesk": m024,
   "025_generated_count_triggers": m025,
+  "026_demo_clocks": m026,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
