@@ -12,6 +12,7 @@ import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_H
 const G = DEMO_COMMUNITY_ID;
 const SUPPORT_CHANNEL = "812345678901234714";
 const HUB_CHANNEL = "823456789012345714";
+const LOG_CHANNEL = "812345678901234715";
 const HOUR = 3_600_000;
 const en = textsIn("en");
 
@@ -65,6 +66,7 @@ beforeEach(async () => {
   await saveSettings({
     UserTicketLimit: 0, TicketCloseConfirmation: false, BotLanguage: "en", AutoCloseEnabled: true, InactivityWarningHours: 12,
     SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, CloseOnUserLeave: false, StoreTranscripts: true,
+    WaitingAlertMinutes: 0, WaitingAlertChannelId: null, ReopenWithinDays: 7,
   });
 });
 
@@ -149,6 +151,59 @@ describe("skip ahead adds up", () => {
     // 12 real hours later the warning has stood its lead time on the server's clock: the minute sweep closes it.
     expect(await sweepTickets(t.app, real + 12 * HOUR + 60_000)).toBe(1);
     expect((await ticket(opened.id)).close_reason).toBe(en.autoCloseReason);
+  });
+});
+
+describe("every time-based step reads the server's clock", () => {
+  it("a close request's deadline: a day's skip closes it, saying why", async () => {
+    await saveSettings({ AutoCloseEnabled: false });
+    const opened = await openTicket();
+    await interact(admin, { kind: "command", channelId: opened.channel_id!, name: "closerequest", options: { hours: 24 } });
+    expect(await skip(12)).toMatchObject({ closed: 0 });
+    expect(await skip(12)).toMatchObject({ closed: 1, warned: 0 });
+    expect(await ticket(opened.id)).toMatchObject({ status: "closed", close_reason: en.afterSkipAhead(en.closeRequestTimeoutReason, "Demo Admin") });
+  });
+
+  it("a waiting alert goes out once the server's clock says the ticket waited long enough, stamped with that time", async () => {
+    await saveSettings({ AutoCloseEnabled: false, WaitingAlertMinutes: 30, WaitingAlertChannelId: LOG_CHANNEL });
+    const opened = await openTicket();
+    const done = await skip(1);
+    expect(done).toMatchObject({ closed: 0, warned: 0, alerted: 1 });
+    expect(Number((await ticket(opened.id)).waiting_alert_at)).toBe(done.clock.now);
+    const alert = (await messagesOf(LOG_CHANNEL)).pop()!;
+    expect(alert.content).toContain(en.waitingAlert(opened.number, 30, `${t.config.publicUrl}/${G}/tickets/${opened.number}`));
+    expect(Number(alert.created_at)).toBeGreaterThanOrEqual(done.clock.now);
+    expect(await skip(1)).toMatchObject({ alerted: 0 });
+  });
+
+  it("the reopen window: 9 days on the server's clock after the close, the ticket can no longer be reopened", async () => {
+    await saveSettings({ AutoCloseEnabled: false });
+    const opened = await openTicket();
+    expect((await api("POST", `/api/${G}/tickets/${opened.number}/close`, admin, {})).status).toBe(200);
+    for (let i = 0; i < 3; i++) await skip(72);
+    expect((await api("POST", `/api/${G}/tickets/${opened.number}/reopen`, admin)).body.error).toBe(en.reopenTooLate(7));
+  });
+
+  it("a panel's cooldown: refused right after a ticket of the panel closed, open again an hour later on the server's clock", async () => {
+    await saveSettings({ AutoCloseEnabled: false });
+    const row = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const setCooldown = async (minutes: number) => {
+      const panel = (await api("GET", `/api/${G}/panels/${row.id}`, admin)).body.panel;
+      expect((await api("PUT", `/api/${G}/panels/${row.id}`, admin, { Panel: { ...panel, CooldownMinutes: minutes } })).status).toBe(200);
+    };
+    const click = () => interact(staff, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: row.message_id!, customId: `panel:${row.id}` });
+    await setCooldown(60);
+    try {
+      await click();
+      const [first] = await ticketsOf();
+      expect((await api("POST", `/api/${G}/tickets/${first.number}/close`, admin, {})).status).toBe(200);
+      expect((await click()).ephemeral[0].content).toMatch(/^You closed a ticket of this panel recently/);
+      await skip(1);
+      await click();
+      expect((await ticketsOf()).filter((x) => x.status === "open")).toHaveLength(1);
+    } finally {
+      await setCooldown(0);
+    }
   });
 });
 
