@@ -236,7 +236,13 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   async getChannel(channelId: string): Promise<PlatformChannel | null> {
-    const last = await this.store.selectFrom("demo_messages").select(["id", "created_at"]).where("channel_id", "=", channelId).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const last = await this.store
+      .selectFrom("demo_messages")
+      .select(["id", "created_at"])
+      .where("channel_id", "=", channelId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
     // Its time is its server's clock's (the id's is the real clock's).
     const newest = { lastMessageId: last?.id ?? null, lastMessageAt: last ? Number(last.created_at) : null };
     const row = await this.store.selectFrom("demo_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
@@ -342,8 +348,11 @@ export class DemoPlatform implements PlatformAdapter {
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_channels")
-      // A direct-message channel belongs to no server: the real clock.
-      .values({ id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId, created_at: await this.clock.now(null) })
+      .values({
+        id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId,
+        // A direct-message channel belongs to no server: the real clock.
+        created_at: await this.clock.now(null),
+      })
       .execute();
     return id;
   }

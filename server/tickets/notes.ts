@@ -29,7 +29,8 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
       .returning("id")
       .executeTakeFirstOrThrow();
     // The entry says that a note was added, never what it says.
-    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: createdAt });
+    const entry = { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: createdAt };
+    await recordActivityOf(tx, actor, entry);
     return inserted.id;
   });
   return {

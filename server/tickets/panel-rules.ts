@@ -24,7 +24,9 @@ async function roleNames(deps: EngineDeps, guildId: string, ids: string[]): Prom
  * Whether `member` may open a ticket of `panel` now (the server's clock unless `at` is given); a notice for the member
  * when it opens outside support hours.
  */
-export async function checkPanelRules(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel, settings: TicketSettings, at?: number): Promise<PanelVerdict> {
+export async function checkPanelRules(
+  deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel, settings: TicketSettings, at?: number,
+): Promise<PanelVerdict> {
   const now = at ?? (await deps.clock.now(guildId));
   const excluded = (panel.ExcludedRoles ?? []).filter((id) => member.roles.includes(id));
   if (excluded.length) return { refusal: botTexts.excludedRole(await roleNames(deps, guildId, excluded)) };

@@ -158,7 +158,7 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now(), only:
 /** The sweep, with everything it did. */
 export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepScope = {}): Promise<SweepOutcome> {
   const deps = app.tickets.engine.deps;
-  // `only.guildId`: one server's sweep (Try-it's "skip ahead", issue 22): no repairs, and a cursor state of its own,
+  // `only.guildId`: one server's sweep (Try-it's "skip ahead"): no repairs, and a cursor state of its own,
   // so the minute sweep of every server is not moved by it.
   if (!only.guildId) await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
   // Issue 22: close requests past their deadline (each closes once, ./close-request.ts).

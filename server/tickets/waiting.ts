@@ -48,7 +48,13 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
     const guildNow = await deps.clock.now(row.guild_id, now);
     if (!minutes || guildNow - Number(row.opened_at) < minutes * 60_000) continue;
     if (platform.kind === "discord" && row.channel_id && (await answeredInChannel(deps, row))) continue;
-    const claimed = await db.updateTable("tickets").set({ waiting_alert_at: guildNow }).where("id", "=", row.id).where("waiting_alert_at", "is", null).where("first_response_at", "is", null).executeTakeFirst();
+    const claimed = await db
+      .updateTable("tickets")
+      .set({ waiting_alert_at: guildNow })
+      .where("id", "=", row.id)
+      .where("waiting_alert_at", "is", null)
+      .where("first_response_at", "is", null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const channelId = settings.WaitingAlertChannelId;
     if (channelId) {
@@ -58,7 +64,11 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
       await platform.sendMessage(channelId, fitMessage({ content, allowed_mentions: { parse: [], roles } })).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
     await recordActivityOf(db, botActor(deps), {
-      guildId: row.guild_id, action: helpdeskActions.waitingAlert, after: { TicketId: row.number, Minutes: minutes }, scopePanelId: row.panel_id ?? 0, at: guildNow,
+      guildId: row.guild_id,
+      action: helpdeskActions.waitingAlert,
+      after: { TicketId: row.number, Minutes: minutes },
+      scopePanelId: row.panel_id ?? 0,
+      at: guildNow,
     });
     publish(deps, "updated", (await findTicket(db, row.guild_id, row.number))!);
     alerted++;

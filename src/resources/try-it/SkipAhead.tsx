@@ -65,7 +65,13 @@ export function SkipAhead({ guildId, busy, onBusy, onSkipped, onError }: {
         <span className="try-it-skip-buttons" role="group" aria-label={tr("tryIt.skipAhead", "Skip ahead")}>
           <span className="try-it-skip-label">{tr("tryIt.skipAhead", "Skip ahead")}</span>
           {HOURS.map((hours) => (
-            <Button key={hours} size="small" disabled={busy} aria-label={tr("tryIt.skipAheadHours", "Skip ahead {hours} hours", { hours })} onClick={() => void skip(hours)}>
+            <Button
+              key={hours}
+              size="small"
+              disabled={busy}
+              aria-label={tr("tryIt.skipAheadHours", "Skip ahead {hours} hours", { hours })}
+              onClick={() => void skip(hours)}
+            >
               {tr("tryIt.hoursShort", "{hours} h", { hours })}
             </Button>
           ))}

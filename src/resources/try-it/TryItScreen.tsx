@@ -236,7 +236,8 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 function messageTime(at: number): string {
   const date = new Date(at);
   const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return date.toDateString() === new Date().toDateString() ? time : `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
+  if (date.toDateString() === new Date().toDateString()) return time;
+  return `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
 }
 
 function ChatMessage({

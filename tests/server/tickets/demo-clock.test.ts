@@ -26,12 +26,13 @@ const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, p
   const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
   return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
 };
+type Clock = { offsetMs: number; now: number; canSkip: boolean };
 const skip = async (hours = 24, token = admin, guildId = G) => {
   const res = await api("POST", `/api/${guildId}/demo/skip-ahead`, token, { hours });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { closed: number; warned: number; alerted: number; clock: { offsetMs: number; now: number; canSkip: boolean } };
+  return res.body as { closed: number; warned: number; alerted: number; clock: Clock };
 };
-const clockOf = async (guildId = G, token = admin) => (await api("GET", `/api/${guildId}/demo/clock`, token)).body as { offsetMs: number; now: number; canSkip: boolean };
+const clockOf = async (guildId = G, token = admin) => (await api("GET", `/api/${guildId}/demo/clock`, token)).body as Clock;
 const saveSettings = async (patch: Json, guildId = G) => {
   const current = await api("GET", `/api/${guildId}/settings`, admin);
   const res = await api("PUT", `/api/${guildId}/settings`, admin, { ...patch, Revision: current.body.Revision });
@@ -98,10 +99,21 @@ describe("skip ahead adds up", () => {
     expect(closedAt).toBeLessThanOrEqual((await clockOf()).now);
     expect(Number(closed.resolution_ms)).toBe(closedAt - Number(opened.opened_at));
     expect(Number(closed.resolution_ms)).toBeGreaterThanOrEqual(48 * HOUR);
-    const transcript = await t.db.selectFrom("transcripts").selectAll().where("guild_id", "=", G).where("ticket_id", "=", opened.number).executeTakeFirstOrThrow();
+    const transcript = await t.db
+      .selectFrom("transcripts")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("ticket_id", "=", opened.number)
+      .executeTakeFirstOrThrow();
     expect(Number(transcript.closed_at)).toBe(closedAt);
     expect(transcript.close_reason).toBe(reason);
-    const entry = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).where("action", "=", "Ticket Closed").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("action", "=", "Ticket Closed")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(entry.timestamp).toBe(Math.floor(closedAt / 1000));
     expect(JSON.parse(entry.after_json!)).toEqual({ TicketId: opened.number, Status: "closed", CloseReason: reason });
 
@@ -210,7 +222,8 @@ describe("every time-based step reads the server's clock", () => {
 describe("a clock per server", () => {
   it("one server's skip does not move another's clock, its messages or its tickets", async () => {
     const hubBefore = await clockOf(GAMING_HUB_ID);
-    await saveSettings({ AutoCloseEnabled: true, InactivityWarningHours: 12, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0 }, GAMING_HUB_ID);
+    const autoClose = { AutoCloseEnabled: true, InactivityWarningHours: 12, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0 };
+    await saveSettings(autoClose, GAMING_HUB_ID);
     const hubTicket = await openTicket(GAMING_HUB_ID, HUB_CHANNEL, admin);
     const community = await skip(24);
     expect(community.clock.offsetMs).toBeGreaterThanOrEqual(24 * HOUR);
@@ -250,7 +263,9 @@ describe("who may skip ahead", () => {
     const done = await skip(24);
     const entry = (await skipEntries()).pop()!;
     expect(entry).toMatchObject({ user_id: DEMO_ADMIN_ID, username: "Demo Admin", timestamp: Math.floor(done.clock.now / 1000) });
-    expect(JSON.parse(entry.after_json!)).toEqual({ Hours: 24, ClockAheadHours: done.clock.offsetMs / HOUR, ServerTime: done.clock.now, Closed: 0, Warned: 1, Alerted: 0 });
+    expect(JSON.parse(entry.after_json!)).toEqual({
+      Hours: 24, ClockAheadHours: done.clock.offsetMs / HOUR, ServerTime: done.clock.now, Closed: 0, Warned: 1, Alerted: 0,
+    });
   });
 });
 

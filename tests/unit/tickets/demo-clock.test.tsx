@@ -14,10 +14,13 @@ import { community, renderApp } from "../shell/harness";
 const server = useMswServer();
 const HOUR = 3_600_000;
 const demoStats = rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true }));
-const clockIs = (offsetMs: number, canSkip: boolean) => rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs, now: Date.now() + offsetMs, canSkip }));
+const clockIs = (offsetMs: number, canSkip: boolean) =>
+  rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs, now: Date.now() + offsetMs, canSkip }));
 const tryItHandlers = [
   demoStats,
-  rest.get(`${API}/${community}/demo/channels`, () => HttpResponse.json({ channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: null }] })),
+  rest.get(`${API}/${community}/demo/channels`, () =>
+    HttpResponse.json({ channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: null }] }),
+  ),
   rest.get(`${API}/${community}/demo/channels/:id/messages`, () => HttpResponse.json({ messages: [], mentions: {} })),
 ];
 
