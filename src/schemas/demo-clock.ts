@@ -33,9 +33,3 @@ export const demoSkippedAheadSchema = z.object({
   clock: demoClockSchema,
 });
 export type DemoSkippedAhead = z.infer<typeof demoSkippedAheadSchema>;
-
-/** A clock's offset as whole days and hours ("+1 day 12 h" in the view). */
-export function offsetParts(offsetMs: number): { days: number; hours: number } {
-  const hours = Math.floor(Math.max(0, offsetMs) / 3_600_000);
-  return { days: Math.floor(hours / 24), hours: hours % 24 };
-}
