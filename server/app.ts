@@ -40,6 +40,7 @@ import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
 import type { PlatformAdapter } from "./platform/adapter";
+import { realClock } from "./platform/clock";
 import { DemoPlatform } from "./platform/demo";
 import { DiscordPlatform } from "./platform/discord";
 import { syncResourceTables } from "./resources/tables";
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("sessionCache", sessionCache);
   app.decorate("guildGenerations", guildGenerations);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets, sessionCache));
+  app.decorate("clock", app.platform instanceof DemoPlatform ? app.platform.clock : realClock);
   app.decorate("teamRoleSync", new TeamRoleSync(app.platform, app.log));
   // Several instances on one PostgreSQL hear each other's ticket events; one SQLite process needs no more than itself.
   const ticketEvents = config.databaseUrl

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { GuildAccess } from "../../src/schemas/access";
+import type { AccessLevel, GuildAccess } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
@@ -41,6 +41,20 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
 export function requirePermission(request: FastifyRequest, ...anyOf: TeamPermission[]): void {
   if (!request.access || !anyOf.some((p) => request.access!.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
 }
+
+/** The platform's managers: the owner, Administrator and Manage Server holders (never a staff team's permissions). */
+export const managerLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+
+/**
+ * onRequest hook after `guard()`: only managers (403 otherwise). The `levels` property tells the route table which
+ * levels it admits.
+ */
+export const requireManager = Object.assign(
+  async function requireManager(request: FastifyRequest): Promise<void> {
+    if (!request.access || !managerLevels.includes(request.access.level)) throw new HttpError(403, authMessages.accessDenied);
+  },
+  { levels: managerLevels },
+);
 
 /** The guildId of a guarded request. */
 export const guildIdOf = (request: FastifyRequest) => (request.params as { guildId: string }).guildId;

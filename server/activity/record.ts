@@ -32,6 +32,8 @@ export interface ActivityInput {
    * else. Staff limited to their panels (TranscriptsPanelPermission) see only their panels' entries.
    */
   scopePanelId?: number | null;
+  /** When it happened (epoch ms): a ticket step's server time (server/platform/clock.ts); the real now by default. */
+  at?: number;
 }
 
 /** Who did something that is not a signed-in request (a bot key, the bot acting for a Discord user). */
@@ -78,7 +80,7 @@ export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActo
     avatar: actor.avatar,
     action: input.action,
     ip: actor.ip,
-    timestamp: Math.floor(Date.now() / 1000),
+    timestamp: Math.floor((input.at ?? Date.now()) / 1000),
     before_json: input.before === undefined ? null : JSON.stringify(input.before),
     after_json: input.after === undefined ? null : JSON.stringify(input.after),
     ticket_id: ticketNumberOf(input) ?? null,

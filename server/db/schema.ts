@@ -333,6 +333,13 @@ export interface DemoMessagesTable {
   edited_at: number | null;
 }
 
+/** A demo server's clock (027_demo_clocks): how far "Skip ahead" moved it past the real clock. */
+export interface DemoClocksTable {
+  guild_id: string;
+  offset_ms: number;
+  updated_at: number;
+}
+
 /** Every table: those of the migrations, written here, and those of spec'd resources, derived from their specs. */
 export interface Database extends SpecTables {
   users: UsersTable;
@@ -362,6 +369,7 @@ export interface Database extends SpecTables {
   ticket_rollups: TicketRollupsTable;
   ticket_members: TicketMembersTable;
   demo_channels: DemoChannelsTable;
+  demo_clocks: DemoClocksTable;
   demo_messages: DemoMessagesTable;
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;

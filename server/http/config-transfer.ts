@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AccessLevel } from "../../src/schemas/access";
 import { mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
-import { authMessages } from "../../src/schemas/messages";
-import { guard, guildIdOf } from "../access/guard";
+import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
 import { requestActor } from "../activity/record";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { configTransferMessages } from "../config-transfer/service";
@@ -18,19 +17,11 @@ import { guildParams, validateBodyInHandler } from "./support/route-schemas";
 // Only the owner, Administrator and Manage Server holders may call them: an import creates staff teams with any
 // permissions (a team member could otherwise grant themselves everything) and an export reveals the whole setup.
 
-/** Who may export and import: the access levels of the platform (never a staff team's permissions). */
-export const configTransferLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+/** Who may export and import: the platform's managers (never a staff team's permissions). */
+export const configTransferLevels: readonly AccessLevel[] = managerLevels;
 
-/**
- * onRequest hook after `guard()`: the caller's level must be one of configTransferLevels (403 otherwise).
- * The `levels` property tells the route table which levels it admits.
- */
-export const requireConfigLevel = Object.assign(
-  async function requireConfigLevel(request: FastifyRequest): Promise<void> {
-    if (!request.access || !configTransferLevels.includes(request.access.level)) throw new HttpError(403, authMessages.accessDenied);
-  },
-  { levels: configTransferLevels },
-);
+/** onRequest hook after `guard()`: managers only (403 otherwise). */
+export const requireConfigLevel = requireManager;
 
 /** A whole configuration can be bigger than the API's usual 1 MB. */
 export const CONFIG_BODY_LIMIT = 5 * 1024 * 1024;

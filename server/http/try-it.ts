@@ -2,10 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
-import { guard, guildIdOf } from "../access/guard";
+import { demoClockSchema, demoSkipAheadSchema, demoSkippedAheadSchema } from "../../src/schemas/demo-clock";
+import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
+import { recordActivityOf, requestActor } from "../activity/record";
 import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
-import { sweepTickets } from "../tickets/scheduler";
+import { sweep } from "../tickets/scheduler";
+import { sweepWaitingTickets } from "../tickets/waiting";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 
@@ -20,9 +23,12 @@ const s = {
   messages: named("DemoMessages", demoMessagesResponseSchema),
   reply: named("DemoInteractionReply", demoInteractionReplySchema),
   posted: named("DemoMessagePosted", z.object({ id: z.string() })),
-  skipped: named("DemoSkippedAhead", z.object({ closed: z.number().int() })),
+  skipped: named("DemoSkippedAhead", demoSkippedAheadSchema),
+  clock: named("DemoClock", demoClockSchema),
 };
-const demoSkipAheadSchema = z.object({ hours: z.number().int().min(1).max(72) });
+
+/** The activity entry of a skip (by the staff member who ran it). */
+export const skippedAheadAction = "Demo Clock Skipped Ahead";
 
 export default async function demoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -51,20 +57,51 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Issue 22: time-based steps (the inactivity warning, a close request's deadline, auto-close) shown without
-  // waiting: this server's sweep runs as if `hours` had passed. Only the demo has it; other servers are not swept.
+  // The server's demo clock (server/platform/clock.ts): how far "Skip ahead" moved it, read by every member of Try-it.
+  app.get(
+    "/:guildId(^\\d+$)/demo/clock",
+    { onRequest: guard(), schema: { tags, summary: "Try it: this server's demo clock", params: guildParams, response: { 200: s.clock } } },
+    async (request) => {
+      const guildId = guildIdOf(request);
+      const clock = app.tryIt.clock();
+      const offsetMs = await clock.offsetOf(guildId);
+      return { offsetMs, now: Date.now() + offsetMs, canSkip: managerLevels.includes(request.access!.level) };
+    },
+  );
+
+  // Time-based steps (the inactivity warning, a close request's deadline, auto-close, waiting alerts) shown without
+  // waiting: this server's clock moves `hours` ahead — skips add up — and its scheduled work runs once at its new time.
+  // Only the demo has it. Managers only: it closes tickets of every panel, which only they may all close. A write
+  // (the write limit counts it), with an activity entry naming who ran it; the tickets it closes say so in their reason.
   app.post(
     "/:guildId(^\\d+$)/demo/skip-ahead",
     {
-      onRequest: guard(),
-      config: { interaction: true },
-      schema: { tags, summary: "Try it: run this server's scheduled work as if hours had passed", params: guildParams, body: demoSkipAheadSchema, response: { 200: s.skipped } },
+      onRequest: [guard(), requireManager],
+      schema: {
+        tags,
+        summary: "Try it: move this server's demo clock ahead and run its scheduled work",
+        params: guildParams,
+        body: demoSkipAheadSchema,
+        response: { 200: s.skipped },
+      },
     },
     async (request) => {
       const guildId = guildIdOf(request);
-      await app.tryIt.channels(guildId, request.user!);
-      const closed = await sweepTickets(app, Date.now() + request.body.hours * 3_600_000, { guildId });
-      return { closed };
+      const clock = app.tryIt.clock();
+      const by = requestActor(request);
+      const offsetMs = await clock.skip(guildId, request.body.hours * 3_600_000);
+      const real = Date.now();
+      const done = await sweep(app, real, { guildId, skippedBy: by.username });
+      const alerted = await sweepWaitingTickets(app.tickets.engine.deps, real, guildId);
+      const now = real + offsetMs;
+      const closed = done.closed + done.requestsClosed;
+      await recordActivityOf(app.db, by, {
+        guildId,
+        action: skippedAheadAction,
+        after: { Hours: request.body.hours, ClockAheadHours: offsetMs / 3_600_000, ServerTime: now, Closed: closed, Warned: done.warned, Alerted: alerted },
+        at: now,
+      });
+      return { closed, warned: done.warned, alerted, clock: { offsetMs, now, canSkip: true } };
     },
   );
 
@@ -88,7 +125,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       if (input.kind === "messageCommand" && !target) throw new HttpError(404, "Message not found");
       const interaction = demoInteraction(guildId, member, channel, input, target && { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) });
       const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
-      return toDemoReply(outcome, channel.id);
+      return toDemoReply(outcome, channel.id, await app.clock.now(guildId));
     },
   );
 }

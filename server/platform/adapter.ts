@@ -122,6 +122,8 @@ export interface PlatformChannel {
   name: string;
   /** The newest message's id (a snowflake: its time is in it), or null. */
   lastMessageId: string | null;
+  /** When the newest message was written, where the platform knows better than its id (the demo's clock per server). */
+  lastMessageAt?: number | null;
   overwrites: PermissionOverwrite[];
 }
 
@@ -239,8 +241,8 @@ export interface PlatformAdapter {
    * read of the help desk): the (up to 100) oldest messages after that one instead, still newest first.
    */
   readMessages(channelId: string, before?: string, after?: string): Promise<ChannelMessage[]>;
-  /** A direct message from the bot; null when the user does not accept them. */
-  sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null>;
+  /** A direct message from the bot (on behalf of `guildId`: the demo stamps it with that server's clock); null when the user does not accept them. */
+  sendDirectMessage(userId: string, message: BotMessage, guildId?: string): Promise<{ channelId: string; messageId: string } | null>;
   /** A member of the guild, or null when they are not (any more). */
   getMember(guildId: string, userId: string): Promise<GuildMember | null>;
   // ---- issue 22: tickets as private threads of the panel's channel

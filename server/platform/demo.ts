@@ -22,6 +22,7 @@ import type {
 import type { Db } from "../db/schema";
 import { fromDbJson, toDbBool } from "../db/dialect";
 import { mentionedIds } from "../../src/schemas/message-parts";
+import { DemoClock, type GuildClock, realClock } from "./clock";
 import { readEmbed } from "./message-read";
 import { nextSnowflake } from "./snowflake";
 import {
@@ -50,7 +51,9 @@ export interface DemoAuthor {
 /**
  * The demo platform: fixed guilds and memberships from demo-fixtures.ts, no network. The channels the bot makes
  * (tickets, direct messages) and every message of every demo channel are rows of the database (demo_channels,
- * demo_messages), read by the dashboard's Try-it view.
+ * demo_messages), read by the dashboard's Try-it view. Each server has a clock of its own (./clock.ts): a message is
+ * stamped with its server's time (a direct message with the time of the server it is sent for), while its id stays a
+ * snowflake of the real clock, so ids keep increasing in the order messages were written however a clock jumps.
  */
 const RENAME_WINDOW_MS = 10 * 60_000;
 /** View Channel and Send Messages: what a thread member holds in it (demo). */
@@ -58,7 +61,11 @@ const THREAD_VIEW = (1n << 10n) | (1n << 11n) | (1n << 16n);
 
 export class DemoPlatform implements PlatformAdapter {
   /** With the database, the large-data guild is listed once scripts/seed-large.ts has filled it. */
-  constructor(private readonly db?: Db) {}
+  constructor(private readonly db?: Db) {
+    this.clock = db ? new DemoClock(db) : realClock;
+  }
+  /** Each server's clock (the real one without a database). */
+  readonly clock: GuildClock;
   private largeGuildSeen = false;
   private largeGuildCheckedAt = 0;
   /** When each channel was renamed within the last ten minutes (Discord's limit: twice). */
@@ -116,7 +123,7 @@ export class DemoPlatform implements PlatformAdapter {
     const g = this.find(guildId);
     if (!g) throw new PlatformNotFoundError("Guild not found");
     if (!g.text_channels.some((c) => c.id === channelId)) throw new PlatformNotFoundError("Channel not found");
-    const messageId = this.db ? await this.insertMessage(channelId, botAuthor, payload) : String(this.nextMessageId++);
+    const messageId = this.db ? (await this.insertMessage(channelId, guildId, botAuthor, payload)).id : String(this.nextMessageId++);
     this.sentMessages.push({ guildId, channelId, messageId, payload });
     return messageId;
   }
@@ -183,7 +190,7 @@ export class DemoPlatform implements PlatformAdapter {
       .insertInto("demo_channels")
       .values({
         id, guild_id: guildId, name: input.name, kind: "text", parent_id: input.parentId, topic: input.topic ?? null,
-        overwrites_json: JSON.stringify(input.overwrites), recipient_id: null, created_at: Date.now(),
+        overwrites_json: JSON.stringify(input.overwrites), recipient_id: null, created_at: await this.clock.now(guildId),
       })
       .execute();
     return id;
@@ -199,7 +206,10 @@ export class DemoPlatform implements PlatformAdapter {
     const members: PermissionOverwrite[] = [{ id: guildId, type: 0, allow: "0", deny: String(THREAD_VIEW) }, { id: this.botUserId, type: 1, allow: String(THREAD_VIEW), deny: "0" }];
     await this.store
       .insertInto("demo_channels")
-      .values({ id, guild_id: guildId, name, kind: "thread", parent_id: channelId, topic: null, overwrites_json: JSON.stringify(members), recipient_id: null, created_at: Date.now() })
+      .values({
+        id, guild_id: guildId, name, kind: "thread", parent_id: channelId, topic: null, overwrites_json: JSON.stringify(members), recipient_id: null,
+        created_at: await this.clock.now(guildId),
+      })
       .execute();
     return id;
   }
@@ -228,16 +238,19 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   async getChannel(channelId: string): Promise<PlatformChannel | null> {
-    const last = await this.store.selectFrom("demo_messages").select("id").where("channel_id", "=", channelId).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const last = await this.store
+      .selectFrom("demo_messages")
+      .select(["id", "created_at"])
+      .where("channel_id", "=", channelId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    // Its time is its server's clock's (the id's is the real clock's).
+    const newest = { lastMessageId: last?.id ?? null, lastMessageAt: last ? Number(last.created_at) : null };
     const row = await this.store.selectFrom("demo_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
-    if (row) {
-      return { id: row.id, guildId: row.guild_id, name: row.name, lastMessageId: last?.id ?? null, overwrites: fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []) };
-    }
-    for (const g of [...demoGuilds, largeGuild]) {
-      const fixed = g.text_channels.find((c) => c.id === channelId);
-      if (fixed) return { id: fixed.id, guildId: g.id, name: fixed.name, lastMessageId: last?.id ?? null, overwrites: [] };
-    }
-    return null;
+    if (row) return { id: row.id, guildId: row.guild_id, name: row.name, ...newest, overwrites: fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []) };
+    const fixed = this.fixedChannel(channelId);
+    return fixed ? { id: fixed.id, guildId: fixed.guildId, name: fixed.name, ...newest, overwrites: [] } : null;
   }
 
   async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
@@ -257,8 +270,9 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   async sendMessage(channelId: string, message: BotMessage): Promise<string> {
-    if (!(await this.getChannel(channelId))) throw new PlatformNotFoundError("Channel not found");
-    const id = await this.insertMessage(channelId, botAuthor, message);
+    const channel = await this.getChannel(channelId);
+    if (!channel) throw new PlatformNotFoundError("Channel not found");
+    const { id } = await this.insertMessage(channelId, channel.guildId, botAuthor, message);
     // As Discord: in a private thread, mentioning a role (or a member) the message may ping adds them to it.
     const thread = await this.store.selectFrom("demo_channels").select("kind").where("id", "=", channelId).executeTakeFirst();
     if (thread?.kind === "thread") {
@@ -277,7 +291,7 @@ export class DemoPlatform implements PlatformAdapter {
         embeds_json: JSON.stringify(message.embeds ?? []),
         components_json: JSON.stringify(message.components ?? []),
         allowed_mentions_json: JSON.stringify(message.allowed_mentions),
-        edited_at: Date.now(),
+        edited_at: await this.clock.now(await this.guildOfChannel(channelId)),
       })
       .where("channel_id", "=", channelId)
       .where("id", "=", messageId)
@@ -304,10 +318,10 @@ export class DemoPlatform implements PlatformAdapter {
     }));
   }
 
-  async sendDirectMessage(userId: string, message: BotMessage): Promise<{ channelId: string; messageId: string } | null> {
+  async sendDirectMessage(userId: string, message: BotMessage, guildId?: string): Promise<{ channelId: string; messageId: string } | null> {
     if (!demoUsers.some((u) => u.id === userId)) return null;
     const channelId = await this.directChannelOf(userId);
-    return { channelId, messageId: await this.insertMessage(channelId, botAuthor, message) };
+    return { channelId, messageId: (await this.insertMessage(channelId, guildId ?? null, botAuthor, message)).id };
   }
 
   async getMember(guildId: string, userId: string): Promise<GuildMember | null> {
@@ -338,14 +352,18 @@ export class DemoPlatform implements PlatformAdapter {
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_channels")
-      .values({ id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId, created_at: Date.now() })
+      .values({
+        id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId,
+        // A direct-message channel belongs to no server: the real clock.
+        created_at: await this.clock.now(null),
+      })
       .execute();
     return id;
   }
 
-  /** A message a demo user writes in a channel. */
-  postAsUser(channelId: string, author: DemoAuthor, content: string): Promise<string> {
-    return this.insertMessage(channelId, author, { content, allowed_mentions: { parse: [] } });
+  /** A message a demo user writes in a channel: its id, and its time on the channel's server's clock. */
+  async postAsUser(channelId: string, author: DemoAuthor, content: string): Promise<{ id: string; createdAt: number }> {
+    return this.insertMessage(channelId, await this.guildOfChannel(channelId), author, { content, allowed_mentions: { parse: [] } });
   }
 
   /** The fixed memberships (plus the large guild's once seeded). */
@@ -353,7 +371,23 @@ export class DemoPlatform implements PlatformAdapter {
     return (await this.memberships()).find((m) => m.guildId === guildId && m.userId === userId);
   }
 
-  private async insertMessage(channelId: string, author: DemoAuthor, message: BotMessage): Promise<string> {
+  /** The server of a channel (a ticket's or a fixed one), null for a direct message or one unknown. */
+  private async guildOfChannel(channelId: string): Promise<string | null> {
+    const row = await this.store.selectFrom("demo_channels").select("guild_id").where("id", "=", channelId).executeTakeFirst();
+    return row ? row.guild_id : (this.fixedChannel(channelId)?.guildId ?? null);
+  }
+
+  private fixedChannel(channelId: string): { id: string; guildId: string; name: string } | undefined {
+    for (const g of [...demoGuilds, largeGuild]) {
+      const fixed = g.text_channels.find((c) => c.id === channelId);
+      if (fixed) return { id: fixed.id, guildId: g.id, name: fixed.name };
+    }
+    return undefined;
+  }
+
+  /** Stores a message, stamped with its server's clock (`guildId`; null: the real clock); its id and time. */
+  private async insertMessage(channelId: string, guildId: string | null, author: DemoAuthor, message: BotMessage): Promise<{ id: string; createdAt: number }> {
+    const createdAt = await this.clock.now(guildId);
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_messages")
@@ -368,11 +402,11 @@ export class DemoPlatform implements PlatformAdapter {
         embeds_json: JSON.stringify(message.embeds ?? []),
         components_json: JSON.stringify(message.components ?? []),
         allowed_mentions_json: JSON.stringify(message.allowed_mentions),
-        created_at: Date.now(),
+        created_at: createdAt,
         edited_at: null,
       })
       .execute();
-    return id;
+    return { id, createdAt };
   }
 
   /** Discord lets a channel's name change twice every ten minutes; a third change waits for the oldest to age out. */

@@ -13,7 +13,7 @@ export async function claim(deps: EngineDeps, guildId: string, number: number, m
   if ("refusal" in c) return c.refusal!;
   if (!c.staff) return say(botTexts.staffOnly);
   if (c.row.claimed_by) return say(botTexts.alreadyClaimed(c.row.claimed_by === member.id ? "you" : (c.row.claimed_by_name ?? "someone")));
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   const set = { claimed_by: member.id, claimed_by_name: member.username, revision: c.row.revision + 1, last_activity_at: now };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: null }, set))) return say(botTexts.alreadyClaimed("someone"));
   const row = { ...c.row, ...set };
@@ -31,7 +31,7 @@ export async function unclaim(deps: EngineDeps, guildId: string, number: number,
   if (!c.staff) return say(botTexts.staffOnly);
   if (!c.row.claimed_by) return say(botTexts.notClaimed);
   if (c.row.claimed_by !== member.id && !c.access.manager) return say(botTexts.onlyClaimer);
-  const set = { claimed_by: null, claimed_by_name: null, revision: c.row.revision + 1, last_activity_at: Date.now() };
+  const set = { claimed_by: null, claimed_by_name: null, revision: c.row.revision + 1, last_activity_at: await deps.clock.now(guildId) };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.notClaimed);
   const row = { ...c.row, ...set };
   const { settings } = await readGuildSettings(deps.db, guildId);
@@ -51,7 +51,7 @@ export async function transfer(deps: EngineDeps, guildId: string, number: number
   const target = await guildMemberOf(deps.platform, guildId, targetId);
   if (!target) return say(botTexts.memberNotFound);
   if (!isTicketStaff(await memberAccess(deps.db, guildId, target), c.teamIds)) return say(botTexts.transferTargetNotStaff);
-  const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: Date.now() };
+  const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: await deps.clock.now(guildId) };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
   const row = { ...c.row, ...set };
   const { settings } = await readGuildSettings(deps.db, guildId);

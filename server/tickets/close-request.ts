@@ -24,7 +24,7 @@ export async function requestCloseConfirmation(deps: EngineDeps, guildId: string
   const { settings } = await readGuildSettings(deps.db, guildId);
   const wait = Math.min(MAX_HOURS, Math.max(1, Math.round(hours ?? settings.CloseRequestHours ?? 24) || 24));
   const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
-  const deadline = Date.now() + wait * 3_600_000;
+  const deadline = (await deps.clock.now(guildId)) + wait * 3_600_000;
   if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { close_request_at: deadline, close_request_by: member.id, close_request_reason: given }))) return say(botTexts.ticketGone);
   if (c.row.channel_id) {
     await deps.platform
@@ -55,6 +55,7 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
   if (row.opener_id !== member.id) return say(botTexts.closeRequestOnlyOpener);
   if (row.status !== "open" || row.close_request_at === null) return say(botTexts.closeRequestGone);
   if (confirm) {
+    // closing_since is the repair's real time (../platform/clock.ts).
     const marked = await deps.db
       .updateTable("tickets")
       .set({ status: "closing", closing_since: Date.now() })
@@ -67,7 +68,7 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
   }
   const cleared = await deps.db
     .updateTable("tickets")
-    .set({ close_request_at: null, close_request_by: null, close_request_reason: null, last_activity_at: Date.now(), warned_at: null })
+    .set({ close_request_at: null, close_request_by: null, close_request_reason: null, last_activity_at: await deps.clock.now(guildId), warned_at: null })
     .where("id", "=", row.id)
     .where("status", "=", "open")
     .where("close_request_at", "is not", null)
@@ -82,33 +83,39 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
 /**
  * The sweep's part: requests past their deadline close, each once (a compare-and-set from 'open' with the request
  * still there: a member's last-second answer or another instance's sweep wins or loses cleanly). Returns how many.
+ * `now` is the real instant the sweep runs at; each deadline is read on its server's clock (the query reads up to the
+ * furthest clock, then each request is checked against its own server's). `skippedBy`: Try-it's "Skip ahead" brought
+ * this sweep (its closes say so).
  */
-export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50, guildId?: string): Promise<number> {
+export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50, guildId?: string, skippedBy?: string): Promise<number> {
   let query = deps.db.selectFrom("tickets").selectAll();
   if (guildId) query = query.where("guild_id", "=", guildId);
   const due = await query
     .where("status", "=", "open")
     .where("close_request_at", "is not", null)
-    .where("close_request_at", "<=", now)
+    .where("close_request_at", "<=", now + (guildId ? await deps.clock.offsetOf(guildId) : await deps.clock.maxOffset()))
     .orderBy("close_request_at")
     .limit(batch)
     .execute();
   let closed = 0;
   for (const row of due) {
+    const at = await deps.clock.now(row.guild_id, now);
+    if (Number(row.close_request_at) > at) continue;
     const marked = await deps.db
       .updateTable("tickets")
       .set({ status: "closing", closing_since: now })
       .where("id", "=", row.id)
       .where("status", "=", "open")
       .where("close_request_at", "is not", null)
-      .where("close_request_at", "<=", now)
+      .where("close_request_at", "<=", at)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) continue;
     closed++;
     const { settings } = await readGuildSettings(deps.db, row.guild_id);
-    await speaking(chooseLanguage(settings.BotLanguage, null), () =>
-      finishClose(deps, { ...row, status: "closing" } as TicketRow, botMember(deps), botTexts.closeRequestTimeoutReason),
-    ).catch((error) => deps.log.warn({ err: error }, "close request's close failed"));
+    await speaking(chooseLanguage(settings.BotLanguage, null), () => {
+      const reason = skippedBy ? botTexts.afterSkipAhead(botTexts.closeRequestTimeoutReason, skippedBy) : botTexts.closeRequestTimeoutReason;
+      return finishClose(deps, { ...row, status: "closing" } as TicketRow, botMember(deps), reason);
+    }).catch((error) => deps.log.warn({ err: error }, "close request's close failed"));
   }
   return closed;
 }

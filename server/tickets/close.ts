@@ -53,7 +53,7 @@ export async function requestClose(deps: EngineDeps, guildId: string, number: nu
       },
     };
   }
-  // Only one close runs: the row moves to 'closing' from 'open', once.
+  // Only one close runs: the row moves to 'closing' from 'open', once. (closing_since is the repair's real time.)
   if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return say(botTexts.closeBusy);
   const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
   return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
@@ -96,7 +96,7 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   const known = row.first_response_at === null || row.first_response_at === undefined ? null : Number(row.first_response_at);
   const read = firstStaff ? firstStaff.timestamp : null;
   const firstResponse = known === null ? read : read === null ? known : Math.min(known, read);
-  const closedAt = Date.now();
+  const closedAt = await deps.clock.now(guildId);
   const set = {
     status: "closed",
     closed_at: closedAt,
@@ -152,6 +152,7 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
         guildId,
         action: ticketActions.transcriptNotStored,
         after: { TicketId: row.number, QuotaMB: deps.transcriptQuotaMb, UsedBytes: refused.usedBytes, TranscriptBytes: refused.transcriptBytes },
+        at: closedAt,
       });
     }
     await tx.updateTable("tickets").set(set).where("id", "=", row.id).execute();
@@ -160,6 +161,7 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       action: ticketActions.closed,
       before: { TicketId: row.number, Status: "open" },
       after: { TicketId: row.number, Status: "closed", CloseReason: reason },
+      at: closedAt,
     });
   });
   const closed: TicketRow = { ...row, ...set };
@@ -211,7 +213,7 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
             : []),
         ],
         allowed_mentions: { parse: [] },
-      })
+      }, row.guild_id)
       .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));
   }
 }

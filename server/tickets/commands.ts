@@ -74,7 +74,8 @@ export async function guildCommand(engine: TicketEngine, guildId: string, channe
     }
     case "stats": {
       if (!can(access, "ViewTranscripts")) return say(botTexts.noPermission);
-      const to = new Date();
+      // The last 30 days of the server's clock (server/platform/clock.ts).
+      const to = new Date(await engine.deps.clock.now(guildId));
       const from = new Date(to.getTime() - 29 * 86_400_000);
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const panels = await panelsVisibleToMember(db, guildId, access);

@@ -21,8 +21,8 @@ export function warningLeadMs(hours: number | null | undefined, silenceMs: numbe
 export const warningStands = (row: Pick<TicketRow, "warned_at" | "last_activity_at">, lastActivity = Number(row.last_activity_at)) =>
   row.warned_at !== null && Number(row.warned_at) >= lastActivity;
 
-/** Claims the warning (once across instances) and posts it; false when another sweep had claimed it. */
-export async function sendInactivityWarning(deps: EngineDeps, row: TicketRow, leadMs: number, now = Date.now()): Promise<boolean> {
+/** Claims the warning (once across instances), stamped `now` on its server's clock, and posts it; false when another sweep had claimed it. */
+export async function sendInactivityWarning(deps: EngineDeps, row: TicketRow, leadMs: number, now: number): Promise<boolean> {
   const claimed = await deps.db
     .updateTable("tickets")
     .set({ warned_at: now })
@@ -50,7 +50,7 @@ export async function keepOpen(deps: EngineDeps, guildId: string, number: number
   const c = await openTicket(deps, guildId, number, member);
   if ("refusal" in c) return c.refusal!;
   if (!c.staff && c.row.opener_id !== member.id && !(await isAdded(deps, c.row.id, member.id))) return say(botTexts.staffOnly);
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null }))) return say(botTexts.ticketGone);
   await notice(deps, c.row, botTexts.keptOpenNotice(member.id));
   await recordStep(deps, member, c.row, "Ticket Kept Open", null, { TicketId: number });

@@ -22,7 +22,7 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
   if (!can(c.access, "AnnotateTicket")) return { reply: say(botTexts.noPermission) };
   const text = body.trim().slice(0, 2000);
   if (!text) return { reply: say(botTexts.noteEmpty) };
-  const createdAt = Date.now();
+  const createdAt = await deps.clock.now(guildId);
   const actor = actorOf(member, deps.origin);
   const sealed = deps.keyring.secrets.seal(text, aadOf(guildId, c.row.id, createdAt, member.id));
   const id = await deps.db.transaction().execute(async (tx) => {
@@ -32,7 +32,8 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
       .returning("id")
       .executeTakeFirstOrThrow();
     // The entry says that a note was added, never what it says.
-    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0 });
+    const entry = { guildId, action: helpdeskActions.noteAdded, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: createdAt };
+    await recordActivityOf(tx, actor, entry);
     return inserted.id;
   });
   return {

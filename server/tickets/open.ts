@@ -50,7 +50,7 @@ export async function openFromPanel(deps: EngineDeps, guildId: string, member: M
   if (usable.panel.FormId !== null) {
     // Refused before the form is shown, not after it was filled in.
     const { settings } = await readGuildSettings(deps.db, guildId);
-    const verdict = await checkOpenRules(deps, { guildId, opener: member, panel: usable.panel, settings, now: Date.now(), kind: "open" });
+    const verdict = await checkOpenRules(deps, { guildId, opener: member, panel: usable.panel, settings, now: await deps.clock.now(guildId), kind: "open" });
     if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
     return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
@@ -91,7 +91,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   const { db, platform } = deps;
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   // Blacklist and the panel's rules; the limits are counted below, inside the transaction.
   const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now, kind: "open" });
   if ("refusal" in verdict) return say(verdict.refusal);
@@ -171,6 +171,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       guildId,
       action: ticketActions.opened,
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
+      at: now,
     });
   });
   row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };

@@ -26,16 +26,20 @@ export interface PanelRuleSet {
   supportHours: boolean;
 }
 
-/** Whether `member` may open a ticket of `panel` now; a notice for the member when it opens outside support hours. */
+/**
+ * Whether `member` may open a ticket of `panel` now (the server's clock unless `at` is given); a notice for the member
+ * when it opens outside support hours.
+ */
 export async function checkPanelRules(
   deps: EngineDeps,
   guildId: string,
   member: Member,
   panel: SinglePanel,
   settings: TicketSettings,
-  now = Date.now(),
+  at?: number,
   rules: PanelRuleSet = { cooldown: true, supportHours: true },
 ): Promise<PanelVerdict> {
+  const now = at ?? (await deps.clock.now(guildId));
   const excluded = (panel.ExcludedRoles ?? []).filter((id) => member.roles.includes(id));
   if (excluded.length) return { refusal: botTexts.excludedRole(await roleNames(deps, guildId, excluded)) };
   const required = panel.RequiredRoles ?? [];

@@ -28,6 +28,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
   const engine = new TicketEngine({
     db: app.db,
     platform: app.platform,
+    clock: app.clock,
     keyring: keyringFor(app.config),
     events: app.ticketEvents,
     log: app.log,

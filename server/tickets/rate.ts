@@ -59,6 +59,7 @@ export async function rateComment(deps: EngineDeps, guildId: string, number: num
   if (!row || row.status !== "closed" || row.opener_id !== user.id) return say(botTexts.invalidButton);
   if (row.rating === null) return say(botTexts.ratingCommentFirst);
   if (!comment) return say(botTexts.formRequired(botTexts.ratingCommentLabel));
+  const at = await deps.clock.now(guildId);
   const stored = await deps.db.transaction().execute(async (tx) => {
     const updated = await tx.updateTable("tickets").set({ rating_comment: comment }).where("id", "=", row.id).where("rating_comment", "is", null).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
@@ -67,6 +68,7 @@ export async function rateComment(deps: EngineDeps, guildId: string, number: num
       guildId,
       action: "Ticket Rating Comment",
       after: { TicketId: number, Rating: row.rating, Comment: comment },
+      at,
     });
     return true;
   });

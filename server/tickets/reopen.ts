@@ -38,7 +38,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   const { settings } = await readGuildSettings(deps.db, guildId);
   const days = settings.ReopenWithinDays ?? 0;
   if (days <= 0) return say(botTexts.reopenOff);
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return say(botTexts.reopenTooLate(days));
 
   // The rules of an open, for the member the ticket opens for again.
@@ -91,6 +91,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
       action: reopenAction,
       before: { TicketId: row.number, Status: "closed" },
       after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link, ...(unclaimed ? { Unclaimed: row.claimed_by_name } : {}) },
+      at: now,
     });
   });
   const reopened: TicketRow = {

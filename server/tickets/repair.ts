@@ -24,16 +24,18 @@ const REPAIRS = 50;
  *   - 'closing' (aged by closing_since): its channel gone — the close is finished (closed, by the bot, with the
  *     transcript only if it was stored, its word index completed); its channel still there — back to 'open'.
  * A platform that cannot answer leaves the ticket for the next sweep. Each repair is a compare-and-set from the
- * state read, and writes an activity entry by the bot.
+ * state read, and writes an activity entry by the bot. `now` is the real instant: closing_since is real time, opened_at
+ * its server's (../platform/clock.ts), so an 'opening' ticket is aged on its server's clock.
  */
 export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Promise<number> {
   const { db, platform } = deps;
+  const furthest = now + (await deps.clock.maxOffset());
   const stuck = await db
     .selectFrom("tickets")
     .selectAll()
     .where((eb) =>
       eb.or([
-        eb.and([eb("status", "=", "opening"), eb("opened_at", "<=", now - STUCK_GRACE_MS)]),
+        eb.and([eb("status", "=", "opening"), eb("opened_at", "<=", furthest - STUCK_GRACE_MS)]),
         eb.and([eb("status", "=", "closing"), eb.or([eb("closing_since", "is", null), eb("closing_since", "<=", now - STUCK_GRACE_MS)])]),
       ]),
     )
@@ -41,9 +43,10 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
     .limit(REPAIRS)
     .execute();
   let repaired = 0;
-  /** A repair: its compare-and-set and its activity entry (by the bot) in one transaction; false when the row moved on. */
-  const repair = (row: TicketRow, status: string, write: (tx: Db) => Promise<boolean>, extra: Record<string, unknown> = {}) =>
-    db.transaction().execute(async (tx) => {
+  /** A repair: its compare-and-set and its activity entry (by the bot, at its server's time) in one transaction; false when the row moved on. */
+  const repair = async (row: TicketRow, status: string, write: (tx: Db) => Promise<boolean>, extra: Record<string, unknown> = {}) => {
+    const at = await deps.clock.now(row.guild_id, now);
+    return db.transaction().execute(async (tx) => {
       if (!(await write(tx))) return false;
       await recordActivityOf(tx, botActor(deps), {
         guildId: row.guild_id,
@@ -51,13 +54,17 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
         before: { TicketId: row.number, Status: row.status },
         after: { TicketId: row.number, Status: status, ...extra },
         scopePanelId: row.panel_id ?? 0,
+        at,
       });
       return true;
     });
+  };
   const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) === 1;
   for (const row of stuck) {
     try {
+      const guildNow = await deps.clock.now(row.guild_id, now);
       if (row.status === "opening") {
+        if (Number(row.opened_at) > guildNow - STUCK_GRACE_MS) continue;
         const panel = (row.panel_id === null ? undefined : await findSinglePanel(db, row.guild_id, row.panel_id)) ?? null;
         const name = ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name);
         const found = await platform.findTextChannels(row.guild_id, name);
@@ -90,10 +97,10 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
         const stored = await reindexTranscript(db, deps.keyring, row.guild_id, row.number);
         const set = {
           status: "closed",
-          closed_at: now,
+          closed_at: guildNow,
           closed_by: platform.botUserId,
           closed_by_name: "Ticketeer",
-          resolution_ms: Math.max(0, now - Number(row.opened_at)),
+          resolution_ms: Math.max(0, guildNow - Number(row.opened_at)),
           revision: row.revision + 1,
         };
         const done = await repair(row, "closed", async (tx) => changed(await tx.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()), { Transcript: stored });

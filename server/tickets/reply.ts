@@ -40,12 +40,12 @@ export async function replyAsStaff(deps: EngineDeps, guildId: string, number: nu
     messageId = await deps.platform.sendMessage(channelId, replyMessage(deps, member, actor.avatar, content));
   });
   if (refused) return { reply: say(refused) };
-  const now = Date.now();
+  const now = await deps.clock.now(guildId);
   await deps.db.transaction().execute(async (tx) => {
     await tx.updateTable("tickets").set({ last_activity_at: now }).where("id", "=", c.row.id).execute();
     // The first response, once (a compare-and-set: an earlier one stands).
     await tx.updateTable("tickets").set({ first_response_at: now }).where("id", "=", c.row.id).where("first_response_at", "is", null).execute();
-    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.replied, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0 });
+    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.replied, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: now });
   });
   publish(deps, "updated", (await findTicket(deps.db, guildId, number))!);
   return { reply: say(botTexts.replySent, true), messageId };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { Db } from "../db/schema";
+import type { GuildClock } from "../platform/clock";
 import { settingsFromJson } from "../settings/store";
 import { finishClose } from "./close";
 import { lastMessageTime } from "./last-activity";
@@ -25,6 +26,10 @@ import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivit
 // the server the last one stopped at. Within a server the candidates continue after the last one looked at, so
 // tickets that stay open (their opener is still a member) do not hide the others. One server's backlog delays no
 // other.
+//
+// Time: a sweep runs at a real instant (`now`); each server's windows are measured on its own clock
+// (server/platform/clock.ts: the real one on Discord, the demo's clock per server), and so is every stamp it writes
+// (the warning's warned_at, closed_at) — except closing_since, the repair's real time.
 
 export const SWEEP_EVERY_MS = 60_000;
 /** Tickets closed per sweep at most (the rest wait for the next minute). */
@@ -61,6 +66,8 @@ interface ScheduledGuild {
   graceMs: number | null;
   /** Issue 22: the inactivity warning's lead time before the auto-close, when the server warns. */
   warnLeadMs: number | null;
+  /** The server's now (its clock at the sweep's instant). */
+  now: number;
   /** Tickets silent since before this instant are candidates. */
   before: number;
 }
@@ -70,10 +77,10 @@ interface ScheduledGuild {
  * written (JSON.stringify: `"AutoCloseEnabled":true`; a pattern, so a row that is not JSON never fails the sweep),
  * then read exactly.
  */
-async function scheduledGuilds(db: Db, now: number): Promise<ScheduledGuild[]> {
-  const rows = await db
-    .selectFrom("guild_settings")
-    .select(["guild_id", "data_json"])
+async function scheduledGuilds(db: Db, clock: GuildClock, now: number, only?: string): Promise<ScheduledGuild[]> {
+  let query = db.selectFrom("guild_settings").select(["guild_id", "data_json"]);
+  if (only) query = query.where("guild_id", "=", only);
+  const rows = await query
     .where((eb) => eb.or([eb("data_json", "like", '%"AutoCloseEnabled":true%'), eb("data_json", "like", '%"CloseOnUserLeave":true%')]))
     .orderBy("guild_id")
     .execute();
@@ -87,7 +94,8 @@ async function scheduledGuilds(db: Db, now: number): Promise<ScheduledGuild[]> {
     const warnLeadMs = warningLeadMs(settings.InactivityWarningHours, silenceMs);
     const windows = [silenceMs === null ? null : silenceMs - (warnLeadMs ?? 0), graceMs].filter((w): w is number => w !== null);
     if (windows.length === 0) continue;
-    out.push({ guildId: row.guild_id, settings, silenceMs, graceMs, warnLeadMs, before: now - Math.min(...windows) });
+    const guildNow = await clock.now(row.guild_id, now);
+    out.push({ guildId: row.guild_id, settings, silenceMs, graceMs, warnLeadMs, now: guildNow, before: guildNow - Math.min(...windows) });
   }
   return out;
 }
@@ -126,17 +134,41 @@ function inTurns(candidates: Candidate[], guilds: ScheduledGuild[], cursor: stri
   return [...candidates].sort((a, b) => Number(a.rn) - Number(b.rn) || order.get(a.guild_id)! - order.get(b.guild_id)!);
 }
 
-/** Repairs, finds the tickets due for closing, marks them 'closing' (one sweeper at a time) and closes them. */
-export async function sweepTickets(app: FastifyInstance, now = Date.now(), only: { guildId?: string } = {}): Promise<number> {
+/** What one sweep did: tickets it closed for silence or a departed opener, close requests it closed, warnings it posted. */
+export interface SweepOutcome {
+  closed: number;
+  requestsClosed: number;
+  warned: number;
+}
+
+/**
+ * Which servers a sweep covers: all, or one (Try-it's "Skip ahead": `skippedBy` names who moved the clock, and the
+ * tickets it closes say so in their reason).
+ */
+export interface SweepScope {
+  guildId?: string;
+  skippedBy?: string;
+}
+
+/** Repairs, finds the tickets due for closing, marks them 'closing' (one sweeper at a time) and closes them; how many it closed. */
+export async function sweepTickets(app: FastifyInstance, now = Date.now(), only: SweepScope = {}): Promise<number> {
+  return (await sweep(app, now, only)).closed;
+}
+
+/** The sweep, with everything it did. */
+export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepScope = {}): Promise<SweepOutcome> {
   const deps = app.tickets.engine.deps;
-  // `only.guildId`: one server's sweep at a clock of its own (Try-it's "skip ahead", issue 22): no repairs, and a
-  // cursor state of its own, so the minute sweep of every server is not moved by it.
+  // `only.guildId`: one server's sweep (Try-it's "skip ahead"): no repairs, and a cursor state of its own,
+  // so the minute sweep of every server is not moved by it.
   if (!only.guildId) await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
   // Issue 22: close requests past their deadline (each closes once, ./close-request.ts).
-  await closeExpiredRequests(deps, now, 50, only.guildId).catch((error) => app.log.warn({ err: error }, "close requests not swept"));
+  const requestsClosed = await closeExpiredRequests(deps, now, 50, only.guildId, only.skippedBy).catch((error) => {
+    app.log.warn({ err: error }, "close requests not swept");
+    return 0;
+  });
   const platform = app.platform;
   const state = only.guildId ? { guildCursor: null, ticketCursors: new Map() } : stateOf(app);
-  const guilds = (await scheduledGuilds(app.db, now)).filter((g) => !only.guildId || g.guildId === only.guildId);
+  const guilds = await scheduledGuilds(app.db, deps.clock, now, only.guildId);
   const byId = new Map(guilds.map((g) => [g.guildId, g]));
   const ordered = inTurns(await candidatesOf(app.db, guilds, state), guilds, state.guildCursor);
 
@@ -152,25 +184,25 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now(), only:
     seen.set(row.guild_id, (seen.get(row.guild_id) ?? 0) + 1);
     const g = byId.get(row.guild_id)!;
     let lastActivity = Number(row.last_activity_at);
-    if (g.silenceMs !== null && now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
-      // Discord does not tell us about messages: the channel's newest message id carries its time (the inactivity
-      // warning's own message is not activity).
+    if (g.silenceMs !== null && g.now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
+      // Discord does not tell us about messages: the channel's newest message id carries its time (the demo says it
+      // on its server's clock); the inactivity warning's own message is not activity.
       const channel = await platform.getChannel(row.channel_id).catch(() => undefined);
       const newest = channel?.lastMessageId ?? null;
-      if (newest !== null && newest !== row.warning_message_id) lastActivity = Math.max(lastActivity, lastMessageTime(newest));
+      if (newest !== null && newest !== row.warning_message_id) lastActivity = Math.max(lastActivity, channel?.lastMessageAt ?? lastMessageTime(newest));
       if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
       if (g.warnLeadMs !== null && !warningStands(row, lastActivity)) {
         // Warn first; the close waits for the warning's whole lead time.
-        if (now - lastActivity >= g.silenceMs - g.warnLeadMs) {
+        if (g.now - lastActivity >= g.silenceMs - g.warnLeadMs) {
           warn.push({ row: { ...row, last_activity_at: lastActivity }, leadMs: g.warnLeadMs });
           continue;
         }
-      } else if (now - lastActivity >= g.silenceMs && (g.warnLeadMs === null || now - Number(row.warned_at) >= g.warnLeadMs)) {
+      } else if (g.now - lastActivity >= g.silenceMs && (g.warnLeadMs === null || g.now - Number(row.warned_at) >= g.warnLeadMs)) {
         due.push({ id: row.id, reason: "silent" });
         continue;
       }
     }
-    if (g.graceMs !== null && now - lastActivity >= g.graceMs) {
+    if (g.graceMs !== null && g.now - lastActivity >= g.graceMs) {
       const opener = await platform.getMember(row.guild_id, row.opener_id).catch(() => undefined);
       if (opener === null) due.push({ id: row.id, reason: "userLeft" });
     }
@@ -186,13 +218,17 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now(), only:
     else state.ticketCursors.delete(g.guildId);
   }
   for (const guildId of state.ticketCursors.keys()) if (!byId.has(guildId)) state.ticketCursors.delete(guildId);
-  // Inactivity warnings (./inactivity.ts): each claimed by a compare-and-set, so two sweeps send it once.
+  // Inactivity warnings (./inactivity.ts), stamped with their server's time: each claimed by a compare-and-set, so two sweeps send it once.
+  let warned = 0;
   for (const w of warn) {
-    await speaking(chooseLanguage(byId.get(w.row.guild_id)?.settings.BotLanguage, null), () => sendInactivityWarning(deps, w.row, w.leadMs, now)).catch((error) =>
-      app.log.warn({ err: error }, "inactivity warning failed"),
-    );
+    const g = byId.get(w.row.guild_id)!;
+    const sent = await speaking(chooseLanguage(g.settings.BotLanguage, null), () => sendInactivityWarning(deps, w.row, w.leadMs, g.now)).catch((error) => {
+      app.log.warn({ err: error }, "inactivity warning failed");
+      return false;
+    });
+    if (sent) warned++;
   }
-  if (due.length === 0) return 0;
+  if (due.length === 0) return { closed: 0, requestsClosed, warned };
 
   const marked = await app.db.transaction().execute(async (tx) => {
     if (app.dbDialect === "postgres") {
@@ -211,11 +247,12 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now(), only:
   for (const row of marked) {
     // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
     await speaking(chooseLanguage(byId.get(row.guild_id)?.settings.BotLanguage, null), async () => {
-      const reason = due.find((d) => d.id === row.id)?.reason === "userLeft" ? botTexts.userLeftReason : botTexts.autoCloseReason;
+      const why = due.find((d) => d.id === row.id)?.reason === "userLeft" ? botTexts.userLeftReason : botTexts.autoCloseReason;
+      const reason = only.skippedBy ? botTexts.afterSkipAhead(why, only.skippedBy) : why;
       await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
     });
   }
-  return marked.length;
+  return { closed: marked.length, requestsClosed, warned };
 }
 
 const botMember = (app: FastifyInstance): Member => ({ id: app.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });

@@ -9,6 +9,7 @@ import type { TranscriptKeyring } from "../crypto";
 import type { Db } from "../db/schema";
 import { findSinglePanel } from "../panels/store";
 import type { BotMessage, PlatformAdapter } from "../platform/adapter";
+import type { GuildClock } from "../platform/clock";
 import { fitMessage } from "../platform/message-fit";
 import { ticketOverwrites } from "./channel-access";
 import type { TicketEventBus } from "./events";
@@ -39,6 +40,8 @@ export const ticketActions = {
 export interface EngineDeps {
   db: Db;
   platform: PlatformAdapter;
+  /** Each server's "now" (../platform/clock.ts): every time-based step and stamp of a server reads its clock. */
+  clock: GuildClock;
   keyring: TranscriptKeyring;
   events: TicketEventBus;
   log: FastifyBaseLogger;
@@ -147,7 +150,7 @@ export async function notice(deps: EngineDeps, row: TicketRow, content: string) 
   }
 }
 
-/** The activity entry of a member's step on a ticket. */
+/** The activity entry of a member's step on a ticket, at its server's time. */
 export async function recordStep(deps: EngineDeps, member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
-  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after });
+  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after, at: await deps.clock.now(row.guild_id) });
 }

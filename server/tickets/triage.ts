@@ -47,10 +47,11 @@ export async function triage(deps: EngineDeps, guildId: string, number: number, 
     }
     set.labels = labelsText(wanted);
   }
+  const at = await deps.clock.now(guildId);
   await deps.db.transaction().execute(async (tx) => {
     await tx.updateTable("tickets").set(set).where("id", "=", c.row.id).execute();
     const actor = actorOf(member, deps.origin);
-    const scope = { scopePanelId: c.row.panel_id ?? 0 };
+    const scope = { scopePanelId: c.row.panel_id ?? 0, at };
     if (set.priority !== undefined && set.priority !== c.row.priority) {
       await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.triaged, before: { TicketId: number, Priority: c.row.priority }, after: { TicketId: number, Priority: set.priority }, ...scope });
     }

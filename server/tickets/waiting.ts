@@ -27,9 +27,10 @@ const WAITING_PER_SWEEP = 100;
 /**
  * The tickets due for an alert at `now`, in SQL: open, without a first response or an alert, and older than their
  * alert's minutes — the panel's WaitingAlertMinutes, else the server's, 0 (off) when neither — so tickets whose alert
- * is off are never taken and never hide those that are due.
+ * is off are never taken and never hide those that are due. Each ticket is measured on its server's clock (a demo
+ * server's offset, server/platform/clock.ts; none on Discord). `guildId`: one server only (Try-it's "Skip ahead").
  */
-async function dueTickets(db: EngineDeps["db"], now: number): Promise<(TicketRow & { alert_minutes: number })[]> {
+async function dueTickets(db: EngineDeps["db"], now: number, guildId?: string): Promise<(TicketRow & { alert_minutes: number })[]> {
   const dialect = dialectOf(db);
   const panelMinutes = jsonIntegerOf(dialect, "p.data_json", "WaitingAlertMinutes");
   const guildMinutes = jsonIntegerOf(dialect, "s.data_json", "WaitingAlertMinutes");
@@ -37,13 +38,16 @@ async function dueTickets(db: EngineDeps["db"], now: number): Promise<(TicketRow
     select * from (
       select due.*, row_number() over (partition by due.guild_id order by due.opened_at, due.id) as rn
       from (
-        select t.*, coalesce(${panelMinutes}, ${guildMinutes}, 0) as alert_minutes
+        select t.*, coalesce(${panelMinutes}, ${guildMinutes}, 0) as alert_minutes, coalesce(c.offset_ms, 0) as offset_ms
         from tickets t
         left join panels p on p.id = t.panel_id and p.guild_id = t.guild_id and p.kind = 'single'
         left join guild_settings s on s.guild_id = t.guild_id
-        where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null and t.opened_at < ${now - 60_000}
+        left join demo_clocks c on c.guild_id = t.guild_id
+        where t.status = 'open' and t.first_response_at is null and t.waiting_alert_at is null
+          and t.opened_at < ${now - 60_000} + coalesce(c.offset_ms, 0)
+          ${guildId ? sql`and t.guild_id = ${guildId}` : sql``}
       ) as due
-      where due.alert_minutes > 0 and due.opened_at <= ${now} - due.alert_minutes * 60000
+      where due.alert_minutes > 0 and due.opened_at <= ${now} + due.offset_ms - due.alert_minutes * 60000
     ) as ranked
     where rn <= ${WAITING_PER_GUILD}
     order by rn, opened_at, id
@@ -51,9 +55,10 @@ async function dueTickets(db: EngineDeps["db"], now: number): Promise<(TicketRow
   return rows.map((r) => ({ ...r, alert_minutes: Number(r.alert_minutes) }));
 }
 
-export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): Promise<number> {
+/** `now` is the real instant the sweep runs at; each ticket waits on its server's clock (./dueTickets). */
+export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), guildId?: string): Promise<number> {
   const { db, platform } = deps;
-  const candidates = await dueTickets(db, now);
+  const candidates = await dueTickets(db, now, guildId);
   let alerted = 0;
   const settingsOf = new Map<string, Awaited<ReturnType<typeof readGuildSettings>>["settings"]>();
   for (const row of candidates) {
@@ -61,8 +66,15 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): P
     if (!settings) settingsOf.set(row.guild_id, (settings = (await readGuildSettings(db, row.guild_id)).settings));
     const { teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
     const minutes = row.alert_minutes;
+    const guildNow = await deps.clock.now(row.guild_id, now);
     if (platform.kind === "discord" && row.channel_id && (await answeredInChannel(deps, row))) continue;
-    const claimed = await db.updateTable("tickets").set({ waiting_alert_at: now }).where("id", "=", row.id).where("waiting_alert_at", "is", null).where("first_response_at", "is", null).executeTakeFirst();
+    const claimed = await db
+      .updateTable("tickets")
+      .set({ waiting_alert_at: guildNow })
+      .where("id", "=", row.id)
+      .where("waiting_alert_at", "is", null)
+      .where("first_response_at", "is", null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) continue;
     const channelId = settings.WaitingAlertChannelId;
     if (channelId) {
@@ -71,7 +83,13 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now()): P
       const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${botTexts.waitingAlert(row.number, minutes, url)}`.trim();
       await platform.sendMessage(channelId, fitMessage({ content, allowed_mentions: { parse: [], roles } })).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
-    await recordActivityOf(db, botActor(deps), { guildId: row.guild_id, action: helpdeskActions.waitingAlert, after: { TicketId: row.number, Minutes: minutes }, scopePanelId: row.panel_id ?? 0 });
+    await recordActivityOf(db, botActor(deps), {
+      guildId: row.guild_id,
+      action: helpdeskActions.waitingAlert,
+      after: { TicketId: row.number, Minutes: minutes },
+      scopePanelId: row.panel_id ?? 0,
+      at: guildNow,
+    });
     publish(deps, "updated", (await findTicket(db, row.guild_id, row.number))!);
     alerted++;
   }

@@ -4,6 +4,7 @@ import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
 import { ADMINISTRATOR, hasBit, MANAGE_GUILD, type PermissionOverwrite, type PlatformAdapter, type PlatformUser } from "../platform/adapter";
+import { DemoClock } from "../platform/clock";
 import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
@@ -37,6 +38,13 @@ export class TryItView {
   private demo(): DemoPlatform {
     if (!(this.deps.platform instanceof DemoPlatform)) throw notFound();
     return this.deps.platform;
+  }
+
+  /** The demo platform's clocks, one per server (404 on any other platform: Discord runs on the real clock). */
+  clock(): DemoClock {
+    const clock = this.demo().clock;
+    if (!(clock instanceof DemoClock)) throw notFound();
+    return clock;
   }
 
   /** The demo user as the engine's member, from the fixtures. */
@@ -87,8 +95,9 @@ export class TryItView {
     const { member, channel } = await this.channel(guildId, user, channelId);
     // As Discord: a member without Send Messages there reads the channel but cannot write in it.
     if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
-    const id = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
-    await this.deps.engine.noteActivity(channelId, Date.now());
+    const { id, createdAt } = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
+    // The silence ends when the message was written, on the server's clock (a later skip measures from there).
+    await this.deps.engine.noteActivity(channelId, createdAt);
     return id;
   }
 

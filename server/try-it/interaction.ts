@@ -94,8 +94,8 @@ export interface DemoTargetMessage {
   authorBot: boolean;
 }
 
-/** The handler's answer as the Try-it view shows it: a modal, choices, or an ephemeral message of the bot. */
-export function toDemoReply(outcome: Outcome, channelId: string): DemoInteractionReply {
+/** The handler's answer as the Try-it view shows it: a modal, choices, or an ephemeral message of the bot (written `at`, the server's time). */
+export function toDemoReply(outcome: Outcome, channelId: string, at: number): DemoInteractionReply {
   if (outcome.kind === "choices") return { modal: null, ephemeral: [], choices: outcome.choices };
   if (outcome.kind === "modal") return { modal: outcome.modal, ephemeral: [], choices: [] };
   const m = outcome.message;
@@ -110,7 +110,7 @@ export function toDemoReply(outcome: Outcome, channelId: string): DemoInteractio
         content: m.content ?? "",
         embeds: (m.embeds ?? []) as Record<string, unknown>[],
         components: (m.components ?? []) as Record<string, unknown>[],
-        createdAt: Date.now(),
+        createdAt: at,
         editedAt: null,
       },
     ],

@@ -2,9 +2,10 @@ import { expect, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // Issue 22, the ticket workflow, walked in the Try-it view by Demo Staff (one browser, one shared setup made
-// through the API): a thread-mode panel opens a thread, a required role refuses, support hours name the next opening, the inactivity warning and its
-// "Keep open", a close request confirmed, a rating with a comment that the Transcripts screen shows, reopening with
-// the same number, a ticket from a message that quotes it, and the bot in Spanish.
+// through the API): a thread-mode panel opens a thread, a required role refuses, support hours name the next opening,
+// the inactivity warning (the owner skips the server's demo clock ahead) and its "Keep open", a close request
+// confirmed, a rating with a comment that the Transcripts screen shows, reopening with the same number, a ticket from a
+// message that quotes it, and the bot in Spanish.
 
 const G = DEMO_COMMUNITY_ID;
 const SUPPORT_CHANNEL = "812345678901234714";
@@ -66,12 +67,19 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   await expect(message("Hi")).toBeVisible();
   await page.goto(`/${G}/try-it?channel=${SUPPORT_CHANNEL}`);
 
-  // ---- a ticket opens; skipping 12 hours brings the warning, and "Keep open" keeps it
+  // ---- a ticket opens; a manager skips the server's demo clock 12 hours ahead: the warning arrives, "Keep open" keeps it
   await click(page, `Get help ${suffix}`);
   await expect(ephemeral("Your ticket is open")).toBeVisible();
   const channel = (await page.locator(".try-it-channel.is-active").textContent())!;
   const number = /ticket-(\d+)/.exec(channel)![1];
-  await page.getByRole("button", { name: "Skip ahead 12 hours" }).click();
+  // Staff read the server's clock, a demo clock, but only managers move it.
+  await expect(page.getByTestId("demo-clock")).toContainText("Server time: real time");
+  await expect(page.getByTestId("demo-clock")).toContainText("demo clock");
+  await expect(page.getByRole("button", { name: "Skip ahead 12 hours" })).toHaveCount(0);
+  await adminPage.goto(`/${G}/try-it?channel=${SUPPORT_CHANNEL}`);
+  await adminPage.getByRole("button", { name: "Skip ahead 12 hours" }).click();
+  await expect(adminPage.locator(".try-it-skip-result")).toHaveText(/^Skipped 12 h ahead: \d+ closed, [1-9]\d* warned, \d+ waiting alerts\.$/);
+  await expect(adminPage.getByTestId("demo-clock")).toContainText("Server time: +12 h");
   const warning = message("This ticket closes in 12 hours without a reply.");
   await expect(warning).toBeVisible();
   await warning.getByRole("button", { name: /Keep open/ }).click();

@@ -124,7 +124,9 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/demo/channels/:channelId/messages`, anyOf: [] },
   { method: "POST", route: `${g}/demo/channels/:channelId/messages`, anyOf: [], body: {} },
   { method: "POST", route: `${g}/demo/interactions`, anyOf: [], body: {} },
-  { method: "POST", route: `${g}/demo/skip-ahead`, anyOf: [], body: { hours: 1 } },
+  { method: "GET", route: `${g}/demo/clock`, anyOf: [], list: true },
+  // Skip ahead closes tickets of every panel: only those who may close them all.
+  { method: "POST", route: `${g}/demo/skip-ahead`, anyOf: "managers", body: { hours: 1 } },
 
   { method: "GET", route: `${g}/bot-key`, anyOf: ["ViewSettings"], list: true },
   { method: "POST", route: `${g}/bot-key`, anyOf: ["EditSettings"] },

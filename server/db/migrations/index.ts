@@ -26,6 +26,7 @@ import * as m023 from "./023_ticket_workflow";
 import * as m024 from "./024_helpdesk";
 import * as m025 from "./025_generated_count_triggers";
 import * as m026 from "./026_activity_ticket_id";
+import * as m027 from "./027_demo_clocks";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -64,6 +65,7 @@ export const migrations: Record<string, MigrationModule> = {
   "024_helpdesk": m024,
   "025_generated_count_triggers": m025,
   "026_activity_ticket_id": m026,
+  "027_demo_clocks": m027,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { Dictionary } from "../core";
 import botSetup from "./es/bot-setup";
 import configTransfer from "./es/config-transfer";
+import demoClock from "./es/demo-clock";
 import engine from "./es/engine";
 import forms from "./es/forms";
 import helpdesk from "./es/helpdesk";
@@ -33,6 +34,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   botSetup,
   workflow,
   helpdesk,
+  demoClock,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -1,9 +1,12 @@
+import { useParams } from "react-router";
 import { useLocale } from "../../i18n/react";
 import type { Locale } from "../../i18n/core";
+import { useGuildNow } from "./guild-clock";
 
 // A generic list cell: a past or future moment as relative text ("3 days ago"), the full local date-time in the
 // element's title and in the <time> element. Declarations use it in a column's `render`. Declarations are loaded
-// with the first screen (the sidebar needs them), so this file imports no UI library.
+// with the first screen (the sidebar needs them), so this file imports no UI library. "Now" is the server's clock
+// (./guild-clock.ts: the demo's clock per server, after Try-it's "Skip ahead"; else the browser's).
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600_000],
@@ -37,13 +40,14 @@ export const dateLocale = (locale: Locale): string | undefined => (locale === "e
 /** Epoch milliseconds (or seconds, when `unit` says so) as a relative time cell. */
 export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "ms" | "s" }) {
   const locale = useLocale();
+  const now = useGuildNow(useParams().guildId);
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0) return null;
   const ms = unit === "s" ? n * 1000 : n;
   const date = new Date(ms);
   return (
     <time dateTime={date.toISOString()} title={date.toLocaleString(dateLocale(locale))}>
-      {formatRelativeTime(ms, Date.now(), locale)}
+      {formatRelativeTime(ms, now, locale)}
     </time>
   );
 }

@@ -3,6 +3,7 @@ import { Card } from "../../ui/blocks";
 import { Link } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
+import { useGuildNow } from "../engine/guild-clock";
 import { useStatistics } from "../engine/use-statistics";
 
 // Server info's ticket strip: open now, opened this week, median first response, average rating — each a link to
@@ -15,7 +16,7 @@ export function TicketStrip({ guildId }: { guildId: string }) {
 
 function Strip({ guildId }: { guildId: string }) {
   const tr = useTr();
-  const { data } = useStatistics(guildId, lastDays(7));
+  const { data } = useStatistics(guildId, lastDays(7, new Date(useGuildNow(guildId))));
   const dash = "—";
   const items = [
     { label: tr("serverInfo.strip.open", "Open tickets"), value: data ? String(data.open_now) : dash, to: `/${guildId}/tickets` },

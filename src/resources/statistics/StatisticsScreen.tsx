@@ -8,6 +8,7 @@ import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
 import { PriorityPanel } from "./PriorityPanel";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
+import { useGuildNow } from "../engine/guild-clock";
 import { useStatistics } from "../engine/use-statistics";
 import "./statistics.css";
 
@@ -21,8 +22,10 @@ type Preset = "7" | "30" | "90" | "custom";
 export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
   const tr = useTr();
   const [preset, setPreset] = useState<Preset>("30");
-  const [custom, setCustom] = useState<{ from: string; to: string }>(lastDays(30));
-  const range = preset === "custom" ? custom : lastDays(Number(preset));
+  // The last days of the server's clock (the demo's, after a skip ahead; else the browser's).
+  const today = new Date(useGuildNow(guildId));
+  const [custom, setCustom] = useState<{ from: string; to: string }>(lastDays(30, today));
+  const range = preset === "custom" ? custom : lastDays(Number(preset), today);
   const { data, error } = useStatistics(guildId, range);
   const average = data?.ratings.average;
 

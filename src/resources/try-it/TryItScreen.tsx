@@ -12,6 +12,7 @@ import type { ResourceScreenProps } from "../engine/types";
 import { demoApi } from "./demo-api";
 import { componentRows, embedData, modalData, readableMentions, type MessageComponent, type ModalData } from "./discord-shapes";
 import { SelectField } from "../../ui/blocks";
+import { SkipAhead } from "./SkipAhead";
 import "./try-it.css";
 
 // A bot's modal (a form) loads when the bot first opens one.
@@ -177,33 +178,18 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
         <section className="try-it-chat" aria-label={current ? `#${current.name}` : tr("tryIt.chat", "Chat")}>
           <header className="try-it-chat-header">
             <strong>{current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : ""}</strong>
-            {/* Issue 22: what the bot does with time (warnings, close requests, auto-close), without waiting. */}
-            <span className="try-it-skip" role="group" aria-label={tr("tryIt.skipAhead", "Skip ahead")}>
-              <span className="try-it-skip-label">{tr("tryIt.skipAhead", "Skip ahead")}</span>
-              {[1, 12, 24].map((hours) => (
-                <Button
-                  key={hours}
-                  size="small"
-                  disabled={busy}
-                  aria-label={tr("tryIt.skipAheadHours", "Skip ahead {hours} hours", { hours })}
-                  onClick={async () => {
-                    setBusy(true);
-                    try {
-                      await demoApi.skipAhead(guildId, hours);
-                      const list = await loadChannels();
-                      if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
-                      else if (selectedRef.current) await loadMessages(selectedRef.current, false);
-                    } catch (e) {
-                      setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
-                    } finally {
-                      setBusy(false);
-                    }
-                  }}
-                >
-                  {tr("tryIt.hoursShort", "{hours} h", { hours })}
-                </Button>
-              ))}
-            </span>
+            {/* The server's demo clock; managers skip it ahead (warnings, close requests, auto-close, without waiting). */}
+            <SkipAhead
+              guildId={guildId}
+              busy={busy}
+              onBusy={setBusy}
+              onError={setError}
+              onSkipped={async () => {
+                const list = await loadChannels();
+                if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
+                else if (selectedRef.current) await loadMessages(selectedRef.current, false);
+              }}
+            />
           </header>
           <ol className="try-it-messages" aria-live="polite" data-testid="messages">
             {messages.length === 0 && (
@@ -246,6 +232,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   );
 }
 
+/** A message's time: the hour, with the day when it is not today (after the demo clock was skipped ahead, it often is not). */
+function messageTime(at: number): string {
+  const date = new Date(at);
+  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  if (date.toDateString() === new Date().toDateString()) return time;
+  return `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
+}
+
 function ChatMessage({
   message, names, busy, onInteract, ephemeral, apps = [],
 }: {
@@ -261,7 +255,7 @@ function ChatMessage({
   const tr = useTr();
   const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
-  const time = new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = messageTime(message.createdAt);
   const act = (component: MessageComponent, values?: string[]) =>
     onInteract(
       component.kind === "button"
@@ -277,7 +271,7 @@ function ChatMessage({
         <div className="chat-header">
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
-          <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()} title={new Date(message.createdAt).toLocaleString()}>{time}</time>
           {apps.length > 0 && (
             <span className="try-it-apps">
               <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>

@@ -5,6 +5,7 @@ import {
   demoMessagesResponseSchema,
   type DemoInteractionInput,
 } from "../../schemas/demo";
+import { demoSkippedAheadSchema } from "../../schemas/demo-clock";
 import { askIsDemo } from "../engine/use-demo";
 
 // The Try-it view's calls (docs/ticket-engine.md): every answer is parsed with its shared schema.
@@ -20,9 +21,9 @@ export const demoApi = {
   async send(guildId: string, channelId: string, content: string) {
     await http.post(`/${guildId}/demo/channels/${channelId}/messages`, { content }, { onForbidden: "caller" });
   },
-  /** Issue 22: this server's scheduled work (warnings, close-request deadlines, auto-close) as if `hours` had passed. */
+  /** Moves this server's demo clock `hours` ahead and runs its scheduled work (warnings, close requests, auto-close, alerts). */
   async skipAhead(guildId: string, hours: number) {
-    return (await http.post(`/${guildId}/demo/skip-ahead`, { hours }, { onForbidden: "caller" })) as { closed: number };
+    return demoSkippedAheadSchema.parse(await http.post(`/${guildId}/demo/skip-ahead`, { hours }, { onForbidden: "caller" }));
   },
   async interact(guildId: string, input: DemoInteractionInput) {
     return demoInteractionReplySchema.parse(await http.post(`/${guildId}/demo/interactions`, input, { onForbidden: "caller" }));

@@ -60,8 +60,8 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/interactions",
-  // Issue 22: this server's scheduled work as if hours had passed (demo only; the engine closes only what is due).
-  "POST /api/:guildId/demo/skip-ahead",
+  // The server's demo clock (how far "Skip ahead" moved it): no secret; skipping it is for managers only.
+  "GET /api/:guildId/demo/clock",
 ]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
@@ -551,6 +551,7 @@ export const samples: Record<string, Sample> = {
   "DELETE /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
+  "GET /api/:guildId/demo/clock": { status: 200 },
   "POST /api/:guildId/demo/skip-ahead": { status: 200, body: () => ({ hours: 1 }) },
 
   "GET /api/:guildId/transcripts": { status: 200 },

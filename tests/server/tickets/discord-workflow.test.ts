@@ -136,3 +136,15 @@ describe("the ticket workflow on the Discord path", () => {
     expect(fake.channel(thread.id)).toMatchObject({ archived: true, locked: true });
   });
 });
+
+describe("time on Discord", () => {
+  it("is the real clock for every server: no demo clock, no skip ahead", async () => {
+    expect(t.app.clock.kind).toBe("real");
+    expect(await t.app.clock.offsetOf(G)).toBe(0);
+    const before = Date.now();
+    const now = await t.app.clock.now(G);
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+    expect(() => t.app.tryIt.clock()).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+});

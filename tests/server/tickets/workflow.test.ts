@@ -368,13 +368,15 @@ describe("a ticket from a message", () => {
 });
 
 describe("Try-it's skip ahead", () => {
-  it("runs this server's scheduled work as if hours had passed: the warning arrives", async () => {
+  // More of the demo clock in ./demo-clock.test.ts.
+  it("moves this server's clock and runs its scheduled work at the new time: the warning arrives", async () => {
     await saveSettings({ AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12 });
     const ticket = await openAsStaff();
-    const res = await api("POST", `/api/${G}/demo/skip-ahead`, staff, { hours: 12 });
+    const res = await api("POST", `/api/${G}/demo/skip-ahead`, admin, { hours: 12 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ closed: 0, warned: 1 });
     expect((await messagesOf(ticket.channel_id!)).map((m) => m.content)).toContain(en.inactivityWarning(12));
-    expect((await api("POST", `/api/${G}/demo/skip-ahead`, staff, { hours: 100 })).status).toBe(400);
+    expect((await api("POST", `/api/${G}/demo/skip-ahead`, admin, { hours: 100 })).status).toBe(400);
   });
 });
 

@@ -20,6 +20,9 @@ const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary =>
 function ticketsApi(events: string) {
   const state = { lists: [] as string[], posts: [] as { path: string; body: unknown }[] };
   const handlers = [
+    // The demo platform (asked once per page load, here once per file: the Try-it tests below need it), its clock not moved.
+    rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
+    rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: true })),
     rest.get(`${API}/${community}/tickets`, ({ request }) => {
       state.lists.push(new URL(request.url).search);
       return HttpResponse.json({ tickets: [ticket(12)], total: 1, page: 1, per_page: 100 });
@@ -93,6 +96,7 @@ describe("Try-it view", { timeout: 30_000 }, () => {
           ],
         }),
       ),
+      rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
       rest.get(`${API}/${community}/demo/channels/990/messages`, () =>
         HttpResponse.json({
           messages: [{ id: "5", channelId: "990", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "<@900000000000000002> <@&603> Welcome to your ticket", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
@@ -158,6 +162,7 @@ describe("Try-it view", { timeout: 30_000 }, () => {
         }),
       ),
       rest.get(`${API}/${community}/demo/channels/:id/messages`, () => HttpResponse.json({ messages: [], mentions: {} })),
+      rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
     ];
     const user = userEvent.setup();
     renderApp(`/${community}/try-it?channel=712`, server, { handlers });
