@@ -26,6 +26,8 @@ export const ticketActions = {
   claimed: "Ticket Claimed",
   unclaimed: "Ticket Unclaimed",
   transferred: "Ticket Transferred",
+  /** A transfer of an unclaimed ticket: nobody handed it over. */
+  assigned: "Ticket Assigned",
   memberAdded: "Ticket Member Added",
   memberRemoved: "Ticket Member Removed",
   renamed: "Ticket Renamed",
@@ -147,7 +149,7 @@ export async function notice(deps: EngineDeps, row: TicketRow, content: string) 
   }
 }
 
-/** The activity entry of a member's step on a ticket. */
+/** The activity entry of a member's step on a ticket, scoped to the ticket's panel (TranscriptsPanelPermission). */
 export async function recordStep(deps: EngineDeps, member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
-  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after });
+  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after, scopePanelId: row.panel_id ?? 0 });
 }

@@ -78,8 +78,11 @@ export const botCommands: readonly BotCommand[] = [
   },
   {
     key: "close", name: "close", description: "Close this ticket; its transcript is saved.",
-    details: "Close the current ticket. A transcript is saved and sent to the member who opened it.",
-    options: [{ name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024, es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" } }],
+    details: "Close the current ticket, with a reason (a preset or your own) and details added after it. A transcript is saved and sent to the member who opened it.",
+    options: [
+      { name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024, es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" } },
+      { name: "details", description: "Text added after the reason, e.g. what the member confirmed", type: "string", maxLength: 1024, es: { name: "detalles", description: "Texto que se añade tras el motivo, p. ej. lo que confirmó el miembro" } },
+    ],
     access: "ticket", category: "Tickets", inTicket: true,
     es: { name: "cerrar", description: "Cierra este ticket; se guarda su transcripción." },
   },

@@ -8,7 +8,7 @@ describe("command reference", () => {
   it("lists exactly the commands the bot registers, with their usage (one registry)", () => {
     expect(botCommands.map((c) => [c.name, c.usage, c.access])).toEqual(registry.map((c) => [commandLabel(c), commandUsage(c), c.access]));
     expect(botCommands.find((c) => c.name === "/form")!.usage).toBe("/form {form_id}");
-    expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason]");
+    expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason] [details]");
   });
 
   it("gives every command a description, a usage starting with its name and who may use it", () => {
