@@ -152,7 +152,10 @@ describe("the slash commands Discord registers", () => {
     expect(commands.map((c) => c.name).sort()).toEqual([...new Set(botCommands.map((c) => c.name))].sort());
     const panel = commands.find((c) => c.name === "panel")!;
     expect(panel.options).toMatchObject([{ type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] }]);
-    expect(commands.find((c) => c.name === "close")!.options).toMatchObject([{ name: "reason", type: 3, required: false, autocomplete: true }]);
+    expect(commands.find((c) => c.name === "close")!.options).toMatchObject([
+      { name: "reason", type: 3, required: false, autocomplete: true },
+      { name: "details", type: 3, required: false, max_length: 1024, name_localizations: { "es-ES": "detalles" } },
+    ]);
     expect(commands.find((c) => c.name === "tag")!.options).toMatchObject([{ name: "name", type: 3, required: true, autocomplete: true }]);
     for (const c of commands) expect(String(c.description).length).toBeLessThanOrEqual(100);
   });
