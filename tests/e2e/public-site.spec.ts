@@ -183,9 +183,14 @@ test.describe("public site", () => {
   test("commands are searchable", async ({ page }) => {
     await page.goto("/commands");
     await page.getByRole("searchbox", { name: "Search commands" }).fill("form");
-    await expect(page.getByRole("heading", { name: "/form", level: 2 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "/form", level: 3 })).toBeVisible();
     await expect(page.getByText("/form {form_id}")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "/claim", level: 2 })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "/claim", level: 3 })).toHaveCount(0);
+    // The message command of a message's Apps menu is listed too, under its own heading.
+    await page.getByRole("searchbox", { name: "Search commands" }).fill("message");
+    const messageCommands = page.getByRole("region", { name: "Message commands" });
+    await expect(messageCommands.getByRole("heading", { name: "Open ticket about this message", level: 3 })).toBeVisible();
+    await expect(messageCommands.getByText("Apps → Open ticket about this message", { exact: true })).toBeVisible();
   });
 
   test("the status page shows the live health with latency and the last check", async ({ page }) => {

@@ -33,7 +33,7 @@ export interface BotCommand {
 }
 
 /** Where a message command is found: its usage line (English; the page words it in the language on screen). */
-export const messageCommandUsage = (name: string) => `Right-click a message → Apps → ${name}`;
+export const messageCommandUsage = (name: string) => `Apps → ${name}`;
 
 /** The bot's commands, from the one registry the bot registers with Discord (src/schemas/commands.ts). */
 export const botCommands: BotCommand[] = registry.map((c) => ({

@@ -4,6 +4,9 @@ import { useState } from "react";
 import { useTr } from "../../i18n/refine";
 import { closeReasonMax, composeCloseReason, type TicketSummary } from "../../schemas/ticket";
 
+/** The preview shows three lines of a long reason (the whole of it is what is sent). */
+const previewClamp = { display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere", marginBottom: 0 } as const;
+
 /**
  * "Close ticket #n": a preset reason, text of one's own added after it (or alone), both optional — one reason, as the
  * bot's /close joins them ("Resolved — customer confirmed"), shown before it is sent; the queue loads it on the first
@@ -68,9 +71,14 @@ export default function CloseDialog({ guildId, ticket, onCancel, onClose }: { gu
         </Form.Item>
       </Form>
       {reason && (
-        <Typography.Paragraph type="secondary" data-testid="close-reason-preview">
-          {tr("tickets.reasonRecorded", "Recorded as: {reason}", { reason })} ({reason.length} / {closeReasonMax})
-        </Typography.Paragraph>
+        <div data-testid="close-reason-preview">
+          <Typography.Paragraph type="secondary" style={previewClamp}>
+            {tr("tickets.reasonRecorded", "Recorded as: {reason}", { reason })}
+          </Typography.Paragraph>
+          <Typography.Text type={tooLong ? "danger" : "secondary"}>
+            {reason.length} / {closeReasonMax}
+          </Typography.Text>
+        </div>
       )}
     </Modal>
   );

@@ -7,7 +7,7 @@ const names = (query: string) => searchCommands(botCommands, query).map((c) => c
 describe("command reference", () => {
   it("lists exactly the commands the bot registers, with their usage (one registry)", () => {
     expect(botCommands.map((c) => [c.name, c.usage, c.access])).toEqual(
-      registry.map((c) => [commandLabel(c), c.type === "message" ? `Right-click a message → Apps → ${c.name}` : commandUsage(c), c.access]),
+      registry.map((c) => [commandLabel(c), c.type === "message" ? `Apps → ${c.name}` : commandUsage(c), c.access]),
     );
     expect(botCommands.find((c) => c.name === "/form")!.usage).toBe("/form {form_id}");
     expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason] [details]");

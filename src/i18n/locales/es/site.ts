@@ -42,7 +42,7 @@ const dictionary: Dictionary = {
   "site.commands.slashHelp": "Escribe / en el cuadro de mensaje y elige el comando.",
   "site.commands.messageTitle": "Comandos de mensaje",
   "site.commands.messageHelp": "Haz clic derecho en un mensaje (en el móvil, mantenlo pulsado) y elige Aplicaciones.",
-  "site.commands.messageUsage": "Clic derecho en un mensaje → Aplicaciones → {name}",
+  "site.commands.messageUsage": "Aplicaciones → {name}",
   "site.commands.accessTitle": "Quién puede usar qué",
   "site.commands.access.everyone": "Todos",
   "site.commands.access.ticket": "Creador del ticket y staff",
