@@ -5,8 +5,9 @@ import { updateTicketIf } from "./store";
 import { botTexts } from "./texts";
 
 // Claim, unclaim, transfer: who answers a ticket. One rule releases and hands over a claimed ticket — its claimer or a
-// manager — and any staff of the ticket assigns an unclaimed one (a transfer from nobody: "Ticket Assigned"). Claim settings decide what other support roles keep
-// (Send Messages unless SupportRepsTypeInTickets, View Channel unless SupportRepsViewTickets).
+// manager — and any staff of the ticket assigns an unclaimed one (a transfer from nobody: "Ticket Assigned"). Claim
+// settings decide what other support roles keep (Send Messages unless SupportRepsTypeInTickets, View Channel unless
+// SupportRepsViewTickets).
 
 export async function claim(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
   const c = await openTicket(deps, guildId, number, member);

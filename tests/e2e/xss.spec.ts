@@ -154,9 +154,8 @@ const shownText = (page: Page) =>
 async function settled(page: Page) {
   for (const frame of page.frames()) {
     await frame.waitForLoadState("load");
-    await expect
-      .poll(() => frame.evaluate(() => [...document.images].every((image) => image.complete)).catch(() => true), { message: `images of ${frame.url().slice(0, 60)}` })
-      .toBe(true);
+    const imagesDone = () => frame.evaluate(() => [...document.images].every((image) => image.complete)).catch(() => true);
+    await expect.poll(imagesDone, { message: `images of ${frame.url().slice(0, 60)}` }).toBe(true);
   }
 }
 

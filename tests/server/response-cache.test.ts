@@ -142,7 +142,12 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
     try {
       const mine = generations.token(g);
       const theirs = generations.token(GAMING_HUB_ID);
-      const other = await suite.t.app.inject({ method: "POST", url: `/api/${GAMING_HUB_ID}/tags`, headers: bearer(suite.tokens.admin!), payload: { TagName: "elsewhere", Content: "x" } });
+      const other = await suite.t.app.inject({
+        method: "POST",
+        url: `/api/${GAMING_HUB_ID}/tags`,
+        headers: bearer(suite.tokens.admin!),
+        payload: { TagName: "elsewhere", Content: "x" },
+      });
       expect(other.statusCode).toBe(201);
       // The other guild's change has reached this instance: at once (the writing connection's own report), and on
       // PostgreSQL its notification too — then this guild's answer is still the kept one.

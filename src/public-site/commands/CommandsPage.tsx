@@ -80,7 +80,15 @@ export default function CommandsPage() {
 }
 
 /** One kind of command: a heading, where the commands are found, their cards (nothing when the search left none). */
-function CommandGroup(props: { title: string; help: string; commands: BotCommand[]; access: Record<CommandAccess, string>; accessHelp: Record<CommandAccess, string> }) {
+interface CommandGroupProps {
+  title: string;
+  help: string;
+  commands: BotCommand[];
+  access: Record<CommandAccess, string>;
+  accessHelp: Record<CommandAccess, string>;
+}
+
+function CommandGroup(props: CommandGroupProps) {
   const { title, help, commands, access, accessHelp } = props;
   const t = useT();
   const headingId = useId();

@@ -67,7 +67,7 @@ export function searchCommands(
 }
 
 /** A translate function such as useT()'s t: the text of `key` in the language on screen, else `fallback`. */
-type Translate = (key: string, fallback: string) => string;
+type Translate = (key: string, fallback: string, params?: Readonly<Record<string, string | number>>) => string;
 
 /** The access names in the language on screen. */
 export function localizedAccess(t: Translate): Record<CommandAccess, string> {

@@ -5,7 +5,14 @@ import { useTr } from "../../i18n/refine";
 import { closeReasonMax, composeCloseReason, type TicketSummary } from "../../schemas/ticket";
 
 /** The preview shows three lines of a long reason (the whole of it is what is sent). */
-const previewClamp = { display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden", overflowWrap: "anywhere", marginBottom: 0 } as const;
+const previewClamp = {
+  display: "-webkit-box",
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+  overflowWrap: "anywhere",
+  marginBottom: 0,
+} as const;
 
 /**
  * "Close ticket #n": a preset reason, text of one's own added after it (or alone), both optional — one reason, as the
@@ -67,7 +74,13 @@ export default function CloseDialog({ guildId, ticket, onCancel, onClose }: { gu
                 : undefined
           }
         >
-          <Input.TextArea aria-label={tr("tickets.reason", "Reason")} value={text} maxLength={closeReasonMax} onChange={(e) => setText(e.target.value)} rows={3} />
+          <Input.TextArea
+            aria-label={tr("tickets.reason", "Reason")}
+            value={text}
+            maxLength={closeReasonMax}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+          />
         </Form.Item>
       </Form>
       {reason && (

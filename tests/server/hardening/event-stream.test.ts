@@ -149,7 +149,14 @@ describe("Item 5 — a live event stream ends with its session or its access", (
     expect(await stream.nextEvent()).toMatchObject({
       type: "opened",
       guildId: G,
-      ticket: { TicketId: row.number, Status: "open", OpenerId: DEMO_ADMIN_ID, OpenerName: "Demo Admin", PanelName: "General Support", ChannelId: row.channel_id },
+      ticket: {
+        TicketId: row.number,
+        Status: "open",
+        OpenerId: DEMO_ADMIN_ID,
+        OpenerName: "Demo Admin",
+        PanelName: "General Support",
+        ChannelId: row.channel_id,
+      },
     });
   });
 });

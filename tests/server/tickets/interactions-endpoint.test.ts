@@ -161,7 +161,14 @@ describe("the slash commands Discord registers", () => {
   });
 
   it("give every command, subcommand and option its es-ES description (and a message command its es-ES name)", () => {
-    type Registered = { name: string; type: number; description?: string; name_localizations?: Record<string, string>; description_localizations?: Record<string, string>; options?: Registered[] };
+    type Registered = {
+      name: string;
+      type: number;
+      description?: string;
+      name_localizations?: Record<string, string>;
+      description_localizations?: Record<string, string>;
+      options?: Registered[];
+    };
     const missing: string[] = [];
     const visit = (item: Registered, path: string) => {
       const es = item.description_localizations?.["es-ES"];
@@ -184,7 +191,9 @@ describe("the slash commands Discord registers", () => {
     expect(byName.get("priority")).toMatchObject({
       name_localizations: { "es-ES": "prioridad" },
       description_localizations: { "es-ES": "Fija la prioridad de este ticket: low, normal, high o urgent." },
-      options: [{ name: "level", name_localizations: { "es-ES": "nivel" }, description_localizations: { "es-ES": "low (baja), normal, high (alta) o urgent (urgente)" } }],
+      options: [
+        { name: "level", name_localizations: { "es-ES": "nivel" }, description_localizations: { "es-ES": "low (baja), normal, high (alta) o urgent (urgente)" } },
+      ],
     });
   });
 });

@@ -119,7 +119,9 @@ describe("Bot setup card", () => {
     const seen: URL[] = [];
     renderApp(`/${community}`, server, {
       handlers: [
-        rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewTag: true, ViewTranscripts: true } })),
+        rest.get(`${API}/:guildId/permissions`, () =>
+          HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewTag: true, ViewTranscripts: true } }),
+        ),
         botSetup(healthy, seen),
       ],
     });
