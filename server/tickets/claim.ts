@@ -5,8 +5,9 @@ import { updateTicketIf } from "./store";
 import { botTexts } from "./texts";
 
 // Claim, unclaim, transfer: who answers a ticket. One rule releases and hands over a claimed ticket — its claimer or a
-// manager — and any staff of the ticket assigns an unclaimed one. Claim settings decide what other support roles keep
-// (Send Messages unless SupportRepsTypeInTickets, View Channel unless SupportRepsViewTickets).
+// manager — and any staff of the ticket assigns an unclaimed one (a transfer from nobody: "Ticket Assigned"). Claim
+// settings decide what other support roles keep (Send Messages unless SupportRepsTypeInTickets, View Channel unless
+// SupportRepsViewTickets).
 
 export async function claim(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
   const c = await openTicket(deps, guildId, number, member);
@@ -51,13 +52,18 @@ export async function transfer(deps: EngineDeps, guildId: string, number: number
   const target = await guildMemberOf(deps.platform, guildId, targetId);
   if (!target) return say(botTexts.memberNotFound);
   if (!isTicketStaff(await memberAccess(deps.db, guildId, target), c.teamIds)) return say(botTexts.transferTargetNotStaff);
+  // Handing a ticket to the member who holds it changes nothing (and would read "from @X to @X").
+  if (c.row.claimed_by === target.id) return say(botTexts.alreadyClaimed(target.username));
   const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: await deps.clock.now(guildId) };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return say(botTexts.somethingWrong);
   const row = { ...c.row, ...set };
   const { settings } = await readGuildSettings(deps.db, guildId);
   const refused = await attempt(deps, row, "overwrites", () => applyOverwrites(deps, row, c.teamIds, settings));
-  await recordStep(deps, member, row, ticketActions.transferred, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
-  await notice(deps, row, botTexts.transferred(c.row.claimed_by ?? member.id, target.id));
+  // An unclaimed ticket has nobody to hand it over from: it is assigned, and the channel and the log say so.
+  const from = c.row.claimed_by;
+  const action = from ? ticketActions.transferred : ticketActions.assigned;
+  await recordStep(deps, member, row, action, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
+  await notice(deps, row, from ? botTexts.transferred(from, target.id) : botTexts.assigned(target.id));
   publish(deps, "updated", row);
   return say(withNote(botTexts.transferredReply(target.username), refused), true);
 }

@@ -201,9 +201,12 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
   const reopenable = (settings.ReopenWithinDays ?? 0) > 0;
   if (feedback || reopenable) {
     const guildName = (await platform.getGuild(row.guild_id).catch(() => null))?.name ?? "the server";
+    const said = feedback ? botTexts.ratingPrompt(guildName, row.number) : botTexts.closedDm(guildName, row.number);
+    // The member reads why it closed: the whole reason, a preset with its added text.
+    const content = row.close_reason ? `${said}\n${botTexts.closedDmReason(row.close_reason)}` : said;
     await platform
       .sendDirectMessage(row.opener_id, {
-        content: feedback ? botTexts.ratingPrompt(guildName, row.number) : botTexts.closedDm(guildName, row.number),
+        content,
         components: [
           ...(feedback
             ? [{ type: ACTION_ROW, components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })) }]

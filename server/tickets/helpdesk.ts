@@ -9,7 +9,7 @@ import { toTicketMessage } from "./message-record";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { addNote, listNotes } from "./notes";
 import { replyAsStaff } from "./reply";
-import { type EngineDeps, panelOf, type Reply } from "./step";
+import { type EngineDeps, panelOf, type Reply, ticketActions } from "./step";
 import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "./store";
 import { helpdeskActions, triage } from "./triage";
 
@@ -23,10 +23,7 @@ declare module "fastify" {
 }
 
 /** The actions whose entries the ticket page lists as its activity. */
-const ticketPageActions = [
-  "Ticket Opened", "Ticket Claimed", "Ticket Unclaimed", "Ticket Transferred", "Ticket Member Added", "Ticket Member Removed", "Ticket Renamed", "Ticket Closed",
-  "Ticket Recovered", "Transcript Not Stored", ...Object.values(helpdeskActions),
-];
+const ticketPageActions = [...Object.values(ticketActions), ...Object.values(helpdeskActions)];
 
 export class HelpDesk {
   readonly live: LiveReader;
@@ -82,7 +79,7 @@ export class HelpDesk {
       .selectFrom("activity")
       .select(["user_id", "username"])
       .where("guild_id", "=", row.guild_id)
-      .where("action", "in", ["Ticket Claimed", "Ticket Transferred", helpdeskActions.replied])
+      .where("action", "in", [ticketActions.claimed, ticketActions.transferred, ticketActions.assigned, helpdeskActions.replied])
       .orderBy("id", "desc")
       .limit(200)
       .execute();

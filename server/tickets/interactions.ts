@@ -20,6 +20,7 @@ import type { TargetMessage } from "./message-ticket";
 import { addNote } from "./notes";
 import { triage } from "./triage";
 import { ticketPriorities, type TicketPriority } from "../../src/schemas/helpdesk";
+import { closeReasonMax, composeCloseReason } from "../../src/schemas/ticket";
 
 // Turns an interaction — Discord's JSON, delivered by Discord or built by the demo platform from a click in the
 // Try-it view — into an engine step. Everything in it is hostile: ids are parsed without regexes, records re-read,
@@ -236,8 +237,12 @@ export class InteractionHandler {
     if (!ticket || ticket.guild_id !== guildId) return say(botTexts.notATicket);
     const n = ticket.number;
     switch (command.key) {
-      case "close":
-        return engine.requestClose(guildId, n, member, str(options.reason, 1024) || null, false);
+      case "close": {
+        // A preset (or the member's own reason) and the details added after it: one reason, within its limit.
+        const reason = composeCloseReason(str(options.reason, closeReasonMax + 1), str(options.details, closeReasonMax + 1));
+        if (reason.length > closeReasonMax) return say(botTexts.closeReasonTooLong(closeReasonMax));
+        return engine.requestClose(guildId, n, member, reason || null, false);
+      }
       case "add":
       case "remove": {
         const target = snowflake(options.member);

@@ -27,6 +27,8 @@ export const ticketActions = {
   claimed: "Ticket Claimed",
   unclaimed: "Ticket Unclaimed",
   transferred: "Ticket Transferred",
+  /** A transfer of an unclaimed ticket: nobody handed it over. */
+  assigned: "Ticket Assigned",
   memberAdded: "Ticket Member Added",
   memberRemoved: "Ticket Member Removed",
   renamed: "Ticket Renamed",
@@ -150,7 +152,9 @@ export async function notice(deps: EngineDeps, row: TicketRow, content: string) 
   }
 }
 
-/** The activity entry of a member's step on a ticket, at its server's time. */
+/** The activity entry of a member's step on a ticket at its server's time, scoped to the ticket's panel (TranscriptsPanelPermission). */
 export async function recordStep(deps: EngineDeps, member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
-  await recordActivityOf(deps.db, actorOf(member, deps.origin), { guildId: row.guild_id, action, before, after, at: await deps.clock.now(row.guild_id) });
+  await recordActivityOf(deps.db, actorOf(member, deps.origin), {
+    guildId: row.guild_id, action, before, after, scopePanelId: row.panel_id ?? 0, at: await deps.clock.now(row.guild_id),
+  });
 }

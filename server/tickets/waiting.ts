@@ -3,6 +3,7 @@ import { dialectOf, jsonIntegerOf } from "../db/dialect";
 import { recordActivityOf } from "../activity/record";
 import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
+import { chooseLanguage, speaking } from "./language";
 import { addedMembers, findTicket, type TicketRow } from "./store";
 import { supportRoles } from "./members";
 import { botActor, type EngineDeps, panelOf, publish } from "./step";
@@ -80,7 +81,9 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
     if (channelId) {
       const roles = (await supportRoles(db, row.guild_id, teamIds)).slice(0, 100);
       const url = `${deps.publicUrl.replace(/\/$/, "")}/${row.guild_id}/tickets/${row.number}`;
-      const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${botTexts.waitingAlert(row.number, minutes, url)}`.trim();
+      // No interaction here to speak in: the server's BotLanguage (English for "auto"), like the scheduler's sweep.
+      const alert = speaking(chooseLanguage(settings.BotLanguage, null), () => botTexts.waitingAlert(row.number, minutes, url));
+      const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${alert}`.trim();
       await platform.sendMessage(channelId, fitMessage({ content, allowed_mentions: { parse: [], roles } })).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
     await recordActivityOf(db, botActor(deps), {

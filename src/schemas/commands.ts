@@ -24,8 +24,8 @@ export interface BotCommandOption {
   minLength?: number;
   maxLength?: number;
   minValue?: number;
-  /** Spanish (es-ES) for Discord's name_localizations and description_localizations (issue 22). */
-  es?: Localized;
+  /** Spanish (es-ES) for Discord's name_localizations and description_localizations: every option has it. */
+  es: Localized;
 }
 
 /** A command's or option's name and description in Spanish, as Discord shows them to an es-ES client. */
@@ -52,8 +52,8 @@ export interface BotCommand {
   category: CommandCategory;
   /** Runs only inside a ticket channel. */
   inTicket: boolean;
-  /** Spanish (es-ES): Discord's name_localizations and description_localizations. */
-  es?: Localized;
+  /** Spanish (es-ES): Discord's name_localizations and description_localizations; every command has it. */
+  es: Localized;
   /**
    * "message": a message context-menu command (Discord's type 3: right-click a message → Apps), named in words and
    * without options or a description on Discord; otherwise a slash command.
@@ -78,8 +78,11 @@ export const botCommands: readonly BotCommand[] = [
   },
   {
     key: "close", name: "close", description: "Close this ticket; its transcript is saved.",
-    details: "Close the current ticket. A transcript is saved and sent to the member who opened it.",
-    options: [{ name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024, es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" } }],
+    details: "Close the current ticket, with a reason (a preset or your own) and details added after it. A transcript is saved and sent to the member who opened it.",
+    options: [
+      { name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024, es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" } },
+      { name: "details", description: "Text added after the reason, e.g. what the member confirmed", type: "string", maxLength: 1024, es: { name: "detalles", description: "Texto que se añade tras el motivo, p. ej. lo que confirmó el miembro" } },
+    ],
     access: "ticket", category: "Tickets", inTicket: true,
     es: { name: "cerrar", description: "Cierra este ticket; se guarda su transcripción." },
   },
@@ -169,14 +172,16 @@ export const botCommands: readonly BotCommand[] = [
   {
     key: "note", name: "note", description: "Add a private staff note to this ticket (the member never sees it).",
     details: "Add a private note to the ticket: staff read it on the ticket's page in the dashboard; the member never sees it and it is not in the transcript.",
-    options: [{ name: "text", description: "The note", type: "string", required: true, minLength: 1, maxLength: 2000 }],
+    options: [{ name: "text", description: "The note", type: "string", required: true, minLength: 1, maxLength: 2000, es: { name: "texto", description: "La nota" } }],
     access: "staff", category: "Staff", inTicket: true,
+    es: { name: "nota", description: "Añade una nota privada del staff a este ticket (el miembro nunca la ve)." },
   },
   {
     key: "priority", name: "priority", description: "Set this ticket's priority: low, normal, high or urgent.",
     details: "Set the ticket's priority (low, normal, high or urgent); the dashboard's queue sorts and filters by it.",
-    options: [{ name: "level", description: "low, normal, high or urgent", type: "string", required: true, minLength: 3, maxLength: 6 }],
+    options: [{ name: "level", description: "low, normal, high or urgent", type: "string", required: true, minLength: 3, maxLength: 6, es: { name: "nivel", description: "low (baja), normal, high (alta) o urgent (urgente)" } }],
     access: "staff", category: "Staff", inTicket: true,
+    es: { name: "prioridad", description: "Fija la prioridad de este ticket: low, normal, high o urgent." },
   },
   {
     key: "stats", name: "stats", description: "Show ticket statistics of this server.",

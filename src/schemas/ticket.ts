@@ -75,10 +75,27 @@ export const ticketListResponseSchema = z.object({
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
 export const closeReasonMax = 1024;
+export const closeReasonTooLong = `Close reason must be at most ${closeReasonMax} characters`;
+
+/** Between a preset close reason and the text added to it: "Resolved — customer confirmed". */
+export const closeReasonJoiner = " — ";
+
+/**
+ * One close reason from a preset and the text added to it, on every door (the close dialog, /close's reason and
+ * details): the preset first, so it still reads (and counts) as that preset. Either part may be empty; a text that
+ * already starts with the preset is not given it twice. Its length is checked against closeReasonMax by the caller.
+ */
+export function composeCloseReason(preset: string | null | undefined, text: string | null | undefined): string {
+  const p = preset?.trim() ?? "";
+  const t = text?.trim() ?? "";
+  if (!p || !t) return p || t;
+  if (t.toLowerCase().startsWith(p.toLowerCase())) return t;
+  return `${p}${closeReasonJoiner}${t}`;
+}
 
 /** POST /{guildId}/tickets/{ticketId}/close (and the close dialog): the reason is optional. */
 export const ticketCloseSchema = z.object({
-  reason: z.string().trim().max(closeReasonMax, `Close reason must be at most ${closeReasonMax} characters`).optional(),
+  reason: z.string().trim().max(closeReasonMax, closeReasonTooLong).optional(),
 });
 export type TicketClose = z.infer<typeof ticketCloseSchema>;
 

@@ -105,8 +105,10 @@ test.describe("transcripts and activity", () => {
     await expect(inner.getByText("<script>alert(1)</script>", { exact: false }).first()).toBeVisible();
     await expect(inner.getByText("<img src=x onerror=alert(1)>", { exact: false }).first()).toBeVisible();
 
-    // Give any script a chance to run, then check nothing did.
-    await page.waitForTimeout(1000);
+    // The frame's document has loaded: any script in it would have run, and its images' load and error handlers
+    // fired, by now. Nothing did.
+    const inside = await (await frame.elementHandle())!.contentFrame();
+    await inside!.waitForLoadState("load");
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     const frameBox = await frame.boundingBox();

@@ -163,9 +163,21 @@ const shownText = (page: Page) =>
     [document.body.innerText, ...[...document.querySelectorAll("input, textarea")].map((el) => (el as HTMLInputElement).value)].join("\n"),
   );
 
+/**
+ * Every frame has loaded, and every image in it has loaded or failed: an onload, an onerror or a meta refresh would
+ * have had its turn. (A sandboxed frame without scripts cannot be asked; nothing can run in it anyway.)
+ */
+async function settled(page: Page) {
+  for (const frame of page.frames()) {
+    await frame.waitForLoadState("load");
+    const imagesDone = () => frame.evaluate(() => [...document.images].every((image) => image.complete)).catch(() => true);
+    await expect.poll(imagesDone, { message: `images of ${frame.url().slice(0, 60)}` }).toBe(true);
+  }
+}
+
 /** Checks a screen after it rendered the corpus: nothing ran, nothing dangerous is in any frame's DOM. */
 async function assertInert(page: Page, seen: { dialogs: string[]; foreign: string[] }, screen: string) {
-  await page.waitForTimeout(700); // time for an onerror/onload or a meta refresh to fire
+  await settled(page);
   expect(seen.dialogs, `${screen}: a dialog opened`).toEqual([]);
   for (const frame of page.frames()) {
     const where = `${screen} (frame ${frame.url().slice(0, 60)})`;

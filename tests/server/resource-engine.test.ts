@@ -91,12 +91,22 @@ describe("close reasons on the engine", () => {
     expect((await call("PUT", `${url}/${first.ReasonId}`, owner, { Label: "resolved" })).statusCode).toBe(409);
   });
 
-  it("two updates of one revision at once: exactly one wins", async () => {
+  it("two updates of one revision at once: exactly one wins, the other stores nothing", async () => {
     const [reason] = (await call("GET", url)).json().close_reasons as Reason[];
-    const results = await Promise.all(
-      ["A", "B"].map((label) => call("PUT", `${url}/${reason.ReasonId}`, owner, { Label: `Race ${label}`, Revision: reason.Revision })),
-    );
+    const updates = () => t.db.selectFrom("activity").select(["before_json", "after_json"]).where("action", "=", "Close Reason Updated").orderBy("id").execute();
+    const updatesBefore = (await updates()).length;
+    const put = (label: string) => ({ Label: label, Text: reason.Text, Position: reason.Position, Revision: reason.Revision });
+    const results = await Promise.all(["Race A", "Race B"].map((label) => call("PUT", `${url}/${reason.ReasonId}`, owner, put(label))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = results.find((r) => r.statusCode === 200)!;
+    const winner = won === results[0] ? "Race A" : "Race B";
+    expect(won.json()).toEqual({ message: "Close reason updated", close_reason: { ...reason, Label: winner, Revision: reason.Revision + 1 } });
+    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({ error: closeReasonsSpec.api.messages.stale });
+    // Stored: the winner's label, one revision on; one activity entry, the winner's.
+    const stored = (await call("GET", url)).json().close_reasons.find((r: Reason) => r.ReasonId === reason.ReasonId);
+    expect(stored).toEqual({ ...reason, Label: winner, Revision: reason.Revision + 1 });
+    const entries = (await updates()).slice(updatesBefore);
+    expect(entries.map((e) => [JSON.parse(e.before_json!).Label, JSON.parse(e.after_json!).Label])).toEqual([[reason.Label, winner]]);
   });
 
   it("404 across guilds and for ids that name nothing; deletes and records it", async () => {

@@ -132,10 +132,32 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
     const url = `/api/${g}/tags`;
     // Kept (once the notifications of the writes before have come back, on PostgreSQL).
     await within(1000, async () => (await queriesOf(url)) === 0);
-    const other = await suite.t.app.inject({ method: "POST", url: `/api/${GAMING_HUB_ID}/tags`, headers: bearer(suite.tokens.admin!), payload: { TagName: "elsewhere", Content: "x" } });
-    expect(other.statusCode).toBe(201);
-    await new Promise((r) => setTimeout(r, 100)); // its notification has come and gone
-    expect(await queriesOf(url)).toBe(0);
+    const generations = suite.t.app.guildGenerations;
+    const heard: string[] = [];
+    const bump = generations.changed.g;
+    generations.changed.g = (guildId) => {
+      heard.push(guildId);
+      bump(guildId);
+    };
+    try {
+      const mine = generations.token(g);
+      const theirs = generations.token(GAMING_HUB_ID);
+      const other = await suite.t.app.inject({
+        method: "POST",
+        url: `/api/${GAMING_HUB_ID}/tags`,
+        headers: bearer(suite.tokens.admin!),
+        payload: { TagName: "elsewhere", Content: "x" },
+      });
+      expect(other.statusCode).toBe(201);
+      // The other guild's change has reached this instance: at once (the writing connection's own report), and on
+      // PostgreSQL its notification too — then this guild's answer is still the kept one.
+      expect(generations.token(GAMING_HUB_ID)).not.toBe(theirs);
+      if (testDatabaseUrl) await within(2000, () => heard.includes(GAMING_HUB_ID));
+      expect(generations.token(g)).toBe(mine);
+      expect(await queriesOf(url)).toBe(0);
+    } finally {
+      generations.changed.g = bump;
+    }
   });
 
   it("a write by someone else (SQL on another connection: another instance, the ticket engine, an operator) is seen", async () => {

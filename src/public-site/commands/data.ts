@@ -26,16 +26,25 @@ export interface BotCommand {
   usage: string;
   access: CommandAccess;
   category: CommandCategory;
+  /** "slash": typed after "/"; "message": a message command, in a message's Apps menu (Discord's type 3). */
+  kind: "slash" | "message";
+  /** The name an es-ES Discord client shows: a message command is named in words, so the page shows it in Spanish. */
+  esName: string;
 }
 
-/** The bot's slash commands, from the one registry the bot registers with Discord (src/schemas/commands.ts). */
+/** Where a message command is found: its usage line (English; the page words it in the language on screen). */
+export const messageCommandUsage = (name: string) => `Apps → ${name}`;
+
+/** The bot's commands, from the one registry the bot registers with Discord (src/schemas/commands.ts). */
 export const botCommands: BotCommand[] = registry.map((c) => ({
   key: c.key,
   name: commandLabel(c),
   description: c.details,
-  usage: commandUsage(c),
+  usage: c.type === "message" ? messageCommandUsage(c.name) : commandUsage(c),
   access: c.access,
   category: c.category,
+  kind: c.type === "message" ? "message" : "slash",
+  esName: c.es.name ?? c.name,
 }));
 
 /**
@@ -58,7 +67,7 @@ export function searchCommands(
 }
 
 /** A translate function such as useT()'s t: the text of `key` in the language on screen, else `fallback`. */
-type Translate = (key: string, fallback: string) => string;
+type Translate = (key: string, fallback: string, params?: Readonly<Record<string, string | number>>) => string;
 
 /** The access names in the language on screen. */
 export function localizedAccess(t: Translate): Record<CommandAccess, string> {
@@ -83,7 +92,15 @@ export function localizedAccessHelp(t: Translate): Record<CommandAccess, string>
 /** The key of a command's description: commands.description.{key} (tests/unit/i18n/site-pages.test.tsx checks each). */
 export const commandDescriptionKey = (command: Pick<BotCommand, "key">) => `site.commands.description.${command.key}`;
 
-/** The commands with their descriptions in the language on screen (names and usage stay as they are). */
-export function localizedCommands(commands: BotCommand[], t: Translate): BotCommand[] {
-  return commands.map((command) => ({ ...command, description: t(commandDescriptionKey(command), command.description) }));
+/**
+ * The commands with their descriptions in the language on screen. A slash command's name and usage stay as typed;
+ * a message command, named in words, takes the name Discord shows in that language (`spanish`), in its usage too.
+ */
+export function localizedCommands(commands: BotCommand[], t: Translate, spanish = false): BotCommand[] {
+  return commands.map((command) => {
+    const description = t(commandDescriptionKey(command), command.description);
+    if (command.kind !== "message") return { ...command, description };
+    const name = spanish ? command.esName : command.name;
+    return { ...command, description, name, usage: t("site.commands.messageUsage", messageCommandUsage("{name}"), { name }) };
+  });
 }

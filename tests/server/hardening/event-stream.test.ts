@@ -48,7 +48,24 @@ async function openStream(token: string) {
   return {
     reader,
     decoder,
-    read: async () => (text += decoder.decode((await reader.read()).value, { stream: true })),
+    /** The next `ticket` event's data — or, after 15 s or when the stream ends first, a failure naming what came. */
+    async nextEvent(): Promise<unknown> {
+      const giveUp = setTimeout(() => abort.abort(), 15_000);
+      try {
+        for (;;) {
+          const block = /event: ticket\ndata: (.*)\n\n/.exec(text);
+          if (block) {
+            text = text.slice(block.index + block[0].length);
+            return JSON.parse(block[1]);
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended before a ticket event: ${JSON.stringify(text)}`);
+          text += decoder.decode(value, { stream: true });
+        }
+      } finally {
+        clearTimeout(giveUp);
+      }
+    },
     async rest(): Promise<{ text: string; ended: boolean }> {
       const giveUp = setTimeout(() => abort.abort(), 15_000);
       try {
@@ -124,11 +141,22 @@ describe("Item 5 — a live event stream ends with its session or its access", (
     }
   });
 
-  it("a stream whose session and access stand still receives events", async () => {
+  it("a stream whose session and access stand still receives events: the opened ticket, as the queue reads it", async () => {
     const staff = await t.signIn(DEMO_STAFF_ID);
     const stream = await openStream(staff);
     await openTicket();
-    let text = "";
-    while (!text.includes("event: ticket")) text = await stream.read();
+    const row = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
+    expect(await stream.nextEvent()).toMatchObject({
+      type: "opened",
+      guildId: G,
+      ticket: {
+        TicketId: row.number,
+        Status: "open",
+        OpenerId: DEMO_ADMIN_ID,
+        OpenerName: "Demo Admin",
+        PanelName: "General Support",
+        ChannelId: row.channel_id,
+      },
+    });
   });
 });

@@ -152,8 +152,48 @@ describe("the slash commands Discord registers", () => {
     expect(commands.map((c) => c.name).sort()).toEqual([...new Set(botCommands.map((c) => c.name))].sort());
     const panel = commands.find((c) => c.name === "panel")!;
     expect(panel.options).toMatchObject([{ type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] }]);
-    expect(commands.find((c) => c.name === "close")!.options).toMatchObject([{ name: "reason", type: 3, required: false, autocomplete: true }]);
+    expect(commands.find((c) => c.name === "close")!.options).toMatchObject([
+      { name: "reason", type: 3, required: false, autocomplete: true },
+      { name: "details", type: 3, required: false, max_length: 1024, name_localizations: { "es-ES": "detalles" } },
+    ]);
     expect(commands.find((c) => c.name === "tag")!.options).toMatchObject([{ name: "name", type: 3, required: true, autocomplete: true }]);
     for (const c of commands) expect(String(c.description).length).toBeLessThanOrEqual(100);
+  });
+
+  it("give every command, subcommand and option its es-ES description (and a message command its es-ES name)", () => {
+    type Registered = {
+      name: string;
+      type: number;
+      description?: string;
+      name_localizations?: Record<string, string>;
+      description_localizations?: Record<string, string>;
+      options?: Registered[];
+    };
+    const missing: string[] = [];
+    const visit = (item: Registered, path: string) => {
+      const es = item.description_localizations?.["es-ES"];
+      if (!es || es.length > 100 || es === item.description) missing.push(path);
+      for (const o of item.options ?? []) visit(o, `${path} ${o.name}`);
+    };
+    for (const c of applicationCommands() as Registered[]) {
+      if (c.type === 3) {
+        if (!c.name_localizations?.["es-ES"]) missing.push(c.name);
+      } else visit(c, `/${c.name}`);
+    }
+    expect(missing).toEqual([]);
+    // The two the help desk added, as Discord shows them to a Spanish client.
+    const byName = new Map((applicationCommands() as Registered[]).map((c) => [c.name, c]));
+    expect(byName.get("note")).toMatchObject({
+      name_localizations: { "es-ES": "nota" },
+      description_localizations: { "es-ES": "Añade una nota privada del staff a este ticket (el miembro nunca la ve)." },
+      options: [{ name: "text", name_localizations: { "es-ES": "texto" }, description_localizations: { "es-ES": "La nota" } }],
+    });
+    expect(byName.get("priority")).toMatchObject({
+      name_localizations: { "es-ES": "prioridad" },
+      description_localizations: { "es-ES": "Fija la prioridad de este ticket: low, normal, high o urgent." },
+      options: [
+        { name: "level", name_localizations: { "es-ES": "nivel" }, description_localizations: { "es-ES": "low (baja), normal, high (alta) o urgent (urgente)" } },
+      ],
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { delay, http as rest, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ActivityEntry } from "../../../src/schemas/activity";
+import { limits } from "../../../src/schemas/limits";
 import { activityMessages } from "../../../src/schemas/messages";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";
@@ -107,9 +108,10 @@ describe("activity logs screen", () => {
 
   it("Export CSV downloads the filtered rows through the API client with the bearer token", async () => {
     const csvRequests: Request[] = [];
+    const calls: URLSearchParams[] = [];
     server.use(
       actionsHandler,
-      activityHandler([], [entry(1)]),
+      activityHandler(calls, [entry(1)]),
       rest.get(`${API}/:guildId/activity.csv`, ({ request }) => {
         csvRequests.push(request);
         return new HttpResponse("\ufeffActivityId,Action\r\n1,Tag Created\r\n", { headers: { "content-type": "text/csv; charset=utf-8" } });
@@ -127,8 +129,16 @@ describe("activity logs screen", () => {
     });
     renderApp(`/${community}/activity`, server);
     await screen.findByText("10.0.0.1");
-    fireEvent.change(screen.getByRole("searchbox", { name: "User" }), { target: { value: "demo" } });
-    await new Promise((r) => setTimeout(r, 400));
+    // The User filter applies once typing pauses for the debounce: the clock is moved past it, not waited for.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      fireEvent.change(screen.getByRole("searchbox", { name: "User" }), { target: { value: "demo" } });
+      act(() => vi.advanceTimersByTime(limits.selectSearchDebounceMs));
+    } finally {
+      vi.useRealTimers();
+    }
+    // The list is asked again with the filter (page 1), and the export takes the same filter.
+    await waitFor(() => expect(Object.fromEntries(calls.at(-1)!)).toMatchObject({ user: "demo", page: "1" }));
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     const url = new URL(csvRequests[0]!.url);

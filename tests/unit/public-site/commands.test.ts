@@ -6,15 +6,18 @@ const names = (query: string) => searchCommands(botCommands, query).map((c) => c
 
 describe("command reference", () => {
   it("lists exactly the commands the bot registers, with their usage (one registry)", () => {
-    expect(botCommands.map((c) => [c.name, c.usage, c.access])).toEqual(registry.map((c) => [commandLabel(c), commandUsage(c), c.access]));
+    expect(botCommands.map((c) => [c.name, c.usage, c.access])).toEqual(
+      registry.map((c) => [commandLabel(c), c.type === "message" ? `Apps → ${c.name}` : commandUsage(c), c.access]),
+    );
     expect(botCommands.find((c) => c.name === "/form")!.usage).toBe("/form {form_id}");
-    expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason]");
+    expect(botCommands.find((c) => c.name === "/close")!.usage).toBe("/close [reason] [details]");
   });
 
-  it("gives every command a description, a usage starting with its name and who may use it", () => {
+  it("gives every command a description, a usage naming it and who may use it", () => {
     for (const command of botCommands) {
       expect(command.description.length).toBeGreaterThan(10);
-      expect(command.usage.startsWith(command.name)).toBe(true);
+      // A slash command is typed as its usage begins; a message command is picked by name at the end of its path.
+      expect(command.kind === "message" ? command.usage.endsWith(`→ ${command.name}`) : command.usage.startsWith(command.name)).toBe(true);
       expect(Object.keys(commandAccess)).toContain(command.access);
     }
     expect(new Set(botCommands.map((c) => c.name)).size).toBe(botCommands.length);

@@ -119,12 +119,15 @@ describe("Bot setup card", () => {
     const seen: URL[] = [];
     renderApp(`/${community}`, server, {
       handlers: [
-        rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewTag: true } })),
+        rest.get(`${API}/:guildId/permissions`, () =>
+          HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewTag: true, ViewTranscripts: true } }),
+        ),
         botSetup(healthy, seen),
       ],
     });
     expect(await screen.findByRole("heading", { name: "Demo Community" })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 100));
+    // The same permissions answer has reached the page: the ticket strip, which needs ViewTranscripts, is drawn.
+    expect(await screen.findByRole("navigation", { name: "Tickets at a glance" }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Bot setup" })).toBeNull();
     expect(seen).toEqual([]);
     expect(allPermissions().ViewSettings).toBe(true);

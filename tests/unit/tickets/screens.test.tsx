@@ -74,6 +74,33 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText("#12")).not.toBeInTheDocument());
   });
 
+  it("closes with a preset and the text added to it as one reason, and refuses one over 1,024 characters", async () => {
+    const { state, handlers } = ticketsApi("");
+    const user = userEvent.setup();
+    renderApp(`/${community}/tickets`, server, { handlers });
+    await user.click(within((await screen.findByText("#12")).closest("tr")!).getByRole("button", { name: "Close" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("combobox"));
+    await user.click(await screen.findByTitle("Solved"));
+    const reason = within(dialog).getByRole("textbox", { name: "Reason" });
+    expect(within(dialog).getByText("Added after the preset.")).toBeInTheDocument();
+    // Over the limit with the preset: said, and nothing is sent.
+    await user.click(reason);
+    await user.paste("x".repeat(1020));
+    expect(within(dialog).getByText("With the preset, the reason must be at most 1024 characters.")).toBeInTheDocument();
+    const ok = within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!;
+    expect(ok).toBeDisabled();
+    expect(state.posts).toEqual([]);
+
+    await user.clear(reason);
+    await user.paste("customer confirmed");
+    expect(within(dialog).getByTestId("close-reason-preview")).toHaveTextContent("Recorded as: Solved — customer confirmed27 / 1024");
+    expect(ok).toBeEnabled();
+    await user.click(ok);
+    await waitFor(() => expect(state.posts).toEqual([{ path: "12/close", body: { reason: "Solved — customer confirmed" } }]));
+    expect(await screen.findByText("Ticket #12 closed.")).toBeInTheDocument();
+  });
+
   it("sends the filters in the query", async () => {
     const { state, handlers } = ticketsApi("");
     renderApp(`/${community}/tickets?claimed=unclaimed&mine=1&panel=1`, server, { handlers });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http as rest, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -172,19 +172,30 @@ describe("bot API key", () => {
     expect(created).toBe(1);
     first.unmount();
 
-    renderApp(`/${community}/transcripts`, server);
-    // After renderApp's own handlers, so this one answers (the permissions are fetched later, asynchronously).
+    // Staff whose team loses EditSettings: the button, shown while they had it, goes once the page asks again (on the
+    // next navigation) — a change the page must follow, not a button that was never drawn.
+    const { router } = renderApp(`/${community}/transcripts`, server);
+    let editSettings = true;
     let permissionChecks = 0;
+    // After renderApp's own handlers, so these answer (the permissions are fetched later, asynchronously).
     server.use(
       rest.get(`${API}/:guildId/permissions`, () => {
         permissionChecks++;
-        return HttpResponse.json({ level: "staff", permissions: { ...allPermissions(), EditSettings: false } });
+        return HttpResponse.json({ level: "staff", permissions: { ...allPermissions(), EditSettings: editSettings } });
       }),
+      rest.get(`${API}/:guildId/transcripts/:id`, () => HttpResponse.json({ transcript_html: "<p>ticket</p>" })),
     );
     expect(await screen.findByText(transcriptMessages.empty)).toBeInTheDocument();
-    await waitFor(() => expect(permissionChecks).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByRole("button", { name: "Bot API key" })).toBeNull();
+    expect(await screen.findByRole("button", { name: "Bot API key" })).toBeInTheDocument();
+    editSettings = false;
+    const asked = permissionChecks;
+    await act(() => router.navigate(`/${community}/transcripts/1042`));
+    expect(await screen.findByTitle("Transcript of ticket #1042")).toBeInTheDocument();
+    await act(() => router.navigate(`/${community}/transcripts`));
+    expect(await screen.findByText(transcriptMessages.empty)).toBeInTheDocument();
+    await waitFor(() => expect(permissionChecks).toBeGreaterThan(asked));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Bot API key" })).toBeNull());
+    expect(screen.getByRole("heading", { name: "Transcripts" })).toBeInTheDocument();
   });
 });
 

@@ -101,6 +101,7 @@ const records: Dictionary = {
   "activity.action.ticketClaimed": "Ticket reclamado",
   "activity.action.ticketUnclaimed": "Ticket liberado",
   "activity.action.ticketTransferred": "Ticket transferido",
+  "activity.action.ticketAssigned": "Ticket asignado",
   "activity.action.ticketMemberAdded": "Miembro añadido al ticket",
   "activity.action.ticketMemberRemoved": "Miembro quitado del ticket",
   "activity.action.ticketRenamed": "Ticket renombrado",

@@ -46,6 +46,9 @@ const tickets: Dictionary = {
   "tickets.presetReason": "Motivo predefinido",
   "tickets.noPreset": "Ninguno",
   "tickets.reason": "Motivo",
+  "tickets.reasonAdded": "Se añade tras el motivo predefinido.",
+  "tickets.reasonTooLong": "Con el motivo predefinido, el motivo debe tener como máximo {max} caracteres.",
+  "tickets.reasonRecorded": "Se guarda como: {reason}",
 
   "statistics.title": "Estadísticas",
   "statistics.range": "Periodo",
