@@ -3,13 +3,14 @@ import { mayClose, requestClose } from "./close";
 import { noteActivity } from "./last-activity";
 import type { Member } from "./members";
 import { addMember } from "./membership";
-import { isBlacklisted, open, openFromPanel, type OpenRequest, submitForm } from "./open";
+import { open, openFromPanel, type OpenRequest, refusalBeforeForm, submitForm } from "./open";
 import { rate, rateComment, ratingCommentModal } from "./rate";
 import { keepOpen } from "./inactivity";
 import { reopen, type Reopener } from "./reopen";
 import { openFromMessage, type TargetMessage } from "./message-ticket";
 import { answerCloseRequest, requestCloseConfirmation } from "./close-request";
 import { rename } from "./rename";
+import type { SinglePanel } from "../../src/schemas/panel";
 import type { EngineDeps, Reply } from "./step";
 import type { TicketRow } from "./store";
 
@@ -21,8 +22,9 @@ import type { TicketRow } from "./store";
 export class TicketEngine {
   constructor(readonly deps: EngineDeps) {}
 
-  isBlacklisted(guildId: string, member: Member): Promise<boolean> {
-    return isBlacklisted(this.deps, guildId, member);
+  /** What a member would be refused opening a ticket (of `panel`, null: none), asked before a form is shown. */
+  refusalBeforeForm(guildId: string, member: Member, panel: SinglePanel | null): Promise<Reply | null> {
+    return refusalBeforeForm(this.deps, guildId, member, panel);
   }
 
   open(request: OpenRequest): Promise<Reply> {

@@ -10,7 +10,8 @@ import { answersOf, formFields, formModal } from "./form-modal";
 import { type Member, supportRoles } from "./members";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
-import { checkPanelRules, panelLimitRefusal } from "./panel-rules";
+import { openRefusal, userLimitRefusal, usesThreads } from "./open-refusal";
+import { panelLimitRefusal } from "./panel-rules";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -35,22 +36,6 @@ export interface OpenRequest {
 
 class Refusal extends Error {}
 
-export async function isBlacklisted(deps: EngineDeps, guildId: string, member: Member): Promise<boolean> {
-  const hit = await deps.db
-    .selectFrom("blacklist")
-    .select("id")
-    .where("guild_id", "=", guildId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("kind", "=", "User"), eb("target_id", "=", member.id)]),
-        ...(member.roles.length ? [eb.and([eb("kind", "=", "Role"), eb("target_id", "in", member.roles)])] : []),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return hit !== undefined;
-}
-
 /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
 export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
   const { panel } = await panelOf(deps, guildId, panelId);
@@ -59,19 +44,22 @@ export async function usablePanel(deps: EngineDeps, guildId: string, panelId: nu
   return { panel };
 }
 
-/** A panel's button: its form as a modal first, when it has one; else the ticket opens. */
+/** A panel's button (or a multi-panel's choice): its form as a modal first, when it has one; else the ticket opens. */
 export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number): Promise<Reply> {
   const usable = await usablePanel(deps, guildId, panelId);
   if ("refusal" in usable) return usable.refusal;
   if (usable.panel.FormId !== null) {
-    // Refused before the form is shown, not after it was filled in.
-    if (await isBlacklisted(deps, guildId, member)) return say(botTexts.blacklisted);
-    const verdict = await checkPanelRules(deps, guildId, member, usable.panel, (await readGuildSettings(deps.db, guildId)).settings);
-    if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
-    return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
+    // Everything that does not depend on the answers is refused before the form is shown, not after it was filled in.
+    if (modal) return (await refusalBeforeForm(deps, guildId, member, usable.panel)) ?? modal;
   }
   return open(deps, { guildId, member, panelId, panel: usable.panel });
+}
+
+/** /form and a panel's form: the refusal the member would meet once the answers came, or null (the modal may be shown). */
+export async function refusalBeforeForm(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel | null): Promise<Reply | null> {
+  const verdict = await openRefusal(deps, guildId, member, panel, (await readGuildSettings(deps.db, guildId)).settings, { room: true });
+  return "refusal" in verdict ? say(verdict.refusal) : null;
 }
 
 /** A form's modal submitted (panel 0: /form): the answers, checked against the form as it is now, open the ticket. */
@@ -90,9 +78,8 @@ export async function submitForm(deps: EngineDeps, guildId: string, member: Memb
   return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers });
 }
 
-/** Opens a ticket: the member is checked against the blacklist, the panel read unless the request carries it. */
+/** Opens a ticket (/new, a form's answers, a ticket about a message, a panel without a form): the panel read unless the request carries it. */
 export async function open(deps: EngineDeps, request: OpenRequest): Promise<Reply> {
-  if (await isBlacklisted(deps, request.guildId, request.member)) return say(botTexts.blacklisted);
   let panel: SinglePanel | null = request.panel ?? null;
   if (request.panelId !== null && !panel) {
     const usable = await usablePanel(deps, request.guildId, request.panelId);
@@ -102,15 +89,14 @@ export async function open(deps: EngineDeps, request: OpenRequest): Promise<Repl
   return openChecked(deps, request, panel);
 }
 
-/** The open itself, for a member not blacklisted, with the panel read (null: none). */
+/** The open itself, with the panel read (null: none): who may open is checked first (./open-refusal.ts). */
 async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null): Promise<Reply> {
   const { guildId, member } = request;
   const { db, platform } = deps;
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
   const { settings } = await readGuildSettings(db, guildId);
   const now = Date.now();
-  // The panel's own rules (issue 22): roles, cooldown, support hours; its open-ticket limit is counted below.
-  const verdict = panel ? await checkPanelRules(deps, guildId, member, panel, settings, now) : { notice: null };
+  const verdict = await openRefusal(deps, guildId, member, panel, settings, { now });
   if ("refusal" in verdict) return say(verdict.refusal);
   let row: TicketRow;
   try {
@@ -130,19 +116,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
         .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
         .returning("last_number")
         .executeTakeFirstOrThrow();
-      const limit = settings.UserTicketLimit ?? 0;
-      if (limit > 0) {
-        const { n } = await tx
-          .selectFrom("tickets")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("guild_id", "=", guildId)
-          .where("opener_id", "=", member.id)
-          .where("status", "in", ["opening", "open"])
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= limit) throw new Refusal(botTexts.limitReached(limit));
-      }
-      const panelLimit = await panelLimitRefusal(tx, guildId, member.id, panel);
-      if (panelLimit) throw new Refusal(panelLimit);
+      // Counted again under the counter's lock: two clicks at once open one ticket at the limit.
+      const limit = (await userLimitRefusal(tx, guildId, member.id, settings)) ?? (await panelLimitRefusal(tx, guildId, member.id, panel));
+      if (limit) throw new Refusal(limit);
       return tx
         .insertInto("tickets")
         .values({
@@ -218,10 +194,6 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   publish(deps, "opened", row);
   return say(withNote(botTexts.opened(channelId), verdict.notice), true);
 }
-
-/** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
-export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
-  panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
 /** The ticket as a private thread of the panel's channel (issue 22), the opener added; a refusal is the member's answer. */
 async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | { refusal: string }> {

@@ -20,15 +20,20 @@ async function roleNames(deps: EngineDeps, guildId: string, ids: string[]): Prom
   return ids.map((id) => `@${guild?.roles.find((r) => r.id === id)?.name ?? id}`).join(", ");
 }
 
-/** Whether `member` may open a ticket of `panel` now; a notice for the member when it opens outside support hours. */
-export async function checkPanelRules(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel, settings: TicketSettings, now = Date.now()): Promise<PanelVerdict> {
+/**
+ * Whether `member` may open a ticket of `panel` now; a notice for the member when it opens outside support hours.
+ * `except`: a ticket (row id) that does not count toward the cooldown (the one being reopened).
+ */
+export async function checkPanelRules(
+  deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel, settings: TicketSettings, now = Date.now(), except?: number,
+): Promise<PanelVerdict> {
   const excluded = (panel.ExcludedRoles ?? []).filter((id) => member.roles.includes(id));
   if (excluded.length) return { refusal: botTexts.excludedRole(await roleNames(deps, guildId, excluded)) };
   const required = panel.RequiredRoles ?? [];
   if (required.length && !required.some((id) => member.roles.includes(id))) return { refusal: botTexts.requiredRole(await roleNames(deps, guildId, required)) };
   const cooldownMs = (panel.CooldownMinutes ?? 0) * 60_000;
   if (cooldownMs > 0 && panel.PanelId !== undefined) {
-    const last = await lastClosedOf(deps.db, guildId, member.id, panel.PanelId);
+    const last = await lastClosedOf(deps.db, guildId, member.id, panel.PanelId, except);
     if (last !== null && now - last < cooldownMs) return { refusal: botTexts.cooldown(waitText(last + cooldownMs - now)) };
   }
   const hours = panel.SupportHours;
@@ -44,29 +49,31 @@ export async function checkPanelRules(deps: EngineDeps, guildId: string, member:
 }
 
 /** When the member's last ticket of the panel closed (epoch ms), or null. */
-async function lastClosedOf(db: Db, guildId: string, openerId: string, panelId: number): Promise<number | null> {
-  const row = await db
+async function lastClosedOf(db: Db, guildId: string, openerId: string, panelId: number, except?: number): Promise<number | null> {
+  let query = db
     .selectFrom("tickets")
     .select((eb) => eb.fn.max("closed_at").as("at"))
     .where("guild_id", "=", guildId)
     .where("opener_id", "=", openerId)
     .where("panel_id", "=", panelId)
-    .where("status", "=", "closed")
-    .executeTakeFirst();
+    .where("status", "=", "closed");
+  if (except !== undefined) query = query.where("id", "!=", except);
+  const row = await query.executeTakeFirst();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
-/** The per-panel limit, counted in the open's transaction: a refusal when the member is at it. */
-export async function panelLimitRefusal(tx: Db, guildId: string, openerId: string, panel: SinglePanel | null): Promise<string | null> {
+/** The per-panel limit: a refusal when the member is at it. `tx` may be the open's transaction; `except` a ticket not counted. */
+export async function panelLimitRefusal(tx: Db, guildId: string, openerId: string, panel: SinglePanel | null, except?: number): Promise<string | null> {
   const limit = panel?.PanelTicketLimit ?? 0;
   if (!panel || limit <= 0 || panel.PanelId === undefined) return null;
-  const { n } = await tx
+  let query = tx
     .selectFrom("tickets")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("guild_id", "=", guildId)
     .where("opener_id", "=", openerId)
     .where("panel_id", "=", panel.PanelId)
-    .where("status", "in", ["opening", "open"])
-    .executeTakeFirstOrThrow();
+    .where("status", "in", ["opening", "open"]);
+  if (except !== undefined) query = query.where("id", "!=", except);
+  const { n } = await query.executeTakeFirstOrThrow();
   return Number(n) >= limit ? botTexts.panelLimitReached(limit, panel.PanelName) : null;
 }
