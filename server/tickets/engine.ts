@@ -1,4 +1,5 @@
 import { claim, transfer, unclaim } from "./claim";
+import type { DmMessage } from "./closing-dm";
 import { mayClose, requestClose } from "./close";
 import { noteActivity } from "./last-activity";
 import type { Member } from "./members";
@@ -67,8 +68,8 @@ export class TicketEngine {
     return requestClose(this.deps, guildId, number, member, reason, confirmed);
   }
 
-  rate(guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
-    return rate(this.deps, guildId, number, userId, rating);
+  rate(guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null): Promise<Reply> {
+    return rate(this.deps, guildId, number, userId, rating, dm);
   }
 
   // ---- issue 22: the ticket workflow
@@ -88,8 +89,8 @@ export class TicketEngine {
     return ratingCommentModal(this.deps, guildId, number, userId);
   }
 
-  rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
-    return rateComment(this.deps, guildId, number, user, text);
+  rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null): Promise<Reply> {
+    return rateComment(this.deps, guildId, number, user, text, dm);
   }
 
   openFromMessage(guildId: string, member: Member, target: TargetMessage): Promise<Reply> {

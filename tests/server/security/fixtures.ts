@@ -60,6 +60,8 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/channels/:channelId/messages",
   "POST /api/:guildId/demo/interactions",
+  // The member's events: only of the tickets whose channel they see (server/try-it/channels.ts, eventFor).
+  "GET /api/:guildId/demo/events",
   // Issue 22: this server's scheduled work as if hours had passed (demo only; the engine closes only what is due).
   "POST /api/:guildId/demo/skip-ahead",
 ]);
