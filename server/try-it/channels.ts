@@ -151,12 +151,9 @@ export class TryItView {
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
     // Ticket channels, and (issue 22) tickets' private threads still open, listed under their channel.
     const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
-    const ticketNumbers = new Map(
-      (await this.deps.db.selectFrom("tickets").select(["channel_id", "number"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute()).map((t) => [
-        t.channel_id,
-        t.number,
-      ]),
-    );
+    const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
+    const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));
+    const mine = new Set(openTickets.filter((t) => t.opener_id === member.id).map((t) => t.channel_id));
     // Reading never creates anything: the direct messages appear once the bot has written one.
     const dm = await platform.existingDirectChannelOf(member.id);
     const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
@@ -172,7 +169,7 @@ export class TryItView {
     const threadRow = (t: (typeof tickets)[number], category: string | null) => {
       const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
       return {
-        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
+        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null,
         canWrite: writable(permissions), permissions, parentChannelId: t.parent_id,
       };
     };
@@ -182,7 +179,7 @@ export class TryItView {
         const category = c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null;
         return [
           {
-            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, lastMessageId: last.get(c.id) ?? null,
+            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, mine: false, lastMessageId: last.get(c.id) ?? null,
             canWrite: writable(permissions), permissions,
           },
           ...threadsUnder(c.id)
@@ -197,10 +194,10 @@ export class TryItView {
           const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
           return {
             id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
-            ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
+            ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
           };
         }),
-      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
+      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, mine: false, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
     ];
   }
 

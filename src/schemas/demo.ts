@@ -17,6 +17,8 @@ export const demoChannelSchema = z.object({
   category: z.string().nullable(),
   /** Ticket channels: the ticket number. */
   ticketId: z.number().int().nullable(),
+  /** Ticket channels: whether the member opened the ticket (its closing DM comes to them). */
+  mine: z.boolean().default(false),
   /** Id of the newest message, so the view can tell what is new. */
   lastMessageId: z.string().nullable(),
   /** Whether the member may write here (Send Messages): #rules is read-only for members, as on Discord. */
