@@ -1,5 +1,5 @@
 import { Button } from "antd";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
 import { commandLabel, commandUsage, slashCommands, type BotCommand } from "../../schemas/commands";
@@ -39,11 +39,17 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
   const listId = `try-it-commands-${channelId}`;
   const optionId = (c: BotCommand) => `try-it-command-${c.key}`;
 
-  // After a command is chosen: its first option, or the command itself, holds the focus; after it ran, the text box.
-  useEffect(() => {
-    if (!command) return;
-    const first = commandBox.current?.querySelector<HTMLInputElement>("input");
-    (first ?? commandBox.current)?.focus();
+  // After a command is chosen: its first option, or the command itself, holds the focus; after it ran (or was
+  // cleared), the text box.
+  const backToText = useRef(false);
+  useLayoutEffect(() => {
+    if (command) {
+      const first = commandBox.current?.querySelector<HTMLInputElement>("input");
+      (first ?? commandBox.current)?.focus();
+    } else if (backToText.current) {
+      backToText.current = false;
+      input.current?.focus();
+    }
   }, [command]);
 
   /** Picks a command; what was typed after its name goes to its first option ("/close Solved"). */
@@ -55,12 +61,12 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
     setText(label);
     setActive(0);
   };
-  const clearCommand = (backToText: boolean) => {
+  const clearCommand = (asText: boolean) => {
     const label = command ? commandLabel(command) : "";
     setCommand(null);
     setOptions({});
-    setText(backToText ? label : "");
-    requestAnimationFrame(() => input.current?.focus());
+    setText(asText ? label : "");
+    backToText.current = true;
   };
 
   const send = async () => {
