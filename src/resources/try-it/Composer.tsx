@@ -202,7 +202,8 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(c)}
                 >
-                  <strong>{commandUsage(c)}</strong> <span>{c.description}</span>
+                  {/* Described in the reader's language, as Discord shows a command's description_localizations. */}
+                  <strong>{commandUsage(c)}</strong> <span>{tr(`site.commands.description.${c.key}`, c.description)}</span>
                 </li>
               ))}
             </ul>
