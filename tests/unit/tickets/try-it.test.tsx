@@ -44,7 +44,7 @@ function eventStream() {
 /** The demo server: its channels and messages (a channel not listed answers 404, as the server does), every request logged. */
 function demoServer(initial: { channels: DemoChannel[]; messages: Record<string, DemoMessage[]> }) {
   const state = { ...initial, requests: [] as string[], interactions: [] as Record<string, unknown>[], posts: [] as string[] };
-  let answer: (body: Record<string, unknown>) => unknown = () => ({ modal: null, ephemeral: [], choices: [] });
+  let answer: (body: Record<string, unknown>) => Record<string, unknown> = () => ({ modal: null, ephemeral: [], choices: [] });
   const events = eventStream();
   const handlers = [
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
@@ -190,10 +190,10 @@ describe("the rating's buttons", { timeout: 30_000 }, () => {
     });
     const user = userEvent.setup();
     const view = renderApp(`/${community}/try-it?channel=${DM}`, server, { handlers: demo.handlers });
-    await user.click(await screen.findByRole("button", { name: "★★★★", exact: true }));
+    await user.click(await screen.findByRole("button", { name: "★★★★" }));
     await screen.findByText("Thanks for your feedback: ★★★★☆");
-    await waitFor(() => expect(screen.getByRole("button", { name: "★★★★", exact: true })).toBeDisabled());
-    for (const stars of ["★", "★★", "★★★", "★★★★★"]) expect(screen.getByRole("button", { name: stars, exact: true })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole("button", { name: "★★★★" })).toBeDisabled());
+    for (const stars of ["★", "★★", "★★★", "★★★★★"]) expect(screen.getByRole("button", { name: stars })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Add a comment" })).toBeEnabled();
 
     view.unmount();
