@@ -36,6 +36,9 @@ export interface OpenRequest {
 
 class Refusal extends Error {}
 
+// Where they were first written: kept importable from here.
+export { isBlacklisted, usesThreads } from "./open-refusal";
+
 /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
 export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
   const { panel } = await panelOf(deps, guildId, panelId);
