@@ -4,11 +4,13 @@ import { z } from "zod";
 import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
 import { demoClockSchema, demoSkipAheadSchema, demoSkippedAheadSchema } from "../../src/schemas/demo-clock";
 import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
+import { resolveGuildAccess } from "../access/resolve";
 import { recordActivityOf, requestActor } from "../activity/record";
 import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
 import { sweep } from "../tickets/scheduler";
 import { sweepWaitingTickets } from "../tickets/waiting";
+import { ticketEventStreams } from "./support/event-stream";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 
@@ -32,6 +34,40 @@ export const skippedAheadAction = "Demo Clock Skipped Ahead";
 
 export default async function demoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const stream = ticketEventStreams(app);
+
+  // The member's view follows the tickets by the dashboard's events, told only of the channels the member sees.
+  app.get(
+    "/:guildId(^\\d+$)/demo/events",
+    {
+      onRequest: guard(),
+      schema: {
+        tags,
+        summary: "Try it: live events of the tickets the demo user sees (server-sent events, event: ticket)",
+        params: guildParams,
+        response: {
+          200: {
+            description: "A stream of `event: ticket` with DemoTicketEvent JSON as data; it ends after TICKET_STREAM_SECONDS and the browser reconnects",
+            content: { "text/event-stream": { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const guildId = guildIdOf(request);
+      let member = await app.tryIt.memberOf(guildId, request.user!);
+      const seen = await app.tryIt.ticketChannelsSeen(guildId, member);
+      stream(request, reply, guildId, {
+        /** Still allowed in the guild, and still its member (their roles read again). */
+        async allowed(user) {
+          if (!(await resolveGuildAccess(app, user, guildId))) return false;
+          member = await app.tryIt.memberOf(guildId, user);
+          return true;
+        },
+        render: (event) => app.tryIt.eventFor(guildId, member, event, seen),
+      });
+    },
+  );
 
   app.get(
     "/:guildId(^\\d+$)/demo/channels",

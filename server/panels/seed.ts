@@ -6,7 +6,7 @@ import { type MultiPanel, multiPanelCreateSchema } from "../../src/schemas/multi
 import { type SinglePanel, singlePanelSchema } from "../../src/schemas/panel";
 import { insertMultiPanel, insertSinglePanel } from "./store";
 
-// Demo data: two ticket panels and a multi-panel showing both, in Demo Community.
+// Demo data: two ticket panels (one with a form) and a multi-panel showing both, in Demo Community.
 
 const SUPPORT_CHANNEL = "812345678901234714";
 const WELCOME_CHANNEL = "812345678901234711";
@@ -37,10 +37,12 @@ const generalSupport = (teamId: string | null): SinglePanel =>
     },
   });
 
-const billing = (): SinglePanel =>
+// Billing asks the demo's "Support Request" form first (Try-it: "answer its form").
+const billing = (formId: number | null): SinglePanel =>
   singlePanelSchema.parse({
     PanelName: "Billing",
     NamingScheme: "billing-%id%",
+    FormId: formId,
     PanelMessage: {
       PanelChannel: SUPPORT_CHANNEL,
       PanelTitle: "Billing questions",
@@ -74,8 +76,9 @@ export async function seedPanels(db: Db): Promise<void> {
     .where("guild_id", "=", DEMO_COMMUNITY_ID)
     .where("name", "=", "Support Team")
     .executeTakeFirst();
+  const form = await db.selectFrom("forms").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Request").executeTakeFirst();
   const ids: number[] = [];
-  for (const panel of [generalSupport(team ? String(team.id) : null), billing()]) {
+  for (const panel of [generalSupport(team ? String(team.id) : null), billing(form?.id ?? null)]) {
     ids.push(await insertSinglePanel(db, DEMO_COMMUNITY_ID, panel, panel.SupportTeams[0] ? Number(panel.SupportTeams[0]) : null, now));
   }
   await insertMultiPanel(db, DEMO_COMMUNITY_ID, helpCenter(ids), ids, now);

@@ -8,6 +8,7 @@ import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
 import type { TranscriptMessage } from "../transcripts/document";
 import { indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
+import { closingDm, sendsClosingDm } from "./closing-dm";
 import { customIds } from "./custom-ids";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { captureMentionNames, toRecordMessage } from "./message-record";
@@ -165,14 +166,18 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
     });
   });
   const closed: TicketRow = { ...row, ...set };
-  publish(deps, "closed", closed);
   if (refused) {
     // The owner sees it on Bot setup (best effort: the close is done).
     await recordBotProblem(db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
       (error) => deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
     );
   }
-  await afterClose(deps, closed, stored);
+  try {
+    await afterClose(deps, closed, stored);
+  } finally {
+    // Told once the closing DM is there: a member's view that follows the ticket finds it when it hears of the close.
+    publish(deps, "closed", closed);
+  }
   return refused ? say(botTexts.closedWithoutTranscript(row.number, deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
 }
 
@@ -196,27 +201,10 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
       deps.log.warn({ err: error }, "archive post not sent");
     });
   }
-  // The closing DM: the rating's stars and, while the server lets members reopen (issue 22), a Reopen button.
-  const feedback = settings.EnableUserFeedback !== false;
-  const reopenable = (settings.ReopenWithinDays ?? 0) > 0;
-  if (feedback || reopenable) {
-    const guildName = (await platform.getGuild(row.guild_id).catch(() => null))?.name ?? "the server";
-    const said = feedback ? botTexts.ratingPrompt(guildName, row.number) : botTexts.closedDm(guildName, row.number);
-    // The member reads why it closed: the whole reason, a preset with its added text.
-    const content = row.close_reason ? `${said}\n${botTexts.closedDmReason(row.close_reason)}` : said;
+  // The closing DM: why it closed, the rating's stars and, while the server lets members reopen, a Reopen button.
+  if (sendsClosingDm(settings)) {
     await platform
-      .sendDirectMessage(row.opener_id, {
-        content,
-        components: [
-          ...(feedback
-            ? [{ type: ACTION_ROW, components: [1, 2, 3, 4, 5].map((r) => ({ type: BUTTON, style: 2, label: "★".repeat(r), custom_id: customIds.rate(row.guild_id, row.number, r) })) }]
-            : []),
-          ...(reopenable
-            ? [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 1, label: botTexts.reopenButton, custom_id: customIds.reopen(row.guild_id, row.number), emoji: { name: "🔓" } }] }]
-            : []),
-        ],
-        allowed_mentions: { parse: [] },
-      }, row.guild_id)
+      .sendDirectMessage(row.opener_id, await closingDm(deps, row, settings), row.guild_id)
       .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));
   }
 }

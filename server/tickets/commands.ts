@@ -34,8 +34,10 @@ export async function guildCommand(engine: TicketEngine, guildId: string, channe
     case "form": {
       const formId = int(options.form_id);
       if (formId === null) return say(botTexts.formGone);
-      if (await engine.isBlacklisted(guildId, member)) return say(botTexts.blacklisted);
-      return (await formModal(db, guildId, 0, formId)) ?? say(botTexts.formGone);
+      const modal = await formModal(db, guildId, 0, formId);
+      if (!modal) return say(botTexts.formGone);
+      // Refused before the modal is shown, as a panel's form is (no panel: the blacklist, the server's limit, room).
+      return (await engine.refusalBeforeForm(guildId, member, null)) ?? modal;
     }
     case "tag": {
       // The bot posts for the member: only where they may write themselves (member.permissions is theirs in this channel).

@@ -1,16 +1,17 @@
 import { claim, transfer, unclaim } from "./claim";
+import type { DmMessage } from "./closing-dm";
 import { mayClose, requestClose } from "./close";
 import { noteActivity } from "./last-activity";
 import type { Member } from "./members";
 import { addMember } from "./membership";
-import { open, openFromPanel, type OpenRequest, submitForm } from "./open";
-import { isBlacklisted } from "./open-rules";
+import { open, openFromPanel, type OpenRequest, refusalBeforeForm, submitForm } from "./open";
 import { rate, rateComment, ratingCommentModal } from "./rate";
 import { keepOpen } from "./inactivity";
 import { reopen, type Reopener } from "./reopen";
 import { openFromMessage, type TargetMessage } from "./message-ticket";
 import { answerCloseRequest, requestCloseConfirmation } from "./close-request";
 import { rename } from "./rename";
+import type { SinglePanel } from "../../src/schemas/panel";
 import type { EngineDeps, Reply } from "./step";
 import type { TicketRow } from "./store";
 
@@ -22,8 +23,9 @@ import type { TicketRow } from "./store";
 export class TicketEngine {
   constructor(readonly deps: EngineDeps) {}
 
-  isBlacklisted(guildId: string, member: Member): Promise<boolean> {
-    return isBlacklisted(this.deps, guildId, member);
+  /** What a member would be refused opening a ticket (of `panel`, null: none), asked before a form is shown. */
+  refusalBeforeForm(guildId: string, member: Member, panel: SinglePanel | null): Promise<Reply | null> {
+    return refusalBeforeForm(this.deps, guildId, member, panel);
   }
 
   open(request: OpenRequest): Promise<Reply> {
@@ -66,8 +68,8 @@ export class TicketEngine {
     return requestClose(this.deps, guildId, number, member, reason, confirmed);
   }
 
-  rate(guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
-    return rate(this.deps, guildId, number, userId, rating);
+  rate(guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null): Promise<Reply> {
+    return rate(this.deps, guildId, number, userId, rating, dm);
   }
 
   // ---- issue 22: the ticket workflow
@@ -87,8 +89,8 @@ export class TicketEngine {
     return ratingCommentModal(this.deps, guildId, number, userId);
   }
 
-  rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
-    return rateComment(this.deps, guildId, number, user, text);
+  rateComment(guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null): Promise<Reply> {
+    return rateComment(this.deps, guildId, number, user, text, dm);
   }
 
   openFromMessage(guildId: string, member: Member, target: TargetMessage): Promise<Reply> {

@@ -16,6 +16,7 @@ import { botTexts } from "./texts";
 import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
 import { readGuildSettings } from "../settings/store";
 import { RATING_COMMENT_INPUT } from "./rate";
+import type { DmMessage } from "./closing-dm";
 import type { TargetMessage } from "./message-ticket";
 import { addNote } from "./notes";
 import { triage } from "./triage";
@@ -87,6 +88,13 @@ function targetMessageOf(data: unknown, channelId: string | null): TargetMessage
   };
 }
 
+/** The message a click (or a modal opened by a click) came from, in a DM: Discord's `message` of the interaction. */
+function dmMessageOf(interaction: APIInteraction, channelId: string | null): DmMessage | null {
+  if (interaction.guild_id || !channelId) return null;
+  const messageId = snowflake((interaction as { message?: { id?: unknown } }).message?.id);
+  return messageId ? { channelId, messageId } : null;
+}
+
 export class InteractionHandler {
   constructor(private readonly engine: TicketEngine) {}
 
@@ -123,7 +131,7 @@ export class InteractionHandler {
         if (!id) return say(botTexts.invalidButton);
         if (id.kind === "rate") {
           const userId = interaction.user?.id ?? interaction.member?.user?.id;
-          return userId ? this.engine.rate(id.guildId, id.number, userId, id.rating) : say(botTexts.invalidButton);
+          return userId ? this.engine.rate(id.guildId, id.number, userId, id.rating, dmMessageOf(interaction, channelId)) : say(botTexts.invalidButton);
         }
         if (id.kind === "reopen") {
           const user = interaction.user ?? interaction.member?.user;
@@ -174,7 +182,8 @@ export class InteractionHandler {
           // From the direct message: only the user is known.
           const user = interaction.user ?? interaction.member?.user;
           if (!user) return say(botTexts.invalidButton);
-          return this.engine.rateComment(id.guildId, id.number, { id: user.id, username: user.global_name || user.username }, typed[RATING_COMMENT_INPUT] ?? "");
+          const text = typed[RATING_COMMENT_INPUT] ?? "";
+          return this.engine.rateComment(id.guildId, id.number, { id: user.id, username: user.global_name || user.username }, text, dmMessageOf(interaction, channelId));
         }
         if (!guildId || !member) return say(botTexts.notInServer);
         return this.engine.submitForm(guildId, member, id.panelId, id.formId, typed);

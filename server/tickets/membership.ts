@@ -1,7 +1,7 @@
 import { readGuildSettings } from "../settings/store";
 import { ticketOverwrites } from "./channel-access";
 import { type Member, supportRoles } from "./members";
-import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, recordStep, type Reply, say, ticketActions, withNote } from "./step";
+import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, publish, recordStep, type Reply, say, ticketActions, withNote } from "./step";
 import { addedMembers, type TicketRow } from "./store";
 import { botTexts } from "./texts";
 
@@ -41,5 +41,7 @@ export async function addMember(deps: EngineDeps, guildId: string, number: numbe
   const name = target?.username ?? targetId;
   await recordStep(deps, member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
   await notice(deps, c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));
+  // Who sees its channel changed: the views that follow the ticket (the member's, in Try-it) read it again.
+  publish(deps, "updated", c.row);
   return say(withNote(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, refused), true);
 }

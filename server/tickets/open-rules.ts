@@ -1,8 +1,9 @@
+import { channelLimits } from "../../src/schemas/bot-setup";
 import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { Db } from "../db/schema";
 import { guildMemberOf, type Member } from "./members";
-import { checkPanelRules } from "./panel-rules";
+import { checkPanelRules, type PanelVerdict } from "./panel-rules";
 import type { EngineDeps } from "./step";
 import { botTexts } from "./texts";
 
@@ -13,6 +14,8 @@ import { botTexts } from "./texts";
 // (a new one, or a closed one moved back), so two clicks at once cannot both pass. A reopen is the same ticket
 // coming back, so the cooldown its own close started does not hold it; staff reopening from the dashboard are the
 // help desk at work, so the panel's support hours do not either, and refusals name the opener rather than "you".
+// Before a form is shown (a panel's button, a multi-panel's choice, /form), the same rules and the limits are asked
+// once more (openRefusal), so a form is never refused after it was filled in.
 
 /** How the ticket opens: a new ticket, the opener's reopen (closing DM), staff's reopen (dashboard). */
 export type OpenKind = "open" | "reopen" | "staffReopen";
@@ -101,4 +104,46 @@ export async function limitRefusal(
  */
 export async function lockOpens(tx: Db, guildId: string): Promise<void> {
   await tx.updateTable("guild_ticket_counters").set((eb) => ({ last_number: eb.ref("last_number") })).where("guild_id", "=", guildId).execute();
+}
+
+/**
+ * Everything that does not depend on what the member would type, asked before a form is shown: a disabled panel, the
+ * rules above, the limits (counted again inside the open's transaction), and with `room` whether the ticket's
+ * category (or the server) has room for one more channel as the platform last told (Bot setup's facts: read fresh on
+ * the demo, cached about 30 s on Discord) — an open without a form learns that from the channel's creation, which
+ * also moves to the overflow category and tells Bot setup.
+ */
+export async function openRefusal(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panel: SinglePanel | null,
+  settings: TicketSettings,
+  options: { room?: boolean } = {},
+): Promise<PanelVerdict> {
+  if (panel?.PanelMessage.DisablePanel) return { refusal: botTexts.panelDisabled };
+  const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now: await deps.clock.now(guildId), kind: "open" });
+  if ("refusal" in verdict) return verdict;
+  const limit = await limitRefusal(deps.db, { guildId, openerId: member.id, panel, settings, kind: "open" });
+  if (limit) return { refusal: limit };
+  const full = options.room ? await roomRefusal(deps, guildId, panel, settings) : null;
+  return full ? { refusal: full } : { notice: verdict.notice };
+}
+
+/** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
+export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
+  panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
+
+/** A full server, or a full ticket category without an overflow category that has room; null when there is room or nobody can tell. */
+async function roomRefusal(deps: EngineDeps, guildId: string, panel: SinglePanel | null, settings: TicketSettings): Promise<string | null> {
+  // A private thread takes no channel of a category.
+  if (panel && usesThreads(panel, settings)) return null;
+  const facts = await deps.platform.botSetupFacts(guildId).catch(() => null);
+  if (!facts) return null;
+  if (facts.channelCount >= channelLimits.perServer) return botTexts.serverFull;
+  const category = panel?.TicketCategory ?? null;
+  if (category === null) return null;
+  const full = (id: string) => (facts.channelsPerCategory[id] ?? 0) >= channelLimits.perCategory;
+  const overflow = panel?.OverflowCategory ?? null;
+  return full(category) && (overflow === null || full(overflow)) ? botTexts.categoryFull : null;
 }

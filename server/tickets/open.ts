@@ -10,7 +10,7 @@ import { answersOf, formFields, formModal } from "./form-modal";
 import { type Member, supportRoles } from "./members";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
-import { checkOpenRules, limitRefusal } from "./open-rules";
+import { checkOpenRules, limitRefusal, openRefusal, usesThreads } from "./open-rules";
 import type { TicketRow } from "./store";
 import { botTexts } from "./texts";
 import { welcomeMessage } from "./welcome";
@@ -35,6 +35,9 @@ export interface OpenRequest {
 
 class Refusal extends Error {}
 
+// Where they were first written: kept importable from here.
+export { isBlacklisted, usesThreads } from "./open-rules";
+
 /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
 export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
   const { panel } = await panelOf(deps, guildId, panelId);
@@ -43,19 +46,22 @@ export async function usablePanel(deps: EngineDeps, guildId: string, panelId: nu
   return { panel };
 }
 
-/** A panel's button: its form as a modal first, when it has one; else the ticket opens. */
+/** A panel's button (or a multi-panel's choice): its form as a modal first, when it has one; else the ticket opens. */
 export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number): Promise<Reply> {
   const usable = await usablePanel(deps, guildId, panelId);
   if ("refusal" in usable) return usable.refusal;
   if (usable.panel.FormId !== null) {
-    // Refused before the form is shown, not after it was filled in.
-    const { settings } = await readGuildSettings(deps.db, guildId);
-    const verdict = await checkOpenRules(deps, { guildId, opener: member, panel: usable.panel, settings, now: await deps.clock.now(guildId), kind: "open" });
-    if ("refusal" in verdict) return say(verdict.refusal);
     const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
-    return modal ?? openChecked(deps, { guildId, member, panelId }, usable.panel);
+    // Everything that does not depend on the answers is refused before the form is shown, not after it was filled in.
+    if (modal) return (await refusalBeforeForm(deps, guildId, member, usable.panel)) ?? modal;
   }
   return open(deps, { guildId, member, panelId, panel: usable.panel });
+}
+
+/** /form and a panel's form: the refusal the member would meet once the answers came, or null (the modal may be shown). */
+export async function refusalBeforeForm(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel | null): Promise<Reply | null> {
+  const verdict = await openRefusal(deps, guildId, member, panel, (await readGuildSettings(deps.db, guildId)).settings, { room: true });
+  return "refusal" in verdict ? say(verdict.refusal) : null;
 }
 
 /** A form's modal submitted (panel 0: /form): the answers, checked against the form as it is now, open the ticket. */
@@ -74,7 +80,7 @@ export async function submitForm(deps: EngineDeps, guildId: string, member: Memb
   return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers });
 }
 
-/** Opens a ticket: the panel read unless the request carries it, then the open's rules (./open-rules.ts). */
+/** Opens a ticket (/new, a form's answers, a ticket about a message, a panel without a form): the panel read unless the request carries it. */
 export async function open(deps: EngineDeps, request: OpenRequest): Promise<Reply> {
   let panel: SinglePanel | null = request.panel ?? null;
   if (request.panelId !== null && !panel) {
@@ -85,7 +91,7 @@ export async function open(deps: EngineDeps, request: OpenRequest): Promise<Repl
   return openChecked(deps, request, panel);
 }
 
-/** The open itself, with the panel read (null: none). */
+/** The open itself, with the panel read (null: none): the open's rules first (./open-rules.ts). */
 async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null): Promise<Reply> {
   const { guildId, member } = request;
   const { db, platform } = deps;
@@ -113,6 +119,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
         .onConflict((oc) => oc.column("guild_id").doUpdateSet((eb) => ({ last_number: eb("guild_ticket_counters.last_number", "+", 1) })))
         .returning("last_number")
         .executeTakeFirstOrThrow();
+      // Counted again under the counter's lock: two clicks at once open one ticket at the limit.
       const refused = await limitRefusal(tx, { guildId, openerId: member.id, panel, settings, kind: "open" });
       if (refused) throw new Refusal(refused);
       return tx
@@ -191,10 +198,6 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   publish(deps, "opened", row);
   return say(withNote(botTexts.opened(channelId), verdict.notice), true);
 }
-
-/** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
-export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: boolean | null }) =>
-  panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
 /**
  * The ticket as a private thread of the panel's channel, the opener added; a refusal is the member's

@@ -1,11 +1,16 @@
 import { recordActivityOf } from "../activity/record";
+import { readGuildSettings } from "../settings/store";
+import { type DmMessage, refreshClosingDm } from "./closing-dm";
 import { customIds } from "./custom-ids";
-import { ACTION_ROW, BUTTON, type EngineDeps, type Reply, say } from "./step";
+import { ACTION_ROW, type EngineDeps, type Reply, say } from "./step";
 import { findTicket } from "./store";
 import { botTexts } from "./texts";
 
-/** The opener's 1–5 answer from the direct message: stored once, on the ticket and its transcript. */
-export async function rate(deps: EngineDeps, guildId: string, number: number, userId: string, rating: number): Promise<Reply> {
+/**
+ * The opener's 1–5 answer from the closing direct message (`dm`, where the click came from): stored once, on the
+ * ticket and its transcript; the message then shows the rating given and offers the comment (./closing-dm.ts).
+ */
+export async function rate(deps: EngineDeps, guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null): Promise<Reply> {
   const row = await findTicket(deps.db, guildId, number);
   if (!row || row.status !== "closed" || row.opener_id !== userId) return say(botTexts.invalidButton);
   const result = await deps.db.transaction().execute(async (tx) => {
@@ -15,16 +20,9 @@ export async function rate(deps: EngineDeps, guildId: string, number: number, us
     return true;
   });
   if (!result) return say(botTexts.ratingAlready);
-  // Issue 22: after the stars, an optional comment (a modal behind this button).
-  return {
-    kind: "message",
-    ok: true,
-    message: {
-      content: botTexts.ratingThanks(rating),
-      components: [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 2, label: botTexts.ratingCommentButton, custom_id: customIds.rateComment(guildId, number), emoji: { name: "💬" } }] }],
-      allowed_mentions: { parse: [] },
-    },
-  };
+  // After the stars, an optional comment: a modal behind the button the closing DM now carries.
+  await refreshClosingDm(deps, { ...row, rating }, (await readGuildSettings(deps.db, guildId)).settings, dm);
+  return say(botTexts.ratingThanks(rating), true);
 }
 
 /** Discord's text input (paragraph) of the comment modal. */
@@ -52,8 +50,10 @@ export async function ratingCommentModal(deps: EngineDeps, guildId: string, numb
   };
 }
 
-/** The comment submitted: stored once, on the ticket and its transcript, with an activity entry. */
-export async function rateComment(deps: EngineDeps, guildId: string, number: number, user: { id: string; username: string }, text: string): Promise<Reply> {
+/** The comment submitted: stored once, on the ticket and its transcript, with an activity entry; the closing DM loses its button. */
+export async function rateComment(
+  deps: EngineDeps, guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null,
+): Promise<Reply> {
   const comment = text.trim().slice(0, COMMENT_MAX);
   const row = await findTicket(deps.db, guildId, number);
   if (!row || row.status !== "closed" || row.opener_id !== user.id) return say(botTexts.invalidButton);
@@ -72,5 +72,7 @@ export async function rateComment(deps: EngineDeps, guildId: string, number: num
     });
     return true;
   });
-  return stored ? say(botTexts.ratingCommentThanks, true) : say(botTexts.ratingCommentAlready);
+  if (!stored) return say(botTexts.ratingCommentAlready);
+  await refreshClosingDm(deps, { ...row, rating_comment: comment }, (await readGuildSettings(deps.db, guildId)).settings, dm);
+  return say(botTexts.ratingCommentThanks, true);
 }

@@ -1,6 +1,6 @@
 import { channelName } from "./channel-access";
 import type { Member } from "./members";
-import { attempt, type EngineDeps, openTicket, recordStep, type Reply, say, ticketActions } from "./step";
+import { attempt, type EngineDeps, openTicket, publish, recordStep, type Reply, say, ticketActions } from "./step";
 import { botTexts } from "./texts";
 
 /** /rename: staff of the ticket give its channel a new name (Discord allows two renames per ten minutes). */
@@ -14,5 +14,7 @@ export async function rename(deps: EngineDeps, guildId: string, number: number, 
   const refused = await attempt(deps, c.row, "rename", () => deps.platform.editChannel(channelId, { name }));
   if (refused) return say(refused);
   await recordStep(deps, member, c.row, ticketActions.renamed, { TicketId: number }, { TicketId: number, Channel: name });
+  // Its channel changed: the views that follow the ticket read it again.
+  publish(deps, "updated", c.row);
   return say(botTexts.renamed(name), true);
 }

@@ -36,7 +36,6 @@ export const spanishTexts: Catalogue = {
   // ---- asignar un ticket sin reclamar (no es un traspaso); un motivo de cierre que une el predefinido y el texto añadido
   assigned: (to) => `Ticket asignado a <@${to}>.`,
   closeReasonTooLong: (max) => `El motivo de cierre, con el predefinido y el texto añadido, debe tener como máximo ${max} caracteres.`,
-  closedDmReason: (reason) => `Motivo: ${reason}`,
   memberAdded: (userId) => `<@${userId}> se ha añadido al ticket.`,
   memberAddedReply: "Miembro añadido.",
   memberRemoved: (userId) => `<@${userId}> se ha quitado del ticket.`,

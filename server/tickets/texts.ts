@@ -36,7 +36,6 @@ export const englishTexts = {
   // ---- assigning an unclaimed ticket (not a hand-over); a close reason that joins a preset and added text
   assigned: (to: string) => `Ticket assigned to <@${to}>.`,
   closeReasonTooLong: (max: number) => `The close reason, with the preset and the added text, must be at most ${max} characters.`,
-  closedDmReason: (reason: string) => `Reason: ${reason}`,
   memberAdded: (userId: string) => `<@${userId}> was added to the ticket.`,
   memberAddedReply: "Member added.",
   memberRemoved: (userId: string) => `<@${userId}> was removed from the ticket.`,

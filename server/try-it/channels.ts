@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { type DemoChannel, type DemoMessage, splitMentions } from "../../src/schemas/demo";
+import { type DemoChannel, type DemoMessage, type DemoTicketEvent, splitMentions } from "../../src/schemas/demo";
+import type { TicketEvent } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
@@ -9,7 +10,8 @@ import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
 import type { TicketEngine } from "../tickets/engine";
-import type { Member } from "../tickets/members";
+import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
+import { findSinglePanel } from "../panels/store";
 
 // The Try-it view (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. What the
 // signed-in demo user sees — the channels their permissions let them into, with their permissions there — and writes.
@@ -22,6 +24,18 @@ export const demoCannotSend = "You do not have permission to send messages in th
 export type SeenChannel = DemoChannel & { permissions: bigint };
 
 const isManager = (m: Member) => m.owner || hasBit(m.permissions, ADMINISTRATOR) || hasBit(m.permissions, MANAGE_GUILD);
+/** The owner and Administrator hold every permission in every channel. */
+const isAllPowerful = (m: Member) => m.owner || hasBit(m.permissions, ADMINISTRATOR);
+
+/**
+ * Whether the member sees a ticket's channel or private thread: by its overwrites, as on Discord. Manage Server sees
+ * every ticket channel (the engine's manager) but, as on Discord, follows a channel's overwrites; a private thread's
+ * members see it (the owner and Administrator see every thread).
+ */
+function seesTicketChannel(row: { kind: string; overwrites_json: string }, guildId: string, member: Member): boolean {
+  const overwrites = fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []);
+  return canView(overwrites, guildId, member.id, member.roles, row.kind === "thread" ? isAllPowerful(member) : isManager(member));
+}
 
 const baseBits = (m: Member) => {
   try {
@@ -101,6 +115,44 @@ export class TryItView {
     return id;
   }
 
+  /** The ticket channels and threads the member sees now (what their view may hear about). */
+  async ticketChannelsSeen(guildId: string, member: Member): Promise<Set<string>> {
+    const rows = await this.deps.db.selectFrom("demo_channels").select(["id", "kind", "overwrites_json"]).where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).execute();
+    return new Set(rows.filter((r) => seesTicketChannel(r, guildId, member)).map((r) => r.id));
+  }
+
+  /**
+   * What the member's view learns of a ticket event, as Discord tells a member only of the channels they see: the
+   * ticket's number, state and channel, and why it closed for its opener and its staff. `seen` (kept by the stream,
+   * from ticketChannelsSeen) holds the channels they saw: a close, or a channel they no longer see, is told to them
+   * once; a ticket they never saw is never told.
+   */
+  async eventFor(guildId: string, member: Member, event: TicketEvent, seen: Set<string>): Promise<DemoTicketEvent | null> {
+    const channelId = event.ticket.ChannelId;
+    if (!channelId) return null;
+    let sees = false;
+    if (event.type !== "closed") {
+      const row = await this.deps.db.selectFrom("demo_channels").select(["kind", "overwrites_json"]).where("id", "=", channelId).where("guild_id", "=", guildId).executeTakeFirst();
+      sees = row !== undefined && row.kind !== "archived-thread" && seesTicketChannel(row, guildId, member);
+    }
+    if (!sees && !seen.has(channelId)) return null;
+    if (sees) seen.add(channelId);
+    else seen.delete(channelId);
+    const told = event.ticket.OpenerId === member.id || isTicketStaff(await memberAccess(this.deps.db, guildId, member), await teamsOfPanel(this.deps.db, guildId, event.ticket.PanelId));
+    return {
+      type: event.type,
+      guildId,
+      ticket: {
+        TicketId: event.ticket.TicketId,
+        Status: event.ticket.Status,
+        ChannelId: channelId,
+        OpenerId: event.ticket.OpenerId,
+        Visible: sees,
+        CloseReason: told ? event.ticket.CloseReason : null,
+      },
+    };
+  }
+
   /** Every channel the member sees: the server's text channels, ticket channels their overwrites let them into, their DMs. */
   private async visibleChannels(guildId: string, member: Member): Promise<SeenChannel[]> {
     const platform = this.demo();
@@ -108,12 +160,9 @@ export class TryItView {
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
     // Ticket channels, and (issue 22) tickets' private threads still open, listed under their channel.
     const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
-    const ticketNumbers = new Map(
-      (await this.deps.db.selectFrom("tickets").select(["channel_id", "number"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute()).map((t) => [
-        t.channel_id,
-        t.number,
-      ]),
-    );
+    const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
+    const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));
+    const mine = new Set(openTickets.filter((t) => t.opener_id === member.id).map((t) => t.channel_id));
     // Reading never creates anything: the direct messages appear once the bot has written one.
     const dm = await platform.existingDirectChannelOf(member.id);
     const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
@@ -122,17 +171,14 @@ export class TryItView {
       const row = await this.deps.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
       if (row) last.set(id, row.id);
     }
-    const manager = isManager(member);
-    // The owner and Administrator hold every permission in every channel; Manage Server sees every ticket (the
-    // engine's manager) but, as on Discord, follows a channel's overwrites.
-    const allPowerful = member.owner || hasBit(member.permissions, ADMINISTRATOR);
+    const allPowerful = isAllPowerful(member);
     const inChannel = (overwrites: PermissionOverwrite[]) => permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
     const writable = (bits: bigint) => (bits & (SEND_MESSAGES | ADMINISTRATOR)) !== 0n;
     const threadsUnder = (channelId: string) => tickets.filter((t) => t.kind === "thread" && t.parent_id === channelId);
     const threadRow = (t: (typeof tickets)[number], category: string | null) => {
       const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
       return {
-        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null,
+        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null,
         canWrite: writable(permissions), permissions, parentChannelId: t.parent_id,
       };
     };
@@ -142,26 +188,25 @@ export class TryItView {
         const category = c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null;
         return [
           {
-            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, lastMessageId: last.get(c.id) ?? null,
+            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, mine: false, lastMessageId: last.get(c.id) ?? null,
             canWrite: writable(permissions), permissions,
           },
-          // A private thread's members see it (the owner and Administrator see every thread, as on Discord).
           ...threadsUnder(c.id)
-            .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, allPowerful))
+            .filter((t) => seesTicketChannel(t, guildId, member))
             .map((t) => threadRow(t, category)),
         ];
       }),
       ...tickets
         .filter((t) => t.kind === "text")
-        .filter((t) => canView(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []), guildId, member.id, member.roles, manager))
+        .filter((t) => seesTicketChannel(t, guildId, member))
         .map((t) => {
           const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
           return {
             id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
-            ticketId: ticketNumbers.get(t.id) ?? null, lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
+            ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
           };
         }),
-      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
+      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, mine: false, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
     ];
   }
 
@@ -187,6 +232,12 @@ export class TryItView {
     }
     return names;
   }
+}
+
+/** The support teams of a ticket's panel ([] for none or a deleted panel: every team's staff). */
+async function teamsOfPanel(db: Db, guildId: string, panelId: number | null): Promise<number[]> {
+  const panel = panelId === null ? undefined : await findSinglePanel(db, guildId, panelId);
+  return panel ? panel.SupportTeams.map(Number) : [];
 }
 
 declare module "fastify" {

@@ -56,6 +56,7 @@ export function demoInteraction(guildId: string, member: Member, channel: SeenCh
     interaction = {
       ...base,
       type: InteractionType.ModalSubmit,
+      ...(input.messageId ? { message: { id: input.messageId } } : {}),
       data: {
         custom_id: input.customId,
         components: Object.entries(input.fields).slice(0, 5).map(([custom_id, value]) => ({ type: 1, components: [{ type: 4, custom_id, value }] })),

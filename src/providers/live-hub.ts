@@ -1,7 +1,8 @@
 import type { LiveEvent } from "@refinedev/core";
+import { demoTicketEventSchema, type DemoTicketEvent } from "../schemas/demo";
 import type { TicketEvent } from "../schemas/ticket";
 import { apiBaseUrl, apiUrl } from "./http";
-import { ticketsChannel, type LiveProviderDeps, type LiveStatusPayload, type TicketLivePayload } from "./live-provider";
+import { ticketsChannel, type LiveAudience, type LiveProviderDeps, type LiveStatusPayload, type MemberLivePayload, type TicketLivePayload } from "./live-provider";
 import { cookieTokenStore } from "./session";
 import { readTicketEvents } from "./ticket-stream";
 
@@ -10,6 +11,7 @@ import { readTicketEvents } from "./ticket-stream";
 
 interface Subscriber {
   guildId: string;
+  audience: LiveAudience;
   types: readonly string[];
   callback: (event: LiveEvent) => void;
 }
@@ -22,7 +24,7 @@ interface Connection {
 }
 
 export interface LiveHub {
-  subscribe(guildId: string, types: readonly string[], callback: (event: LiveEvent) => void): Subscriber;
+  subscribe(guildId: string, types: readonly string[], callback: (event: LiveEvent) => void, audience?: LiveAudience): Subscriber;
   unsubscribe(subscriber: Subscriber): void;
 }
 
@@ -44,7 +46,11 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
   };
   const liveEvent = (type: string, payload: LiveEvent["payload"]): LiveEvent => ({ channel: ticketsChannel, type, payload, date: new Date() });
 
-  function open(guildId: string): Connection {
+  // One stream per guild and audience: the dashboard's, and the Try-it member's.
+  const keyOf = (guildId: string, audience: LiveAudience) => `${audience}:${guildId}`;
+  const pathOf = (guildId: string, audience: LiveAudience) => (audience === "member" ? `/${guildId}/demo/events` : `/${guildId}/tickets/events`);
+
+  function open(guildId: string, audience: LiveAudience): Connection {
     const abort = new AbortController();
     let delay = retryMs;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +78,7 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
     const connect = async () => {
       const token = tokens.get();
       try {
-        const response = await (fetchImpl ?? globalThis.fetch)(apiUrl(baseUrl, `/${guildId}/tickets/events`), {
+        const response = await (fetchImpl ?? globalThis.fetch)(apiUrl(baseUrl, pathOf(guildId, audience)), {
           headers: { Accept: "text/event-stream", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           signal: abort.signal,
           cache: "no-store",
@@ -81,11 +87,20 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
         if (!response.ok || !response.body) throw new Error(String(response.status));
         delay = retryMs;
         setLive(true);
-        await readTicketEvents(
-          response.body,
-          (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies TicketLivePayload)),
-          abort.signal,
-        );
+        if (audience === "member") {
+          await readTicketEvents<DemoTicketEvent>(
+            response.body,
+            (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies MemberLivePayload)),
+            abort.signal,
+            demoTicketEventSchema,
+          );
+        } else {
+          await readTicketEvents(
+            response.body,
+            (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies TicketLivePayload)),
+            abort.signal,
+          );
+        }
       } catch {
         // Down: the fallback polls until the next attempt works.
       }
@@ -100,13 +115,14 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
   }
 
   return {
-    subscribe(guildId, types, callback) {
-      let connection = connections.get(guildId);
+    subscribe(guildId, types, callback, audience = "staff") {
+      const key = keyOf(guildId, audience);
+      let connection = connections.get(key);
       if (!connection) {
-        connection = open(guildId);
-        connections.set(guildId, connection);
+        connection = open(guildId, audience);
+        connections.set(key, connection);
       }
-      const subscriber: Subscriber = { guildId, types, callback };
+      const subscriber: Subscriber = { guildId, audience, types, callback };
       connection.subscribers.add(subscriber);
       if (types.includes("status") && connection.live !== undefined) {
         const current = connection;
@@ -116,11 +132,12 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
     },
 
     unsubscribe(subscriber) {
-      const connection = connections.get(subscriber.guildId);
+      const key = keyOf(subscriber.guildId, subscriber.audience);
+      const connection = connections.get(key);
       if (!connection?.subscribers.delete(subscriber)) return;
       if (connection.subscribers.size === 0) {
         connection.close();
-        connections.delete(subscriber.guildId);
+        connections.delete(key);
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { LiveEvent, LiveProvider } from "@refinedev/core";
+import type { DemoTicketEvent } from "../schemas/demo";
 import type { TicketEvent } from "../schemas/ticket";
 import type { LiveHub } from "./live-hub";
 import type { TokenStore } from "./session";
@@ -17,6 +18,10 @@ import type { TokenStore } from "./session";
 // - "status": the stream is up or down (payload `{ live: boolean }`), only to subscribers that ask for "status"
 //   by name (a list with liveMode "auto" would refetch on it otherwise); a new one hears the current state.
 //
+// A subscriber whose meta says `audience: "member"` (the Try-it view) reads the member's stream instead,
+// GET /{guildId}/demo/events: the same events, told only of the tickets whose channel the member sees (payload
+// `{ ids, event: DemoTicketEvent }`).
+//
 // This file is what every screen loads (it is registered in the Refine root); the connections and the parser
 // (live-hub.ts, ticket-stream.ts) load with the first subscriber.
 
@@ -24,6 +29,10 @@ export const ticketsChannel = "resources/tickets";
 
 export type LiveStatusPayload = { live: boolean };
 export type TicketLivePayload = { ids: number[]; event: TicketEvent };
+export type MemberLivePayload = { ids: number[]; event: DemoTicketEvent };
+
+/** Whose events a subscriber reads: staff's (the dashboard's stream) or the Try-it member's. */
+export type LiveAudience = "staff" | "member";
 
 export interface LiveProviderDeps {
   baseUrl?: string;
@@ -35,10 +44,13 @@ export interface LiveProviderDeps {
   pollMs?: number;
 }
 
-const guildIdOf = (params: { meta?: { guildId?: unknown } } | undefined, meta: { guildId?: unknown } | undefined) => {
+type Meta = { guildId?: unknown; audience?: unknown };
+const guildIdOf = (params: { meta?: Meta } | undefined, meta: Meta | undefined) => {
   const guildId = meta?.guildId ?? params?.meta?.guildId;
   return typeof guildId === "string" ? guildId : undefined;
 };
+const audienceOf = (params: { meta?: Meta } | undefined, meta: Meta | undefined): LiveAudience =>
+  (meta?.audience ?? params?.meta?.audience) === "member" ? "member" : "staff";
 
 interface Handle {
   active: boolean;
@@ -51,11 +63,12 @@ export function createLiveProvider(deps: LiveProviderDeps = {}): LiveProvider {
   return {
     subscribe({ channel, types, callback, params, meta }) {
       const guildId = guildIdOf(params as never, meta as never);
+      const audience = audienceOf(params as never, meta as never);
       // The API streams ticket events only; other channels never fire.
       if (channel !== ticketsChannel || !guildId) return undefined;
       const handle: Handle = { active: true };
       void load().then((h) => {
-        if (handle.active) handle.subscriber = h.subscribe(guildId, types, callback as (event: LiveEvent) => void);
+        if (handle.active) handle.subscriber = h.subscribe(guildId, types, callback as (event: LiveEvent) => void, audience);
       });
       return handle;
     },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ticketStatuses } from "./ticket";
 
 // The demo platform's chat, as the Try-it view shows and drives it (docs/ticket-engine.md). Without Discord
 // credentials the bot's channels and messages are stored in the database; the Try-it view reads them and sends
@@ -16,6 +17,8 @@ export const demoChannelSchema = z.object({
   category: z.string().nullable(),
   /** Ticket channels: the ticket number. */
   ticketId: z.number().int().nullable(),
+  /** Ticket channels: whether the member opened the ticket (its closing DM comes to them). */
+  mine: z.boolean().default(false),
   /** Id of the newest message, so the view can tell what is new. */
   lastMessageId: z.string().nullable(),
   /** Whether the member may write here (Send Messages): #rules is read-only for members, as on Discord. */
@@ -96,6 +99,8 @@ export const demoInteractionInputSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("modal"),
     channelId: z.string().regex(/^\d{1,21}$/),
+    /** The message whose button opened the modal (Discord's `message` of such a modal submit). */
+    messageId: z.string().regex(/^\d{1,21}$/).optional(),
     customId: z.string().min(1).max(100),
     /** Input custom id → the text typed. */
     fields: z.record(z.string().max(100), z.string().max(4000)),
@@ -129,3 +134,24 @@ export const demoInteractionReplySchema = z.object({
   choices: z.array(z.object({ name: z.string(), value: z.union([z.string(), z.number()]) })),
 });
 export type DemoInteractionReply = z.infer<typeof demoInteractionReplySchema>;
+
+/**
+ * GET /{guildId}/demo/events (server-sent events, `event: ticket`): the dashboard's ticket events as the Try-it
+ * member may learn them — only of tickets whose channel they see (or saw, for its close), as Discord tells a member of
+ * the channels they see — so their view follows the ticket: a closed ticket's channel leaves, a renamed or claimed one
+ * is read again. Why it closed is told to its opener and its staff.
+ */
+export const demoTicketEventSchema = z.object({
+  type: z.enum(["opened", "updated", "closed"]),
+  guildId: z.string(),
+  ticket: z.object({
+    TicketId: z.number().int(),
+    Status: z.enum(ticketStatuses),
+    ChannelId: z.string(),
+    OpenerId: z.string(),
+    /** Whether the member still sees the channel (false: closed, or no longer theirs to see). */
+    Visible: z.boolean(),
+    CloseReason: z.string().nullable(),
+  }),
+});
+export type DemoTicketEvent = z.infer<typeof demoTicketEventSchema>;

@@ -81,8 +81,8 @@ const dashboardRoutes: [string, string, Setup][] = [
   ["route not found", "/abc", async (p) => void (await expect(p.getByText(/Route not found/)).toBeVisible())],
 ];
 
-// Screens that hold the live ticket stream open (the live provider): never "network idle".
-const liveRoutes = new Set(["tickets", "statistics", "server info"]);
+// Screens that hold the live ticket stream open (the live provider; Try-it, the member's): never "network idle".
+const liveRoutes = new Set(["tickets", "statistics", "server info", "try it"]);
 
 const darkRoutes = new Set(["/", "/docs/quick-setup", "dashboard", "tickets", "statistics", "try it", "tags + add dialog", "teams + permissions dialog", "settings", "transcript view", "panels/create-single"]);
 

@@ -120,7 +120,7 @@ test("the demo loop with a form: a panel made in the dashboard, the opener answe
   await expect(staff.getByTestId("message").filter({ hasText: "Sent it again." })).toBeVisible();
   const reason = `Invoice resent ${Date.now().toString(36)}`;
   await staff.getByLabel("Message").fill("/close");
-  await staff.getByRole("listbox", { name: "Slash commands" }).getByRole("button", { name: /^\/close \[reason\]/ }).click();
+  await staff.getByRole("listbox", { name: "Slash commands" }).getByRole("option", { name: /^\/close \[reason\]/ }).click();
   await staff.getByRole("combobox", { name: "reason" }).fill(reason);
   await staff.getByRole("button", { name: "Send" }).click();
   await staff.getByTestId("ephemeral").getByRole("button", { name: "Close ticket" }).click();

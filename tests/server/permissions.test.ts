@@ -120,6 +120,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/labels`, anyOf: ["EditSettings"], body: {} },
   { method: "PUT", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"], body: {} },
   { method: "DELETE", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"] },
+  { method: "GET", route: `${g}/demo/events`, anyOf: [], list: true },
   { method: "GET", route: `${g}/demo/channels`, anyOf: [], list: true },
   { method: "GET", route: `${g}/demo/channels/:channelId/messages`, anyOf: [] },
   { method: "POST", route: `${g}/demo/channels/:channelId/messages`, anyOf: [], body: {} },

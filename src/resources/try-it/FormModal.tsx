@@ -16,16 +16,17 @@ export default function FormModal({ modal, onClose, onSubmit }: { modal: ModalDa
       okText={tr("tryIt.submit", "Submit")}
       cancelText={tr("tryIt.cancel", "Cancel")}
       confirmLoading={sending}
-      onOk={() =>
-        form.validateFields().then(async (values) => {
-          setSending(true);
-          try {
-            await onSubmit(Object.fromEntries(modal.inputs.map((i) => [i.customId, values[i.customId] ?? ""])));
-          } finally {
-            setSending(false);
-          }
-        })
-      }
+      onOk={async () => {
+        // As Discord's modal: a form missing a required answer (or too short) says so under the field and is not sent.
+        const values = await form.validateFields().catch(() => null);
+        if (!values) return;
+        setSending(true);
+        try {
+          await onSubmit(Object.fromEntries(modal.inputs.map((i) => [i.customId, values[i.customId] ?? ""])));
+        } finally {
+          setSending(false);
+        }
+      }}
     >
       <Form form={form} layout="vertical" initialValues={Object.fromEntries(modal.inputs.map((i) => [i.customId, i.value ?? ""]))}>
         {modal.inputs.map((input) => (
@@ -34,7 +35,8 @@ export default function FormModal({ modal, onClose, onSubmit }: { modal: ModalDa
             name={input.customId}
             label={input.label}
             rules={[
-              { required: input.required, message: tr("tryIt.required", "This field is required.") },
+              // Spaces alone are no answer (the bot trims them away).
+              { required: input.required, whitespace: input.required, message: tr("tryIt.required", "This field is required.") },
               ...(input.minLength ? [{ min: input.minLength, message: tr("tryIt.tooShort", "At least {n} characters.", { n: input.minLength }) }] : []),
             ]}
           >

@@ -1,11 +1,12 @@
+import { useSubscription, type LiveEvent } from "@refinedev/core";
 import { Alert, Button, theme } from "antd";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
-import { commandLabel, commandUsage, messageCommands, slashCommands, type BotCommand } from "../../schemas/commands";
+import { ticketsChannel, type MemberLivePayload } from "../../providers/live-provider";
+import { messageCommands, type BotCommand } from "../../schemas/commands";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
-import { demoMessageMax } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
 import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../engine/types";
@@ -13,6 +14,7 @@ import { demoApi } from "./demo-api";
 import { componentRows, embedData, modalData, readableMentions, type MessageComponent, type ModalData } from "./discord-shapes";
 import { SelectField } from "../../ui/blocks";
 import { SkipAhead } from "./SkipAhead";
+import { Composer } from "./Composer";
 import "./try-it.css";
 
 // A bot's modal (a form) loads when the bot first opens one.
@@ -42,17 +44,26 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const [demo, setDemo] = useState<boolean | null>(null);
-  const [channels, setChannels] = useState<DemoChannel[]>([]);
+  const [channels, setChannels] = useState<DemoChannel[] | null>(null);
   const [messages, setMessages] = useState<DemoMessage[]>([]);
   // Names of the members, roles and channels the messages mention, as the server resolved them.
   const [mentionNames, setMentionNames] = useState<Record<string, string>>({});
+  // The bot's answers only this member sees, each in the channel it was answered in (as on Discord).
   const [ephemeral, setEphemeral] = useState<DemoMessage[]>([]);
-  const [modal, setModal] = useState<ModalData | null>(null);
+  const [modal, setModal] = useState<(ModalData & { messageId?: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** What happened to the channel the member was in (its ticket closed, it is gone). */
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const selected = params.get("channel") ?? channels.find((c) => c.name === "support")?.id ?? channels[0]?.id ?? null;
+  const list = channels ?? [];
+  const wanted = params.get("channel");
+  const fallback = list.find((c) => c.name === "support")?.id ?? list[0]?.id ?? null;
+  // Only a channel the member sees is ever shown: a link to one that is gone (a closed ticket) shows the default.
+  const selected = channels === null ? null : wanted && list.some((c) => c.id === wanted) ? wanted : fallback;
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  const channelsRef = useRef(list);
+  channelsRef.current = list;
 
   const select = useCallback((id: string) => setParams((p) => {
     const next = new URLSearchParams(p);
@@ -61,20 +72,53 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   }, { replace: true }), [setParams]);
 
   const loadChannels = useCallback(async () => {
-    const list = await demoApi.channels(guildId);
-    setChannels(list);
-    return list;
+    const next = await demoApi.channels(guildId);
+    setChannels(next);
+    // The answers of a channel that is gone go with it.
+    setEphemeral((shown) => shown.filter((m) => next.some((c) => c.id === m.channelId)));
+    return next;
   }, [guildId]);
 
-  const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
-    const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
-    const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
-    if (selectedRef.current !== channelId) return;
-    if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
-    setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
-  }, [guildId]);
+  /** The channel the member last had to leave (it left their list) and where they went. */
+  const left = useRef<{ from: string; to: string | null } | null>(null);
+  /**
+   * Leaves a channel that left the member's list (`before`: the list they saw it in): for their own ticket that
+   * closed, to the bot's direct messages, where the closing DM is; else to the server's default channel. Once per channel.
+   */
+  const leave = useCallback((gone: string, before: DemoChannel[], next: DemoChannel[]) => {
+    if (left.current?.from === gone) return left.current.to;
+    const dm = before.find((c) => c.id === gone)?.mine ? next.find((c) => c.kind === "dm") : undefined;
+    const to = dm?.id ?? next.find((c) => c.name === "support")?.id ?? next[0]?.id ?? null;
+    left.current = { from: gone, to };
+    if (to) select(to);
+    return to;
+  }, [select]);
+
+  // A link (or a reload) naming a channel the member no longer sees: the view says so, and shows the default channel.
+  useEffect(() => {
+    if (channels === null || !wanted || channels.some((c) => c.id === wanted) || left.current?.from === wanted) return;
+    setNotice(tr("tryIt.channelGone", "That channel no longer exists: its ticket may have been closed."));
+    if (fallback) select(fallback);
+  }, [channels, wanted, fallback, select, tr]);
+
   const messagesRef = useRef<DemoMessage[]>([]);
   messagesRef.current = messages;
+  const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
+    const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
+    try {
+      const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
+      if (selectedRef.current !== channelId) return;
+      if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
+      setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
+    } catch (e) {
+      // The channel went meanwhile (its ticket closed): the list is read again, and the view leaves it.
+      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) {
+        const before = channelsRef.current;
+        const next = await loadChannels().catch(() => null);
+        if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
+      }
+    }
+  }, [guildId, loadChannels, leave]);
 
   useEffect(() => {
     demoApi.isDemo().then(setDemo, () => setDemo(false));
@@ -84,34 +128,74 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   }, [demo, loadChannels, tr]);
   useEffect(() => {
     setMessages([]);
-    if (demo && selected) loadMessages(selected, true).catch(() => undefined);
+    if (demo && selected) void loadMessages(selected, true);
   }, [demo, selected, loadMessages]);
   useVisibleInterval(() => {
-    if (demo && selectedRef.current) loadMessages(selectedRef.current, false).catch(() => undefined);
+    if (demo && selectedRef.current) void loadMessages(selectedRef.current, false);
   }, POLL_MS);
+
+  // The dashboard's ticket events, as this member may learn them (GET /{guildId}/demo/events): a ticket closed,
+  // renamed, claimed, reopened, or a member added, is followed at once, without polling.
+  useSubscription({
+    channel: ticketsChannel,
+    types: ["*"],
+    enabled: demo === true,
+    meta: { guildId, audience: "member" },
+    onLiveEvent: (event: LiveEvent) => {
+      const payload = event.payload as Partial<MemberLivePayload>;
+      const ticket = payload.event?.ticket;
+      const before = channelsRef.current;
+      void loadChannels().then((next) => {
+        if (!ticket) return;
+        const here = ticket.ChannelId === selectedRef.current;
+        if (!ticket.Visible && (here || left.current?.from === ticket.ChannelId)) {
+          // The channel the member was in (or just left by closing it) is gone: what happened, and why.
+          setNotice(
+            payload.event?.type === "closed"
+              ? ticket.CloseReason
+                ? tr("tryIt.ticketClosedReason", "Ticket #{number} was closed. Reason: {reason}", { number: ticket.TicketId, reason: ticket.CloseReason })
+                : tr("tryIt.ticketClosed", "Ticket #{number} was closed.", { number: ticket.TicketId })
+              : tr("tryIt.ticketHidden", "You no longer see the channel of ticket #{number}.", { number: ticket.TicketId }),
+          );
+          if (here) leave(ticket.ChannelId, before, next);
+        } else if (here) {
+          // Claimed, renamed, reopened: its messages read again (the bot may have edited one).
+          void loadMessages(ticket.ChannelId, true);
+        }
+      }).catch(() => undefined);
+    },
+  });
 
   const names = useMemo(() => {
     const map = new Map<string, string>(Object.entries(mentionNames));
-    for (const c of channels) map.set(c.id, c.name);
+    for (const c of list) map.set(c.id, c.name);
     for (const m of messages) map.set(m.author.id, m.author.username);
     return map;
-  }, [channels, messages, mentionNames]);
+  }, [list, messages, mentionNames]);
 
   /** Sends an interaction; shows the modal or the ephemeral answer; follows a newly opened ticket channel. */
   const interact = useCallback(async (input: DemoInteractionInput) => {
     setBusy(true);
     setError(null);
-    const before = new Set(channels.map((c) => c.id));
+    const before = channelsRef.current;
+    const from = selectedRef.current;
     try {
       const reply = await demoApi.interact(guildId, input);
-      if (reply.modal) setModal(modalData(reply.modal));
-      const list = await loadChannels();
-      const opened = list.find((c) => c.kind === "ticket" && !before.has(c.id));
-      // The view follows a newly opened ticket, and the bot's answer ("Your ticket is open") comes along.
-      if (reply.ephemeral.length) setEphemeral((shown) => [...shown, ...reply.ephemeral.map((m) => (opened ? { ...m, channelId: opened.id } : m))]);
+      if (reply.modal) setModal({ ...modalData(reply.modal), ...("messageId" in input ? { messageId: input.messageId } : {}) });
+      // A button or choice of an answer only this member sees is used once (the bot has answered it).
+      if ((input.kind === "button" || input.kind === "select") && !reply.modal) {
+        setEphemeral((shown) => shown.map((m) => (m.id === input.messageId ? { ...m, components: disabledComponents(m.components) } : m)));
+      }
+      const next = await loadChannels();
+      const opened = next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
+      let home = from;
+      if (opened) home = opened.id;
+      // The member's step removed the channel they were in (they closed the ticket): they leave it.
+      else if (from && !next.some((c) => c.id === from)) home = leave(from, before, next);
+      // The bot's answer shows where the member is: in the new ticket, or where they went when the channel left.
+      if (reply.ephemeral.length) setEphemeral((shown) => [...shown, ...reply.ephemeral.map((m) => (home && home !== m.channelId ? { ...m, channelId: home } : m))]);
       if (opened) select(opened.id);
-      else if (selectedRef.current && !list.some((c) => c.id === selectedRef.current)) select(list[0]?.id ?? "");
-      else if (selectedRef.current) await loadMessages(selectedRef.current, false);
+      else if (home === from && from) await loadMessages(from, true);
       return reply;
     } catch (e) {
       setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
@@ -119,7 +203,24 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
     } finally {
       setBusy(false);
     }
-  }, [channels, guildId, loadChannels, loadMessages, select, tr]);
+  }, [guildId, leave, loadChannels, loadMessages, select, tr]);
+
+  // The chat shows its newest message: on a channel switch, and when something arrives while the member is at the bottom.
+  const chat = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  const shownEphemeral = ephemeral.filter((m) => m.channelId === selected);
+  const lastShown = shownEphemeral.at(-1)?.id ?? messages.at(-1)?.id;
+  const shownChannel = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const el = chat.current;
+    if (!el) return;
+    const switched = shownChannel.current !== selected;
+    shownChannel.current = selected;
+    if (switched || atBottom.current) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+    }
+  }, [selected, lastShown]);
 
   if (demo === false) {
     return (
@@ -130,8 +231,8 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
     );
   }
 
-  const current = channels.find((c) => c.id === selected);
-  const groups = [...new Set(channels.map((c) => c.category ?? ""))];
+  const current = list.find((c) => c.id === selected);
+  const groups = [...new Set(list.map((c) => c.category ?? ""))];
 
   return (
     <div className="try-it">
@@ -140,6 +241,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
         description={tr("tryIt.description", "This is the demo server as a Discord member sees it. Click a panel to open a ticket, answer its form, write in the ticket, then claim and close it.")}
       />
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} className="try-it-error" />}
+      {notice && <Alert type="info" showIcon role="status" message={notice} closable onClose={() => setNotice(null)} className="try-it-error" data-testid="try-it-notice" />}
       <div className="try-it-layout" style={{ borderColor: token.colorBorderSecondary }}>
         <nav className="try-it-channels" aria-label={tr("tryIt.channels", "Channels")} style={{ background: token.colorFillQuaternary }}>
           <SelectField
@@ -147,14 +249,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             value={selected ?? ""}
             onChange={(id) => id && select(id)}
             label={tr("tryIt.channels", "Channels")}
-            options={[...(selected ? [] : [{ value: "", label: "" }]), ...channels.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` }))]}
+            options={[...(selected ? [] : [{ value: "", label: "" }]), ...list.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` }))]}
           />
           <div className="try-it-channel-groups">
             {groups.map((group) => (
               <div key={group} className="try-it-channel-group">
                 {group && <div className="try-it-category">{group}</div>}
                 <ul>
-                  {channels.filter((c) => (c.category ?? "") === group).map((c) => (
+                  {list.filter((c) => (c.category ?? "") === group).map((c) => (
                     <li key={c.id}>
                       <button
                         type="button"
@@ -175,7 +277,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             ))}
           </div>
         </nav>
-        <section className="try-it-chat" aria-label={current ? `#${current.name}` : tr("tryIt.chat", "Chat")}>
+        <section className="try-it-chat" aria-label={current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : tr("tryIt.chat", "Chat")}>
           <header className="try-it-chat-header">
             <strong>{current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : ""}</strong>
             {/* The server's demo clock; managers skip it ahead (warnings, close requests, auto-close, without waiting). */}
@@ -191,7 +293,16 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
               }}
             />
           </header>
-          <ol className="try-it-messages" aria-live="polite" data-testid="messages">
+          <ol
+            className="try-it-messages"
+            aria-live="polite"
+            data-testid="messages"
+            ref={chat}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+            }}
+          >
             {messages.length === 0 && (
               <li className="try-it-empty">
                 <p className="try-it-empty-text">{tr("tryIt.noMessages", "No messages yet.")}</p>
@@ -200,15 +311,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             {messages.map((m) => (
               <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} apps={current?.kind === "dm" ? [] : messageCommands} />
             ))}
-            {/* A channel's own answers; those of a channel that is gone (a ticket just closed) follow the member. */}
-            {ephemeral.filter((m) => m.channelId === selected || !channels.some((c) => c.id === m.channelId)).map((m) => (
+            {shownEphemeral.map((m) => (
               <ChatMessage
                 key={m.id}
                 message={m}
                 names={names}
                 busy={busy}
                 onInteract={interact}
-                ephemeral={{ label: tr("tryIt.onlyYou", "Only you can see this"), dismiss: tr("tryIt.dismiss", "Dismiss"), onDismiss: () => setEphemeral((list) => list.filter((x) => x.id !== m.id)) }}
+                ephemeral={{ label: tr("tryIt.onlyYou", "Only you can see this"), dismiss: tr("tryIt.dismiss", "Dismiss"), onDismiss: () => setEphemeral((shown) => shown.filter((x) => x.id !== m.id)) }}
               />
             ))}
           </ol>
@@ -216,14 +326,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             // As Discord shows it: the member reads this channel (#rules) but may not write in it.
             <p className="try-it-read-only" role="note">{tr("tryIt.readOnly", "You do not have permission to send messages in this channel.")}</p>
           ) : (
-            selected && <Composer guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />
+            selected && <Composer key={selected} guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />
           )}
         </section>
       </div>
       {modal && (
         <Suspense fallback={null}>
           <FormModal modal={modal} onClose={() => setModal(null)} onSubmit={async (fields) => {
-            const reply = await interact({ kind: "modal", channelId: selected!, customId: modal.customId, fields });
+            const reply = await interact({ kind: "modal", channelId: selected!, customId: modal.customId, fields, ...(modal.messageId ? { messageId: modal.messageId } : {}) });
             if (reply) setModal(null);
           }} />
         </Suspense>
@@ -238,6 +348,11 @@ function messageTime(at: number): string {
   const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   if (date.toDateString() === new Date().toDateString()) return time;
   return `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
+}
+
+/** A message's components as Discord draws them once used: every button and menu disabled. */
+function disabledComponents(rows: DemoMessage["components"]): DemoMessage["components"] {
+  return rows.map((row) => ({ ...row, components: Array.isArray(row.components) ? row.components.map((c) => ({ ...(c as object), disabled: true })) : row.components }));
 }
 
 function ChatMessage({
@@ -313,7 +428,7 @@ function ChatMessage({
                   key={c.customId}
                   className="select-field try-it-select"
                   aria-label={c.placeholder ?? "Select"}
-                  disabled={busy}
+                  disabled={c.disabled || busy}
                   value=""
                   onChange={(event) => void act(c, [event.target.value])}
                 >
@@ -338,127 +453,5 @@ function ChatMessage({
         )}
       </div>
     </li>
-  );
-}
-
-/** The message box: text, or a slash command with its options (autocomplete from the bot). */
-function Composer({ guildId, channelId, busy, onInteract, onSent }: {
-  guildId: string;
-  channelId: string;
-  busy: boolean;
-  onInteract: (input: DemoInteractionInput) => Promise<unknown>;
-  onSent: () => Promise<void>;
-}) {
-  const tr = useTr();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [command, setCommand] = useState<BotCommand | null>(null);
-  const [options, setOptions] = useState<Record<string, string>>({});
-  const [choices, setChoices] = useState<Record<string, { value: string; label: string }[]>>({});
-  const matching = text.startsWith("/") && !command ? slashCommands.filter((c) => commandLabel(c).startsWith(text.trim())) : [];
-
-  const send = async () => {
-    setError(null);
-    if (command) {
-      const values: Record<string, string | number> = {};
-      for (const o of command.options) {
-        const v = options[o.name]?.trim();
-        if (v) values[o.name] = o.type === "integer" ? Number(v) : v;
-      }
-      const name = command.subcommand ? `${command.name} ${command.subcommand}` : command.name;
-      await onInteract({ kind: "command", channelId, name, options: values });
-      setCommand(null);
-      setOptions({});
-      setText("");
-      return;
-    }
-    const content = text.trim();
-    if (!content) return setError(tr("tryIt.writeFirst", "Write a message first"));
-    try {
-      await demoApi.send(guildId, channelId, content);
-      setText("");
-      await onSent();
-    } catch (e) {
-      setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
-    }
-  };
-
-  const autocomplete = async (name: string, value: string) => {
-    if (!command) return;
-    const reply = (await onInteract({
-      kind: "autocomplete", channelId, name: command.subcommand ? `${command.name} ${command.subcommand}` : command.name, focused: name, value, options: {},
-    })) as { choices?: { name: string; value: string | number }[] } | null;
-    setChoices((c) => ({ ...c, [name]: (reply?.choices ?? []).map((x) => ({ value: String(x.value), label: x.name })) }));
-  };
-
-  return (
-    <div className="try-it-composer">
-      {command ? (
-        <div className="try-it-command" role="group" aria-label={commandUsage(command)}>
-          <span className="cell-badge cell-badge-gray try-it-command-tag">
-            {commandLabel(command)}
-            <button type="button" className="try-it-command-clear" aria-label={tr("tryIt.clearCommand", "Clear the command")} onClick={() => { setCommand(null); setText(""); }}>
-              ×
-            </button>
-          </span>
-          {command.options.map((o) =>
-            o.autocomplete ? (
-              // The bot's suggestions as the input's own list (a native combobox).
-              <span key={o.name} className="try-it-option">
-                <input
-                  className="text-field"
-                  aria-label={o.name}
-                  placeholder={o.name}
-                  list={`try-it-choices-${o.name}`}
-                  value={options[o.name] ?? ""}
-                  onFocus={() => void autocomplete(o.name, options[o.name] ?? "")}
-                  onChange={(e) => { const v = e.target.value; setOptions((x) => ({ ...x, [o.name]: v })); void autocomplete(o.name, v); }}
-                />
-                <datalist id={`try-it-choices-${o.name}`}>
-                  {(choices[o.name] ?? []).map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </datalist>
-              </span>
-            ) : (
-              <input key={o.name} className="text-field try-it-option" aria-label={o.name} placeholder={o.type === "user" ? `${o.name} (${tr("tryIt.userId", "user id")})` : o.name} value={options[o.name] ?? ""} onChange={(e) => setOptions((x) => ({ ...x, [o.name]: e.target.value }))} />
-            ),
-          )}
-        </div>
-      ) : (
-        <>
-          {matching.length > 0 && (
-            <ul className="try-it-commands" role="listbox" aria-label={tr("tryIt.commands", "Slash commands")}>
-              {matching.map((c) => (
-                <li key={c.key} role="option" aria-selected={false}>
-                  <button type="button" onClick={() => { setCommand(c); setText(commandLabel(c)); }}>
-                    <strong>{commandUsage(c)}</strong> <span>{c.description}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <textarea
-            className="text-field try-it-input"
-            aria-label={tr("tryIt.message", "Message")}
-            placeholder={tr("tryIt.placeholder", "Write a message, or / for a command")}
-            rows={1}
-            maxLength={demoMessageMax}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void send();
-              }
-            }}
-          />
-        </>
-      )}
-      <Button type="primary" onClick={() => void send()} disabled={busy}>{tr("tryIt.send", "Send")}</Button>
-      {error && <div className="try-it-composer-error" role="alert">{error}</div>}
-    </div>
   );
 }

@@ -39,6 +39,7 @@ export interface SelectComponent {
   kind: "select";
   customId: string;
   placeholder?: string;
+  disabled: boolean;
   options: { label: string; value: string; emoji?: string }[];
 }
 export type MessageComponent = ButtonComponent | SelectComponent;
@@ -57,7 +58,7 @@ export function componentRows(raw: unknown[]): MessageComponent[][] {
       }
       if (o.type === 3) {
         return [{
-          kind: "select", customId, placeholder: str(o.placeholder),
+          kind: "select", customId, placeholder: str(o.placeholder), disabled: o.disabled === true,
           options: arr(o.options).map((x) => ({ label: str(obj(x).label) ?? "", value: str(obj(x).value) ?? "", emoji: emojiText(obj(x).emoji) })),
         }];
       }
@@ -93,7 +94,8 @@ export function modalData(raw: Json): ModalData {
         const customId = str(o.custom_id);
         if (o.type !== 4 || !customId) return [];
         return [{
-          customId, label: str(o.label) ?? "", paragraph: o.style === 2, required: o.required === true,
+          // Discord's text inputs are required unless they say otherwise.
+          customId, label: str(o.label) ?? "", paragraph: o.style === 2, required: o.required !== false,
           minLength: typeof o.min_length === "number" ? o.min_length : undefined,
           maxLength: typeof o.max_length === "number" ? o.max_length : undefined,
           placeholder: str(o.placeholder), value: str(o.value),

@@ -42,7 +42,8 @@ beforeAll(async () => {
   // Billing belongs to a team Demo Staff is not in; General Support has no team of its own.
   const vip = await t.db.insertInto("teams").values({ guild_id: G, name: "VIP desk", permissions_json: "{}", created_at: Date.now() }).returningAll().executeTakeFirstOrThrow();
   await t.db.insertInto("team_roles").values({ team_id: vip.id, role_id: VIP_ROLE, role_name: "VIP" }).execute();
-  await t.db.updateTable("panels").set({ team_id: vip.id }).where("guild_id", "=", G).where("name", "=", "Billing").execute();
+  // (Without the demo's form, so that a click opens the ticket.)
+  await t.db.updateTable("panels").set({ team_id: vip.id, form_id: null }).where("guild_id", "=", G).where("name", "=", "Billing").execute();
   await t.db.updateTable("panels").set({ team_id: null }).where("guild_id", "=", G).where("name", "=", "General Support").execute();
   // The Support Team may read the activity log.
   const team = await t.db.selectFrom("teams").selectAll().where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();

@@ -62,6 +62,8 @@ export const guildRoutesWithoutPermission = new Set([
   "POST /api/:guildId/demo/interactions",
   // The server's demo clock (how far "Skip ahead" moved it): no secret; skipping it is for managers only.
   "GET /api/:guildId/demo/clock",
+  // The member's events: only of the tickets whose channel they see (server/try-it/channels.ts, eventFor).
+  "GET /api/:guildId/demo/events",
 ]);
 
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";

@@ -23,9 +23,15 @@ const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, p
 const panelByName = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
 async function open(token: string, panelName: string) {
   const panel = await panelByName(panelName);
-  const res = await api("POST", `/api/${G}/demo/interactions`, token, { kind: "button", channelId: "812345678901234714", messageId: panel.message_id, customId: `panel:${panel.id}` });
+  const click = { channelId: "812345678901234714", messageId: panel.message_id };
+  const res = await api("POST", `/api/${G}/demo/interactions`, token, { kind: "button", ...click, customId: `panel:${panel.id}` });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
+  if (!res.body.modal) return res.body;
+  // A panel with a form (the demo's Billing): every field answered.
+  const fields = Object.fromEntries(res.body.modal.components.map((row: Json) => [row.components[0].custom_id, "Order 10452 broken"]));
+  const answered = await api("POST", `/api/${G}/demo/interactions`, token, { kind: "modal", ...click, customId: res.body.modal.custom_id, fields });
+  expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+  return answered.body;
 }
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);

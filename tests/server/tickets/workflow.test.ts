@@ -271,14 +271,24 @@ describe("a rating with a comment", () => {
     await command(admin, ticket.channel_id!, "close");
     const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
     const prompt = (await messagesOf(dm.id)).pop()!;
+    // The closing DM says why the ticket closed.
+    expect(JSON.parse(prompt.embeds_json)[0].fields[0]).toEqual({ name: en.archiveReason, value: en.archiveNoReason });
     const thanks = await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: `rate:${G}:${ticket.number}:5` });
     expect(replyText(thanks)).toBe(en.ratingThanks(5));
-    const commentButton = thanks.ephemeral[0].components[0].components[0];
+    // The bot edits its DM, as on Discord: the stars disabled, the fifth marked, and the comment's button there to stay.
+    const rated = (await messagesOf(dm.id)).find((m) => m.id === prompt.id)!;
+    const [stars, commentRow] = JSON.parse(rated.components_json) as Json[];
+    expect(stars.components.map((b: Json) => [b.style, b.disabled])).toEqual([[2, true], [2, true], [2, true], [2, true], [1, true]]);
+    const commentButton = commentRow.components[0];
     expect(commentButton).toMatchObject({ label: en.ratingCommentButton, custom_id: `rate-comment:${G}:${ticket.number}` });
     const asked = await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: commentButton.custom_id });
     expect(asked.modal).toMatchObject({ custom_id: `rate-comment:${G}:${ticket.number}`, title: en.ratingCommentTitle });
-    const saved = await interact(staff, { kind: "modal", channelId: dm.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Quick and kind" } });
+    const saved = await interact(staff, { kind: "modal", channelId: dm.id, messageId: prompt.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Quick and kind" } });
     expect(replyText(saved)).toBe(en.ratingCommentThanks);
+    // Once the comment is given its button goes; the stars stay as rated.
+    const commented = JSON.parse((await messagesOf(dm.id)).find((m) => m.id === prompt.id)!.components_json) as Json[];
+    expect(commented.flatMap((row) => row.components.map((b: Json) => b.custom_id))).not.toContain(commentButton.custom_id);
+    expect(commented[0].components[4]).toMatchObject({ style: 1, disabled: true });
     expect(replyText(await interact(staff, { kind: "modal", channelId: dm.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Again" } }))).toBe(en.ratingCommentAlready);
     expect((await tickets())[0].rating_comment).toBe("Quick and kind");
     const list = await api("GET", `/api/${G}/transcripts?ticket_id=${ticket.number}`, admin);

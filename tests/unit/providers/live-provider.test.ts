@@ -3,6 +3,7 @@ import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { createLiveProvider, ticketsChannel } from "../../../src/providers/live-provider";
 import { readTicketEvents } from "../../../src/providers/ticket-stream";
+import type { DemoTicketEvent } from "../../../src/schemas/demo";
 import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 import { API, memoryTokens, useMswServer } from "./helpers";
 
@@ -120,6 +121,31 @@ describe("live provider", () => {
     expect(provider.subscribe({ channel: "resources/tags", types: ["*"], callback: () => {}, params: { meta: { guildId } } as never })).toBeUndefined();
     expect(provider.subscribe({ channel: ticketsChannel, types: ["*"], callback: () => {} })).toBeUndefined();
     expect(opened).toBe(1);
+  });
+
+  it("a member's subscriber (the Try-it view) reads the member's stream, apart from the dashboard's", async () => {
+    const staffStream = eventStream();
+    const memberStream = eventStream();
+    const asked: string[] = [];
+    server.use(
+      rest.get(events, () => (asked.push("staff"), staffStream.response())),
+      rest.get(`${API}/${guildId}/demo/events`, () => (asked.push("member"), memberStream.response())),
+    );
+    const provider = createLiveProvider({ baseUrl: "/api", tokens: memoryTokens() });
+    const staff = subscribe(provider);
+    const seen: LiveEvent[] = [];
+    const member = provider.subscribe({ channel: ticketsChannel, types: ["*"], callback: (e: LiveEvent) => seen.push(e), meta: { guildId, audience: "member" } as never });
+    await until(() => asked.length === 2);
+    expect(asked.sort()).toEqual(["member", "staff"]);
+    const closed: DemoTicketEvent = {
+      type: "closed", guildId, ticket: { TicketId: 13, Status: "closed", ChannelId: "5", OpenerId: "1", Visible: false, CloseReason: "Solved" },
+    };
+    memberStream.write(`event: ticket\ndata: ${JSON.stringify(closed)}\n\n`);
+    await until(() => seen.length === 1);
+    expect(seen[0]).toMatchObject({ channel: ticketsChannel, type: "deleted", payload: { ids: [13], event: closed } });
+    expect(staff.seen).toEqual([]);
+    provider.unsubscribe(member);
+    provider.unsubscribe(staff.handle);
   });
 
   it("while the stream is down, says so to status subscribers and sends 'refresh' every pollMs; reconnects and stops polling once up", async () => {

@@ -70,6 +70,8 @@ export function signedInHandlers() {
     // The live ticket events Server info's strip and the Tickets and Statistics screens follow: none here (the stream
     // ends at once; the live provider reopens it later).
     rest.get(`${API}/:guildId/tickets/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
+    // The Try-it member's events (the same, told only of the tickets whose channel they see): none either.
+    rest.get(`${API}/:guildId/demo/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
     // The public figures; Panels asks them to know whether the server runs the demo platform (here: Discord).
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1284, total_guilds: 2, total_tickets: 0, demo: false })),
   ];

@@ -15,7 +15,7 @@ describe("Discord shapes in the Try-it view", () => {
     ]);
     expect(rows).toEqual([
       [{ kind: "button", customId: "ticket:1:close", label: "Close", emoji: "🔒", style: 4, disabled: false }],
-      [{ kind: "select", customId: "multi-panel:3", placeholder: "Pick", options: [{ label: "Billing", value: "2", emoji: undefined }] }],
+      [{ kind: "select", customId: "multi-panel:3", placeholder: "Pick", disabled: false, options: [{ label: "Billing", value: "2", emoji: undefined }] }],
     ]);
   });
 
@@ -25,6 +25,9 @@ describe("Discord shapes in the Try-it view", () => {
       components: [{ type: 1, components: [{ type: 4, custom_id: "field:9", label: "Order", style: 2, required: true, min_length: 3, max_length: 20, placeholder: "#1" }] }],
     });
     expect(modal).toEqual({ customId: "form:1:2", title: "Intake", inputs: [{ customId: "field:9", label: "Order", paragraph: true, required: true, minLength: 3, maxLength: 20, placeholder: "#1", value: undefined }] });
+    // As on Discord, a text input is required unless it says `required: false`.
+    const inputs = modalData({ components: [{ type: 1, components: [{ type: 4, custom_id: "a", label: "A" }, { type: 4, custom_id: "b", label: "B", required: false }] }] }).inputs;
+    expect(inputs.map((i) => i.required)).toEqual([true, false]);
   });
 
   it("turns mentions into names and leaves everything else as typed", () => {

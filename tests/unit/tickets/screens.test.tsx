@@ -169,7 +169,8 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     expect(input).toHaveAttribute("maxlength", "20");
     await user.type(input, "A-77");
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
-    await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", customId: "form:1:2", fields: { "field:9": "A-77" } }));
+    // With the message whose button opened the form, as Discord's modal submit carries it.
+    await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", messageId: "2", customId: "form:1:2", fields: { "field:9": "A-77" } }));
     // The view follows the new ticket channel, and the bot's answer comes along.
     expect(await screen.findByText("@Demo Staff @Support Welcome to your ticket")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "#ticket-1081" })).toBeInTheDocument();

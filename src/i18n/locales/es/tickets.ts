@@ -102,6 +102,11 @@ const tickets: Dictionary = {
   "tryIt.placeholder": "Escribe un mensaje, o / para un comando",
   "tryIt.send": "Enviar",
   "tryIt.readOnly": "No tienes permiso para enviar mensajes en este canal.",
+  // The member's view follows the ticket (the channel they were in closed or is no longer theirs to see).
+  "tryIt.channelGone": "Ese canal ya no existe: puede que su ticket se haya cerrado.",
+  "tryIt.ticketClosed": "Se cerró el ticket #{number}.",
+  "tryIt.ticketClosedReason": "Se cerró el ticket #{number}. Motivo: {reason}",
+  "tryIt.ticketHidden": "Ya no ves el canal del ticket #{number}.",
 };
 
 export default tickets;
