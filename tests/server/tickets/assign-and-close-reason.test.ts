@@ -55,10 +55,12 @@ async function openTicket() {
   return t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
 }
 
-/** The newest message of the bot in the opener's (Demo Staff's) direct messages. */
+/** The newest message of the bot in the opener's (Demo Staff's) direct messages: its text, and its embed's fields as "name: value" lines. */
 async function lastDm() {
   const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
-  return (await messagesOf(dm.id)).at(-1)!.content;
+  const last = (await messagesOf(dm.id)).at(-1)!;
+  const embeds = JSON.parse(last.embeds_json) as { fields?: { name: string; value: string }[] }[];
+  return [last.content, ...embeds.flatMap((e) => (e.fields ?? []).map((f) => `${f.name}: ${f.value}`))].join("\n");
 }
 
 beforeAll(async () => {
@@ -137,7 +139,7 @@ describe("a preset close reason with added text", () => {
     expect(await ticketRow(ticket.number)).toMatchObject({ status: "closed", close_reason: joined });
     const listed = (await api("GET", `/api/${G}/transcripts?per_page=100`, admin)).body.transcripts.find((x: Json) => x.TicketId === ticket.number);
     expect(listed.CloseReason).toBe(joined);
-    expect(await lastDm()).toBe(`${en.ratingPrompt("Demo Community", ticket.number)}\nReason: ${joined}`);
+    expect(await lastDm()).toBe(`${en.ratingPrompt("Demo Community", ticket.number)}\nReason: ${joined}\nClosed by: Demo Admin`);
     const closedEntries = (await entries(ticket.number, "Ticket Closed")).map((e) => JSON.parse(e.after_json!));
     expect(closedEntries).toEqual([{ TicketId: ticket.number, Status: "closed", CloseReason: joined }]);
     expect((await api("GET", `/api/${G}/tickets/${ticket.number}`, admin)).body.ticket.CloseReason).toBe(joined);
@@ -153,7 +155,7 @@ describe("a preset close reason with added text", () => {
     const done = await interact(admin, confirm);
     expect(replyText(done)).toBe(es.closed(ticket.number));
     expect((await ticketRow(ticket.number)).close_reason).toBe(joined);
-    expect(await lastDm()).toBe(`${es.ratingPrompt("Demo Community", ticket.number)}\nMotivo: ${joined}`);
+    expect((await lastDm()).startsWith(`${es.ratingPrompt("Demo Community", ticket.number)}\nMotivo: ${joined}\n`)).toBe(true);
   });
 
   it("refuses a preset and text over 1,024 characters together, on /close and on the dashboard, closing nothing", async () => {
