@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AccessLevel } from "../../src/schemas/access";
+import { type AccessLevel, managerLevels } from "../../src/schemas/access";
 import { mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";
@@ -19,7 +19,7 @@ import { guildParams, validateBodyInHandler } from "./support/route-schemas";
 // permissions (a team member could otherwise grant themselves everything) and an export reveals the whole setup.
 
 /** Who may export and import: the access levels of the platform (never a staff team's permissions). */
-export const configTransferLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+export const configTransferLevels: readonly AccessLevel[] = managerLevels;
 
 /**
  * onRequest hook after `guard()`: the caller's level must be one of configTransferLevels (403 otherwise).
