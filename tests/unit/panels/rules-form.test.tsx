@@ -8,7 +8,7 @@ import { toEditorSchema } from "../../../src/resources/engine/form/editor-schema
 import { localizeForm } from "../../../src/resources/engine/form/texts";
 import { namedWidgetNames } from "../../../src/resources/engine/widgets/names";
 import { loadWidgets } from "../../../src/resources/engine/widgets/registry";
-import { panelRulesShape, singlePanelSchema } from "../../../src/schemas/panel";
+import { panelRulesShape, singlePanelSchema, supportHoursSchema } from "../../../src/schemas/panel";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -100,6 +100,6 @@ describe("the panel rules form", () => {
     expect(ui.SupportHours.OutsideHours["ui:enumNames"]).toEqual({ open: "Abrir el ticket", refuse: "Rechazar el ticket" });
     expect(editor.schema.properties?.ThreadMode.enum).toEqual(["server", "thread", "channel"]);
     expect(ui.SupportHours.Days["ui:widget"]).toBe("weekdays");
-    expect(singlePanelSchema.shape.SupportHours.parse({ Enabled: true, Days: [0, 6], Start: "09:00", End: "17:00", OutsideHours: "refuse" }).Days).toEqual([0, 6]);
+    expect(supportHoursSchema.parse({ Enabled: true, Days: [0, 6], Start: "09:00", End: "17:00", OutsideHours: "refuse" }).Days).toEqual([0, 6]);
   });
 });
