@@ -1,12 +1,19 @@
 import type { Locale } from "./core";
 
-// Dates, times, day names and numbers in the language on screen — never the browser's own settings, so a Spanish
-// page reads 26/11/2026 even in an English browser. Every screen formats through these.
+// Dates, times, day names and numbers in the language on screen — never another language the browser is set to, so a
+// Spanish page reads 26/11/2026 even in an English browser. Every screen formats through these.
 
 const tags: Record<Locale, string> = { en: "en-US", es: "es-ES" };
 
-/** The BCP 47 tag the language formats with. */
-export const localeTag = (locale: Locale): string => tags[locale] ?? tags.en;
+/**
+ * The BCP 47 tag the language formats with: the browser's own when it is a variant of that language (en-GB keeps
+ * its day-first dates, es-MX its own), else the language's default (en-US, es-ES).
+ */
+export function localeTag(locale: Locale): string {
+  const browser = typeof navigator !== "undefined" ? navigator.language : "";
+  if (browser && browser.toLowerCase().split("-")[0] === locale) return browser;
+  return tags[locale] ?? tags.en;
+}
 
 type When = Date | number;
 const toDate = (value: When) => (value instanceof Date ? value : new Date(value));

@@ -1,5 +1,7 @@
 import { Alert, Segmented } from "antd";
 import { lazy, Suspense, useState } from "react";
+import { formatDay } from "../../i18n/format";
+import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { DataTable } from "../../ui/DataTable";
 import { Panel } from "../../ui/blocks";
@@ -20,6 +22,7 @@ type Preset = "7" | "30" | "90" | "custom";
 
 export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
   const tr = useTr();
+  const locale = useLocale();
   const [preset, setPreset] = useState<Preset>("30");
   const [custom, setCustom] = useState<{ from: string; to: string }>(lastDays(30));
   const range = preset === "custom" ? custom : lastDays(Number(preset));
@@ -70,7 +73,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
           <Panel title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
             <DayChart
               days={data.days}
-              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: data.from, to: data.to })}
+              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: formatDay(data.from, locale), to: formatDay(data.to, locale) })}
               openedLabel={tr("statistics.opened", "Opened")}
               closedLabel={tr("statistics.closed", "Closed")}
             />
@@ -81,7 +84,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 rowKey="date"
                 dataSource={data.days}
                 columns={[
-                  { title: tr("statistics.date", "Date"), dataIndex: "date" },
+                  { title: tr("statistics.date", "Date"), dataIndex: "date", render: (date: string) => <time dateTime={date}>{formatDay(date, locale)}</time> },
                   { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
                   { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
                 ]}

@@ -23,7 +23,7 @@ import { FormAnswers } from "./FormAnswers";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { Embed } from "../engine/chat/EmbedPreview";
-import { RelativeTime } from "../engine/RelativeTime";
+import { DateTime, RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText } from "./helpdesk-texts";
 import "./ticket-page.css";
@@ -52,7 +52,7 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         <div className="tp-message-head">
           <span className="tp-author">{message.AuthorName}</span>
           {message.Bot && <span className="tp-bot">BOT</span>}
-          <time dateTime={time.toISOString()}>{time.toLocaleString([], { dateStyle: "short", timeStyle: "short" })}</time>
+          <DateTime value={time} options={{ dateStyle: "short", timeStyle: "short" }} />
         </div>
         {message.Content && <div className="tp-content">{mentionText(message.Content, names)}</div>}
         {message.Embeds.map((e, i) => (
@@ -253,7 +253,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               <Fact term={tr("tickets.page.status", "Status")}>{ticket.Status === "open" ? tr("tickets.page.statusOpen", "Open") : ticket.Status === "closed" ? tr("tickets.page.statusClosed", "Closed") : tr("tickets.page.statusClosing", "Closing")}</Fact>
               <Fact term={tr("tickets.columns.opener", "Opened by")}>{ticket.OpenerName}</Fact>
               <Fact term={tr("tickets.columns.panel", "Panel")}>{ticket.PanelName}</Fact>
-              <Fact term={tr("tickets.columns.opened", "Opened")}><time dateTime={opened.toISOString()}>{opened.toLocaleString()}</time></Fact>
+              <Fact term={tr("tickets.columns.opened", "Opened")}><DateTime value={opened} /></Fact>
               <Fact term={tr("tickets.page.firstResponse", "First response")}>{detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}</Fact>
               <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>{ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}</Fact>
               {ticket.WaitingSince && <Fact term={tr("tickets.page.waiting", "Waiting too long")}><RelativeTime value={ticket.WaitingSince} /></Fact>}

@@ -7,6 +7,7 @@ import { commandLabel, commandUsage, messageCommands, slashCommands, type BotCom
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { demoMessageMax } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
+import { DateTime } from "../engine/RelativeTime";
 import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../engine/types";
 import { demoApi } from "./demo-api";
@@ -261,7 +262,6 @@ function ChatMessage({
   const tr = useTr();
   const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
-  const time = new Date(message.createdAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   const act = (component: MessageComponent, values?: string[]) =>
     onInteract(
       component.kind === "button"
@@ -277,7 +277,7 @@ function ChatMessage({
         <div className="chat-header">
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
-          <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()}>{time}</time>
+          <DateTime className="try-it-time" value={message.createdAt} options={{ hour: "2-digit", minute: "2-digit" }} />
           {apps.length > 0 && (
             <span className="try-it-apps">
               <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>
