@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AccessLevel, GuildAccess } from "../../src/schemas/access";
+import { type GuildAccess, managerLevels } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
@@ -42,8 +42,7 @@ export function requirePermission(request: FastifyRequest, ...anyOf: TeamPermiss
   if (!request.access || !anyOf.some((p) => request.access!.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
 }
 
-/** The platform's managers: the owner, Administrator and Manage Server holders (never a staff team's permissions). */
-export const managerLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+export { managerLevels };
 
 /**
  * onRequest hook after `guard()`: only managers (403 otherwise). The `levels` property tells the route table which

@@ -17,11 +17,23 @@ import { helpdeskActions } from "./triage";
 
 export const replyColor = 0x5865f2;
 
+/**
+ * The staff member's avatar as the embed author's icon. A local image (the demo users', the default avatar) stays a
+ * same-origin path on the demo platform: only our own pages show its messages, at whatever address the app is opened
+ * (127.0.0.1 or localhost), and an absolute URL on PUBLIC_URL is another origin there, refused by the page's CSP.
+ * Discord fetches the icon itself, so there it is made absolute on PUBLIC_URL.
+ */
+function authorIcon(deps: Pick<EngineDeps, "publicUrl" | "platform">, avatar: string | null): string | undefined {
+  if (!avatar) return undefined;
+  if (avatar.startsWith("/") && !avatar.startsWith("//")) return deps.platform.kind === "demo" ? avatar : `${deps.publicUrl.replace(/\/$/, "")}${avatar}`;
+  return /^https?:\/\//.test(avatar) ? avatar : undefined;
+}
+
 /** The message a reply is: the bot's, under the staff member's name and avatar. */
-export function replyMessage(deps: Pick<EngineDeps, "publicUrl">, member: Member, avatar: string | null, content: string): BotMessage {
-  const icon = avatar ? (avatar.startsWith("/") ? `${deps.publicUrl.replace(/\/$/, "")}${avatar}` : avatar) : undefined;
+export function replyMessage(deps: Pick<EngineDeps, "publicUrl" | "platform">, member: Member, avatar: string | null, content: string): BotMessage {
+  const icon = authorIcon(deps, avatar);
   return fitMessage({
-    embeds: [{ author: { name: member.username, ...(icon && /^https?:\/\//.test(icon) ? { icon_url: icon } : {}) }, description: content, color: replyColor }],
+    embeds: [{ author: { name: member.username, ...(icon ? { icon_url: icon } : {}) }, description: content, color: replyColor }],
     allowed_mentions: { parse: [] },
   });
 }

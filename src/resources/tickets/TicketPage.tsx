@@ -2,7 +2,9 @@ import { useCustom, useCustomMutation, useList, useSubscription, type HttpError 
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { formatDateTime } from "../../i18n/format";
 import { keySegment } from "../../i18n/keys";
+import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { ticketsChannel, type TicketLivePayload } from "../../providers/live-provider";
 import { HttpError } from "../../providers/http";
@@ -26,7 +28,7 @@ import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { Embed, type EmbedData } from "../engine/chat/EmbedPreview";
 import { isHttpUrl } from "../engine/chat/markdown";
-import { RelativeTime } from "../engine/RelativeTime";
+import { DateTime, RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
@@ -85,11 +87,12 @@ function embedOf(e: TicketMessageEmbed, text: (t: string | undefined) => string 
 
 function Message({ message, names }: { message: TicketMessage; names: MentionNames }) {
   const tr = useTr();
+  const locale = useLocale();
   const time = new Date(message.Timestamp);
   const known = namesOf(message, names);
   const unknown = unknownMentions(tr);
   const text = (t: string | undefined) => (t ? mentionText(t, known, unknown) : undefined);
-  const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const when = (ms: number) => formatDateTime(ms, locale, { dateStyle: "short", timeStyle: "short" });
   const reply = message.Reply;
   return (
     <li className="tp-message" data-testid="ticket-message">
@@ -98,7 +101,7 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         <div className="tp-message-head">
           <span className="tp-author">{message.AuthorName}</span>
           {message.Bot && <span className="tp-bot">BOT</span>}
-          <time dateTime={time.toISOString()}>{when(message.Timestamp)}</time>
+          <DateTime value={time} options={{ dateStyle: "short", timeStyle: "short" }} />
         </div>
         {reply && (
           <div className="tp-reply">
@@ -333,7 +336,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               <Fact term={tr("tickets.page.status", "Status")}>{ticket.Status === "open" ? tr("tickets.page.statusOpen", "Open") : ticket.Status === "closed" ? tr("tickets.page.statusClosed", "Closed") : tr("tickets.page.statusClosing", "Closing")}</Fact>
               <Fact term={tr("tickets.columns.opener", "Opened by")}>{ticket.OpenerName}</Fact>
               <Fact term={tr("tickets.columns.panel", "Panel")}>{ticket.PanelName}</Fact>
-              <Fact term={tr("tickets.columns.opened", "Opened")}><time dateTime={opened.toISOString()}>{opened.toLocaleString()}</time></Fact>
+              <Fact term={tr("tickets.columns.opened", "Opened")}><DateTime value={opened} /></Fact>
               <Fact term={tr("tickets.page.firstResponse", "First response")}>{detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}</Fact>
               <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>{ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}</Fact>
               {ticket.WaitingSince && <Fact term={tr("tickets.page.waiting", "Waiting too long")}><RelativeTime value={ticket.WaitingSince} /></Fact>}

@@ -8,6 +8,7 @@ import { ticketsChannel, type MemberLivePayload } from "../../providers/live-pro
 import { messageCommands, type BotCommand } from "../../schemas/commands";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
+import { DateTime } from "../engine/RelativeTime";
 import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../engine/types";
 import { demoApi } from "./demo-api";
@@ -343,11 +344,9 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 }
 
 /** A message's time: the hour, with the day when it is not today (after the demo clock was skipped ahead, it often is not). */
-function messageTime(at: number): string {
-  const date = new Date(at);
-  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  if (date.toDateString() === new Date().toDateString()) return time;
-  return `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
+function messageTimeOptions(at: number): Intl.DateTimeFormatOptions {
+  const hour = { hour: "2-digit", minute: "2-digit" } as const;
+  return new Date(at).toDateString() === new Date().toDateString() ? hour : { weekday: "short", day: "numeric", month: "short", ...hour };
 }
 
 /** A message's components as Discord draws them once used: every button and menu disabled. */
@@ -370,7 +369,7 @@ function ChatMessage({
   const tr = useTr();
   const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
-  const time = messageTime(message.createdAt);
+  const timeOptions = messageTimeOptions(message.createdAt);
   const act = (component: MessageComponent, values?: string[]) =>
     onInteract(
       component.kind === "button"
@@ -386,7 +385,7 @@ function ChatMessage({
         <div className="chat-header">
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
-          <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()} title={new Date(message.createdAt).toLocaleString()}>{time}</time>
+          <DateTime className="try-it-time" value={message.createdAt} options={timeOptions} />
           {apps.length > 0 && (
             <span className="try-it-apps">
               <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>

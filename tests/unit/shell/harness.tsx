@@ -8,7 +8,7 @@ import { createAuthProvider } from "../../../src/providers/auth-provider";
 import { createDataProvider } from "../../../src/providers/data-provider";
 import { createHttpClient } from "../../../src/providers/http";
 import { cookieTokenStore } from "../../../src/providers/session";
-import { toEndpoint, toPermissionLookup } from "../../../src/resources/engine/derive";
+import { toAccessLookup, toEndpoint } from "../../../src/resources/engine/derive";
 import { findDeclaration } from "../../../src/resources/registry";
 import type { GuildInfo, GuildInList } from "../../../src/schemas/guild";
 import type { StatisticsResponse } from "../../../src/schemas/statistics";
@@ -96,7 +96,7 @@ export function renderApp(
   const http = createHttpClient({ baseUrl: "/api", tokens: cookieTokenStore, navigation });
   const authProvider = createAuthProvider({ http, tokens: cookieTokenStore, navigation, notify, sleep: async () => {} });
   const dataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)), http);
-  const accessControlProvider = createAccessControl({ http, permissionOf: toPermissionLookup(findDeclaration) });
+  const accessControlProvider = createAccessControl({ http, ...toAccessLookup(findDeclaration) });
   const router = createMemoryRouter(
     appRoutes(<RefineRoot authProvider={authProvider} dataProvider={dataProvider} accessControlProvider={accessControlProvider} />),
     { initialEntries: [path] },
