@@ -72,6 +72,8 @@ export function signedInHandlers() {
     rest.get(`${API}/:guildId/tickets/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
     // The Try-it member's events (the same, told only of the tickets whose channel they see): none either.
     rest.get(`${API}/:guildId/demo/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
+    // The demo server's clock: never skipped ahead; the member may skip it.
+    rest.get(`${API}/:guildId/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: true })),
     // The public figures; Panels asks them to know whether the server runs the demo platform (here: Discord).
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1284, total_guilds: 2, total_tickets: 0, demo: false })),
   ];
