@@ -9,6 +9,7 @@ import { readGuildSettings } from "../settings/store";
 import type { TranscriptMessage } from "../transcripts/document";
 import { indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
 import { closingDm, sendsClosingDm } from "./closing-dm";
+import { conversationForClose } from "./conversation";
 import { customIds } from "./custom-ids";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { captureMentionNames, toRecordMessage } from "./message-record";
@@ -19,9 +20,6 @@ import { botTexts } from "./texts";
 // Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
 // runs), the messages are read, the channel deleted; only then the transcript (sealed and indexed in slices), and last
 // 'closed' with its activity entry. Afterwards, best effort: the archive post and the rating request.
-
-/** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
-const MAX_PAGES = 50;
 
 /** Whether a member may close a ticket: its staff, or its opener when the server lets members close their own. */
 export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member): Promise<boolean> {
@@ -69,13 +67,8 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   if (channelId) {
     const refused =
       (await attempt(deps, row, "read", async () => {
-        let before: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const batch = await platform.readMessages(channelId, before);
-          messages.push(...batch);
-          if (batch.length < 100) break;
-          before = batch[batch.length - 1].id;
-        }
+        // What the gateway captured, completed from the channel (./conversation.ts); without it, the whole channel.
+        messages = await conversationForClose(deps, row, channelId);
         // The names of what each message mentions, as they read now — before the channel goes, so a mention of it
         // is still named.
         messages = await captureMentionNames(platform, guildId, messages);

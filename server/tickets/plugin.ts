@@ -3,6 +3,7 @@ import { diagnoseMissing } from "../bot-setup/diagnose";
 import { keyringFor } from "../crypto";
 import { TicketEngine } from "./engine";
 import { InteractionHandler } from "./interactions";
+import type { GatewayCoverage } from "./step";
 import type { ChannelUrlOf } from "./store";
 
 // Wires the ticket engine into the app: one engine and one interaction handler per process, reached by
@@ -17,6 +18,8 @@ export interface TicketsDecoration {
 declare module "fastify" {
   interface FastifyInstance {
     tickets: TicketsDecoration;
+    /** The gateway as the engine sees it, decorated by the wiring when DISCORD_GATEWAY=1 (server/gateway/). */
+    gatewayCoverage?: GatewayCoverage;
   }
 }
 
@@ -37,6 +40,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
     origin: demo ? "demo" : "discord",
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
     transcriptQuotaMb: app.config.transcriptQuotaMb,
+    gateway: app.gatewayCoverage,
   });
   app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
 }

@@ -56,6 +56,17 @@ export interface EngineDeps {
   diagnose?: DiagnoseMissing;
   /** TRANSCRIPT_QUOTA_MB: a close keeps its transcript only when it fits. */
   transcriptQuotaMb: number;
+  /** The gateway, when it runs (DISCORD_GATEWAY=1): a server's events then arrive as they happen (./conversation.ts). */
+  gateway?: GatewayCoverage;
+}
+
+/** What the steps know of the gateway (server/gateway/ implements it). */
+export interface GatewayCoverage {
+  /**
+   * Since when (epoch ms) the server's events have arrived without a break, while its shard is connected now; null
+   * while they do not arrive (no gateway for it, its shard down or being taken over).
+   */
+  coveredSince(guildId: string): Promise<number | null>;
 }
 
 /** What the acting member is told (ephemeral), or a modal to show. */
@@ -82,6 +93,9 @@ export const actorOf = (member: Member, origin: string): ActivityActor => ({
   avatar: member.avatar && member.avatar.startsWith("/") ? member.avatar : avatarUrl({ user_id: member.id, avatar: member.avatar }),
   ip: origin,
 });
+
+/** The bot as the member who closes a ticket on its own (auto-close, a member who left, a channel deleted in Discord). */
+export const botMember = (deps: Pick<EngineDeps, "platform">): Member => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });
 
 /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
 export const botActor = (deps: EngineDeps): ActivityActor => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, ip: deps.origin });

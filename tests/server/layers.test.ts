@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 // The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md): every import under server/ runs
 // down, never up. Top to bottom:
-//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the domain (one folder per product noun)
+//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/, gateway/) → the domain (one folder per product noun)
 //   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version)
 // and src/schemas, the shared contract, from anywhere. Inside the domain, a folder imports only the folders before it
 // in `domainOrder`, so the domain has no cycles. A route plugin (a file of http/ whose default export is the plugin)
@@ -32,7 +32,7 @@ export const domainOrder = [
 /** Top first. `holds`: a folder (ends in /), a file, or a pattern of top-level files. */
 const layers: { name: string; holds: (string | RegExp)[] }[] = [
   { name: "wiring", holds: ["app.ts", "index.ts", /^seed[\w-]*\.ts$/] },
-  { name: "entry points", holds: ["http/"] },
+  { name: "entry points", holds: ["http/", "gateway/"] },
   { name: "domain", holds: domainOrder.map((folder) => `${folder}/`) },
   { name: "access", holds: ["access/", "auth/"] },
   { name: "platform", holds: ["platform/"] },

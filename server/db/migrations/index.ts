@@ -27,6 +27,7 @@ import * as m024 from "./024_helpdesk";
 import * as m025 from "./025_generated_count_triggers";
 import * as m026 from "./026_activity_ticket_id";
 import * as m027 from "./027_demo_clocks";
+import * as m032 from "./032_gateway";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -66,6 +67,7 @@ export const migrations: Record<string, MigrationModule> = {
   "025_generated_count_triggers": m025,
   "026_activity_ticket_id": m026,
   "027_demo_clocks": m027,
+  "032_gateway": m032,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

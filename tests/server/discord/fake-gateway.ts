@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import WebSocket from "ws";
+import WebSocket, { type WebSocketServer } from "ws";
 import type { FakeDiscord } from "./fake-discord";
 import { channelJson, guildJson, memberJson, messageJson, userJson } from "./fake-json";
 import { ChannelType, type FakeChannel, type FakeGuild, type FakeMessage, type Json, THREADS, type WorldEvent } from "./fake-world";
@@ -194,7 +194,7 @@ export class FakeGateway {
   private readonly discord: FakeDiscord;
   private readonly unwatch: () => void;
   private server!: http.Server;
-  private wss!: WebSocket.Server;
+  private wss!: WebSocketServer;
   private port = 0;
 
   private constructor(options: FakeGatewayOptions) {
@@ -218,7 +218,8 @@ export class FakeGateway {
   static async start(options: FakeGatewayOptions): Promise<FakeGateway> {
     const gateway = new FakeGateway(options);
     gateway.server = http.createServer((_req, res) => res.writeHead(426).end());
-    gateway.wss = new WebSocket.Server({ server: gateway.server });
+    // WebSocket.Server: the name both the installed ws 7 and ws 8 (which calls it WebSocketServer too) export.
+    gateway.wss = new (WebSocket as unknown as { Server: typeof WebSocketServer }).Server({ server: gateway.server });
     gateway.wss.on("connection", (socket, request) => gateway.accept(socket, request));
     await new Promise<void>((resolve) => gateway.server.listen(0, "127.0.0.1", resolve));
     gateway.port = (gateway.server.address() as AddressInfo).port;

@@ -1,0 +1,256 @@
+import { type APIMessage, type GatewayDispatchPayload, GatewayDispatchEvents } from "discord-api-types/v10";
+import type { Db } from "../db/schema";
+import type { ChannelMessage } from "../platform/adapter";
+import { fromDiscordMessage } from "../platform/message-read";
+import { readGuildSettings } from "../settings/store";
+import { finishClose } from "../tickets/close";
+import { recordDeletion, recordEdit, recordMessage } from "../tickets/conversation";
+import { chooseLanguage, speaking } from "../tickets/language";
+import { noteFirstResponse } from "../tickets/last-activity";
+import { captureMentionNames } from "../tickets/message-record";
+import { leaveGraceMs } from "../tickets/scheduler";
+import { botMember, type EngineDeps, publish } from "../tickets/step";
+import { findTicketByChannel, type TicketRow, updateTicketIf } from "../tickets/store";
+import { botTexts } from "../tickets/texts";
+import { recordDeparture, recordReturn } from "./retention";
+
+// The gateway's door (docs/decisions/011-gateway.md): what each dispatch means to the product. A door like the
+// interactions endpoint and the dashboard's routes: it maps events onto the ticket engine and never writes around it.
+//   MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE(_BULK) in a ticket's channel or thread → the message stored as it
+//     arrives (sealed; edits and deletions kept as the ticket's audit trail), its first response and last activity
+//     (which ends an inactivity warning), and a ticket event so the ticket page shows it at once;
+//   CHANNEL_DELETE / THREAD_DELETE of an open ticket's channel → the ticket closed as "deleted in Discord", its
+//     transcript from what was captured;
+//   GUILD_MEMBER_REMOVE → the member's tickets closed when the server closes them on leave (and the ticket has been
+//     silent for its grace; otherwise the minute sweep closes it when the grace is over);
+//   GUILD_DELETE (not an outage) → the server marked inactive, its retention clock started; GUILD_CREATE → back.
+// Direct messages (DM tickets) are the next phase. Every call into the ticket domain is one of the small functions at
+// the end of this file, so the door can follow the engine's steps when they change.
+
+export interface DoorDeps {
+  engine: EngineDeps;
+  /** How long a server that removed the bot keeps its data (GUILD_RETENTION_DAYS). */
+  retentionMs: number;
+  /** The real clock (the departure's date; a deletion's time). */
+  now: () => number;
+  /** How long a message in a brand-new channel waits for the ticket opening in it to name its channel. */
+  openingWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What a dispatch does: `key` claims it in the inbox (null: applying it twice changes nothing), `apply` does it. */
+export interface DoorAction {
+  key: string | null;
+  apply(): Promise<void>;
+}
+
+/** Where a dispatch came from, for the keys of events without an id of their own. */
+export interface DispatchOrigin {
+  shardId: number;
+  sessionId: string;
+}
+
+type Json = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+const SNOWFLAKE = /^\d{1,21}$/;
+const id = (v: unknown) => (typeof v === "string" && SNOWFLAKE.test(v) ? v : undefined);
+
+/** The events of one channel, or of one server for server-wide events, are applied in order; null: no order needed. */
+export function orderKeyOf(payload: GatewayDispatchPayload): string | null {
+  const d = (payload.d ?? {}) as Json;
+  switch (payload.t) {
+    case GatewayDispatchEvents.MessageCreate:
+    case GatewayDispatchEvents.MessageUpdate:
+    case GatewayDispatchEvents.MessageDelete:
+    case GatewayDispatchEvents.MessageDeleteBulk:
+      return id(d.channel_id) ? `channel:${d.channel_id}` : null;
+    case GatewayDispatchEvents.ChannelDelete:
+    case GatewayDispatchEvents.ThreadDelete:
+      return id(d.id) ? `channel:${d.id}` : null;
+    case GatewayDispatchEvents.GuildMemberRemove:
+      return id(d.guild_id) ? `guild:${d.guild_id}` : null;
+    case GatewayDispatchEvents.GuildCreate:
+    case GatewayDispatchEvents.GuildDelete:
+      return id(d.id) ? `guild:${d.id}` : null;
+    default:
+      return null;
+  }
+}
+
+/** The door of one gateway runner: the dispatch → action mapping, with what it remembers of channels. */
+export class EventDoor {
+  /** Channels known to hold no ticket (a ticket's channel is always new, so once known, for good). */
+  readonly notTickets = new Map<string, true>();
+
+  constructor(readonly deps: DoorDeps) {}
+
+  actionFor(payload: GatewayDispatchPayload, origin: DispatchOrigin): Promise<DoorAction | null> {
+    return actionFor(this, payload, origin);
+  }
+}
+
+/**
+ * What a dispatch means for the product, or null when it concerns nothing it keeps (a message outside every ticket, an
+ * event it does not use). Reading what a dispatch is about (a channel's ticket) happens here; changing it, in `apply`.
+ * Everything in a dispatch is hostile: fields are read by type, ids checked as snowflakes.
+ */
+async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origin: DispatchOrigin): Promise<DoorAction | null> {
+  const door = gate.deps;
+  const d = (payload.d ?? {}) as Json;
+  const bySequence = `seq:${origin.shardId}:${origin.sessionId}:${payload.s}`;
+  switch (payload.t) {
+    case GatewayDispatchEvents.MessageCreate: {
+      const ticket = await ticketOf(gate, d);
+      if (!ticket || !isMessage(d)) return null;
+      return { key: `message:${d.id}`, apply: () => messageArrived(door, ticket, d as unknown as APIMessage) };
+    }
+    case GatewayDispatchEvents.MessageUpdate: {
+      const ticket = await ticketOf(gate, d);
+      if (!ticket || !isMessage(d)) return null;
+      const edited = str(d.edited_timestamp) ? Date.parse(str(d.edited_timestamp)!) : Number.NaN;
+      // An edit by its author carries its time; an update without one (an embed unfurled) is told by its sequence.
+      const key = Number.isFinite(edited) ? `edit:${d.id}:${edited}` : bySequence;
+      return { key, apply: () => messageChanged(door, ticket, d as unknown as APIMessage, Number.isFinite(edited) ? edited : null) };
+    }
+    case GatewayDispatchEvents.MessageDelete: {
+      const ticket = await ticketOf(gate, d);
+      const messageId = id(d.id);
+      if (!ticket || !messageId) return null;
+      return { key: `delete:${messageId}`, apply: () => messagesDeleted(door, ticket, [messageId]) };
+    }
+    case GatewayDispatchEvents.MessageDeleteBulk: {
+      const ticket = await ticketOf(gate, d);
+      const ids = Array.isArray(d.ids) ? d.ids.map(id).filter((x): x is string => x !== undefined).slice(0, 100) : [];
+      if (!ticket || ids.length === 0) return null;
+      return { key: bySequence, apply: () => messagesDeleted(door, ticket, ids) };
+    }
+    case GatewayDispatchEvents.ChannelDelete:
+    case GatewayDispatchEvents.ThreadDelete: {
+      const channelId = id(d.id);
+      const guildId = id(d.guild_id);
+      if (!channelId || !guildId) return null;
+      const ticket = await findTicketByChannel(door.engine.db, channelId);
+      if (!ticket || ticket.guild_id !== guildId || ticket.status !== "open") return null;
+      return { key: `channel-delete:${channelId}`, apply: () => channelDeleted(door, ticket) };
+    }
+    case GatewayDispatchEvents.GuildMemberRemove: {
+      const guildId = id(d.guild_id);
+      const userId = id((d.user as Json | undefined)?.id);
+      if (!guildId || !userId) return null;
+      return { key: bySequence, apply: () => memberLeft(door, guildId, userId) };
+    }
+    case GatewayDispatchEvents.GuildDelete: {
+      const guildId = id(d.id);
+      // "If the unavailable field is not set, the user was removed from the guild"; set, it is an outage.
+      if (!guildId || d.unavailable !== undefined) return null;
+      return { key: bySequence, apply: () => recordDeparture(door.engine.db, guildId, door.now(), door.retentionMs) };
+    }
+    case GatewayDispatchEvents.GuildCreate: {
+      const guildId = id(d.id);
+      if (!guildId || d.unavailable === true) return null;
+      return { key: null, apply: async () => void (await recordReturn(door.engine.db, guildId)) };
+    }
+    default:
+      return null;
+  }
+}
+
+const isMessage = (d: Json) => id(d.id) !== undefined && typeof d.author === "object" && d.author !== null && id((d.author as Json).id) !== undefined && str(d.timestamp) !== undefined;
+
+const NOT_TICKETS_KEPT = 50_000;
+
+/**
+ * The ticket whose channel a message event is in (not a DM: those are the next phase). A message in a channel the bot
+ * has just made may come before the ticket opening in it names its channel: while its server has a ticket opening,
+ * the event waits for it a moment.
+ */
+async function ticketOf(gate: EventDoor, d: Json): Promise<TicketRow | null> {
+  const door = gate.deps;
+  const { notTickets } = gate;
+  const channelId = id(d.channel_id);
+  const guildId = id(d.guild_id);
+  if (!channelId || !guildId || notTickets.has(channelId)) return null;
+  const { db } = door.engine;
+  const waitUntil = door.now() + (door.openingWaitMs ?? 5000);
+  for (;;) {
+    const ticket = await findTicketByChannel(db, channelId);
+    if (ticket) return ticket.guild_id === guildId ? ticket : null;
+    if (!(await opening(db, guildId)) || door.now() >= waitUntil) break;
+    await (door.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(100);
+  }
+  if (!(await opening(db, guildId))) {
+    if (notTickets.size >= NOT_TICKETS_KEPT) notTickets.delete(notTickets.keys().next().value!);
+    notTickets.set(channelId, true);
+  }
+  return null;
+}
+
+const opening = async (db: Db, guildId: string) =>
+  (await db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("status", "=", "opening").limit(1).executeTakeFirst()) !== undefined;
+
+// ---- the calls into the ticket domain -------------------------------------------------------------------------
+
+/** A message in a ticket: stored with the names it mentions now; a person's message is activity and maybe the first response. */
+async function messageArrived(door: DoorDeps, ticket: TicketRow, raw: APIMessage): Promise<void> {
+  const { engine } = door;
+  const [message] = await captureMentionNames(engine.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
+  if (!(await recordMessage(engine, ticket, message))) return;
+  await noteActivity(engine, ticket, message);
+}
+
+async function messageChanged(door: DoorDeps, ticket: TicketRow, raw: APIMessage, editedAt: number | null): Promise<void> {
+  const { engine } = door;
+  const [message] = await captureMentionNames(engine.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
+  await recordEdit(engine, ticket, message, editedAt);
+  publish(engine, "updated", ticket);
+}
+
+async function messagesDeleted(door: DoorDeps, ticket: TicketRow, messageIds: string[]): Promise<void> {
+  const at = door.now();
+  for (const messageId of messageIds) await recordDeletion(door.engine, ticket, messageId, at);
+  publish(door.engine, "updated", ticket);
+}
+
+/**
+ * A message of someone other than the bot (the bot's own steps note their activity themselves, and the inactivity
+ * warning is no activity): the ticket's last activity — which ends a standing warning — and its first response.
+ */
+async function noteActivity(engine: EngineDeps, ticket: TicketRow, message: ChannelMessage): Promise<void> {
+  let row = ticket;
+  if (!message.author.bot) {
+    const moved = await engine.db
+      .updateTable("tickets")
+      .set({ last_activity_at: message.timestamp })
+      .where("id", "=", ticket.id)
+      .where("last_activity_at", "<", message.timestamp)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) row = { ...row, last_activity_at: message.timestamp };
+    const first = await noteFirstResponse(engine, row, [message]);
+    if (first !== null) row = { ...row, first_response_at: first };
+  }
+  publish(engine, "updated", row);
+}
+
+/** Closes an open ticket as the bot would, once (compare-and-set from 'open'), in the server's language. */
+async function closeByBot(engine: EngineDeps, ticket: TicketRow, reason: () => string): Promise<void> {
+  if (!(await updateTicketIf(engine.db, ticket, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return;
+  const { settings } = await readGuildSettings(engine.db, ticket.guild_id);
+  await speaking(chooseLanguage(settings.BotLanguage, null), () => finishClose(engine, { ...ticket, status: "closing" }, botMember(engine), reason()));
+}
+
+/** Staff deleted the ticket's channel (or thread) by hand: the ticket closes with what was captured as its transcript. */
+async function channelDeleted(door: DoorDeps, ticket: TicketRow): Promise<void> {
+  await closeByBot(door.engine, ticket, () => botTexts.deletedInDiscordReason);
+}
+
+/** A member left: their open tickets close when the server says so and each has been silent for its grace. */
+async function memberLeft(door: DoorDeps, guildId: string, userId: string): Promise<void> {
+  const { engine } = door;
+  const graceMs = leaveGraceMs((await readGuildSettings(engine.db, guildId)).settings);
+  if (graceMs === null) return;
+  const tickets = await engine.db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).where("opener_id", "=", userId).where("status", "=", "open").execute();
+  const now = await engine.clock.now(guildId);
+  for (const ticket of tickets) {
+    if (now - Number(ticket.last_activity_at) >= graceMs) await closeByBot(engine, ticket, () => botTexts.userLeftReason);
+  }
+}
