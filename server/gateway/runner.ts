@@ -313,10 +313,12 @@ export class GatewayRunner {
   private async onReady(held: HeldShard, data: GatewayReadyDispatchData) {
     if (held.stopping) return;
     held.sessionId = data.session_id;
-    held.watermark = new Watermark(0);
+    // READY itself needs applying by nobody: a resume starts after it (the library has its sequence by now).
+    const readySequence = held.session?.sessionId === data.session_id ? held.session.sequence : 0;
+    held.watermark = new Watermark(readySequence);
     held.ready = true;
     held.refused = null;
-    const state: SessionState = { sessionId: data.session_id, resumeUrl: data.resume_gateway_url, sequence: 0, intents: held.intents };
+    const state: SessionState = { sessionId: data.session_id, resumeUrl: data.resume_gateway_url, sequence: readySequence, intents: held.intents };
     await this.leases.ready(held.shardId, state, false).catch((error) => this.options.log.warn({ err: error }, "gateway ready not stored"));
     this.options.log.info({ shard: held.shardId, intents: held.intents }, "gateway shard identified");
   }
