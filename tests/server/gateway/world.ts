@@ -45,7 +45,9 @@ export async function gatewayWorld(options: { gateway?: Partial<FakeGatewayOptio
     fake.addMember(guild, STAFF);
   }
   const category = fake.addChannel(G, { name: "Tickets", type: ChannelType.GuildCategory }).id;
-  const gateway = await FakeGateway.start({ discord: fake, heartbeatIntervalMs: 1000, identifyWindowMs: 250, ...options.gateway });
+  // Discord's own heartbeat interval: on a loaded machine a shorter one would see heartbeats late and resume now and
+  // then, which the live read rightly answers by polling (fake-gateway.test.ts covers the timeout itself).
+  const gateway = await FakeGateway.start({ discord: fake, identifyWindowMs: 250, ...options.gateway });
   const t = await createTestApp({
     env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_API_BASE: fake.base, DISCORD_GATEWAY: "1", ...options.env },
     seed: false,
