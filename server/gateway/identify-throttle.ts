@@ -22,6 +22,7 @@ export interface IdentifyThrottleOptions {
 
 /** Discord's 5 s, and half a second more: its window counts from when it receives an IDENTIFY, ours from the grant. */
 export const IDENTIFY_INTERVAL_MS = 5500;
+export const NO_SESSION_STARTS = "no session starts left today: the gateway waits for Discord's reset";
 
 const defaultSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -58,7 +59,7 @@ export class DatabaseIdentifyThrottler implements IIdentifyThrottler {
       const info = await this.options.gatewayInfo();
       const limit = info.session_start_limit;
       if (limit.remaining <= 0) {
-        this.options.warn?.("no session starts left today: the gateway waits for Discord's reset", { resetAfterMs: limit.reset_after });
+        this.options.warn?.(NO_SESSION_STARTS, { resetAfterMs: limit.reset_after });
         await this.sleep(Math.max(1000, limit.reset_after), signal);
         continue;
       }

@@ -9,7 +9,7 @@ import type { Db } from "../db/schema";
 import type { PlatformAdapter } from "../platform/adapter";
 import { DiscordPlatform } from "../platform/discord";
 import { type DoorDeps, EventDoor, orderKeyOf } from "./events";
-import { DatabaseIdentifyThrottler } from "./identify-throttle";
+import { DatabaseIdentifyThrottler, NO_SESSION_STARTS } from "./identify-throttle";
 import { Inbox } from "./inbox";
 import { wantedIntents } from "./intents";
 import { type SessionState, ShardLeases, type ShardRow } from "./leases";
@@ -46,6 +46,9 @@ const FATAL_CLOSE_CODES = new Set([4004, 4010, 4011, 4012, 4013, 4014]);
 const KEEP_SESSION = 4200;
 /** Forgets the session: the shard identifies again (a new set of intents). */
 const END_SESSION = 1000;
+/** A shard that could not start (Discord or the network failing) tries again after this long. */
+const CONNECT_RETRY_MS = 5000;
+
 
 export interface GatewayRunnerOptions {
   db: Db;
@@ -108,6 +111,8 @@ class HeldShard {
   stopping = false;
   refused: { code: number; at: number } | null = null;
   ready = false;
+  /** When a shard that could not start tries again. */
+  retryAt: number | null = null;
 
   constructor(
     readonly shardId: number,
@@ -236,6 +241,12 @@ export class GatewayRunner {
       for (const held of this.held.values()) if ((this.wanted & ~held.intents) !== 0 && !held.refused) await this.reidentify(held);
     }
     await this.retryRefused(now);
+    for (const held of this.held.values()) {
+      if (held.retryAt === null || held.retryAt > now) continue;
+      held.retryAt = null;
+      await closeQuietly(held.manager, KEEP_SESSION);
+      this.startManager(held);
+    }
     await this.share(alive);
     if (now - this.lastMinuteJobs >= 60_000) {
       this.lastMinuteJobs = now;
@@ -306,8 +317,16 @@ export class GatewayRunner {
     manager.on(WebSocketShardEvents.Closed, (code) => void this.onClosed(held, code));
     manager.on(WebSocketShardEvents.Error, (error) => log.warn({ err: error, shard: held.shardId }, "gateway shard error"));
     manager.on(WebSocketShardEvents.Debug, (message) => log.debug({ shard: held.shardId }, message));
-    // Resolves once the shard is ready; a shard Discord refuses never is (its close is handled on its own).
-    void manager.connect().catch((error) => log.warn({ err: error, shard: held.shardId }, "gateway shard did not connect"));
+    // Resolves once the shard is ready; a shard Discord refuses never is (its close is handled on its own). One that
+    // cannot start (no session start left today, Discord unreachable) tries again later.
+    void manager.connect().catch(async (error) => {
+      if (held.stopping) return;
+      const limit = (await this.gatewayInfo().catch(() => null))?.session_start_limit;
+      const exhausted = limit !== undefined && limit.remaining <= 0;
+      if (exhausted) log.warn({ shard: held.shardId, resetAfterMs: limit.reset_after }, `gateway: ${NO_SESSION_STARTS}`);
+      else log.warn({ err: error, shard: held.shardId }, "gateway shard did not connect; trying again shortly");
+      held.retryAt = this.now() + (exhausted ? Math.max(1000, limit.reset_after) : CONNECT_RETRY_MS);
+    });
   }
 
   private async onReady(held: HeldShard, data: GatewayReadyDispatchData) {

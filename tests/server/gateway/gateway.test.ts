@@ -107,7 +107,7 @@ describe("a ticket's conversation", () => {
     );
     expect(closed.close_reason).toBe(botTexts.deletedInDiscordReason);
     expect(closed.closed_by).toBe(w.fake.applicationId);
-    const transcript = await openTranscript(w.t.db, keyringFor(w.t.config), G, ticket.number);
+    const transcript = (await openTranscript(w.t.db, keyringFor(w.t.config), G, ticket.number))!;
     expect(transcript.messages.map((m) => m.content)).toEqual(["first, edited", "second", "third"]);
     expect(transcript.messages[0]).toMatchObject({ history: [expect.objectContaining({ content: "first", kind: "edit" })] });
     expect(transcript.messages[0].edited_at).toBeGreaterThan(0);
