@@ -75,7 +75,7 @@ export interface GatewayRunnerOptions {
   shardCount?: number;
   now?: () => number;
   /** Told of every dispatch the door acted on: applied here, or already applied (a replay, another instance). */
-  onEvent?: (event: { key: string; t: string; shardId: number; outcome: "applied" | "duplicate" }) => void;
+  onEvent?: (event: { key: string; t: string; shardId: number; outcome: "applied" | "duplicate"; ms: number }) => void;
   /** @discordjs/ws's timeouts, for tests. */
   helloTimeoutMs?: number;
   readyTimeoutMs?: number;
@@ -383,13 +383,14 @@ export class GatewayRunner {
 
   /** One dispatch through the door: claimed in the inbox, applied, marked done; a claim given back when it fails. */
   private async apply(held: HeldShard, payload: GatewayDispatchPayload, origin: { shardId: number; sessionId: string }) {
+    const started = performance.now();
     const action = await this.door.actionFor(payload, origin);
     if (!action) return;
     if (action.key === null) return action.apply();
     const claim = await this.inbox.claim(action.key, held.shardId);
     if (claim === "notHolder") return this.lose(held);
     if (claim === "applied") {
-      this.options.onEvent?.({ key: action.key, t: payload.t, shardId: held.shardId, outcome: "duplicate" });
+      this.options.onEvent?.({ key: action.key, t: payload.t, shardId: held.shardId, outcome: "duplicate", ms: performance.now() - started });
       return;
     }
     try {
@@ -399,7 +400,7 @@ export class GatewayRunner {
       throw error;
     }
     await this.inbox.done(action.key);
-    this.options.onEvent?.({ key: action.key, t: payload.t, shardId: held.shardId, outcome: "applied" });
+    this.options.onEvent?.({ key: action.key, t: payload.t, shardId: held.shardId, outcome: "applied", ms: performance.now() - started });
   }
 
   /** Gives a shard back: its connection closed keeping the session, its queued events applied, its lease released. */
