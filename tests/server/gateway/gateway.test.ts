@@ -176,6 +176,15 @@ describe("members and servers", () => {
     const departure = await until(async () => (await w.t.db.selectFrom("guild_departures").selectAll().where("guild_id", "=", G1).executeTakeFirst()) ?? null, "the departure");
     expect(Number(departure.removed_at)).toBeGreaterThanOrEqual(before);
     expect(Number(departure.purge_at) - Number(departure.removed_at)).toBe(30 * 24 * 60 * 60_000);
+    // Its owner sees the date on the server list (GET /guilds/removed); a member who manages nothing does not.
+    const removed = async (userId: string) =>
+      (await w.t.app.inject({ method: "GET", url: "/api/guilds/removed", headers: { authorization: `Bearer ${await discordSignIn(w.t, w.fake, userId)}` } })).json();
+    expect(await removed(OWNER)).toEqual({
+      guilds: [
+        expect.objectContaining({ id: G1, name: "Other Guild", removed_at: Number(departure.removed_at), purge_at: Number(departure.purge_at), invite_url: expect.stringContaining(`guild_id=${G1}`) }),
+      ],
+    });
+    expect(await removed(MEMBER)).toEqual({ guilds: [] });
 
     // Not due yet: nothing goes. Due, and the bot still gone: everything of the server goes, nothing of the others.
     await openTicket(w, G);
