@@ -2,6 +2,7 @@ import { type APIMessage, type GatewayDispatchPayload, GatewayDispatchEvents } f
 import type { Db } from "../db/schema";
 import type { ChannelMessage } from "../platform/adapter";
 import { fromDiscordMessage } from "../platform/message-read";
+import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../settings/store";
 import { finishClose } from "../tickets/close";
 import { recordDeletion, recordEdit, recordMessage } from "../tickets/conversation";
@@ -159,10 +160,13 @@ const isMessage = (d: Json) => id(d.id) !== undefined && typeof d.author === "ob
 
 const NOT_TICKETS_KEPT = 50_000;
 
+/** A channel made longer ago than this is no ticket being opened now (a channel's id carries its creation time). */
+const NEW_CHANNEL_MS = 60_000;
+
 /**
  * The ticket whose channel a message event is in (not a DM: those are the next phase). A message in a channel the bot
- * has just made may come before the ticket opening in it names its channel: while its server has a ticket opening,
- * the event waits for it a moment.
+ * has just made may come before the ticket opening in it names its channel: while the channel is new and its server
+ * has a ticket opening, the event waits for it a moment (only that channel's events wait).
  */
 async function ticketOf(gate: EventDoor, d: Json): Promise<TicketRow | null> {
   const door = gate.deps;
@@ -171,14 +175,16 @@ async function ticketOf(gate: EventDoor, d: Json): Promise<TicketRow | null> {
   const guildId = id(d.guild_id);
   if (!channelId || !guildId || notTickets.has(channelId)) return null;
   const { db } = door.engine;
+  const isNew = door.now() - snowflakeTime(channelId) < NEW_CHANNEL_MS;
   const waitUntil = door.now() + (door.openingWaitMs ?? 5000);
   for (;;) {
     const ticket = await findTicketByChannel(db, channelId);
     if (ticket) return ticket.guild_id === guildId ? ticket : null;
-    if (!(await opening(db, guildId)) || door.now() >= waitUntil) break;
+    if (!isNew || !(await opening(db, guildId)) || door.now() >= waitUntil) break;
     await (door.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(100);
   }
-  if (!(await opening(db, guildId))) {
+  // Known for good to hold no ticket: an old channel, or a new one while nothing opens in its server.
+  if (!isNew || !(await opening(db, guildId))) {
     if (notTickets.size >= NOT_TICKETS_KEPT) notTickets.delete(notTickets.keys().next().value!);
     notTickets.set(channelId, true);
   }

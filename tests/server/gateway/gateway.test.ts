@@ -115,6 +115,19 @@ describe("a ticket's conversation", () => {
     expect(Number(closed.response_ms)).toBe(sent[1].timestamp - Number(ticket.opened_at));
   });
 
+  it("a message in a channel that comes before the ticket opening in it names its channel waits for it", async () => {
+    const runner = w.runner();
+    await runner.start();
+    await until(async () => (await w.t.app.gatewayCoverage!.coveredSince(G)) !== null, "the guild to be covered");
+    const ticket = await openTicket(w);
+    // As the engine opens one: the row is 'opening' while its channel is made, then names it.
+    await w.t.db.updateTable("tickets").set({ status: "opening", channel_id: null }).where("id", "=", ticket.id).execute();
+    const early = w.fake.postAs(MEMBER, ticket.channel_id!, "quick first words");
+    await until(() => w.gateway.liveSessions()[0]?.dispatched.some((p) => (p.d as { id?: string }).id === early.id), "the dispatch");
+    await w.t.db.updateTable("tickets").set({ status: "open", channel_id: ticket.channel_id }).where("id", "=", ticket.id).execute();
+    await until(() => runner.events.some((e) => e.key === `message:${early.id}` && e.outcome === "applied"), "the early message applied");
+  });
+
   it("a ticket thread deleted by hand closes too; a message outside every ticket is not kept", async () => {
     const runner = w.runner();
     await runner.start();
