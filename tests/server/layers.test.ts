@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md): every import under server/ runs
 // down, never up. Top to bottom:
 //   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the domain (one folder per product noun)
-//   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version)
+//   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version, proxy-secret)
 // and src/schemas, the shared contract, from anywhere. Inside the domain, a folder imports only the folders before it
 // in `domainOrder`, so the domain has no cycles. A route plugin (a file of http/ whose default export is the plugin)
 // is imported by the wiring alone: Fastify's way, thin route plugins over services that nothing else imports.
@@ -37,7 +37,7 @@ const layers: { name: string; holds: (string | RegExp)[] }[] = [
   { name: "access", holds: ["access/", "auth/"] },
   { name: "platform", holds: ["platform/"] },
   { name: "database", holds: ["db/"] },
-  { name: "base", holds: ["config.ts", "errors.ts", "crypto.ts", "version.ts"] },
+  { name: "base", holds: ["config.ts", "errors.ts", "crypto.ts", "version.ts", "proxy-secret.ts"] },
 ];
 
 const topOf = (file: string) => (file.includes("/") ? `${file.split("/")[0]}/` : file);

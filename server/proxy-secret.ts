@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 
-// What the shared REST proxy (./rest-proxy.ts) and the instances that use it (./discord.ts) agree on: the header
+// What the shared REST proxy (platform/rest-proxy.ts) and the instances that use it (platform/discord.ts) agree on: the header
 // carrying DISCORD_PROXY_SECRET, a comparison that takes as long whatever the guess, and which listen addresses
 // need no secret (this machine only).
 
