@@ -9,8 +9,8 @@ import { blacklistHooks } from "./blacklist";
 import { type ResourceHooks, type ServerResource, serverResource } from "./resource";
 
 // The server's side of the one registry (src/schemas/resources.ts): every declared resource, with the hooks its
-// domain folder brings, named by the resource. The collections the engine stores (tables made and evolved at start)
-// are `serverResources`; the other kinds, stored by their services through hooks, are `declaredResources`.
+// domain folder brings, named by the resource. The collections the engine stores (./store.ts, in the tables their
+// migrations make) are `serverResources`; the other kinds, stored by their services through hooks, are `declaredResources`.
 
 const hooksByName: Record<string, ResourceHooks | DeclaredHooks> = {
   blacklist: blacklistHooks,
