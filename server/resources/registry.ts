@@ -1,7 +1,7 @@
 import type { DeclaredSpec } from "../../src/schemas/resource-kinds";
 import { allResourceSpecs, isTableSpec } from "../../src/schemas/resources";
 import type { DeclaredHooks } from "../access/hook-context";
-import { formFieldsHooks, formsHooks } from "../forms/hooks";
+import { formsHooks } from "../forms/hooks";
 import { panelsHooks } from "../panels/hooks";
 import { settingsHooks } from "../settings/hooks";
 import { teamsHooks } from "../teams/hooks";
@@ -17,7 +17,6 @@ const hooksByName: Record<string, ResourceHooks | DeclaredHooks> = {
   settings: settingsHooks,
   teams: teamsHooks,
   forms: formsHooks,
-  "form-fields": formFieldsHooks,
   panels: panelsHooks,
 };
 
