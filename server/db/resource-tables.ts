@@ -57,7 +57,8 @@ export const holds = (dataType: string, wanted: ColumnType) => {
 
 /** Every column of a resource's table, the engine's own included, in the order they are made. */
 export function allColumns(t: Pick<ResourceTable, "key" | "columns">): [string, ColumnType][] {
-  return [["id", t.key === "uuid" ? "text" : "integer"], ["guild_id", "text"], ...t.columns, ["created_at", "bigint"], ["updated_at", "bigint"], ["revision", "integer"]];
+  const id: ColumnType = t.key === "uuid" ? "text" : "integer";
+  return [["id", id], ["guild_id", "text"], ...t.columns, ["created_at", "bigint"], ["updated_at", "bigint"], ["revision", "integer"]];
 }
 
 /** How an existing table differs from the columns wanted: one line per problem, none when it holds them all. */

@@ -43,7 +43,8 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
   }));
   const oneResponse = named(`${title}Saved`, messageResponseSchema.extend({ [spec.api.oneKey]: record }));
   const createBody = named(`${title}`, spec.input);
-  const updateBody = named(`${title}Update`, spec.input.extend({ Revision: z.number().int().min(1).optional().describe("The revision you edited: an older one is refused (409)") }));
+  const revision = z.number().int().min(1).optional().describe("The revision you edited: an older one is refused (409)");
+  const updateBody = named(`${title}Update`, spec.input.extend({ Revision: revision }));
   // Sorting by one field and equality filters on the input fields, named as the dashboard's data provider sends
   // them (resourceListParams); a filter's text is parsed as its column holds it.
   const listParams = resourceListParams(spec);
@@ -59,7 +60,9 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
     per_page: z.coerce.number().int().min(1).max(spec.limit.max).optional(),
     sort: z.enum(listParams.sort.fields as [string, ...string[]]).optional().describe("Sort by this field (then by the id) instead of the list's own order"),
     order: z.enum(["asc", "desc"]).optional().describe("With sort: ascending (default) or descending"),
-    ...Object.fromEntries(filterColumns.map((column) => [column.field!, filterSchema(column).optional().describe(`Only records whose ${column.field} equals this`)])),
+    ...Object.fromEntries(
+      filterColumns.map((column) => [column.field!, filterSchema(column).optional().describe(`Only records whose ${column.field} equals this`)]),
+    ),
   });
   // The path names the id as the API's field does: TagId → {tagId}.
   const idName = `${spec.key.field[0].toLowerCase()}${spec.key.field.slice(1)}`;
@@ -111,7 +114,13 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
     base,
     {
       onRequest: guard(spec.permissions.create),
-      schema: { tags, summary: `Create one of ${spec.doc.summary}`, params: guildParams, body: createBody, response: { 201: oneResponse, 400: apiErrorSchema, 409: apiErrorSchema } },
+      schema: {
+        tags,
+        summary: `Create one of ${spec.doc.summary}`,
+        params: guildParams,
+        body: createBody,
+        response: { 201: oneResponse, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const guildId = guildIdOf(request);
@@ -126,7 +135,13 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
     `${base}/:${idName}`,
     {
       onRequest: guard(spec.permissions.edit),
-      schema: { tags, summary: `Update one of ${spec.doc.summary}`, params: itemParams, body: updateBody, response: { 200: oneResponse, 400: apiErrorSchema, 409: apiErrorSchema } },
+      schema: {
+        tags,
+        summary: `Update one of ${spec.doc.summary}`,
+        params: itemParams,
+        body: updateBody,
+        response: { 200: oneResponse, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
     },
     async (request) => {
       const guildId = guildIdOf(request);
@@ -140,7 +155,10 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
 
   app.delete(
     `${base}/:${idName}`,
-    { onRequest: guard(spec.permissions.delete), schema: { tags, summary: `Delete one of ${spec.doc.summary}`, params: itemParams, response: { 200: messageResponseSchema } } },
+    {
+      onRequest: guard(spec.permissions.delete),
+      schema: { tags, summary: `Delete one of ${spec.doc.summary}`, params: itemParams, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await store.remove(guildIdOf(request), idOf(request), requestActor(request));
       return { message: spec.api.messages.deleted };

@@ -23,7 +23,7 @@ function baseOf(schema: z.ZodType): z.ZodType {
   let current = schema as z.ZodType & { _zod: { def: Record<string, unknown> } };
   for (;;) {
     const def = current._zod.def;
-    if (def.type === "optional" || def.type === "nullable" || def.type === "default" || def.type === "prefault" || def.type === "catch" || def.type === "readonly") {
+    if (["optional", "nullable", "default", "prefault", "catch", "readonly"].includes(def.type as string)) {
       current = def.innerType as typeof current;
     } else if (def.type === "pipe") {
       current = def.in as typeof current;

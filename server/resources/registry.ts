@@ -20,7 +20,9 @@ const hooksByName: Record<string, ResourceHooks | DeclaredHooks> = {
   panels: panelsHooks,
 };
 
-export const serverResources: ServerResource[] = allResourceSpecs.filter(isTableSpec).map((spec) => serverResource(spec, hooksByName[spec.name] as ResourceHooks));
+export const serverResources: ServerResource[] = allResourceSpecs
+  .filter(isTableSpec)
+  .map((spec) => serverResource(spec, hooksByName[spec.name] as ResourceHooks));
 
 export interface DeclaredResource {
   spec: DeclaredSpec;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { guildLimitReached } from "../../src/schemas/limits";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import { type ActivityActor, recordActivityOf } from "../activity/record";
 import { fromDbBool, toDbBool } from "../db/dialect";
+import { isUniqueViolation } from "../db/errors";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
@@ -41,13 +42,10 @@ export interface ResourceStore {
   remove(guildId: string, id: string | number, actor: ActivityActor): Promise<void>;
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string })?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
-};
-
 // The table is named by the spec, not by the schema's types: its queries are typed loosely.
-type AnyQuery = { where(...args: unknown[]): AnyQuery; orderBy(column: string, direction: "asc" | "desc"): AnyQuery };
+type AnyDb = Kysely<any>;
+type AnyQuery = { where(...args: unknown[]): AnyQuery };
+const loose = (db: Db) => db as unknown as AnyDb;
 
 export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
   const fieldColumns = fieldColumnsOf(spec);
@@ -84,45 +82,31 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
     return out as unknown as Q;
   };
   const listQuery = prepared((db: Db, v: ListValues & { limit: number; offset: number }, shape: ListShape) => {
-    let query = filtered((db as unknown as Db).selectFrom(spec.table as never).selectAll().where("guild_id" as never, "=", v.guildId as never), v, shape);
+    let query = filtered(loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", v.guildId), v, shape);
     const order = shape.sort ? [{ column: String(shape.sort), direction: shape.order === "desc" ? ("desc" as const) : ("asc" as const) }] : orderColumns;
-    for (const o of order) query = query.orderBy(o.column as never, o.direction);
+    for (const o of order) query = query.orderBy(o.column, o.direction);
     // The id last (unless ordered by it already): a stable order between equal values.
-    if (!order.some((o) => o.column === "id")) query = query.orderBy("id" as never, "asc");
+    if (!order.some((o) => o.column === "id")) query = query.orderBy("id", "asc");
     return query.limit(v.limit).offset(v.offset);
   });
   const countQuery = prepared((db: Db, v: ListValues, shape: ListShape) =>
-    filtered(
-      (db as unknown as Db)
-        .selectFrom(spec.table as never)
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("guild_id" as never, "=", v.guildId as never),
-      v,
-      shape,
-    ),
+    filtered(loose(db).selectFrom(spec.table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", v.guildId), v, shape),
   );
 
   const findRow = (db: Db, guildId: string, id: string | number) =>
-    (db as unknown as Db)
-      .selectFrom(spec.table as never)
-      .selectAll()
-      .where("guild_id" as never, "=", guildId as never)
-      .where("id" as never, "=", id as never)
-      .executeTakeFirst() as Promise<Row | undefined>;
+    loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).where("id", "=", id).executeTakeFirst() as Promise<Row | undefined>;
 
   /** 409 with the spec's message when another record of the guild has the same unique fields. */
   async function assertUnique(db: Db, guildId: string, input: Input, exceptId?: string | number) {
     for (const unique of spec.unique ?? []) {
-      let query = (db as unknown as Db).selectFrom(spec.table as never).select("id" as never).where("guild_id" as never, "=", guildId as never);
+      let query = loose(db).selectFrom(spec.table).select("id").where("guild_id", "=", guildId);
       for (const field of unique.fields) {
         const column = columnOf(field);
         const value = input[field];
-        query =
-          column.type === "text" && typeof value === "string"
-            ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`)
-            : query.where(column.name as never, "=", value as never);
+        const caseless = column.type === "text" && typeof value === "string";
+        query = caseless ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`) : query.where(column.name, "=", value);
       }
-      if (exceptId !== undefined) query = query.where("id" as never, "<>", exceptId as never);
+      if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
       if (await query.executeTakeFirst()) throw new HttpError(409, unique.message(input as never));
     }
   }
@@ -162,11 +146,8 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
           if (Number(count?.n ?? 0) >= spec.limit.max) throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
           const now = Date.now();
           const values = { guild_id: guildId, ...toValues(input), created_at: now, updated_at: now, revision: 1 };
-          const row = (await (trx as unknown as Db)
-            .insertInto(spec.table as never)
-            .values((spec.key.kind === "uuid" ? { id: randomUUID(), ...values } : values) as never)
-            .returningAll()
-            .executeTakeFirstOrThrow()) as Row;
+          const inserting = loose(trx).insertInto(spec.table).values(spec.key.kind === "uuid" ? { id: randomUUID(), ...values } : values);
+          const row = (await inserting.returningAll().executeTakeFirstOrThrow()) as Row;
           const [item] = await present([toItem(row)]);
           await recordActivityOf(trx, actor, { guildId, action: spec.activity.created, after: item });
           return item;
@@ -180,12 +161,12 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
           if (!current) throw notFound(spec.api.messages.notFound);
           if (expected !== undefined && expected !== current.revision) throw new HttpError(409, spec.api.messages.stale);
           await assertUnique(trx, guildId, input, id);
-          const result = await (trx as unknown as Db)
-            .updateTable(spec.table as never)
-            .set({ ...toValues(input), updated_at: Date.now(), revision: current.revision + 1 } as never)
-            .where("guild_id" as never, "=", guildId as never)
-            .where("id" as never, "=", id as never)
-            .where("revision" as never, "=", current.revision as never)
+          const result = await loose(trx)
+            .updateTable(spec.table)
+            .set({ ...toValues(input), updated_at: Date.now(), revision: current.revision + 1 })
+            .where("guild_id", "=", guildId)
+            .where("id", "=", id)
+            .where("revision", "=", current.revision)
             .executeTakeFirst();
           // A concurrent update got in first (compare-and-set on the revision).
           if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, spec.api.messages.stale);
@@ -199,11 +180,7 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
       db.transaction().execute(async (trx) => {
         const current = await findRow(trx, guildId, id);
         if (!current) throw notFound(spec.api.messages.notFound);
-        await (trx as unknown as Db)
-          .deleteFrom(spec.table as never)
-          .where("guild_id" as never, "=", guildId as never)
-          .where("id" as never, "=", id as never)
-          .execute();
+        await loose(trx).deleteFrom(spec.table).where("guild_id", "=", guildId).where("id", "=", id).execute();
         await recordActivityOf(trx, actor, { guildId, action: spec.activity.deleted, before: toItem(current) });
       }),
   };

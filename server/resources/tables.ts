@@ -32,7 +32,8 @@ export function driftOf(spec: ResourceSpec, existing: ExistingColumn[] | undefin
   for (const column of existing) {
     const planned = columns.find((c) => c.name === column.name);
     if (!planned) {
-      byHand.push({ problem: `has a column ${column.name} that the spec no longer declares`, action: `drops or renames ${column.name}`, slug: `drop_${column.name}` });
+      const problem = `has a column ${column.name} that the spec no longer declares`;
+      byHand.push({ problem, action: `drops or renames ${column.name}`, slug: `drop_${column.name}` });
     } else if (!holds(column.dataType, planned.type)) {
       byHand.push({
         problem: `has ${column.name} as ${column.dataType} where the spec needs ${planned.type}`,
@@ -66,7 +67,8 @@ export function driftMessage(spec: ResourceSpec, drift: TableDrift): string {
   }
   const run = `run \`npm run new-resource-migration ${spec.name}\` to write the migration that`;
   if (drift.missing) return `Resource "${spec.name}" has no table ${spec.table}: ${run} makes it, then start again.`;
-  return `Resource "${spec.name}": the table ${spec.table} has no column ${drift.add.map((c) => c.name).join(", ")}: ${run} adds ${drift.add.length > 1 ? "them" : "it"}, then start again.`;
+  const columns = drift.add.map((c) => c.name).join(", ");
+  return `Resource "${spec.name}": the table ${spec.table} has no column ${columns}: ${run} adds ${drift.add.length > 1 ? "them" : "it"}, then start again.`;
 }
 
 /** The columns of every table named, read in one query per table. */
@@ -99,14 +101,20 @@ export interface WrittenMigration {
   source: string;
 }
 
-const columnList = (columns: [string, ColumnType][], indent: string) => columns.map(([name, type]) => `${indent}[${JSON.stringify(name)}, ${JSON.stringify(type)}],`).join("\n");
+const columnList = (columns: [string, ColumnType][], indent: string) =>
+  columns.map(([name, type]) => `${indent}[${JSON.stringify(name)}, ${JSON.stringify(type)}],`).join("\n");
 
 /**
  * The migration that brings a spec's table from what the migrations make (`drift`) to what the spec says: creates it
  * or adds its new columns. Undefined when the table is current; a ResourceSchemaError when only a migration written
  * by hand can (a column dropped, renamed or retyped). `dbDir`: where the migration imports server/db/ from.
  */
-export function resourceMigration(spec: ResourceSpec, drift: TableDrift, names: string[] = Object.keys(migrations), dbDir = ".."): WrittenMigration | undefined {
+export function resourceMigration(
+  spec: ResourceSpec,
+  drift: TableDrift,
+  names: string[] = Object.keys(migrations),
+  dbDir = "..",
+): WrittenMigration | undefined {
   if (drift.byHand.length) throw new ResourceSchemaError(driftMessage(spec, drift));
   if (isCurrent(drift)) return undefined;
   const number = nextMigrationNumber(names);

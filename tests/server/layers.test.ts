@@ -135,9 +135,8 @@ describe("the server's layers", () => {
     const querying = files.filter((file) => file.startsWith("http/") && writesSql(fs.readFileSync(path.join(serverDir, file), "utf8")));
     expect(querying.sort()).toEqual(Object.keys(queriesInEntryPoints).sort());
     // The check itself.
-    expect(["db.selectFrom(\"tags\")", "trx.deleteFrom(spec.table)", "sql`select 1`", "app.db.transaction().execute(", "prepared((db) => db)"].map(writesSql)).toEqual([
-      true, true, true, true, true,
-    ]);
+    const queries = ['db.selectFrom("tags")', "trx.deleteFrom(spec.table)", "sql`select 1`", "app.db.transaction().execute(", "prepared((db) => db)"];
+    expect(queries.map(writesSql)).toEqual([true, true, true, true, true]);
     expect(["app.tags.list(guildId)", "resourceStore(app.db, spec)", "// selectFrom is the domain's"].map(writesSql)).toEqual([false, false, false]);
   });
 

@@ -69,7 +69,8 @@ describe("a resource's table comes from its migration", () => {
   it("a spec without its table stops the server with the command that writes it; the written migration makes it", async () => {
     const spec = probe({ Name: z.string() });
     await expect(checkResourceTables(t.db, t.app.dbDialect, [spec])).rejects.toThrow(
-      'Resource "engine-probe" has no table engine_probe: run `npm run new-resource-migration engine-probe` to write the migration that makes it, then start again.',
+      'Resource "engine-probe" has no table engine_probe: run `npm run new-resource-migration engine-probe` to write the migration that makes it, ' +
+        "then start again.",
     );
     expect(await runWritten(spec)).toMatch(/^\d{3}_engine_probe$/);
     expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual(["id", "guild_id", "name", "created_at", "updated_at", "revision"]);
@@ -83,7 +84,8 @@ describe("a resource's table comes from its migration", () => {
   it("a new field stops the server until the written migration adds its column; the rows are kept", async () => {
     const spec = probe({ Name: z.string(), Active: z.boolean().default(true), Weight: z.number().int().max(10) });
     await expect(checkResourceTables(t.db, t.app.dbDialect, [spec])).rejects.toThrow(
-      'Resource "engine-probe": the table engine_probe has no column active, weight: run `npm run new-resource-migration engine-probe` to write the migration that adds them',
+      'Resource "engine-probe": the table engine_probe has no column active, weight: run `npm run new-resource-migration engine-probe` to write the ' +
+        "migration that adds them",
     );
     expect(await runWritten(spec)).toMatch(/^\d{3}_engine_probe_add_active_weight$/);
     await expect(checkResourceTables(t.db, t.app.dbDialect, [spec])).resolves.toBeUndefined();
@@ -93,13 +95,18 @@ describe("a resource's table comes from its migration", () => {
 
   it("what would lose or reinterpret data is never written for you: the server and the script name the migration to write", async () => {
     const dropped = probe({ Name: z.string(), Active: z.boolean() });
-    const message = /^Resource "engine-probe": the table engine_probe has a column weight that the spec no longer declares\. .*write a migration \(server\/db\/migrations\/\d{3}_engine_probe_drop_weight\.ts, and its line in server\/db\/migrations\/index\.ts\) that drops or renames weight, then start again\.$/;
+    const message = new RegExp(
+      '^Resource "engine-probe": the table engine_probe has a column weight that the spec no longer declares\\. .*write a migration ' +
+        "\\(server/db/migrations/\\d{3}_engine_probe_drop_weight\\.ts, and its line in server/db/migrations/index\\.ts\\) that drops or renames weight, " +
+        "then start again\\.$",
+    );
     await expect(checkResourceTables(t.db, t.app.dbDialect, [dropped])).rejects.toThrow(message);
     await expect(checkResourceTables(t.db, t.app.dbDialect, [dropped])).rejects.toBeInstanceOf(ResourceSchemaError);
     await expect(driftIn(dropped).then((drift) => resourceMigration(dropped, drift))).rejects.toThrow(message);
     const retyped = probe({ Name: z.number().int().max(10), Active: z.boolean(), Weight: z.number().int().max(10) });
     await expect(checkResourceTables(t.db, t.app.dbDialect, [retyped])).rejects.toThrow(/has name as (text|TEXT) where the spec needs integer\./);
-    expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual(["id", "guild_id", "name", "created_at", "updated_at", "revision", "active", "weight"]);
+    const kept = ["id", "guild_id", "name", "created_at", "updated_at", "revision", "active", "weight"];
+    expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual(kept);
   });
 });
 
@@ -147,7 +154,8 @@ async function formerStartUp(db: Kysely<any>, dialect: DialectName) {
 
 const indexesOf = async (db: Kysely<any>, dialect: DialectName, table: string) =>
   dialect === "postgres"
-    ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by 1`.execute(db)).rows
+    ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by 1`
+        .execute(db)).rows
     : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} order by 1`.execute(db)).rows;
 
 describe("a database whose tables the server made at start", () => {
@@ -190,9 +198,11 @@ describe("a database whose tables the server made at start", () => {
     try {
       const { db } = former.handle;
       await migrateToLatest(former.handle, "027_demo_clocks");
-      await db.schema.createTable("close_reasons").addColumn("id", "integer", (c) => c.primaryKey()).addColumn("guild_id", "text").addColumn("label", "text").execute();
+      const table = db.schema.createTable("close_reasons").addColumn("id", "integer", (c) => c.primaryKey());
+      await table.addColumn("guild_id", "text").addColumn("label", "text").execute();
       await expect(migrateToLatest(former.handle)).rejects.toThrow(
-        /close_reasons failed: The resource table close_reasons has no column text, has no column position, has no column created_at, has no column updated_at, has no column revision: write the migration/,
+        "close_reasons failed: The resource table close_reasons has no column text, has no column position, has no column created_at, " +
+          "has no column updated_at, has no column revision: write the migration that makes it what its spec says by hand.",
       );
       expect(await columnsOf(db, former.handle.dialect, "close_reasons")).toEqual(["id", "guild_id", "label"]);
       expect(await columnsOf(db, former.handle.dialect, "ticket_labels")).toBeUndefined();

@@ -41,7 +41,15 @@ export const formsSpec = declareResource({
     message: formMessages.deletedByServer,
   },
   actions: {
-    rename: { method: "PATCH", path: "/{formId}", access: "edit", summary: "Rename a form", body: formRenameSchema, answer: formSavedSchema, message: "Form renamed successfully" },
+    rename: {
+      method: "PATCH",
+      path: "/{formId}",
+      access: "edit",
+      summary: "Rename a form",
+      body: formRenameSchema,
+      answer: formSavedSchema,
+      message: "Form renamed successfully",
+    },
     addField: {
       method: "POST",
       path: "/{formId}/fields",
