@@ -43,7 +43,7 @@ import type { PlatformAdapter } from "./platform/adapter";
 import { realClock } from "./platform/clock";
 import { DemoPlatform } from "./platform/demo";
 import { DiscordPlatform } from "./platform/discord";
-import { syncResourceTables } from "./resources/tables";
+import { checkResourceTables } from "./resources/tables";
 import { registerSettings } from "./settings/service";
 import { registerTeams } from "./teams/service";
 import { TeamRoleSync } from "./teams/role-sync";
@@ -111,8 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let guildChanges: Awaited<ReturnType<typeof watchGuildChanges>>;
   try {
     await migrateToLatest(handle);
-    // The spec'd resources' tables (server/resources): made or evolved from their specs.
-    await syncResourceTables({ db: handle.db, dbDialect: handle.dialect });
+    // The spec'd resources' tables, made by the migrations: each must be what its spec says (server/resources/tables.ts).
+    await checkResourceTables(handle.db, handle.dialect);
     // After them: every table with a guild_id column reports its writes (the response cache's generations).
     guildChanges = await watchGuildChanges(handle, config.databaseUrl, guildGenerations);
   } catch (error) {

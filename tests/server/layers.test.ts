@@ -102,6 +102,18 @@ function violations(graph: Record<string, string[]>, isRoutePlugin: (file: strin
   );
 }
 
+/**
+ * The entry points that still query the database themselves, and why; every other file of http/ calls the domain
+ * (or auth/, or db/), which holds the queries.
+ */
+const queriesInEntryPoints: Record<string, string> = {
+  "http/support/interaction-receipts.ts": "Discord's endpoint's receipts (each interaction acts once): a table of that door, no product noun's",
+  "http/try-it.ts": "the Try-it view reads the demo platform's message it acts on; it moves with the Discord door's own folder",
+};
+
+/** SQL written in a file: a Kysely query or transaction, a raw sql`` template, a prepared query. */
+const writesSql = (text: string) => /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\.transaction\(\)|\bprepared\(/.test(text);
+
 describe("the server's layers", () => {
   const files = serverFiles();
   const graph = Object.fromEntries(files.map((file) => [file, importsOf(file)]));
@@ -117,6 +129,15 @@ describe("the server's layers", () => {
   it("every domain folder is in use and the order names no folder that is gone", () => {
     const folders = new Set(files.map(topOf).filter((top) => top.endsWith("/")).map((top) => top.slice(0, -1)));
     expect(domainOrder.filter((folder) => !folders.has(folder))).toEqual([]);
+  });
+
+  it("the entry points hold no SQL: the queries are the domain's (those left are listed with their reason)", () => {
+    const querying = files.filter((file) => file.startsWith("http/") && writesSql(fs.readFileSync(path.join(serverDir, file), "utf8")));
+    expect(querying.sort()).toEqual(Object.keys(queriesInEntryPoints).sort());
+    // The check itself.
+    const queries = ['db.selectFrom("tags")', "trx.deleteFrom(spec.table)", "sql`select 1`", "app.db.transaction().execute(", "prepared((db) => db)"];
+    expect(queries.map(writesSql)).toEqual([true, true, true, true, true]);
+    expect(["app.tags.list(guildId)", "resourceStore(app.db, spec)", "// selectFrom is the domain's"].map(writesSql)).toEqual([false, false, false]);
   });
 
   it("finds an import that runs upward", () => {
