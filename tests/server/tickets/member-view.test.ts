@@ -165,6 +165,8 @@ describe("the closing DM", () => {
     });
     try {
       expect((await api("POST", `/api/${G}/tickets/${own.number}/close`, admin, { reason: "Fixed in the last update" })).status).toBe(200);
+      // On PostgreSQL the event travels through NOTIFY and may arrive after the answer.
+      await expect.poll(() => atEvent !== undefined).toBe(true);
     } finally {
       stop();
     }
