@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type DemoChannel, type DemoMessage, type DemoTicketEvent, splitMentions } from "../../src/schemas/demo";
+import { type DemoChannel, type DemoMessage, type DemoTicketEvent, demoMessageTexts, splitMentions } from "../../src/schemas/demo";
 import type { TicketEvent } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
@@ -211,12 +211,14 @@ export class TryItView {
   }
 
   /**
-   * Names of what the messages mention, as Discord resolves them: the guild's members and roles, and the channels
-   * the reader can see (a private ticket's name is not told to someone outside it).
+   * Names of what the messages mention, in their text and their embeds, as Discord resolves them: the guild's members
+   * and roles, and the channels the reader can see (a private ticket's name is not told to someone outside it).
    */
   private async mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
     const wanted = new Map<string, "@" | "@&" | "#">();
-    for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    for (const m of messages) {
+      for (const text of demoMessageTexts(m)) for (const part of splitMentions(text)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    }
     if (wanted.size === 0) return {};
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);

@@ -414,7 +414,7 @@ function ChatMessage({
           )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
-        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
+        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />)}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>
