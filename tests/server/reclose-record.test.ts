@@ -4,7 +4,7 @@ import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, 
 
 // A ticket reopened and closed again keeps in its record what its member gave before: the transcript stored at the
 // second close carries the rating and the comment given after the first (the ticket keeps them: its closing DM shows
-// it rated, Statistics count it), not "N/A".
+// it rated, Statistics count it), not "N/A"; and the ticket page's activity lists the comment and the reopen.
 
 const G = DEMO_COMMUNITY_ID;
 const SUPPORT_CHANNEL = "812345678901234714";
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe("a ticket closed again after a reopen", () => {
-  it("keeps the rating and comment given after its first close in the transcript of its second", async () => {
+  it("keeps the rating and comment given after its first close in the transcript of its second, and on the ticket page's activity", async () => {
     const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
     await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` });
     const { number, channel_id } = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
@@ -54,5 +54,15 @@ describe("a ticket closed again after a reopen", () => {
     const html = (await api("GET", `/api/${G}/transcripts/${number}`, admin)).transcript_html as string;
     expect(html).toContain("<dt>Rating</dt><dd>4 ★</dd>");
     expect(html).toContain("My order is late");
+
+    // The ticket page's activity tells the whole life: the comment and the reopen between the two closes.
+    const detail = await api("GET", `/api/${G}/tickets/${number}`, admin);
+    expect(detail.activity.map((a: Json) => `${a.Username}: ${a.Action}`)).toEqual([
+      "Demo Admin: Ticket Closed",
+      "Demo Staff: Ticket Reopened",
+      "Demo Staff: Ticket Rating Comment",
+      "Demo Admin: Ticket Closed",
+      "Demo Staff: Ticket Opened",
+    ]);
   });
 });
