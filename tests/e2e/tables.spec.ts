@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // The transcripts table's last column (its row actions, kept in view while the table scrolls sideways) is whole —
