@@ -55,11 +55,14 @@ export type DemoMessage = z.infer<typeof demoMessageSchema>;
 /**
  * GET /{guildId}/demo/channels/{channelId}/messages (?after=<message id>): oldest first, at most 100, with the
  * display names of the members, roles and channels their text mentions (id → name), as Discord resolves them.
+ * `gone`: the channel was a ticket's and the member no longer sees it (closed, or removed from it); no messages.
  */
 export const demoMessagesResponseSchema = z.object({
   messages: z.array(demoMessageSchema),
   mentions: z.record(z.string(), z.string()).default({}),
+  gone: z.literal(true).optional(),
 });
+export type DemoMessages = z.input<typeof demoMessagesResponseSchema>;
 
 // Mentions in message text are read by the shared scanner (./message-parts.ts).
 export { splitMentions, type MentionPart } from "./message-parts";
