@@ -26,7 +26,8 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff] = await Promise.all([t.signIn(DEMO_ADMIN_ID), t.signIn(DEMO_STAFF_ID)]);
   const current = await api("GET", `/api/${G}/settings`, admin);
-  await api("PUT", `/api/${G}/settings`, admin, { UserTicketLimit: 0, EnableUserFeedback: true, StoreTranscripts: true, ReopenWithinDays: 7, Revision: current.Revision });
+  const settings = { UserTicketLimit: 0, EnableUserFeedback: true, StoreTranscripts: true, ReopenWithinDays: 7 };
+  await api("PUT", `/api/${G}/settings`, admin, { ...settings, Revision: current.Revision });
 });
 afterAll(async () => {
   await t?.close();
@@ -41,7 +42,12 @@ describe("a ticket closed again after a reopen", () => {
     await api("POST", `/api/${G}/tickets/${number}/close`, admin, { reason: "Shipped" });
 
     const dm = await t.db.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
-    const prompt = await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", dm.id).where("content", "=", en.ratingPrompt("Demo Community", number)).executeTakeFirstOrThrow();
+    const prompt = await t.db
+      .selectFrom("demo_messages")
+      .select("id")
+      .where("channel_id", "=", dm.id)
+      .where("content", "=", en.ratingPrompt("Demo Community", number))
+      .executeTakeFirstOrThrow();
     await interact({ kind: "button", channelId: dm.id, messageId: prompt.id, customId: `rate:${G}:${number}:4` });
     await interact({ kind: "modal", channelId: dm.id, messageId: prompt.id, customId: `rate-comment:${G}:${number}`, fields: { comment: "Quick and kind" } });
     expect((await api("GET", `/api/${G}/transcripts?ticket_id=${number}`, admin)).transcripts[0]).toMatchObject({ Rating: 4, RatingComment: "Quick and kind" });

@@ -36,7 +36,12 @@ describe("Discord shapes in the Try-it view", () => {
       { title: "Answers", description: "For <@&7>", fields: [{ name: "Where?", value: "In <#5>, ask <@1> or <@2>" }], footer: { text: "<@1>" } },
       (text) => readableMentions(text, names),
     );
-    expect(embed).toMatchObject({ title: "Answers", description: "For @Support", footer: "@Ann", fields: [{ FieldName: "Where?", FieldValue: "In #support, ask @Ann or @unknown user" }] });
+    expect(embed).toMatchObject({
+      title: "Answers",
+      description: "For @Support",
+      footer: "@Ann",
+      fields: [{ FieldName: "Where?", FieldValue: "In #support, ask @Ann or @unknown user" }],
+    });
   });
 
   it("turns mentions into names and leaves everything else as typed", () => {
