@@ -36,7 +36,13 @@ describe("the Try-it view's mention names", () => {
     const answer = `Charged twice, <@${DEMO_ADMIN_ID}> saw it in <#${WELCOME_CHANNEL}>`;
     const fields = { [first]: answer, [second]: "10452" };
     await api("POST", `/api/${G}/demo/interactions`, { kind: "modal", channelId: SUPPORT_CHANNEL, customId: asked.modal.custom_id, fields });
-    const ticket = await t.db.selectFrom("tickets").select("channel_id").where("guild_id", "=", G).where("panel_id", "=", billing.id).executeTakeFirst();
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .select("channel_id")
+      .where("guild_id", "=", G)
+      .where("panel_id", "=", billing.id)
+      .orderBy("number", "desc")
+      .executeTakeFirst();
 
     const read = await api("GET", `/api/${G}/demo/channels/${ticket!.channel_id}/messages`);
     const welcome = read.messages[0];
