@@ -62,7 +62,7 @@ export const demoMessagesResponseSchema = z.object({
   mentions: z.record(z.string(), z.string()).default({}),
   gone: z.literal(true).optional(),
 });
-export type DemoMessages = z.input<typeof demoMessagesResponseSchema>;
+export type DemoMessages = z.infer<typeof demoMessagesResponseSchema>;
 
 // Mentions in message text are read by the shared scanner (./message-parts.ts).
 export { splitMentions, type MentionPart } from "./message-parts";

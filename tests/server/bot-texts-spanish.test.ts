@@ -11,7 +11,7 @@ const es = textsIn("es") as unknown as Record<string, unknown>;
 /** A value nothing else in a text can produce: a word of its own between marks. */
 const value = fc.stringMatching(/^[a-z]{6,12}$/).map((word) => `‹${word}›`);
 /** Arguments of each shape a text takes: words, numbers (above 1, so plurals show), a list, a yes/no. */
-const shapes = (n: number) => [
+const shapes = (n: number): fc.Arbitrary<unknown[]>[] => [
   fc.array(value, { minLength: n, maxLength: n }),
   fc.array(fc.integer({ min: 2, max: 999_999 }), { minLength: n, maxLength: n }),
   fc.tuple(fc.constantFrom("open", "rename", "send"), fc.array(value, { minLength: 1, maxLength: 3 })),
