@@ -50,7 +50,13 @@ describe("the bot's Spanish texts", () => {
         fc.assert(
           fc.property(shape, (args) => {
             const a = args as unknown[];
-            const said = (english as (...a: unknown[]) => string)(...a);
+            let said: string;
+            try {
+              said = (english as (...a: unknown[]) => string)(...a);
+            } catch {
+              // Values the text does not take (a rating of 6 stars): nothing to compare.
+              return fc.pre(false);
+            }
             expect(shown(spanish(...a)), `${key}(${JSON.stringify(a)})`).toEqual(shown(said));
             expect(spanish(...a), key).not.toBe(said);
           }),
