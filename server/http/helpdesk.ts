@@ -24,6 +24,7 @@ import { memberOfSession } from "../tickets/session-member";
 import type { Reply } from "../tickets/step";
 import { findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
 import { botTexts } from "../tickets/texts";
+import { inBotLanguage } from "./support/bot-language";
 import { named, s as components } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
@@ -99,8 +100,10 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     { onRequest: guard("AnswerTicket"), schema: { tags, summary: "Reply in the ticket as the staff member (the bot's message under their name)", params: ticketParams, body: ticketReplyInputSchema, response: { 200: s.reply, 409: components.error } } },
     async (request) => {
       const row = await visibleTicket(request);
-      const { reply, messageId } = await app.helpdesk.reply(row.guild_id, row.number, await member(request), request.body.content);
-      return { message: answerOf(reply), message_id: messageId ?? "" };
+      return inBotLanguage(app.db, row.guild_id, async () => {
+        const { reply, messageId } = await app.helpdesk.reply(row.guild_id, row.number, await member(request), request.body.content);
+        return { message: answerOf(reply), message_id: messageId ?? "" };
+      });
     },
   );
 
@@ -109,9 +112,10 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     { onRequest: guard("AnnotateTicket"), schema: { tags, summary: "Add a private staff note (never shown to the member)", params: ticketParams, body: ticketNoteInputSchema, response: { 200: s.note, 409: components.error } } },
     async (request) => {
       const row = await visibleTicket(request);
-      const { reply, note } = await app.helpdesk.addNote(row.guild_id, row.number, await member(request), request.body.body);
-      const message = answerOf(reply);
-      return { message, note: note! };
+      return inBotLanguage(app.db, row.guild_id, async () => {
+        const { reply, note } = await app.helpdesk.addNote(row.guild_id, row.number, await member(request), request.body.body);
+        return { message: answerOf(reply), note: note! };
+      });
     },
   );
 
@@ -123,7 +127,7 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       schema: { tags, summary, params: ticketParams, body, response: { 200: s.action, 409: components.error } },
       handler: async (request) => {
         const row = await visibleTicket(request);
-        const message = answerOf(await run(request, row, request.body as z.infer<B>));
+        const message = await inBotLanguage(app.db, row.guild_id, async () => answerOf(await run(request, row, request.body as z.infer<B>)));
         return { message, ticket: await summaryOf(request) };
       },
     });

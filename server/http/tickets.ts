@@ -9,6 +9,7 @@ import { memberOfSession } from "../tickets/session-member";
 import type { Reply } from "../tickets/step";
 import { findTicket, listTickets, toTicketSummary } from "../tickets/store";
 import { botTexts } from "../tickets/texts";
+import { inBotLanguage } from "./support/bot-language";
 import { named, s as components } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
@@ -62,7 +63,7 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
         if (!before || before.status === "opening") throw new HttpError(404, "Ticket not found");
         const panels = await panelsVisibleTo(app, request);
         if (panels !== "all" && (before.panel_id === null || !panels.includes(before.panel_id))) throw new HttpError(403, authMessages.accessDenied);
-        const message = replyToHttp(await run(request, guildId, ticketId));
+        const message = await inBotLanguage(app.db, guildId, async () => replyToHttp(await run(request, guildId, ticketId)));
         const after = (await findTicket(app.db, guildId, ticketId))!;
         return { message, ticket: toTicketSummary(after, app.tickets.channelUrl) };
       },

@@ -129,14 +129,17 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       CloseReason: reason,
       PanelId: row.panel_id,
       PanelName: row.panel_name,
-      Rating: null,
+      // A reopened ticket keeps what its member gave after an earlier close: the record keeps it too.
+      Rating: row.rating ?? null,
       ClosedAt: closedAt,
     };
     const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000));
     try {
       const transcriptId = await db.transaction().execute(async (tx) => {
         if (earlier) await dropTranscript(tx, guildId, earlier.id);
-        return storePreparedTranscript(tx, guildId, { ...meta, Rating: null }, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
+        const id = await storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
+        if (row.rating_comment) await tx.updateTable("transcripts").set({ rating_comment: row.rating_comment }).where("id", "=", id).execute();
+        return id;
       });
       await indexTranscriptTerms(db, guildId, transcriptId, row.number, prepared.hashes, true);
       stored = true;

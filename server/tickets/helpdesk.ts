@@ -4,10 +4,14 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
 import type { Database } from "../db/schema";
 import { HttpError } from "../errors";
+import { closeRequestActions } from "./close-request";
+import { keptOpenAction } from "./inactivity";
 import { LiveReader, type LiveReadOptions } from "./live-read";
 import { toTicketMessage } from "./message-record";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { addNote, listNotes } from "./notes";
+import { ratingCommentAction } from "./rate";
+import { reopenAction } from "./reopen";
 import { replyAsStaff } from "./reply";
 import { type EngineDeps, panelOf, type Reply, ticketActions } from "./step";
 import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "./store";
@@ -22,8 +26,15 @@ declare module "fastify" {
   }
 }
 
-/** The actions whose entries the ticket page lists as its activity. */
-const ticketPageActions = [...Object.values(ticketActions), ...Object.values(helpdeskActions)];
+/** The actions whose entries the ticket page lists as its activity: every step of the ticket's life. */
+const ticketPageActions = [
+  ...Object.values(ticketActions),
+  ...Object.values(helpdeskActions),
+  ...Object.values(closeRequestActions),
+  keptOpenAction,
+  ratingCommentAction,
+  reopenAction,
+];
 
 export class HelpDesk {
   readonly live: LiveReader;

@@ -45,6 +45,9 @@ export async function sendInactivityWarning(deps: EngineDeps, row: TicketRow, le
   return true;
 }
 
+/** The activity entry of a ticket kept open from its inactivity warning. */
+export const keptOpenAction = "Ticket Kept Open";
+
 /** "Keep open": the ticket's opener or staff ends the warning; the silence starts again. */
 export async function keepOpen(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
   const c = await openTicket(deps, guildId, number, member);
@@ -53,7 +56,7 @@ export async function keepOpen(deps: EngineDeps, guildId: string, number: number
   const now = await deps.clock.now(guildId);
   if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null }))) return say(botTexts.ticketGone);
   await notice(deps, c.row, botTexts.keptOpenNotice(member.id));
-  await recordStep(deps, member, c.row, "Ticket Kept Open", null, { TicketId: number });
+  await recordStep(deps, member, c.row, keptOpenAction, null, { TicketId: number });
   publish(deps, "updated", { ...c.row, last_activity_at: now, warned_at: null });
   return say(botTexts.keptOpen, true);
 }

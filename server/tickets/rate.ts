@@ -6,6 +6,9 @@ import { ACTION_ROW, type EngineDeps, type Reply, say } from "./step";
 import { findTicket } from "./store";
 import { botTexts } from "./texts";
 
+/** The activity entry of a rating's comment. */
+export const ratingCommentAction = "Ticket Rating Comment";
+
 /**
  * The opener's 1–5 answer from the closing direct message (`dm`, where the click came from): stored once, on the
  * ticket and its transcript; the message then shows the rating given and offers the comment (./closing-dm.ts).
@@ -66,7 +69,7 @@ export async function rateComment(
     await tx.updateTable("transcripts").set({ rating_comment: comment }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
     await recordActivityOf(tx, { id: user.id, username: user.username, avatar: null, ip: deps.origin }, {
       guildId,
-      action: "Ticket Rating Comment",
+      action: ratingCommentAction,
       after: { TicketId: number, Rating: row.rating, Comment: comment },
       at,
     });

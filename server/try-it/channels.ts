@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type DemoChannel, type DemoMessage, type DemoTicketEvent, splitMentions } from "../../src/schemas/demo";
+import { type DemoChannel, type DemoMessage, type DemoMessages, type DemoTicketEvent, demoMessageTexts, splitMentions } from "../../src/schemas/demo";
 import type { TicketEvent } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
@@ -83,9 +83,18 @@ export class TryItView {
     return { member, channel, visible };
   }
 
-  /** A channel's messages, oldest first: the newest 100, or the next 100 after `after`; and the names they mention. */
-  async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<{ messages: DemoMessage[]; mentions: Record<string, string> }> {
-    const { visible } = await this.channel(guildId, user, channelId);
+  /**
+   * A channel's messages, oldest first: the newest 100, or the next 100 after `after`; and the names they mention. A
+   * ticket's channel the member no longer sees (closed, or they were removed) is `gone`: the view's poll may reach it
+   * before the event that tells why, and is answered, not refused.
+   */
+  async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<DemoMessages> {
+    const seen = await this.channel(guildId, user, channelId).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404 && (await this.wasTicketChannel(guildId, channelId))) return null;
+      throw error;
+    });
+    if (!seen) return { messages: [], mentions: {}, gone: true };
+    const { visible } = seen;
     const query = this.deps.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
     // Without `after`: the newest 100, oldest first. With it: the next 100 after it.
     const rows = after
@@ -102,6 +111,12 @@ export class TryItView {
       editedAt: r.edited_at === null ? null : Number(r.edited_at),
     }));
     return { messages, mentions: await this.mentionNames(guildId, messages, visible) };
+  }
+
+  /** Whether a ticket of the guild has, or had until it closed, this channel. */
+  private async wasTicketChannel(guildId: string, channelId: string): Promise<boolean> {
+    const row = await this.deps.db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("channel_id", "=", channelId).executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Writes as the user where they may (403 where they may only read); the ticket's silence ends. Returns the message id. */
@@ -211,12 +226,14 @@ export class TryItView {
   }
 
   /**
-   * Names of what the messages mention, as Discord resolves them: the guild's members and roles, and the channels
-   * the reader can see (a private ticket's name is not told to someone outside it).
+   * Names of what the messages mention, in their text and their embeds, as Discord resolves them: the guild's members
+   * and roles, and the channels the reader can see (a private ticket's name is not told to someone outside it).
    */
   private async mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
     const wanted = new Map<string, "@" | "@&" | "#">();
-    for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    for (const m of messages) {
+      for (const text of demoMessageTexts(m)) for (const part of splitMentions(text)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    }
     if (wanted.size === 0) return {};
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);

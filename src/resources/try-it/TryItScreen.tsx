@@ -104,22 +104,24 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 
   const messagesRef = useRef<DemoMessage[]>([]);
   messagesRef.current = messages;
+  /** The channel shown went meanwhile (its ticket closed before its event arrived): the list is read again, and the view leaves it. */
+  const channelGone = useCallback(async (channelId: string) => {
+    const before = channelsRef.current;
+    const next = await loadChannels().catch(() => null);
+    if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
+  }, [loadChannels, leave]);
   const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
     const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
     try {
-      const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
+      const { messages: batch, mentions, gone } = await demoApi.messages(guildId, channelId, last);
       if (selectedRef.current !== channelId) return;
+      if (gone) return void (await channelGone(channelId));
       if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
       setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
     } catch (e) {
-      // The channel went meanwhile (its ticket closed): the list is read again, and the view leaves it.
-      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) {
-        const before = channelsRef.current;
-        const next = await loadChannels().catch(() => null);
-        if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
-      }
+      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) await channelGone(channelId);
     }
-  }, [guildId, loadChannels, leave]);
+  }, [guildId, channelGone]);
 
   useEffect(() => {
     demoApi.isDemo().then(setDemo, () => setDemo(false));
@@ -414,7 +416,7 @@ function ChatMessage({
           )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
-        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
+        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />)}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>
