@@ -96,7 +96,7 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
     expect(await statusOf(first.id)).toMatchObject({ status: "open" });
   });
 
-  it("the panel's own limit holds too, and the member reads it in the server's language (Try-it's DM button)", async () => {
+  it("the panel's own limit holds too, and the member reads it in the server's language (Try-it's DM button), and so do staff on the dashboard", async () => {
     await savePanel({ PanelTicketLimit: 1 });
     await saveSettings({ BotLanguage: "es" });
     const first = await closedTicket();
@@ -106,7 +106,7 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
     const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "button", channelId: dm.id, messageId: prompt, customId: `reopen:${G}:${first.number}` });
     expect(res.status).toBe(200);
     expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([es.panelLimitReached(1, "General Support")]);
-    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(en.openerAtPanelLimit(1, "General Support"));
+    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(es.openerAtPanelLimit(1, "General Support"));
   });
 
   it("two reopens at once at a limit of 1: one ticket opens", async () => {
