@@ -18,7 +18,7 @@ import { loadConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/client";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID } from "../server/platform/demo-fixtures";
 import { runSeeds } from "../server/seed";
-import { LiveReader } from "../server/tickets/live-read";
+import { LiveReader } from "../server/helpdesk/live-read";
 import { findTicket, type TicketRow } from "../server/tickets/store";
 import { FakeDiscord } from "../tests/server/discord/fake-discord";
 import { testKeys } from "../tests/server/discord/interactions";

@@ -5,7 +5,7 @@
 // ticket per minute (the budget: 20, one per 3 s poll, whatever the number of watchers).
 //   npx tsx bench/live-read.ts
 import { botPermissionBits } from "../src/schemas/bot-permissions";
-import { LiveReader } from "../server/tickets/live-read";
+import { LiveReader } from "../server/helpdesk/live-read";
 import { findTicket, type TicketRow } from "../server/tickets/store";
 import { FakeDiscord } from "../tests/server/discord/fake-discord";
 import { ChannelType } from "../tests/server/discord/fake-world";

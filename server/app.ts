@@ -52,7 +52,8 @@ import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
 import { registerTryIt } from "./try-it/channels";
-import { registerHelpDesk } from "./tickets/helpdesk";
+import { registerDiscordDoor } from "./discord/plugin";
+import { registerHelpDesk } from "./helpdesk/service";
 import { appVersion } from "./version";
 
 export interface BuildAppOptions {
@@ -71,7 +72,7 @@ export interface BuildAppOptions {
  */
 const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
   registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
-  registerTicketEngine, registerHelpDesk, registerTryIt,
+  registerTicketEngine, registerHelpDesk, registerDiscordDoor, registerTryIt,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { memberOfSession } from "../tickets/session-member";
 import type { Reply } from "../tickets/step";
 import { findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
 import { botTexts } from "../tickets/texts";
+import { priorityFigures } from "../statistics/priorities";
 import { named, s as components } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
@@ -138,7 +139,7 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       const from = Date.parse(`${request.query.from}T00:00:00Z`);
       const to = Date.parse(`${request.query.to}T00:00:00Z`) + 86_400_000;
       if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new HttpError(400, "The range must start on or before its end");
-      return { priorities: await app.helpdesk.priorityFigures(guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
+      return { priorities: await priorityFigures(app.db, guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
     },
   );
 

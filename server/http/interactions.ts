@@ -4,7 +4,7 @@ import { verifyKey } from "discord-interactions";
 import { z } from "zod";
 import type { BotMessage } from "../platform/adapter";
 import { DiscordPlatform } from "../platform/discord";
-import type { Outcome } from "../tickets/interactions";
+import type { Outcome } from "../discord/router";
 import { say } from "../tickets/step";
 import { botTexts } from "../tickets/texts";
 import { InteractionReceipts } from "./support/interaction-receipts";
@@ -83,7 +83,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
 
       // Autocomplete takes only choices (type 8), never a deferral: a slow or failed lookup offers nothing.
       if (autocomplete) {
-        const choices = app.tickets.handler.handle(interaction).catch((error: unknown) => {
+        const choices = app.discord.router.handle(interaction).catch((error: unknown) => {
           request.log.warn({ err: error }, "autocomplete failed");
           return null;
         });
@@ -95,7 +95,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       }
 
       const modalSubmit = interaction.type === InteractionType.ModalSubmit;
-      const work = app.tickets.handler
+      const work = app.discord.router
         .handle(interaction)
         .catch((error: unknown) => {
           request.log.error({ err: error }, "interaction failed");

@@ -9,7 +9,7 @@ import { recordActivityOf, requestActor } from "../activity/record";
 import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
 import { sweep } from "../tickets/scheduler";
-import { sweepWaitingTickets } from "../tickets/waiting";
+import { sweepWaitingTickets } from "../helpdesk/waiting";
 import { ticketEventStreams } from "./support/event-stream";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
@@ -160,7 +160,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           : undefined;
       if (input.kind === "messageCommand" && !target) throw new HttpError(404, "Message not found");
       const interaction = demoInteraction(guildId, member, channel, input, target && { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) });
-      const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
+      const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.discord.router.handle(interaction));
       return toDemoReply(outcome, channel.id, await app.clock.now(guildId));
     },
   );

@@ -36,7 +36,7 @@ import type {
 import { TtlCache } from "./cache";
 import { InvalidRequestGuard } from "./invalid-requests";
 import { fromDiscordMessage } from "./message-read";
-import { PROXY_SECRET_HEADER } from "./proxy-secret";
+import { PROXY_SECRET_HEADER } from "../proxy-secret";
 import { basePermissions, channelPermissions, type MemberInGuild } from "./permissions";
 
 // Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets

@@ -2,15 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { diagnoseMissing } from "../bot-setup/diagnose";
 import { keyringFor } from "../crypto";
 import { TicketEngine } from "./engine";
-import { InteractionHandler } from "./interactions";
 import type { ChannelUrlOf } from "./store";
 
-// Wires the ticket engine into the app: one engine and one interaction handler per process, reached by
-// /api/interactions (Discord), the Try-it routes (demo), the tickets API (dashboard) and the scheduler.
+// Wires the ticket engine into the app: one engine per process, reached by its doors — Discord's interactions and the
+// Try-it view (server/discord/), the dashboard's routes (server/http/) — and by the scheduler.
 
 export interface TicketsDecoration {
   engine: TicketEngine;
-  handler: InteractionHandler;
   channelUrl: ChannelUrlOf;
 }
 
@@ -38,5 +36,5 @@ export function registerTicketEngine(app: FastifyInstance): void {
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
     transcriptQuotaMb: app.config.transcriptQuotaMb,
   });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
+  app.decorate("tickets", { engine, channelUrl });
 }

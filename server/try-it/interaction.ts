@@ -4,7 +4,7 @@ import type { DemoInteractionInput, DemoInteractionReply } from "../../src/schem
 import { HttpError } from "../errors";
 import { DEMO_BOT } from "../platform/demo";
 import { nextSnowflake } from "../platform/snowflake";
-import type { Outcome } from "../tickets/interactions";
+import type { Outcome } from "../discord/router";
 import type { Member } from "../tickets/members";
 import type { SeenChannel } from "./channels";
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionType } from "discord-api-types/v10";
 import type { Db } from "../../db/schema";
 import { countHit } from "./pg-rate-limit-store";
-import type { Outcome } from "../../tickets/interactions";
+import type { Outcome } from "../../discord/router";
 import { say } from "../../tickets/step";
 import { botTexts } from "../../tickets/texts";
 

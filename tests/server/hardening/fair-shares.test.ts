@@ -2,11 +2,12 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordActivityOf } from "../../../server/activity/record";
 import { migrateToLatest } from "../../../server/db/client";
-import { HelpDesk } from "../../../server/tickets/helpdesk";
+import { HelpDesk } from "../../../server/helpdesk/service";
 import { findTicket, type TicketRow } from "../../../server/tickets/store";
 import { ticketActions } from "../../../server/tickets/step";
-import { helpdeskActions } from "../../../server/tickets/triage";
-import { WAITING_PER_GUILD, sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { helpdeskActions } from "../../../server/helpdesk/triage";
+import { WAITING_PER_GUILD, sweepWaitingTickets } from "../../../server/helpdesk/waiting";
+import { priorityFigures } from "../../../server/statistics/priorities";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp, createTestDatabase } from "../helpers";
 
 // One server's tickets must not slow or starve another's: the ticket page finds a ticket's activity through an
@@ -192,8 +193,8 @@ describe("per-priority statistics", () => {
     await ticket(QUIET, 1_000_000, { priority: "urgent" });
 
     const counter = new RowCounter();
-    const desk = new HelpDesk({ ...t.app.tickets.engine.deps, db: t.db.withPlugin(counter) });
-    const figures = await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, "all");
+    const db = t.db.withPlugin(counter);
+    const figures = await priorityFigures(db, QUIET, 4_000_000, 6_000_000, "all");
     expect(figures).toEqual([
       { Priority: "urgent", Open: 1, Closed: 3, MedianResponseMs: 200 },
       { Priority: "high", Open: 0, Closed: 4, MedianResponseMs: 26 },
@@ -203,12 +204,12 @@ describe("per-priority statistics", () => {
     // Counts per priority and the one or two middle values of each: never the thousand closed tickets.
     expect(counter.rows).toBeLessThanOrEqual(12);
     // Limited to one panel: only its tickets count.
-    expect(await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, [4242])).toEqual([
+    expect(await priorityFigures(db, QUIET, 4_000_000, 6_000_000, [4242])).toEqual([
       { Priority: "urgent", Open: 0, Closed: 0, MedianResponseMs: null },
       { Priority: "high", Open: 0, Closed: 0, MedianResponseMs: null },
       { Priority: "normal", Open: 0, Closed: 1, MedianResponseMs: 99_999 },
       { Priority: "low", Open: 0, Closed: 0, MedianResponseMs: null },
     ]);
-    expect((await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, [])).every((p) => p.Open === 0 && p.Closed === 0)).toBe(true);
+    expect((await priorityFigures(db, QUIET, 4_000_000, 6_000_000, [])).every((p) => p.Open === 0 && p.Closed === 0)).toBe(true);
   });
 });

@@ -102,7 +102,7 @@ describe("Item 8 — /tag posts only where the member may send messages", () => 
       member: { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: [DEMO_SUPPORT_ROLE_ID], permissions, nick: null },
       data: { id: "1", name: "tag", type: 1, options: [{ name: "name", type: 3, value: "welcome" }] },
     });
-    const handle = (permissions: string) => t.app.tickets.handler.handle(interaction(permissions) as never);
+    const handle = (permissions: string) => t.app.discord.router.handle(interaction(permissions) as never);
     expect(await handle("0")).toMatchObject({ ok: false, message: { content: botTexts.tagCannotSend } });
     expect(await handle(String(1024))).toMatchObject({ ok: false, message: { content: botTexts.tagCannotSend } });
     expect(await handle(String(2048 + 1024))).toMatchObject({ ok: true, message: { content: botTexts.tagSent } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ticketDetailSchema } from "../../../src/schemas/helpdesk";
 import { keyringFor } from "../../../server/crypto";
 import { textsIn } from "../../../server/tickets/texts";
-import { sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { openTranscript } from "../../../server/transcripts/store";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { singlePanelData } from "../../../server/panels/store";
 import { VIEW_CHANNEL } from "../../../server/tickets/channel-access";
-import { registerSlashCommands } from "../../../server/tickets/slash-commands";
+import { registerSlashCommands } from "../../../server/discord/application-commands";
 import { botTexts } from "../../../server/tickets/texts";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { singlePanelData } from "../../../server/panels/store";
-import { registerSlashCommands } from "../../../server/tickets/slash-commands";
+import { registerSlashCommands } from "../../../server/discord/application-commands";
 import { textsIn } from "../../../server/tickets/texts";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketDetailSchema, ticketMessagesResponseSchema } from "../../../src/schemas/helpdesk";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
-import { sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
 // The help desk (issue 23) on the demo platform: a ticket's page (facts, conversation, activity), the member's new

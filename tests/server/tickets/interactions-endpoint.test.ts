@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationCommands } from "../../../server/tickets/slash-commands";
+import { applicationCommands } from "../../../server/discord/application-commands";
 import { botTexts } from "../../../server/tickets/texts";
 import { botCommands } from "../../../src/schemas/commands";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";

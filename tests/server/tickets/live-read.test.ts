@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
-import { LiveReader } from "../../../server/tickets/live-read";
-import { replyAsStaff } from "../../../server/tickets/reply";
+import { LiveReader } from "../../../server/helpdesk/live-read";
+import { replyAsStaff } from "../../../server/helpdesk/reply";
 import { findTicket, type TicketRow } from "../../../server/tickets/store";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";

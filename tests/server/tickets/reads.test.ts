@@ -61,7 +61,7 @@ describe("what a step reads", () => {
   it("a panel click reads the server's settings once and no ticket row", async () => {
     const panel = await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
     let answer: unknown;
-    const count = await counted(async () => (answer = await t.app.tickets.handler.handle(panelClick(panel.id) as never)));
+    const count = await counted(async () => (answer = await t.app.discord.router.handle(panelClick(panel.id) as never)));
     expect(answer).toMatchObject({ kind: "message", ok: true });
     expect(count).toEqual({ settings: 2, tickets: 0, teams: 1 });
   });

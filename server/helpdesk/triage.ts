@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import type { TicketPriority } from "../../src/schemas/helpdesk";
 import { recordActivityOf } from "../activity/record";
-import type { Member } from "./members";
-import { actorOf, type EngineDeps, openTicket, publish, type Reply, say } from "./step";
-import { findTicket } from "./store";
-import { botTexts } from "./texts";
+import type { Member } from "../tickets/members";
+import { actorOf, type EngineDeps, openTicket, publish, type Reply, say } from "../tickets/step";
+import { findTicket, labelIdsOf, labelsText } from "../tickets/store";
+import { botTexts } from "../tickets/texts";
 
 // Priority and labels of a ticket (issue 23): set by its staff from the ticket page, the queue and /priority. The
 // labels are the `labels` resource's ids, kept on the ticket as ",3,7," so the queue filters by one with LIKE.
@@ -16,20 +16,6 @@ export const helpdeskActions = {
   replied: "Ticket Reply Sent",
   waitingAlert: "Ticket Waiting Alert",
 } as const;
-
-/** ",3,7," → [3, 7] */
-export function labelIdsOf(text: string | null | undefined): number[] {
-  if (!text) return [];
-  return text
-    .split(",")
-    .filter((p) => /^\d{1,10}$/.test(p))
-    .map(Number);
-}
-
-export const labelsText = (ids: number[]) => (ids.length ? `,${[...new Set(ids)].sort((a, b) => a - b).join(",")},` : "");
-
-/** urgent 3 … low 0: the queue's sort by priority. */
-export const priorityRank = sql<number>`case priority when 'urgent' then 3 when 'high' then 2 when 'normal' then 1 else 0 end`;
 
 /** Sets a ticket's priority and/or labels (staff of the ticket); unknown label ids are refused. */
 export async function triage(deps: EngineDeps, guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }): Promise<Reply> {

@@ -1,9 +1,9 @@
 import type { TicketNote } from "../../src/schemas/helpdesk";
 import { recordActivityOf } from "../activity/record";
-import { can, type Member } from "./members";
-import { actorOf, type EngineDeps, openTicket, type Reply, say } from "./step";
-import type { TicketRow } from "./store";
-import { botTexts } from "./texts";
+import { can, type Member } from "../tickets/members";
+import { actorOf, type EngineDeps, openTicket, type Reply, say } from "../tickets/step";
+import type { TicketRow } from "../tickets/store";
+import { botTexts } from "../tickets/texts";
 import { helpdeskActions } from "./triage";
 
 // Private staff notes (issue 23): kept by the server, sealed like transcripts (the keyring's secret box, bound to

@@ -2,15 +2,15 @@ import type { BotCommand } from "../../src/schemas/commands";
 import { MultiPanelEmptyError, postPanel } from "../panels/send";
 import { toMultiPanel, toSinglePanel } from "../panels/store";
 import { readGuildSettings } from "../settings/store";
-import { canSendIn } from "./channel-access";
-import type { TicketEngine } from "./engine";
-import { formModal } from "./form-modal";
-import { can, type Member, type MemberAccess, memberAccess } from "./members";
-import { guildStatistics, statisticsSummary } from "./statistics";
-import { type Reply, say } from "./step";
-import { tagMessage } from "./tag-message";
-import { botTexts } from "./texts";
-import { panelsVisibleToMember } from "./visibility";
+import { canSendIn } from "../tickets/channel-access";
+import type { TicketEngine } from "../tickets/engine";
+import { formModal } from "../tickets/form-modal";
+import { can, type Member, type MemberAccess, memberAccess } from "../tickets/members";
+import { guildStatistics, statisticsSummary } from "../statistics/figures";
+import { type Reply, say } from "../tickets/step";
+import { tagMessage } from "../tickets/tag-message";
+import { botTexts } from "../tickets/texts";
+import { panelsVisibleToMember } from "../tickets/visibility";
 
 // The slash commands used outside a ticket's channel (/help, /new, /form, /tag, /transcript, /settings, /stats,
 // /panel resend). Each checks the team permission the dashboard asks for the same thing.

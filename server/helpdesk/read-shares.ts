@@ -1,4 +1,4 @@
-import type { TicketRow } from "./store";
+import type { TicketRow } from "../tickets/store";
 
 // The live read's budget (./live-read.ts), shared fairly by the servers whose tickets are watched on this instance:
 // each second, the reads it allows are divided one slot at a time among the servers that will need one before the

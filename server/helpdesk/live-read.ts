@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ChannelMessage } from "../platform/adapter";
-import { captureMentionNames } from "./message-record";
-import { addedMembers, type TicketRow } from "./store";
+import { captureMentionNames } from "../tickets/message-record";
+import { addedMembers, type TicketRow } from "../tickets/store";
 import { FairReadShares } from "./read-shares";
-import type { EngineDeps } from "./step";
+import type { EngineDeps } from "../tickets/step";
 
 // The live read of a watched ticket (issue 23). There is no gateway, so while staff view a ticket its channel is read
 // after its last known message — once per ticket per poll, however many staff watch it:

@@ -1,10 +1,10 @@
 import type { BotMessage } from "../platform/adapter";
 import { fitMessage } from "../platform/message-fit";
 import { recordActivityOf } from "../activity/record";
-import { can, type Member } from "./members";
-import { actorOf, attempt, type EngineDeps, openTicket, publish, type Reply, say } from "./step";
-import { findTicket } from "./store";
-import { botTexts } from "./texts";
+import { can, type Member } from "../tickets/members";
+import { actorOf, attempt, type EngineDeps, openTicket, publish, type Reply, say } from "../tickets/step";
+import { findTicket } from "../tickets/store";
+import { botTexts } from "../tickets/texts";
 import { helpdeskActions } from "./triage";
 
 // A staff member's reply from the dashboard (issue 23). It is the bot's message with an embed whose author is the

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { type ExpressionBuilder, sql } from "kysely";
 
 import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
-import type { Database } from "../db/schema";
 import { HttpError } from "../errors";
 import { LiveReader, type LiveReadOptions } from "./live-read";
-import { toTicketMessage } from "./message-record";
-import { isTicketStaff, type Member, memberAccess } from "./members";
+import { toTicketMessage } from "../tickets/message-record";
+import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
 import { addNote, listNotes } from "./notes";
 import { replyAsStaff } from "./reply";
-import { type EngineDeps, panelOf, type Reply, ticketActions } from "./step";
-import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "./store";
+import { type EngineDeps, panelOf, type Reply, ticketActions } from "../tickets/step";
+import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
 import { helpdeskActions, triage } from "./triage";
 
 // The help desk (issue 23): what the ticket page of the dashboard reads and does, over the engine's steps and
@@ -119,51 +117,6 @@ export class HelpDesk {
 
   triage(guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }): Promise<Reply> {
     return triage(this.deps, guildId, number, member, change);
-  }
-
-  /**
-   * Open tickets per priority (now) and, for tickets closed within [from, to), how many and their median first response,
-   * for Statistics. `panels`: the panels a limited staff member may see.
-   */
-  async priorityFigures(guildId: string, from: number, to: number, panels: "all" | number[] = "all") {
-    const { db } = this.deps;
-    const visible = (eb: ExpressionBuilder<Database, "tickets">) =>
-      panels === "all" ? eb.lit(true) : panels.length ? eb("panel_id", "in", panels) : eb("id", "<", 0);
-    const closedIn = (eb: ExpressionBuilder<Database, "tickets">) =>
-      eb.and([eb("guild_id", "=", guildId), eb("status", "=", "closed"), eb("closed_at", ">=", from), eb("closed_at", "<", to), visible(eb)]);
-    // Counts per priority, and of the first responses only the one or two middle values per priority (ranked in SQL):
-    // a range of any length is read in a handful of rows, never every closed ticket.
-    const [openRows, closedRows, middles] = await Promise.all([
-      db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).where(visible).groupBy("priority").execute(),
-      db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where(closedIn).groupBy("priority").execute(),
-      db
-        .selectFrom((eb) =>
-          eb
-            .selectFrom("tickets")
-            .select((w) => [
-              "priority",
-              "response_ms",
-              w.fn.agg<number>("row_number").over((o) => o.partitionBy("priority").orderBy("response_ms")).as("rn"),
-              w.fn.countAll<number>().over((o) => o.partitionBy("priority")).as("n"),
-            ])
-            .where(closedIn)
-            .where("response_ms", "is not", null)
-            .as("ranked"),
-        )
-        .select(["priority", "response_ms", "rn", "n"])
-        // The middle rank of an odd count (2·rn = n + 1), the two middle ones of an even count (2·rn = n, n + 2).
-        .where(sql<boolean>`rn * 2 between n and n + 2`)
-        .execute(),
-    ]);
-    const median = (p: string) => {
-      const mine = middles.filter((m) => m.priority === p).sort((a, b) => Number(a.rn) - Number(b.rn));
-      if (!mine.length) return null;
-      const n = Number(mine[0].n);
-      const at = (rank: number) => Number(mine.find((m) => Number(m.rn) === rank)!.response_ms);
-      return n % 2 ? at((n + 1) / 2) : Math.round((at(n / 2) + at(n / 2 + 1)) / 2);
-    };
-    const count = (rows: { priority: string; n: number | string | bigint }[], p: string) => Number(rows.find((r) => r.priority === p)?.n ?? 0);
-    return (["urgent", "high", "normal", "low"] as const).map((p) => ({ Priority: p, Open: count(openRows, p), Closed: count(closedRows, p), MedianResponseMs: median(p) }));
   }
 }
 

@@ -3,11 +3,11 @@ import { dialectOf, jsonIntegerOf } from "../db/dialect";
 import { recordActivityOf } from "../activity/record";
 import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
-import { chooseLanguage, speaking } from "./language";
-import { addedMembers, findTicket, type TicketRow } from "./store";
-import { supportRoles } from "./members";
-import { botActor, type EngineDeps, panelOf, publish } from "./step";
-import { botTexts } from "./texts";
+import { chooseLanguage, speaking } from "../tickets/language";
+import { addedMembers, findTicket, type TicketRow } from "../tickets/store";
+import { supportRoles } from "../tickets/members";
+import { botActor, type EngineDeps, panelOf, publish } from "../tickets/step";
+import { botTexts } from "../tickets/texts";
 import { helpdeskActions } from "./triage";
 
 // "Waiting too long" alerts (issue 23): a ticket still without a first staff response after the panel's

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 
-// What the shared REST proxy (./rest-proxy.ts) and the instances that use it (./discord.ts) agree on: the header
-// carrying DISCORD_PROXY_SECRET, a comparison that takes as long whatever the guess, and which listen addresses
-// need no secret (this machine only).
+// What the shared REST proxy (platform/rest-proxy.ts), the instances that use it (platform/discord.ts) and the
+// configuration agree on: the header carrying DISCORD_PROXY_SECRET, a comparison that takes as long whatever the
+// guess, and which listen addresses need no secret (this machine only).
 
 /** The header every instance sends the proxy its secret in (the proxy never forwards it to Discord). */
 export const PROXY_SECRET_HEADER = "x-ticketeer-proxy-secret";
