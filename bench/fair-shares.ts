@@ -59,7 +59,7 @@ export async function measureLiveFairness(options: { busyTickets?: number; secon
   console.log(`\nFair live reads (fake Discord, 10 reads/s, pages poll every 3 s; a simulated ${seconds} s): one server watches ${busyTickets} tickets, another one`);
   try {
     let clock = 20_000_000;
-    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL_MS, maxReadsPerSecond: 10, holder: "bench", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL_MS, maxReadsPerSecond: 10, holder: "bench", now: () => clock, wake: () => {} });
     const ticket = async (guildId: string, number: number): Promise<TicketRow> => {
       const channelId = fake.addChannel(guildId, { name: `ticket-${number}` }).id;
       fake.postAs(MEMBER, channelId, "hello");

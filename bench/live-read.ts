@@ -35,7 +35,7 @@ export async function measureLiveRead() {
     for (const [tickets, watchers] of [[1, 1], [1, 10], [1, 50], [10, 5]] as const) {
       let clock = 10_000_000 + number * 1_000_000;
       const now = () => clock;
-      const deps = t.app.tickets.engine.deps;
+      const deps = t.app.tickets.deps;
       const instances = [new LiveReader(deps, { holder: `a${number}`, now }), new LiveReader(deps, { holder: `b${number}`, now })];
       const rows: TicketRow[] = [];
       for (let i = 0; i < tickets; i++) {

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { type BotCommand, botCommands, type Localized, optionTypes } from "../../src/schemas/commands";
+import { type BotCommand, type Localized, optionTypes } from "../../src/schemas/commands";
 import { DiscordPlatform } from "../platform/discord";
 
-// The slash-command registry (src/schemas/commands.ts) as Discord's application commands, registered at start in
-// Discord mode (index.ts).
+// The command files (./commands/, read by ./command-registry.ts) as Discord's application commands: registered at
+// start in Discord mode (index.ts); on the demo platform, as the app starts (./plugin.ts).
 
 /** Discord's locale of the registry's Spanish (reference.mdx: "es-ES"; "es-419" falls back to the default). */
 const SPANISH = "es-ES";
+
+/** Discord's interaction contexts of every command: servers only (0) — whether "guild" or "ticket", none runs in a DM. */
+const IN_SERVERS = [0];
 
 /** name_localizations and description_localizations of a command or option with Spanish. */
 const localizations = (es: Localized | undefined) =>
@@ -27,21 +30,24 @@ function optionsOf(command: BotCommand) {
   }));
 }
 
-/** The registry as Discord's application commands: groups ("/panel resend") become subcommands of one command. */
-export function applicationCommands(): Record<string, unknown>[] {
+/** The commands as Discord's application commands: groups ("/panel resend") become subcommands of one command. */
+export function applicationCommands(commands: readonly BotCommand[]): Record<string, unknown>[] {
   const out = new Map<string, Record<string, unknown>>();
-  for (const command of botCommands) {
+  for (const command of commands) {
+    const { name, description, es } = command;
     if (command.type === "message") {
       // A message context-menu command (application-commands.mdx: type 3, no description, no options).
-      out.set(command.name, { name: command.name, ...(command.es?.name ? { name_localizations: { [SPANISH]: command.es.name } } : {}), type: 3, contexts: [0] });
+      out.set(name, { name, ...(es?.name ? { name_localizations: { [SPANISH]: es.name } } : {}), type: 3, contexts: IN_SERVERS });
     } else if (command.subcommand) {
-      const group = out.get(command.name) ?? {
-        name: command.name, description: `${command.name} commands`, description_localizations: { [SPANISH]: `Comandos de ${command.name}` }, type: 1, contexts: [0], options: [] as unknown[],
+      const group = out.get(name) ?? {
+        name, description: `${name} commands`, description_localizations: { [SPANISH]: `Comandos de ${name}` }, type: 1, contexts: IN_SERVERS,
+        options: [] as unknown[],
       };
-      (group.options as unknown[]).push({ type: optionTypes.subcommand, name: command.subcommand, description: command.description, ...localizations(command.es), options: optionsOf(command) });
-      out.set(command.name, group);
+      const subcommand = { type: optionTypes.subcommand, name: command.subcommand, description, ...localizations(es), options: optionsOf(command) };
+      (group.options as unknown[]).push(subcommand);
+      out.set(name, group);
     } else {
-      out.set(command.name, { name: command.name, description: command.description, ...localizations(command.es), type: 1, contexts: [0], options: optionsOf(command) });
+      out.set(name, { name, description, ...localizations(es), type: 1, contexts: IN_SERVERS, options: optionsOf(command) });
     }
   }
   return [...out.values()];
@@ -50,9 +56,10 @@ export function applicationCommands(): Record<string, unknown>[] {
 /** At start in Discord mode: register the slash commands (bulk overwrite, so a restart changes nothing). */
 export async function registerSlashCommands(app: FastifyInstance): Promise<void> {
   if (!(app.platform instanceof DiscordPlatform)) return;
+  const commands = app.discord.router.commands.definitions();
   try {
-    await app.platform.registerCommands(applicationCommands());
-    app.log.info(`registered ${botCommands.length} slash commands`);
+    await app.platform.registerCommands(applicationCommands(commands));
+    app.log.info(`registered ${commands.length} slash commands`);
   } catch (error) {
     app.log.warn({ err: error }, "slash commands not registered (the bot keeps answering the ones Discord has)");
   }

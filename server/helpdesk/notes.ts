@@ -1,12 +1,12 @@
 import type { TicketNote } from "../../src/schemas/helpdesk";
 import { recordActivityOf } from "../activity/record";
 import { can, type Member } from "../tickets/members";
-import { actorOf, type EngineDeps, openTicket, type Reply, say } from "../tickets/step";
+import type { Outcome } from "../tickets/outcomes";
+import { actorOf, type EngineDeps, type Known, openTicket } from "../tickets/step";
 import type { TicketRow } from "../tickets/store";
-import { botTexts } from "../tickets/texts";
 import { helpdeskActions } from "./triage";
 
-// Private staff notes (issue 23): kept by the server, sealed like transcripts (the keyring's secret box, bound to
+// Private staff notes: kept by the server, sealed like transcripts (the keyring's secret box, bound to
 // the guild, the ticket and the note's time), shown only on the ticket page — never in the channel, never to the
 // member, never in the transcript. Written from the ticket page and with /note (an ephemeral confirmation), by staff
 // of the ticket holding AnnotateTicket.
@@ -14,14 +14,14 @@ import { helpdeskActions } from "./triage";
 const aadOf = (guildId: string, ticketRowId: number, createdAt: number, authorId: string) => `ticket-note:${guildId}:${ticketRowId}:${createdAt}:${authorId}`;
 
 /** Adds a note to an open ticket (staff of the ticket). */
-export async function addNote(deps: EngineDeps, guildId: string, number: number, member: Member, body: string): Promise<{ reply: Reply; note?: TicketNote }> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return { reply: c.refusal! };
-  if (!c.staff) return { reply: say(botTexts.staffOnly) };
+export async function addNote(deps: EngineDeps, guildId: string, number: number, member: Member, body: string, known: Known = {}): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  if (!c.staff) return { refusal: "staffOnly" };
   // Checked here, not only by the dashboard's route: /note and every other way in take this step.
-  if (!can(c.access, "AnnotateTicket")) return { reply: say(botTexts.noPermission) };
+  if (!can(c.access, "AnnotateTicket")) return { refusal: "noPermission" };
   const text = body.trim().slice(0, 2000);
-  if (!text) return { reply: say(botTexts.noteEmpty) };
+  if (!text) return { refusal: "noteEmpty" };
   const createdAt = await deps.clock.now(guildId);
   const actor = actorOf(member, deps.origin);
   const sealed = deps.keyring.secrets.seal(text, aadOf(guildId, c.row.id, createdAt, member.id));
@@ -36,10 +36,8 @@ export async function addNote(deps: EngineDeps, guildId: string, number: number,
     await recordActivityOf(tx, actor, entry);
     return inserted.id;
   });
-  return {
-    reply: say(botTexts.noteAdded, true),
-    note: { NoteId: id, AuthorId: member.id, AuthorName: member.username, AuthorAvatar: actor.avatar, Body: text, CreatedAt: createdAt },
-  };
+  const note: TicketNote = { NoteId: id, AuthorId: member.id, AuthorName: member.username, AuthorAvatar: actor.avatar, Body: text, CreatedAt: createdAt };
+  return { done: "noteAdded", ticket: c.row, note };
 }
 
 /** A ticket's notes, oldest first (one that no longer opens — another key — shows as such). */

@@ -1,52 +1,49 @@
-import type { BotMessage } from "../platform/adapter";
-import { fitMessage } from "../platform/message-fit";
 import { recordActivityOf } from "../activity/record";
 import { can, type Member } from "../tickets/members";
-import { actorOf, attempt, type EngineDeps, openTicket, publish, type Reply, say } from "../tickets/step";
-import { findTicket } from "../tickets/store";
-import { botTexts } from "../tickets/texts";
+import type { Outcome } from "../tickets/outcomes";
+import { actorOf, attempt, type EngineDeps, type Known, openTicket, publish } from "../tickets/step";
 import { helpdeskActions } from "./triage";
 
-// A staff member's reply from the dashboard (issue 23). It is the bot's message with an embed whose author is the
-// staff member (name and avatar), not a channel webhook: the bot holds no Manage Webhooks (src/schemas/bot-permissions.ts,
-// least privilege), a webhook per ticket channel would be one more thing to create, clean up and secure (its token
-// posts to the channel as anyone), and Discord counts webhooks per channel (15). The embed also marks the
-// message as staff's in the channel and in the transcript (its author becomes the transcript embed's title).
-// `allowed_mentions: {parse: []}`: a reply pings nobody (an embed's text never pings; the field says so anyway).
-// The reply is the ticket's first response when there was none.
+// A staff member's reply from the dashboard. It is the bot's message with an embed whose author is the staff member
+// (name and avatar: EngineDeps.messages.staffReply), not a channel webhook: the bot holds no Manage Webhooks
+// (src/schemas/bot-permissions.ts, least privilege), a webhook per ticket channel would be one more thing to create,
+// clean up and secure (its token posts to the channel as anyone), and Discord counts webhooks per channel (15). The
+// embed also marks the message as staff's in the channel and in the transcript (its author becomes the transcript
+// embed's title). A reply pings nobody. The reply is the ticket's first response when there was none.
 
-export const replyColor = 0x5865f2;
-
-/** The message a reply is: the bot's, under the staff member's name and avatar. */
-export function replyMessage(deps: Pick<EngineDeps, "publicUrl">, member: Member, avatar: string | null, content: string): BotMessage {
-  const icon = avatar ? (avatar.startsWith("/") ? `${deps.publicUrl.replace(/\/$/, "")}${avatar}` : avatar) : undefined;
-  return fitMessage({
-    embeds: [{ author: { name: member.username, ...(icon && /^https?:\/\//.test(icon) ? { icon_url: icon } : {}) }, description: content, color: replyColor }],
-    allowed_mentions: { parse: [] },
-  });
+/** An avatar as a link Discord can show: the site's own images made absolute; anything but http(s) left out. */
+function iconUrlOf(deps: Pick<EngineDeps, "publicUrl">, avatar: string | null): string | null {
+  const icon = avatar ? (avatar.startsWith("/") ? `${deps.publicUrl.replace(/\/$/, "")}${avatar}` : avatar) : null;
+  return icon && /^https?:\/\//.test(icon) ? icon : null;
 }
 
-export async function replyAsStaff(deps: EngineDeps, guildId: string, number: number, member: Member, content: string): Promise<{ reply: Reply; messageId?: string }> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return { reply: c.refusal! };
-  if (!c.staff) return { reply: say(botTexts.staffOnly) };
+export async function replyAsStaff(deps: EngineDeps, guildId: string, number: number, member: Member, content: string, known: Known = {}): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  if (!c.staff) return { refusal: "staffOnly" };
   // Checked in the step, like notes' AnnotateTicket, whichever way in calls it.
-  if (!can(c.access, "AnswerTicket")) return { reply: say(botTexts.noPermission) };
-  if (!c.row.channel_id) return { reply: say(botTexts.ticketGone) };
+  if (!can(c.access, "AnswerTicket")) return { refusal: "noPermission" };
+  if (!c.row.channel_id) return { refusal: "ticketGone" };
   const channelId = c.row.channel_id;
   const actor = actorOf(member, deps.origin);
   let messageId = "";
+  const message = deps.messages.staffReply({ name: member.username, iconUrl: iconUrlOf(deps, actor.avatar) }, content);
   const refused = await attempt(deps, c.row, "send", async () => {
-    messageId = await deps.platform.sendMessage(channelId, replyMessage(deps, member, actor.avatar, content));
+    messageId = await deps.platform.sendMessage(channelId, message);
   });
-  if (refused) return { reply: say(refused) };
+  if (refused) return refused;
   const now = await deps.clock.now(guildId);
-  await deps.db.transaction().execute(async (tx) => {
-    await tx.updateTable("tickets").set({ last_activity_at: now }).where("id", "=", c.row.id).execute();
-    // The first response, once (a compare-and-set: an earlier one stands).
-    await tx.updateTable("tickets").set({ first_response_at: now }).where("id", "=", c.row.id).where("first_response_at", "is", null).execute();
+  const ticket = await deps.db.transaction().execute(async (tx) => {
+    // The first response, once: an earlier one stands.
+    const updated = await tx
+      .updateTable("tickets")
+      .set((eb) => ({ last_activity_at: now, first_response_at: eb.fn.coalesce("first_response_at", eb.val(now)) }))
+      .where("id", "=", c.row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.replied, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: now });
+    return updated;
   });
-  publish(deps, "updated", (await findTicket(deps.db, guildId, number))!);
-  return { reply: say(botTexts.replySent, true), messageId };
+  publish(deps, "updated", ticket);
+  return { done: "replied", ticket, messageId };
 }

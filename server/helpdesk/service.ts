@@ -1,18 +1,17 @@
 import type { FastifyInstance } from "fastify";
-
-import type { MentionNames, TicketDetail, TicketMessagesResponse, TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
+import type { MentionNames, TicketDetail, TicketMessagesResponse } from "../../src/schemas/helpdesk";
 import { HttpError } from "../errors";
-import { LiveReader, type LiveReadOptions } from "./live-read";
 import { toTicketMessage } from "../tickets/message-record";
 import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
-import { addNote, listNotes } from "./notes";
-import { replyAsStaff } from "./reply";
-import { type EngineDeps, panelOf, type Reply, ticketActions } from "../tickets/step";
+import { type EngineDeps, panelOf, ticketActions } from "../tickets/step";
 import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
-import { helpdeskActions, triage } from "./triage";
+import { LiveReader, type LiveReadOptions } from "./live-read";
+import { listNotes } from "./notes";
+import { helpdeskActions } from "./triage";
 
-// The help desk (issue 23): what the ticket page of the dashboard reads and does, over the engine's steps and
-// dependencies. Its ways in are server/http/helpdesk.ts (the page) and the /note and /priority commands.
+// The help desk: what the ticket page of the dashboard reads (its facts, its conversation read live), over the ticket
+// core's dependencies. Its steps — a reply (./reply.ts), a note (./notes.ts), priority and labels (./triage.ts) — are
+// taken by the page (server/http/helpdesk.ts) and by the /note and /priority commands.
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -106,23 +105,11 @@ export class HelpDesk {
     for (const m of picked) users[m.author.id] = m.author.username;
     return { messages: picked.map(toTicketMessage), last_message_id: state.lastMessageId, read_at: state.readAt, users };
   }
-
-  reply(guildId: string, number: number, member: Member, content: string): Promise<{ reply: Reply; messageId?: string }> {
-    return replyAsStaff(this.deps, guildId, number, member, content);
-  }
-
-  addNote(guildId: string, number: number, member: Member, body: string): Promise<{ reply: Reply; note?: TicketNote }> {
-    return addNote(this.deps, guildId, number, member, body);
-  }
-
-  triage(guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }): Promise<Reply> {
-    return triage(this.deps, guildId, number, member, change);
-  }
 }
 
 /** Registers app.helpdesk over the ticket engine's dependencies (after registerTicketEngine). */
 export function registerHelpDesk(app: FastifyInstance): void {
   // On the demo platform a read is a query of the demo's rows: the page may read as often as it asks.
-  app.decorate("helpdesk", new HelpDesk(app.tickets.engine.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {}));
+  app.decorate("helpdesk", new HelpDesk(app.tickets.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {}));
 }
 

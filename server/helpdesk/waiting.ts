@@ -1,16 +1,13 @@
 import { sql } from "kysely";
 import { dialectOf, jsonIntegerOf } from "../db/dialect";
 import { recordActivityOf } from "../activity/record";
-import { fitMessage } from "../platform/message-fit";
 import { readGuildSettings } from "../settings/store";
-import { chooseLanguage, speaking } from "../tickets/language";
 import { addedMembers, findTicket, type TicketRow } from "../tickets/store";
 import { supportRoles } from "../tickets/members";
 import { botActor, type EngineDeps, panelOf, publish } from "../tickets/step";
-import { botTexts } from "../tickets/texts";
 import { helpdeskActions } from "./triage";
 
-// "Waiting too long" alerts (issue 23): a ticket still without a first staff response after the panel's
+// "Waiting too long" alerts: a ticket still without a first staff response after the panel's
 // WaitingAlertMinutes (else the server's; 0: never) gets one alert in the server's WaitingAlertChannelId, mentioning
 // the panel's support roles (exactly those: `allowed_mentions.roles`), and a mark in the queue (WaitingSince). Run
 // with the minute sweep. Before alerting on Discord it reads the channel's newest messages once: staff who answered
@@ -82,9 +79,8 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
       const roles = (await supportRoles(db, row.guild_id, teamIds)).slice(0, 100);
       const url = `${deps.publicUrl.replace(/\/$/, "")}/${row.guild_id}/tickets/${row.number}`;
       // No interaction here to speak in: the server's BotLanguage (English for "auto"), like the scheduler's sweep.
-      const alert = speaking(chooseLanguage(settings.BotLanguage, null), () => botTexts.waitingAlert(row.number, minutes, url));
-      const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${alert}`.trim();
-      await platform.sendMessage(channelId, fitMessage({ content, allowed_mentions: { parse: [], roles } })).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
+      const alert = deps.messages.inServerLanguage(settings.BotLanguage, () => deps.messages.waitingAlert(row, minutes, url, roles));
+      await platform.sendMessage(channelId, alert).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
     await recordActivityOf(db, botActor(deps), {
       guildId: row.guild_id,

@@ -4,9 +4,9 @@ import { verifyKey } from "discord-interactions";
 import { z } from "zod";
 import type { BotMessage } from "../platform/adapter";
 import { DiscordPlatform } from "../platform/discord";
-import type { Outcome } from "../discord/router";
-import { say } from "../tickets/step";
-import { botTexts } from "../tickets/texts";
+import type { Answer } from "../discord/router";
+import { say } from "../discord/answers";
+import { botTexts } from "../discord/texts";
 import { InteractionReceipts } from "./support/interaction-receipts";
 import { named, s } from "./support/openapi/components";
 
@@ -23,7 +23,7 @@ const AUTOCOMPLETE_BUDGET_MS = 2_000;
 
 const ephemeral = (message: BotMessage) => ({ ...message, flags: MessageFlags.Ephemeral });
 
-function responseOf(outcome: Outcome) {
+function responseOf(outcome: Answer) {
   if (outcome.kind === "choices") return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: outcome.choices } };
   if (outcome.kind === "modal") return { type: InteractionResponseType.Modal, data: outcome.modal };
   return { type: InteractionResponseType.ChannelMessageWithSource, data: ephemeral(outcome.message) };
@@ -99,10 +99,10 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
         .handle(interaction)
         .catch((error: unknown) => {
           request.log.error({ err: error }, "interaction failed");
-          return say(botTexts.somethingWrong) as Outcome;
+          return say(botTexts.somethingWrong) as Answer;
         })
         // A modal is never the answer to a modal, and choices belong to autocomplete only.
-        .then((outcome): Outcome => (outcome.kind === "choices" || (modalSubmit && outcome.kind === "modal") ? say(botTexts.somethingWrong) : outcome));
+        .then((outcome): Answer => (outcome.kind === "choices" || (modalSubmit && outcome.kind === "modal") ? say(botTexts.somethingWrong) : outcome));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), app.config.interactionDeferMs)));
       const first = await Promise.race([work, late]);
@@ -110,7 +110,7 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       if (first !== "late") return remember(responseOf(first));
 
       // Too slow for the window: defer now, finish with the interaction's webhook.
-      void work.then(async (outcome: Outcome) => {
+      void work.then(async (outcome: Answer) => {
         // A modal or choices cannot follow a deferral: the member is asked to try again.
         const message: BotMessage = outcome.kind === "message" ? outcome.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
         if (!(app.platform instanceof DiscordPlatform)) return;

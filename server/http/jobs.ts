@@ -18,7 +18,7 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
     sweepTickets(app)
       .catch((error) => app.log.warn({ err: error }, "ticket sweep failed"))
       // issue 23: "waiting too long" alerts, after the sweep
-      .then(() => sweepWaitingTickets(app.tickets.engine.deps))
+      .then(() => sweepWaitingTickets(app.tickets.deps))
       .catch((error) => app.log.warn({ err: error }, "waiting alerts failed"))
       .finally(() => (running = false));
   }, SWEEP_EVERY_MS);

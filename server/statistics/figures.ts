@@ -449,15 +449,3 @@ export async function guildStatistics(
       .sort((a, b) => b.closed + b.claimed - (a.closed + a.claimed) || a.Username.localeCompare(b.Username)),
   };
 }
-
-const minutes = (ms: number | null) => (ms === null ? "—" : ms < 3_600_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 3_600_000).toFixed(1)} h`);
-
-/** /stats in Discord: the same figures as the Statistics screen, in a few lines. */
-export function statisticsSummary(s: StatisticsResponse): string {
-  return [
-    `Tickets ${s.from} – ${s.to} (UTC): ${s.totals.opened} opened, ${s.totals.closed} closed, ${s.open_now} open now.`,
-    `First response: median ${minutes(s.first_response.median_ms)}, 90th percentile ${minutes(s.first_response.p90_ms)}.`,
-    `Resolution: median ${minutes(s.resolution.median_ms)}.`,
-    `Rating: ${s.ratings.average === null ? "no ratings yet" : `${s.ratings.average} / 5 from ${s.ratings.count}`}.`,
-  ].join("\n");
-}

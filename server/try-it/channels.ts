@@ -9,7 +9,8 @@ import { DemoClock } from "../platform/clock";
 import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
-import type { TicketEngine } from "../tickets/engine";
+import { noteActivity } from "../tickets/last-activity";
+import type { EngineDeps } from "../tickets/step";
 import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
 import { findSinglePanel } from "../panels/store";
 
@@ -46,7 +47,7 @@ const baseBits = (m: Member) => {
 };
 
 export class TryItView {
-  constructor(private readonly deps: { db: Db; platform: PlatformAdapter; engine: Pick<TicketEngine, "noteActivity"> }) {}
+  constructor(private readonly deps: { db: Db; platform: PlatformAdapter; tickets: EngineDeps }) {}
 
   /** The demo platform; 404 on any other (there is no Try-it view with Discord). */
   private demo(): DemoPlatform {
@@ -111,7 +112,7 @@ export class TryItView {
     if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
     const { id, createdAt } = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
     // The silence ends when the message was written, on the server's clock (a later skip measures from there).
-    await this.deps.engine.noteActivity(channelId, createdAt);
+    await noteActivity(this.deps.tickets, channelId, createdAt);
     return id;
   }
 
@@ -247,5 +248,5 @@ declare module "fastify" {
 }
 
 export function registerTryIt(app: FastifyInstance): void {
-  app.decorate("tryIt", new TryItView({ db: app.db, platform: app.platform, engine: app.tickets.engine }));
+  app.decorate("tryIt", new TryItView({ db: app.db, platform: app.platform, tickets: app.tickets.deps }));
 }

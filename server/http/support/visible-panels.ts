@@ -3,4 +3,4 @@ import { guildIdOf } from "../../access/guard";
 import { panelsVisibleToUser } from "../../tickets/visibility";
 
 /** TranscriptsPanelPermission for a guarded request's caller: "all", or the panels they may see (server/tickets/visibility.ts). */
-export const panelsVisibleTo = (app: FastifyInstance, request: FastifyRequest) => panelsVisibleToUser(app, guildIdOf(request), request.user!, request.access);
+export const panelsVisibleTo = (app: FastifyInstance, request: FastifyRequest) => panelsVisibleToUser(app.db, guildIdOf(request), request.resolved);

@@ -91,7 +91,7 @@ describe("the ticket page's activity", () => {
 
     // The page reads the column, not the JSON: with every entry's JSON emptied it still lists exactly n's entries.
     await t.db.updateTable("activity").set({ after_json: "{}", before_json: null }).where("guild_id", "=", QUIET).execute();
-    const detail = await new HelpDesk(t.app.tickets.engine.deps).detail((await findTicket(t.db, QUIET, n))!, { reply: false, note: false, act: false });
+    const detail = await new HelpDesk(t.app.tickets.deps).detail((await findTicket(t.db, QUIET, n))!, { reply: false, note: false, act: false });
     expect(detail.activity.map((a) => a.Action)).toEqual([helpdeskActions.triaged, ticketActions.memberRemoved, ticketActions.opened]);
   });
 
@@ -145,12 +145,12 @@ describe("waiting-too-long alerts", () => {
     for (let i = 0; i < WAITING_PER_GUILD + 3; i++) await ticket(G, T0 + i * 1000, { panel_id: off });
     await ticket(G, T0, { panel_id: slow }); // its panel's 60 minutes are not up
     const due = await ticket(G, T0 + 10 * MIN); // no panel: the server's 5 minutes
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 20 * MIN)).toBe(1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 20 * MIN)).toBe(1);
     expect(await alertedNumbers(G)).toEqual([due.number]);
     const alert = await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${due.number} has waited%`).execute();
     expect(alert).toHaveLength(1);
     // The panel's own minutes, once up, alert too; the panel whose alert is off never does.
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 61 * MIN)).toBe(1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 61 * MIN)).toBe(1);
     expect((await alertedNumbers(G)).length).toBe(2);
   });
 
@@ -158,10 +158,10 @@ describe("waiting-too-long alerts", () => {
     const mine = [];
     for (let i = 0; i < WAITING_PER_GUILD + 2; i++) mine.push(await ticket(G, T0 + i * 1000));
     const other = await ticket(GH, T0 + 60 * 1000);
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 10 * MIN)).toBe(WAITING_PER_GUILD + 1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 10 * MIN)).toBe(WAITING_PER_GUILD + 1);
     expect(await alertedNumbers(G)).toEqual(mine.slice(0, WAITING_PER_GUILD).map((r) => r.number));
     expect(await alertedNumbers(GH)).toEqual([other.number]);
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 11 * MIN)).toBe(2);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 11 * MIN)).toBe(2);
     expect(await alertedNumbers(G)).toEqual(mine.map((r) => r.number));
   });
 });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../server/app";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp, testDatabaseUrl } from "../helpers";
 
 // Issue 20, item 3: interactions have their own limits — per member and per server, counted across instances on

@@ -35,7 +35,7 @@ describe("Item 9 — closing a 5,000-message ticket does not hold the event loop
     for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("demo_messages").values(rows.slice(i, i + 250)).execute();
 
     // Count the turns of the event loop, and note the count at every word hashed.
-    const keyring = t.app.tickets.engine.deps.keyring;
+    const keyring = t.app.tickets.deps.keyring;
     const original = keyring.termHash.bind(keyring);
     let turns = 0;
     let running = true;

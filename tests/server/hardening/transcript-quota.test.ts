@@ -4,7 +4,7 @@ import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { seedDemoTranscripts } from "../../../server/transcripts/demo";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { ticketActions } from "../../../server/tickets/step";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
 // Issue 20, item 1: every path that stores a transcript honours TRANSCRIPT_QUOTA_MB (here 1 MB): the ingest, a close

@@ -3,7 +3,7 @@ import { singlePanelSchema } from "../../../src/schemas/panel";
 import { singlePanelData } from "../../../server/panels/store";
 import { VIEW_CHANNEL } from "../../../server/tickets/channel-access";
 import { registerSlashCommands } from "../../../server/discord/application-commands";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
 import { FakeDiscord } from "../discord/fake-discord";

@@ -3,7 +3,7 @@ import { singlePanelSchema } from "../../../src/schemas/panel";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { singlePanelData } from "../../../server/panels/store";
 import { registerSlashCommands } from "../../../server/discord/application-commands";
-import { textsIn } from "../../../server/tickets/texts";
+import { textsIn } from "../../../server/discord/texts";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
 import { type InteractionClient, interactionClient, testKeys, type Where } from "../discord/interactions";

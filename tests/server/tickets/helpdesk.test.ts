@@ -124,7 +124,7 @@ describe("waiting too long", () => {
     const current = await api("GET", `/api/${G}/settings`, admin);
     expect((await api("PUT", `/api/${G}/settings`, admin, { WaitingAlertMinutes: 5, WaitingAlertChannelId: ALERTS, Revision: current.body.Revision })).status).toBe(200);
     const { number } = await openTicket();
-    const deps = t.app.tickets.engine.deps;
+    const deps = t.app.tickets.deps;
     const since = (await t.db.selectFrom("tickets").select("opened_at").where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow()).opened_at;
     // Not yet: four minutes.
     await sweepWaitingTickets(deps, Number(since) + 4 * 60_000);
@@ -158,7 +158,7 @@ describe("waiting too long", () => {
       ...rest, guild_id: GH, number: 5000 + i, channel_id: `8234567890123${String(40000 + i)}`, opened_at: 1_000 + i, last_activity_at: 1_000 + i,
       first_response_at: null, waiting_alert_at: null, claimed_by: null,
     }))).execute();
-    await sweepWaitingTickets(t.app.tickets.engine.deps, Number(row.opened_at) + 10 * 60_000);
+    await sweepWaitingTickets(t.app.tickets.deps, Number(row.opened_at) + 10 * 60_000);
     const alerts = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${number} has waited%`).execute();
     expect(alerts).toHaveLength(1);
     await t.db.deleteFrom("tickets").where("guild_id", "=", GH).where("number", ">=", 5000).execute();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { supportHoursSummary } from "../../../src/schemas/support-hours";
 import { buildApp } from "../../../server/app";
-import { chooseLanguage } from "../../../server/tickets/language";
+import { chooseLanguage } from "../../../server/discord/language";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { supportHoursAt } from "../../../server/tickets/support-hours";
-import { botTexts, textsIn } from "../../../server/tickets/texts";
+import { botTexts, textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // Issue 22 (the ticket workflow) on the demo platform, through the same interaction handler as Discord's endpoint:

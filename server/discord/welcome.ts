@@ -7,8 +7,8 @@ import { buildEmbed } from "../panels/message";
 import type { BotMessage } from "../platform/adapter";
 import { fitEmbeds } from "../platform/message-fit";
 import { customIds } from "./custom-ids";
-import { ACTION_ROW, BUTTON } from "./step";
-import type { TicketRow } from "./store";
+import { ACTION_ROW, button } from "./answers";
+import type { TicketRow } from "../tickets/store";
 import { botTexts } from "./texts";
 
 /** The panel's welcome embed, the form's answers, the opener and the panel's role mentioned, Close and Claim. */
@@ -42,8 +42,8 @@ export function welcomeMessage(row: TicketRow, panel: SinglePanel | null, answer
       {
         type: ACTION_ROW,
         components: [
-          { type: BUTTON, style: 4, label: botTexts.closeButton, custom_id: customIds.close(row.number), emoji: { name: "🔒" } },
-          { type: BUTTON, style: 2, label: botTexts.claimButton, custom_id: customIds.claim(row.number), emoji: { name: "🙋" } },
+          button(4, botTexts.closeButton, customIds.close(row.number), "🔒"),
+          button(2, botTexts.claimButton, customIds.claim(row.number), "🙋"),
         ],
       },
     ],

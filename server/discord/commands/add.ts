@@ -1,0 +1,24 @@
+import { addMember } from "../../tickets/membership";
+import { defineCommand } from "../command";
+import { snowflake } from "../options";
+
+export default defineCommand({
+  key: "add",
+  name: "add",
+  description: "Give another member access to this ticket.",
+  details: "Give another member access to the current ticket.",
+  options: [
+    {
+      name: "member", description: "The member to add", type: "user", required: true,
+      es: { name: "miembro", description: "El miembro que añadir" },
+    },
+  ],
+  access: "ticket",
+  category: "Tickets",
+  where: "ticket",
+  es: { name: "añadir", description: "Da acceso a este ticket a otro miembro." },
+  run: async ({ deps, guildId, member, options, ticket, known }) => {
+    const target = snowflake(options.member);
+    return target ? addMember(deps, guildId, ticket.number, member, target, true, known) : { refusal: "memberNotFound" };
+  },
+});

@@ -1,0 +1,24 @@
+import { addMember } from "../../tickets/membership";
+import { defineCommand } from "../command";
+import { snowflake } from "../options";
+
+export default defineCommand({
+  key: "remove",
+  name: "remove",
+  description: "Take a member's access to this ticket away.",
+  details: "Take a member's access to the current ticket away.",
+  options: [
+    {
+      name: "member", description: "The member to remove", type: "user", required: true,
+      es: { name: "miembro", description: "El miembro que quitar" },
+    },
+  ],
+  access: "ticket",
+  category: "Tickets",
+  where: "ticket",
+  es: { name: "quitar", description: "Quita a un miembro el acceso a este ticket." },
+  run: async ({ deps, guildId, member, options, ticket, known }) => {
+    const target = snowflake(options.member);
+    return target ? addMember(deps, guildId, ticket.number, member, target, false, known) : { refusal: "memberNotFound" };
+  },
+});
