@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { botCommandsPlugin } from "./scripts/bot-commands";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), botCommandsPlugin()],
   resolve: {
     // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
     // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.
