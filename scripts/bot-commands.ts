@@ -22,7 +22,8 @@ export function botCommandsPlugin(): Plugin {
     async load(id) {
       if (id !== resolvedId) return null;
       const registryFile = path.join(root, "server/discord/command-registry.ts");
-      const { commandsFolder, loadCommands } = (await tsImport(pathToFileURL(registryFile).href, import.meta.url)) as typeof import("../server/discord/command-registry");
+      type Registry = typeof import("../server/discord/command-registry");
+      const { commandsFolder, loadCommands } = (await tsImport(pathToFileURL(registryFile).href, import.meta.url)) as Registry;
       for (const name of readdirSync(commandsFolder)) this.addWatchFile(path.join(commandsFolder, name));
       return `export const botCommands = ${JSON.stringify((await loadCommands()).definitions())};\n`;
     },

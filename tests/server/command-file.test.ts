@@ -55,16 +55,19 @@ describe("a command added by one file", () => {
 
   it("runs in a ticket's channel through the router, in the server's language, and only there", async () => {
     const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
-    const opened = await call("POST", `/api/${G}/demo/interactions`, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` });
+    const click = { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` };
+    const opened = await call("POST", `/api/${G}/demo/interactions`, click);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
+    const ticket = await t.db
+      .selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
 
     const kept = await keepOpenIn(ticket.channel_id!);
     expect(kept.status).toBe(200);
     expect(said(kept)).toEqual([en.keptOpen]);
     const entry = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: "Ticket Kept Open", user_id: DEMO_ADMIN_ID });
-    const notice = await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", ticket.channel_id!).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const notice = await t.db
+      .selectFrom("demo_messages").select("content").where("channel_id", "=", ticket.channel_id!).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(notice.content).toBe(en.keptOpenNotice(DEMO_ADMIN_ID));
 
     expect(said(await keepOpenIn(SUPPORT_CHANNEL))).toEqual([en.notATicket]);
