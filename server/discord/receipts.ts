@@ -1,4 +1,4 @@
-import type { Db } from "../../db/schema";
+import type { Db } from "../db/schema";
 
 // Each interaction acts once. Discord signs an interaction, but a signed request sent twice (a replay within the
 // five minutes its timestamp is accepted, or a proxy retrying) would act twice: two channels for one click. Its id is
