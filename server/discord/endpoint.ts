@@ -61,7 +61,8 @@ export class InteractionEndpoint {
     const signature = String(headers["x-signature-ed25519"] ?? "");
     const timestamp = String(headers["x-signature-timestamp"] ?? "");
     const fresh = /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / 1000 - Number(timestamp)) <= MAX_SKEW_S;
-    const valid = publicKey !== null && fresh && /^[0-9a-f]{128}$/i.test(signature) && (await verifyKey(body, signature, timestamp, publicKey).catch(() => false));
+    const signed = publicKey !== null && fresh && /^[0-9a-f]{128}$/i.test(signature);
+    const valid = signed && (await verifyKey(body, signature, timestamp, publicKey).catch(() => false));
     if (!valid) return { status: 401, body: { error: "Invalid request signature" } };
     let interaction: APIInteraction;
     try {
