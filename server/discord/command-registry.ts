@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BotCommand, commandCategories, commandLabel } from "../../src/schemas/commands";
+import { type BotCommand, commandLabel } from "../../src/schemas/commands";
 import type { CommandFile } from "./command";
 
 // The bot's commands: every file of ./commands/ (and, for tests, of any folder handed in), each one command's
@@ -13,7 +13,7 @@ import type { CommandFile } from "./command";
 export const commandsFolder = path.join(import.meta.dirname, "commands");
 
 export class CommandRegistry {
-  /** In the order the /commands page lists them: by category, then by name. */
+  /** In the order every list shows them (their `order`, then their names). */
   readonly commands: readonly CommandFile[];
 
   constructor(commands: readonly CommandFile[]) {
@@ -24,8 +24,7 @@ export class CommandRegistry {
         seen.set(id, command.name);
       }
     }
-    const rank = (c: CommandFile) => commandCategories.indexOf(c.category);
-    this.commands = [...commands].sort((a, b) => rank(a) - rank(b) || commandLabel(a).localeCompare(commandLabel(b)));
+    this.commands = [...commands].sort((a, b) => a.order - b.order || commandLabel(a).localeCompare(commandLabel(b)));
   }
 
   /** The command (or subcommand) of a name as Discord sends it: "panel" + "resend". */

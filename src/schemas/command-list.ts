@@ -6,7 +6,7 @@ import type { BotCommand } from "./commands";
 // Try-it's command menu read the very declarations the bot registers with Discord, and no server code reaches the
 // browser. For the client only: the server reads the command files themselves (server/discord/command-registry.ts).
 
-/** Every command, in the order the /commands page lists them (by category, then by name). */
+/** Every command, in the order every list shows them (the /commands page, Try-it's menu). */
 export const botCommands: readonly BotCommand[] = generated;
 
 /** The slash commands (what a member types after "/"); the message commands are in a message's Apps menu. */

@@ -6,9 +6,7 @@
 export const commandAccessKinds = ["everyone", "ticket", "staff", "admin"] as const;
 export type CommandAccess = (typeof commandAccessKinds)[number];
 
-/** The /commands page's groups, in its order. */
-export const commandCategories = ["Tickets", "Staff", "Forms & tags", "Setup"] as const;
-export type CommandCategory = (typeof commandCategories)[number];
+export type CommandCategory = "Tickets" | "Staff" | "Forms & tags" | "Setup";
 
 /** Option types of Discord's application commands (the numbers Discord uses). */
 export const optionTypes = { subcommand: 1, string: 3, integer: 4, user: 6 } as const;
@@ -41,6 +39,8 @@ export interface Localized {
 export interface BotCommand {
   /** Stable key of the command's texts (the dictionaries' commands.description.{key}). */
   key: string;
+  /** Where it stands in every list of commands (the /commands page, Try-it's menu): lowest first. */
+  order: number;
   /** The top-level command name Discord registers ("panel" for /panel resend). */
   name: string;
   /** The subcommand, for commands registered as a group ("resend" of /panel). */

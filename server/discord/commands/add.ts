@@ -4,6 +4,7 @@ import { snowflake } from "../options";
 
 export default defineCommand({
   key: "add",
+  order: 60,
   name: "add",
   description: "Give another member access to this ticket.",
   details: "Give another member access to the current ticket.",

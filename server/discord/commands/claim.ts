@@ -3,6 +3,7 @@ import { defineCommand } from "../command";
 
 export default defineCommand({
   key: "claim",
+  order: 90,
   name: "claim",
   description: "Claim this ticket so the team knows you handle it.",
   details: "Claim the ticket so the team knows you are handling it.",

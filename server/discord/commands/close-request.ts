@@ -4,6 +4,7 @@ import { int, str } from "../options";
 
 export default defineCommand({
   key: "closeRequest",
+  order: 40,
   name: "closerequest",
   description: "Ask the member to confirm that this ticket can close.",
   details: "Ask the member who opened the ticket to confirm it can close, with an optional reason and delay; without an answer it closes after the delay.",

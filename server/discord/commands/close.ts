@@ -7,6 +7,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "close",
+  order: 30,
   name: "close",
   description: "Close this ticket; its transcript is saved.",
   details:

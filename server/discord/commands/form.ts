@@ -4,6 +4,7 @@ import { int } from "../options";
 
 export default defineCommand({
   key: "form",
+  order: 130,
   name: "form",
   description: "Fill in a form of this server.",
   details: "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",

@@ -4,6 +4,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "help",
+  order: 10,
   name: "help",
   description: "Show what the bot can do and where its documentation is.",
   details: "Show what the bot can do and links to the documentation.",

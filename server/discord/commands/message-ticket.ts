@@ -4,6 +4,7 @@ import { targetMessageOf } from "../options";
 
 export default defineCommand({
   key: "messageTicket",
+  order: 50,
   name: "Open ticket about this message",
   type: "message",
   description: "Open a ticket about a message, quoting it and linking back to it.",

@@ -4,6 +4,7 @@ import { str } from "../options";
 
 export default defineCommand({
   key: "new",
+  order: 20,
   name: "new",
   description: "Open a ticket without going through a panel.",
   details: "Open a ticket without going through a panel, with an optional subject.",

@@ -4,6 +4,7 @@ import { str } from "../options";
 
 export default defineCommand({
   key: "note",
+  order: 170,
   name: "note",
   description: "Add a private staff note to this ticket (the member never sees it).",
   details: "Add a private note to the ticket: staff read it on the ticket's page in the dashboard; the member never sees it and it is not in the transcript.",

@@ -8,6 +8,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "panelResend",
+  order: 150,
   name: "panel",
   subcommand: "resend",
   description: "Post a panel again.",

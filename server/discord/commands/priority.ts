@@ -7,6 +7,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "priority",
+  order: 180,
   name: "priority",
   description: "Set this ticket's priority: low, normal, high or urgent.",
   details: "Set the ticket's priority (low, normal, high or urgent); the dashboard's queue sorts and filters by it.",

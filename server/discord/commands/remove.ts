@@ -4,6 +4,7 @@ import { snowflake } from "../options";
 
 export default defineCommand({
   key: "remove",
+  order: 70,
   name: "remove",
   description: "Take a member's access to this ticket away.",
   details: "Take a member's access to the current ticket away.",

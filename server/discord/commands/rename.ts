@@ -4,6 +4,7 @@ import { str } from "../options";
 
 export default defineCommand({
   key: "rename",
+  order: 80,
   name: "rename",
   description: "Rename this ticket's channel.",
   details: "Rename the ticket channel, for example to reflect the topic.",

@@ -8,6 +8,7 @@ const onOff = (v: boolean | null | undefined) => (v === false ? "off" : "on");
 
 export default defineCommand({
   key: "settings",
+  order: 160,
   name: "settings",
   description: "Show this server's ticket settings.",
   details: "Show this server's ticket settings and a link to change them in the dashboard.",

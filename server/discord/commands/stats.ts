@@ -21,6 +21,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export default defineCommand({
   key: "stats",
+  order: 190,
   name: "stats",
   description: "Show ticket statistics of this server.",
   details: "Show ticket statistics of the server: open tickets, response times and average rating.",

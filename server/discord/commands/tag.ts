@@ -8,6 +8,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "tag",
+  order: 120,
   name: "tag",
   description: "Send a canned reply (tag) into this channel.",
   details: "Send a canned reply (tag) into the current channel.",

@@ -6,6 +6,7 @@ import { botTexts } from "../texts";
 
 export default defineCommand({
   key: "transcript",
+  order: 140,
   name: "transcript",
   description: "Get the link to a closed ticket's transcript.",
   details: "Get the link to the transcript of a closed ticket by its number.",

@@ -4,6 +4,7 @@ import { snowflake } from "../options";
 
 export default defineCommand({
   key: "transfer",
+  order: 110,
   name: "transfer",
   description: "Hand this ticket over to another member of staff.",
   details: "Hand a claimed ticket over to another member of staff.",

@@ -3,6 +3,7 @@ import { defineCommand } from "../command";
 
 export default defineCommand({
   key: "unclaim",
+  order: 100,
   name: "unclaim",
   description: "Release a ticket you claimed.",
   details: "Release a ticket you claimed so someone else can pick it up.",

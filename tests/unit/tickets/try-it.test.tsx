@@ -49,6 +49,8 @@ function demoServer(initial: { channels: DemoChannel[]; messages: Record<string,
   const handlers = [
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
     rest.get(`${API}/${community}/demo/events`, () => events.response()),
+    // The server's demo clock (Skip ahead): not moved.
+    rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
     rest.get(`${API}/${community}/demo/channels`, () => {
       state.requests.push("channels");
       return HttpResponse.json({ channels: state.channels });
@@ -113,7 +115,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // "/close" typed and Enter: the command is chosen, its reason focused; Enter runs it with the reason.
     await user.keyboard("/close{Enter}");
-    const reason = within(screen.getByRole("group", { name: "/close [reason]" })).getByRole("combobox", { name: "reason" });
+    const reason = within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" });
     expect(reason).toHaveFocus();
     await user.keyboard("Solved{Enter}");
     await waitFor(() => expect(demo.state.interactions).toContainEqual({ kind: "command", channelId: TICKET, name: "close", options: { reason: "Solved" } }));
@@ -122,7 +124,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // What follows the name goes to the first option; Escape closes the menu, and a plain text is sent as text.
     await user.keyboard("/close Duplicate{Enter}");
-    expect(within(screen.getByRole("group", { name: "/close [reason]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
+    expect(within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
     await user.keyboard("{Escape}");
     await user.keyboard("/clo{Escape}{Enter}");
     await waitFor(() => expect(demo.state.posts).toEqual(["/clo"]));
