@@ -1,5 +1,5 @@
-// The help desk's live read (issue 23): while staff watch a ticket's page, the server reads its channel after the last
-// known message, once per ticket per poll however many watch it (server/tickets/live-read.ts). Against the fake
+// The help desk's live read: while staff watch a ticket's page, the server reads its channel after the last
+// known message, once per ticket per poll however many watch it (server/helpdesk/live-read.ts). Against the fake
 // Discord of the test suites (every request checked against Discord's contract), two instances sharing one database,
 // watchers polling every 3 s at their own offsets over a simulated minute: prints the Discord requests per watched
 // ticket per minute (the budget: 20, one per 3 s poll, whatever the number of watchers).

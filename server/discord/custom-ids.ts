@@ -10,8 +10,8 @@ export type CustomId =
   | { kind: "close-confirm"; number: number }
   | { kind: "claim"; number: number }
   | { kind: "rate"; guildId: string; number: number; rating: number }
-  // Issue 22: the inactivity warning's button, the close request's two, the rating's comment (button and modal),
-  // reopening from the closing DM.
+  // The inactivity warning's button, the close request's two, the rating's comment (button and modal), reopening
+  // from the closing DM.
   | { kind: "keep-open"; number: number }
   | { kind: "close-request-yes"; number: number }
   | { kind: "close-request-no"; number: number }

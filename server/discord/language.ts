@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { BotLanguage } from "../../src/schemas/settings";
 
-// The language the bot speaks while it handles one interaction or one server's scheduled work (issue 22): the
+// The language the bot speaks while it handles one interaction or one server's scheduled work: the
 // server's BotLanguage setting, else the interaction's guild_locale (Discord's "community locale"), else English.
 // Held for the duration of the step in an AsyncLocalStorage, so every text of the catalogue (./texts.ts) — read
 // deep in any step, after any await — comes out in that language without each step passing it along.

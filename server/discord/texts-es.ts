@@ -153,7 +153,7 @@ export const spanishTexts: Catalogue = {
   ratingCommentThanks: "Gracias, tu comentario se ha guardado.",
   ratingCommentFirst: "Valora primero el ticket y luego añade un comentario.",
   ratingCommentAlready: "Ya dejaste un comentario en este ticket.",
-  // ---- issue 23 (the help desk)
+  // ---- el servicio de ayuda
   noteAdded: "Nota añadida. Solo la ve el staff.",
   noteEmpty: "Escribe la nota después del comando.",
   replySent: "Respuesta enviada.",

@@ -105,7 +105,7 @@ export const englishTexts = {
   aboutSeconds: (n: number) => `about ${n} second${n === 1 ? "" : "s"}`,
   aboutMinutes: (n: number) => `about ${n} minute${n === 1 ? "" : "s"}`,
   aboutHours: (n: number) => `about ${n} hour${n === 1 ? "" : "s"}`,
-  // ---- issue 22: the ticket workflow
+  // ---- the ticket workflow: support hours, warnings, close requests, reopening, tickets from messages, comments
   /** When support opens next: a weekday (0 Sunday … 6 Saturday), "HH:MM" and the server's time zone. */
   nextOpening: (day: number, time: string, zone: string, today: boolean) =>
     `${today ? "today" : `on ${["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][day]}`} at ${time} (${zone})`,
@@ -159,7 +159,7 @@ export const englishTexts = {
   ratingCommentThanks: "Thanks, your comment was saved.",
   ratingCommentFirst: "Rate the ticket first, then add a comment.",
   ratingCommentAlready: "You already left a comment on this ticket.",
-  // ---- issue 23 (the help desk): notes, replies, priority, labels, waiting alerts ----
+  // ---- the help desk: notes, replies, priority, labels, waiting alerts ----
   noteAdded: "Note added. Only staff see it.",
   noteEmpty: "Write the note after the command.",
   replySent: "Reply sent.",

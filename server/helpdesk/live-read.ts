@@ -5,7 +5,7 @@ import { addedMembers, type TicketRow } from "../tickets/store";
 import { FairReadShares } from "./read-shares";
 import type { EngineDeps } from "../tickets/step";
 
-// The live read of a watched ticket (issue 23). There is no gateway, so while staff view a ticket its channel is read
+// The live read of a watched ticket. There is no gateway, so while staff view a ticket its channel is read
 // after its last known message — once per ticket per poll, however many staff watch it:
 // - within an instance, one read at a time per ticket (later callers wait for it) and its answer is served to every
 //   caller until it is `pollMs` old;

@@ -17,7 +17,7 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
     running = true;
     sweepTickets(app)
       .catch((error) => app.log.warn({ err: error }, "ticket sweep failed"))
-      // issue 23: "waiting too long" alerts, after the sweep
+      // "Waiting too long" alerts, after the sweep
       .then(() => sweepWaitingTickets(app.tickets.deps))
       .catch((error) => app.log.warn({ err: error }, "waiting alerts failed"))
       .finally(() => (running = false));

@@ -203,7 +203,7 @@ export class DemoPlatform implements PlatformAdapter {
     return id;
   }
 
-  // Issue 22: a ticket's private thread, under its channel. Its members are kept as member overwrites (and the
+  // A ticket's private thread, under its channel. Its members are kept as member overwrites (and the
   // roles whose mention added their members, as role overwrites), so who sees it is computed like a channel's.
   async createTicketThread(guildId: string, channelId: string, name: string): Promise<string> {
     const g = this.find(guildId);

@@ -301,7 +301,7 @@ export class DiscordPlatform implements PlatformAdapter {
     await this.call(() => this.bot.patch(Routes.channel(channelId), { body }));
   }
 
-  // Issue 22: threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
+  // Threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
   async createTicketThread(_guildId: string, channelId: string, name: string): Promise<string> {
     const thread = await this.call<APIChannel>(() =>
       this.bot.post(Routes.threads(channelId), { body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 10080 } }),

@@ -159,7 +159,7 @@ export class TryItView {
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
-    // Ticket channels, and (issue 22) tickets' private threads still open, listed under their channel.
+    // Ticket channels, and tickets' private threads still open, listed under their channel.
     const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
     const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
     const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));

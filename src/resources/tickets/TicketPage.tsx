@@ -31,7 +31,7 @@ import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
 
-// A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
+// A ticket's page: its conversation as Discord shows it, read live (the server reads the channel after its
 // last known message once per poll however many staff watch; on the demo platform a member's message also arrives as
 // a ticket event at once); its facts; replies as the staff member; private staff notes; priority and labels; claim,
 // assign, members, rename and close. The server decides who may do what (`may`); the page hides what the caller

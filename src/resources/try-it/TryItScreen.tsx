@@ -266,7 +266,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        {/* A ticket's private thread, under its channel as Discord lists it. */}
                         <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
                         {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
@@ -364,7 +364,7 @@ function ChatMessage({
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
-  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  /** The message commands of its Apps menu, as Discord shows them on a message. */
   apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20, item 9: closing a long ticket (5,000 messages) does not hold the event loop: reading, sealing and
+// Closing a long ticket (5,000 messages) does not hold the event loop: reading, sealing and
 // indexing its transcript run in chunks with the event loop turning between them, so other requests are answered
 // meanwhile (the figures — /api/health's p99 during such a close — are printed by
 // `BENCH_INTERACTIONS=long-close npx tsx bench/interactions.ts`; tests assert behaviour, not time).

@@ -7,8 +7,8 @@ import { prepareTranscript, storePreparedTranscript } from "../../../server/tran
 import { DEMO_BOT } from "../../../server/platform/demo";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20 (hardening, third pass): the scheduler's sweep. Item 2: it chooses only tickets due under their own
-// server's settings, and a server's share of a sweep is bounded. Item 7: tickets left in 'opening' or 'closing' by a
+// The scheduler's sweep. It chooses only tickets due under their own
+// server's settings, and a server's share of a sweep is bounded. Tickets left in 'opening' or 'closing' by a
 // crash are repaired against the platform.
 
 const A = GAMING_HUB_ID;

@@ -6,7 +6,7 @@ import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20 (hardening, third pass): rules of the ticket engine's steps, on the demo platform.
+// Rules of the ticket core's steps, on the demo platform.
 
 const G = DEMO_COMMUNITY_ID;
 const SUPPORT_CHANNEL = "812345678901234714";

@@ -9,7 +9,7 @@ import { ChannelType } from "../discord/fake-world";
 import { type InteractionClient, interactionClient, testKeys, type Where } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
 
-// Issue 22 on the Discord path (signed interactions, the Discord adapter, the fake Discord checking every request
+// The ticket workflow on the Discord path (signed interactions, the Discord adapter, the fake Discord checking every request
 // and answer against Discord's contract): the commands with their es-ES localizations and the message command, the
 // bot answering in the interaction's guild_locale, a close request confirmed, a ticket from a message.
 

@@ -5,7 +5,7 @@ import { openTranscript } from "../../../server/transcripts/store";
 import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// The help desk (issue 23) on the demo platform: a ticket's page (facts, conversation, activity), the member's new
+// The help desk on the demo platform: a ticket's page (facts, conversation, activity), the member's new
 // message read live, a reply under the staff member's name that counts as the first response and is in the
 // transcript, a private note that is neither in the channel nor the transcript, priority and labels with the queue's
 // filters and sort, assign, and the permissions each needs.

@@ -9,7 +9,7 @@ import { testKeys } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
 import { type Poll, watchPages } from "./live-read-sim";
 
-// The live read of the help desk (issue 23) on the Discord adapter against the fake Discord (every request checked
+// The live read of the help desk on the Discord adapter against the fake Discord (every request checked
 // against Discord's contract): however many staff watch a ticket, its channel is read once per poll — within an
 // instance (concurrent watchers share one read) and across instances (the lease in ticket_live_reads) — and each
 // read asks only for the messages after the last known one.

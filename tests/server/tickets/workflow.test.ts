@@ -7,7 +7,7 @@ import { supportHoursAt } from "../../../server/tickets/support-hours";
 import { botTexts, textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 22 (the ticket workflow) on the demo platform, through the same interaction handler as Discord's endpoint:
+// The ticket workflow on the demo platform, through the same interaction router as Discord's endpoint:
 // the bot's language, per-panel rules and support hours, the inactivity warning, close requests and the rating's
 // comment; the scheduler's parts run once with two instances on one database.
 
