@@ -2,6 +2,7 @@ import { type APIApplicationCommandInteractionDataOption, type APIInteraction, A
 import type { DmMessage } from "../tickets/closing-dm";
 import type { Member } from "../tickets/members";
 import type { TargetMessage } from "../tickets/message-ticket";
+import type { BotCommandOption } from "../../src/schemas/commands";
 import type { CommandOptions } from "./command";
 
 // Reading what an interaction carries: everything in it is hostile, so ids are checked without regexes over what
@@ -21,6 +22,15 @@ export const snowflake = (v: unknown): string | null => {
   for (const c of s) if (c < "0" || c > "9") return null;
   return s;
 };
+
+/** A command's option naming a member of the server (/add, /remove, /transfer), with its Spanish. */
+export const memberOption = (description: string, es: string): BotCommandOption => ({
+  name: "member",
+  description,
+  type: "user",
+  required: true,
+  es: { name: "miembro", description: es },
+});
 
 /** The acting member of an interaction in a guild; for DMs (the rating buttons) only the user is known. */
 export function memberOf(interaction: APIInteraction): Member | null {

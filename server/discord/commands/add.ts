@@ -1,6 +1,6 @@
 import { addMember } from "../../tickets/membership";
 import { defineCommand } from "../command";
-import { snowflake } from "../options";
+import { memberOption, snowflake } from "../options";
 
 export default defineCommand({
   key: "add",
@@ -8,12 +8,7 @@ export default defineCommand({
   name: "add",
   description: "Give another member access to this ticket.",
   details: "Give another member access to the current ticket.",
-  options: [
-    {
-      name: "member", description: "The member to add", type: "user", required: true,
-      es: { name: "miembro", description: "El miembro que añadir" },
-    },
-  ],
+  options: [memberOption("The member to add", "El miembro que añadir")],
   access: "ticket",
   category: "Tickets",
   where: "ticket",

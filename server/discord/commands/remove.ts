@@ -1,6 +1,6 @@
 import { addMember } from "../../tickets/membership";
 import { defineCommand } from "../command";
-import { snowflake } from "../options";
+import { memberOption, snowflake } from "../options";
 
 export default defineCommand({
   key: "remove",
@@ -8,12 +8,7 @@ export default defineCommand({
   name: "remove",
   description: "Take a member's access to this ticket away.",
   details: "Take a member's access to the current ticket away.",
-  options: [
-    {
-      name: "member", description: "The member to remove", type: "user", required: true,
-      es: { name: "miembro", description: "El miembro que quitar" },
-    },
-  ],
+  options: [memberOption("The member to remove", "El miembro que quitar")],
   access: "ticket",
   category: "Tickets",
   where: "ticket",

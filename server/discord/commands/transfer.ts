@@ -1,6 +1,6 @@
 import { transfer } from "../../tickets/claim";
 import { defineCommand } from "../command";
-import { snowflake } from "../options";
+import { memberOption, snowflake } from "../options";
 
 export default defineCommand({
   key: "transfer",
@@ -8,12 +8,7 @@ export default defineCommand({
   name: "transfer",
   description: "Hand this ticket over to another member of staff.",
   details: "Hand a claimed ticket over to another member of staff.",
-  options: [
-    {
-      name: "member", description: "The staff member who takes over", type: "user", required: true,
-      es: { name: "miembro", description: "El miembro del staff que se encarga" },
-    },
-  ],
+  options: [memberOption("The staff member who takes over", "El miembro del staff que se encarga")],
   access: "staff",
   category: "Staff",
   where: "ticket",
