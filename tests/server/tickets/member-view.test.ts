@@ -165,6 +165,8 @@ describe("the closing DM", () => {
     });
     try {
       expect((await api("POST", `/api/${G}/tickets/${own.number}/close`, admin, { reason: "Fixed in the last update" })).status).toBe(200);
+      // On PostgreSQL the event comes back through the database (LISTEN/NOTIFY), maybe after the answer.
+      await expect.poll(() => atEvent).toBeDefined();
     } finally {
       stop();
     }
