@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { botCommandsPlugin } from "./scripts/bot-commands";
 
 /** API test files that mock a module: they run isolated (a tests/unit check lists every file that calls vi.mock). */
 const serverFilesWithMocks = ["tests/server/ticket-topics.test.ts"];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), botCommandsPlugin()],
   resolve: {
     // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
     // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.

@@ -1,17 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-
-/** The shortest DISCORD_PROXY_SECRET accepted: long enough that guessing it is hopeless. */
-export const PROXY_SECRET_MIN_LENGTH = 16;
-
-/** Whether a listen address is reachable from this machine only (127.0.0.0/8, ::1, localhost): no proxy secret needed. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  if (bare === "localhost" || bare === "::1") return true;
-  if (bare.startsWith("::ffff:")) return isLoopbackHost(bare.slice(7));
-  return isIP(bare) === 4 && bare.startsWith("127.");
-}
+import { isLoopbackHost, PROXY_SECRET_MIN_LENGTH } from "./proxy-secret";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -8,8 +8,8 @@ import { actionKey } from "../../src/resources/activity/action-labels";
 import { withMentionNames } from "../../src/schemas/message-parts";
 import { closeReasonLabel, ratingLabel } from "../../src/schemas/transcript";
 import { composeCloseReason } from "../../src/schemas/ticket";
-import { englishTexts as en } from "../../server/tickets/texts";
-import { spanishTexts as esBot } from "../../server/tickets/texts-es";
+import { englishTexts as en } from "../../server/discord/texts";
+import { spanishTexts as esBot } from "../../server/discord/texts-es";
 
 // One ticket's whole life through every door, on the demo platform. Demo Staff is the member (the Try-it view);
 // Demo Admin is the staff (the dashboard: the ticket page, the queue, the transcript viewer and its download, the

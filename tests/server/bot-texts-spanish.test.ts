@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { textsIn } from "../../server/tickets/texts";
+import { textsIn } from "../../server/discord/texts";
 
 // The bot's Spanish says everything its English says: for any values a text is given — a member's mention, a
 // ticket number, a name, a link — the Spanish text shows each value the English shows, and it is not the English.

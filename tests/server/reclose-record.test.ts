@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { textsIn } from "../../server/tickets/texts";
+import { textsIn } from "../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "./helpers";
 
 // A ticket reopened and closed again keeps in its record what its member gave before: the transcript stored at the

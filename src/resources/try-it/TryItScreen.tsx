@@ -5,7 +5,8 @@ import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
 import { ticketsChannel, type MemberLivePayload } from "../../providers/live-provider";
-import { messageCommands, type BotCommand } from "../../schemas/commands";
+import type { BotCommand } from "../../schemas/commands";
+import { messageCommands } from "../../schemas/command-list";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
 import { DateTime } from "../engine/RelativeTime";
@@ -268,7 +269,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        {/* A ticket's private thread, under its channel as Discord lists it. */}
                         <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
                         {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
@@ -364,7 +365,7 @@ function ChatMessage({
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
-  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  /** The message commands of its Apps menu, as Discord shows them on a message. */
   apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
-import type { Reply } from "../../../server/tickets/step";
-import { textsIn } from "../../../server/tickets/texts";
+import { answeredSteps, type Reply } from "../tickets/steps";
+import { textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // On the demo platform: a reopen obeys every rule an open obeys (one function of them,
@@ -43,7 +43,7 @@ const text = (reply: Reply) => (reply.kind === "message" ? reply.message.content
 /** Members as an interaction describes them: support staff (the support role and Member), the owner. */
 const staffMember: Member = { id: DEMO_STAFF_ID, username: "Demo Staff", avatar: null, roles: [DEMO_SUPPORT_ROLE_ID, MEMBER_ROLE], permissions: "0", owner: false };
 const owner: Member = { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, roles: [], permissions: "0", owner: true };
-const engine = () => t.app.tickets.engine;
+const engine = () => answeredSteps(t.app.tickets.deps);
 const fromDm = { kind: "opener", userId: DEMO_STAFF_ID, username: "Demo Staff" } as const;
 
 /** A ticket of General Support opened by `member` (open), or opened and closed. */
@@ -224,8 +224,7 @@ describe("Item 5 — notes and replies check their permission in the step, which
     const ticket = await openTicket(owner);
     const before = (await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length;
     await withTeam({ AnswerTicket: false }, async () => {
-      const { reply } = await t.app.helpdesk.reply(G, ticket.number, staffMember, "Hello");
-      expect(text(reply)).toBe(en.noPermission);
+      expect(text(await engine().reply(G, ticket.number, staffMember, "Hello"))).toBe(en.noPermission);
       expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reply`, staff, { content: "Hello" })).status).toBe(403);
     });
     expect((await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length).toBe(before);

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { http as rest, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import FormModal from "../../../src/resources/try-it/FormModal";
-import { commandUsage, findCommand } from "../../../src/schemas/commands";
 import type { DemoChannel, DemoMessage, DemoTicketEvent } from "../../../src/schemas/demo";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";
@@ -53,7 +52,7 @@ function demoServer(initial: { channels: DemoChannel[]; messages: Record<string,
   const handlers = [
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
     rest.get(`${API}/${community}/demo/events`, () => events.response()),
-    // The server's demo clock, at real time; the member may not skip it.
+    // The server's demo clock (Skip ahead): not moved.
     rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
     rest.get(`${API}/${community}/demo/channels`, () => {
       state.requests.push("channels");
@@ -120,7 +119,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // "/close" typed and Enter: the command is chosen, its reason focused; Enter runs it with the reason.
     await user.keyboard("/close{Enter}");
-    const reason = within(screen.getByRole("group", { name: commandUsage(findCommand("close")!) })).getByRole("combobox", { name: "reason" });
+    const reason = within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" });
     expect(reason).toHaveFocus();
     await user.keyboard("Solved{Enter}");
     await waitFor(() => expect(demo.state.interactions).toContainEqual({ kind: "command", channelId: TICKET, name: "close", options: { reason: "Solved" } }));
@@ -129,7 +128,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // What follows the name goes to the first option; Escape closes the menu, and a plain text is sent as text.
     await user.keyboard("/close Duplicate{Enter}");
-    expect(within(screen.getByRole("group", { name: commandUsage(findCommand("close")!) })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
+    expect(within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
     await user.keyboard("{Escape}");
     await user.keyboard("/clo{Escape}{Enter}");
     await waitFor(() => expect(demo.state.posts).toEqual(["/clo"]));
