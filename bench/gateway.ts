@@ -10,7 +10,7 @@
 //   BENCH_ONLY_GATEWAY=1 npm run bench        # only this part of `npm run bench` (results.md untouched)
 import { botPermissionBits } from "../src/schemas/bot-permissions";
 import { createGatewayRunner } from "../server/gateway/runner";
-import { LiveReader } from "../server/tickets/live-read";
+import { LiveReader } from "../server/helpdesk/live-read";
 import { findTicket, type TicketRow } from "../server/tickets/store";
 import { FakeDiscord } from "../tests/server/discord/fake-discord";
 import { FakeGateway } from "../tests/server/discord/fake-gateway";
@@ -86,7 +86,7 @@ export async function measureGateway() {
 async function measureReads(t: TestApp, fake: FakeDiscord, openTicket: () => Promise<TicketRow>, applied: Map<string, number>) {
   for (const [tickets, watchers] of [[1, 1], [1, 10], [1, 50], [10, 5]] as const) {
     let clock = 50_000_000;
-    const deps = t.app.tickets.engine.deps;
+    const deps = t.app.tickets.deps;
     const instances = [new LiveReader(deps, { holder: `ga${tickets}${watchers}`, now: () => clock }), new LiveReader(deps, { holder: `gb${tickets}${watchers}`, now: () => clock })];
     const rows: TicketRow[] = [];
     for (let i = 0; i < tickets; i++) rows.push(await openTicket());

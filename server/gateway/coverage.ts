@@ -1,7 +1,7 @@
 import type { Db } from "../db/schema";
 import type { GatewayCoverage } from "../tickets/step";
 
-// Whether a server's events arrive through the gateway now, as the ticket engine asks it (tickets/conversation.ts): its
+// Whether a server's events arrive through the gateway now, as the ticket core asks it (tickets/conversation.ts): its
 // shard — (guild_id >> 22) % shard count, gateway.mdx "Sharding Formula" — held by a live lease and its session ready,
 // and since when its events have run unbroken. Read from gateway_shards, so every instance answers alike whichever
 // holds the shard; kept a second in memory (the live read asks on every poll).

@@ -1,22 +1,21 @@
 import { type APIMessage, type GatewayDispatchPayload, GatewayDispatchEvents } from "discord-api-types/v10";
-import type { Db } from "../db/schema";
-import type { ChannelMessage } from "../platform/adapter";
 import { fromDiscordMessage } from "../platform/message-read";
 import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../settings/store";
-import { finishClose } from "../tickets/close";
+import { closeByBot } from "../tickets/close";
 import { recordDeletion, recordEdit, recordMessage } from "../tickets/conversation";
-import { chooseLanguage, speaking } from "../tickets/language";
-import { noteFirstResponse } from "../tickets/last-activity";
+import { noteMessage } from "../tickets/last-activity";
 import { captureMentionNames } from "../tickets/message-record";
+import type { CloseReason } from "../tickets/messages";
+import { isRefusal } from "../tickets/outcomes";
 import { leaveGraceMs } from "../tickets/scheduler";
-import { botMember, type EngineDeps, publish } from "../tickets/step";
-import { findTicketByChannel, type TicketRow, updateTicketIf } from "../tickets/store";
-import { botTexts } from "../tickets/texts";
+import { type EngineDeps, type Known, publish } from "../tickets/step";
+import { findTicketByChannel, hasTicketOpening, openTicketsOf, type TicketRow } from "../tickets/store";
 import { recordDeparture, recordReturn } from "./retention";
 
-// The gateway's door (docs/decisions/011-gateway.md): what each dispatch means to the product. A door like the
-// interactions endpoint and the dashboard's routes: it maps events onto the ticket engine and never writes around it.
+// The gateway's door (docs/decisions/011-gateway.md): what each dispatch means to the product. A door into the ticket
+// core like the Discord interactions and the dashboard's routes: it maps events onto the core's steps and never writes
+// a ticket around them.
 //   MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE(_BULK) in a ticket's channel or thread → the message stored as it
 //     arrives (sealed; edits and deletions kept as the ticket's audit trail), its first response and last activity
 //     (which ends an inactivity warning), and a ticket event so the ticket page shows it at once;
@@ -25,11 +24,11 @@ import { recordDeparture, recordReturn } from "./retention";
 //   GUILD_MEMBER_REMOVE → the member's tickets closed when the server closes them on leave (and the ticket has been
 //     silent for its grace; otherwise the minute sweep closes it when the grace is over);
 //   GUILD_DELETE (not an outage) → the server marked inactive, its retention clock started; GUILD_CREATE → back.
-// Direct messages (DM tickets) are the next phase. Every call into the ticket domain is one of the small functions at
-// the end of this file, so the door can follow the engine's steps when they change.
+// Direct messages (DM tickets) are the next phase. Every call into the ticket core is one of the small functions at
+// the end of this file, so the door can follow the core's steps when they change.
 
 export interface DoorDeps {
-  engine: EngineDeps;
+  core: EngineDeps;
   /** How long a server that removed the bot keeps its data (GUILD_RETENTION_DAYS). */
   retentionMs: number;
   /** The real clock (the departure's date; a deletion's time). */
@@ -130,7 +129,7 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
       const channelId = id(d.id);
       const guildId = id(d.guild_id);
       if (!channelId || !guildId) return null;
-      const ticket = await findTicketByChannel(door.engine.db, channelId);
+      const ticket = await findTicketByChannel(door.core.db, channelId);
       if (!ticket || ticket.guild_id !== guildId || ticket.status !== "open") return null;
       return { key: `channel-delete:${channelId}`, apply: () => channelDeleted(door, ticket) };
     }
@@ -144,12 +143,12 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
       const guildId = id(d.id);
       // "If the unavailable field is not set, the user was removed from the guild"; set, it is an outage.
       if (!guildId || d.unavailable !== undefined) return null;
-      return { key: bySequence, apply: () => recordDeparture(door.engine.db, guildId, door.now(), door.retentionMs) };
+      return { key: bySequence, apply: () => recordDeparture(door.core.db, guildId, door.now(), door.retentionMs) };
     }
     case GatewayDispatchEvents.GuildCreate: {
       const guildId = id(d.id);
       if (!guildId || d.unavailable === true) return null;
-      return { key: null, apply: async () => void (await recordReturn(door.engine.db, guildId)) };
+      return { key: null, apply: async () => void (await recordReturn(door.core.db, guildId)) };
     }
     default:
       return null;
@@ -174,89 +173,66 @@ async function ticketOf(gate: EventDoor, d: Json): Promise<TicketRow | null> {
   const channelId = id(d.channel_id);
   const guildId = id(d.guild_id);
   if (!channelId || !guildId || notTickets.has(channelId)) return null;
-  const { db } = door.engine;
+  const { db } = door.core;
   const isNew = door.now() - snowflakeTime(channelId) < NEW_CHANNEL_MS;
   const waitUntil = door.now() + (door.openingWaitMs ?? 5000);
   for (;;) {
     const ticket = await findTicketByChannel(db, channelId);
     if (ticket) return ticket.guild_id === guildId ? ticket : null;
-    if (!isNew || !(await opening(db, guildId)) || door.now() >= waitUntil) break;
+    if (!isNew || !(await hasTicketOpening(db, guildId)) || door.now() >= waitUntil) break;
     await (door.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(100);
   }
   // Known for good to hold no ticket: an old channel, or a new one while nothing opens in its server.
-  if (!isNew || !(await opening(db, guildId))) {
+  if (!isNew || !(await hasTicketOpening(db, guildId))) {
     if (notTickets.size >= NOT_TICKETS_KEPT) notTickets.delete(notTickets.keys().next().value!);
     notTickets.set(channelId, true);
   }
   return null;
 }
 
-const opening = async (db: Db, guildId: string) =>
-  (await db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("status", "=", "opening").limit(1).executeTakeFirst()) !== undefined;
-
-// ---- the calls into the ticket domain -------------------------------------------------------------------------
+// ---- the calls into the ticket core ----------------------------------------------------------------------------
 
 /** A message in a ticket: stored with the names it mentions now; a person's message is activity and maybe the first response. */
 async function messageArrived(door: DoorDeps, ticket: TicketRow, raw: APIMessage): Promise<void> {
-  const { engine } = door;
-  const [message] = await captureMentionNames(engine.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
-  if (!(await recordMessage(engine, ticket, message))) return;
-  await noteActivity(engine, ticket, message);
+  const { core } = door;
+  const [message] = await captureMentionNames(core.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
+  if (!(await recordMessage(core, ticket, message))) return;
+  await noteMessage(core, ticket, message);
 }
 
 async function messageChanged(door: DoorDeps, ticket: TicketRow, raw: APIMessage, editedAt: number | null): Promise<void> {
-  const { engine } = door;
-  const [message] = await captureMentionNames(engine.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
-  await recordEdit(engine, ticket, message, editedAt);
-  publish(engine, "updated", ticket);
+  const { core } = door;
+  const [message] = await captureMentionNames(core.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
+  await recordEdit(core, ticket, message, editedAt);
+  publish(core, "updated", ticket);
 }
 
 async function messagesDeleted(door: DoorDeps, ticket: TicketRow, messageIds: string[]): Promise<void> {
   const at = door.now();
-  for (const messageId of messageIds) await recordDeletion(door.engine, ticket, messageId, at);
-  publish(door.engine, "updated", ticket);
+  for (const messageId of messageIds) await recordDeletion(door.core, ticket, messageId, at);
+  publish(door.core, "updated", ticket);
 }
 
-/**
- * A message of someone other than the bot (the bot's own steps note their activity themselves, and the inactivity
- * warning is no activity): the ticket's last activity — which ends a standing warning — and its first response.
- */
-async function noteActivity(engine: EngineDeps, ticket: TicketRow, message: ChannelMessage): Promise<void> {
-  let row = ticket;
-  if (!message.author.bot) {
-    const moved = await engine.db
-      .updateTable("tickets")
-      .set({ last_activity_at: message.timestamp })
-      .where("id", "=", ticket.id)
-      .where("last_activity_at", "<", message.timestamp)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) === 1) row = { ...row, last_activity_at: message.timestamp };
-    const first = await noteFirstResponse(engine, row, [message]);
-    if (first !== null) row = { ...row, first_response_at: first };
-  }
-  publish(engine, "updated", row);
-}
-
-/** Closes an open ticket as the bot would, once (compare-and-set from 'open'), in the server's language. */
-async function closeByBot(engine: EngineDeps, ticket: TicketRow, reason: () => string): Promise<void> {
-  if (!(await updateTicketIf(engine.db, ticket, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return;
-  const { settings } = await readGuildSettings(engine.db, ticket.guild_id);
-  await speaking(chooseLanguage(settings.BotLanguage, null), () => finishClose(engine, { ...ticket, status: "closing" }, botMember(engine), reason()));
+/** Closes an open ticket as the bot would, once; a close already under way (or done) is left to finish. */
+async function closeAsBot(core: EngineDeps, ticket: TicketRow, reason: CloseReason, known: Known = {}): Promise<void> {
+  const outcome = await closeByBot(core, ticket, reason, known);
+  if (isRefusal(outcome) && outcome.refusal !== "closeBusy") core.log.warn({ ticket: ticket.number, guildId: ticket.guild_id, refusal: outcome.refusal }, "gateway close refused");
 }
 
 /** Staff deleted the ticket's channel (or thread) by hand: the ticket closes with what was captured as its transcript. */
 async function channelDeleted(door: DoorDeps, ticket: TicketRow): Promise<void> {
-  await closeByBot(door.engine, ticket, () => botTexts.deletedInDiscordReason);
+  await closeAsBot(door.core, ticket, "deletedInDiscord");
 }
 
 /** A member left: their open tickets close when the server says so and each has been silent for its grace. */
 async function memberLeft(door: DoorDeps, guildId: string, userId: string): Promise<void> {
-  const { engine } = door;
-  const graceMs = leaveGraceMs((await readGuildSettings(engine.db, guildId)).settings);
+  const { core } = door;
+  const { settings } = await readGuildSettings(core.db, guildId);
+  const graceMs = leaveGraceMs(settings);
   if (graceMs === null) return;
-  const tickets = await engine.db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).where("opener_id", "=", userId).where("status", "=", "open").execute();
-  const now = await engine.clock.now(guildId);
+  const tickets = await openTicketsOf(core.db, guildId, userId);
+  const now = await core.clock.now(guildId);
   for (const ticket of tickets) {
-    if (now - Number(ticket.last_activity_at) >= graceMs) await closeByBot(engine, ticket, () => botTexts.userLeftReason);
+    if (now - Number(ticket.last_activity_at) >= graceMs) await closeAsBot(core, ticket, "openerLeft", { settings });
   }
 }

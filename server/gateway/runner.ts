@@ -81,7 +81,7 @@ export interface GatewayRunnerOptions {
   readyTimeoutMs?: number;
 }
 
-/** The runner of an app in Discord mode (its database, REST client, engine and settings); `overrides` for tests. */
+/** The runner of an app in Discord mode (its database, REST client, the ticket core and settings); `overrides` for tests. */
 export function createGatewayRunner(app: FastifyInstance, overrides: Partial<GatewayRunnerOptions> = {}): GatewayRunner {
   const platform = app.platform;
   if (!(platform instanceof DiscordPlatform) || !app.config.discord) throw new Error("the gateway runs in Discord mode only");
@@ -93,7 +93,7 @@ export function createGatewayRunner(app: FastifyInstance, overrides: Partial<Gat
     platform,
     log: app.log,
     leaseMs: app.config.gatewayLeaseMs,
-    door: { engine: app.tickets.engine.deps, retentionMs: app.config.guildRetentionDays * 24 * 60 * 60_000, now: Date.now },
+    door: { core: app.tickets.deps, retentionMs: app.config.guildRetentionDays * 24 * 60 * 60_000, now: Date.now },
     ...overrides,
   });
 }

@@ -14,6 +14,28 @@ export async function noteActivity(deps: EngineDeps, channelId: string, at: numb
 }
 
 /**
+ * A message arrived in a ticket's channel (the gateway tells each as it happens). One of someone other than the bot
+ * moves its last activity — which ends a standing inactivity warning — and may be its first response; the bot's steps
+ * note their own activity, and the inactivity warning is no activity. The ticket page hears of it either way.
+ */
+export async function noteMessage(deps: EngineDeps, ticket: TicketRow, message: ChannelMessage): Promise<TicketRow> {
+  let row = ticket;
+  if (!message.author.bot) {
+    const moved = await deps.db
+      .updateTable("tickets")
+      .set({ last_activity_at: message.timestamp })
+      .where("id", "=", ticket.id)
+      .where("last_activity_at", "<", message.timestamp)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) row = { ...row, last_activity_at: message.timestamp };
+    const first = await noteFirstResponse(deps, row, [message]);
+    if (first !== null) row = { ...row, first_response_at: first };
+  }
+  publish(deps, "updated", row);
+  return row;
+}
+
+/**
  * The ticket's first response, when none was recorded: the first of these messages by someone other than the bot, the
  * opener and members added with /add (the live read's, or the gateway's messages as they arrive).
  */

@@ -1,6 +1,6 @@
 import { useCustom, useCustomMutation, useList, useSubscription, type HttpError as RefineHttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { formatDateTime } from "../../i18n/format";
 import { keySegment } from "../../i18n/keys";
@@ -33,7 +33,7 @@ import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
 
-// A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
+// A ticket's page: its conversation as Discord shows it, read live (the server reads the channel after its
 // last known message once per poll however many staff watch; on the demo platform a member's message also arrives as
 // a ticket event at once); its facts; replies as the staff member; private staff notes; priority and labels; claim,
 // assign, members, rename and close. The server decides who may do what (`may`); the page hides what the caller
@@ -42,6 +42,10 @@ import "./ticket-page.css";
 const CloseDialog = lazy(() => import("./CloseDialog"));
 /** How often the conversation is polled while the page is open (the server's live read answers from its last read within 3 s). */
 const POLL_MS = 3000;
+
+/** Whether an event's ticket is the one the page shows (the same facts, whatever order they came in). */
+const sameTicket = (told: TicketSummary, showing: TicketSummary | undefined) =>
+  showing !== undefined && (Object.keys(told) as (keyof TicketSummary)[]).every((key) => JSON.stringify(told[key]) === JSON.stringify(showing[key]));
 
 function Avatar({ name, src }: { name: string; src: string | null }) {
   const usable = src && (src.startsWith("/") || /^https:\/\//.test(src));
@@ -216,7 +220,12 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const conversation = messagesQuery.query.data ? ticketMessagesResponseSchema.safeParse(messagesQuery.query.data.data) : undefined;
   const messages = conversation?.success ? conversation.data.messages : [];
 
-  // A ticket event about this ticket (a message on the demo platform, a claim, a close) refreshes the page at once.
+  // A ticket event about this ticket (a message on the demo platform, someone else's claim, a close) refreshes the
+  // page at once. Not the event of this page's own step: the step refreshes the page once it is done (`run`), and an
+  // event telling of the ticket as the page shows it brings nothing new.
+  const stepsRunning = useRef(0);
+  const shown = useRef(ticket);
+  shown.current = ticket;
   useSubscription({
     channel: ticketsChannel,
     types: ["updated", "deleted", "created"],
@@ -224,6 +233,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     onLiveEvent: (event) => {
       const payload = event.payload as Partial<TicketLivePayload>;
       if (payload.event?.ticket.TicketId !== number) return;
+      if (stepsRunning.current > 0 || sameTicket(payload.event.ticket, shown.current)) return;
       void detailQuery.query.refetch();
       if (payload.event.ticket.Status === "open") void messagesQuery.query.refetch();
     },
@@ -243,17 +253,20 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {
     setBusy(key);
+    stepsRunning.current++;
     try {
       const response = await mutateAsync({ url: `${base}/${url}`, method, values, meta: { onForbidden: "caller" }, successNotification: false, errorNotification: false });
       const message = typeof response.data.message === "string" ? response.data.message : "";
       if (message) notify({ type: "success", message });
-      await detailQuery.query.refetch();
-      if (url === "reply") await messagesQuery.query.refetch();
+      // The page as the step left it; a step posts in an open ticket's channel (a reply, a notice), so its messages too.
+      const fresh = await detailQuery.query.refetch();
+      if (ticketDetailSchema.safeParse(fresh.data?.data).data?.ticket.Status === "open") await messagesQuery.query.refetch();
       return response.data;
     } catch (e) {
       notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
       return null;
     } finally {
+      stepsRunning.current--;
       setBusy(null);
     }
   };

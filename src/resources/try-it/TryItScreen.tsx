@@ -5,7 +5,8 @@ import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
 import { ticketsChannel, type MemberLivePayload } from "../../providers/live-provider";
-import { messageCommands, type BotCommand } from "../../schemas/commands";
+import type { BotCommand } from "../../schemas/commands";
+import { messageCommands } from "../../schemas/command-list";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
 import { DateTime } from "../engine/RelativeTime";
@@ -104,22 +105,24 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 
   const messagesRef = useRef<DemoMessage[]>([]);
   messagesRef.current = messages;
+  /** The channel shown went meanwhile (its ticket closed before its event arrived): the list is read again, and the view leaves it. */
+  const channelGone = useCallback(async (channelId: string) => {
+    const before = channelsRef.current;
+    const next = await loadChannels().catch(() => null);
+    if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
+  }, [loadChannels, leave]);
   const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
     const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
     try {
-      const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
+      const { messages: batch, mentions, gone } = await demoApi.messages(guildId, channelId, last);
       if (selectedRef.current !== channelId) return;
+      if (gone) return void (await channelGone(channelId));
       if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
       setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
     } catch (e) {
-      // The channel went meanwhile (its ticket closed): the list is read again, and the view leaves it.
-      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) {
-        const before = channelsRef.current;
-        const next = await loadChannels().catch(() => null);
-        if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
-      }
+      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) await channelGone(channelId);
     }
-  }, [guildId, loadChannels, leave]);
+  }, [guildId, channelGone]);
 
   useEffect(() => {
     demoApi.isDemo().then(setDemo, () => setDemo(false));
@@ -266,7 +269,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        {/* A ticket's private thread, under its channel as Discord lists it. */}
                         <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
                         {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
@@ -362,7 +365,7 @@ function ChatMessage({
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
-  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  /** The message commands of its Apps menu, as Discord shows them on a message. */
   apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();
@@ -414,7 +417,7 @@ function ChatMessage({
           )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
-        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
+        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />)}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TicketEvent } from "../../../src/schemas/ticket";
 import { purgeDepartedGuilds } from "../../../server/gateway/retention";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
 import { ApplicationFlags, Intents } from "../discord/fake-gateway";
@@ -120,7 +120,7 @@ describe("a ticket's conversation", () => {
     await runner.start();
     await until(async () => (await w.t.app.gatewayCoverage!.coveredSince(G)) !== null, "the guild to be covered");
     const ticket = await openTicket(w);
-    // As the engine opens one: the row is 'opening' while its channel is made, then names it.
+    // As the core opens one: the row is 'opening' while its channel is made, then names it.
     await w.t.db.updateTable("tickets").set({ status: "opening", channel_id: null }).where("id", "=", ticket.id).execute();
     const early = w.fake.postAs(MEMBER, ticket.channel_id!, "quick first words");
     await until(() => w.gateway.liveSessions()[0]?.dispatched.some((p) => (p.d as { id?: string }).id === early.id), "the dispatch");

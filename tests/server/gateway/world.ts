@@ -88,7 +88,7 @@ export async function until<T>(check: () => T | Promise<T>, what: string, timeou
 
 let number = 0;
 
-/** A ticket of MEMBER opened now (its channel in the fake, its row open), as the engine leaves one. */
+/** A ticket of MEMBER opened now (its channel in the fake, its row open), as the core leaves one. */
 export async function openTicket(w: GatewayWorld, guildId = G): Promise<TicketRow> {
   const channel = w.fake.addChannel(guildId, { name: `ticket-${++number}`, parentId: guildId === G ? w.category : null });
   const now = Date.now();
