@@ -176,14 +176,18 @@ async function ticketOf(gate: EventDoor, d: Json): Promise<TicketRow | null> {
   const { db } = door.core;
   const isNew = door.now() - snowflakeTime(channelId) < NEW_CHANNEL_MS;
   const waitUntil = door.now() + (door.openingWaitMs ?? 5000);
+  let opening: boolean;
   for (;;) {
+    // Whether a ticket is opening is read before the channel's ticket: one that finishes opening between the two reads
+    // (its row naming the channel) is found by the second, never taken for no ticket.
+    opening = isNew && (await hasTicketOpening(db, guildId));
     const ticket = await findTicketByChannel(db, channelId);
     if (ticket) return ticket.guild_id === guildId ? ticket : null;
-    if (!isNew || !(await hasTicketOpening(db, guildId)) || door.now() >= waitUntil) break;
+    if (!opening || door.now() >= waitUntil) break;
     await (door.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(100);
   }
   // Known for good to hold no ticket: an old channel, or a new one while nothing opens in its server.
-  if (!isNew || !(await hasTicketOpening(db, guildId))) {
+  if (!opening) {
     if (notTickets.size >= NOT_TICKETS_KEPT) notTickets.delete(notTickets.keys().next().value!);
     notTickets.set(channelId, true);
   }

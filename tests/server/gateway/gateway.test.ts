@@ -1,5 +1,8 @@
+import type { GatewayDispatchPayload } from "discord-api-types/v10";
+import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TicketEvent } from "../../../src/schemas/ticket";
+import { EventDoor } from "../../../server/gateway/events";
 import { purgeDepartedGuilds } from "../../../server/gateway/retention";
 import { botTexts } from "../../../server/discord/texts";
 import { keyringFor } from "../../../server/crypto";
@@ -126,6 +129,31 @@ describe("a ticket's conversation", () => {
     await until(() => w.gateway.liveSessions()[0]?.dispatched.some((p) => (p.d as { id?: string }).id === early.id), "the dispatch");
     await w.t.db.updateTable("tickets").set({ status: "open", channel_id: ticket.channel_id }).where("id", "=", ticket.id).execute();
     await until(() => runner.events.some((e) => e.key === `message:${early.id}` && e.outcome === "applied"), "the early message applied");
+  });
+
+  it("a ticket that finishes opening while the door looks for its channel's ticket is found, not taken for no ticket", async () => {
+    const ticket = await openTicket(w);
+    await w.t.db.updateTable("tickets").set({ status: "opening", channel_id: null }).where("id", "=", ticket.id).execute();
+    // The core names the channel right after the door's first read of the database.
+    let named = false;
+    const nameAfterFirstRead: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        if (!named) {
+          named = true;
+          // SQLite's one connection is held until this returns: the write waits behind this read and runs before the
+          // door's next one. PostgreSQL's pool runs it at once.
+          const write = w.t.db.updateTable("tickets").set({ status: "open", channel_id: ticket.channel_id }).where("id", "=", ticket.id).execute();
+          if (w.t.app.dbDialect === "postgres") await write;
+        }
+        return args.result;
+      },
+    };
+    const door = new EventDoor({ core: { ...w.t.app.tickets.deps, db: w.t.db.withPlugin(nameAfterFirstRead) }, retentionMs: 0, now: Date.now });
+    const d = { id: "1000000000000000001", channel_id: ticket.channel_id, guild_id: G, author: { id: MEMBER, username: "member" }, content: "hi", timestamp: new Date().toISOString() };
+    const action = await door.actionFor({ op: 0, t: "MESSAGE_CREATE", s: 1, d } as unknown as GatewayDispatchPayload, { shardId: 0, sessionId: "session" });
+    expect(named).toBe(true);
+    expect(action?.key).toBe(`message:${d.id}`);
   });
 
   it("a ticket thread deleted by hand closes too; a message outside every ticket is not kept", async () => {
