@@ -155,7 +155,8 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
   }
 }
 
-const isMessage = (d: Json) => id(d.id) !== undefined && typeof d.author === "object" && d.author !== null && id((d.author as Json).id) !== undefined && str(d.timestamp) !== undefined;
+const isMessage = (d: Json) =>
+  id(d.id) !== undefined && typeof d.author === "object" && d.author !== null && id((d.author as Json).id) !== undefined && str(d.timestamp) !== undefined;
 
 const NOT_TICKETS_KEPT = 50_000;
 
@@ -220,7 +221,9 @@ async function messagesDeleted(door: DoorDeps, ticket: TicketRow, messageIds: st
 /** Closes an open ticket as the bot would, once; a close already under way (or done) is left to finish. */
 async function closeAsBot(core: EngineDeps, ticket: TicketRow, reason: CloseReason, known: Known = {}): Promise<void> {
   const outcome = await closeByBot(core, ticket, reason, known);
-  if (isRefusal(outcome) && outcome.refusal !== "closeBusy") core.log.warn({ ticket: ticket.number, guildId: ticket.guild_id, refusal: outcome.refusal }, "gateway close refused");
+  if (isRefusal(outcome) && outcome.refusal !== "closeBusy") {
+    core.log.warn({ ticket: ticket.number, guildId: ticket.guild_id, refusal: outcome.refusal }, "gateway close refused");
+  }
 }
 
 /** Staff deleted the ticket's channel (or thread) by hand: the ticket closes with what was captured as its transcript. */

@@ -63,7 +63,9 @@ export class DatabaseIdentifyThrottler implements IIdentifyThrottler {
         await this.sleep(Math.max(1000, limit.reset_after), signal);
         continue;
       }
-      if (limit.remaining <= Math.ceil(limit.total / 10)) this.options.warn?.("few session starts left today", { remaining: limit.remaining, total: limit.total });
+      if (limit.remaining <= Math.ceil(limit.total / 10)) {
+        this.options.warn?.("few session starts left today", { remaining: limit.remaining, total: limit.total });
+      }
       const bucket = shardId % Math.max(1, limit.max_concurrency);
       const wait = await this.takeBucket(bucket);
       if (wait === 0) {

@@ -30,7 +30,13 @@ export class Inbox {
       .expression(
         this.db
           .selectFrom("gateway_shards")
-          .select((eb) => [eb.val(key).as("event_key"), eb.val(shardId).as("shard_id"), eb.val(this.holder).as("holder"), eb.val("applying").as("status"), eb.val(now).as("claimed_at")])
+          .select((eb) => [
+            eb.val(key).as("event_key"),
+            eb.val(shardId).as("shard_id"),
+            eb.val(this.holder).as("holder"),
+            eb.val("applying").as("status"),
+            eb.val(now).as("claimed_at"),
+          ])
           .where("shard_id", "=", shardId)
           .where("holder", "=", this.holder),
       )

@@ -37,7 +37,7 @@ export class ShardLeases {
     if (existing.length === 0) {
       await this.db
         .insertInto("gateway_shards")
-        .values(Array.from({ length: count }, (_, shard_id) => ({ shard_id, shard_count: count, holder: null, lease_until: 0, session_id: null, resume_url: null, sequence: null, ready_at: null, chain_since: null, intents: null, refused_code: null, refused_at: null, refused_intents: null })))
+        .values(Array.from({ length: count }, (_, shardId) => freeShard(shardId, count)))
         .onConflict((oc) => oc.column("shard_id").doNothing())
         .execute();
     }
@@ -50,7 +50,7 @@ export class ShardLeases {
     if (missing.length) {
       await this.db
         .insertInto("gateway_shards")
-        .values(missing.map((shard_id) => ({ shard_id, shard_count: agreed, holder: null, lease_until: 0, session_id: null, resume_url: null, sequence: null, ready_at: null, chain_since: null, intents: null, refused_code: null, refused_at: null, refused_intents: null })))
+        .values(missing.map((shardId) => freeShard(shardId, agreed)))
         .onConflict((oc) => oc.column("shard_id").doNothing())
         .execute();
     }
@@ -66,7 +66,11 @@ export class ShardLeases {
       .onConflict((oc) => oc.column("instance_id").doUpdateSet({ seen_at: now }))
       .execute();
     await this.db.deleteFrom("gateway_instances").where("seen_at", "<", now - 10 * aliveMs).execute();
-    const row = await this.db.selectFrom("gateway_instances").select((eb) => eb.fn.countAll<number>().as("n")).where("seen_at", ">=", now - aliveMs).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom("gateway_instances")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("seen_at", ">=", now - aliveMs)
+      .executeTakeFirstOrThrow();
     return Math.max(1, Number(row.n));
   }
 
@@ -89,7 +93,8 @@ export class ShardLeases {
       .where((eb) => eb.or([eb("holder", "is", null), eb("lease_until", "<", now)]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return null;
-    return (await this.db.selectFrom("gateway_shards").selectAll().where("shard_id", "=", shardId).where("holder", "=", this.holder).executeTakeFirst()) ?? null;
+    const row = await this.db.selectFrom("gateway_shards").selectAll().where("shard_id", "=", shardId).where("holder", "=", this.holder).executeTakeFirst();
+    return row ?? null;
   }
 
   /** Renews the lease and stores how far the session got; false when the shard is no longer this instance's. */
@@ -161,3 +166,9 @@ export class ShardLeases {
 }
 
 const sessionColumns = (s: SessionState) => ({ session_id: s.sessionId, resume_url: s.resumeUrl, sequence: s.sequence, intents: s.intents });
+
+/** A shard's row as nobody holds it yet: no session, no refusal. */
+const freeShard = (shardId: number, shardCount: number) => ({
+  shard_id: shardId, shard_count: shardCount, holder: null, lease_until: 0, session_id: null, resume_url: null, sequence: null, ready_at: null,
+  chain_since: null, intents: null, refused_code: null, refused_at: null, refused_intents: null,
+});

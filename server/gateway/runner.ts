@@ -210,7 +210,9 @@ export class GatewayRunner {
 
   /** The shards this instance holds, and whether each is connected. */
   status(): { shardId: number; ready: boolean; refused: number | null; sessionId: string | null; sequence: number }[] {
-    return [...this.held.values()].map((h) => ({ shardId: h.shardId, ready: h.ready, refused: h.refused?.code ?? null, sessionId: h.sessionId, sequence: h.watermark.value }));
+    return [...this.held.values()].map((h) => ({
+      shardId: h.shardId, ready: h.ready, refused: h.refused?.code ?? null, sessionId: h.sessionId, sequence: h.watermark.value,
+    }));
   }
 
   /** Resolves once every dispatch received so far has been applied. */
@@ -280,7 +282,9 @@ export class GatewayRunner {
     held.intents = intents;
     const resumable = row.session_id && row.resume_url && row.sequence !== null && Number(row.intents) === intents;
     if (resumable) {
-      held.session = { sessionId: row.session_id!, resumeURL: row.resume_url!, sequence: Number(row.sequence), shardId: row.shard_id, shardCount: this.shardCount };
+      held.session = {
+        sessionId: row.session_id!, resumeURL: row.resume_url!, sequence: Number(row.sequence), shardId: row.shard_id, shardCount: this.shardCount,
+      };
       held.sessionId = row.session_id;
       held.watermark = new Watermark(Number(row.sequence));
     }
@@ -357,7 +361,10 @@ export class GatewayRunner {
       held.refused = { code, at: this.now() };
       await this.leases.refused(held.shardId, code, held.intents).catch((error) => this.options.log.warn({ err: error }, "gateway refusal not stored"));
       const missing = code === 4014 ? ` (privileged intents asked for: ${privilegedIn(held.intents).join(", ")})` : "";
-      this.options.log.error({ shard: held.shardId, code }, `Discord refused the gateway connection with ${code}${missing}; the bot works without it (polling) until this is fixed`);
+      this.options.log.error(
+        { shard: held.shardId, code },
+        `Discord refused the gateway connection with ${code}${missing}; the bot works without it (polling) until this is fixed`,
+      );
       return;
     }
     await this.leases.down(held.shardId).catch(() => undefined);

@@ -38,7 +38,10 @@ export default async function guildRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/guilds/removed",
-    { onRequest: authenticate, schema: { tags, summary: "Servers the user manages that removed the bot, and when their data is deleted", response: { 200: s.removedGuildList } } },
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: "Servers the user manages that removed the bot, and when their data is deleted", response: { 200: s.removedGuildList } },
+    },
     async (request) => {
       // Only the gateway hears the bot being removed (GUILD_DELETE); only managers may invite it back.
       if (app.platform.kind !== "discord") return { guilds: [] };

@@ -76,7 +76,10 @@ export async function recordEdit(deps: Deps, row: TicketRow, message: ChannelMes
     if (!current) {
       await tx
         .insertInto("ticket_messages")
-        .values({ ticket_id: row.id, message_id: message.id, channel_id: channelOf(row), author_id: message.author.id, created_at: message.timestamp, edited_at: editedAt, deleted_at: null, body_sealed: body })
+        .values({
+          ticket_id: row.id, message_id: message.id, channel_id: channelOf(row), author_id: message.author.id, created_at: message.timestamp,
+          edited_at: editedAt, deleted_at: null, body_sealed: body,
+        })
         .onConflict((oc) => oc.columns(["ticket_id", "message_id"]).doNothing())
         .execute();
       return;
@@ -116,10 +119,18 @@ async function keepVersion(tx: Deps["db"], ticketRowId: number, messageId: strin
   const text = deps.keyring.secrets.open(sealed, aadOf(ticketRowId, messageId)) ?? "{}";
   await tx
     .insertInto("ticket_message_history")
-    .values({ ticket_id: ticketRowId, message_id: messageId, version, kind, at, body_sealed: deps.keyring.secrets.seal(text, aadOf(ticketRowId, messageId, version)) })
+    .values({
+      ticket_id: ticketRowId, message_id: messageId, version, kind, at,
+      body_sealed: deps.keyring.secrets.seal(text, aadOf(ticketRowId, messageId, version)),
+    })
     .execute();
   if (version > MAX_VERSIONS) {
-    await tx.deleteFrom("ticket_message_history").where("ticket_id", "=", ticketRowId).where("message_id", "=", messageId).where("version", "<=", version - MAX_VERSIONS).execute();
+    await tx
+      .deleteFrom("ticket_message_history")
+      .where("ticket_id", "=", ticketRowId)
+      .where("message_id", "=", messageId)
+      .where("version", "<=", version - MAX_VERSIONS)
+      .execute();
   }
 }
 
@@ -208,7 +219,9 @@ export async function readChannel(platform: PlatformAdapter, channelId: string, 
  * newest captured message when the gateway delivered the whole conversation, the whole channel otherwise. A channel
  * already gone (deleted by hand) reads as empty: the captured conversation is the transcript.
  */
-export async function conversationForClose(deps: Pick<EngineDeps, "db" | "keyring" | "platform" | "gateway">, row: TicketRow, channelId: string): Promise<CapturedMessage[]> {
+export async function conversationForClose(
+  deps: Pick<EngineDeps, "db" | "keyring" | "platform" | "gateway">, row: TicketRow, channelId: string,
+): Promise<CapturedMessage[]> {
   const stored = await capturedMessages(deps, row);
   if (stored.length === 0) return readChannel(deps.platform, channelId);
   const whole = await capturedWhole(deps, row);

@@ -44,7 +44,12 @@ export async function noteFirstResponse(deps: Pick<EngineDeps, "db">, row: Ticke
   const added = new Set(await addedMembers(deps.db, row.id));
   const staff = messages.filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id)).sort((a, b) => a.timestamp - b.timestamp)[0];
   if (!staff) return null;
-  const set = await deps.db.updateTable("tickets").set({ first_response_at: staff.timestamp }).where("id", "=", row.id).where("first_response_at", "is", null).executeTakeFirst();
+  const set = await deps.db
+    .updateTable("tickets")
+    .set({ first_response_at: staff.timestamp })
+    .where("id", "=", row.id)
+    .where("first_response_at", "is", null)
+    .executeTakeFirst();
   return Number(set.numUpdatedRows) === 1 ? staff.timestamp : null;
 }
 

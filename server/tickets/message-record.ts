@@ -118,7 +118,9 @@ export function toRecordMessage(m: CapturedMessage): TranscriptMessage {
     // What the gateway saw happen to it (./conversation.ts): the audit trail.
     edited_at: m.editedAt,
     deleted_at: m.deletedAt,
-    history: m.history?.length ? m.history.slice(-10).map((v) => ({ content: v.content.slice(0, 4000), at: Math.max(0, Math.floor(v.at)), kind: v.kind })) : undefined,
+    history: m.history?.length
+      ? m.history.slice(-10).map((v) => ({ content: v.content.slice(0, 4000), at: Math.max(0, Math.floor(v.at)), kind: v.kind }))
+      : undefined,
   });
 }
 

@@ -97,7 +97,9 @@ export const actorOf = (member: Member, origin: string): ActivityActor => ({
 });
 
 /** The bot as the member who closes a ticket on its own (auto-close, a member who left, a channel deleted in Discord). */
-export const botMember = (deps: Pick<EngineDeps, "platform">): Member => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });
+export const botMember = (deps: Pick<EngineDeps, "platform">): Member => ({
+  id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false,
+});
 
 /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
 export const botActor = (deps: EngineDeps): ActivityActor => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, ip: deps.origin });

@@ -95,7 +95,8 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["guild_departures", "ticket_message_history", "ticket_messages", "gateway_inbox", "gateway_identify", "gateway_instances", "gateway_shards"]) {
+  const tables = ["guild_departures", "ticket_message_history", "ticket_messages", "gateway_inbox", "gateway_identify", "gateway_instances", "gateway_shards"];
+  for (const table of tables) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }
