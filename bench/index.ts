@@ -5,6 +5,7 @@
 //   BENCH_SKIP_LARGE=1      skip the large-data part (it seeds 1.1 M rows per database: minutes)
 //   BENCH_SKIP_LIGHTHOUSE=1 skip Lighthouse
 //   BENCH_ONLY_FAIR=1       only the fair shares between servers (bench/fair-shares.ts); bench/results.md is left as it is
+//   BENCH_ONLY_GATEWAY=1    only the gateway (bench/gateway.ts); bench/results.md is left as it is
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { measureApi } from "./api";
@@ -12,6 +13,7 @@ import { measureBundles } from "./bundles";
 import { measureInteractionFairness, measureInteractions, measureLongClose } from "./interactions";
 import { measureDiscordLimits } from "./discord-limits";
 import { measureFairShares } from "./fair-shares";
+import { measureGateway } from "./gateway";
 import { measureLiveRead } from "./live-read";
 import { measureLargeData } from "./large-data";
 import { measureLighthouse } from "./lighthouse";
@@ -31,6 +33,10 @@ if (process.env.BENCH_ONLY_FAIR === "1") {
   await measureFairShares();
   process.exit(0);
 }
+if (process.env.BENCH_ONLY_GATEWAY === "1") {
+  await measureGateway();
+  process.exit(0);
+}
 
 await measureBundles();
 if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") await measureLighthouse();
@@ -47,6 +53,7 @@ await measureLongClose();
 if (pg) await measureLongClose({ databaseUrl: pg, port: 3336 });
 await measureDiscordLimits();
 await measureLiveRead();
+await measureGateway();
 await measureFairShares();
 if (process.env.BENCH_SKIP_LARGE !== "1") {
   await measureLargeData();

@@ -13,6 +13,8 @@ import { createDatabase, type DatabaseHandle, migrateToLatest } from "./db/clien
 import { GuildGenerations, watchGuildChanges } from "./db/guild-changes";
 import { registerErrorHandler } from "./errors";
 import { registerForms } from "./forms/service";
+import { ShardCoverage } from "./gateway/coverage";
+import { createGatewayRunner } from "./gateway/runner";
 import activityRoutes from "./http/activity";
 import authRoutes from "./http/auth";
 import botSetupRoutes from "./http/bot-setup";
@@ -164,12 +166,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
+  // DISCORD_GATEWAY=1: the core learns whether a server's events arrive through the gateway (server/gateway/).
+  const gatewayPlatform = config.discordGateway && app.platform instanceof DiscordPlatform ? app.platform : null;
+  if (gatewayPlatform) app.decorate("gatewayCoverage", new ShardCoverage(handle.db));
   for (const register of services(await loadCommands(options.commandFolders))) await register(app);
+  // The gateway runner is made here and started by index.ts once the app listens.
+  app.decorate("gateway", gatewayPlatform ? createGatewayRunner(app) : null);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
   app.decorateRequest("resolved", null);
   app.decorateRequest("responseCacheSlot", null);
   app.addHook("onClose", async () => {
+    await app.gateway?.stop();
     await app.teamRoleSync.idle();
     await ticketEvents.close();
     await sessionListener?.close();

@@ -52,6 +52,12 @@ const envSchema = z.object({
   ),
   /** Refused answers (401/403/429) in ten minutes past which the bot stops sending for a while (Discord bans at 10,000). */
   DISCORD_INVALID_REQUEST_LIMIT: z.coerce.number().int().min(0).max(9_000).default(5_000),
+  /** Discord mode: also connect to Discord's gateway (server/gateway/): events as they happen instead of polling. */
+  DISCORD_GATEWAY: flag,
+  /** How long a dead instance's shards wait before another instance takes them over (ms). */
+  GATEWAY_LEASE_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  /** Days a server that removed the bot keeps its data before it is deleted (unless the bot returns). */
+  GUILD_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Minting a bot key, importing a configuration and changing team permissions need a sign-in this recent
    * (counted from the sign-in or the last such action); 0 turns the check off. */
@@ -100,6 +106,12 @@ export interface Config {
   /** Sent to the REST proxy with every request (required when the proxy is not on this machine). */
   discordProxySecret: string | null;
   discordInvalidRequestLimit: number;
+  /** DISCORD_GATEWAY=1 (Discord mode only): the gateway runs beside the HTTP interactions. */
+  discordGateway: boolean;
+  /** A dead instance's shards are taken over after this long, plus one heartbeat (a quarter of it). */
+  gatewayLeaseMs: number;
+  /** Days a server that removed the bot keeps its data. */
+  guildRetentionDays: number;
   /** Hex Ed25519 public key of the Discord application; without it POST /api/interactions answers 401. */
   discordPublicKey: string | null;
   ticketStreamSeconds: number;
@@ -242,6 +254,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DISCORD_REST_PROXY && !e.DISCORD_PROXY_SECRET && !isLoopbackHost(new URL(e.DISCORD_REST_PROXY).hostname)) {
     throw new ConfigError("Invalid configuration: DISCORD_REST_PROXY on another machine needs DISCORD_PROXY_SECRET, the secret the proxy was started with");
   }
+  if (e.DISCORD_GATEWAY && discordCount < 3) {
+    throw new ConfigError("Invalid configuration: DISCORD_GATEWAY=1 needs Discord mode (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN)");
+  }
   const isProduction = e.NODE_ENV === "production";
   if (isProduction && discordCount === 0 && !e.DEMO_MODE) {
     throw new ConfigError(
@@ -269,6 +284,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordRestProxy: e.DISCORD_REST_PROXY?.replace(/\/+$/, "") ?? null,
     discordProxySecret: e.DISCORD_PROXY_SECRET ?? null,
     discordInvalidRequestLimit: e.DISCORD_INVALID_REQUEST_LIMIT,
+    discordGateway: e.DISCORD_GATEWAY,
+    gatewayLeaseMs: e.GATEWAY_LEASE_MS,
+    guildRetentionDays: e.GUILD_RETENTION_DAYS,
     discordPublicKey: e.DISCORD_PUBLIC_KEY ?? null,
     ticketStreamSeconds: e.TICKET_STREAM_SECONDS,
     interactionDeferMs: e.INTERACTION_DEFER_MS,

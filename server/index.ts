@@ -58,6 +58,8 @@ async function main() {
     }
     await registerSlashCommands(app);
     app.log.info(`Interactions Endpoint URL for the Discord developer portal: ${config.publicUrl}/api/interactions`);
+    // DISCORD_GATEWAY=1: events as they happen, shards shared with the other instances on this database.
+    app.gateway?.startSoon();
   }
   app.log.info(
     { mode: app.platform.kind, database: app.dbDialect, publicUrl: config.publicUrl },

@@ -2,6 +2,7 @@ import { ApplicationFlags } from "discord-api-types/v10";
 import { type BotPermissionKey, missingPermissions, type PermissionPlace, permissionsFor } from "../../src/schemas/bot-permissions";
 import { type BotProblem, channelLimits } from "../../src/schemas/bot-setup";
 import type { BotChannelFacts, BotSetupFacts } from "../platform/adapter";
+import { missingIntents } from "./gateway";
 import { type RecordedBotProblem, subjectOf } from "./problems";
 
 // Bot setup's rules: the platform's facts, the guild's panels and settings, its transcript storage and the refusals
@@ -24,6 +25,8 @@ export interface BotSetupInputs {
   recorded: BotProblem[];
   /** The commands the bot registers, as Discord lists them ("/close", "/panel resend"). */
   commandLabels: readonly string[];
+  /** The gateway's standing refusal for disallowed intents: the intents it asked for (./gateway.ts). */
+  gatewayRefusal?: { intents: number } | null;
 }
 
 /** Stored transcripts from this share of the quota on are worth telling the owner about. */
@@ -36,6 +39,7 @@ export function findBotProblems(inputs: BotSetupInputs): BotProblem[] {
   const found: BotProblem[] = [
     ...serverMissing.map((permission) => missingPermission(permission, "server", null, null, [])),
     ...messageContentProblems(facts),
+    ...gatewayProblems(inputs),
     ...placePermissionProblems(inputs, new Set(serverMissing)),
     ...categoryProblems(inputs),
     ...(facts.channelCount >= channelLimits.perServer
@@ -72,6 +76,13 @@ function missingPermission(
 function messageContentProblems(facts: BotSetupFacts): BotProblem[] {
   const intent = ApplicationFlags.GatewayMessageContent | ApplicationFlags.GatewayMessageContentLimited;
   return (facts.applicationFlags & intent) === 0 ? [{ kind: "messageContentIntent" }] : [];
+}
+
+/** Discord refused the gateway a privileged intent (4014): which ones the application's flags lack. */
+function gatewayProblems({ gatewayRefusal, facts }: BotSetupInputs): BotProblem[] {
+  if (!gatewayRefusal) return [];
+  const intents = missingIntents(gatewayRefusal.intents, facts.applicationFlags);
+  return intents.length ? [{ kind: "gatewayIntentsDisallowed", intents }] : [];
 }
 
 /**
@@ -165,7 +176,8 @@ function quotaProblems({ transcripts }: BotSetupInputs): BotProblem[] {
   return [{ kind: "transcriptQuota", usedBytes: transcripts.usedBytes, quotaBytes: transcripts.quotaBytes, ticketNumber: null, seenAt: null, foundNow: true }];
 }
 
-const isRecordable = (p: BotProblem): p is RecordedBotProblem => p.kind !== "messageContentIntent" && p.kind !== "commandsNotRegistered";
+const isRecordable = (p: BotProblem): p is RecordedBotProblem =>
+  p.kind !== "messageContentIntent" && p.kind !== "commandsNotRegistered" && p.kind !== "gatewayIntentsDisallowed";
 /** Full and nearly full of one category are the same subject: the category's fill. */
 const matchKey = (p: RecordedBotProblem) => `${p.kind === "categoryNearlyFull" ? "categoryFull" : p.kind}:${subjectOf(p)}`;
 

@@ -11,7 +11,7 @@ export const MAX_PER_GUILD = 50;
 /** Refusals older than this are not shown (the owner fixed it, or it stopped happening). */
 export const SHOWN_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type RecordedBotProblem = Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" }>;
+export type RecordedBotProblem = Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }>;
 type Recorded = RecordedBotProblem;
 
 /** What a refusal is about within its kind: the row it moves (Bot setup matches the check's findings on it too). */

@@ -6,6 +6,7 @@ import type { Db } from "../db/schema";
 import type { PlatformAdapter } from "../platform/adapter";
 import { readGuildSettings } from "../settings/store";
 import { findBotProblems, type PanelPlaces } from "./check";
+import { disallowedIntentsRefusal } from "./gateway";
 import { recordedBotProblems } from "./problems";
 
 // Bot setup for one guild: the platform's facts (cached by the adapter) beside what the guild asks of the bot — its
@@ -40,12 +41,13 @@ export function registerBotSetup(app: FastifyInstance, commandLabels: readonly s
 }
 
 export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupResponse> {
-  const [facts, panels, { settings }, recorded, usedBytes] = await Promise.all([
+  const [facts, panels, { settings }, recorded, usedBytes, gatewayRefusal] = await Promise.all([
     deps.platform.botSetupFacts(guildId, { fresh }),
     panelPlaces(deps.db, guildId),
     readGuildSettings(deps.db, guildId),
     recordedBotProblems(deps.db, guildId),
     storedTranscriptBytes(deps.db, guildId),
+    deps.platform.kind === "discord" ? disallowedIntentsRefusal(deps.db) : null,
   ]);
   const problems = findBotProblems({
     facts,
@@ -54,6 +56,7 @@ export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh
     transcripts: { usedBytes, quotaBytes: deps.transcriptQuotaMb * 1024 * 1024 },
     recorded,
     commandLabels: deps.commandLabels,
+    gatewayRefusal,
   });
   return { platform: deps.platform.kind, checkedAt: facts.readAt, inviteUrl: botInviteUrl(facts.applicationId, guildId), problems };
 }

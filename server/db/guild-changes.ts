@@ -87,7 +87,7 @@ export class GuildGenerations {
 const PG_TRIGGER_LOCK = 774_201_003;
 
 /** Tables written only alongside another guild table (by its triggers): their writes tell nothing new. */
-const DERIVED_TABLES = new Set([
+export const DERIVED_TABLES = new Set([
   "ticket_rollups",
   "activity_counts",
   "activity_users",
@@ -98,7 +98,7 @@ const DERIVED_TABLES = new Set([
 ]);
 
 /** Tables of the current schema with a guild_id column (but the derived ones). */
-async function guildTables(db: Db, dialect: DatabaseHandle["dialect"]): Promise<string[]> {
+export async function guildTables(db: Db, dialect: DatabaseHandle["dialect"]): Promise<string[]> {
   const { rows } =
     dialect === "postgres"
       ? await sql<{ name: string }>`

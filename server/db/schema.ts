@@ -377,6 +377,89 @@ export interface Database extends SpecTables {
   // ---- 024_helpdesk (issue 23) ----
   ticket_notes: TicketNotesTable;
   ticket_live_reads: TicketLiveReadsTable;
+  // ---- 032_gateway ----
+  gateway_shards: GatewayShardsTable;
+  gateway_instances: GatewayInstancesTable;
+  gateway_identify: GatewayIdentifyTable;
+  gateway_inbox: GatewayInboxTable;
+  ticket_messages: TicketMessagesTable;
+  ticket_message_history: TicketMessageHistoryTable;
+  guild_departures: GuildDeparturesTable;
+}
+
+/** A gateway shard (032_gateway): its lease, the session another instance resumes, Discord's refusal of it. */
+export interface GatewayShardsTable {
+  shard_id: number;
+  shard_count: number;
+  /** The instance holding it, or null. */
+  holder: string | null;
+  /** Epoch ms; the lease is the holder's while it is in the future. */
+  lease_until: ColumnType<number, number | undefined, number>;
+  session_id: string | null;
+  resume_url: string | null;
+  /** The sequence up to which every dispatch of the session was applied: where a resume starts. */
+  sequence: number | null;
+  /** When its session became ready (identified or resumed), while it is up. */
+  ready_at: number | null;
+  /** Since when the shard's events run unbroken (its first session's READY; a resume keeps it). */
+  chain_since: number | null;
+  intents: number | null;
+  /** A close code that says not to reconnect (4004, 4010–4014), when and with which intents. */
+  refused_code: number | null;
+  refused_at: number | null;
+  refused_intents: number | null;
+}
+
+/** An instance running the gateway (032_gateway), seen by its heartbeat. */
+export interface GatewayInstancesTable {
+  instance_id: string;
+  seen_at: number;
+}
+
+/** When an instance last identified in a max_concurrency bucket (032_gateway). */
+export interface GatewayIdentifyTable {
+  bucket: number;
+  identified_at: number;
+}
+
+/** A dispatch applied, or being applied (032_gateway). */
+export interface GatewayInboxTable {
+  event_key: string;
+  shard_id: number;
+  holder: string;
+  /** "applying" | "done" */
+  status: string;
+  claimed_at: number;
+}
+
+/** A ticket's message as the gateway delivered it (032_gateway): its current version, sealed. */
+export interface TicketMessagesTable {
+  ticket_id: number;
+  message_id: string;
+  channel_id: string;
+  author_id: string;
+  created_at: number;
+  edited_at: number | null;
+  deleted_at: number | null;
+  body_sealed: string;
+}
+
+/** An earlier version of an edited or deleted ticket message (032_gateway): the audit trail. */
+export interface TicketMessageHistoryTable {
+  ticket_id: number;
+  message_id: string;
+  version: number;
+  /** "edit" | "delete": what replaced it. */
+  kind: string;
+  at: number;
+  body_sealed: string;
+}
+
+/** A server that removed the bot (032_gateway): its data is purged at purge_at unless the bot returns. */
+export interface GuildDeparturesTable {
+  guild_id: string;
+  removed_at: number;
+  purge_at: number;
 }
 
 /** Private staff notes of a ticket (024_helpdesk): the body sealed with the keyring's secret box. */

@@ -47,6 +47,7 @@ const closeReasons: Record<CloseReason, () => string> = {
   openerLeft: () => botTexts.userLeftReason,
   closeRequestConfirmed: () => botTexts.closeRequestReason,
   closeRequestTimedOut: () => botTexts.closeRequestTimeoutReason,
+  deletedInDiscord: () => botTexts.deletedInDiscordReason,
 };
 
 /** The closing DM: why it closed, the stars (disabled once rated, the chosen one marked), the comment's button, Reopen. */

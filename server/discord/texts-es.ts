@@ -56,6 +56,7 @@ export const spanishTexts: Catalogue = {
   closeBusy: "Este ticket ya se está cerrando.",
   autoCloseReason: "Cerrado automáticamente tras un tiempo sin mensajes",
   userLeftReason: "Cerrado automáticamente: el miembro que lo abrió salió del servidor",
+  deletedInDiscordReason: "Cerrado automáticamente: su canal se eliminó en Discord",
   afterSkipAhead: (reason, name) => `${reason} (después de que ${name} adelantara el reloj de demostración)`,
   closeButton: "Cerrar",
   claimButton: "Reclamar",

@@ -56,6 +56,7 @@ export const englishTexts = {
   closeBusy: "This ticket is being closed already.",
   autoCloseReason: "Closed automatically after a period without messages",
   userLeftReason: "Closed automatically: the member who opened it left the server",
+  deletedInDiscordReason: "Closed automatically: its channel was deleted in Discord",
   /** A scheduled close's reason when Try-it's "Skip ahead" brought it (the demo clock). */
   afterSkipAhead: (reason: string, name: string) => `${reason} (after ${name} skipped the demo clock ahead)`,
   closeButton: "Close",

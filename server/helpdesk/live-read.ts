@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { ChannelMessage } from "../platform/adapter";
+import { capturedMessages, capturedWhole } from "../tickets/conversation";
+import { noteFirstResponse } from "../tickets/last-activity";
 import { captureMentionNames } from "../tickets/message-record";
-import { addedMembers, type TicketRow } from "../tickets/store";
+import type { TicketRow } from "../tickets/store";
 import { FairReadShares } from "./read-shares";
 import type { EngineDeps } from "../tickets/step";
 
-// The live read of a watched ticket. There is no gateway, so while staff view a ticket its channel is read
-// after its last known message — once per ticket per poll, however many staff watch it:
+// The live read of a watched ticket. With the gateway delivering a ticket's whole conversation, the page reads what it
+// captured (../tickets/conversation.ts) and Discord is not asked. Otherwise, while staff view a ticket its channel is
+// read after its last known message — once per ticket per poll, however many staff watch it:
 // - within an instance, one read at a time per ticket (later callers wait for it) and its answer is served to every
 //   caller until it is `pollMs` old;
 // - across instances, a lease in the database (ticket_live_reads: read_at, holder) taken by compare-and-set: the
@@ -68,7 +71,7 @@ export class LiveReader {
   private awake = false;
 
   constructor(
-    private readonly deps: Pick<EngineDeps, "db" | "platform" | "keyring" | "log">,
+    private readonly deps: Pick<EngineDeps, "db" | "platform" | "keyring" | "log" | "gateway">,
     options: LiveReadOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 3000;
@@ -78,8 +81,19 @@ export class LiveReader {
     this.wake = options.wake ?? ((fn, ms) => setTimeout(fn, ms).unref());
   }
 
-  /** The ticket's newest messages, read from the platform at most once per poll for every watcher together. */
-  read(row: TicketRow): Promise<LiveState> {
+  /**
+   * The ticket's newest messages: with the gateway delivering its whole conversation, what it captured (no platform
+   * read); else read from the platform at most once per poll for every watcher together.
+   */
+  async read(row: TicketRow): Promise<LiveState> {
+    if (await capturedWhole(this.deps, row)) {
+      const messages = await capturedMessages(this.deps, row, KEEP);
+      return { readAt: this.now(), lastMessageId: messages.length ? messages[messages.length - 1].id : null, messages };
+    }
+    return this.poll(row);
+  }
+
+  private poll(row: TicketRow): Promise<LiveState> {
     const now = this.now();
     const cached = this.memory.get(row.id);
     this.shares.watch(row, now, cached?.readAt ?? 0);
@@ -254,16 +268,7 @@ export class LiveReader {
       .where("holder", "=", this.reading)
       .where("read_at", "=", now)
       .execute();
-    if (fresh.length) await this.noteFirstResponse(row, fresh);
+    if (fresh.length) await noteFirstResponse(this.deps, row, fresh);
     return this.remember(row.id, state);
-  }
-
-  /** A staff message the live read saw is the ticket's first response when none was recorded. */
-  private async noteFirstResponse(row: TicketRow, fresh: ChannelMessage[]) {
-    if (row.first_response_at !== null && row.first_response_at !== undefined) return;
-    const added = new Set(await addedMembers(this.deps.db, row.id));
-    const staff = fresh.filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id)).sort((a, b) => a.timestamp - b.timestamp)[0];
-    if (!staff) return;
-    await this.deps.db.updateTable("tickets").set({ first_response_at: staff.timestamp }).where("id", "=", row.id).where("first_response_at", "is", null).execute();
   }
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { dialectOf, jsonIntegerOf } from "../db/dialect";
 import { recordActivityOf } from "../activity/record";
 import { readGuildSettings } from "../settings/store";
+import { capturedWhole } from "../tickets/conversation";
 import { addedMembers, findTicket, type TicketRow } from "../tickets/store";
 import { supportRoles } from "../tickets/members";
 import { botActor, type EngineDeps, panelOf, publish } from "../tickets/step";
@@ -65,7 +66,8 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
     const { teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
     const minutes = row.alert_minutes;
     const guildNow = await deps.clock.now(row.guild_id, now);
-    if (platform.kind === "discord" && row.channel_id && (await answeredInChannel(deps, row))) continue;
+    // The gateway tells first responses as they happen (../tickets/conversation.ts): the channel is read only without it.
+    if (platform.kind === "discord" && row.channel_id && !(await capturedWhole(deps, row)) && (await answeredInChannel(deps, row))) continue;
     const claimed = await db
       .updateTable("tickets")
       .set({ waiting_alert_at: guildNow })

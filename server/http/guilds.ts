@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { GuildAccess } from "../../src/schemas/access";
-import type { GuildInfo, GuildInList } from "../../src/schemas/guild";
+import { botInviteUrl } from "../../src/schemas/bot-permissions";
+import type { GuildInfo, GuildInList, RemovedGuild } from "../../src/schemas/guild";
 import { guard } from "../access/guard";
-import { listAccessibleGuilds } from "../access/resolve";
+import { listAccessibleGuilds, managerAccess } from "../access/resolve";
+import { departuresOf } from "../gateway/retention";
 import { authenticate } from "../auth/authenticate";
 import { guildParams } from "./support/route-schemas";
 import { s } from "./support/openapi/components";
@@ -33,6 +35,36 @@ export default async function guildRoutes(fastify: FastifyInstance) {
     }));
     return { guilds };
   });
+
+  app.get(
+    "/guilds/removed",
+    {
+      onRequest: authenticate,
+      schema: { tags, summary: "Servers the user manages that removed the bot, and when their data is deleted", response: { 200: s.removedGuildList } },
+    },
+    async (request) => {
+      // Only the gateway hears the bot being removed (GUILD_DELETE); only managers may invite it back.
+      if (app.platform.kind !== "discord") return { guilds: [] };
+      const managed = (await app.platform.listUserGuilds(request.user!)).filter((g) => managerAccess(g) !== null);
+      const byId = new Map(managed.map((g) => [g.id, g]));
+      const departures = await departuresOf(app.db, [...byId.keys()]);
+      const guilds: RemovedGuild[] = departures
+        .sort((a, b) => a.purge_at - b.purge_at)
+        .map((d) => {
+          const guild = byId.get(d.guild_id)!;
+          return {
+            id: guild.id,
+            name: guild.name,
+            icon_url: guild.icon_url,
+            default_icon_url: defaultGuildIconUrl(app.platform, guild.id),
+            removed_at: d.removed_at,
+            purge_at: d.purge_at,
+            invite_url: botInviteUrl(app.platform.botUserId, guild.id),
+          };
+        });
+      return { guilds };
+    },
+  );
 
   app.get(
     "/guilds/:guildId(^\\d+$)",

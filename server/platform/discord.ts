@@ -151,6 +151,11 @@ export class DiscordPlatform implements PlatformAdapter {
     this.setupFacts = new TtlCache(options.botSetupTtlMs ?? 30_000, 2000);
   }
 
+  /** The bot's REST client (buckets, the global limit, the shared proxy): the gateway reads GET /gateway/bot with it. */
+  get botRest(): REST {
+    return this.bot;
+  }
+
   // ---- OAuth2 -------------------------------------------------------------------------------------------
 
   authorizeUrl(state: string, redirectUri: string): string {

@@ -9,18 +9,17 @@ import {
   indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, transcriptExists, TranscriptQuotaExceeded,
 } from "../transcripts/store";
 import { closingDmOf, sendsClosingDm } from "./closing-dm";
+import { conversationForClose } from "./conversation";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { captureMentionNames, toRecordMessage } from "./message-record";
+import type { CloseReason } from "./messages";
 import type { Outcome } from "./outcomes";
-import { actorOf, attempt, botActor, type EngineDeps, type Known, openTicket, panelOf, publish, settingsOf, ticketActions } from "./step";
+import { actorOf, attempt, botActor, botMember, type EngineDeps, type Known, openTicket, panelOf, publish, settingsOf, ticketActions } from "./step";
 import { addedMembers, type TicketRow, updateTicketIf } from "./store";
 
 // Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
 // runs), the messages are read, the channel deleted; only then the transcript (sealed and indexed in slices), and last
 // 'closed' with its activity entry. Afterwards, best effort: the archive post and the rating request.
-
-/** Messages read at close: up to this many pages of 100 (a transcript holds at most 5000 messages). */
-const MAX_PAGES = 50;
 
 /** Whether a member may close a ticket: its staff, or its opener when the server lets members close their own. */
 export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member, known: Known = {}): Promise<boolean> {
@@ -54,6 +53,18 @@ export async function requestClose(
   return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null), { settings });
 }
 
+/**
+ * The bot closes an open ticket on its own, once (a compare-and-set from 'open'): its channel deleted in Discord, its
+ * opener gone. The reason is worded in the server's language, as the scheduler's closes are (no interaction to follow).
+ */
+export async function closeByBot(deps: EngineDeps, row: TicketRow, reason: CloseReason, known: Known = {}): Promise<Outcome> {
+  if (!(await updateTicketIf(deps.db, row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return { refusal: "closeBusy" };
+  const settings = await settingsOf(deps, row.guild_id, known);
+  return deps.messages.inServerLanguage(settings.BotLanguage, () =>
+    finishClose(deps, { ...row, status: "closing" }, botMember(deps), deps.messages.closeReason(reason), { settings }),
+  );
+}
+
 /** Reads the messages, deletes the channel, then stores transcript and closed state. */
 export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null, known: Known = {}): Promise<Outcome> {
   const { db, platform } = deps;
@@ -64,13 +75,8 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   if (channelId) {
     const refused =
       (await attempt(deps, row, "read", async () => {
-        let before: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const batch = await platform.readMessages(channelId, before);
-          messages.push(...batch);
-          if (batch.length < 100) break;
-          before = batch[batch.length - 1].id;
-        }
+        // What the gateway captured, completed from the channel (./conversation.ts); without it, the whole channel.
+        messages = await conversationForClose(deps, row, channelId);
         // The names of what each message mentions, as they read now — before the channel goes, so a mention of it
         // is still named.
         messages = await captureMentionNames(platform, guildId, messages);

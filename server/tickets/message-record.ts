@@ -3,6 +3,7 @@ import { maxCapturedNames, mentionedIds, type MentionNames } from "../../src/sch
 import type { ChannelMessage, PlatformAdapter } from "../platform/adapter";
 import { defined } from "../platform/message-read";
 import type { TranscriptMessage } from "../transcripts/document";
+import type { CapturedMessage } from "./conversation";
 
 // The record of a ticket's messages: what the bot read from the channel, every part kept (content, each embed whole,
 // attachments, stickers, the message replied to), with the names of what each message mentions captured when it was
@@ -87,7 +88,7 @@ function boundedNames(names: MentionNames | undefined): MentionNames | undefined
 }
 
 /** A channel message as the transcript keeps it: every part, each within the transcript's limits. */
-export function toRecordMessage(m: ChannelMessage): TranscriptMessage {
+export function toRecordMessage(m: CapturedMessage): TranscriptMessage {
   return defined({
     author: (m.author.username || "Unknown").slice(0, 100),
     author_id: m.author.id,
@@ -114,13 +115,19 @@ export function toRecordMessage(m: ChannelMessage): TranscriptMessage {
     stickers: m.stickers?.length ? m.stickers.slice(0, 3).map((s) => ({ name: s.name.slice(0, 100) })) : undefined,
     reply: m.reply ? defined({ message_id: m.reply.message_id, author: cut(m.reply.author, 100), content: cut(m.reply.content, 200) }) : undefined,
     mentions: boundedNames(m.names),
+    // What the gateway saw happen to it (./conversation.ts): the audit trail.
+    edited_at: m.editedAt,
+    deleted_at: m.deletedAt,
+    history: m.history?.length
+      ? m.history.slice(-10).map((v) => ({ content: v.content.slice(0, 4000), at: Math.max(0, Math.floor(v.at)), kind: v.kind }))
+      : undefined,
   });
 }
 
 const isHttp = (url: string | undefined) => url !== undefined && /^https?:\/\//i.test(url);
 
 /** A channel message as the ticket page shows it: the record's parts, named as the dashboard names them. */
-export function toTicketMessage(m: ChannelMessage): TicketMessage {
+export function toTicketMessage(m: CapturedMessage): TicketMessage {
   const r = toRecordMessage(m);
   return defined({
     MessageId: m.id,
@@ -151,5 +158,8 @@ export function toTicketMessage(m: ChannelMessage): TicketMessage {
     Reply: r.reply ? defined({ MessageId: r.reply.message_id, AuthorName: r.reply.author, Snippet: r.reply.content }) : undefined,
     Mentions: r.mentions,
     Timestamp: m.timestamp,
+    EditedAt: r.edited_at,
+    DeletedAt: r.deleted_at,
+    History: r.history?.map((v) => ({ Content: v.content, At: v.at, Kind: v.kind })),
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { diagnoseMissing } from "../bot-setup/diagnose";
 import { keyringFor } from "../crypto";
 import type { TicketMessages } from "./messages";
-import type { EngineDeps } from "./step";
+import type { EngineDeps, GatewayCoverage } from "./step";
 import type { ChannelUrlOf } from "./store";
 
 // Wires the ticket core into the app: its dependencies, once per process, for its doors — Discord's interactions and
@@ -17,6 +17,8 @@ export interface TicketsDecoration {
 declare module "fastify" {
   interface FastifyInstance {
     tickets: TicketsDecoration;
+    /** The gateway as the engine sees it, decorated by the wiring when DISCORD_GATEWAY=1 (server/gateway/). */
+    gatewayCoverage?: GatewayCoverage;
   }
 }
 
@@ -38,6 +40,7 @@ export function registerTicketEngine(app: FastifyInstance, messages: TicketMessa
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
     transcriptQuotaMb: app.config.transcriptQuotaMb,
     messages,
+    gateway: app.gatewayCoverage,
   };
   app.decorate("tickets", { deps, channelUrl });
 }

@@ -5,9 +5,10 @@ import type { Db } from "../db/schema";
 import type { GuildClock } from "../platform/clock";
 import { settingsFromJson } from "../settings/store";
 import { finishClose } from "./close";
+import { capturedWhole } from "./conversation";
 import { lastMessageTime } from "./last-activity";
-import type { Member } from "./members";
 import { repairStuckTickets } from "./repair";
+import { botMember } from "./step";
 import type { TicketRow } from "./store";
 import { closeExpiredRequests } from "./close-request";
 import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivity";
@@ -41,6 +42,10 @@ const GUILDS_PER_STATEMENT = 500;
 const SWEEP_LOCK = 774_201_001;
 
 const windowMs = (days: number, hours: number, minutes: number) => ((days * 24 + hours) * 60 + minutes) * 60_000;
+
+/** How long a ticket whose opener left stays silent before it closes, when the server closes them at all. */
+export const leaveGraceMs = (settings: TicketSettings): number | null =>
+  settings.CloseOnUserLeave ? windowMs(0, settings.CloseOnUserLeaveHours ?? 0, settings.CloseOnUserLeaveMinutes ?? 0) : null;
 
 /** Where the last sweep stopped, per app: the server it ended at, and per server the last ticket looked at. */
 interface SweepState {
@@ -88,7 +93,7 @@ async function scheduledGuilds(db: Db, clock: GuildClock, now: number, only?: st
     const settings = settingsFromJson(row.data_json);
     const silence = windowMs(settings.SinceLastMessageDays ?? 0, settings.SinceLastMessageHours ?? 0, settings.SinceLastMessageMinutes ?? 0);
     const silenceMs = settings.AutoCloseEnabled && silence > 0 ? silence : null;
-    const graceMs = settings.CloseOnUserLeave ? windowMs(0, settings.CloseOnUserLeaveHours ?? 0, settings.CloseOnUserLeaveMinutes ?? 0) : null;
+    const graceMs = leaveGraceMs(settings);
     const warnLeadMs = warningLeadMs(settings.InactivityWarningHours, silenceMs);
     const windows = [silenceMs === null ? null : silenceMs - (warnLeadMs ?? 0), graceMs].filter((w): w is number => w !== null);
     if (windows.length === 0) continue;
@@ -183,9 +188,10 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
     const g = byId.get(row.guild_id)!;
     let lastActivity = Number(row.last_activity_at);
     if (g.silenceMs !== null && g.now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
-      // Discord does not tell us about messages: the channel's newest message id carries its time (the demo says it
-      // on its server's clock); the inactivity warning's own message is not activity.
-      const channel = await platform.getChannel(row.channel_id).catch(() => undefined);
+      // Without the gateway Discord does not tell us about messages: the channel's newest message id carries its time
+      // (the demo says it on its server's clock); the inactivity warning's own message is not activity. With the
+      // gateway delivering the ticket's whole conversation, its last activity is kept as messages arrive.
+      const channel = (await capturedWhole(deps, row)) ? undefined : await platform.getChannel(row.channel_id).catch(() => undefined);
       const newest = channel?.lastMessageId ?? null;
       if (newest !== null && newest !== row.warning_message_id) lastActivity = Math.max(lastActivity, channel?.lastMessageAt ?? lastMessageTime(newest));
       if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
@@ -241,7 +247,7 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
       .returningAll()
       .execute();
   });
-  const bot = botMember(app);
+  const bot = botMember(deps);
   for (const row of marked) {
     // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
     const settings = byId.get(row.guild_id)?.settings;
@@ -253,4 +259,3 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   return { closed: marked.length, requestsClosed, warned };
 }
 
-const botMember = (app: FastifyInstance): Member => ({ id: app.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });

@@ -58,6 +58,17 @@ export interface EngineDeps {
   transcriptQuotaMb: number;
   /** The door's words for what a step posts and stores (./messages.ts). */
   messages: TicketMessages;
+  /** The gateway, when it runs (DISCORD_GATEWAY=1): a server's events then arrive as they happen (./conversation.ts). */
+  gateway?: GatewayCoverage;
+}
+
+/** What the steps know of the gateway (server/gateway/ implements it). */
+export interface GatewayCoverage {
+  /**
+   * Since when (epoch ms) the server's events have arrived without a break, while its shard is connected now; null
+   * while they do not arrive (no gateway for it, its shard down or being taken over).
+   */
+  coveredSince(guildId: string): Promise<number | null>;
 }
 
 /**
@@ -83,6 +94,11 @@ export const actorOf = (member: Member, origin: string): ActivityActor => ({
   username: member.username,
   avatar: member.avatar && member.avatar.startsWith("/") ? member.avatar : avatarUrl({ user_id: member.id, avatar: member.avatar }),
   ip: origin,
+});
+
+/** The bot as the member who closes a ticket on its own (auto-close, a member who left, a channel deleted in Discord). */
+export const botMember = (deps: Pick<EngineDeps, "platform">): Member => ({
+  id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false,
 });
 
 /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */

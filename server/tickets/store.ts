@@ -56,6 +56,14 @@ export const findTicket = (db: Db, guildId: string, number: number) =>
 export const findTicketByChannel = (db: Db, channelId: string) =>
   db.selectFrom("tickets").selectAll().where("channel_id", "=", channelId).where("status", "in", ["open", "closing"]).executeTakeFirst();
 
+/** A server's open tickets opened by a member (those a member who left may close with them). */
+export const openTicketsOf = (db: Db, guildId: string, openerId: string) =>
+  db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).where("opener_id", "=", openerId).where("status", "=", "open").execute();
+
+/** Whether a ticket of the server is being opened now (its channel made, its row not yet naming it). */
+export const hasTicketOpening = async (db: Db, guildId: string) =>
+  (await db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("status", "=", "opening").limit(1).executeTakeFirst()) !== undefined;
+
 /** Updates the ticket only while it is still in `status` (and, with `claimedBy`, still claimed so); true when it did. */
 export async function updateTicketIf(
   db: Db,

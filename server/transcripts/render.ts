@@ -247,6 +247,7 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
   if (message.stickers?.length) {
     parts.push(`<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`);
   }
+  parts.push(...auditTrail(message));
   const header = sameAuthor
     ? ""
     : `<div class="meta"><span class="author">${escapeHtml(message.author)}</span><time datetime="${escapeHtml(iso)}">${escapeHtml(time)}</time></div>`;
@@ -254,6 +255,20 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
     ? `<div class="avatar-spacer"></div>`
     : `<div class="avatar" aria-hidden="true" style="background:hsl(${avatarHue(message.author)} 55% 45%)">${escapeHtml(initials(message.author))}</div>`;
   return `<article class="message${sameAuthor ? " continued" : ""}" title="${escapeHtml(`${message.author} · ${time}`)}">${avatar}<div class="body">${header}${parts.join("")}</div></article>`;
+}
+
+/** What the gateway saw happen to a message: edited, deleted in Discord, and what it said before. */
+function auditTrail(message: TranscriptMessage): string[] {
+  const out: string[] = [];
+  const when = (at: number) => `<time datetime="${escapeHtml(new Date(toEpochMs(at)).toISOString())}">${escapeHtml(formatTime(at))}</time>`;
+  if (message.deleted_at !== undefined) out.push(`<div class="audit">Deleted in Discord ${when(message.deleted_at)}</div>`);
+  else if (message.edited_at !== undefined) out.push(`<div class="audit">Edited ${when(message.edited_at)}</div>`);
+  const earlier = (message.history ?? []).filter((v) => v.kind === "edit");
+  if (earlier.length) {
+    const items = earlier.map((v) => `<li>${when(v.at)}: ${escapeHtml(v.content)}</li>`);
+    out.push(`<details class="history"><summary>Earlier versions (${earlier.length})</summary><ol>${items.join("")}</ol></details>`);
+  }
+  return out;
 }
 
 const palettes: Record<TranscriptTheme, string> = {
@@ -351,6 +366,7 @@ time{color:var(--muted);font-size:12px}
 .mention{background:var(--mention);color:var(--mention-fg);border-radius:3px;padding:0 2px;font-weight:500}
 .mention.unknown{font-style:italic}
 .reply{color:var(--muted);font-size:13px;overflow-wrap:anywhere;white-space:pre-wrap}
+.audit,.history{color:var(--muted);font-size:12px;overflow-wrap:anywhere;white-space:pre-wrap}
 .reply-author{font-weight:600}
 .muted{color:var(--muted)}
 .stickers{margin-top:6px;font-size:13px}

@@ -40,6 +40,8 @@ export const botProblemSchema = z.discriminatedUnion("kind", [
     foundNow,
   }),
   z.object({ kind: z.literal("messageContentIntent") }),
+  /** DISCORD_GATEWAY=1: Discord closed the gateway with 4014 — a privileged intent the application has not enabled. */
+  z.object({ kind: z.literal("gatewayIntentsDisallowed"), intents: z.array(z.enum(["guildMembers", "messageContent"])) }),
   z.object({
     kind: z.enum(["categoryFull", "categoryNearlyFull"]),
     categoryId: snowflake,

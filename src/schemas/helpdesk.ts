@@ -50,6 +50,10 @@ export const ticketMessageSchema = z.object({
   /** The names its mentions had when the bot read it (a later rename does not change them). */
   Mentions: mentionNamesSchema.optional(),
   Timestamp: z.number(),
+  /** With the gateway: when its author edited it, when it was deleted in Discord, and its earlier versions (the audit trail). */
+  EditedAt: z.number().optional(),
+  DeletedAt: z.number().optional(),
+  History: z.array(z.object({ Content: z.string(), At: z.number(), Kind: z.enum(["edit", "delete"]) })).optional(),
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 

@@ -90,6 +90,9 @@ export const transcriptReplySchema = z.object({
  * embed, attachments, stickers, the message it replies to, and the names its mentions had when it was captured.
  * Everything after `attachments` came later and is optional, so older bodies and stored documents stay valid.
  */
+/** An earlier version of a message and what replaced it (an edit, or its deletion): the audit trail the gateway keeps. */
+export const transcriptVersionSchema = z.object({ content: z.string().max(4000), at: transcriptTime, kind: z.enum(["edit", "delete"]) });
+
 export const transcriptMessageSchema = z.object({
   author: z.string().min(1).max(100),
   author_id: z.string().regex(/^\d+$/).optional(),
@@ -110,6 +113,11 @@ export const transcriptMessageSchema = z.object({
   stickers: z.array(z.object({ name: z.string().max(100) })).max(3).optional(),
   reply: transcriptReplySchema.optional(),
   mentions: capturedMentionsSchema.optional(),
+  /** When its author last edited it, and when it was deleted in Discord (the transcript keeps it, marked). */
+  edited_at: transcriptTime.optional(),
+  deleted_at: transcriptTime.optional(),
+  /** Its earlier versions, oldest first (at most 10). */
+  history: z.array(transcriptVersionSchema).max(10).optional(),
 });
 
 /** POST /{guildId}/transcripts (bot-facing ingest, authenticated with the guild's bot API key). */

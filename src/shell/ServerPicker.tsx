@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { statusOf } from "../providers/http";
-import { matchesServerSearch } from "../schemas/guild";
+import { formatDateTime } from "../i18n/format";
+import { useLocale } from "../i18n/react";
+import { http, statusOf } from "../providers/http";
+import { matchesServerSearch, type RemovedGuild, removedGuildListResponseSchema } from "../schemas/guild";
 import { limits } from "../schemas/limits";
 import { frameMessages, pickerMessages } from "../schemas/messages";
 import { ChevronIcon } from "../ui/icons";
@@ -65,6 +68,46 @@ export default function ServerPicker() {
           {body}
         </div>
       </Panel>
+      <RemovedServers />
     </div>
+  );
+}
+
+/**
+ * Servers the user manages that removed the bot, with the day their data goes unless it is invited back (the gateway
+ * hears the removal; nothing shows without it or on the demo platform). A failed read shows nothing: it is a notice.
+ */
+function RemovedServers() {
+  const tr = useTr();
+  const locale = useLocale();
+  const removed = useQuery<RemovedGuild[]>({
+    queryKey: ["guilds", "removed"],
+    queryFn: async ({ signal }) => removedGuildListResponseSchema.parse(await http.get("/guilds/removed", { onUnauthorized: "caller", signal })).guilds,
+    staleTime: 60_000,
+  });
+  if (!removed.data?.length) return null;
+  const day = (at: number) => formatDateTime(at, locale, { dateStyle: "long" });
+  return (
+    <Panel className="picker-removed" title={tr("shell.picker.removed.title", "Servers that removed Ticketeer")}>
+      <ul className="picker-removed-list">
+        {removed.data.map((guild) => (
+          <li key={guild.id} className="picker-removed-row">
+            <ServerAvatar guild={guild} size={32} />
+            <div>
+              <p className="picker-name">{guild.name}</p>
+              <p className="picker-removed-text">
+                {tr("shell.picker.removed.row", "Removed on {removed}. Its tickets, transcripts and settings are deleted on {purge} unless Ticketeer is invited back.", {
+                  removed: day(guild.removed_at),
+                  purge: day(guild.purge_at),
+                })}
+              </p>
+              <a href={guild.invite_url} target="_blank" rel="noreferrer">
+                {tr("shell.picker.removed.invite", "Invite Ticketeer back")}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }

@@ -93,7 +93,7 @@ test.describe("Bot setup card", () => {
       await signIn(page);
       await page.goto(serverInfo);
       const root = card(page);
-      await expect(root.getByText("12 things to fix")).toBeVisible();
+      await expect(root.getByText("13 things to fix")).toBeVisible();
       await expectProblems(root, everyProblemEnglish);
       // With the permission missing server-wide ("… or invite it again with the link below").
       const invite = root.getByRole("listitem").first().getByRole("link", { name: "Invite Ticketeer again with the permissions it needs" });
@@ -108,11 +108,11 @@ test.describe("Bot setup card", () => {
     await serveEveryProblem(page);
     await signIn(page);
     await page.goto(serverInfo);
-    await expect(card(page).getByText("12 things to fix")).toBeVisible();
+    await expect(card(page).getByText("13 things to fix")).toBeVisible();
     await page.getByRole("combobox", { name: "Language" }).selectOption("es");
     const root = card(page);
     await expect(root.getByRole("heading", { name: "Configuración del bot" })).toBeVisible();
-    await expect(root.getByText("12 cosas por arreglar")).toBeVisible();
+    await expect(root.getByText("13 cosas por arreglar")).toBeVisible();
     await expectProblems(root, everyProblemSpanish);
     await expect(root.getByRole("link", { name: "Invita de nuevo a Ticketeer con los permisos que necesita" })).toBeVisible();
     await expect(root.getByRole("button", { name: "Comprobar de nuevo" })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe("Bot setup card", () => {
       await screenshots(page, `all-good-es-${mode}`);
       await serveEveryProblem(page);
       await card(page).getByRole("button", { name: "Comprobar de nuevo" }).click();
-      await expect(card(page).getByText("12 cosas por arreglar")).toBeVisible();
+      await expect(card(page).getByText("13 cosas por arreglar")).toBeVisible();
       await expectProblems(card(page), everyProblemSpanish);
       await expectNoSeriousViolations(page, `bot setup, Spanish, ${mode}`, live);
       await screenshots(page, `problems-es-${mode}`);

@@ -3,10 +3,10 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md, 010-ticket-core-and-doors.md):
-// every import under server/ runs down, never up. Top to bottom:
-//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the doors into the ticket core (try-it/, discord/)
-//   → the domain (one folder per product noun; the ticket core is tickets/, helpdesk/, statistics/)
+// The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md, 010-ticket-core-and-doors.md,
+// 011-gateway.md): every import under server/ runs down, never up. Top to bottom:
+//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the doors into the ticket core (discord/, gateway/,
+//   try-it/) → the domain (one folder per product noun; the ticket core is tickets/, helpdesk/, statistics/)
 //   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version, proxy-secret)
 // and src/schemas, the shared contract, from anywhere. Inside the doors and inside the domain, a folder imports only
 // the folders before it in `doorOrder` / `domainOrder`, so neither has cycles — and the core never imports a door. A
@@ -32,8 +32,11 @@ export const domainOrder = [
   "config-transfer",
 ] as const;
 
-/** The doors into the ticket core below the entry points, lowest first: Try-it plays the Discord client. */
-export const doorOrder = ["discord", "try-it"] as const;
+/**
+ * The doors into the ticket core below the entry points, lowest first: Discord's interactions, Discord's gateway (its
+ * events), and Try-it, which plays the Discord client.
+ */
+export const doorOrder = ["discord", "gateway", "try-it"] as const;
 
 /**
  * Top first. `holds`: a folder (ends in /), a file, or a pattern of top-level files. `order`: the folders of the layer,
@@ -164,6 +167,9 @@ describe("the server's layers", () => {
         "helpdesk/reply.ts": ["discord/render.ts"],
         "statistics/figures.ts": ["http/statistics.ts"],
         "discord/router.ts": ["try-it/interaction.ts", "tickets/claim.ts", "helpdesk/notes.ts"],
+        // The gateway is a door too: the core asks it only through EngineDeps.gateway, and Discord's router never calls it.
+        "tickets/conversation.ts": ["gateway/coverage.ts"],
+        "gateway/events.ts": ["discord/messages.ts", "tickets/close.ts", "try-it/channels.ts"],
       }, (file) => file === "http/settings.ts"),
     ).toEqual([
       "db/client.ts → tickets/engine.ts: database imports domain, a layer above it",
@@ -180,6 +186,8 @@ describe("the server's layers", () => {
       "helpdesk/reply.ts → discord/render.ts: domain imports doors, a layer above it",
       "statistics/figures.ts → http/statistics.ts: domain imports entry points, a layer above it",
       "discord/router.ts → try-it/interaction.ts: discord/ imports try-it/, which comes after it in the order of the doors",
+      "tickets/conversation.ts → gateway/coverage.ts: domain imports doors, a layer above it",
+      "gateway/events.ts → try-it/channels.ts: gateway/ imports try-it/, which comes after it in the order of the doors",
     ]);
   });
 });

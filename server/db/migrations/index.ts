@@ -31,6 +31,7 @@ import * as m028 from "./028_close_reasons";
 import * as m029 from "./029_ticket_labels";
 import * as m030 from "./030_tags_add_updated_at_revision";
 import * as m031 from "./031_blacklist_add_updated_at_revision";
+import * as m032 from "./032_gateway";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -74,6 +75,7 @@ export const migrations: Record<string, MigrationModule> = {
   "029_ticket_labels": m029,
   "030_tags_add_updated_at_revision": m030,
   "031_blacklist_add_updated_at_revision": m031,
+  "032_gateway": m032,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

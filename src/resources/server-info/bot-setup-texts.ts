@@ -92,6 +92,19 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
         title: tr("serverInfo.botSetup.intent", "The Message Content intent is off: transcripts will be empty."),
         action: tr("serverInfo.botSetup.intent.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents."),
       };
+    case "gatewayIntentsDisallowed": {
+      const names = problem.intents.map((intent) =>
+        intent === "guildMembers" ? tr("serverInfo.botSetup.gateway.guildMembers", "Server Members") : tr("serverInfo.botSetup.gateway.messageContent", "Message Content"),
+      );
+      return {
+        tone: "error",
+        title:
+          names.length > 1
+            ? tr("serverInfo.botSetup.gateway.many", "Discord refused the gateway connection: the privileged intents {intents} are off. The bot polls Discord meanwhile.", { intents: listOf(names, locale) })
+            : tr("serverInfo.botSetup.gateway.one", "Discord refused the gateway connection: the privileged intent {intents} is off. The bot polls Discord meanwhile.", { intents: listOf(names, locale) }),
+        action: tr("serverInfo.botSetup.gateway.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents: the bot connects again within minutes."),
+      };
+    }
     case "categoryFull":
     case "categoryNearlyFull": {
       const params = {
@@ -180,7 +193,7 @@ function placeText(problem: Extract<BotProblem, { kind: "missingPermission" }>, 
 }
 
 /** "Discord refused this 3 times, last 2 hours ago." and its variants. */
-function seenText(problem: Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" }>, { tr, locale, now }: Context): string {
+function seenText(problem: Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }>, { tr, locale, now }: Context): string {
   const when = formatRelativeTime(problem.seenAt ?? now, now, locale);
   const times = problem.times ?? 1;
   const params = { times, when, ticket: problem.kind === "transcriptQuota" ? (problem.ticketNumber ?? "") : "" };

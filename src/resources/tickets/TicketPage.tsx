@@ -150,8 +150,37 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
             {tr("tickets.page.sticker", "Sticker: {name}", { name })}
           </span>
         ))}
+        <AuditTrail message={message} when={when} />
       </div>
     </li>
+  );
+}
+
+/** What happened to a message after it was written (the gateway's record): edited, deleted in Discord, what it said. */
+function AuditTrail({ message, when }: { message: TicketMessage; when: (ms: number) => string }) {
+  const tr = useTr();
+  const earlier = (message.History ?? []).filter((v) => v.Kind === "edit");
+  if (message.DeletedAt === undefined && message.EditedAt === undefined && earlier.length === 0) return null;
+  return (
+    <div className="tp-audit">
+      {message.DeletedAt !== undefined ? (
+        <span className="tp-chip tp-deleted">{tr("tickets.page.deletedInDiscord", "Deleted in Discord {when}", { when: when(message.DeletedAt) })}</span>
+      ) : (
+        message.EditedAt !== undefined && <span className="tp-muted">{tr("tickets.page.edited", "(edited {when})", { when: when(message.EditedAt) })}</span>
+      )}
+      {earlier.length > 0 && (
+        <details>
+          <summary>{tr("tickets.page.earlierVersions", "Earlier versions ({count})", { count: earlier.length })}</summary>
+          <ol className="tp-versions">
+            {earlier.map((v, i) => (
+              <li key={i}>
+                <span className="tp-muted">{when(v.At)}</span> {v.Content}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </div>
   );
 }
 

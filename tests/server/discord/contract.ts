@@ -37,6 +37,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   parameters?: Parameter[];
+  responses?: Record<string, { content?: Record<string, { schema?: SchemaObject }> }>;
   requestBody?: { required?: boolean; content: Record<string, { schema?: SchemaObject }> };
 }
 
@@ -528,6 +529,26 @@ function checkTokenExchange(req: DiscordRequest, method: string, path: string): 
   const missing = grant in needs ? needs[grant].filter((k) => !form.get(k)) : ["grant_type"];
   if (missing.length === 0) return undefined;
   return { method, path, problems: [`POST /oauth2/token: grant_type "${grant}" without ${missing.join(", ")}`], answer: { status: 400, json: { error: grant in needs ? "invalid_request" : "unsupported_grant_type" } } };
+}
+
+const responseValidators = new Map<string, ValidateFunction>();
+
+/**
+ * An answer of the fake Discord held to the description's response schema for its status (the fake's own shapes):
+ * one line per problem, none when it matches or the description gives no JSON schema for it.
+ */
+export function checkResponse(method: string, template: string, status: number, json: unknown): string[] {
+  const key = `${method.toUpperCase()} ${template} ${status}`;
+  let validate = responseValidators.get(key);
+  if (!validate) {
+    const operation = operationOf(method, template)?.operation;
+    const schema = operation?.responses?.[String(status)]?.content?.["application/json"]?.schema;
+    if (!schema) return operation ? [] : [`${key}: no such operation in Discord's API description`];
+    const { doc, ajv } = spec();
+    validate = ajv.compile(rooted(prepare(schema, doc)) as SchemaObject);
+    responseValidators.set(key, validate);
+  }
+  return validate(json) ? [] : (validate.errors ?? []).map((e) => `${key}: ${e.instancePath || "(root)"} ${e.message ?? e.keyword}`);
 }
 
 /** Compiles the operations a suite will use up front (the first compile of a large schema takes a while). */

@@ -5,6 +5,7 @@ import { applicationJson, channelJson, guildJson, memberJson, messageJson, roleJ
 import { type Bits, ChannelType, DiscordWorld, type FakeChannel, type FakeChannelType, type FakeGuild, type FakeMessage, type FakeOverwrite, type Json, MESSAGE_CONTENT_LIMITED, THREADS } from "./fake-world";
 import { bits, hasAll, Permissions } from "./permissions";
 import { type RateLimitConfig, RateLimiter, rateLimitedBody, sharedRateLimit } from "./rate-limits";
+import type { FakeGateway } from "./fake-gateway";
 
 // A stateful Discord for the suites (the world of fake-world.ts) served by the contract-checking stub, so tests stop
 // hand-writing routes. It refuses what Discord refuses, with Discord's bodies: 401 without a valid token; 403 50001
@@ -72,8 +73,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export class FakeDiscord extends DiscordWorld {
-  readonly botToken: string;
+  /** The bot's token; a new one after Discord resets it (past the gateway's session start limit). */
+  botToken: string;
   readonly clientSecret: string;
+  /** The fake gateway GET /gateway/bot names (fake-gateway.ts), once one is started. */
+  private gateway: FakeGateway | null = null;
   private readonly failures: FakeFailure[] = [];
   /** Until when Discord's global limit refuses the bot's token (epoch ms). */
   private botHeldUntil = 0;
@@ -122,6 +126,16 @@ export class FakeDiscord extends DiscordWorld {
     return this.stub.close();
   }
 
+  /** Called by FakeGateway.start: GET /gateway/bot answers with its URL, shards and session start limit. */
+  attachGateway(gateway: FakeGateway): void {
+    this.gateway = gateway;
+  }
+
+  /** Discord resets the bot's token (the old one is refused everywhere from now on). */
+  resetBotToken(): void {
+    this.botToken = `reset-${Math.random().toString(36).slice(2)}`;
+  }
+
   /** Fails requests of a route: a 5xx, or a forced 403 (default body by status). Returns the undo. */
   fail(failure: FakeFailure): () => void {
     this.failures.push(failure);
@@ -162,6 +176,8 @@ export class FakeDiscord extends DiscordWorld {
     const body: Json = isObject(raw) ? raw : {};
     const key = `${req.method} ${route}`;
     if (key === "POST /oauth2/token") return this.tokenExchange(req);
+    // gateway.mdx, Get Gateway: "This endpoint does not require authentication."
+    if (key === "GET /gateway") return { json: { url: this.gatewayInfo().url } };
     if (route.startsWith("/webhooks/")) return this.webhook(key, p, body);
 
     const who = this.authenticate(String(req.headers.authorization ?? ""));
@@ -175,6 +191,8 @@ export class FakeDiscord extends DiscordWorld {
     switch (key) {
       case "GET /applications/@me":
         return { json: applicationJson(this) };
+      case "GET /gateway/bot":
+        return { json: this.gatewayInfo() };
       case "GET /applications/{application_id}/commands":
         return p.application_id === bot ? { json: this.commands } : refuse.missingAccess();
       case "PUT /applications/{application_id}/commands":
@@ -387,8 +405,7 @@ export class FakeDiscord extends DiscordWorld {
       if (!this.botCan(channel, wanted)) return refuse.missingPermissions();
     }
     const json = channelJson(this, channel);
-    this.channels.delete(channel.id);
-    this.deletedChannels.push(channel.id);
+    this.removeChannel(channel.id);
     for (const c of this.channels.values()) if (c.parentId === channel.id && !THREADS.has(c.type)) c.parentId = null;
     return { json };
   }
@@ -456,11 +473,12 @@ export class FakeDiscord extends DiscordWorld {
     if (!message) return refuse.unknownMessage();
     if (message.authorId !== this.applicationId) return refuse.othersMessage();
     if (THREADS.has(channel.type) && channel.archived) return refuse.archived();
-    if (typeof body.content === "string") message.content = body.content;
-    if (Array.isArray(body.embeds)) message.embeds = body.embeds;
-    if (Array.isArray(body.components)) message.components = body.components;
     message.request = { ...message.request, ...body };
-    message.editedAt = Date.now();
+    this.changeMessage(message, {
+      content: typeof body.content === "string" ? body.content : undefined,
+      embeds: Array.isArray(body.embeds) ? body.embeds : undefined,
+      components: Array.isArray(body.components) ? body.components : undefined,
+    });
     return { json: messageJson(this, message, channel) };
   }
 
@@ -538,6 +556,14 @@ export class FakeDiscord extends DiscordWorld {
     return {
       json: { access_token: this.accessToken(userId), token_type: "Bearer", expires_in: 604800, refresh_token: this.refreshToken(userId), scope: "identify guilds" },
     };
+  }
+
+  // ---- the gateway ----
+
+  /** Get Gateway Bot (gateway.mdx): the fake gateway's, or Discord's own address and limits when none runs. */
+  private gatewayInfo(): Json {
+    if (this.gateway) return this.gateway.botInfo();
+    return { url: "wss://gateway.discord.gg", shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } };
   }
 
   // ---- the application and interactions ----

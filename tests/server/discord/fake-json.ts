@@ -100,11 +100,14 @@ export function channelJson(world: DiscordWorld, channel: FakeChannel): Json {
   };
 }
 
-/** A message as the bot reads it: without the Message Content intent, members' content comes back empty. */
-export function messageJson(world: DiscordWorld, m: FakeMessage, channel: FakeChannel): Json {
+/**
+ * A message as the bot reads it: without the Message Content intent, members' content comes back empty. Over REST the
+ * application's flags say whether it has the intent; on the gateway, the intents the session identified with.
+ */
+export function messageJson(world: DiscordWorld, m: FakeMessage, channel: FakeChannel, messageContent = world.hasMessageContentIntent()): Json {
   // gateway.mdx, Message Content Intent: apps without it "receive empty values in fields that contain
   // user-inputted content", except messages the app sends, DMs with the app, and messages that mention it.
-  const blank = !world.hasMessageContentIntent() && m.authorId !== world.applicationId && channel.type !== ChannelType.DM && !m.mentions.includes(world.applicationId);
+  const blank = !messageContent && m.authorId !== world.applicationId && channel.type !== ChannelType.DM && !m.mentions.includes(world.applicationId);
   const author = world.users.get(m.authorId);
   return {
     id: m.id,

@@ -132,6 +132,21 @@ export interface ChannelInput {
   overwrites?: { id: string; type: 0 | 1; allow?: Bits; deny?: Bits }[];
 }
 
+/**
+ * What happened in the world, as the gateway tells it (fake-gateway.ts turns each into a dispatch): every change a
+ * client or a member makes, with the thing as it was at that moment (a deleted channel or message is gone after).
+ */
+export type WorldEvent =
+  | { kind: "messageCreate"; message: FakeMessage; channel: FakeChannel }
+  | { kind: "messageUpdate"; message: FakeMessage; channel: FakeChannel }
+  | { kind: "messageDelete"; message: FakeMessage; channel: FakeChannel }
+  | { kind: "channelCreate"; channel: FakeChannel }
+  | { kind: "channelDelete"; channel: FakeChannel; visibleToBot: boolean }
+  | { kind: "memberAdd"; guild: FakeGuild; member: FakeMember }
+  | { kind: "memberRemove"; guild: FakeGuild; userId: string }
+  | { kind: "guildCreate"; guild: FakeGuild }
+  | { kind: "guildDelete"; guild: FakeGuild };
+
 const mentionsIn = (content: string) => [...content.matchAll(/<@!?(\d{15,21})>/g)].map((m) => m[1]);
 
 export class DiscordWorld {
@@ -147,6 +162,7 @@ export class DiscordWorld {
   readonly codes = new Map<string, { userId: string; redirectUri: string | null }>();
   readonly accessTokens = new Map<string, string>();
   readonly refreshTokens = new Map<string, string>();
+  private readonly watchers: ((event: WorldEvent) => void)[] = [];
 
   constructor(
     /** The application's id, which is also the bot user's id. */
@@ -156,6 +172,19 @@ export class DiscordWorld {
     public applicationFlags: number,
   ) {
     this.addUser({ id: applicationId, username: botName, bot: true });
+  }
+
+  /** Hears every change (the fake gateway); returns the undo. */
+  watch(listener: (event: WorldEvent) => void): () => void {
+    this.watchers.push(listener);
+    return () => {
+      const i = this.watchers.indexOf(listener);
+      if (i >= 0) this.watchers.splice(i, 1);
+    };
+  }
+
+  protected emit(event: WorldEvent): void {
+    for (const listener of this.watchers) listener(event);
   }
 
   // ---- building the world -------------------------------------------------------------------------------------
@@ -228,12 +257,28 @@ export class DiscordWorld {
     const guild = this.guild(guildId);
     if (!this.users.has(userId)) this.addUser({ id: userId, username: `user${userId.slice(-4)}` });
     const member: FakeMember = { userId, roles: input.roles ?? [], nick: input.nick ?? null, joinedAt: Date.now() };
+    const joined = !guild.members.has(userId);
     guild.members.set(userId, member);
+    if (userId === this.applicationId && joined) this.emit({ kind: "guildCreate", guild });
+    else if (joined) this.emit({ kind: "memberAdd", guild, member });
     return member;
   }
 
+  /** A member leaves (or is kicked or banned). */
   removeMember(guildId: string, userId: string): void {
-    this.guild(guildId).members.delete(userId);
+    const guild = this.guild(guildId);
+    if (!guild.members.delete(userId)) return;
+    this.emit({ kind: "memberRemove", guild, userId });
+  }
+
+  /** The bot is removed from a guild (kicked, or the server deleted): its role and member go. */
+  removeBot(guildId: string): void {
+    const guild = this.guild(guildId);
+    const member = guild.members.get(this.applicationId);
+    if (!member) return;
+    guild.members.delete(this.applicationId);
+    for (const roleId of member.roles) if (guild.roles.get(roleId)?.managed) guild.roles.delete(roleId);
+    this.emit({ kind: "guildDelete", guild });
   }
 
   addChannel(guildId: string, input: ChannelInput): FakeChannel {
@@ -251,13 +296,18 @@ export class DiscordWorld {
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, []);
+    this.emit({ kind: "channelCreate", channel });
     return channel;
   }
 
-  /** A channel deleted by someone else (a moderator, by hand). */
+  /** A channel deleted by someone else (a moderator, by hand), or by the bot (fake-discord.ts). */
   removeChannel(channelId: string): void {
+    const channel = this.channels.get(channelId);
+    if (!channel) return;
+    const visibleToBot = channel.type === ChannelType.DM || hasAll(this.permissionsIn(channel, this.applicationId), Permissions.VIEW_CHANNEL);
     this.channels.delete(channelId);
     this.deletedChannels.push(channelId);
+    this.emit({ kind: "channelDelete", channel, visibleToBot });
   }
 
   /** A member writes in a channel (must be able to see it and send there, as in Discord). */
@@ -270,6 +320,23 @@ export class DiscordWorld {
       if (!hasAll(perms, Permissions.VIEW_CHANNEL | send)) throw new Error(`postAs: ${userId} cannot write in ${channelId}`);
     }
     return this.storeMessage(channelId, userId, { content, embeds: extra.embeds ?? [], components: [], attachments: extra.attachments ?? [] });
+  }
+
+  /** A member edits their message (Discord sends MESSAGE_UPDATE). */
+  editAs(userId: string, messageId: string, content: string): FakeMessage {
+    const message = this.findMessage(messageId);
+    if (!message || message.authorId !== userId) throw new Error(`editAs: ${userId} has no message ${messageId}`);
+    return this.changeMessage(message, { content });
+  }
+
+  /** A message is deleted (by its author or a moderator). */
+  deleteMessage(messageId: string): void {
+    const message = this.findMessage(messageId);
+    if (!message) throw new Error(`deleteMessage: unknown message ${messageId}`);
+    const list = this.messages.get(message.channelId)!;
+    list.splice(list.indexOf(message), 1);
+    const channel = this.channels.get(message.channelId);
+    if (channel) this.emit({ kind: "messageDelete", message, channel });
   }
 
   /** Authorizes a user: an OAuth2 code for the token exchange (redirect_uri checked when given). */
@@ -378,6 +445,30 @@ export class DiscordWorld {
     const id = nextSnowflake();
     const message: FakeMessage = { id, channelId, authorId, ...m, mentions: mentionsIn(m.content), timestamp: snowflakeTime(id), editedAt: null };
     this.messages.get(channelId)?.push(message);
+    const channel = this.channels.get(channelId);
+    if (channel) this.emit({ kind: "messageCreate", message, channel });
     return message;
+  }
+
+  /** A message's new content, embeds or components (an edit): stamped, and told. */
+  changeMessage(message: FakeMessage, change: { content?: string; embeds?: unknown[]; components?: unknown[] }): FakeMessage {
+    if (change.content !== undefined) {
+      message.content = change.content;
+      message.mentions = mentionsIn(change.content);
+    }
+    if (change.embeds !== undefined) message.embeds = change.embeds;
+    if (change.components !== undefined) message.components = change.components;
+    message.editedAt = Date.now();
+    const channel = this.channels.get(message.channelId);
+    if (channel) this.emit({ kind: "messageUpdate", message, channel });
+    return message;
+  }
+
+  findMessage(messageId: string): FakeMessage | undefined {
+    for (const list of this.messages.values()) {
+      const found = list.find((m) => m.id === messageId);
+      if (found) return found;
+    }
+    return undefined;
   }
 }

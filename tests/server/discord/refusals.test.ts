@@ -4,11 +4,12 @@ import { singlePanelSchema } from "../../../src/schemas/panel";
 import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { singlePanelData } from "../../../server/panels/store";
 import { botTexts } from "../../../server/discord/texts";
-import { type TestApp, cookieHeader, createTestApp } from "../helpers";
+import { type TestApp, createTestApp } from "../helpers";
 import { FakeDiscord } from "./fake-discord";
 import { Permissions } from "./permissions";
 import { ChannelType } from "./fake-world";
 import { type InteractionClient, interactionClient, testKeys, type Where } from "./interactions";
+import { discordSignIn } from "./sign-in";
 
 // "Meet the real Discord", the refusals a real server answers with, against the fake Discord (which answers with
 // Discord's own bodies): a full category (400 50035 CHANNEL_PARENT_MAX_CHANNELS), a third rename within ten minutes
@@ -31,17 +32,7 @@ let panelId: number;
 
 const at = (user: string, channel: string): Where => ({ user, guild: G, channel });
 /** The owner signs in to the dashboard through Discord's OAuth (the fake's authorize step). */
-async function ownerToken(): Promise<string> {
-  const login = await t.app.inject({ method: "GET", url: "/api/api/auth/login" });
-  const cookie = cookieHeader(login);
-  const authorize = new URL(login.json().url);
-  const code = fake.authorizationCode(OWNER, authorize.searchParams.get("redirect_uri"));
-  const back = await t.app.inject({ method: "GET", url: `/api/api/auth/callback?code=${code}&state=${encodeURIComponent(authorize.searchParams.get("state")!)}`, headers: { cookie } });
-  const oneTime = new URL(back.headers.location as string, "http://localhost").searchParams.get("token")!;
-  const exchanged = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie }, payload: { code: oneTime } });
-  expect(exchanged.statusCode, exchanged.body).toBe(200);
-  return exchanged.json().token;
-}
+const ownerToken = () => discordSignIn(t, fake, OWNER);
 const clickPanel = () => discord.send(discord.click({ ...at(OPENER, PANEL_CHANNEL), customId: `panel:${panelId}` }));
 async function setOverflow(categoryId: string | null) {
   const row = await t.db.selectFrom("panels").selectAll().where("id", "=", panelId).executeTakeFirstOrThrow();

@@ -106,3 +106,20 @@ describe("an 8 MB adversarial transcript", () => {
     expect(html).not.toContain("m0");
   });
 });
+
+describe("the audit trail the gateway keeps", () => {
+  it("a message edited shows when and what it said before; one deleted in Discord says so — every part escaped", async () => {
+    const meta = { guildId: DEMO_COMMUNITY_ID, ticketId: 1, authorUsername: "a", panelName: "P", closeReason: null, rating: null, closedAt: 1_700_000_000_000 };
+    const at = Date.UTC(2026, 10, 2, 9, 30);
+    const html = await renderTranscriptHtml(meta, [
+      { author: "a", content: "order #78", timestamp: at, embeds: [], attachments: [], edited_at: at + 60_000, history: [{ content: "order <b>#77</b>", at: at + 60_000, kind: "edit" }] },
+      { author: "b", content: "oops", timestamp: at + 120_000, embeds: [], attachments: [], deleted_at: at + 180_000, history: [{ content: "oops", at: at + 180_000, kind: "delete" }] },
+    ]);
+    expect(html).toContain('<div class="audit">Edited <time datetime="2026-11-02T09:31:00.000Z">');
+    expect(html).toContain("<summary>Earlier versions (1)</summary>");
+    expect(html).toContain("order &lt;b&gt;#77&lt;/b&gt;");
+    expect(html).toContain('<div class="audit">Deleted in Discord <time datetime="2026-11-02T09:33:00.000Z">');
+    // A deletion's last version is the message itself: no "earlier versions" for it.
+    expect(html.match(/Earlier versions/g)).toHaveLength(1);
+  });
+});

@@ -51,7 +51,7 @@ describe("Bot setup card", () => {
     const answer = everyProblem(community);
     renderApp(`/${community}`, server, { handlers: [botSetup(() => answer)] });
     const root = await card();
-    await within(root).findByText("12 things to fix");
+    await within(root).findByText("13 things to fix");
     expect(problemLines(root)).toEqual(everyProblemEnglish);
     // The invite again sits with the permission missing server-wide ("… with the link below").
     const invite = within(within(root).getAllByRole("listitem")[0]).getByRole("link", { name: "Invite Ticketeer again with the permissions it needs" });
@@ -60,7 +60,7 @@ describe("Bot setup card", () => {
     expect(invite).toHaveAttribute("target", "_blank");
     expect(new URL(invite.getAttribute("href")!).searchParams.get("permissions")).toBe(botPermissionBits);
     // The severity is said, not only drawn.
-    expect(within(root).getAllByText("Needs fixing:")).toHaveLength(9);
+    expect(within(root).getAllByText("Needs fixing:")).toHaveLength(10);
     expect(within(root).getAllByText("Warning:")).toHaveLength(3);
   });
 
@@ -68,7 +68,7 @@ describe("Bot setup card", () => {
     await act(() => changeLocale("es"));
     renderApp(`/${community}`, server, { handlers: [botSetup(() => everyProblem(community))] });
     const root = await card();
-    await within(root).findByText("12 cosas por arreglar");
+    await within(root).findByText("13 cosas por arreglar");
     expect(problemLines(root)).toEqual(everyProblemSpanish);
     expect(within(root).getByRole("link", { name: "Invita de nuevo a Ticketeer con los permisos que necesita" })).toBeInTheDocument();
     expect(within(root).getByRole("button", { name: "Comprobar de nuevo" })).toBeInTheDocument();
@@ -93,12 +93,12 @@ describe("Bot setup card", () => {
     let answer = everyProblem(community);
     renderApp(`/${community}`, server, { handlers: [botSetup(async () => (seen.length > 1 && (await delay(200)), answer), seen)] });
     const root = await card();
-    await within(root).findByText("12 things to fix");
+    await within(root).findByText("13 things to fix");
     expect(seen[0].searchParams.get("fresh")).toBeNull();
     answer = healthy();
     fireEvent.click(within(root).getByRole("button", { name: "Check again" }));
     expect(await within(root).findByRole("button", { name: /Checking…/ })).toBeDisabled();
-    expect(within(root).getByText("12 things to fix")).toBeInTheDocument();
+    expect(within(root).getByText("13 things to fix")).toBeInTheDocument();
     expect(await within(root).findByText("Everything the bot needs is in place.")).toBeInTheDocument();
     expect(seen.at(-1)!.searchParams.get("fresh")).toBe("true");
   });

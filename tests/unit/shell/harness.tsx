@@ -58,6 +58,8 @@ export function signedInHandlers() {
   return [
     rest.get(`${API}/api/auth/user`, () => HttpResponse.json({ authenticated: true, expires_at: future(), user: demoUser })),
     rest.get(`${API}/guilds`, () => HttpResponse.json({ guilds: demoGuilds })),
+    // Servers that removed the bot (the picker's notice): none.
+    rest.get(`${API}/guilds/removed`, () => HttpResponse.json({ guilds: [] })),
     rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "owner", permissions: allPermissions() })),
     // A server's page: its info and the ticket strip's figures (no tickets yet).
     rest.get(`${API}/guilds/:guildId`, ({ params }) => HttpResponse.json(guildInfoOf(String(params.guildId)))),

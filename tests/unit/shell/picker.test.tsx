@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { changeLocale } from "../../../src/i18n/core";
 import { limits } from "../../../src/schemas/limits";
 import { frameMessages, pickerMessages } from "../../../src/schemas/messages";
 import { API, useMswServer } from "../providers/helpers";
@@ -42,6 +43,40 @@ describe("server picker (§2)", { timeout: 20_000 }, () => {
     await user.type(within(main()).getByPlaceholderText(frameMessages.searchServers), "COMMUN");
     expect(within(main()).getByRole("link", { name: "Demo Community" })).toBeInTheDocument();
     expect(within(main()).queryByRole("link", { name: "Gaming Hub" })).toBeNull();
+  });
+
+  it("lists the servers that removed the bot with the day their data is deleted and the invite back (English, Spanish)", async () => {
+    const removed = {
+      id: "834567890123456780",
+      name: "Old Server",
+      icon_url: null,
+      default_icon_url: null,
+      removed_at: Date.UTC(2026, 10, 2, 12),
+      purge_at: Date.UTC(2026, 11, 2, 12),
+      invite_url: "https://discord.com/oauth2/authorize?client_id=1&guild_id=834567890123456780",
+    };
+    const handlers = [rest.get(`${API}/guilds/removed`, () => HttpResponse.json({ guilds: [removed] }))];
+    const { unmount } = renderApp("/dashboard", server, { handlers });
+    const notice = (await screen.findByRole("heading", { name: "Servers that removed Ticketeer" })).closest("section")!;
+    expect(within(notice).getByText("Old Server")).toBeInTheDocument();
+    expect(
+      within(notice).getByText("Removed on November 2, 2026. Its tickets, transcripts and settings are deleted on December 2, 2026 unless Ticketeer is invited back."),
+    ).toBeInTheDocument();
+    expect(within(notice).getByRole("link", { name: "Invite Ticketeer back" })).toHaveAttribute("href", removed.invite_url);
+    // Not a server to open: it is not in the list of servers.
+    expect(within(main()).queryByRole("link", { name: /Old Server/ })).toBeNull();
+    unmount();
+    await act(() => changeLocale("es"));
+    try {
+      renderApp("/dashboard", server, { handlers });
+      const aviso = (await screen.findByRole("heading", { name: "Servidores que quitaron a Ticketeer" })).closest("section")!;
+      expect(
+        within(aviso).getByText("Lo quitaron el 2 de noviembre de 2026. Sus tickets, transcripciones y ajustes se borran el 2 de diciembre de 2026 salvo que se vuelva a invitar a Ticketeer."),
+      ).toBeInTheDocument();
+      expect(within(aviso).getByRole("link", { name: "Invitar de nuevo a Ticketeer" })).toBeInTheDocument();
+    } finally {
+      await act(() => changeLocale("en"));
+    }
   });
 
   it("shows three skeleton rows while loading", async () => {

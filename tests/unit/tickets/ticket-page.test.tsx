@@ -97,6 +97,34 @@ describe("the ticket page's messages", { timeout: 30_000 }, () => {
     expect(within(member).getByText("Sticker: wave")).toBeInTheDocument();
   });
 
+  it("with the gateway: a message's edits and its deletion in Discord, with what it said before (English, Spanish)", async () => {
+    const audited: TicketMessage[] = [
+      {
+        MessageId: "102", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 30_000, Content: "order #78",
+        Embeds: [], Attachments: [], EditedAt: Date.now() - 20_000, History: [{ Content: "order #77", At: Date.now() - 20_000, Kind: "edit" }],
+      },
+      { MessageId: "103", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 10_000, Content: "oops", Embeds: [], Attachments: [], DeletedAt: Date.now() - 5_000 },
+    ];
+    const withAudit = [
+      handlers[0],
+      rest.get(`${API}/${community}/tickets/12/messages`, () => HttpResponse.json({ messages: audited, last_message_id: "103", read_at: Date.now(), users: {} })),
+      ...handlers.slice(2),
+    ];
+    const { unmount } = renderApp(`/${community}/tickets/12`, server, { handlers: withAudit });
+    const [edited, deleted] = await screen.findAllByTestId("ticket-message", {}, { timeout: 20_000 });
+    expect(within(edited).getByText(/^\(edited /)).toBeInTheDocument();
+    expect(within(edited).getByText("Earlier versions (1)")).toBeInTheDocument();
+    expect(edited.querySelector(".tp-versions")).toHaveTextContent("order #77");
+    expect(within(deleted).getByText(/^Deleted in Discord /)).toBeInTheDocument();
+    unmount();
+    await act(() => changeLocale("es"));
+    renderApp(`/${community}/tickets/12`, server, { handlers: withAudit });
+    const [editado, eliminado] = await screen.findAllByTestId("ticket-message", {}, { timeout: 20_000 });
+    expect(within(editado).getByText(/^\(editado /)).toBeInTheDocument();
+    expect(within(editado).getByText("Versiones anteriores (1)")).toBeInTheDocument();
+    expect(within(eliminado).getByText(/^Eliminado en Discord /)).toBeInTheDocument();
+  });
+
   it("reads unknown mentions and the parts' words in Spanish", async () => {
     await act(() => changeLocale("es"));
     renderApp(`/${community}/tickets/12`, server, { handlers });

@@ -19,7 +19,7 @@ import {
   formRenameSchema,
   formsResponseSchema,
 } from "../../../../src/schemas/form";
-import { guildInfoSchema, guildListResponseSchema } from "../../../../src/schemas/guild";
+import { guildInfoSchema, guildListResponseSchema, removedGuildListResponseSchema } from "../../../../src/schemas/guild";
 import { panelListSchema, panelPropertiesSchema } from "../../../../src/schemas/panel-properties";
 import { settingsResponseSchema, settingsUpdateSchema } from "../../../../src/schemas/settings";
 import { fieldSavedSchema, formCreatedSchema, formOneSchema, formSavedSchema } from "../../../../src/schemas/specs/forms";
@@ -73,6 +73,7 @@ export const s = {
   signInSession: output("SignInSession", signInSessionSchema),
 
   guildList: output("GuildList", guildListResponseSchema),
+  removedGuildList: output("RemovedGuildList", removedGuildListResponseSchema),
   guildInfo: output("GuildInfo", guildInfoSchema),
   guildAccess: output("GuildAccess", guildAccessSchema),
 

@@ -34,6 +34,9 @@ const shell: Dictionary = {
   "shell.switchToLight": "Cambiar al tema claro",
   "shell.userMenu": "Menú de la cuenta",
   "shell.picker.description": "Elige el servidor cuyos tickets, paneles y equipo quieres gestionar.",
+  "shell.picker.removed.title": "Servidores que quitaron a Ticketeer",
+  "shell.picker.removed.row": "Lo quitaron el {removed}. Sus tickets, transcripciones y ajustes se borran el {purge} salvo que se vuelva a invitar a Ticketeer.",
+  "shell.picker.removed.invite": "Invitar de nuevo a Ticketeer",
   "shell.login.text": "Inicia sesión para gestionar tus servidores: tickets, paneles, equipos y etiquetas.",
   "shell.error.failedToFetchPage": "No se pudo cargar la página {page}",
 
