@@ -166,7 +166,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   };
 }
 
-export const apiBaseUrl: string = import.meta.env.VITE_API_BASE ?? "/api";
+export const apiBaseUrl: string = import.meta.env?.VITE_API_BASE ?? "/api";
 
 /** The one client of the dashboard. */
 export const http = createHttpClient({ baseUrl: apiBaseUrl, tokens: cookieTokenStore, navigation: browserNavigation, onReauthenticate: offerSignInAgain });

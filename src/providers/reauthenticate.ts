@@ -14,7 +14,7 @@ export async function signInAgain(fetchImpl: typeof fetch = fetch): Promise<void
   } catch {
     /* storage blocked: the sign-in ends on /dashboard */
   }
-  const base = (import.meta.env.VITE_API_BASE ?? "/api").replace(/\/+$/, "");
+  const base = (import.meta.env?.VITE_API_BASE ?? "/api").replace(/\/+$/, "");
   const response = await fetchImpl(`${base}/api/auth/login`, { headers: { Accept: "application/json" } });
   if (response.ok) browserNavigation.assign(loginResponseSchema.parse(await response.json()).url);
 }
