@@ -1,7 +1,7 @@
 // Fair shares between servers: one server's staff must not slow or starve another server's help desk.
 //  (a) Live view: against the fake Discord of the test suites, one server's staff watch 200 tickets (every page polls
 //      every 3 s) while another server's staff watch one; the instance reads at most 10 channels a second
-//      (server/tickets/live-read.ts). Prints how old the other server's view is at each of its polls (fresh within
+//      (server/helpdesk/live-read.ts). Prints how old the other server's view is at each of its polls (fresh within
 //      one poll: under 3 s), and what the busy server gets of the budget. A clock of its own: a simulated 2 minutes.
 //  (b) Ticket page: a server with a large activity log (BENCH_FAIR_ACTIVITY entries, default 500,000, over two years)
 //      and a ticket opened two years ago, whose page two loops request one after another, on a real server process;

@@ -98,7 +98,7 @@ export class SessionCache {
 
   /**
    * Hears every change this instance learns of (its own, and on PostgreSQL every instance's): a live event stream
-   * re-checks its session at once (server/tickets/routes.ts). Returns the function that stops listening.
+   * re-checks its session at once (server/http/support/event-stream.ts). Returns the function that stops listening.
    */
   watch(listener: (change: SessionChange) => void): () => void {
     this.watchers.add(listener);

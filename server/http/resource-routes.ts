@@ -85,7 +85,7 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
 
   app.get(
     base,
-    // Served from memory while the guild is unchanged (server/http/response-cache.ts), unless presenting asks more.
+    // Served from memory while the guild is unchanged (server/http/support/response-cache.ts), unless presenting asks more.
     {
       onRequest: guard(spec.permissions.list),
       config: { responseCache: !hooks.present },

@@ -8,7 +8,7 @@ import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
 
-// GET /{guildId}/statistics: the ticket figures of a date range (server/tickets/statistics.ts).
+// GET /{guildId}/statistics: the ticket figures of a date range (server/statistics/figures.ts).
 
 const statistics = named("Statistics", statisticsResponseSchema);
 

@@ -78,7 +78,7 @@ export function checkSinglePanelSend(value: unknown, ctx: Ctx): void {
     issue(["PanelMessage", "ButtonText"], sendLimitMessages.buttonLabelFromName);
   }
   // The answers of a form go in an embed of their own beside the welcome embed: at send the welcome embed gives way
-  // to them (server/tickets/service.ts), so here it is held to the total on its own.
+  // to them (server/discord/welcome.ts), so here it is held to the total on its own.
   if (embedTextLength([welcomeEmbedText(welcome)]) > discordLimits.embedTotal) issue(["WelcomeMessage"], sendLimitMessages.embedTotal, totalIssueParams);
   const role = typeof panel.MentionRoleId === "string" && panel.MentionRoleId !== "" ? longestId : null;
   if (welcomeContentText(longestId, role, textOf(welcome.WelcomeContent)).length > discordLimits.content) {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Statistics read closed tickets by range (server/tickets/statistics.ts): an index holding every column those
+// Statistics read closed tickets by range (server/statistics/figures.ts): an index holding every column those
 // queries read makes them index-only (no row lookups), on SQLite and PostgreSQL.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Statistics without sorting (server/tickets/statistics.ts, docs/ticket-engine.md "Statistics"):
+// Statistics without sorting (server/statistics/figures.ts, docs/ticket-engine.md "Statistics"):
 // - the closed tickets of a range are grouped from one index in the order of the grouping (claimer, closer, rating,
 //   panel) holding every column the figures read, the staff members' names included: no sort, no row looked up;
 // - the tickets opened in a range are counted per panel from one index in panel order with the stored name;

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Statistics from running totals (server/tickets/statistics.ts, docs/ticket-engine.md "Statistics"). Every ticket
+// Statistics from running totals (server/statistics/figures.ts, docs/ticket-engine.md "Statistics"). Every ticket
 // adds its share to `ticket_rollups`: per guild, per *facet* (what is counted), per time bucket and per item (a
 // panel, a staff member, a rating). Database triggers keep the totals in the same transaction as the ticket's own
 // write — whoever writes it (the engine, the scheduler, an import, an operator's SQL) — on SQLite and PostgreSQL

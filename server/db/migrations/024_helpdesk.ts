@@ -5,8 +5,8 @@ import type { DialectHelpers } from "../dialect";
 //   - tickets.priority (low | normal | high | urgent), tickets.labels (",3,7,": the ids of its labels, so the queue
 //     filters by one with a plain LIKE and the summary needs no join), tickets.waiting_alert_at (when the "waiting too
 //     long" alert went out: at most one per ticket).
-//   - ticket_notes: private staff notes, sealed with the transcript keyring's secret box (server/tickets/notes.ts).
-//   - ticket_live_reads: the live read of a watched ticket (server/tickets/live-read.ts): one row per ticket, the lease
+//   - ticket_notes: private staff notes, sealed with the transcript keyring's secret box (server/helpdesk/notes.ts).
+//   - ticket_live_reads: the live read of a watched ticket (server/helpdesk/live-read.ts): one row per ticket, the lease
 //     that lets one instance read the channel per poll (read_at, holder) and what it read (sealed), which the other
 //     instances serve from.
 // The labels themselves are a declared resource (src/schemas/label.ts): the engine makes their table.

@@ -4,7 +4,7 @@ import { atMost, type DialectHelpers, jsonIntegerOf } from "../dialect";
 
 // activity.ticket_id: the number of the ticket an entry is about (its After's TicketId, else its Before's; null for
 // an entry about anything else), with an index (guild_id, ticket_id, id). The ticket page lists a ticket's entries
-// through it (server/tickets/helpdesk.ts) instead of matching the JSON of every entry since the ticket opened, which
+// through it (server/helpdesk/service.ts) instead of matching the JSON of every entry since the ticket opened, which
 // took half a second on a server with 500,000 entries and, on SQLite, held every other server's requests behind it.
 // server/activity/record.ts writes it from now on; the entries written before are filled in here from their JSON.
 

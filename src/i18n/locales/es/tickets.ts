@@ -1,7 +1,7 @@
 import type { Dictionary } from "../../core";
 
 // Spanish: the bot's screens in the dashboard (Tickets, Statistics, Try it, Server info's ticket strip) and the
-// landing's demo notice. The bot's own messages in Discord stay English (server/tickets/texts.ts).
+// landing's demo notice. The bot's own messages in Discord have their Spanish in server/discord/texts-es.ts.
 const tickets: Dictionary = {
   "site.landing.demoNotice": "Este servidor usa la plataforma de demostración: el bot responde aquí mismo, sin Discord.",
   "site.landing.tryIt": "Prueba el bot en el servidor de demostración",
