@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { visualizer } from "rollup-plugin-visualizer";
+import { botCommandsPlugin } from "./scripts/bot-commands";
 
 const pureWithoutSideEffectsField =
   /\/node_modules\/(papaparse|pluralize|error-stack-parser|stackframe|rc-field-form|@rc-component\/async-validator)\//;
@@ -18,6 +19,8 @@ const iconsOfAntd = dirname(createRequire(resolve(antdDir, "package.json")).reso
 export default defineConfig({
   plugins: [
     react(),
+    // The bot's commands as data (virtual:bot-commands), from the command files of the server.
+    botCommandsPlugin(),
     // ANALYZE=1 npx vite build --outDir .tmp/x: writes .tmp/bundle-stats.html (treemap, gzip sizes per module).
     ...(process.env.ANALYZE === "1"
       ? [visualizer({ filename: ".tmp/bundle-stats.html", gzipSize: true, template: process.env.ANALYZE_TEMPLATE === "raw" ? "raw-data" : "treemap" })]

@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { botCommandsPlugin } from "./scripts/bot-commands";
+
+/** API test files that mock a module: they run isolated (a tests/unit check lists every file that calls vi.mock). */
+const serverFilesWithMocks = ["tests/server/ticket-topics.test.ts"];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), botCommandsPlugin()],
   resolve: {
     // @rjsf/core's index re-exports a test helper importing ajv; the dashboard validates with zod instead
     // (ajv compiles code at run time, which the CSP forbids). See src/resources/engine/no-ajv-validator.ts.
@@ -28,9 +32,25 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          exclude: serverFilesWithMocks,
           environment: "node",
           setupFiles: ["tests/server/setup.ts"],
-          // API suites share one database per file; files run in parallel workers.
+          // API suites share one database per file; files run in parallel workers. Each file builds its own app and
+          // database, so the files of a worker share one module graph (isolate: false): the server's modules are
+          // imported once per worker instead of once per file, which was most of the suite's time.
+          isolate: false,
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that replace a module (vi.mock) need a module graph of their own.
+          name: "server-mocks",
+          include: serverFilesWithMocks,
+          environment: "node",
+          setupFiles: ["tests/server/setup.ts"],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

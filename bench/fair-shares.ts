@@ -18,7 +18,7 @@ import { loadConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/client";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID } from "../server/platform/demo-fixtures";
 import { runSeeds } from "../server/seed";
-import { LiveReader } from "../server/tickets/live-read";
+import { LiveReader } from "../server/helpdesk/live-read";
 import { findTicket, type TicketRow } from "../server/tickets/store";
 import { FakeDiscord } from "../tests/server/discord/fake-discord";
 import { testKeys } from "../tests/server/discord/interactions";
@@ -59,7 +59,7 @@ export async function measureLiveFairness(options: { busyTickets?: number; secon
   console.log(`\nFair live reads (fake Discord, 10 reads/s, pages poll every 3 s; a simulated ${seconds} s): one server watches ${busyTickets} tickets, another one`);
   try {
     let clock = 20_000_000;
-    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL_MS, maxReadsPerSecond: 10, holder: "bench", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL_MS, maxReadsPerSecond: 10, holder: "bench", now: () => clock, wake: () => {} });
     const ticket = async (guildId: string, number: number): Promise<TicketRow> => {
       const channelId = fake.addChannel(guildId, { name: `ticket-${number}` }).id;
       fake.postAs(MEMBER, channelId, "hello");

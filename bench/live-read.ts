@@ -1,11 +1,11 @@
-// The help desk's live read (issue 23): while staff watch a ticket's page, the server reads its channel after the last
-// known message, once per ticket per poll however many watch it (server/tickets/live-read.ts). Against the fake
+// The help desk's live read: while staff watch a ticket's page, the server reads its channel after the last
+// known message, once per ticket per poll however many watch it (server/helpdesk/live-read.ts). Against the fake
 // Discord of the test suites (every request checked against Discord's contract), two instances sharing one database,
 // watchers polling every 3 s at their own offsets over a simulated minute: prints the Discord requests per watched
 // ticket per minute (the budget: 20, one per 3 s poll, whatever the number of watchers).
 //   npx tsx bench/live-read.ts
 import { botPermissionBits } from "../src/schemas/bot-permissions";
-import { LiveReader } from "../server/tickets/live-read";
+import { LiveReader } from "../server/helpdesk/live-read";
 import { findTicket, type TicketRow } from "../server/tickets/store";
 import { FakeDiscord } from "../tests/server/discord/fake-discord";
 import { ChannelType } from "../tests/server/discord/fake-world";
@@ -35,7 +35,7 @@ export async function measureLiveRead() {
     for (const [tickets, watchers] of [[1, 1], [1, 10], [1, 50], [10, 5]] as const) {
       let clock = 10_000_000 + number * 1_000_000;
       const now = () => clock;
-      const deps = t.app.tickets.engine.deps;
+      const deps = t.app.tickets.deps;
       const instances = [new LiveReader(deps, { holder: `a${number}`, now }), new LiveReader(deps, { holder: `b${number}`, now })];
       const rows: TicketRow[] = [];
       for (let i = 0; i < tickets; i++) {

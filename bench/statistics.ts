@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../server/config";
 import { createDatabase, migrateToLatest } from "../server/db/client";
-import { guildStatistics } from "../server/tickets/statistics";
+import { guildStatistics } from "../server/statistics/figures";
 import { benchDatabase, percentile } from "./lib";
 
 const GUILD = "870000000000000001";

@@ -1,7 +1,8 @@
 // Prerenders the public site into dist/ after `vite build` (npm run build = vite build && tsx scripts/prerender.ts).
 //
 // 1. Builds src/public-site/entry-server.tsx with Vite in SSR mode into .tmp/ssr (same plugins and env as the
-//    client build, so the markup matches what the browser hydrates).
+//    client build, so the markup matches what the browser hydrates; the /commands page and the docs read the command
+//    files' definitions through scripts/bot-commands.ts).
 // 2. Takes dist/site.html, the client build of site.html, as the template: its script, modulepreload and
 //    stylesheet tags are kept as they are.
 // 3. For every route, renders the page with react-dom/server into <div id="root" data-page="…">, sets the
@@ -14,6 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "vite";
 import type { PrerenderRoute } from "../src/public-site/routes";
+import { botCommandsPlugin } from "./bot-commands";
 
 const root = resolve(import.meta.dirname, "..");
 // PRERENDER_DIST lets a build in another folder be prerendered (default dist/, as the server expects).
@@ -40,7 +42,7 @@ async function buildServerEntry(): Promise<ServerEntry> {
     root,
     configFile: false,
     logLevel: "warn",
-    plugins: [react()],
+    plugins: [react(), botCommandsPlugin()],
     build: {
       ssr: "src/public-site/entry-server.tsx",
       outDir: ssrOut,

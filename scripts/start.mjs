@@ -16,7 +16,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const sources = ["src", "public", "site.html", "app.html", "vite.config.ts", "scripts/prerender.ts"]
+const sources = ["src", "public", "site.html", "app.html", "vite.config.ts", "scripts/prerender.ts", "server/discord/commands"]
   .map((p) => join(root, p))
   .filter(existsSync);
 const stale = !existsSync(stamp) || sources.some((p) => newestMtime(p) > statSync(stamp).mtimeMs);

@@ -12,9 +12,9 @@ run() {
   return "${PIPESTATUS[0]}"
 }
 
-run sqlite npx vitest run --project server "$@" &
+run sqlite npx vitest run --project server --project server-mocks "$@" &
 sqlite=$!
-run postgres env PG_OPTIONAL=1 bash scripts/with-postgres.sh npx vitest run --project server "$@" &
+run postgres env PG_OPTIONAL=1 bash scripts/with-postgres.sh npx vitest run --project server --project server-mocks "$@" &
 postgres=$!
 
 status=0

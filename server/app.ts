@@ -43,7 +43,7 @@ import type { PlatformAdapter } from "./platform/adapter";
 import { realClock } from "./platform/clock";
 import { DemoPlatform } from "./platform/demo";
 import { DiscordPlatform } from "./platform/discord";
-import { syncResourceTables } from "./resources/tables";
+import { checkResourceTables } from "./resources/tables";
 import { registerSettings } from "./settings/service";
 import { registerTeams } from "./teams/service";
 import { TeamRoleSync } from "./teams/role-sync";
@@ -52,7 +52,10 @@ import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
 import { registerTryIt } from "./try-it/channels";
-import { registerHelpDesk } from "./tickets/helpdesk";
+import { type CommandRegistry, loadCommands } from "./discord/command-registry";
+import { discordMessages } from "./discord/messages";
+import { registerDiscordDoor } from "./discord/plugin";
+import { registerHelpDesk } from "./helpdesk/service";
 import { appVersion } from "./version";
 
 export interface BuildAppOptions {
@@ -63,15 +66,21 @@ export interface BuildAppOptions {
   platform?: PlatformAdapter;
   /** The built client to serve (default ./dist). */
   distDir?: string;
+  /** Folders of more command files beside server/discord/commands/ (a test's own command). */
+  commandFolders?: string[];
 }
 
 /**
- * The domain services, each decorated once on the app (app.settings, app.teams, …, app.tickets), in this order (the
- * ticket engine and the Try-it view come after what they read). The entry points (server/http/) call them.
+ * The domain services, each decorated once on the app (app.settings, app.teams, …, app.tickets, app.helpdesk), then the
+ * doors into the ticket core (app.discord, app.tryIt), in this order: each comes after what it reads. The ticket core
+ * speaks through the Discord door's words (discordMessages); Bot setup checks Discord has the command files' commands.
+ * The entry points (server/http/) call them.
  */
-const domainServices: ((app: FastifyInstance) => void | Promise<void>)[] = [
-  registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer, registerBotSetup,
-  registerTicketEngine, registerHelpDesk, registerTryIt,
+const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | Promise<void>)[] => [
+  registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer,
+  (app) => registerBotSetup(app, commands.labels()),
+  (app) => registerTicketEngine(app, discordMessages), registerHelpDesk,
+  (app) => registerDiscordDoor(app, commands), registerTryIt,
 ];
 
 /**
@@ -111,8 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let guildChanges: Awaited<ReturnType<typeof watchGuildChanges>>;
   try {
     await migrateToLatest(handle);
-    // The spec'd resources' tables (server/resources): made or evolved from their specs.
-    await syncResourceTables({ db: handle.db, dbDialect: handle.dialect });
+    // The spec'd resources' tables, made by the migrations: each must be what its spec says (server/resources/tables.ts).
+    await checkResourceTables(handle.db, handle.dialect);
     // After them: every table with a guild_id column reports its writes (the response cache's generations).
     guildChanges = await watchGuildChanges(handle, config.databaseUrl, guildGenerations);
   } catch (error) {
@@ -155,9 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? await createPgTicketEventBus({ connectionString: config.databaseUrl, schema: config.databaseSchema, log: app.log })
     : createLocalTicketEventBus();
   app.decorate("ticketEvents", ticketEvents);
-  for (const register of domainServices) await register(app);
+  for (const register of services(await loadCommands(options.commandFolders))) await register(app);
   app.decorateRequest("user", null);
   app.decorateRequest("access", null);
+  app.decorateRequest("resolved", null);
   app.decorateRequest("responseCacheSlot", null);
   app.addHook("onClose", async () => {
     await app.teamRoleSync.idle();

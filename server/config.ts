@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost, PROXY_SECRET_MIN_LENGTH } from "./platform/proxy-secret";
+import { isLoopbackHost, PROXY_SECRET_MIN_LENGTH } from "./proxy-secret";
 
 declare module "fastify" {
   interface FastifyInstance {

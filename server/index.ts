@@ -2,7 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { startSessionPruning, startTicketScheduler } from "./http/jobs";
 import { runSeeds } from "./seed";
-import { registerSlashCommands } from "./tickets/slash-commands";
+import { registerSlashCommands } from "./discord/application-commands";
 
 // Starts the API and the static server: migrations, demo data on first start, listen, graceful shutdown.
 

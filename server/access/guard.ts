@@ -1,24 +1,26 @@
 import type { FastifyRequest } from "fastify";
-import type { AccessLevel, GuildAccess } from "../../src/schemas/access";
+import { type GuildAccess, managerLevels } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
 import { authenticate } from "../auth/authenticate";
 import { HttpError, notFound } from "../errors";
 import { botIsIn } from "./bot-presence";
-import { resolveGuildAccess } from "./resolve";
+import { type ResolvedAccess, resolveAccess } from "./resolve";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The caller's access in the route's guild; set by `guard`. */
     access: GuildAccess | null;
+    /** How `access` came about (the caller's guild entry, roles, staff teams): worked out once, by `guard`. */
+    resolved: ResolvedAccess | null;
   }
 }
 
 /**
  * preHandler of every guild-scoped route: `:guildId` must be 16–21 digits (404), the caller signed in (401)
  * and allowed in the guild (403); with `permission`, the caller must hold it (an array: any of them).
- * Sets `request.user` and `request.access`.
+ * Sets `request.user`, `request.access` and `request.resolved`.
  *
  *   app.get("/api/:guildId(^\\d+$)/tags", { preHandler: guard(resourcePermissions.tags.list) }, handler)
  */
@@ -29,11 +31,13 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
     const guildId = (request.params as { guildId?: string }).guildId;
     if (!isGuildId(guildId)) throw notFound();
     await authenticate(request);
-    const access = await resolveGuildAccess(request.server, request.user!, guildId);
+    const resolved = await resolveAccess(request.server, request.user!, guildId);
+    const access = resolved?.access ?? null;
     if (!access) throw new HttpError(403, authMessages.accessDenied);
     if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
     if (!(await botIsIn(request.server, guildId))) throw notFound();
     request.access = access;
+    request.resolved = resolved;
   }, { permissions: anyOf });
 }
 
@@ -42,8 +46,7 @@ export function requirePermission(request: FastifyRequest, ...anyOf: TeamPermiss
   if (!request.access || !anyOf.some((p) => request.access!.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
 }
 
-/** The platform's managers: the owner, Administrator and Manage Server holders (never a staff team's permissions). */
-export const managerLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+export { managerLevels };
 
 /**
  * onRequest hook after `guard()`: only managers (403 otherwise). The `levels` property tells the route table which

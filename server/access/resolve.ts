@@ -60,16 +60,34 @@ export async function teamAccessOf(db: Db, guildId: string, roles: string[]): Pr
   return { teamIds: new Set(rows.filter((r) => held.has(r.role_id)).map((r) => r.team_id)), access: staffAccess(rows, roles) };
 }
 
-/** The caller's access in one guild, or null (→ 403). */
-export async function resolveGuildAccess(app: FastifyInstance, user: PlatformUser, guildId: string): Promise<GuildAccess | null> {
+/** A caller's access in one guild, with what it was worked out from. */
+export interface ResolvedAccess {
+  access: GuildAccess;
+  /** The guild as the platform lists it for the caller (owner, permissions). */
+  guild: UserGuild;
+  /** The caller's roles, when their access needed them (a manager's did not: null). */
+  roles: string[] | null;
+  /** The staff teams whose roles the caller holds (none looked up for a manager, who holds everything). */
+  teamIds: Set<number>;
+}
+
+/** The caller's access in one guild, with how it came about, or null (→ 403). */
+export async function resolveAccess(app: FastifyInstance, user: PlatformUser, guildId: string): Promise<ResolvedAccess | null> {
   const guild = (await app.platform.listUserGuilds(user)).find((g) => g.id === guildId);
   if (!guild) return null;
   const manager = managerAccess(guild);
-  if (manager) return manager;
+  if (manager) return { access: manager, guild, roles: null, teamIds: new Set() };
   const rows = await teamRolesOf(app.db, [guildId]);
   if (rows.length === 0) return null;
   const roles = guild.roles ?? (await app.platform.getMemberRoles(guildId, user.id));
-  return staffAccess(rows, roles);
+  const access = staffAccess(rows, roles);
+  const held = new Set(roles);
+  return access ? { access, guild, roles, teamIds: new Set(rows.filter((r) => held.has(r.role_id)).map((r) => r.team_id)) } : null;
+}
+
+/** The caller's access in one guild, or null (→ 403). */
+export async function resolveGuildAccess(app: FastifyInstance, user: PlatformUser, guildId: string): Promise<GuildAccess | null> {
+  return (await resolveAccess(app, user, guildId))?.access ?? null;
 }
 
 /** The user's guilds they may manage or staff (GET /guilds), with their access in each. */

@@ -26,6 +26,7 @@ export function renderDemoSignInPage(users: DemoUser[], state: string, action: s
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>Demo sign-in · ${escapeHtml(productName)}</title>
+  <link rel="icon" type="image/svg+xml" href="/favicon.svg">
   <style>
     :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
     body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #111318; color: #e8e9ed; }

@@ -119,6 +119,12 @@ export async function findSessionUser(db: Db, secrets: SecretBox, cache: Session
   return user;
 }
 
+/** The user a token's session names, whatever the session's state (a rate limit's key before the guard), or undefined. */
+export async function sessionOwnerOf(db: Db, token: string): Promise<string | undefined> {
+  const session = await db.selectFrom("sessions").select("user_id").where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  return session?.user_id;
+}
+
 /** Logout: the session is refused from now on (by this instance at once, by others when notified). */
 export async function revokeSession(db: Db, cache: SessionCache, tokenHash: string): Promise<void> {
   await db.updateTable("sessions").set({ revoked_at: Date.now() }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();

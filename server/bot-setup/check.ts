@@ -1,7 +1,6 @@
 import { ApplicationFlags } from "discord-api-types/v10";
 import { type BotPermissionKey, missingPermissions, type PermissionPlace, permissionsFor } from "../../src/schemas/bot-permissions";
 import { type BotProblem, channelLimits } from "../../src/schemas/bot-setup";
-import { botCommands, commandLabel } from "../../src/schemas/commands";
 import type { BotChannelFacts, BotSetupFacts } from "../platform/adapter";
 import { type RecordedBotProblem, subjectOf } from "./problems";
 
@@ -23,6 +22,8 @@ export interface BotSetupInputs {
   transcripts: { usedBytes: number; quotaBytes: number };
   /** Refusals met while working, newest first (recordedBotProblems). */
   recorded: BotProblem[];
+  /** The commands the bot registers, as Discord lists them ("/close", "/panel resend"). */
+  commandLabels: readonly string[];
 }
 
 /** Stored transcripts from this share of the quota on are worth telling the owner about. */
@@ -40,7 +41,7 @@ export function findBotProblems(inputs: BotSetupInputs): BotProblem[] {
     ...(facts.channelCount >= channelLimits.perServer
       ? [{ kind: "serverChannelsFull" as const, channels: facts.channelCount, limit: channelLimits.perServer, seenAt: null, foundNow: true }]
       : []),
-    ...commandProblems(facts),
+    ...commandProblems(facts, inputs.commandLabels),
     ...quotaProblems(inputs),
   ];
   return withRecorded(found, inputs);
@@ -152,10 +153,10 @@ function categoryProblems({ facts, panels }: BotSetupInputs): BotProblem[] {
   return out;
 }
 
-/** Commands of the registry Discord does not have (the bot registers them at start; a failed start leaves them out). */
-function commandProblems(facts: BotSetupFacts): BotProblem[] {
+/** Commands of the bot Discord does not have (the bot registers them at start; a failed start leaves them out). */
+function commandProblems(facts: BotSetupFacts, labels: readonly string[]): BotProblem[] {
   const registered = new Set(facts.commandNames);
-  const missing = [...new Set(botCommands.map(commandLabel))].filter((label) => !registered.has(label));
+  const missing = [...new Set(labels)].filter((label) => !registered.has(label));
   return missing.length > 0 ? [{ kind: "commandsNotRegistered", missing }] : [];
 }
 

@@ -15,6 +15,8 @@ export interface BotSetupDeps {
   db: Db;
   platform: PlatformAdapter;
   transcriptQuotaMb: number;
+  /** The commands the bot registers, as Discord lists them (the wiring hands in the command files' labels). */
+  commandLabels: readonly string[];
 }
 
 /** Bot setup as the app's service (app.botSetup). */
@@ -33,8 +35,8 @@ declare module "fastify" {
   }
 }
 
-export function registerBotSetup(app: FastifyInstance): void {
-  app.decorate("botSetup", new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb }));
+export function registerBotSetup(app: FastifyInstance, commandLabels: readonly string[]): void {
+  app.decorate("botSetup", new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb, commandLabels }));
 }
 
 export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupResponse> {
@@ -51,6 +53,7 @@ export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh
     archiveChannelId: settings.ArchiveChannelId ?? null,
     transcripts: { usedBytes, quotaBytes: deps.transcriptQuotaMb * 1024 * 1024 },
     recorded,
+    commandLabels: deps.commandLabels,
   });
   return { platform: deps.platform.kind, checkedAt: facts.readAt, inviteUrl: botInviteUrl(facts.applicationId, guildId), problems };
 }

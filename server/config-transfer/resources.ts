@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { type ConfigExport, generatedSection, transferredSpecs } from "../../src/schemas/config-export";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import { fromDbBool, toDbBool } from "../db/dialect";
-import { plannedColumns } from "../resources/storage";
+import { fieldColumnsOf } from "../resources/columns";
 
 // The generated sections of the configuration file: one per spec'd collection of the shared registry without a
 // section of its own (src/schemas/config-export.ts, `transferredSpecs`). Exported as their records' input fields in
@@ -12,7 +12,7 @@ import { plannedColumns } from "../resources/storage";
 // The tables are named by the specs: the engine's own columns and the spec's fields.
 type AnyDb = Kysely<any>;
 
-const fieldColumns = (spec: ResourceSpec) => plannedColumns(spec).filter((c) => c.field !== undefined);
+const fieldColumns = fieldColumnsOf;
 
 /** The records of each generated section, by section. */
 export async function exportResources(db: AnyDb, guildId: string): Promise<Record<string, Record<string, unknown>[]>> {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, type Logger, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
 import { type DialectName, dialectHelpers } from "./dialect";
@@ -80,6 +80,7 @@ function wrapClient(client: pg.PoolClient, onGuildsWritten: (guildIds: Iterable<
 /** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function createDatabase(
   config: Pick<Config, "databaseUrl" | "databaseSchema" | "dataDir">,
+  options: { log?: Logger } = {},
 ): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -103,7 +104,7 @@ export function createDatabase(
         for (const guildId of guildIds) for (const listener of guildWriteListeners) listener(guildId);
       });
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
     return {
       db,
       dialect: "postgres",
@@ -136,7 +137,7 @@ export function createDatabase(
   }, 3 * 60 * 60_000);
   optimizer.unref();
   const checkpointer = startCheckpointer(sqlite, file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
   return {
     db,
     dialect: "sqlite",

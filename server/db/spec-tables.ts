@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import type { resourceSpecs } from "../../src/schemas/resources";
 
-// The Kysely types of the tables the resource engine makes from specs (server/resources/storage.ts), derived from the
+// The Kysely types of the spec'd resources' tables (their migrations: server/resources/tables.ts), derived from the
 // specs themselves: `db.selectFrom("<its table>")` is typed without anyone writing its columns down. The same rules
 // as the engine: a field's column is the snake_case of its name unless the spec's `columns` says; strings and enums
 // are text, numbers integers, booleans 0/1; every table also has id, guild_id, created_at, updated_at and revision.

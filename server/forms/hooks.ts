@@ -3,7 +3,7 @@ import type { DeclaredHooks } from "../access/hook-context";
 import { requestActor } from "../activity/record";
 import { validated } from "../errors";
 
-// The hooks of the forms and form-fields declarations (src/schemas/specs/forms.ts) over app.forms (./service.ts).
+// The hooks of the forms declaration (src/schemas/specs/forms.ts) over app.forms (./service.ts): a form, and its fields one at a time.
 
 export const formsHooks: DeclaredHooks = {
   list: async ({ app, guildId }) => ({ forms: await app.forms.list(guildId) }),
@@ -18,14 +18,11 @@ export const formsHooks: DeclaredHooks = {
     await app.forms.remove(guildId, ids.formId, requestActor(request));
     return {};
   },
-};
-
-export const formFieldsHooks: DeclaredHooks = {
-  create({ app, request, guildId, ids, body }) {
+  addField({ app, request, guildId, ids, body }) {
     validated(formFieldPatchSchema.pick({ Label: true }).required(), { Label: body.Label });
     return app.forms.addField(guildId, ids.formId, body, requestActor(request));
   },
-  update: ({ app, request, guildId, ids, body }) => app.forms.changeField(guildId, ids.formId, ids.fieldId, body, requestActor(request)),
-  move: ({ app, request, guildId, ids, body }) => app.forms.moveField(guildId, ids.formId, ids.fieldId, body.NewPosition, requestActor(request)),
-  remove: ({ app, request, guildId, ids }) => app.forms.removeField(guildId, ids.formId, ids.fieldId, requestActor(request)),
+  changeField: ({ app, request, guildId, ids, body }) => app.forms.changeField(guildId, ids.formId, ids.fieldId, body, requestActor(request)),
+  moveField: ({ app, request, guildId, ids, body }) => app.forms.moveField(guildId, ids.formId, ids.fieldId, body.NewPosition, requestActor(request)),
+  removeField: ({ app, request, guildId, ids }) => app.forms.removeField(guildId, ids.formId, ids.fieldId, requestActor(request)),
 };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AccessLevel } from "../../src/schemas/access";
+import { type AccessLevel, managerLevels } from "../../src/schemas/access";
 import { mappingOverridesSchema, parseConfigExport } from "../../src/schemas/config-export";
-import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
+import { guard, guildIdOf, requireManager } from "../access/guard";
 import { requestActor } from "../activity/record";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { configTransferMessages } from "../config-transfer/service";

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { z } from "zod";
 import { apiErrorSchema } from "../../src/schemas/common";
-import { basePathOf, type DeclaredSpec, operationsOf, permissionsOf } from "../../src/schemas/resource-kinds";
+import { type DeclaredSpec, operationsOf, permissionsOf } from "../../src/schemas/resource-kinds";
 import { guard, guildIdOf } from "../access/guard";
 import type { DeclaredHooks } from "../access/hook-context";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
 import { notFound } from "../errors";
 import { guildParams, validateBodyInHandler } from "./support/route-schemas";
 
-// The routes of a declared resource of any kind (record, collection, children, variants: src/schemas/resource-kinds.ts),
+// The routes of a declared resource of either kind (record, collection: src/schemas/resource-kinds.ts),
 // generated: one guarded route per operation, its body validated by the declared schema (400) unless the hook reads it,
 // its path's ids checked (a malformed one is the declared 404), its answer the declared message and what the hook
 // returns, all documented from the same schemas. The hooks (server/<noun>/hooks.ts) hold what data cannot say.
@@ -26,7 +26,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, spec: DeclaredSpec,
   for (const op of operationsOf(spec)) {
     const hook = hooks[op.hook];
     if (!hook) throw new Error(`resource ${spec.name}: no hook "${op.hook}" for ${op.method} ${op.path || "/"}`);
-    const path = op.root ? op.path : `${basePathOf(spec)}${op.path}`;
+    const path = op.root ? op.path : `/${spec.name}${op.path}`;
     const idNames = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const params = guildParams.extend(Object.fromEntries(idNames.map((n) => [n, z.string()])));
     const response: Record<number, z.ZodType> = { [op.status ?? 200]: op.answer };

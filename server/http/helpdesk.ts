@@ -17,21 +17,32 @@ import {
   ticketTriageInputSchema,
 } from "../../src/schemas/helpdesk";
 import { authMessages } from "../../src/schemas/messages";
+import type { TicketSettings } from "../../src/schemas/settings";
 import { ticketActionResponseSchema } from "../../src/schemas/ticket";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
+import { addNote } from "../helpdesk/notes";
+import { replyAsStaff } from "../helpdesk/reply";
+import { triage } from "../helpdesk/triage";
+import { priorityFigures } from "../statistics/priorities";
+import { transfer } from "../tickets/claim";
+import { addMember } from "../tickets/membership";
+import type { Outcome } from "../tickets/outcomes";
+import { rename } from "../tickets/rename";
 import { memberOfSession } from "../tickets/session-member";
-import type { Reply } from "../tickets/step";
-import { findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
-import { botTexts } from "../tickets/texts";
+import { type TicketRow, toTicketSummary } from "../tickets/store";
 import { named, s as components } from "./support/openapi/components";
+import { inBotLanguage } from "./support/bot-language";
+import { doneOf } from "./support/outcome-status";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
 
-// The ticket page of the dashboard (issue 23, app.helpdesk: server/tickets/helpdesk.ts): a ticket's facts, its
-// conversation read live, replies as the staff member, private notes, priority and labels, assign, members and
-// rename. Viewing needs ViewTranscripts and the ticket's panel (TranscriptsPanelPermission); replying AnswerTicket and
-// notes AnnotateTicket (each on its own: who may answer a ticket may read it); every step also re-checks that the caller is staff of the ticket (the engine's rule).
+// The ticket page of the dashboard (app.helpdesk: server/helpdesk/): a ticket's facts, its conversation read live,
+// replies as the staff member, private notes, priority and labels, assign, members and rename. Viewing needs
+// ViewTranscripts and the ticket's panel (TranscriptsPanelPermission); replying AnswerTicket and notes AnnotateTicket
+// (each on its own: who may answer a ticket may read it); every step also re-checks that the caller is staff of the
+// ticket (the core's rule). The ticket's row is read once per request and handed to the step; the steps' outcomes
+// are answered through one table (./support/outcome-status.ts).
 
 const tags = ["Tickets"];
 const ticketParams = z.object({ guildId: z.string(), ticketId: z.coerce.number().int().min(0).max(2_147_483_647) });
@@ -43,19 +54,10 @@ const s = {
   action: ticketActionResponseSchema,
 };
 
-/** A step's refusal as an HTTP answer (the bot's own words): 403 when not allowed, 409 when the ticket moved on. */
-function answerOf(reply: Reply): string {
-  if (reply.kind !== "message") throw new HttpError(409, "This ticket needs an answer in Discord.");
-  if (reply.ok) return reply.message.content ?? "";
-  const text = reply.message.content ?? "";
-  const forbidden: string[] = [botTexts.staffOnly, botTexts.noPermission, botTexts.onlyClaimer, botTexts.cannotCloseOwn, botTexts.transferTargetNotStaff];
-  const invalid: string[] = [botTexts.labelUnknown, botTexts.memberNotFound, botTexts.cannotRemoveOpener, botTexts.renameInvalid];
-  throw new HttpError(forbidden.includes(text) ? 403 : invalid.includes(text) ? 400 : 409, text);
-}
-
 export default async function helpdeskRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const member = (request: FastifyRequest) => memberOfSession(app.platform, request.user!, guildIdOf(request));
+  const member = (request: FastifyRequest) => memberOfSession(app.platform, request.user!, guildIdOf(request), request.resolved);
+  const deps = () => app.tickets.deps;
 
   /** The ticket of the path, when the caller may see its panel. */
   const visibleTicket = async (request: FastifyRequest): Promise<TicketRow> => {
@@ -64,8 +66,6 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     if (panels !== "all" && (row.panel_id === null || !panels.includes(row.panel_id))) throw new HttpError(403, authMessages.accessDenied);
     return row;
   };
-  const summaryOf = async (request: FastifyRequest) =>
-    toTicketSummary((await findTicket(app.db, guildIdOf(request), (request.params as { ticketId: number }).ticketId))!, app.tickets.channelUrl);
 
   app.get(
     "/:guildId(^\\d+$)/tickets/:ticketId",
@@ -99,8 +99,10 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     { onRequest: guard("AnswerTicket"), schema: { tags, summary: "Reply in the ticket as the staff member (the bot's message under their name)", params: ticketParams, body: ticketReplyInputSchema, response: { 200: s.reply, 409: components.error } } },
     async (request) => {
       const row = await visibleTicket(request);
-      const { reply, messageId } = await app.helpdesk.reply(row.guild_id, row.number, await member(request), request.body.content);
-      return { message: answerOf(reply), message_id: messageId ?? "" };
+      const { message, done } = await inBotLanguage(app, request, async (settings) =>
+        doneOf(await replyAsStaff(deps(), row.guild_id, row.number, await member(request), request.body.content, { row, settings })),
+      );
+      return { message, message_id: done.done === "replied" ? done.messageId : "" };
     },
   );
 
@@ -109,13 +111,17 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     { onRequest: guard("AnnotateTicket"), schema: { tags, summary: "Add a private staff note (never shown to the member)", params: ticketParams, body: ticketNoteInputSchema, response: { 200: s.note, 409: components.error } } },
     async (request) => {
       const row = await visibleTicket(request);
-      const { reply, note } = await app.helpdesk.addNote(row.guild_id, row.number, await member(request), request.body.body);
-      const message = answerOf(reply);
-      return { message, note: note! };
+      const { message, done } = await inBotLanguage(app, request, async (settings) =>
+        doneOf(await addNote(deps(), row.guild_id, row.number, await member(request), request.body.body, { row, settings })),
+      );
+      if (done.done !== "noteAdded") throw new HttpError(409, message);
+      return { message, note: done.note };
     },
   );
 
-  const step = <B extends z.ZodType>(path: string, summary: string, body: B, run: (request: FastifyRequest, row: TicketRow, body: z.infer<B>) => Promise<Reply>, method: "post" | "put" = "post") =>
+  /** A step on the ticket of the path (its row read once, handed to the step), answered with the ticket as it left it. */
+  type Step<B extends z.ZodType> = (request: FastifyRequest, row: TicketRow, body: z.infer<B>, settings: TicketSettings) => Promise<Outcome>;
+  const step = <B extends z.ZodType>(path: string, summary: string, body: B, run: Step<B>, method: "post" | "put" = "post") =>
     app.route({
       method: method.toUpperCase() as "POST" | "PUT",
       url: `/:guildId(^\\d+$)/tickets/:ticketId/${path}`,
@@ -123,8 +129,8 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       schema: { tags, summary, params: ticketParams, body, response: { 200: s.action, 409: components.error } },
       handler: async (request) => {
         const row = await visibleTicket(request);
-        const message = answerOf(await run(request, row, request.body as z.infer<B>));
-        return { message, ticket: await summaryOf(request) };
+        const { message, done } = await inBotLanguage(app, request, async (settings) => doneOf(await run(request, row, request.body as z.infer<B>, settings)));
+        return { message, ticket: toTicketSummary("ticket" in done ? done.ticket : row, app.tickets.channelUrl) };
       },
     });
 
@@ -138,16 +144,20 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       const from = Date.parse(`${request.query.from}T00:00:00Z`);
       const to = Date.parse(`${request.query.to}T00:00:00Z`) + 86_400_000;
       if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new HttpError(400, "The range must start on or before its end");
-      return { priorities: await app.helpdesk.priorityFigures(guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
+      return { priorities: await priorityFigures(app.db, guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
     },
   );
 
-  step("triage", "Set a ticket's priority and labels", ticketTriageInputSchema, async (request, row, body) => app.helpdesk.triage(row.guild_id, row.number, await member(request), body), "put");
-  step("assign", "Assign a ticket to a staff member (claim it on their behalf)", ticketAssignInputSchema, async (request, row, body) =>
-    app.tickets.engine.transfer(row.guild_id, row.number, await member(request), body.userId),
+  step("triage", "Set a ticket's priority and labels", ticketTriageInputSchema, async (request, row, body, settings) =>
+    triage(deps(), row.guild_id, row.number, await member(request), body, { row, settings }), "put",
   );
-  step("members", "Add a member to the ticket, or remove one", ticketMemberInputSchema, async (request, row, body) =>
-    app.tickets.engine.addMember(row.guild_id, row.number, await member(request), body.userId, body.add),
+  step("assign", "Assign a ticket to a staff member (claim it on their behalf)", ticketAssignInputSchema, async (request, row, body, settings) =>
+    transfer(deps(), row.guild_id, row.number, await member(request), body.userId, { row, settings }),
   );
-  step("rename", "Rename the ticket's channel", ticketRenameInputSchema, async (request, row, body) => app.tickets.engine.rename(row.guild_id, row.number, await member(request), body.name));
+  step("members", "Add a member to the ticket, or remove one", ticketMemberInputSchema, async (request, row, body, settings) =>
+    addMember(deps(), row.guild_id, row.number, await member(request), body.userId, body.add, { row, settings }),
+  );
+  step("rename", "Rename the ticket's channel", ticketRenameInputSchema, async (request, row, body, settings) =>
+    rename(deps(), row.guild_id, row.number, await member(request), body.name, { row, settings }),
+  );
 }

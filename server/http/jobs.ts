@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { pruneExpired } from "../auth/sessions";
 import { SWEEP_EVERY_MS, sweepTickets } from "../tickets/scheduler";
-import { sweepWaitingTickets } from "../tickets/waiting";
+import { sweepWaitingTickets } from "../helpdesk/waiting";
 
 // The ways in that come from the clock rather than a request: the ticket sweep every minute (auto-close, close on
 // user leave, repairs: server/tickets/scheduler.ts) and the pruning of expired sessions every hour. Started by
@@ -17,8 +17,8 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
     running = true;
     sweepTickets(app)
       .catch((error) => app.log.warn({ err: error }, "ticket sweep failed"))
-      // issue 23: "waiting too long" alerts, after the sweep
-      .then(() => sweepWaitingTickets(app.tickets.engine.deps))
+      // "Waiting too long" alerts, after the sweep
+      .then(() => sweepWaitingTickets(app.tickets.deps))
       .catch((error) => app.log.warn({ err: error }, "waiting alerts failed"))
       .finally(() => (running = false));
   }, SWEEP_EVERY_MS);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { statisticsMaxDays, statisticsQuerySchema, statisticsResponseSchema } from "../../src/schemas/statistics";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
-import { datesBetween, guildStatistics } from "../tickets/statistics";
+import { datesBetween, guildStatistics } from "../statistics/figures";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";

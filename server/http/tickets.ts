@@ -5,17 +5,23 @@ import { authMessages } from "../../src/schemas/messages";
 import { ticketActionResponseSchema, ticketCloseSchema, ticketListQuerySchema, ticketListResponseSchema } from "../../src/schemas/ticket";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
+import { claim, unclaim } from "../tickets/claim";
+import { requestClose } from "../tickets/close";
+import type { Outcome } from "../tickets/outcomes";
+import { reopen } from "../tickets/reopen";
 import { memberOfSession } from "../tickets/session-member";
-import type { Reply } from "../tickets/step";
+import type { Known } from "../tickets/step";
 import { findTicket, listTickets, toTicketSummary } from "../tickets/store";
-import { botTexts } from "../tickets/texts";
 import { named, s as components } from "./support/openapi/components";
+import { inBotLanguage } from "./support/bot-language";
+import { doneOf } from "./support/outcome-status";
 import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
 
-// The dashboard's side of the ticket engine (docs/ticket-engine.md, "The API the dashboard uses"): the open queue and
-// the same claim / unclaim / close steps the Discord buttons run (app.tickets.engine: the same checks, the same
-// activity entries). The live event stream is ./ticket-events.ts, the statistics ./statistics.ts.
+// The dashboard's side of the ticket core (docs/ticket-engine.md, "The API the dashboard uses"): the open queue and
+// the same claim / unclaim / reopen / close steps the Discord buttons run (the same checks, the same activity
+// entries), their outcomes answered through one table (./support/outcome-status.ts). The live event stream is
+// ./ticket-events.ts, the statistics ./statistics.ts.
 
 const tags = ["Tickets"];
 const ticketParams = z.object({ guildId: z.string(), ticketId: z.coerce.number().int().min(0).max(2_147_483_647) });
@@ -24,19 +30,10 @@ const s = {
   ticketAction: named("TicketActionResponse", ticketActionResponseSchema),
 };
 
-/** A step's refusal as an HTTP answer: the bot's own words, 409 when the ticket moved on, 403 when not allowed. */
-function replyToHttp(reply: Reply): string {
-  if (reply.kind !== "message") throw new HttpError(409, "This ticket needs an answer in Discord.");
-  if (reply.ok) return reply.message.content ?? "";
-  const text = reply.message.content ?? "";
-  const forbidden: string[] = [botTexts.staffOnly, botTexts.noPermission, botTexts.onlyClaimer, botTexts.cannotCloseOwn];
-  throw new HttpError(forbidden.includes(text) ? 403 : 409, text);
-}
-
 export default async function ticketRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const engine = () => app.tickets.engine;
-  const member = (request: FastifyRequest, guildId: string) => memberOfSession(app.platform, request.user!, guildId);
+  const deps = () => app.tickets.deps;
+  const member = (request: FastifyRequest, guildId: string) => memberOfSession(app.platform, request.user!, guildId, request.resolved);
 
   app.get(
     "/:guildId(^\\d+$)/tickets",
@@ -48,7 +45,9 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const action = (path: string, summary: string, run: (request: FastifyRequest, guildId: string, ticketId: number) => Promise<Reply>, body = false) =>
+  /** A step on a ticket the caller may see: its row, read here once, goes to the step. */
+  type Step = (request: FastifyRequest, guildId: string, ticketId: number, known: Known) => Promise<Outcome>;
+  const action = (path: string, summary: string, run: Step, body = false) =>
     app.post(
       `/:guildId(^\\d+$)/tickets/:ticketId/${path}`,
       {
@@ -62,20 +61,24 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
         if (!before || before.status === "opening") throw new HttpError(404, "Ticket not found");
         const panels = await panelsVisibleTo(app, request);
         if (panels !== "all" && (before.panel_id === null || !panels.includes(before.panel_id))) throw new HttpError(403, authMessages.accessDenied);
-        const message = replyToHttp(await run(request, guildId, ticketId));
-        const after = (await findTicket(app.db, guildId, ticketId))!;
-        return { message, ticket: toTicketSummary(after, app.tickets.channelUrl) };
+        const { message, done } = await inBotLanguage(app, request, async (settings) => doneOf(await run(request, guildId, ticketId, { row: before, settings })));
+        return { message, ticket: toTicketSummary("ticket" in done ? done.ticket : before, app.tickets.channelUrl) };
       },
     );
 
-  action("claim", "Claim a ticket", async (request, guildId, n) => engine().claim(guildId, n, await member(request, guildId)));
-  action("unclaim", "Release a claimed ticket", async (request, guildId, n) => engine().unclaim(guildId, n, await member(request, guildId)));
-  // Issue 22: staff reopen a ticket closed within the server's ReopenWithinDays (from its transcript's screen).
-  action("reopen", "Reopen a closed ticket (same number, a new channel)", async (request, guildId, n) => engine().reopen(guildId, n, { kind: "staff", member: await member(request, guildId) }));
+  action("claim", "Claim a ticket", async (request, guildId, n, known) => claim(deps(), guildId, n, await member(request, guildId), known));
+  action("unclaim", "Release a claimed ticket", async (request, guildId, n, known) => unclaim(deps(), guildId, n, await member(request, guildId), known));
+  // Staff reopen a ticket closed within the server's ReopenWithinDays (from its transcript's screen).
+  action("reopen", "Reopen a closed ticket (same number, a new channel)", async (request, guildId, n, known) =>
+    reopen(deps(), guildId, n, { kind: "staff", member: await member(request, guildId) }, known),
+  );
   action(
     "close",
     "Close a ticket (its transcript is stored)",
-    async (request, guildId, n) => engine().requestClose(guildId, n, await member(request, guildId), (request.body as { reason?: string })?.reason ?? null, true),
+    async (request, guildId, n, known) => {
+      const reason = (request.body as { reason?: string })?.reason ?? null;
+      return requestClose(deps(), guildId, n, await member(request, guildId), reason, true, known);
+    },
     true,
   );
 }

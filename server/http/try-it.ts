@@ -6,17 +6,16 @@ import { demoClockSchema, demoSkipAheadSchema, demoSkippedAheadSchema } from "..
 import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
 import { resolveGuildAccess } from "../access/resolve";
 import { recordActivityOf, requestActor } from "../activity/record";
-import { HttpError } from "../errors";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
 import { sweep } from "../tickets/scheduler";
-import { sweepWaitingTickets } from "../tickets/waiting";
+import { sweepWaitingTickets } from "../helpdesk/waiting";
 import { ticketEventStreams } from "./support/event-stream";
 import { named } from "./support/openapi/components";
 import { guildParams } from "./support/route-schemas";
 
 // The Try-it view's API (docs/ticket-engine.md), over app.tryIt (server/try-it/): the channels the signed-in demo user
 // can see and their messages, writing a message, and clicks, choices, modal submits and slash commands turned into the
-// interaction Discord would deliver — run through the same handler as /api/interactions, under the same limits.
+// interaction Discord would deliver — run through the same router as /api/interactions, under the same limits.
 
 const tags = ["Try it"];
 const channelParams = z.object({ guildId: z.string(), channelId: z.string().regex(/^\d{1,21}$/) });
@@ -128,7 +127,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const offsetMs = await clock.skip(guildId, request.body.hours * 3_600_000);
       const real = Date.now();
       const done = await sweep(app, real, { guildId, skippedBy: by.username });
-      const alerted = await sweepWaitingTickets(app.tickets.engine.deps, real, guildId);
+      const alerted = await sweepWaitingTickets(app.tickets.deps, real, guildId);
       const now = real + offsetMs;
       const closed = done.closed + done.requestsClosed;
       await recordActivityOf(app.db, by, {
@@ -154,13 +153,9 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const input = request.body;
       const { member, channel } = await app.tryIt.channel(guildId, request.user!, input.channelId);
       // A message command targets a message of this channel (the one the member sees).
-      const target =
-        input.kind === "messageCommand"
-          ? await app.db.selectFrom("demo_messages").select(["id", "content", "author_id", "author_name", "author_bot"]).where("id", "=", input.messageId).where("channel_id", "=", channel.id).executeTakeFirst()
-          : undefined;
-      if (input.kind === "messageCommand" && !target) throw new HttpError(404, "Message not found");
-      const interaction = demoInteraction(guildId, member, channel, input, target && { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) });
-      const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.tickets.handler.handle(interaction));
+      const targeted = input.kind === "messageCommand" ? await app.tryIt.targetMessage(channel.id, input.messageId) : undefined;
+      const interaction = demoInteraction(app.discord.router.commands, guildId, member, channel, input, targeted);
+      const outcome = (await app.interactionLimits.check(interaction)) ?? (await app.discord.router.handle(interaction));
       return toDemoReply(outcome, channel.id, await app.clock.now(guildId));
     },
   );

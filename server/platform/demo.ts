@@ -1,7 +1,6 @@
-import { ApplicationFlags } from "discord-api-types/v10";
+import { type APIApplicationCommand, ApplicationFlags } from "discord-api-types/v10";
 import { botPermissionBits } from "../../src/schemas/bot-permissions";
 import { channelLimits } from "../../src/schemas/bot-setup";
-import { botCommands, commandLabel } from "../../src/schemas/commands";
 import { demoApplicationId } from "../../src/schemas/demo-guild";
 import { PlatformNotFoundError, PlatformRefusedError } from "../errors";
 import type {
@@ -23,6 +22,7 @@ import type { Db } from "../db/schema";
 import { fromDbJson, toDbBool } from "../db/dialect";
 import { mentionedIds } from "../../src/schemas/message-parts";
 import { DemoClock, type GuildClock, realClock } from "./clock";
+import { type ApplicationCommandBody, commandLabels } from "./command-labels";
 import { readEmbed } from "./message-read";
 import { nextSnowflake } from "./snowflake";
 import {
@@ -66,6 +66,8 @@ export class DemoPlatform implements PlatformAdapter {
   }
   /** Each server's clock (the real one without a database). */
   readonly clock: GuildClock;
+  /** The commands the bot registered, as Discord would list them (the app registers them as it starts). */
+  private commandNames: string[] = [];
   private largeGuildSeen = false;
   private largeGuildCheckedAt = 0;
   /** When each channel was renamed within the last ten minutes (Discord's limit: twice). */
@@ -156,9 +158,14 @@ export class DemoPlatform implements PlatformAdapter {
       channelCount: textChannels.length + g.categories.length + (g.other_channel_count ?? 0),
       // A bot in under 100 servers with the switch on in the developer portal.
       applicationFlags: ApplicationFlags.GatewayMessageContentLimited,
-      commandNames: botCommands.map(commandLabel),
+      commandNames: this.commandNames,
       readAt: Date.now(),
     };
+  }
+
+  /** Discord's bulk overwrite of the application's commands: on the demo, remembered for Bot setup's check. */
+  registerCommands(commands: ApplicationCommandBody[]): void {
+    this.commandNames = commandLabels(commands as unknown as APIApplicationCommand[]);
   }
 
   // ---- the ticket engine ----
@@ -196,7 +203,7 @@ export class DemoPlatform implements PlatformAdapter {
     return id;
   }
 
-  // Issue 22: a ticket's private thread, under its channel. Its members are kept as member overwrites (and the
+  // A ticket's private thread, under its channel. Its members are kept as member overwrites (and the
   // roles whose mention added their members, as role overwrites), so who sees it is computed like a channel's.
   async createTicketThread(guildId: string, channelId: string, name: string): Promise<string> {
     const g = this.find(guildId);

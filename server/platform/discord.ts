@@ -8,8 +8,6 @@ import {
   type APIMessage,
   type APIPartialGuild,
   type APIUser,
-  ApplicationCommandOptionType,
-  ApplicationCommandType,
   ChannelType,
   type RESTPostOAuth2AccessTokenResult,
   Routes,
@@ -36,7 +34,8 @@ import type {
 import { TtlCache } from "./cache";
 import { InvalidRequestGuard } from "./invalid-requests";
 import { fromDiscordMessage } from "./message-read";
-import { PROXY_SECRET_HEADER } from "./proxy-secret";
+import { type ApplicationCommandBody, commandLabels } from "./command-labels";
+import { PROXY_SECRET_HEADER } from "../proxy-secret";
 import { basePermissions, channelPermissions, type MemberInGuild } from "./permissions";
 
 // Discord's REST API through @discordjs/rest, the client discord.js itself uses: it keeps the per-route buckets
@@ -103,8 +102,7 @@ export interface DiscordOptions {
   botSetupFreshMs?: number;
 }
 
-/** A command as Discord's bulk overwrite takes it (built from src/schemas/commands.ts). */
-export type ApplicationCommandBody = Record<string, unknown>;
+export type { ApplicationCommandBody } from "./command-labels";
 
 export class DiscordPlatform implements PlatformAdapter {
   readonly kind = "discord" as const;
@@ -303,7 +301,7 @@ export class DiscordPlatform implements PlatformAdapter {
     await this.call(() => this.bot.patch(Routes.channel(channelId), { body }));
   }
 
-  // Issue 22: threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
+  // Threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
   async createTicketThread(_guildId: string, channelId: string, name: string): Promise<string> {
     const thread = await this.call<APIChannel>(() =>
       this.bot.post(Routes.threads(channelId), { body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 10080 } }),
@@ -576,22 +574,6 @@ function platformError(error: unknown): Error {
     return new PlatformRefusedError("rateLimited", `Discord asks the bot to wait ${Math.ceil(wait / 1000)} s before doing that again.`, wait);
   }
   return new PlatformUnavailableError(`The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`);
-}
-
-/** Registered commands as the registry labels them: "/close"; a command with subcommands is each "/panel resend". */
-function commandLabels(commands: APIApplicationCommand[]): string[] {
-  return commands.flatMap((command) => {
-    // A message context-menu command (type 3) is named as the registry names it, without a slash (issue 22).
-    if (command.type === ApplicationCommandType.Message) return [command.name];
-    const subcommands = (command.options ?? []).flatMap((o) =>
-      o.type === ApplicationCommandOptionType.Subcommand
-        ? [`/${command.name} ${o.name}`]
-        : o.type === ApplicationCommandOptionType.SubcommandGroup
-          ? (o.options ?? []).map((sub) => `/${command.name} ${o.name} ${sub.name}`)
-          : [],
-    );
-    return subcommands.length > 0 ? subcommands : [`/${command.name}`];
-  });
 }
 
 /** "https://discord.com/api/v10" → the library's `api` and `version` options. */

@@ -4,7 +4,7 @@ import { proxyRequests } from "@discordjs/proxy";
 import { DefaultRestOptions, REST } from "@discordjs/rest";
 import { splitApiBase } from "./discord";
 import { InvalidRequestGuard } from "./invalid-requests";
-import { isLoopbackHost, PROXY_SECRET_HEADER, PROXY_SECRET_MIN_LENGTH, sameSecret } from "./proxy-secret";
+import { isLoopbackHost, PROXY_SECRET_HEADER, PROXY_SECRET_MIN_LENGTH, sameSecret } from "../proxy-secret";
 
 // One REST proxy that every instance sends the bot's requests through (DISCORD_REST_PROXY): @discordjs/proxy, the
 // proxy the discord.js project maintains for exactly this, keeps Discord's per-route buckets and its global limit of

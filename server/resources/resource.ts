@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 
 // A line of the server's resource registry (./registry.ts): a spec, and what the server adds to it. The generic
-// routes (server/http/resource-routes.ts) and the tables (./storage.ts) are made from it.
+// routes (server/http/resource-routes.ts), its store (./store.ts) and its table's migration (./tables.ts) are made from it.
 
 type Input = Record<string, unknown>;
 type Item = Record<string, unknown>;

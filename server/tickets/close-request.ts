@@ -1,13 +1,11 @@
 import { readGuildSettings } from "../settings/store";
 import { finishClose } from "./close";
-import { customIds } from "./custom-ids";
-import { chooseLanguage, speaking } from "./language";
 import type { Member } from "./members";
-import { ACTION_ROW, BUTTON, type EngineDeps, notice, openTicket, publish, type Reply, recordStep, say } from "./step";
-import { findTicket, type TicketRow, updateTicketIf } from "./store";
-import { botTexts } from "./texts";
+import type { Outcome } from "./outcomes";
+import { type EngineDeps, type Known, notice, openTicket, publish, recordStep, settingsOf, ticketOf } from "./step";
+import { type TicketRow, updateTicketIf } from "./store";
 
-// The close request (issue 22): staff ask the member who opened the ticket to confirm it can close (/closerequest,
+// The close request: staff ask the member who opened the ticket to confirm it can close (/closerequest,
 // an optional reason and delay in hours). The member confirms (the ticket closes) or keeps it open, with buttons;
 // without an answer the sweep closes it at the deadline. Every step is a compare-and-set on the row, so the member's
 // click and the deadline — on any instance — close it once.
@@ -17,43 +15,35 @@ export const closeRequestActions = { requested: "Ticket Close Requested", declin
 /** Hours a request waits at most (the setting's and the option's bound). */
 const MAX_HOURS = 72;
 
-export async function requestCloseConfirmation(deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null, hours: number | null): Promise<Reply> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return c.refusal!;
-  if (!c.staff) return say(botTexts.staffOnly);
-  const { settings } = await readGuildSettings(deps.db, guildId);
+export async function requestCloseConfirmation(
+  deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null, hours: number | null, known: Known = {},
+): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  if (!c.staff) return { refusal: "staffOnly" };
+  const settings = await settingsOf(deps, guildId, known);
   const wait = Math.min(MAX_HOURS, Math.max(1, Math.round(hours ?? settings.CloseRequestHours ?? 24) || 24));
   const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
   const deadline = (await deps.clock.now(guildId)) + wait * 3_600_000;
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { close_request_at: deadline, close_request_by: member.id, close_request_reason: given }))) return say(botTexts.ticketGone);
+  const set = { close_request_at: deadline, close_request_by: member.id, close_request_reason: given };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, set))) return { refusal: "ticketGone" };
   if (c.row.channel_id) {
     await deps.platform
-      .sendMessage(c.row.channel_id, {
-        content: botTexts.closeRequest(c.row.opener_id, member.id, wait, given),
-        components: [
-          {
-            type: ACTION_ROW,
-            components: [
-              { type: BUTTON, style: 4, label: botTexts.closeRequestConfirm, custom_id: customIds.closeRequestYes(number), emoji: { name: "✅" } },
-              { type: BUTTON, style: 2, label: botTexts.closeRequestDeny, custom_id: customIds.closeRequestNo(number), emoji: { name: "✋" } },
-            ],
-          },
-        ],
-        // The member is pinged: it is their answer that is asked for.
-        allowed_mentions: { parse: [], users: [c.row.opener_id] },
-      })
+      .sendMessage(c.row.channel_id, deps.messages.closeRequest(c.row, member.id, wait, given))
       .catch((error) => deps.log.warn({ err: error, guildId }, "close request not posted"));
   }
   await recordStep(deps, member, c.row, closeRequestActions.requested, null, { TicketId: number, Reason: given, Hours: wait });
-  return say(botTexts.closeRequestSent, true);
+  return { done: "closeRequested", ticket: { ...c.row, ...set } };
 }
 
 /** The member's answer: confirm (the ticket closes) or keep it open. */
-export async function answerCloseRequest(deps: EngineDeps, guildId: string, number: number, member: Member, confirm: boolean): Promise<Reply> {
-  const row = await findTicket(deps.db, guildId, number);
-  if (!row || row.status === "closed") return say(botTexts.ticketGone);
-  if (row.opener_id !== member.id) return say(botTexts.closeRequestOnlyOpener);
-  if (row.status !== "open" || row.close_request_at === null) return say(botTexts.closeRequestGone);
+export async function answerCloseRequest(
+  deps: EngineDeps, guildId: string, number: number, member: Member, confirm: boolean, known: Known = {},
+): Promise<Outcome> {
+  const row = await ticketOf(deps, guildId, number, known);
+  if (!row || row.status === "closed") return { refusal: "ticketGone" };
+  if (row.opener_id !== member.id) return { refusal: "closeRequestOnlyOpener" };
+  if (row.status !== "open" || row.close_request_at === null) return { refusal: "closeRequestGone" };
   if (confirm) {
     // closing_since is the repair's real time (../platform/clock.ts).
     const marked = await deps.db
@@ -63,8 +53,8 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
       .where("status", "=", "open")
       .where("close_request_at", "is not", null)
       .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return say(botTexts.closeRequestGone);
-    return finishClose(deps, { ...row, status: "closing" }, member, row.close_request_reason ?? botTexts.closeRequestReason);
+    if (Number(marked.numUpdatedRows) !== 1) return { refusal: "closeRequestGone" };
+    return finishClose(deps, { ...row, status: "closing" }, member, row.close_request_reason ?? deps.messages.closeReason("closeRequestConfirmed"), known);
   }
   const cleared = await deps.db
     .updateTable("tickets")
@@ -73,11 +63,11 @@ export async function answerCloseRequest(deps: EngineDeps, guildId: string, numb
     .where("status", "=", "open")
     .where("close_request_at", "is not", null)
     .executeTakeFirst();
-  if (Number(cleared.numUpdatedRows) !== 1) return say(botTexts.closeRequestGone);
-  await notice(deps, row, botTexts.closeRequestDenied(member.id));
+  if (Number(cleared.numUpdatedRows) !== 1) return { refusal: "closeRequestGone" };
+  await notice(deps, row, { notice: "closeRequestDenied", by: member.id });
   await recordStep(deps, member, row, closeRequestActions.declined, null, { TicketId: number });
   publish(deps, "updated", row);
-  return say(botTexts.keptOpen, true);
+  return { done: "keptOpen", ticket: row };
 }
 
 /**
@@ -112,10 +102,12 @@ export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), b
     if (Number(marked.numUpdatedRows) !== 1) continue;
     closed++;
     const { settings } = await readGuildSettings(deps.db, row.guild_id);
-    await speaking(chooseLanguage(settings.BotLanguage, null), () => {
-      const reason = skippedBy ? botTexts.afterSkipAhead(botTexts.closeRequestTimeoutReason, skippedBy) : botTexts.closeRequestTimeoutReason;
-      return finishClose(deps, { ...row, status: "closing" } as TicketRow, botMember(deps), reason);
-    }).catch((error) => deps.log.warn({ err: error }, "close request's close failed"));
+    await deps.messages
+      .inServerLanguage(settings.BotLanguage, () => {
+        const reason = deps.messages.closeReason("closeRequestTimedOut", skippedBy);
+        return finishClose(deps, { ...row, status: "closing" } as TicketRow, botMember(deps), reason, { settings });
+      })
+      .catch((error) => deps.log.warn({ err: error }, "close request's close failed"));
   }
   return closed;
 }

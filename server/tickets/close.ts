@@ -1,20 +1,19 @@
-import type { APIEmbed } from "discord-api-types/v10";
+import type { TicketSettings } from "../../src/schemas/settings";
 import { recordActivityOf } from "../activity/record";
 import { recordBotProblem } from "../bot-setup/problems";
 import { isUniqueViolation } from "../db/errors";
 import type { Db } from "../db/schema";
 import type { ChannelMessage } from "../platform/adapter";
-import { fitMessage } from "../platform/message-fit";
-import { readGuildSettings } from "../settings/store";
 import type { TranscriptMessage } from "../transcripts/document";
-import { indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, storesTranscripts, transcriptExists, TranscriptQuotaExceeded } from "../transcripts/store";
-import { closingDm, sendsClosingDm } from "./closing-dm";
-import { customIds } from "./custom-ids";
+import {
+  indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, transcriptExists, TranscriptQuotaExceeded,
+} from "../transcripts/store";
+import { closingDmOf, sendsClosingDm } from "./closing-dm";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { captureMentionNames, toRecordMessage } from "./message-record";
-import { ACTION_ROW, actorOf, attempt, botActor, BUTTON, type EngineDeps, openTicket, panelOf, publish, type Reply, say, ticketActions } from "./step";
+import type { Outcome } from "./outcomes";
+import { actorOf, attempt, botActor, type EngineDeps, type Known, openTicket, panelOf, publish, settingsOf, ticketActions } from "./step";
 import { addedMembers, type TicketRow, updateTicketIf } from "./store";
-import { botTexts } from "./texts";
 
 // Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
 // runs), the messages are read, the channel deleted; only then the transcript (sealed and indexed in slices), and last
@@ -24,46 +23,42 @@ import { botTexts } from "./texts";
 const MAX_PAGES = 50;
 
 /** Whether a member may close a ticket: its staff, or its opener when the server lets members close their own. */
-export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member): Promise<boolean> {
+export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member, known: Known = {}): Promise<boolean> {
   const { teamIds } = await panelOf(deps, row.guild_id, row.panel_id);
   if (isTicketStaff(await memberAccess(deps.db, row.guild_id, member), teamIds)) return true;
   if (row.opener_id !== member.id) return false;
-  return (await readGuildSettings(deps.db, row.guild_id)).settings.AllowUserTicketClose !== false;
+  return (await settingsOf(deps, row.guild_id, known)).AllowUserTicketClose !== false;
 }
 
 /**
  * Who may close, and whether to ask first. `confirmed`: the member already confirmed (or the dashboard's dialog
  * did). `reason` undefined: the confirm button, which closes with the reason given when the close was asked for.
  */
-export async function requestClose(deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean): Promise<Reply> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return c.refusal!;
-  const { settings } = await readGuildSettings(deps.db, guildId);
+export async function requestClose(
+  deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean, known: Known = {},
+): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  const settings = await settingsOf(deps, guildId, known);
   const isOpener = c.row.opener_id === member.id;
-  if (!c.staff && !(isOpener && settings.AllowUserTicketClose !== false)) return say(isOpener ? botTexts.cannotCloseOwn : botTexts.staffOnly);
+  if (!c.staff && !(isOpener && settings.AllowUserTicketClose !== false)) return { refusal: isOpener ? "cannotCloseOwn" : "staffOnly" };
   if (!confirmed && settings.TicketCloseConfirmation !== false) {
     // The reason waits on the open ticket until the member confirms (the confirm button carries no text).
-    await updateTicketIf(deps.db, c.row, { status: "open" }, { close_reason: reason?.trim() ? reason.trim().slice(0, 1024) : null });
-    return {
-      kind: "message",
-      ok: true,
-      message: {
-        content: botTexts.confirmClose,
-        components: [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 4, label: botTexts.confirmCloseButton, custom_id: customIds.closeConfirm(number) }] }],
-        allowed_mentions: { parse: [] },
-      },
-    };
+    const waiting = { close_reason: reason?.trim() ? reason.trim().slice(0, 1024) : null };
+    await updateTicketIf(deps.db, c.row, { status: "open" }, waiting);
+    return { done: "closeAsked", ticket: { ...c.row, ...waiting } };
   }
   // Only one close runs: the row moves to 'closing' from 'open', once. (closing_since is the repair's real time.)
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return say(botTexts.closeBusy);
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return { refusal: "closeBusy" };
   const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
-  return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null));
+  return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null), { settings });
 }
 
 /** Reads the messages, deletes the channel, then stores transcript and closed state. */
-export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null): Promise<Reply> {
+export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null, known: Known = {}): Promise<Outcome> {
   const { db, platform } = deps;
   const guildId = row.guild_id;
+  const settings = await settingsOf(deps, guildId, known);
   let messages: ChannelMessage[] = [];
   const channelId = row.channel_id;
   if (channelId) {
@@ -81,12 +76,12 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
         messages = await captureMentionNames(platform, guildId, messages);
       })) ??
       (await attempt(deps, row, "delete", async () =>
-        // A ticket's thread (issue 22) is archived and locked, or deleted, as the server chose.
-        row.is_thread ? platform.closeThread(channelId, (await readGuildSettings(db, guildId)).settings.ClosedThreads === "delete" ? "delete" : "archive") : platform.deleteChannel(channelId),
+        // A ticket's thread is archived and locked, or deleted, as the server chose.
+        row.is_thread ? platform.closeThread(channelId, settings.ClosedThreads === "delete" ? "delete" : "archive") : platform.deleteChannel(channelId),
       ));
     if (refused) {
       await updateTicketIf(db, row, { status: "closing" }, { status: "open", closing_since: null });
-      return say(refused === botTexts.somethingWrong ? botTexts.closeFailed : refused);
+      return refused.refusal === "failed" ? { refusal: "closeFailed" } : refused;
     }
   }
   messages.reverse(); // oldest first
@@ -94,9 +89,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   const firstStaff = messages.find((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id));
   const lastMessage = messages.length ? messages[messages.length - 1] : undefined;
   // A reply from the dashboard (sent as the bot) or a message the live read saw recorded the first response already.
-  const known = row.first_response_at === null || row.first_response_at === undefined ? null : Number(row.first_response_at);
+  const recorded = row.first_response_at === null || row.first_response_at === undefined ? null : Number(row.first_response_at);
   const read = firstStaff ? firstStaff.timestamp : null;
-  const firstResponse = known === null ? read : read === null ? known : Math.min(known, read);
+  const firstResponse = recorded === null ? read : read === null ? recorded : Math.min(recorded, read);
   const closedAt = await deps.clock.now(guildId);
   const set = {
     status: "closed",
@@ -111,8 +106,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
     revision: row.revision + 1,
   };
   // A reopened ticket (./reopen.ts) stores its transcript again, whole: the earlier one's messages first.
-  const earlier = row.reopened_at !== null && (await storesTranscripts(db, guildId)) ? await earlierTranscript(deps, guildId, row.number) : null;
-  const store = (messages.length > 0 || earlier !== null) && (await storesTranscripts(db, guildId)) && (earlier !== null || !(await transcriptExists(db, guildId, row.number)));
+  const keeps = settings.StoreTranscripts !== false;
+  const earlier = row.reopened_at !== null && keeps ? await earlierTranscript(deps, guildId, row.number) : null;
+  const store = (messages.length > 0 || earlier !== null) && keeps && (earlier !== null || !(await transcriptExists(db, guildId, row.number)));
   // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
   // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
   // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
@@ -129,14 +125,17 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       CloseReason: reason,
       PanelId: row.panel_id,
       PanelName: row.panel_name,
-      Rating: null,
+      // A reopened ticket keeps what its member gave after an earlier close: the record keeps it too.
+      Rating: row.rating ?? null,
       ClosedAt: closedAt,
     };
     const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000));
     try {
       const transcriptId = await db.transaction().execute(async (tx) => {
         if (earlier) await dropTranscript(tx, guildId, earlier.id);
-        return storePreparedTranscript(tx, guildId, { ...meta, Rating: null }, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
+        const id = await storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
+        if (row.rating_comment) await tx.updateTable("transcripts").set({ rating_comment: row.rating_comment }).where("id", "=", id).execute();
+        return id;
       });
       await indexTranscriptTerms(db, guildId, transcriptId, row.number, prepared.hashes, true);
       stored = true;
@@ -173,38 +172,27 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
     );
   }
   try {
-    await afterClose(deps, closed, stored);
+    await afterClose(deps, closed, stored, settings);
   } finally {
     // Told once the closing DM is there: a member's view that follows the ticket finds it when it hears of the close.
     publish(deps, "closed", closed);
   }
-  return refused ? say(botTexts.closedWithoutTranscript(row.number, deps.transcriptQuotaMb), true) : say(botTexts.closed(row.number), true);
+  return { done: "closed", ticket: closed, transcriptNotKept: refused ? { quotaMb: deps.transcriptQuotaMb } : null };
 }
 
 /** The archive post and the rating request: best effort, after the ticket is closed. */
-async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean) {
+async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean, settings: TicketSettings) {
   const { platform } = deps;
-  const { settings } = await readGuildSettings(deps.db, row.guild_id);
-  const link = `${deps.publicUrl}/${row.guild_id}/transcripts/${row.number}`;
   if (settings.ArchiveChannelId) {
-    const embed: APIEmbed = {
-      title: botTexts.archived(row.number, row.opener_name),
-      color: 0x5865f2,
-      fields: [
-        { name: botTexts.archivePanel, value: row.panel_name, inline: true },
-        { name: botTexts.archiveClosedBy, value: row.closed_by_name ?? "—", inline: true },
-        { name: botTexts.archiveReason, value: row.close_reason ?? botTexts.archiveNoReason },
-        ...(stored ? [{ name: botTexts.archiveTranscript, value: link }] : []),
-      ],
-    };
-    await platform.sendMessage(settings.ArchiveChannelId, fitMessage({ embeds: [embed], allowed_mentions: { parse: [] } })).catch((error) => {
+    const link = stored ? `${deps.publicUrl}/${row.guild_id}/transcripts/${row.number}` : null;
+    await platform.sendMessage(settings.ArchiveChannelId, deps.messages.archive(row, link)).catch((error) => {
       deps.log.warn({ err: error }, "archive post not sent");
     });
   }
   // The closing DM: why it closed, the rating's stars and, while the server lets members reopen, a Reopen button.
   if (sendsClosingDm(settings)) {
     await platform
-      .sendDirectMessage(row.opener_id, await closingDm(deps, row, settings), row.guild_id)
+      .sendDirectMessage(row.opener_id, await closingDmOf(deps, row, settings), row.guild_id)
       .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));
   }
 }

@@ -6,7 +6,7 @@ import { keyringForDatabase } from "../transcripts/keys";
 import { openTranscript } from "../transcripts/store";
 import { ticketActions } from "./step";
 
-// The demo's ticket history (issue 23): the demo seed stores about 90 days of closed tickets as transcripts
+// The demo's ticket history: the demo seed stores about 90 days of closed tickets as transcripts
 // (server/transcripts/demo.ts); this step gives each of them its ticket — opened, claimed, answered, closed with its
 // reason and rated, at the times its messages carry, with the activity entries the engine writes for those steps —
 // so the Tickets screen's closed tickets, Statistics (the rollups follow the ticket rows: migration 017's triggers),
@@ -18,7 +18,7 @@ import { ticketActions } from "./step";
 // the demo platform). That would make the transcripts themselves the engine's output, but the engine reads the clock
 // in every step and writes inside its own transactions, which a seed step (one transaction) cannot host. The hook
 // for it: `demoHistoryTickets` below is the one place that decides what the history holds.
-// The rating comment (issue 22) is not seeded: the rating is; a comment column, once it exists, can be filled here.
+// The rating comment is not seeded: the rating is; a comment column, once it exists, can be filled here.
 
 
 /** A deterministic priority per ticket: about 10 % urgent, 20 % high, 55 % normal, 15 % low. */

@@ -1,10 +1,9 @@
-import { customIds } from "./custom-ids";
 import type { Member } from "./members";
-import { ACTION_ROW, BUTTON, type EngineDeps, notice, openTicket, publish, type Reply, recordStep, say } from "./step";
+import type { Outcome } from "./outcomes";
+import { type EngineDeps, type Known, notice, openTicket, publish, recordStep } from "./step";
 import { type TicketRow, updateTicketIf } from "./store";
-import { botTexts } from "./texts";
 
-// The inactivity warning before an auto-close (issue 22): InactivityWarningHours before a silent ticket would close,
+// The inactivity warning before an auto-close: InactivityWarningHours before a silent ticket would close,
 // the sweep (./scheduler.ts) has the bot warn in the ticket, with a "Keep open" button. The warning is sent once per
 // silence, whichever instance sweeps: a compare-and-set claims it (warned_at set only while no warning stands since
 // the last activity). The ticket closes only once a warning has stood for its whole lead time; any activity — a
@@ -33,11 +32,7 @@ export async function sendInactivityWarning(deps: EngineDeps, row: TicketRow, le
   if (Number(claimed.numUpdatedRows) !== 1 || !row.channel_id) return false;
   const hours = Math.round(leadMs / 3_600_000);
   try {
-    const messageId = await deps.platform.sendMessage(row.channel_id, {
-      content: botTexts.inactivityWarning(hours),
-      components: [{ type: ACTION_ROW, components: [{ type: BUTTON, style: 3, label: botTexts.keepOpenButton, custom_id: customIds.keepOpen(row.number), emoji: { name: "⏳" } }] }],
-      allowed_mentions: { parse: [] },
-    });
+    const messageId = await deps.platform.sendMessage(row.channel_id, deps.messages.inactivityWarning(row, hours));
     await deps.db.updateTable("tickets").set({ warning_message_id: messageId }).where("id", "=", row.id).execute();
   } catch (error) {
     deps.log.warn({ err: error, guildId: row.guild_id }, "inactivity warning not sent");
@@ -45,17 +40,21 @@ export async function sendInactivityWarning(deps: EngineDeps, row: TicketRow, le
   return true;
 }
 
+/** The activity entry of a ticket kept open from its inactivity warning. */
+export const keptOpenAction = "Ticket Kept Open";
+
 /** "Keep open": the ticket's opener or staff ends the warning; the silence starts again. */
-export async function keepOpen(deps: EngineDeps, guildId: string, number: number, member: Member): Promise<Reply> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return c.refusal!;
-  if (!c.staff && c.row.opener_id !== member.id && !(await isAdded(deps, c.row.id, member.id))) return say(botTexts.staffOnly);
+export async function keepOpen(deps: EngineDeps, guildId: string, number: number, member: Member, known: Known = {}): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  if (!c.staff && c.row.opener_id !== member.id && !(await isAdded(deps, c.row.id, member.id))) return { refusal: "staffOnly" };
   const now = await deps.clock.now(guildId);
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null }))) return say(botTexts.ticketGone);
-  await notice(deps, c.row, botTexts.keptOpenNotice(member.id));
-  await recordStep(deps, member, c.row, "Ticket Kept Open", null, { TicketId: number });
-  publish(deps, "updated", { ...c.row, last_activity_at: now, warned_at: null });
-  return say(botTexts.keptOpen, true);
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null }))) return { refusal: "ticketGone" };
+  await notice(deps, c.row, { notice: "keptOpen", by: member.id });
+  await recordStep(deps, member, c.row, keptOpenAction, null, { TicketId: number });
+  const row = { ...c.row, last_activity_at: now, warned_at: null };
+  publish(deps, "updated", row);
+  return { done: "keptOpen", ticket: row };
 }
 
 const isAdded = async (deps: EngineDeps, ticketRowId: number, userId: string) =>

@@ -17,6 +17,8 @@ export interface Member {
   /** The member's permission bitfield in the guild (decimal string). */
   permissions: string;
   owner: boolean;
+  /** Their access, when the door has worked it out already (the dashboard's guard): not worked out again. */
+  access?: MemberAccess;
 }
 
 export interface MemberAccess {
@@ -28,6 +30,7 @@ export interface MemberAccess {
 }
 
 export async function memberAccess(db: Db, guildId: string, member: Member): Promise<MemberAccess> {
+  if (member.access) return member.access;
   const manager = managerAccess({ id: guildId, name: "", icon_url: null, owner: member.owner, permissions: member.permissions });
   const teams = await teamAccessOf(db, guildId, member.roles);
   return { manager: manager !== null, teamIds: teams.teamIds, access: manager ?? teams.access };

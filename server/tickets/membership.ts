@@ -1,9 +1,8 @@
-import { readGuildSettings } from "../settings/store";
 import { ticketOverwrites } from "./channel-access";
 import { type Member, supportRoles } from "./members";
-import { applyOverwrites, attempt, type EngineDeps, notice, openTicket, publish, recordStep, type Reply, say, ticketActions, withNote } from "./step";
+import type { Outcome } from "./outcomes";
+import { applyOverwrites, attempt, type EngineDeps, type Known, notice, openTicket, publish, recordStep, settingsOf, ticketActions } from "./step";
 import { addedMembers, type TicketRow } from "./store";
-import { botTexts } from "./texts";
 
 // /add and /remove: members let into a ticket beside its opener and staff. Its staff or its opener may; the opener
 // cannot be removed; a channel keeps at most Discord's 100 permission overwrites.
@@ -20,28 +19,30 @@ async function overwriteCount(deps: EngineDeps, row: TicketRow, teamIds: number[
   }).length;
 }
 
-export async function addMember(deps: EngineDeps, guildId: string, number: number, member: Member, targetId: string, add: boolean): Promise<Reply> {
-  const c = await openTicket(deps, guildId, number, member);
-  if ("refusal" in c) return c.refusal!;
-  if (!c.staff && c.row.opener_id !== member.id) return say(botTexts.noPermission);
-  if (!add && targetId === c.row.opener_id) return say(botTexts.cannotRemoveOpener);
+export async function addMember(
+  deps: EngineDeps, guildId: string, number: number, member: Member, targetId: string, add: boolean, known: Known = {},
+): Promise<Outcome> {
+  const c = await openTicket(deps, guildId, number, member, known);
+  if ("refusal" in c) return c.refusal;
+  if (!c.staff && c.row.opener_id !== member.id) return { refusal: "noPermission" };
+  if (!add && targetId === c.row.opener_id) return { refusal: "cannotRemoveOpener" };
   const target = await deps.platform.getMember(guildId, targetId);
-  if (add && !target) return say(botTexts.memberNotFound);
-  if (add && (await overwriteCount(deps, c.row, c.teamIds, targetId)) > MAX_OVERWRITES) return say(botTexts.tooManyMembers);
+  if (add && !target) return { refusal: "memberNotFound" };
+  if (add && (await overwriteCount(deps, c.row, c.teamIds, targetId)) > MAX_OVERWRITES) return { refusal: "tooManyMembers" };
   if (add) {
     await deps.db.insertInto("ticket_members").values({ ticket_id: c.row.id, user_id: targetId }).onConflict((oc) => oc.doNothing()).execute();
   } else {
     await deps.db.deleteFrom("ticket_members").where("ticket_id", "=", c.row.id).where("user_id", "=", targetId).execute();
   }
-  const { settings } = await readGuildSettings(deps.db, guildId);
-  // A thread's members are its audience (issue 22); a channel's overwrites are written whole.
-  const refused = await attempt(deps, c.row, "overwrites", () =>
+  const settings = await settingsOf(deps, guildId, known);
+  // A thread's members are its audience; a channel's overwrites are written whole.
+  const warning = await attempt(deps, c.row, "overwrites", () =>
     c.row.is_thread && c.row.channel_id ? deps.platform.setThreadMember(c.row.channel_id, targetId, add) : applyOverwrites(deps, c.row, c.teamIds, settings),
   );
   const name = target?.username ?? targetId;
   await recordStep(deps, member, c.row, add ? ticketActions.memberAdded : ticketActions.memberRemoved, { TicketId: number }, { TicketId: number, Member: name });
-  await notice(deps, c.row, add ? botTexts.memberAdded(targetId) : botTexts.memberRemoved(targetId));
+  await notice(deps, c.row, add ? { notice: "memberAdded", user: targetId } : { notice: "memberRemoved", user: targetId });
   // Who sees its channel changed: the views that follow the ticket (the member's, in Try-it) read it again.
   publish(deps, "updated", c.row);
-  return say(withNote(add ? botTexts.memberAddedReply : botTexts.memberRemovedReply, refused), true);
+  return { done: add ? "memberAdded" : "memberRemoved", ticket: c.row, warning };
 }

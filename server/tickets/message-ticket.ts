@@ -1,11 +1,9 @@
-import { clampText } from "../../src/schemas/discord-limits";
-import { readGuildSettings } from "../settings/store";
 import { isTicketStaff, type Member, memberAccess } from "./members";
 import { open } from "./open";
-import { type EngineDeps, type Reply, say } from "./step";
-import { botTexts } from "./texts";
+import type { Outcome } from "./outcomes";
+import { type EngineDeps, type Known, settingsOf } from "./step";
 
-// A ticket from a message (issue 22): the message context-menu command "Open ticket about this message" opens a
+// A ticket from a message: the message context-menu command "Open ticket about this message" opens a
 // ticket — no panel, like /new — for the message's author, or for the member who used it (MessageTicketOpener). The
 // new channel quotes the message and links back to it. Opening for someone else is staff's to do; the opener is
 // checked like any opener (blacklist, limits), as the member they are.
@@ -18,30 +16,28 @@ export interface TargetMessage {
   author: { id: string; username: string; bot: boolean };
 }
 
-const QUOTE_MAX = 1500;
-
-export async function openFromMessage(deps: EngineDeps, guildId: string, member: Member, target: TargetMessage): Promise<Reply> {
-  const { settings } = await readGuildSettings(deps.db, guildId);
+export async function openFromMessage(deps: EngineDeps, guildId: string, member: Member, target: TargetMessage, known: Known = {}): Promise<Outcome> {
+  const settings = await settingsOf(deps, guildId, known);
   const forAuthor = settings.MessageTicketOpener !== "member" && target.author.id !== member.id;
   let opener: Member = member;
   if (forAuthor) {
-    if (target.author.bot) return say(botTexts.messageTicketBot);
-    if (!isTicketStaff(await memberAccess(deps.db, guildId, member), [])) return say(botTexts.messageTicketStaffOnly);
+    if (target.author.bot) return { refusal: "messageTicketBot" };
+    if (!isTicketStaff(await memberAccess(deps.db, guildId, member), [])) return { refusal: "messageTicketStaffOnly" };
     const author = await deps.platform.getMember(guildId, target.author.id).catch(() => null);
-    if (!author) return say(botTexts.memberNotFound);
+    if (!author) return { refusal: "memberNotFound" };
     opener = { id: author.id, username: author.username, avatar: author.avatar, roles: author.roles, permissions: "0", owner: false };
   }
-  const link =
+  const url =
     deps.platform.kind === "discord" ? `https://discord.com/channels/${guildId}/${target.channelId}/${target.id}` : `${deps.publicUrl}${deps.channelUrl(guildId, target.channelId)}`;
-  const quoted = clampText(target.content || "…", QUOTE_MAX)
-    .split("\n")
-    .map((line) => `> ${line}`)
-    .join("\n");
-  return open(deps, {
-    guildId,
-    member: opener,
-    panelId: null,
-    subject: botTexts.messageTicketSubject(target.author.username).slice(0, 100),
-    quote: botTexts.messageQuote(target.author.id, quoted, link),
-  });
+  return open(
+    deps,
+    {
+      guildId,
+      member: opener,
+      panelId: null,
+      subject: deps.messages.subjectAboutMessage(target.author.username).slice(0, 100),
+      notice: { notice: "aboutMessage", authorId: target.author.id, content: target.content, url },
+    },
+    { ...known, settings },
+  );
 }

@@ -3,9 +3,9 @@ import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { Db } from "../db/schema";
 import { guildMemberOf, type Member } from "./members";
+import { isRefusal, type OutsideHours, type Refusal, type Whom } from "./outcomes";
 import { checkPanelRules, type PanelVerdict } from "./panel-rules";
 import type { EngineDeps } from "./step";
-import { botTexts } from "./texts";
 
 // The rules every way a ticket opens or reopens obeys, in one place (docs/ticket-engine.md, "Who may do what"): the
 // opener is still a member of the server, not blacklisted (by id or by one of their roles), passes the panel's rules
@@ -31,7 +31,10 @@ export interface OpenRulesInput {
   kind: OpenKind;
 }
 
-export type OpenVerdict = { refusal: string } | { opener: Member; notice: string | null };
+export type OpenVerdict = Refusal | { passed: true; opener: Member; outsideHours: OutsideHours | null };
+
+/** Whom a refusal names: the member opening, or — staff reopening from the dashboard — the ticket's opener. */
+const whomOf = (kind: OpenKind): Whom => (kind === "staffReopen" ? "opener" : "member");
 
 /** Whether the member, by id or one of their roles, is on the server's blacklist. */
 export async function isBlacklisted(deps: Pick<EngineDeps, "db">, guildId: string, member: Pick<Member, "id" | "roles">): Promise<boolean> {
@@ -51,18 +54,19 @@ export async function isBlacklisted(deps: Pick<EngineDeps, "db">, guildId: strin
 }
 
 /**
- * The checks before the row: membership, blacklist, the panel's rules. A notice for the member when the ticket
- * opens outside support hours; the limits follow inside the transaction (limitRefusal).
+ * The checks before the row: membership, blacklist, the panel's rules; when the ticket opens outside support hours,
+ * when staff will answer. The limits follow inside the transaction (limitRefusal).
  */
 export async function checkOpenRules(deps: EngineDeps, input: OpenRulesInput): Promise<OpenVerdict> {
   const { guildId, panel, kind } = input;
-  const staff = kind === "staffReopen";
+  const whom = whomOf(kind);
   const opener = typeof input.opener === "string" ? await guildMemberOf(deps.platform, guildId, input.opener) : input.opener;
-  if (!opener) return { refusal: staff ? botTexts.openerNotMember : botTexts.reopenNotMember };
-  if (await isBlacklisted(deps, guildId, opener)) return { refusal: staff ? botTexts.openerBlacklisted : botTexts.blacklisted };
-  if (!panel) return { opener, notice: null };
-  const verdict = await checkPanelRules(deps, guildId, opener, panel, input.settings, input.now, { cooldown: kind === "open", supportHours: !staff });
-  return "refusal" in verdict ? verdict : { opener, notice: verdict.notice };
+  if (!opener) return { refusal: "notMember", whom };
+  if (await isBlacklisted(deps, guildId, opener)) return { refusal: "blacklisted", whom };
+  if (!panel) return { passed: true, opener, outsideHours: null };
+  const rules = { cooldown: kind === "open", supportHours: kind !== "staffReopen" };
+  const verdict = await checkPanelRules(deps, guildId, opener, panel, input.settings, input.now, rules);
+  return isRefusal(verdict) ? verdict : { passed: true, opener, outsideHours: verdict.outsideHours };
 }
 
 /** The opener's tickets being opened or open: all of the server's, or those of one panel. */
@@ -85,17 +89,15 @@ async function openTicketsOf(tx: Db, guildId: string, openerId: string, panelId?
 export async function limitRefusal(
   tx: Db,
   input: { guildId: string; openerId: string; panel: SinglePanel | null; settings: TicketSettings; kind: OpenKind },
-): Promise<string | null> {
-  const staff = input.kind === "staffReopen";
+): Promise<Refusal | null> {
+  const whom = whomOf(input.kind);
   const limit = input.settings.UserTicketLimit ?? 0;
-  if (limit > 0 && (await openTicketsOf(tx, input.guildId, input.openerId)) >= limit) {
-    return staff ? botTexts.openerAtLimit(limit) : botTexts.limitReached(limit);
-  }
+  if (limit > 0 && (await openTicketsOf(tx, input.guildId, input.openerId)) >= limit) return { refusal: "openLimit", limit, whom };
   const panel = input.panel;
   const panelLimit = panel?.PanelTicketLimit ?? 0;
   if (!panel || panelLimit <= 0 || panel.PanelId === undefined) return null;
   if ((await openTicketsOf(tx, input.guildId, input.openerId, panel.PanelId)) < panelLimit) return null;
-  return staff ? botTexts.openerAtPanelLimit(panelLimit, panel.PanelName) : botTexts.panelLimitReached(panelLimit, panel.PanelName);
+  return { refusal: "panelLimit", limit: panelLimit, panelName: panel.PanelName, whom };
 }
 
 /**
@@ -121,13 +123,13 @@ export async function openRefusal(
   settings: TicketSettings,
   options: { room?: boolean } = {},
 ): Promise<PanelVerdict> {
-  if (panel?.PanelMessage.DisablePanel) return { refusal: botTexts.panelDisabled };
+  if (panel?.PanelMessage.DisablePanel) return { refusal: "panelDisabled" };
   const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now: await deps.clock.now(guildId), kind: "open" });
-  if ("refusal" in verdict) return verdict;
+  if (isRefusal(verdict)) return verdict;
   const limit = await limitRefusal(deps.db, { guildId, openerId: member.id, panel, settings, kind: "open" });
-  if (limit) return { refusal: limit };
+  if (limit) return limit;
   const full = options.room ? await roomRefusal(deps, guildId, panel, settings) : null;
-  return full ? { refusal: full } : { notice: verdict.notice };
+  return full ?? { passed: true, outsideHours: verdict.outsideHours };
 }
 
 /** Whether a panel opens tickets as private threads: its own choice, or the server's default. */
@@ -135,15 +137,15 @@ export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: bool
   panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
 /** A full server, or a full ticket category without an overflow category that has room; null when there is room or nobody can tell. */
-async function roomRefusal(deps: EngineDeps, guildId: string, panel: SinglePanel | null, settings: TicketSettings): Promise<string | null> {
+async function roomRefusal(deps: EngineDeps, guildId: string, panel: SinglePanel | null, settings: TicketSettings): Promise<Refusal | null> {
   // A private thread takes no channel of a category.
   if (panel && usesThreads(panel, settings)) return null;
   const facts = await deps.platform.botSetupFacts(guildId).catch(() => null);
   if (!facts) return null;
-  if (facts.channelCount >= channelLimits.perServer) return botTexts.serverFull;
+  if (facts.channelCount >= channelLimits.perServer) return { refusal: "serverFull" };
   const category = panel?.TicketCategory ?? null;
   if (category === null) return null;
   const full = (id: string) => (facts.channelsPerCategory[id] ?? 0) >= channelLimits.perCategory;
   const overflow = panel?.OverflowCategory ?? null;
-  return full(category) && (overflow === null || full(overflow)) ? botTexts.categoryFull : null;
+  return full(category) && (overflow === null || full(overflow)) ? { refusal: "categoryFull" } : null;
 }

@@ -4,21 +4,20 @@ import type { FormAnswer } from "../../src/schemas/ticket";
 import { recordActivityOf } from "../activity/record";
 import { clearBotProblems, recordBotProblem } from "../bot-setup/problems";
 import { PlatformNotFoundError, PlatformRefusedError, UNKNOWN_MEMBER } from "../errors";
-import { readGuildSettings } from "../settings/store";
 import { ticketChannelName, ticketOverwrites } from "./channel-access";
-import { answersOf, formFields, formModal } from "./form-modal";
+import { answersOf, formFields } from "./form";
 import { type Member, supportRoles } from "./members";
+import type { Notice } from "./messages";
+import { limitRefusal, openRefusal, checkOpenRules, usesThreads } from "./open-rules";
+import { isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { explainRefusal, type RefusalPlace } from "./refusals";
-import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, ticketActions, withNote } from "./step";
-import { checkOpenRules, limitRefusal, openRefusal, usesThreads } from "./open-rules";
+import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketActions } from "./step";
 import type { TicketRow } from "./store";
-import { botTexts } from "./texts";
-import { welcomeMessage } from "./welcome";
 
 // Opening a ticket: from a panel's button (its form first, when it has one), a form's answers, /new or /form.
 // Nothing half-made: the row ('opening', inside the transaction that checks the limit), then the channel, then the
 // row becomes 'open' with its channel; if the channel cannot be made the row is deleted. The panel is read once per
-// click and handed down.
+// click and handed down, and so are the server's settings the door read (`known`).
 
 export interface OpenRequest {
   guildId: string;
@@ -29,78 +28,96 @@ export interface OpenRequest {
   panel?: SinglePanel;
   subject?: string | null;
   answers?: FormAnswer[];
-  /** Issue 22: posted in the new channel after the welcome message (a ticket from a message quotes it). */
-  quote?: string;
+  /** Told in the new channel after the welcome message (a ticket from a message quotes it). */
+  notice?: Notice;
 }
 
-class Refusal extends Error {}
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.refusal);
+  }
+}
 
 // Where they were first written: kept importable from here.
 export { isBlacklisted, usesThreads } from "./open-rules";
 
 /** Checks a panel can be used to open a ticket; returns its data or a refusal. */
-export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | { refusal: Reply }> {
+export async function usablePanel(deps: EngineDeps, guildId: string, panelId: number): Promise<{ panel: SinglePanel } | Refusal> {
   const { panel } = await panelOf(deps, guildId, panelId);
-  if (!panel) return { refusal: say(botTexts.panelGone) };
-  if (panel.PanelMessage.DisablePanel) return { refusal: say(botTexts.panelDisabled) };
+  if (!panel) return { refusal: "panelGone" };
+  if (panel.PanelMessage.DisablePanel) return { refusal: "panelDisabled" };
   return { panel };
 }
 
-/** A panel's button (or a multi-panel's choice): its form as a modal first, when it has one; else the ticket opens. */
-export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number): Promise<Reply> {
+/** A panel's button (or a multi-panel's choice): its form first, when it has one; else the ticket opens. */
+export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number, known: Known = {}): Promise<Outcome> {
   const usable = await usablePanel(deps, guildId, panelId);
-  if ("refusal" in usable) return usable.refusal;
+  if (isRefusal(usable)) return usable;
   if (usable.panel.FormId !== null) {
-    const modal = await formModal(deps.db, guildId, panelId, usable.panel.FormId);
+    const form = await formFields(deps.db, guildId, usable.panel.FormId);
     // Everything that does not depend on the answers is refused before the form is shown, not after it was filled in.
-    if (modal) return (await refusalBeforeForm(deps, guildId, member, usable.panel)) ?? modal;
+    if (form?.fields.length) return (await refusalBeforeForm(deps, guildId, member, usable.panel, known)) ?? { done: "formFirst", panelId, form };
   }
-  return open(deps, { guildId, member, panelId, panel: usable.panel });
+  return open(deps, { guildId, member, panelId, panel: usable.panel }, known);
 }
 
-/** /form and a panel's form: the refusal the member would meet once the answers came, or null (the modal may be shown). */
-export async function refusalBeforeForm(deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel | null): Promise<Reply | null> {
-  const verdict = await openRefusal(deps, guildId, member, panel, (await readGuildSettings(deps.db, guildId)).settings, { room: true });
-  return "refusal" in verdict ? say(verdict.refusal) : null;
+/** /form: the form of the server to fill in, refused first as a panel's form is (no panel: the blacklist, the server's limit, room). */
+export async function openForm(deps: EngineDeps, guildId: string, member: Member, formId: number, known: Known = {}): Promise<Outcome> {
+  const form = await formFields(deps.db, guildId, formId);
+  if (!form?.fields.length) return { refusal: "formGone" };
+  return (await refusalBeforeForm(deps, guildId, member, null, known)) ?? { done: "formFirst", panelId: 0, form };
 }
 
-/** A form's modal submitted (panel 0: /form): the answers, checked against the form as it is now, open the ticket. */
-export async function submitForm(deps: EngineDeps, guildId: string, member: Member, panelId: number, formId: number, typed: Record<string, string>): Promise<Reply> {
+/** /form and a panel's form: the refusal the member would meet once the answers came, or null (the form may be shown). */
+export async function refusalBeforeForm(
+  deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel | null, known: Known = {},
+): Promise<Refusal | null> {
+  const verdict = await openRefusal(deps, guildId, member, panel, await settingsOf(deps, guildId, known), { room: true });
+  return isRefusal(verdict) ? verdict : null;
+}
+
+/**
+ * A form submitted (panel 0: /form): the answers (by form field id), checked against the form as it is now, open the
+ * ticket.
+ */
+export async function submitForm(
+  deps: EngineDeps, guildId: string, member: Member, panelId: number, formId: number, typed: ReadonlyMap<number, string>, known: Known = {},
+): Promise<Outcome> {
   const found = await formFields(deps.db, guildId, formId);
-  if (!found) return say(botTexts.formGone);
+  if (!found) return { refusal: "formGone" };
   let panel: SinglePanel | undefined;
   if (panelId !== 0) {
     const usable = await usablePanel(deps, guildId, panelId);
-    if ("refusal" in usable) return usable.refusal;
-    if (usable.panel.FormId !== formId) return say(botTexts.invalidButton);
+    if (isRefusal(usable)) return usable;
+    if (usable.panel.FormId !== formId) return { refusal: "stale" };
     panel = usable.panel;
   }
   const checked = answersOf(found, typed);
-  if ("refusal" in checked) return checked.refusal;
-  return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers });
+  if (isRefusal(checked)) return checked;
+  return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers }, known);
 }
 
 /** Opens a ticket (/new, a form's answers, a ticket about a message, a panel without a form): the panel read unless the request carries it. */
-export async function open(deps: EngineDeps, request: OpenRequest): Promise<Reply> {
+export async function open(deps: EngineDeps, request: OpenRequest, known: Known = {}): Promise<Outcome> {
   let panel: SinglePanel | null = request.panel ?? null;
   if (request.panelId !== null && !panel) {
     const usable = await usablePanel(deps, request.guildId, request.panelId);
-    if ("refusal" in usable) return usable.refusal;
+    if (isRefusal(usable)) return usable;
     panel = usable.panel;
   }
-  return openChecked(deps, request, panel);
+  return openChecked(deps, request, panel, known);
 }
 
 /** The open itself, with the panel read (null: none): the open's rules first (./open-rules.ts). */
-async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null): Promise<Reply> {
+async function openChecked(deps: EngineDeps, request: OpenRequest, panel: SinglePanel | null, known: Known): Promise<Outcome> {
   const { guildId, member } = request;
   const { db, platform } = deps;
   const teamIds = panel ? panel.SupportTeams.map(Number) : [];
-  const { settings } = await readGuildSettings(db, guildId);
+  const settings = await settingsOf(deps, guildId, known);
   const now = await deps.clock.now(guildId);
   // Blacklist and the panel's rules; the limits are counted below, inside the transaction.
   const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now, kind: "open" });
-  if ("refusal" in verdict) return say(verdict.refusal);
+  if (isRefusal(verdict)) return verdict;
   let row: TicketRow;
   try {
     row = await db.transaction().execute(async (tx) => {
@@ -121,7 +138,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
         .executeTakeFirstOrThrow();
       // Counted again under the counter's lock: two clicks at once open one ticket at the limit.
       const refused = await limitRefusal(tx, { guildId, openerId: member.id, panel, settings, kind: "open" });
-      if (refused) throw new Refusal(refused);
+      if (refused) throw new Refused(refused);
       return tx
         .insertInto("tickets")
         .values({
@@ -152,7 +169,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
         .executeTakeFirstOrThrow();
     });
   } catch (error) {
-    if (error instanceof Refusal) return say(error.message);
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 
@@ -167,9 +184,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   };
   const asThread = panel !== null && usesThreads(panel, settings);
   const opened = asThread ? await createThread(deps, guildId, panel, channel.name, member.id) : await createChannel(deps, guildId, panel, channel);
-  if ("refusal" in opened) {
+  if (isRefusal(opened)) {
     await db.deleteFrom("tickets").where("id", "=", row.id).execute();
-    return say(opened.refusal);
+    return opened;
   }
   const channelId = opened.channelId;
   await db.transaction().execute(async (tx) => {
@@ -183,20 +200,20 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
   });
   row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
   try {
-    await platform.sendMessage(channelId, welcomeMessage(row, panel, request.answers ?? []));
+    await platform.sendMessage(channelId, deps.messages.welcome(row, panel, request.answers ?? []));
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message not sent");
   }
   // A private thread: mentioning the panel's support roles adds their members (Discord's way; no member list needed).
   if (asThread && roles.length) {
     await platform
-      .sendMessage(channelId, { content: roles.map((id) => `<@&${id}>`).join(" "), allowed_mentions: { parse: [], roles } })
+      .sendMessage(channelId, deps.messages.threadRoles(roles))
       .catch((error) => deps.log.warn({ err: error, guildId }, "support roles not added to the thread"));
   }
-  if (request.quote) await notice(deps, row, request.quote);
-  if (verdict.notice) await notice(deps, row, verdict.notice);
+  if (request.notice) await notice(deps, row, request.notice);
+  if (verdict.outsideHours) await notice(deps, row, { notice: "outsideHours", next: verdict.outsideHours.next });
   publish(deps, "opened", row);
-  return say(withNote(botTexts.opened(channelId), verdict.notice), true);
+  return { done: "opened", ticket: row, outsideHours: verdict.outsideHours };
 }
 
 /**
@@ -204,7 +221,7 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
  * answer. A thread its opener could not join is deleted (the caller undoes the row): nothing half-made. Discord's
  * Unknown Member there means the member left (or was banned) between the click and the thread.
  */
-async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | { refusal: string }> {
+async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | Refusal> {
   const parent = panel.PanelMessage.PanelChannel;
   let channelId: string | null = null;
   try {
@@ -219,11 +236,11 @@ async function createThread(deps: EngineDeps, guildId: string, panel: SinglePane
     if (error instanceof PlatformNotFoundError && error.platformCode === UNKNOWN_MEMBER) {
       // The answer may never reach them (no longer a member); the log says what happened.
       deps.log.info({ guildId, userId: openerId }, "the opener left the server before their ticket's thread was made");
-      return { refusal: botTexts.openerLeft };
+      return { refusal: "openerLeft" };
     }
     deps.log.warn({ err: error, guildId }, "ticket thread could not be created");
     const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parent, false, "tickets", panel));
-    return { refusal: explained ?? botTexts.openFailed };
+    return explained ?? { refusal: "openFailed" };
   }
 }
 
@@ -236,7 +253,7 @@ export async function createChannel(
   guildId: string,
   panel: SinglePanel | null,
   channel: { name: string; topic?: string; overwrites: ReturnType<typeof ticketOverwrites> },
-): Promise<{ channelId: string } | { refusal: string }> {
+): Promise<{ channelId: string } | Refusal> {
   const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter((c, i, all) => i === 0 || (c !== null && c !== all[0]));
   for (let i = 0; i < categories.length; i++) {
     const parentId = categories[i];
@@ -251,10 +268,10 @@ export async function createChannel(
         if (error.reason === "categoryFull" && i + 1 < categories.length) continue;
       }
       const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parentId, true, "tickets", panel));
-      return { refusal: explained ?? botTexts.openFailed };
+      return explained ?? { refusal: "openFailed" };
     }
   }
-  return { refusal: botTexts.openFailed };
+  return { refusal: "openFailed" };
 }
 
 /** Bot setup learns that a category (or the server) is full, and which panel met it. */

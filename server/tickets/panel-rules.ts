@@ -2,22 +2,22 @@ import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { Db } from "../db/schema";
 import { type Member } from "./members";
-import { waitText } from "./refusals";
+import type { OutsideHours, Refusal } from "./outcomes";
 import type { EngineDeps } from "./step";
-import { nextOpeningText, supportHoursAt, zoneOf } from "./support-hours";
-import { botTexts } from "./texts";
+import { nextOpening, supportHoursAt, zoneOf } from "./support-hours";
 
-// Per-panel rules (issue 22), beside the server-wide open-ticket limit: roles excluded from the panel, roles
+// Per-panel rules, beside the server-wide open-ticket limit: roles excluded from the panel, roles
 // required to use it, a cooldown after a ticket of the panel closed, and its support hours. Each refusal names what
 // stopped the member. The per-panel limit is counted inside the open's transaction (./open-rules.ts), like the
 // server's. A panel saved before these fields existed has none of them: no rule.
 
-export type PanelVerdict = { refusal: string } | { notice: string | null };
+/** A refusal, or the rules passed — with, when the ticket opens outside support hours, when staff will answer. */
+export type PanelVerdict = Refusal | { passed: true; outsideHours: OutsideHours | null };
 
-/** "@Role A, @Role B" from the server's roles (an id it no longer has shows as the id). */
-async function roleNames(deps: EngineDeps, guildId: string, ids: string[]): Promise<string> {
+/** The names of roles as the server has them (an id it no longer has stays the id). */
+async function roleNames(deps: EngineDeps, guildId: string, ids: string[]): Promise<string[]> {
   const guild = await deps.platform.getGuild(guildId).catch(() => null);
-  return ids.map((id) => `@${guild?.roles.find((r) => r.id === id)?.name ?? id}`).join(", ");
+  return ids.map((id) => guild?.roles.find((r) => r.id === id)?.name ?? id);
 }
 
 /** Which rules hold (./open-rules.ts: a reopen skips the cooldown, staff's reopen the support hours too). */
@@ -26,10 +26,7 @@ export interface PanelRuleSet {
   supportHours: boolean;
 }
 
-/**
- * Whether `member` may open a ticket of `panel` now (the server's clock unless `at` is given); a notice for the member
- * when it opens outside support hours.
- */
+/** Whether `member` may open a ticket of `panel` now (the server's clock unless `at` is given). */
 export async function checkPanelRules(
   deps: EngineDeps,
   guildId: string,
@@ -41,24 +38,26 @@ export async function checkPanelRules(
 ): Promise<PanelVerdict> {
   const now = at ?? (await deps.clock.now(guildId));
   const excluded = (panel.ExcludedRoles ?? []).filter((id) => member.roles.includes(id));
-  if (excluded.length) return { refusal: botTexts.excludedRole(await roleNames(deps, guildId, excluded)) };
+  if (excluded.length) return { refusal: "excludedRole", roles: await roleNames(deps, guildId, excluded) };
   const required = panel.RequiredRoles ?? [];
-  if (required.length && !required.some((id) => member.roles.includes(id))) return { refusal: botTexts.requiredRole(await roleNames(deps, guildId, required)) };
+  if (required.length && !required.some((id) => member.roles.includes(id))) {
+    return { refusal: "requiredRole", roles: await roleNames(deps, guildId, required) };
+  }
   const cooldownMs = (panel.CooldownMinutes ?? 0) * 60_000;
   if (rules.cooldown && cooldownMs > 0 && panel.PanelId !== undefined) {
     const last = await lastClosedOf(deps.db, guildId, member.id, panel.PanelId);
-    if (last !== null && now - last < cooldownMs) return { refusal: botTexts.cooldown(waitText(last + cooldownMs - now)) };
+    if (last !== null && now - last < cooldownMs) return { refusal: "cooldown", waitMs: last + cooldownMs - now };
   }
   const hours = panel.SupportHours;
   if (rules.supportHours && hours?.Enabled) {
     const zone = zoneOf(settings.TimeZone);
     const state = supportHoursAt(hours, zone, now);
     if (!state.open) {
-      const next = nextOpeningText(hours, zone, state);
-      return hours.OutsideHours === "refuse" ? { refusal: botTexts.outsideHoursRefused(next) } : { notice: botTexts.outsideHoursNotice(next) };
+      const next = nextOpening(hours, zone, state);
+      return hours.OutsideHours === "refuse" ? { refusal: "outsideHours", next } : { passed: true, outsideHours: { next } };
     }
   }
-  return { notice: null };
+  return { passed: true, outsideHours: null };
 }
 
 /** When the member's last ticket of the panel closed (epoch ms), or null. */

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { diagnoseMissing } from "../bot-setup/diagnose";
 import { keyringFor } from "../crypto";
-import { TicketEngine } from "./engine";
-import { InteractionHandler } from "./interactions";
+import type { TicketMessages } from "./messages";
+import type { EngineDeps } from "./step";
 import type { ChannelUrlOf } from "./store";
 
-// Wires the ticket engine into the app: one engine and one interaction handler per process, reached by
-// /api/interactions (Discord), the Try-it routes (demo), the tickets API (dashboard) and the scheduler.
+// Wires the ticket core into the app: its dependencies, once per process, for its doors — Discord's interactions and
+// the Try-it view (server/discord/, server/try-it/), the dashboard's routes (server/http/) — and the scheduler. Each
+// step is a function of these (`claim(app.tickets.deps, …)`); the door that wires it gives the words (`messages`).
 
 export interface TicketsDecoration {
-  engine: TicketEngine;
-  handler: InteractionHandler;
+  deps: EngineDeps;
   channelUrl: ChannelUrlOf;
 }
 
@@ -20,12 +20,12 @@ declare module "fastify" {
   }
 }
 
-export function registerTicketEngine(app: FastifyInstance): void {
+export function registerTicketEngine(app: FastifyInstance, messages: TicketMessages): void {
   const demo = app.platform.kind === "demo";
   const channelUrl: ChannelUrlOf = demo
     ? (guildId, channelId) => `/${guildId}/try-it?channel=${channelId}`
     : (guildId, channelId) => `https://discord.com/channels/${guildId}/${channelId}`;
-  const engine = new TicketEngine({
+  const deps: EngineDeps = {
     db: app.db,
     platform: app.platform,
     clock: app.clock,
@@ -37,6 +37,7 @@ export function registerTicketEngine(app: FastifyInstance): void {
     origin: demo ? "demo" : "discord",
     diagnose: (guildId, channelId, needed) => diagnoseMissing(app.platform, guildId, channelId, needed),
     transcriptQuotaMb: app.config.transcriptQuotaMb,
-  });
-  app.decorate("tickets", { engine, handler: new InteractionHandler(engine), channelUrl });
+    messages,
+  };
+  app.decorate("tickets", { deps, channelUrl });
 }

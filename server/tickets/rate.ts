@@ -1,64 +1,55 @@
 import { recordActivityOf } from "../activity/record";
-import { readGuildSettings } from "../settings/store";
 import { type DmMessage, refreshClosingDm } from "./closing-dm";
-import { customIds } from "./custom-ids";
-import { ACTION_ROW, type EngineDeps, type Reply, say } from "./step";
+import type { Outcome } from "./outcomes";
+import { type EngineDeps, type Known, settingsOf } from "./step";
 import { findTicket } from "./store";
-import { botTexts } from "./texts";
+
+/** A comment on a rating holds at most this many characters. */
+export const COMMENT_MAX = 1000;
+
+/** The activity entry of a rating's comment. */
+export const ratingCommentAction = "Ticket Rating Comment";
 
 /**
  * The opener's 1–5 answer from the closing direct message (`dm`, where the click came from): stored once, on the
  * ticket and its transcript; the message then shows the rating given and offers the comment (./closing-dm.ts).
  */
-export async function rate(deps: EngineDeps, guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null): Promise<Reply> {
+export async function rate(
+  deps: EngineDeps, guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null, known: Known = {},
+): Promise<Outcome> {
   const row = await findTicket(deps.db, guildId, number);
-  if (!row || row.status !== "closed" || row.opener_id !== userId) return say(botTexts.invalidButton);
+  if (!row || row.status !== "closed" || row.opener_id !== userId) return { refusal: "stale" };
   const result = await deps.db.transaction().execute(async (tx) => {
     const updated = await tx.updateTable("tickets").set({ rating }).where("id", "=", row.id).where("rating", "is", null).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await tx.updateTable("transcripts").set({ rating }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
     return true;
   });
-  if (!result) return say(botTexts.ratingAlready);
-  // After the stars, an optional comment: a modal behind the button the closing DM now carries.
-  await refreshClosingDm(deps, { ...row, rating }, (await readGuildSettings(deps.db, guildId)).settings, dm);
-  return say(botTexts.ratingThanks(rating), true);
+  if (!result) return { refusal: "ratingAlready" };
+  const rated = { ...row, rating };
+  // After the stars, an optional comment: a form behind the button the closing DM now carries.
+  await refreshClosingDm(deps, rated, await settingsOf(deps, guildId, known), dm);
+  return { done: "rated", ticket: rated, rating };
 }
 
-/** Discord's text input (paragraph) of the comment modal. */
-export const RATING_COMMENT_INPUT = "comment";
-const COMMENT_MAX = 1000;
-
-/** The comment's modal, for the opener of a rated ticket that has no comment yet. */
-export async function ratingCommentModal(deps: EngineDeps, guildId: string, number: number, userId: string): Promise<Reply> {
+/** The comment's form, for the opener of a rated ticket that has no comment yet. */
+export async function ratingCommentForm(deps: EngineDeps, guildId: string, number: number, userId: string): Promise<Outcome> {
   const row = await findTicket(deps.db, guildId, number);
-  if (!row || row.status !== "closed" || row.opener_id !== userId) return say(botTexts.invalidButton);
-  if (row.rating === null) return say(botTexts.ratingCommentFirst);
-  if (row.rating_comment !== null) return say(botTexts.ratingCommentAlready);
-  return {
-    kind: "modal",
-    modal: {
-      custom_id: customIds.rateComment(guildId, number),
-      title: botTexts.ratingCommentTitle,
-      components: [
-        {
-          type: ACTION_ROW,
-          components: [{ type: 4, custom_id: RATING_COMMENT_INPUT, label: botTexts.ratingCommentLabel.slice(0, 45), style: 2, min_length: 1, max_length: COMMENT_MAX, required: true }],
-        },
-      ],
-    },
-  };
+  if (!row || row.status !== "closed" || row.opener_id !== userId) return { refusal: "stale" };
+  if (row.rating === null) return { refusal: "commentFirst" };
+  if (row.rating_comment !== null) return { refusal: "commentAlready" };
+  return { done: "commentForm", ticket: row };
 }
 
 /** The comment submitted: stored once, on the ticket and its transcript, with an activity entry; the closing DM loses its button. */
 export async function rateComment(
-  deps: EngineDeps, guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null,
-): Promise<Reply> {
+  deps: EngineDeps, guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null, known: Known = {},
+): Promise<Outcome> {
   const comment = text.trim().slice(0, COMMENT_MAX);
   const row = await findTicket(deps.db, guildId, number);
-  if (!row || row.status !== "closed" || row.opener_id !== user.id) return say(botTexts.invalidButton);
-  if (row.rating === null) return say(botTexts.ratingCommentFirst);
-  if (!comment) return say(botTexts.formRequired(botTexts.ratingCommentLabel));
+  if (!row || row.status !== "closed" || row.opener_id !== user.id) return { refusal: "stale" };
+  if (row.rating === null) return { refusal: "commentFirst" };
+  if (!comment) return { refusal: "commentEmpty" };
   const at = await deps.clock.now(guildId);
   const stored = await deps.db.transaction().execute(async (tx) => {
     const updated = await tx.updateTable("tickets").set({ rating_comment: comment }).where("id", "=", row.id).where("rating_comment", "is", null).executeTakeFirst();
@@ -66,13 +57,14 @@ export async function rateComment(
     await tx.updateTable("transcripts").set({ rating_comment: comment }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
     await recordActivityOf(tx, { id: user.id, username: user.username, avatar: null, ip: deps.origin }, {
       guildId,
-      action: "Ticket Rating Comment",
+      action: ratingCommentAction,
       after: { TicketId: number, Rating: row.rating, Comment: comment },
       at,
     });
     return true;
   });
-  if (!stored) return say(botTexts.ratingCommentAlready);
-  await refreshClosingDm(deps, { ...row, rating_comment: comment }, (await readGuildSettings(deps.db, guildId)).settings, dm);
-  return say(botTexts.ratingCommentThanks, true);
+  if (!stored) return { refusal: "commentAlready" };
+  const commented = { ...row, rating_comment: comment };
+  await refreshClosingDm(deps, commented, await settingsOf(deps, guildId, known), dm);
+  return { done: "commented", ticket: commented };
 }

@@ -1,18 +1,16 @@
 import type { FormAnswer } from "../../src/schemas/ticket";
 import { recordActivityOf } from "../activity/record";
 import { fromDbJson } from "../db/dialect";
-import { readGuildSettings } from "../settings/store";
 import { transcriptExists } from "../transcripts/store";
 import { ticketChannelName, ticketOverwrites } from "./channel-access";
 import { guildMemberOf, isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
 import { createChannel } from "./open";
 import { checkOpenRules, limitRefusal, lockOpens } from "./open-rules";
-import { actorOf, type EngineDeps, notice, panelOf, publish, type Reply, say, withNote } from "./step";
-import { addedMembers, findTicket, type TicketRow } from "./store";
-import { botTexts } from "./texts";
-import { welcomeMessage } from "./welcome";
+import { isRefusal, type Outcome, type Refusal } from "./outcomes";
+import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketOf } from "./step";
+import { addedMembers, type TicketRow } from "./store";
 
-// Reopening a ticket closed too early (issue 22): within ReopenWithinDays of its close, by staff of the ticket from
+// Reopening a ticket closed too early: within ReopenWithinDays of its close, by staff of the ticket from
 // its transcript in the dashboard, or by the member who opened it from the closing direct message. The same ticket
 // — its number, its members, its statistics row (the rollup triggers move it from closed back to open) — in a new
 // channel, whose first messages link the transcript so far. It obeys the rules an open obeys, for the member it
@@ -28,23 +26,23 @@ export const reopenAction = "Ticket Reopened";
 /** Who reopens: a member of the server (staff, from the dashboard), or the opener from the DM (only the user is known). */
 export type Reopener = { kind: "staff"; member: Member } | { kind: "opener"; userId: string; username: string };
 
-export async function reopen(deps: EngineDeps, guildId: string, number: number, who: Reopener): Promise<Reply> {
-  const row = await findTicket(deps.db, guildId, number);
-  if (!row) return say(botTexts.invalidButton);
-  if (who.kind === "opener" && row.opener_id !== who.userId) return say(botTexts.invalidButton);
+export async function reopen(deps: EngineDeps, guildId: string, number: number, who: Reopener, known: Known = {}): Promise<Outcome> {
+  const row = await ticketOf(deps, guildId, number, known);
+  if (!row) return { refusal: "stale" };
+  if (who.kind === "opener" && row.opener_id !== who.userId) return { refusal: "stale" };
   const { panel, teamIds } = await panelOf(deps, guildId, row.panel_id);
-  if (who.kind === "staff" && !isTicketStaff(await memberAccess(deps.db, guildId, who.member), teamIds)) return say(botTexts.staffOnly);
-  if (row.status !== "closed") return say(row.status === "closing" ? botTexts.closeBusy : botTexts.reopenNotClosed);
-  const { settings } = await readGuildSettings(deps.db, guildId);
+  if (who.kind === "staff" && !isTicketStaff(await memberAccess(deps.db, guildId, who.member), teamIds)) return { refusal: "staffOnly" };
+  if (row.status !== "closed") return { refusal: row.status === "closing" ? "closeBusy" : "reopenNotClosed" };
+  const settings = await settingsOf(deps, guildId, known);
   const days = settings.ReopenWithinDays ?? 0;
-  if (days <= 0) return say(botTexts.reopenOff);
+  if (days <= 0) return { refusal: "reopenOff" };
   const now = await deps.clock.now(guildId);
-  if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return say(botTexts.reopenTooLate(days));
+  if (row.closed_at === null || now - Number(row.closed_at) > days * 86_400_000) return { refusal: "reopenTooLate", days };
 
   // The rules of an open, for the member the ticket opens for again.
   const kind = who.kind === "staff" ? "staffReopen" : "reopen";
   const verdict = await checkOpenRules(deps, { guildId, opener: row.opener_id, panel, settings, now, kind });
-  if ("refusal" in verdict) return say(verdict.refusal);
+  if (isRefusal(verdict)) return verdict;
   const unclaimed = row.claimed_by !== null && !(await stillStaff(deps, guildId, row.claimed_by, teamIds));
   const claimedBy = unclaimed ? null : row.claimed_by;
   const unclaim = unclaimed ? { claimed_by: null, claimed_by_name: null } : {};
@@ -53,7 +51,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms,
     claimed_by: row.claimed_by, claimed_by_name: row.claimed_by_name,
   } as const;
-  const refused = await deps.db.transaction().execute(async (tx) => {
+  const refused = await deps.db.transaction().execute(async (tx): Promise<Refusal | null> => {
     await lockOpens(tx, guildId);
     const limit = await limitRefusal(tx, { guildId, openerId: row.opener_id, panel, settings, kind });
     if (limit) return limit;
@@ -66,9 +64,9 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
       .where("id", "=", row.id)
       .where("status", "=", "closed")
       .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1 ? null : botTexts.reopenNotClosed;
+    return Number(moved.numUpdatedRows) === 1 ? null : { refusal: "reopenNotClosed" };
   });
-  if (refused) return say(refused);
+  if (refused) return refused;
 
   const actor = who.kind === "staff" ? who.member : verdict.opener;
   const opened = await createChannel(deps, guildId, panel, {
@@ -79,9 +77,9 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
       claimedBy, repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   });
-  if ("refusal" in opened) {
+  if (isRefusal(opened)) {
     await deps.db.updateTable("tickets").set(closedState).where("id", "=", row.id).where("status", "=", "opening").execute();
-    return say(opened.refusal);
+    return opened;
   }
   const link = (await transcriptExists(deps.db, guildId, row.number)) ? `${deps.publicUrl}/${guildId}/transcripts/${row.number}` : null;
   await deps.db.transaction().execute(async (tx) => {
@@ -99,14 +97,14 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     reopened_at: now, last_activity_at: now,
   };
   try {
-    await deps.platform.sendMessage(opened.channelId, welcomeMessage(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));
+    await deps.platform.sendMessage(opened.channelId, deps.messages.welcome(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message of a reopened ticket not sent");
   }
-  await notice(deps, reopened, withNote(botTexts.reopenedNotice(actor.id, row.number, link), unclaimed ? botTexts.reopenUnclaimed(row.claimed_by!) : null));
-  if (verdict.notice) await notice(deps, reopened, verdict.notice);
+  await notice(deps, reopened, { notice: "reopened", by: actor.id, number: row.number, transcriptUrl: link, unclaimed: unclaimed ? row.claimed_by : null });
+  if (verdict.outsideHours) await notice(deps, reopened, { notice: "outsideHours", next: verdict.outsideHours.next });
   publish(deps, "opened", reopened);
-  return say(withNote(botTexts.reopened(opened.channelId), verdict.notice), true);
+  return { done: "reopened", ticket: reopened, outsideHours: verdict.outsideHours };
 }
 
 /** Whether the ticket's earlier claimer is still a member and staff of the ticket (its panel's teams). */

@@ -7,7 +7,6 @@ import { reindexTranscript } from "../transcripts/store";
 import { ticketChannelName } from "./channel-access";
 import { botActor, type EngineDeps, publish, ticketActions } from "./step";
 import type { TicketRow } from "./store";
-import { welcomeMessage } from "./welcome";
 
 // The repair of tickets a crash left between two steps, at the start of every sweep (./scheduler.ts).
 
@@ -76,7 +75,9 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
           if (!done) continue;
           const opened: TicketRow = { ...row, status: "open", channel_id: channelId };
           const answers = fromDbJson<FormAnswer[]>(row.form_answers_json, []);
-          await platform.sendMessage(channelId, welcomeMessage(opened, panel, answers)).catch((error) => deps.log.warn({ err: error }, "welcome message not sent"));
+          await platform
+            .sendMessage(channelId, deps.messages.welcome(opened, panel, answers))
+            .catch((error) => deps.log.warn({ err: error }, "welcome message not sent"));
           publish(deps, "opened", opened);
         } else {
           const done = await repair(row, "removed", async (tx) => changed(await tx.deleteFrom("tickets").where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()));

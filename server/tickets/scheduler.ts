@@ -9,8 +9,6 @@ import { lastMessageTime } from "./last-activity";
 import type { Member } from "./members";
 import { repairStuckTickets } from "./repair";
 import type { TicketRow } from "./store";
-import { botTexts } from "./texts";
-import { chooseLanguage, speaking } from "./language";
 import { closeExpiredRequests } from "./close-request";
 import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivity";
 
@@ -64,7 +62,7 @@ interface ScheduledGuild {
   settings: TicketSettings;
   silenceMs: number | null;
   graceMs: number | null;
-  /** Issue 22: the inactivity warning's lead time before the auto-close, when the server warns. */
+  /** The inactivity warning's lead time before the auto-close, when the server warns. */
   warnLeadMs: number | null;
   /** The server's now (its clock at the sweep's instant). */
   now: number;
@@ -157,11 +155,11 @@ export async function sweepTickets(app: FastifyInstance, now = Date.now(), only:
 
 /** The sweep, with everything it did. */
 export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepScope = {}): Promise<SweepOutcome> {
-  const deps = app.tickets.engine.deps;
+  const deps = app.tickets.deps;
   // `only.guildId`: one server's sweep (Try-it's "skip ahead"): no repairs, and a cursor state of its own,
   // so the minute sweep of every server is not moved by it.
   if (!only.guildId) await repairStuckTickets(deps, now).catch((error) => app.log.warn({ err: error }, "stuck tickets not repaired"));
-  // Issue 22: close requests past their deadline (each closes once, ./close-request.ts).
+  // Close requests past their deadline (each closes once, ./close-request.ts).
   const requestsClosed = await closeExpiredRequests(deps, now, 50, only.guildId, only.skippedBy).catch((error) => {
     app.log.warn({ err: error }, "close requests not swept");
     return 0;
@@ -222,7 +220,7 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   let warned = 0;
   for (const w of warn) {
     const g = byId.get(w.row.guild_id)!;
-    const sent = await speaking(chooseLanguage(g.settings.BotLanguage, null), () => sendInactivityWarning(deps, w.row, w.leadMs, g.now)).catch((error) => {
+    const sent = await deps.messages.inServerLanguage(g.settings.BotLanguage, () => sendInactivityWarning(deps, w.row, w.leadMs, g.now)).catch((error) => {
       app.log.warn({ err: error }, "inactivity warning failed");
       return false;
     });
@@ -246,10 +244,10 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   const bot = botMember(app);
   for (const row of marked) {
     // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
-    await speaking(chooseLanguage(byId.get(row.guild_id)?.settings.BotLanguage, null), async () => {
-      const why = due.find((d) => d.id === row.id)?.reason === "userLeft" ? botTexts.userLeftReason : botTexts.autoCloseReason;
-      const reason = only.skippedBy ? botTexts.afterSkipAhead(why, only.skippedBy) : why;
-      await finishClose(deps, row, bot, reason).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
+    const settings = byId.get(row.guild_id)?.settings;
+    await deps.messages.inServerLanguage(settings?.BotLanguage, async () => {
+      const reason = deps.messages.closeReason(due.find((d) => d.id === row.id)?.reason === "userLeft" ? "openerLeft" : "silent", only.skippedBy);
+      await finishClose(deps, row, bot, reason, { settings }).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
     });
   }
   return { closed: marked.length, requestsClosed, warned };

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
 import { avatarUrl } from "../../src/schemas/auth";
-import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { SinglePanel } from "../../src/schemas/panel";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { TicketEvent } from "../../src/schemas/ticket";
@@ -8,19 +7,20 @@ import { type ActivityActor, recordActivityOf } from "../activity/record";
 import type { TranscriptKeyring } from "../crypto";
 import type { Db } from "../db/schema";
 import { findSinglePanel } from "../panels/store";
-import type { BotMessage, PlatformAdapter } from "../platform/adapter";
+import type { PlatformAdapter } from "../platform/adapter";
 import type { GuildClock } from "../platform/clock";
-import { fitMessage } from "../platform/message-fit";
+import { readGuildSettings } from "../settings/store";
 import { ticketOverwrites } from "./channel-access";
 import type { TicketEventBus } from "./events";
-import { isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
-import { type BotAction, type DiagnoseMissing, explainRefusal, type RefusalPlace } from "./refusals";
+import { isTicketStaff, type Member, type MemberAccess, memberAccess, supportRoles } from "./members";
+import type { Notice, TicketMessages } from "./messages";
+import type { BotAction, Refusal } from "./outcomes";
+import { type DiagnoseMissing, explainRefusal, type RefusalPlace } from "./refusals";
 import { addedMembers, type ChannelUrlOf, findTicket, type TicketRow, toTicketSummary } from "./store";
-import { botTexts } from "./texts";
 
-// What every step of the ticket engine shares (docs/ticket-engine.md): its dependencies, its answer (a Reply: what
-// the acting member is told, never a throw for anything a member can cause), the open ticket it acts on with who the
-// member is for it, and the platform calls that follow a step — outside any database transaction.
+// What every step of the ticket core shares (docs/ticket-engine.md): its dependencies, what the door already read for
+// it, the open ticket it acts on with who the member is for it, and the platform calls that follow a step — outside
+// any database transaction. A step answers an outcome (./outcomes.ts), never a throw for anything a member can cause.
 
 export const ticketActions = {
   opened: "Ticket Opened",
@@ -56,25 +56,27 @@ export interface EngineDeps {
   diagnose?: DiagnoseMissing;
   /** TRANSCRIPT_QUOTA_MB: a close keeps its transcript only when it fits. */
   transcriptQuotaMb: number;
+  /** The door's words for what a step posts and stores (./messages.ts). */
+  messages: TicketMessages;
 }
 
-/** What the acting member is told (ephemeral), or a modal to show. */
-export type Reply =
-  | { kind: "message"; message: BotMessage; ok: boolean }
-  | { kind: "modal"; modal: Record<string, unknown> };
+/**
+ * What the door has read already for a step (each is read again only when missing): the server's settings, and the
+ * ticket's row as it just read it (the steps change a row only from the state they read, so a row read moments ago by
+ * the same request is as good as a fresh one).
+ */
+export interface Known {
+  settings?: TicketSettings;
+  row?: TicketRow;
+}
 
-export const say = (content: string, ok = false): Reply => ({
-  kind: "message",
-  ok,
-  // A reply may quote what a member or an owner wrote (a tag's or a panel's name): never past Discord's 2,000.
-  message: { content: clampText(content, discordLimits.content), allowed_mentions: { parse: [] } },
-});
+/** The server's settings: as the door read them, else read now. */
+export const settingsOf = async (deps: EngineDeps, guildId: string, known: Known = {}): Promise<TicketSettings> =>
+  known.settings ?? (await readGuildSettings(deps.db, guildId)).settings;
 
-/** A step's answer, with what Discord refused on the way (the step itself went through). */
-export const withNote = (text: string, note: string | null) => (note ? `${text}\n${note}` : text);
-
-export const ACTION_ROW = 1;
-export const BUTTON = 2;
+/** The ticket's row: as the door read it (when it is this ticket), else read now. */
+export const ticketOf = async (deps: EngineDeps, guildId: string, number: number, known: Known = {}): Promise<TicketRow | undefined> =>
+  known.row && known.row.guild_id === guildId && known.row.number === number ? known.row : findTicket(deps.db, guildId, number);
 
 export const actorOf = (member: Member, origin: string): ActivityActor => ({
   id: member.id,
@@ -96,27 +98,38 @@ export async function panelOf(deps: EngineDeps, guildId: string, panelId: number
   return panel ? { panel, teamIds: panel.SupportTeams.map(Number) } : { panel: null, teamIds: [] };
 }
 
-/** The open ticket a step acts on and what the member is for it; a Reply when the step cannot go on. */
-export async function openTicket(deps: EngineDeps, guildId: string, number: number, member: Member) {
-  const row = await findTicket(deps.db, guildId, number);
-  if (!row || row.status === "closed") return { refusal: say(botTexts.ticketGone) };
-  if (row.status === "closing") return { refusal: say(botTexts.closeBusy) };
-  if (row.status !== "open") return { refusal: say(botTexts.ticketGone) };
+/** An open ticket a step acts on, and what the member is for it. */
+export interface OpenTicket {
+  row: TicketRow;
+  panel: SinglePanel | null;
+  teamIds: number[];
+  access: MemberAccess;
+  staff: boolean;
+}
+
+/** The open ticket a step acts on and what the member is for it; a refusal when the step cannot go on. */
+export async function openTicket(
+  deps: EngineDeps, guildId: string, number: number, member: Member, known: Known = {},
+): Promise<OpenTicket | { refusal: Refusal }> {
+  const row = await ticketOf(deps, guildId, number, known);
+  if (!row || row.status === "closed") return { refusal: { refusal: "ticketGone" } as Refusal };
+  if (row.status === "closing") return { refusal: { refusal: "closeBusy" } as Refusal };
+  if (row.status !== "open") return { refusal: { refusal: "ticketGone" } as Refusal };
   const { panel, teamIds } = await panelOf(deps, guildId, row.panel_id);
   const access = await memberAccess(deps.db, guildId, member);
   const staff = isTicketStaff(access, teamIds);
   return { row, panel, teamIds, access, staff };
 }
 
-/** Runs a platform call of a step on an open ticket; a refusal becomes the member's answer (null when it went through). */
-export async function attempt(deps: EngineDeps, row: TicketRow, action: BotAction, run: () => Promise<unknown>): Promise<string | null> {
+/** Runs a platform call of a step on an open ticket: what the platform refused (null when it went through). */
+export async function attempt(deps: EngineDeps, row: TicketRow, action: BotAction, run: () => Promise<unknown>): Promise<Refusal | null> {
   try {
     await run();
     return null;
   } catch (error) {
     deps.log.warn({ err: error, guildId: row.guild_id, action }, "platform refused a ticket step");
     const place: RefusalPlace = { channelId: row.channel_id, channelName: null, isCategory: false, purpose: "tickets", panelName: row.panel_name };
-    return (await explainRefusal(deps, row.guild_id, action, error, place)) ?? botTexts.somethingWrong;
+    return (await explainRefusal(deps, row.guild_id, action, error, place)) ?? { refusal: "failed" };
   }
 }
 
@@ -124,7 +137,7 @@ export async function attempt(deps: EngineDeps, row: TicketRow, action: BotActio
 export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds: number[], settings: TicketSettings) {
   if (!row.channel_id) return;
   if (row.is_thread) {
-    // A private thread has no overwrites (issue 22): its members see it. The claimer joins; nobody is shut out.
+    // A private thread has no overwrites: its members see it. The claimer joins; nobody is shut out.
     if (row.claimed_by) await deps.platform.setThreadMember(row.channel_id, row.claimed_by, true);
     return;
   }
@@ -142,11 +155,11 @@ export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds:
   });
 }
 
-/** A message from the bot into the ticket channel that pings nobody. */
-export async function notice(deps: EngineDeps, row: TicketRow, content: string) {
+/** What happened, told by the bot in the ticket's channel (pinging nobody): best effort, the step is done. */
+export async function notice(deps: EngineDeps, row: TicketRow, notice: Notice) {
   if (!row.channel_id) return;
   try {
-    await deps.platform.sendMessage(row.channel_id, fitMessage({ content, allowed_mentions: { parse: [] } }));
+    await deps.platform.sendMessage(row.channel_id, deps.messages.notice(notice));
   } catch (error) {
     deps.log.warn({ err: error }, "ticket notice not sent");
   }

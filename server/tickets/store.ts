@@ -1,14 +1,27 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { FormAnswer, TicketListQuery, TicketSummary } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db, TicketsTable } from "../db/schema";
 import { ticketPriorities } from "../../src/schemas/helpdesk";
-import { labelIdsOf, priorityRank } from "./triage";
 
 // Ticket rows: reading them, and the compare-and-set writes every step uses (a step changes a row only from the
 // state it read, so two clicks or two instances never apply one change twice).
 
 export type TicketRow = Selectable<TicketsTable>;
+
+/** A ticket's labels as its row keeps them, ",3,7,", so the queue filters by one with LIKE: ",3,7," → [3, 7]. */
+export function labelIdsOf(text: string | null | undefined): number[] {
+  if (!text) return [];
+  return text
+    .split(",")
+    .filter((p) => /^\d{1,10}$/.test(p))
+    .map(Number);
+}
+
+export const labelsText = (ids: number[]) => (ids.length ? `,${[...new Set(ids)].sort((a, b) => a - b).join(",")},` : "");
+
+/** urgent 3 … low 0: the queue's sort by priority. */
+export const priorityRank = sql<number>`case priority when 'urgent' then 3 when 'high' then 2 when 'normal' then 1 else 0 end`;
 
 /** Where a ticket's channel opens: Discord, or the Try-it view on the demo platform. */
 export type ChannelUrlOf = (guildId: string, channelId: string) => string;
@@ -31,7 +44,6 @@ export function toTicketSummary(row: TicketRow, channelUrl: ChannelUrlOf): Ticke
     ClosedAt: row.closed_at === null ? null : Number(row.closed_at),
     CloseReason: row.close_reason,
     FormAnswers: fromDbJson<FormAnswer[]>(row.form_answers_json, []),
-    // issue 23 (the help desk)
     Priority: (ticketPriorities as readonly string[]).includes(row.priority) ? (row.priority as TicketSummary["Priority"]) : "normal",
     LabelIds: labelIdsOf(row.labels),
     WaitingSince: row.waiting_alert_at === null || row.waiting_alert_at === undefined ? null : Number(row.waiting_alert_at),

@@ -1,7 +1,7 @@
 import type { SupportHours } from "../../src/schemas/panel";
-import { botTexts } from "./texts";
+import type { NextOpening } from "./outcomes";
 
-// A panel's support hours (issue 22): days and "HH:MM" hours in the server's time zone (Settings → TimeZone).
+// A panel's support hours: days and "HH:MM" hours in the server's time zone (Settings → TimeZone).
 // Outside them a panel either still opens the ticket and says when staff will answer, or refuses with that message.
 // Time zones are the runtime's (Intl); the next opening is found on the wall clock and then placed on the timeline,
 // corrected once for a daylight-saving change in between.
@@ -45,10 +45,9 @@ export function supportHoursAt(hours: SupportHours | undefined, timeZone: string
   return { open: false, next: null };
 }
 
-/** "on Monday at 09:00 (Europe/Madrid)", in the bot's language. */
-export function nextOpeningText(hours: SupportHours, timeZone: string, state: HoursState): string {
-  if (!state.next) return "";
-  return botTexts.nextOpening(state.next.day, hours.Start, timeZone, state.next.today);
+/** When support opens next ("on Monday at 09:00 (Europe/Madrid)" once a door words it), or null. */
+export function nextOpening(hours: SupportHours, timeZone: string, state: HoursState): NextOpening | null {
+  return state.next ? { day: state.next.day, time: hours.Start, zone: timeZone, today: state.next.today } : null;
 }
 
 /** The time zone to read support hours in: the server's setting when the runtime knows it, else UTC. */

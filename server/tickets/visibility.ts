@@ -1,24 +1,26 @@
-import type { GuildAccess } from "../../src/schemas/access";
-import type { SessionUser } from "../auth/session-user";
+import type { TicketSettings } from "../../src/schemas/settings";
+import type { ResolvedAccess } from "../access/resolve";
 import type { Db } from "../db/schema";
-import type { PlatformAdapter } from "../platform/adapter";
 import { readGuildSettings } from "../settings/store";
-import { memberAccess, type MemberAccess } from "./members";
-import { memberOfSession } from "./session-member";
+import type { MemberAccess } from "./members";
 
 /**
  * "Only a panel's support team can read its transcripts" (TranscriptsPanelPermission): with it on, staff see the
  * tickets and transcripts of the panels whose support team they are in (and of panels without a team); owners,
  * Administrators and Manage Server holders see everything. "all", or the panel ids the caller may see. The same rule
- * holds for the statistics (./statistics.ts) and the activity log (server/activity/log.ts: entries carry the panel of
+ * holds for the statistics (server/statistics/) and the activity log (server/activity/log.ts: entries carry the panel of
  * the ticket or transcript they are about).
  */
-export async function panelsVisibleToUser(deps: { db: Db; platform: PlatformAdapter }, guildId: string, user: SessionUser, access: GuildAccess | null): Promise<"all" | number[]> {
-  if (access?.level !== "staff") return "all";
-  const { settings } = await readGuildSettings(deps.db, guildId);
+export async function panelsVisibleToUser(
+  db: Db,
+  guildId: string,
+  resolved: Pick<ResolvedAccess, "access" | "teamIds"> | null,
+  settingsOf: () => Promise<TicketSettings> = async () => (await readGuildSettings(db, guildId)).settings,
+): Promise<"all" | number[]> {
+  if (resolved?.access.level !== "staff") return "all";
+  const settings = await settingsOf();
   if (settings.TranscriptsPanelPermission !== true) return "all";
-  const member = await memberAccess(deps.db, guildId, await memberOfSession(deps.platform, user, guildId));
-  return panelsOfTeams(deps.db, guildId, member.teamIds);
+  return panelsOfTeams(db, guildId, resolved.teamIds);
 }
 
 /** The same rule for a member the engine knows (a slash command): "all", or the panels they may see. */

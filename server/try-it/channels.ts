@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { type DemoChannel, type DemoMessage, type DemoTicketEvent, splitMentions } from "../../src/schemas/demo";
+import { type DemoChannel, type DemoMessage, type DemoMessages, type DemoTicketEvent, demoMessageTexts, splitMentions } from "../../src/schemas/demo";
 import type { TicketEvent } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
@@ -9,7 +9,9 @@ import { DemoClock } from "../platform/clock";
 import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
-import type { TicketEngine } from "../tickets/engine";
+import { noteActivity } from "../tickets/last-activity";
+import type { EngineDeps } from "../tickets/step";
+import type { DemoTargetMessage } from "./interaction";
 import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
 import { findSinglePanel } from "../panels/store";
 
@@ -46,7 +48,7 @@ const baseBits = (m: Member) => {
 };
 
 export class TryItView {
-  constructor(private readonly deps: { db: Db; platform: PlatformAdapter; engine: Pick<TicketEngine, "noteActivity"> }) {}
+  constructor(private readonly deps: { db: Db; platform: PlatformAdapter; tickets: EngineDeps }) {}
 
   /** The demo platform; 404 on any other (there is no Try-it view with Discord). */
   private demo(): DemoPlatform {
@@ -83,9 +85,30 @@ export class TryItView {
     return { member, channel, visible };
   }
 
-  /** A channel's messages, oldest first: the newest 100, or the next 100 after `after`; and the names they mention. */
-  async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<{ messages: DemoMessage[]; mentions: Record<string, string> }> {
-    const { visible } = await this.channel(guildId, user, channelId);
+  /**
+   * A channel's messages, oldest first: the newest 100, or the next 100 after `after`; and the names they mention. A
+   * ticket's channel the member no longer sees (closed, or they were removed) is `gone`: the view's poll may reach it
+   * before the event that tells why, and is answered, not refused.
+   */
+  /** The message of a channel the member sees that a message command targets, or 404. */
+  async targetMessage(channelId: string, messageId: string): Promise<DemoTargetMessage> {
+    const target = await this.deps.db
+      .selectFrom("demo_messages")
+      .select(["id", "content", "author_id", "author_name", "author_bot"])
+      .where("id", "=", messageId)
+      .where("channel_id", "=", channelId)
+      .executeTakeFirst();
+    if (!target) throw new HttpError(404, "Message not found");
+    return { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) };
+  }
+
+  async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<DemoMessages> {
+    const seen = await this.channel(guildId, user, channelId).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404 && (await this.wasTicketChannel(guildId, channelId))) return null;
+      throw error;
+    });
+    if (!seen) return { messages: [], mentions: {}, gone: true };
+    const { visible } = seen;
     const query = this.deps.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId);
     // Without `after`: the newest 100, oldest first. With it: the next 100 after it.
     const rows = after
@@ -104,6 +127,12 @@ export class TryItView {
     return { messages, mentions: await this.mentionNames(guildId, messages, visible) };
   }
 
+  /** Whether a ticket of the guild has, or had until it closed, this channel. */
+  private async wasTicketChannel(guildId: string, channelId: string): Promise<boolean> {
+    const row = await this.deps.db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("channel_id", "=", channelId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Writes as the user where they may (403 where they may only read); the ticket's silence ends. Returns the message id. */
   async post(guildId: string, user: PlatformUser, channelId: string, content: string): Promise<string> {
     const { member, channel } = await this.channel(guildId, user, channelId);
@@ -111,7 +140,7 @@ export class TryItView {
     if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
     const { id, createdAt } = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
     // The silence ends when the message was written, on the server's clock (a later skip measures from there).
-    await this.deps.engine.noteActivity(channelId, createdAt);
+    await noteActivity(this.deps.tickets, channelId, createdAt);
     return id;
   }
 
@@ -158,7 +187,7 @@ export class TryItView {
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
-    // Ticket channels, and (issue 22) tickets' private threads still open, listed under their channel.
+    // Ticket channels, and tickets' private threads still open, listed under their channel.
     const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
     const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
     const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));
@@ -211,12 +240,14 @@ export class TryItView {
   }
 
   /**
-   * Names of what the messages mention, as Discord resolves them: the guild's members and roles, and the channels
-   * the reader can see (a private ticket's name is not told to someone outside it).
+   * Names of what the messages mention, in their text and their embeds, as Discord resolves them: the guild's members
+   * and roles, and the channels the reader can see (a private ticket's name is not told to someone outside it).
    */
   private async mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
     const wanted = new Map<string, "@" | "@&" | "#">();
-    for (const m of messages) for (const part of splitMentions(m.content)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    for (const m of messages) {
+      for (const text of demoMessageTexts(m)) for (const part of splitMentions(text)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+    }
     if (wanted.size === 0) return {};
     const platform = this.demo();
     const guild = await platform.getGuild(guildId);
@@ -247,5 +278,5 @@ declare module "fastify" {
 }
 
 export function registerTryIt(app: FastifyInstance): void {
-  app.decorate("tryIt", new TryItView({ db: app.db, platform: app.platform, engine: app.tickets.engine }));
+  app.decorate("tryIt", new TryItView({ db: app.db, platform: app.platform, tickets: app.tickets.deps }));
 }

@@ -1,18 +1,23 @@
 import { type APIInteraction, ApplicationCommandOptionType, ComponentType, InteractionType } from "discord-api-types/v10";
-import { findCommand } from "../../src/schemas/commands";
 import type { DemoInteractionInput, DemoInteractionReply } from "../../src/schemas/demo";
 import { HttpError } from "../errors";
 import { DEMO_BOT } from "../platform/demo";
 import { nextSnowflake } from "../platform/snowflake";
-import type { Outcome } from "../tickets/interactions";
+import type { CommandRegistry } from "../discord/command-registry";
+import type { Answer } from "../discord/router";
 import type { Member } from "../tickets/members";
 import type { SeenChannel } from "./channels";
 
 // A click, choice, modal submit or slash command in the Try-it view as the interaction Discord would deliver — run
 // through the same handler as /api/interactions — and the handler's answer as the view shows it.
 
-/** The interaction Discord would send for this input of `member` in `channel` (400 for a command that does not exist). */
-export function demoInteraction(guildId: string, member: Member, channel: SeenChannel, input: DemoInteractionInput, target?: DemoTargetMessage): APIInteraction {
+/**
+ * The interaction Discord would send for this input of `member` in `channel` (400 for a command that is not one of
+ * `commands`).
+ */
+export function demoInteraction(
+  commands: CommandRegistry, guildId: string, member: Member, channel: SeenChannel, input: DemoInteractionInput, target?: DemoTargetMessage,
+): APIInteraction {
   const user = { id: member.id, username: member.username, avatar: null, discriminator: "0", global_name: member.username };
   const base = {
     id: nextSnowflake(),
@@ -42,7 +47,7 @@ export function demoInteraction(guildId: string, member: Member, channel: SeenCh
     };
   } else if (input.kind === "messageCommand") {
     // Discord's message command: the target message resolved in the interaction (application-commands.mdx).
-    const command = findCommand(input.name);
+    const command = commands.find(input.name);
     if (!command || command.type !== "message" || !target) throw new HttpError(400, "Unknown command");
     interaction = {
       ...base,
@@ -64,7 +69,7 @@ export function demoInteraction(guildId: string, member: Member, channel: SeenCh
     };
   } else {
     const [name, subcommand] = input.name.split(" ");
-    const command = findCommand(name, subcommand);
+    const command = commands.find(name, subcommand);
     if (!command) throw new HttpError(400, "Unknown command");
     const options = Object.entries(input.options).map(([optionName, value]) => {
       const declared = command.options.find((o) => o.name === optionName);
@@ -95,8 +100,8 @@ export interface DemoTargetMessage {
   authorBot: boolean;
 }
 
-/** The handler's answer as the Try-it view shows it: a modal, choices, or an ephemeral message of the bot (written `at`, the server's time). */
-export function toDemoReply(outcome: Outcome, channelId: string, at: number): DemoInteractionReply {
+/** The router's answer as the Try-it view shows it: a modal, choices, or an ephemeral message of the bot (written `at`, the server's time). */
+export function toDemoReply(outcome: Answer, channelId: string, at: number): DemoInteractionReply {
   if (outcome.kind === "choices") return { modal: null, ephemeral: [], choices: outcome.choices };
   if (outcome.kind === "modal") return { modal: outcome.modal, ephemeral: [], choices: [] };
   const m = outcome.message;

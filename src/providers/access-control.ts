@@ -2,7 +2,7 @@ import type { AccessControlProvider } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { guildAccessSchema, permissionFor, type AccessAction, type GuildAccess } from "../schemas/access";
+import { accessGap, guildAccessSchema, permissionFor, type AccessAction, type AccessLevel, type GuildAccess } from "../schemas/access";
 import { isGuildId } from "../schemas/common";
 import type { TeamPermission } from "../schemas/team";
 import { http as defaultHttp, type HttpClient } from "./http";
@@ -13,6 +13,8 @@ export interface AccessControlDeps {
   http: HttpClient;
   /** The team permission an action on a resource needs (a resource's declaration may say; else the shared map). */
   permissionOf: (resource: string, action: AccessAction) => TeamPermission | undefined;
+  /** The only access levels that may use a resource at all, whatever the team permissions (a declaration's `levels`). */
+  levelsOf: (resource: string) => readonly AccessLevel[] | undefined;
   /** The guild of the current page when the caller does not pass one. */
   currentGuildId: () => string | undefined;
   now: () => number;
@@ -28,6 +30,7 @@ export function createAccessControl(overrides: Partial<AccessControlDeps> = {}) 
   const deps: AccessControlDeps = {
     http: defaultHttp,
     permissionOf: permissionFor,
+    levelsOf: () => undefined,
     currentGuildId: () => guildIdFromPath(),
     now: () => Date.now(),
     // Only dedupes one page's burst of checks: a team permission change must show on the next navigation or
@@ -50,16 +53,19 @@ export function createAccessControl(overrides: Partial<AccessControlDeps> = {}) 
   const provider: AccessControlProvider & { permissions: typeof permissions; clear: () => void } = {
     permissions,
     clear: () => cache.clear(),
+    /** `reason` of a refusal: the missing team permission, "level" (only some access levels may), or "unchecked". */
     async can({ resource, action, params }) {
-      const needed = resource ? deps.permissionOf(resource, action as AccessAction) : undefined;
-      if (!needed) return { can: true };
+      const permission = resource ? deps.permissionOf(resource, action as AccessAction) : undefined;
+      const levels = resource ? deps.levelsOf(resource) : undefined;
+      if (!permission && !levels) return { can: true };
       const guildId = typeof params?.guildId === "string" ? params.guildId : deps.currentGuildId();
       if (!guildId) return { can: true };
       try {
-        const access = await permissions(guildId);
-        return access.permissions[needed] ? { can: true } : { can: false, reason: needed };
+        const gap = accessGap(await permissions(guildId), { permission, levels });
+        return gap ? { can: false, reason: gap } : { can: true };
       } catch {
-        return { can: false, reason: needed };
+        // The permissions could not be read: hide what needs them; the server decides anyway.
+        return { can: false, reason: "unchecked" };
       }
     },
     options: {

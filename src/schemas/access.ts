@@ -37,6 +37,25 @@ export function permissionFor(resource: string, action: AccessAction): TeamPermi
 export const accessLevels = ["owner", "administrator", "manager", "staff"] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
+/** The levels that hold the server itself (owner, Administrator, Manage Server): what no staff team grants (Import / Export). */
+export const managerLevels: readonly AccessLevel[] = ["owner", "administrator", "manager"];
+
+/** What a page or an action needs: a team permission, one of some access levels, or both. */
+export interface AccessNeed {
+  permission?: TeamPermission;
+  levels?: readonly AccessLevel[];
+}
+
+/** Why access is refused: the team permission the caller lacks, or "level" when only some access levels may. */
+export type AccessGap = TeamPermission | "level";
+
+/** What `access` lacks for `need`, or undefined when nothing is missing. */
+export function accessGap(access: Pick<GuildAccess, "level" | "permissions">, need: AccessNeed): AccessGap | undefined {
+  if (need.levels && !need.levels.includes(access.level)) return "level";
+  if (need.permission && !access.permissions[need.permission]) return need.permission;
+  return undefined;
+}
+
 /** GET /{guildId}/permissions: the caller's effective permissions in that guild. */
 export const guildAccessSchema = z.object({
   level: z.enum(accessLevels),

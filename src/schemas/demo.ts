@@ -55,14 +55,33 @@ export type DemoMessage = z.infer<typeof demoMessageSchema>;
 /**
  * GET /{guildId}/demo/channels/{channelId}/messages (?after=<message id>): oldest first, at most 100, with the
  * display names of the members, roles and channels their text mentions (id → name), as Discord resolves them.
+ * `gone`: the channel was a ticket's and the member no longer sees it (closed, or removed from it); no messages.
  */
 export const demoMessagesResponseSchema = z.object({
   messages: z.array(demoMessageSchema),
   mentions: z.record(z.string(), z.string()).default({}),
+  gone: z.literal(true).optional(),
 });
+export type DemoMessages = z.infer<typeof demoMessagesResponseSchema>;
 
 // Mentions in message text are read by the shared scanner (./message-parts.ts).
 export { splitMentions, type MentionPart } from "./message-parts";
+
+const textOf = (v: unknown) => (typeof v === "string" ? v : "");
+const partOf = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/**
+ * Every text of a demo message that may hold a mention, as Discord reads them: its content and each embed's title,
+ * description, author, footer and fields (a welcome message's form answers are an embed's fields). Read defensively.
+ */
+export function demoMessageTexts(message: Pick<DemoMessage, "content" | "embeds">): string[] {
+  const texts = [message.content];
+  for (const e of message.embeds) {
+    texts.push(textOf(e.title), textOf(e.description), textOf(partOf(e.author).name), textOf(partOf(e.footer).text));
+    for (const f of Array.isArray(e.fields) ? e.fields : []) texts.push(textOf(partOf(f).name), textOf(partOf(f).value));
+  }
+  return texts.filter(Boolean);
+}
 
 export const demoMessageMax = 2000;
 

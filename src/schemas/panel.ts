@@ -120,11 +120,16 @@ const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Times a
 export const supportHoursSchema = z
   .object({
     Enabled: z.boolean().default(false).meta({ title: "Support hours", widget: "switch", span: 24, help: "Days and hours in the server's time zone (Settings)." }),
-    /** 0 Sunday … 6 Saturday. */
-    Days: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5]).meta({ title: "Days", span: 24, help: "0 Sunday, 1 Monday … 6 Saturday." }),
+    /** 0 Sunday … 6 Saturday; the editor shows the days by name (the `weekdays` widget). */
+    Days: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5]).meta({ title: "Days", widget: "weekdays", span: 24 }),
     Start: clockTime.default("09:00").meta({ title: "Opens at", span: 8, placeholder: "09:00" }),
     End: clockTime.default("17:00").meta({ title: "Closes at", span: 8, placeholder: "17:00" }),
-    OutsideHours: z.enum(["open", "refuse"]).default("open").meta({ title: "Outside support hours", span: 8, help: "Open the ticket and say when staff answer, or refuse it." }),
+    OutsideHours: z.enum(["open", "refuse"]).default("open").meta({
+      title: "Outside support hours",
+      span: 8,
+      help: "Open the ticket and say when staff answer, or refuse it.",
+      enumNames: { open: "Open the ticket", refuse: "Refuse the ticket" },
+    }),
   })
   .refine((h) => !h.Enabled || h.Days.length > 0, { message: "Choose at least one day of support hours", path: ["Days"] })
   .refine((h) => !h.Enabled || h.Start < h.End, { message: "Support hours must close after they open", path: ["End"] })
@@ -132,8 +137,13 @@ export const supportHoursSchema = z
 export type SupportHours = z.infer<typeof supportHoursSchema>;
 
 export const panelRulesShape = {
-  ThreadMode: z.enum(["server", "thread", "channel"]).default("server")
-    .meta({ title: "Tickets open as", section: rulesSection, span: 12, help: "A private thread of the panel's channel, a channel, or as the server's settings say." }),
+  ThreadMode: z.enum(["server", "thread", "channel"]).default("server").meta({
+    title: "Tickets open as",
+    section: rulesSection,
+    span: 12,
+    help: "A private thread of the panel's channel, a channel, or as the server's settings say.",
+    enumNames: { server: "As the server's settings say", thread: "A private thread", channel: "A channel" },
+  }),
   PanelTicketLimit: z.number().int().min(0).max(100).default(0)
     .meta({ title: "Open tickets per member (this panel)", widget: "updown", section: rulesSection, span: 12, help: "0: only the server-wide limit applies." }),
   CooldownMinutes: z.number().int().min(0).max(10_080).default(0)

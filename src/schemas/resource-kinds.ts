@@ -9,13 +9,10 @@ import type { TeamPermission } from "./team";
 // server/<noun>/hooks.ts). Every kind may add `actions`: declared sub-routes that are not CRUD.
 //
 //   record     one per server (Settings): GET and PUT /{guildId}/<name>
-//   collection records with ids whose storage a domain service keeps (Teams, Forms): list, create, show, replace,
-//              delete under /{guildId}/<name>[/{id}]
-//   children   a child collection of a parent (a form's fields): create, partial update, move (position), delete under
-//              /{guildId}/<parent>/{parentId}/<segment>[/{childId}[/position]]; the parent's answer embeds them
-//   variants   variants of one table behind envelopes (single and multi panels in `panels`): each variant has its
-//              permissions and its body's envelope key ({SinglePanel}, {MultiPanel}); the door lets in any variant's
-//              permission and the hook holds the caller to the variant's own
+//   collection records with ids whose storage a domain service keeps (Teams, Forms, Panels): list, create, show,
+//              replace, delete under /{guildId}/<name>[/{id}]; a form's fields are actions of Forms, and the single and
+//              multi panels share one collection whose door lets in either's permission (the hook holds the caller to
+//              the panel's own: docs/decisions/009-resource-kinds-and-storage.md)
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -28,7 +25,7 @@ export interface OperationSpec {
   root?: boolean;
   summary: string;
   description?: string;
-  /** The access action it needs: its team permission is that action's of the resource (of any variant). */
+  /** The access action it needs: its team permission is that action's of the resource (of any of its keys). */
   access: AccessAction;
   /** Also needs a recent sign-in (a permission change). */
   recentSignIn?: boolean;
@@ -55,7 +52,7 @@ export type OperationConfig = Omit<OperationSpec, "method" | "path" | "access" |
 interface DeclaredBase {
   /** The path segment: /{guildId}/<name>. */
   name: string;
-  /** The resourcePermissions key(s) whose actions guard the routes (one per variant for `variants`). */
+  /** The resourcePermissions key(s) whose actions guard the routes (any of them opens the door). */
   permissions: GuardedResource[];
   /** OpenAPI tag and a one-line description. */
   doc: { tag: string; summary: string };
@@ -84,54 +81,12 @@ export interface CollectionKindSpec extends DeclaredBase {
   remove: OperationConfig;
 }
 
-export interface ChildrenKindSpec extends DeclaredBase {
-  kind: "children";
-  /** The parent's path segment and id ("forms", "formId"): routes live under /{guildId}/forms/{formId}/<segment>. */
-  parent: { name: string; id: string };
-  segment: string;
-  /** The child's id in paths ("fieldId"). */
-  id: string;
-  create: OperationConfig;
-  update: OperationConfig;
-  move: OperationConfig;
-  remove: OperationConfig;
-}
-
-export interface VariantSpec {
-  key: string;
-  /** The body's envelope key ({SinglePanel}); `aliases` are also accepted on update ({Panel}). */
-  envelope: string;
-  aliases?: string[];
-  /** Its resourcePermissions key. */
-  permissions: GuardedResource;
-  /** The body inside its envelope, on create and on update. */
-  create: z.ZodType;
-  update: z.ZodType;
-}
-
-export interface VariantsKindSpec extends DeclaredBase {
-  kind: "variants";
-  id: string;
-  variants: VariantSpec[];
-  /** The list answer groups the records by variant under these keys (panels.SinglePanels / MultiPanels). */
-  groups: Record<string, string>;
-  list: OperationConfig;
-  show: OperationConfig;
-  create: OperationConfig;
-  update: OperationConfig;
-  remove: OperationConfig;
-}
-
-export type DeclaredSpec = RecordKindSpec | CollectionKindSpec | ChildrenKindSpec | VariantsKindSpec;
+export type DeclaredSpec = RecordKindSpec | CollectionKindSpec;
 
 /** Keeps the types of a declared (hook-stored) resource. */
 export const declareResource = <S extends DeclaredSpec>(spec: S) => spec;
 
 const idPath = (id: string) => `/{${id}}`;
-
-/** Where a declared resource's routes live below /{guildId}. */
-export const basePathOf = (spec: DeclaredSpec) =>
-  spec.kind === "children" ? `/${spec.parent.name}${idPath(spec.parent.id)}/${spec.segment}` : `/${spec.name}`;
 
 /** Every route of a declared resource: its kind's operations, then its actions. */
 export function operationsOf(spec: DeclaredSpec): OperationSpec[] {
@@ -142,25 +97,14 @@ export function operationsOf(spec: DeclaredSpec): OperationSpec[] {
     case "record":
       ops.push(...op("read", "GET", "", "list", spec.read), ...op("save", "PUT", "", "edit", spec.save));
       break;
-    case "collection":
-    case "variants": {
+    case "collection": {
       const one = idPath(spec.id);
       ops.push(
         ...op("list", "GET", "", "list", spec.list),
         ...op("show", "GET", one, "show", spec.show),
         ...op("create", "POST", "", "create", spec.create),
-        ...(spec.kind === "variants" ? op("update", "PUT", one, "edit", spec.update) : op("replace", "PUT", one, "edit", spec.replace)),
+        ...op("replace", "PUT", one, "edit", spec.replace),
         ...op("remove", "DELETE", one, "delete", spec.remove),
-      );
-      break;
-    }
-    case "children": {
-      const one = idPath(spec.id);
-      ops.push(
-        ...op("create", "POST", "", "edit", spec.create),
-        ...op("update", "PATCH", one, "edit", spec.update),
-        ...op("move", "PATCH", `${one}/position`, "edit", spec.move),
-        ...op("remove", "DELETE", one, "edit", spec.remove),
       );
       break;
     }

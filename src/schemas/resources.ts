@@ -3,7 +3,7 @@ import { closeReasonsSpec } from "./close-reason";
 import { labelsSpec } from "./label";
 import type { DeclaredSpec } from "./resource-kinds";
 import type { ResourceSpec } from "./resource-spec";
-import { formFieldsSpec, formsSpec } from "./specs/forms";
+import { formsSpec } from "./specs/forms";
 import { panelsSpec } from "./specs/panels";
 import { settingsSpec } from "./specs/settings";
 import { teamsSpec } from "./specs/teams";
@@ -23,7 +23,6 @@ export const resourceSpecs = [
   tagsSpec,
   panelsSpec,
   formsSpec,
-  formFieldsSpec,
   blacklistSpec,
   closeReasonsSpec,
   labelsSpec,

@@ -15,7 +15,7 @@ import { useAntdLocale } from "../i18n/antd-locale";
 import { ConfigProvider } from "antd";
 import { useEffect, useMemo } from "react";
 import { productName } from "../schemas/messages";
-import { toEndpoint, toPermissionLookup, toRefineResources } from "../resources/engine/derive";
+import { toAccessLookup, toEndpoint, toRefineResources } from "../resources/engine/derive";
 import { findDeclaration, resourceDeclarations } from "../resources/registry";
 import { ScrollToTop } from "./ScrollToTop";
 import { Toaster } from "./Toaster";
@@ -30,7 +30,7 @@ export interface RefineRootProps {
 
 const defaultDataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)));
 // What each action needs, from the resource's declaration (a resource declared as a spec brings its own).
-const defaultAccessControl = createAccessControl({ permissionOf: toPermissionLookup(findDeclaration) });
+const defaultAccessControl = createAccessControl(toAccessLookup(findDeclaration));
 
 /** Theme, refine and its providers around every route; toasts and scroll-to-top. */
 export function RefineRoot(props: RefineRootProps) {

@@ -216,3 +216,9 @@ export const ResetIcon = (p: IconProps) => (
     <path d="M3 3v5h5" />
   </Svg>
 );
+export const LockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Svg>
+);

@@ -25,6 +25,7 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 /** Loaded: no skeleton left, and what replaced it is the screen's data, not an error card or the error screen. */
 const settled = async (page: Page) => {
   await expect(page.locator(".ant-skeleton-active")).toHaveCount(0);
+  await expect(page.getByTestId("skeleton-lines")).toHaveCount(0);
   await expect(page.getByText(frameMessages.errorLoadingPage)).toHaveCount(0);
   await expect(page.getByText(frameMessages.errorHeading)).toHaveCount(0);
   await expect(page.locator("main").first()).not.toBeEmpty();

@@ -172,8 +172,8 @@ test.describe("staff teams", () => {
         await expect(viewActivity).not.toBeChecked();
         expect((await restored).ok()).toBe(true);
       }
-      // Without the permission the staff member has no Activity entry (a staff member still on the activity page may
-      // already have been sent home by its 403, so go to the tags directly).
+      // Without the permission the staff member has no Activity entry (one still on the activity page gets the "no
+      // access" page once the change shows, so go to the tags directly).
       await expect(async () => {
         await staff.goto(`/${DEMO_COMMUNITY_ID}/tags`);
         await expect(nav.getByRole("link", { name: "Tags" })).toBeVisible({ timeout: 3000 });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 // The member's view follows the ticket: Demo Staff watches their ticket in Try-it (another browser) while Demo Admin

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
@@ -35,6 +37,15 @@ describe("demo sign-in and sessions", () => {
     expect(res.body).toMatch(/<form method="post" action="\/api\/api\/auth\/demo">/);
     const cookie = res.cookies.find((c) => c.name === "ticketeer_login_state");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/api/auth" });
+  });
+
+  it("shows the product's icon in the browser tab, as every page of the app does", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/api/auth/demo" });
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(fs.existsSync(path.join(import.meta.dirname, "../../public/favicon.svg"))).toBe(true);
+    for (const entry of ["app.html", "site.html"]) {
+      expect(fs.readFileSync(path.join(import.meta.dirname, "../..", entry), "utf8"), entry).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+    }
   });
 
   it("POST redirects with a one-time code; the same browser trades it for a session whose hash alone is stored", async () => {

@@ -45,6 +45,10 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Check answers against the OpenAPI document (default true; off for suites that break the app on purpose). */
   checkResponses?: boolean;
+  /** Told of every statement the app's database runs (its SQL text). */
+  onQuery?: (sql: string) => void;
+  /** Folders of more command files (a test's own command). */
+  commandFolders?: string[];
 }
 
 /** A fresh app on its own database: a temp SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
@@ -56,7 +60,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   cleanups.push(place.cleanup);
   const config = loadConfig(env);
   const distDir = options.distDir ?? path.join(os.tmpdir(), `ticketeer-no-dist-${randomBytes(4).toString("hex")}`);
-  const app = await buildApp({ config, platform: options.platform, distDir });
+  const onQuery = options.onQuery;
+  const db = onQuery ? createDatabase(config, { log: (event) => void (event.level === "query" && onQuery(event.query.sql)) }) : undefined;
+  if (db) cleanups.push(() => db.destroy());
+  const app = await buildApp({ config, db, platform: options.platform, distDir, commandFolders: options.commandFolders });
   const responses = options.checkResponses === false ? { problems: [], checked: 0 } : installResponseChecker(app);
   if (options.seed !== false) await runSeeds(app.db);
 

@@ -3,13 +3,15 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md): every import under server/ runs
-// down, never up. Top to bottom:
-//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the domain (one folder per product noun)
-//   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version)
-// and src/schemas, the shared contract, from anywhere. Inside the domain, a folder imports only the folders before it
-// in `domainOrder`, so the domain has no cycles. A route plugin (a file of http/ whose default export is the plugin)
-// is imported by the wiring alone: Fastify's way, thin route plugins over services that nothing else imports.
+// The server's layers (docs/architecture.md, docs/decisions/007-server-layers.md, 010-ticket-core-and-doors.md):
+// every import under server/ runs down, never up. Top to bottom:
+//   wiring (app.ts, index.ts, seed*.ts) → entry points (http/) → the doors into the ticket core (try-it/, discord/)
+//   → the domain (one folder per product noun; the ticket core is tickets/, helpdesk/, statistics/)
+//   → access/, auth/ → platform/ → db/ → the base (config, errors, crypto, version, proxy-secret)
+// and src/schemas, the shared contract, from anywhere. Inside the doors and inside the domain, a folder imports only
+// the folders before it in `doorOrder` / `domainOrder`, so neither has cycles — and the core never imports a door. A
+// route plugin (a file of http/ whose default export is the plugin) is imported by the wiring alone: Fastify's way,
+// thin route plugins over services that nothing else imports.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const serverDir = path.join(root, "server");
@@ -25,19 +27,27 @@ export const domainOrder = [
   "transcripts",
   "resources",
   "tickets",
-  "try-it",
+  "helpdesk",
+  "statistics",
   "config-transfer",
 ] as const;
 
-/** Top first. `holds`: a folder (ends in /), a file, or a pattern of top-level files. */
-const layers: { name: string; holds: (string | RegExp)[] }[] = [
+/** The doors into the ticket core below the entry points, lowest first: Try-it plays the Discord client. */
+export const doorOrder = ["discord", "try-it"] as const;
+
+/**
+ * Top first. `holds`: a folder (ends in /), a file, or a pattern of top-level files. `order`: the folders of the layer,
+ * lowest first, when a folder may import only those before it.
+ */
+const layers: { name: string; holds: (string | RegExp)[]; order?: readonly string[] }[] = [
   { name: "wiring", holds: ["app.ts", "index.ts", /^seed[\w-]*\.ts$/] },
   { name: "entry points", holds: ["http/"] },
-  { name: "domain", holds: domainOrder.map((folder) => `${folder}/`) },
+  { name: "doors", holds: doorOrder.map((folder) => `${folder}/`), order: doorOrder },
+  { name: "domain", holds: domainOrder.map((folder) => `${folder}/`), order: domainOrder },
   { name: "access", holds: ["access/", "auth/"] },
   { name: "platform", holds: ["platform/"] },
   { name: "database", holds: ["db/"] },
-  { name: "base", holds: ["config.ts", "errors.ts", "crypto.ts", "version.ts"] },
+  { name: "base", holds: ["config.ts", "errors.ts", "crypto.ts", "version.ts", "proxy-secret.ts"] },
 ];
 
 const topOf = (file: string) => (file.includes("/") ? `${file.split("/")[0]}/` : file);
@@ -48,7 +58,7 @@ export function layerOf(file: string): number {
   return layers.findIndex((layer) => layer.holds.some((h) => (typeof h === "string" ? h === top : !file.includes("/") && h.test(file))));
 }
 
-const domainRank = (file: string) => domainOrder.indexOf(topOf(file).slice(0, -1) as (typeof domainOrder)[number]);
+const rankIn = (order: readonly string[], file: string) => order.indexOf(topOf(file).slice(0, -1));
 
 /**
  * Why `from` may not import `to` (both server-relative, or `to` outside server/ as ../…), or null when it may.
@@ -60,8 +70,9 @@ export function refusal(from: string, to: string, isRoutePlugin: (file: string) 
   if (a < 0) return `${from} is in no layer`;
   if (b < 0) return `${to} is in no layer`;
   if (b < a) return `${layers[a].name} imports ${layers[b].name}, a layer above it`;
-  if (a === b && layers[a].name === "domain" && domainRank(to) > domainRank(from)) {
-    return `${topOf(from)} imports ${topOf(to)}, which comes after it in the domain's order`;
+  const order = layers[a].order;
+  if (a === b && order && rankIn(order, to) > rankIn(order, from)) {
+    return `${topOf(from)} imports ${topOf(to)}, which comes after it in the order of the ${layers[a].name}`;
   }
   if (isRoutePlugin(to) && layers[a].name !== "wiring") return "a route plugin is imported only by the wiring";
   return null;
@@ -102,6 +113,15 @@ function violations(graph: Record<string, string[]>, isRoutePlugin: (file: strin
   );
 }
 
+/**
+ * The entry points that query the database themselves, each with why (none now): a file of http/ calls the domain, a
+ * door (or auth/, or db/), which holds the queries.
+ */
+const queriesInEntryPoints: Record<string, string> = {};
+
+/** SQL written in a file: a Kysely query or transaction, a raw sql`` template, a prepared query. */
+const writesSql = (text: string) => /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\.transaction\(\)|\bprepared\(/.test(text);
+
 describe("the server's layers", () => {
   const files = serverFiles();
   const graph = Object.fromEntries(files.map((file) => [file, importsOf(file)]));
@@ -114,9 +134,18 @@ describe("the server's layers", () => {
     expect(violations(graph)).toEqual([]);
   });
 
-  it("every domain folder is in use and the order names no folder that is gone", () => {
+  it("every domain folder and door is in use and the orders name no folder that is gone", () => {
     const folders = new Set(files.map(topOf).filter((top) => top.endsWith("/")).map((top) => top.slice(0, -1)));
-    expect(domainOrder.filter((folder) => !folders.has(folder))).toEqual([]);
+    expect([...doorOrder, ...domainOrder].filter((folder) => !folders.has(folder))).toEqual([]);
+  });
+
+  it("the entry points hold no SQL: the queries are the domain's (those left are listed with their reason)", () => {
+    const querying = files.filter((file) => file.startsWith("http/") && writesSql(fs.readFileSync(path.join(serverDir, file), "utf8")));
+    expect(querying.sort()).toEqual(Object.keys(queriesInEntryPoints).sort());
+    // The check itself.
+    const queries = ['db.selectFrom("tags")', "trx.deleteFrom(spec.table)", "sql`select 1`", "app.db.transaction().execute(", "prepared((db) => db)"];
+    expect(queries.map(writesSql)).toEqual([true, true, true, true, true]);
+    expect(["app.tags.list(guildId)", "resourceStore(app.db, spec)", "// selectFrom is the domain's"].map(writesSql)).toEqual([false, false, false]);
   });
 
   it("finds an import that runs upward", () => {
@@ -130,16 +159,27 @@ describe("the server's layers", () => {
         "tickets/engine.ts": ["http/support/route-schemas.ts", "../src/resources/registry.ts"],
         "http/support/route-schemas.ts": ["http/settings.ts"],
         "stray.ts": ["config.ts"],
+        // The ticket core (tickets/, helpdesk/, statistics/) never imports a door, and tickets/ never its help desk.
+        "tickets/claim.ts": ["discord/texts.ts", "try-it/interaction.ts", "helpdesk/triage.ts"],
+        "helpdesk/reply.ts": ["discord/render.ts"],
+        "statistics/figures.ts": ["http/statistics.ts"],
+        "discord/router.ts": ["try-it/interaction.ts", "tickets/claim.ts", "helpdesk/notes.ts"],
       }, (file) => file === "http/settings.ts"),
     ).toEqual([
       "db/client.ts → tickets/engine.ts: database imports domain, a layer above it",
       "platform/demo.ts → auth/sessions.ts: platform imports access, a layer above it",
       "settings/store.ts → http/settings.ts: domain imports entry points, a layer above it",
-      "panels/service.ts → tickets/engine.ts: panels/ imports tickets/, which comes after it in the domain's order",
+      "panels/service.ts → tickets/engine.ts: panels/ imports tickets/, which comes after it in the order of the domain",
       "tickets/engine.ts → http/support/route-schemas.ts: domain imports entry points, a layer above it",
       "tickets/engine.ts → ../src/resources/registry.ts: outside server/, only src/schemas may be imported",
       "http/support/route-schemas.ts → http/settings.ts: a route plugin is imported only by the wiring",
       "stray.ts → config.ts: stray.ts is in no layer",
+      "tickets/claim.ts → discord/texts.ts: domain imports doors, a layer above it",
+      "tickets/claim.ts → try-it/interaction.ts: domain imports doors, a layer above it",
+      "tickets/claim.ts → helpdesk/triage.ts: tickets/ imports helpdesk/, which comes after it in the order of the domain",
+      "helpdesk/reply.ts → discord/render.ts: domain imports doors, a layer above it",
+      "statistics/figures.ts → http/statistics.ts: domain imports entry points, a layer above it",
+      "discord/router.ts → try-it/interaction.ts: discord/ imports try-it/, which comes after it in the order of the doors",
     ]);
   });
 });

@@ -1,17 +1,12 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { closeReasonsSpec } from "../../src/schemas/close-reason";
 import { guildLimitReached, guildLimits } from "../../src/schemas/limits";
 import { authMessages } from "../../src/schemas/messages";
-import { defineResourceSpec, type ResourceSpec } from "../../src/schemas/resource-spec";
-import { ResourceSchemaError, syncResourceTable } from "../../server/resources/storage";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 // The server's resource engine (server/resources/): Close reasons exist only as their spec
 // (src/schemas/close-reason.ts) and a registry line, and get guarded CRUD routes, guild scoping, revisions, unique
-// names, a per-guild limit, activity entries and their table. The table follows the spec: made when missing,
-// columns added, anything destructive refused with the migration to write.
+// names, a per-guild limit and activity entries; its table is made by its migration (tests/server/resource-tables.test.ts).
 
 let t: TestApp;
 let owner: string;
@@ -144,53 +139,5 @@ describe("close reasons on the engine", () => {
     const res = await call("POST", `/api/${GAMING_HUB_ID}/close-reasons`, owner, { Label: "one more" });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(guildLimitReached(guildLimits.closeReasons, "close reasons"));
-  });
-});
-
-describe("tables follow their specs", () => {
-  const spec = (fields: z.ZodRawShape, table = "engine_probe") =>
-    defineResourceSpec({
-      name: "engine-probe",
-      table,
-      key: { field: "ProbeId", kind: "serial" },
-      input: z.object(fields),
-      record: z.object({ ...fields, ProbeId: z.number() }),
-      permissions: {},
-      activity: { created: "c", updated: "u", deleted: "d" },
-      limit: { max: 10, things: "probes" },
-      order: [],
-      api: { listKey: "probes", oneKey: "probe", messages: { created: "", updated: "", deleted: "", notFound: "", stale: "" } },
-      doc: { tag: "Tags", summary: "probes" },
-    }) as unknown as ResourceSpec;
-  const columnsOf = async (table: string) =>
-    t.app.dbDialect === "postgres"
-      ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(t.db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(t.db)).rows.map((r) => r.name);
-
-  it("the engine's own columns came to the tags and blacklist tables at start (additive)", async () => {
-    for (const table of ["tags", "blacklist", "close_reasons"]) expect(await columnsOf(table), table).toEqual(expect.arrayContaining(["updated_at", "revision"]));
-  });
-
-  it("creates a missing table, adds a new field's column keeping the rows, and refuses what would lose data", async () => {
-    expect(await syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.string() }))).toEqual(["created table engine_probe"]);
-    await t.db.insertInto("engine_probe" as never).values({ guild_id: "1", name: "kept", created_at: 1, revision: 1 } as never).execute();
-    expect(await syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.string(), Active: z.boolean().default(true), Weight: z.number().int().max(10) }))).toEqual([
-      "added engine_probe.active",
-      "added engine_probe.weight",
-    ]);
-    expect(await syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.string(), Active: z.boolean(), Weight: z.number().int().max(10) }))).toEqual([]);
-    const kept = (await t.db.selectFrom("engine_probe" as never).selectAll().execute()) as { name: string }[];
-    expect(kept.map((r) => r.name)).toEqual(["kept"]);
-
-    // A field removed from the spec: its column would be dropped. Refused, naming the migration to write.
-    await expect(syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.string(), Active: z.boolean() }))).rejects.toThrow(ResourceSchemaError);
-    await expect(syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.string(), Active: z.boolean() }))).rejects.toThrow(
-      /Resource "engine-probe": the table engine_probe has a column weight that the spec no longer declares\. .*write a migration \(server\/db\/migrations\/\d{3}_engine_probe_drop_weight\.ts, and its line in server\/db\/migrations\/index\.ts\) that drops or renames weight/,
-    );
-    // A field whose type changed: refused too.
-    await expect(syncResourceTable(t.db, t.app.dbDialect, spec({ Name: z.number().int().max(10), Active: z.boolean(), Weight: z.number().int().max(10) }))).rejects.toThrow(
-      /has name as (text|TEXT) where the spec needs integer/,
-    );
-    expect(await columnsOf("engine_probe")).toEqual(expect.arrayContaining(["name", "active", "weight"]));
   });
 });

@@ -1,16 +1,30 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrations } from "../../server/db/migrations/index";
+import { driftOf, resourceMigration } from "../../server/resources/tables";
+import { ticketTopicsSpec } from "../fixtures/ticket-topic";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 // docs/adding-a-resource.md, followed literally, adds "Ticket topics" with its spec (tests/fixtures/ticket-topic.ts,
-// what the guide has one write as src/schemas/ticket-topic.ts) and one line in the shared registry — here the
-// registry with that line added. Everything else comes from the declaration: the table, CRUD, validation, 404
-// across guilds, access per permission, activity entries, OpenAPI operations, and the export/import section.
+// what the guide has one write as src/schemas/ticket-topic.ts), one line in the shared registry — here the registry
+// with that line added — and the migration `npm run new-resource-migration ticket-topics` writes from the spec
+// (tests/fixtures/ticket-topic-migration.ts, here added to the migrations' list as the script adds its line).
+// Everything else comes from the declaration: CRUD, validation, 404 across guilds, access per permission, activity
+// entries, OpenAPI operations, and the export/import section.
 
 vi.mock("../../src/schemas/resources", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../src/schemas/resources")>();
   const { ticketTopicsSpec } = await import("../fixtures/ticket-topic");
   const resourceSpecs = [...actual.resourceSpecs, ticketTopicsSpec];
   return { ...actual, resourceSpecs, allResourceSpecs: resourceSpecs };
+});
+vi.mock("../../server/db/migrations/index", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../server/db/migrations/index")>();
+  const next = String(Math.max(...Object.keys(actual.migrations).map((name) => Number(name.slice(0, 3)))) + 1).padStart(3, "0");
+  // The list is the one the migrator reads: the line the script adds to server/db/migrations/index.ts.
+  actual.migrations[`${next}_ticket_topics`] = await import("../fixtures/ticket-topic-migration");
+  return actual;
 });
 
 let t: TestApp;
@@ -35,6 +49,14 @@ const rows = () => (t.db as never as TestApp["db"]).selectFrom("ticket_topics" a
 const lastActivity = () => t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
 describe("Ticket topics, declared in one spec and one registry line", () => {
+  it("its table is made by the migration the script writes from the spec, and is what the spec says", async () => {
+    const names = Object.keys(migrations).filter((name) => !name.endsWith("_ticket_topics"));
+    const written = resourceMigration(ticketTopicsSpec as never, driftOf(ticketTopicsSpec as never, undefined), names, "../../server/db");
+    expect(written?.name).toBe(Object.keys(migrations).at(-1));
+    expect(written?.source).toBe(fs.readFileSync(path.join(import.meta.dirname, "../fixtures/ticket-topic-migration.ts"), "utf8"));
+    expect((await rows()).length).toBe(0);
+  });
+
   it("CRUD with activity entries, in the declared order", async () => {
     const created = await call("POST", url, owner, { Name: " Billing ", Emoji: "💳", Description: "Invoices and refunds" });
     expect(created.statusCode, created.body).toBe(201);

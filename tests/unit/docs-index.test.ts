@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resourceDeclarations } from "../../src/resources/registry";
-import { botCommands } from "../../src/schemas/commands";
+import { botCommands } from "../../src/schemas/command-list";
 import { ticketSettingsShape } from "../../src/schemas/settings";
 
 // docs/index.md maps every screen, setting and bot command to its declaration and code: it names each of them.

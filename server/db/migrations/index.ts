@@ -27,6 +27,10 @@ import * as m024 from "./024_helpdesk";
 import * as m025 from "./025_generated_count_triggers";
 import * as m026 from "./026_activity_ticket_id";
 import * as m027 from "./027_demo_clocks";
+import * as m028 from "./028_close_reasons";
+import * as m029 from "./029_ticket_labels";
+import * as m030 from "./030_tags_add_updated_at_revision";
+import * as m031 from "./031_blacklist_add_updated_at_revision";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -66,6 +70,10 @@ export const migrations: Record<string, MigrationModule> = {
   "025_generated_count_triggers": m025,
   "026_activity_ticket_id": m026,
   "027_demo_clocks": m027,
+  "028_close_reasons": m028,
+  "029_ticket_labels": m029,
+  "030_tags_add_updated_at_revision": m030,
+  "031_blacklist_add_updated_at_revision": m031,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { type APIInteraction, InteractionType } from "discord-api-types/v10";
 import type { Db } from "../../db/schema";
 import { countHit } from "./pg-rate-limit-store";
-import type { Outcome } from "../../tickets/interactions";
-import { say } from "../../tickets/step";
-import { botTexts } from "../../tickets/texts";
+import type { Answer } from "../../discord/router";
+import { say } from "../../discord/answers";
+import { botTexts } from "../../discord/texts";
 
 // The interactions' own limits (POST /api/interactions, POST /api/{guildId}/demo/interactions; docs/ticket-engine.md).
 // Discord sends every server's interactions from a few addresses, so the dashboard's per-IP (and per-user) write
@@ -61,7 +61,7 @@ export class InteractionLimits {
    * Counts a verified interaction; the answer to give instead of running it when over a limit, else null. A count
    * that cannot be made (the database is down) lets the interaction through: its step then answers for itself.
    */
-  async check(interaction: APIInteraction): Promise<Outcome | null> {
+  async check(interaction: APIInteraction): Promise<Answer | null> {
     try {
       return await this.counted(interaction);
     } catch {
@@ -69,7 +69,7 @@ export class InteractionLimits {
     }
   }
 
-  private async counted(interaction: APIInteraction): Promise<Outcome | null> {
+  private async counted(interaction: APIInteraction): Promise<Answer | null> {
     if (interaction.type === InteractionType.Ping) return null;
     const userId = interaction.member?.user?.id ?? interaction.user?.id;
     const guildId = interaction.guild_id ?? null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onResponseHookHandler, RouteOptions } from "fastify";
 import { bearerToken } from "../../auth/authenticate";
-import { hashToken } from "../../auth/sessions";
+import { sessionOwnerOf } from "../../auth/sessions";
 import type { Config } from "../../config";
 import { describeRoute } from "./route-table";
 
@@ -39,8 +39,8 @@ export const rateLimitKey = (request: FastifyRequest) => (request.user ? `user:$
 export async function writeRateLimitKey(request: FastifyRequest): Promise<string> {
   const token = bearerToken(request);
   if (token && token.length >= 20 && token.length <= 200) {
-    const session = await request.server.db.selectFrom("sessions").select("user_id").where("token_hash", "=", hashToken(token)).executeTakeFirst();
-    if (session) return `write:user:${session.user_id}`;
+    const owner = await sessionOwnerOf(request.server.db, token);
+    if (owner !== undefined) return `write:user:${owner}`;
   }
   return `write:ip:${request.ip}`;
 }

@@ -1,4 +1,5 @@
-import { botCommands as registry, commandLabel, commandUsage, type CommandCategory } from "../../schemas/commands";
+import { commandLabel, commandUsage, type CommandCategory } from "../../schemas/commands";
+import { botCommands as registry } from "../../schemas/command-list";
 
 export type { CommandCategory };
 
@@ -35,7 +36,7 @@ export interface BotCommand {
 /** Where a message command is found: its usage line (English; the page words it in the language on screen). */
 export const messageCommandUsage = (name: string) => `Apps → ${name}`;
 
-/** The bot's commands, from the one registry the bot registers with Discord (src/schemas/commands.ts). */
+/** The bot's commands, from the command files the bot registers with Discord (src/schemas/command-list.ts). */
 export const botCommands: BotCommand[] = registry.map((c) => ({
   key: c.key,
   name: commandLabel(c),

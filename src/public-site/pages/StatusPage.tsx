@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocale, useT } from "../../i18n/react";
+import { formatTime } from "../../i18n/format";
 import { SitePage } from "../components/SitePage";
 import { checkHealth, formatUptime, healthRefreshMs, type HealthCheck } from "../lib/health";
 import { StatsStrip } from "../components/StatsStrip";
@@ -79,7 +80,7 @@ export default function StatusPage() {
         />
         <StatusItem
           label={t("site.status.lastCheck", "Last check")}
-          value={check ? check.checkedAt.toLocaleTimeString(locale === "es" ? "es-ES" : "en-US") : "—"}
+          value={check ? formatTime(check.checkedAt, locale, { timeStyle: "medium" }) : "—"}
         />
         <StatusItem
           label={t("site.status.uptime", "Uptime")}

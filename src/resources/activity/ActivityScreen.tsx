@@ -10,7 +10,6 @@ import { activityMessages } from "../../schemas/messages";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
-import { dateLocale } from "../engine/RelativeTime";
 import { actionLabel } from "./action-labels";
 import type { ResourceScreenProps } from "../engine/types";
 import { EntryChanges } from "./ChangeView";
@@ -149,7 +148,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
       dataIndex: "Timestamp",
       title: tr("activity.columns.timestamp", L.columns.timestamp),
       width: 210,
-      render: (ts: number) => <time dateTime={new Date(ts * 1000).toISOString()}>{localDateTime(ts, dateLocale(locale))}</time>,
+      render: (ts: number) => <time dateTime={new Date(ts * 1000).toISOString()}>{localDateTime(ts, locale)}</time>,
     },
     {
       key: "user",

@@ -1,4 +1,6 @@
 import type { CrudFilter, Pagination } from "@refinedev/core";
+import type { Locale } from "../../i18n/core";
+import { formatDateTime } from "../../i18n/format";
 import { listQueryOf } from "../../providers/data-provider";
 import { activityResource } from "./declaration";
 
@@ -87,5 +89,5 @@ export function activityQuery(filters: ActivityFilters, page?: number, perPage?:
   return listQueryOf("activity", activityResource.endpoint!.list, { pagination, filters: activityFilters(filters) });
 }
 
-/** Epoch seconds as the viewer's local date and time (§3); `locale` for the language on screen (default the browser's). */
-export const localDateTime = (epochSeconds: number, locale?: string) => new Date(epochSeconds * 1000).toLocaleString(locale);
+/** Epoch seconds as the viewer's local date and time (§3), in the language on screen. */
+export const localDateTime = (epochSeconds: number, locale: Locale) => formatDateTime(epochSeconds * 1000, locale);

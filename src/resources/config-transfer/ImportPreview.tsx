@@ -2,6 +2,7 @@ import { Button, Grid, Modal, Select, theme } from "antd";
 import type { CSSProperties } from "react";
 import { useLocale } from "../../i18n/react";
 import type { Locale } from "../../i18n/core";
+import { formatDateTime } from "../../i18n/format";
 import { useSpecText, useTr } from "../../i18n/refine";
 import { configTransferText as text, type ConfigImportPreview, type MappingRow, type SectionChange } from "../../schemas/config-export";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
@@ -83,7 +84,7 @@ export default function ImportPreview({
 
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale === "es" ? "es-ES" : "en-US");
+  return Number.isNaN(date.getTime()) ? iso : formatDateTime(date, locale);
 }
 
 /** A translated sentence with `{name}` placeholders filled with bold names (other text as it is). */

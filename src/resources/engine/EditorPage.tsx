@@ -1,5 +1,5 @@
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
-import { Alert, Button, Skeleton } from "antd";
+import { Alert, Button } from "antd";
 import { Card } from "../../ui/blocks";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -7,6 +7,7 @@ import { ErrorCard } from "../../ui/ErrorCard";
 import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
+import { SkeletonLines } from "../../ui/PageFallback";
 import { SchemaForm } from "./form/SchemaForm";
 import { declarationFormProps, useDeclarationText, useMessageText } from "./texts";
 
@@ -51,7 +52,7 @@ export default function EditorPage({ guildId, declaration, mode }: ResourceScree
       <Card>
         {serverError && <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />}
         {mode === "edit" && one.query.isLoading ? (
-          <Skeleton active />
+          <SkeletonLines rows={3} />
         ) : (
           <SchemaForm<Record<string, unknown>>
             key={formKey}

@@ -100,6 +100,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
         title: tr("ui.listScreen.actions", "Actions"),
         width: editInDialog ? 220 : 140,
         align: "right",
+        // In view while a narrow screen scrolls the table sideways, as the transcripts' actions are.
+        stickyEnd: true,
         render: (_: unknown, record: BaseRecord) => {
           const editButton = editInDialog ? (
             <Button size="small" icon={<PencilIcon size={14} />} onClick={() => setEditing(record)}>

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
+import { formatDateTime } from "../../i18n/format";
 import { useLocale } from "../../i18n/react";
-import type { Locale } from "../../i18n/core";
 import { useGuildNow } from "./guild-clock";
 
 // A generic list cell: a past or future moment as relative text ("3 days ago"), the full local date-time in the
@@ -31,12 +31,6 @@ export function formatRelativeTime(ms: number, now = Date.now(), locale = "en"):
   return format.format(0, "second");
 }
 
-/**
- * The locale of dates shown in the current language: the browser's own for English (as before), Spanish dates for
- * Spanish.
- */
-export const dateLocale = (locale: Locale): string | undefined => (locale === "es" ? "es-ES" : undefined);
-
 /** Epoch milliseconds (or seconds, when `unit` says so) as a relative time cell. */
 export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "ms" | "s" }) {
   const locale = useLocale();
@@ -46,8 +40,20 @@ export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "m
   const ms = unit === "s" ? n * 1000 : n;
   const date = new Date(ms);
   return (
-    <time dateTime={date.toISOString()} title={date.toLocaleString(dateLocale(locale))}>
+    <time dateTime={date.toISOString()} title={formatDateTime(date, locale)}>
       {formatRelativeTime(ms, now, locale)}
+    </time>
+  );
+}
+
+/** A moment (epoch milliseconds or a Date) as a <time> element, written in the language on screen. */
+export function DateTime({ value, options, className }: { value: number | Date; options?: Intl.DateTimeFormatOptions; className?: string }) {
+  const locale = useLocale();
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <time className={className} dateTime={date.toISOString()}>
+      {formatDateTime(date, locale, options)}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import type { ResourceProps } from "@refinedev/core";
-import { type AccessAction, permissionFor } from "../../schemas/access";
+import { type AccessAction, type AccessLevel, permissionFor } from "../../schemas/access";
 import type { TeamPermission } from "../../schemas/team";
 import type { ResourceEndpoint } from "../../providers/data-provider";
 import type { ResourceDeclaration, ResourceIcon } from "./types";
@@ -50,6 +50,12 @@ export const toPermissionLookup =
     const declaration = find(resource);
     return declaration ? declaration.permissions[action] : permissionFor(resource, action);
   };
+
+/** What the access-control provider asks of the declarations: each action's team permission, each resource's levels. */
+export const toAccessLookup = (find: (name: string) => ResourceDeclaration | undefined) => ({
+  permissionOf: toPermissionLookup(find),
+  levelsOf: (resource: string): readonly AccessLevel[] | undefined => find(resource)?.levels,
+});
 
 /** The data provider's view of a declaration. */
 export function toEndpoint(declaration: ResourceDeclaration | undefined): ResourceEndpoint | undefined {

@@ -2,16 +2,20 @@ import { lazy, Suspense } from "react";
 import { useParams, type RouteObject } from "react-router";
 import type { ResourceDeclaration } from "./types";
 import { PageFallback } from "../../ui/PageFallback";
+import { AccessGate } from "./AccessGate";
 
 const GeneratedScreen = lazy(() => import("./GeneratedScreen"));
 
 function ResourceRoute({ declaration }: { declaration: ResourceDeclaration }) {
   const { guildId = "" } = useParams();
   const Screen = declaration.screen ?? GeneratedScreen;
+  // A page the member may not list (a team permission, or an access level, missing) is the "no access" page.
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Screen key={guildId} guildId={guildId} declaration={declaration} />
-    </Suspense>
+    <AccessGate key={guildId} guildId={guildId} resource={declaration.name}>
+      <Suspense fallback={<PageFallback />}>
+        <Screen key={guildId} guildId={guildId} declaration={declaration} />
+      </Suspense>
+    </AccessGate>
   );
 }
 

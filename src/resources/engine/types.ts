@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { z } from "zod";
 import type { ListQuery } from "../../providers/data-provider";
-import type { AccessAction } from "../../schemas/access";
+import type { AccessAction, AccessLevel } from "../../schemas/access";
 import type { TeamPermission } from "../../schemas/team";
 import type { WidgetName } from "./widgets/names";
 
@@ -54,6 +54,11 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
   pageName: string;
   /** Team permissions per action (resourcePermissions[name]); the sidebar entry needs `list`. */
   permissions: Partial<Record<AccessAction, TeamPermission>>;
+  /**
+   * Only these access levels may open it, whatever their staff teams allow (Import / Export: `managerLevels`). The
+   * sidebar hides the entry and the route shows the "no access" page to anyone else.
+   */
+  levels?: readonly AccessLevel[];
   /**
    * Where it lives on the API: /{guildId}/<path>; the list answer's key (or dotted path); the one-record answer's
    * key; the id field; `singleton` for one record per server. `list` says, as data, how refine's pagination,

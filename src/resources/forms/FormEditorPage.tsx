@@ -1,5 +1,5 @@
 import { useCan, useCreate, useInvalidate, useNotification, useOne, useUpdate, type BaseRecord, type HttpError } from "@refinedev/core";
-import { Alert, Skeleton } from "antd";
+import { Alert } from "antd";
 import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -10,6 +10,7 @@ import { http } from "../../providers/http";
 import type { FormField } from "../../schemas/form";
 import { type FormApi, formEditSteps, runFormSteps, stepFailure } from "./edit-steps";
 import { PageHeader } from "../../ui/PageHeader";
+import { SkeletonLines } from "../../ui/PageFallback";
 import { FormEditor } from "./editor/FormEditor";
 import { ArrowLeftIcon } from "../../ui/icons";
 import { LinkButton } from "./LinkButton";
@@ -115,7 +116,7 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   if (can.data?.can === false) {
     content = <Alert type="warning" showIcon message={spec(authMessages, "accessDenied")} />;
   } else if (mode === "edit" && (one.query.isLoading || failedToLoad || !initialValues)) {
-    content = <Skeleton active paragraph={{ rows: 8 }} />;
+    content = <SkeletonLines rows={8} />;
   } else {
     content = <FormEditor key={formId || "new"} mode={mode} initialValues={initialValues} pending={pending} onSubmit={submit} />;
   }

@@ -1,8 +1,9 @@
-import { Col, Row, Skeleton } from "antd";
+import { Col, Row } from "antd";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useSpecT, useSpecText } from "../../i18n/refine";
 import { panelMessages } from "../../schemas/messages";
 import { PageHeader } from "../../ui/PageHeader";
+import { SkeletonLines } from "../../ui/PageFallback";
 import { RouterButton } from "./RouterButton";
 
 // antd's Result (with its illustrations) is needed only when the properties fail to load.
@@ -44,7 +45,7 @@ export function EditorFrame(props: {
     <div className="page panel-editor-page">
       <PageHeader title={title} extra={back} />
       {loading ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
+        <SkeletonLines rows={10} />
       ) : (
         <Row gutter={[24, 24]}>
           <Col xs={24} xl={14}>

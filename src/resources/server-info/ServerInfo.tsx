@@ -6,6 +6,7 @@ import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { Locale } from "../../i18n/core";
+import { formatNumber } from "../../i18n/format";
 import { useLocale } from "../../i18n/react";
 import { useSpecT, useTr } from "../../i18n/refine";
 import { defaultAvatarUrl } from "../../schemas/auth";
@@ -22,7 +23,7 @@ function ImageWithFallback({ src, fallback, className, size }: { src: string | n
   return <img className={className} src={shown} alt="" width={size} height={size} onError={() => shown !== fallback && setFailed(shown)} />;
 }
 
-const grouped = (n: number, locale: Locale) => n.toLocaleString(locale === "es" ? "es-ES" : "en-US");
+const grouped = (n: number, locale: Locale) => formatNumber(n, locale);
 
 /** Server info (§2): the guild index of /{guildId}. */
 export default function ServerInfo() {

@@ -1,4 +1,5 @@
 import type { Locale, Params } from "../../i18n/core";
+import { formatNumber } from "../../i18n/format";
 import { botPermissionTextKey } from "../../i18n/keys";
 import { botPermissions } from "../../schemas/bot-permissions";
 import type { BotProblem } from "../../schemas/bot-setup";
@@ -37,7 +38,7 @@ export const permissionName = (tr: Translate, key: keyof typeof botPermissions) 
 
 /** Stored bytes as megabytes with at most one decimal, in the language's digits ("460.8 MB", "460,8 MB"). */
 export const megabytes = (bytes: number, locale: Locale) =>
-  `${new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-US", { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+  `${formatNumber(bytes / (1024 * 1024), locale, { maximumFractionDigits: 1 })} MB`;
 
 export function describeProblem(problem: BotProblem, context: Context): ProblemText {
   const text = describeNow(problem, context);

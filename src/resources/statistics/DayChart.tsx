@@ -1,4 +1,6 @@
 import { theme } from "antd";
+import { formatDay } from "../../i18n/format";
+import { useLocale } from "../../i18n/react";
 
 // Tickets opened and closed per day as two bar series in one SVG (no chart library: a few hundred bytes of code
 // instead of a heavy suite). The figure has a text summary for screen readers; the numbers are in a table too.
@@ -11,6 +13,8 @@ export interface DayPoint {
 
 export function DayChart({ days, label, openedLabel, closedLabel }: { days: DayPoint[]; label: string; openedLabel: string; closedLabel: string }) {
   const { token } = theme.useToken();
+  const locale = useLocale();
+  const day = (date: string) => formatDay(date, locale);
   const width = 720;
   const height = 220;
   const pad = { top: 12, right: 12, bottom: 28, left: 36 };
@@ -37,13 +41,13 @@ export function DayChart({ days, label, openedLabel, closedLabel }: { days: DayP
           return (
             <g key={d.date}>
               <rect x={x - bar - 0.5} y={y(d.opened)} width={bar} height={plotH + pad.top - y(d.opened)} fill={colours.opened}>
-                <title>{`${d.date}: ${d.opened} ${openedLabel}`}</title>
+                <title>{`${day(d.date)}: ${d.opened} ${openedLabel}`}</title>
               </rect>
               <rect x={x + 0.5} y={y(d.closed)} width={bar} height={plotH + pad.top - y(d.closed)} fill={colours.closed}>
-                <title>{`${d.date}: ${d.closed} ${closedLabel}`}</title>
+                <title>{`${day(d.date)}: ${d.closed} ${closedLabel}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x} y={height - 8} textAnchor="middle" fontSize="11" fill={token.colorTextSecondary}>{d.date.slice(5)}</text>
+                <text x={x} y={height - 8} textAnchor="middle" fontSize="11" fill={token.colorTextSecondary}>{formatDay(d.date, locale, { day: "numeric", month: "short" })}</text>
               )}
             </g>
           );

@@ -1,5 +1,7 @@
 import { Alert, Segmented } from "antd";
 import { lazy, Suspense, useState } from "react";
+import { formatDay } from "../../i18n/format";
+import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { DataTable } from "../../ui/DataTable";
 import { Panel } from "../../ui/blocks";
@@ -21,6 +23,7 @@ type Preset = "7" | "30" | "90" | "custom";
 
 export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
   const tr = useTr();
+  const locale = useLocale();
   const [preset, setPreset] = useState<Preset>("30");
   // The last days of the server's clock (the demo's, after a skip ahead; else the browser's).
   const today = new Date(useGuildNow(guildId));
@@ -73,7 +76,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
           <Panel title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
             <DayChart
               days={data.days}
-              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: data.from, to: data.to })}
+              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: formatDay(data.from, locale), to: formatDay(data.to, locale) })}
               openedLabel={tr("statistics.opened", "Opened")}
               closedLabel={tr("statistics.closed", "Closed")}
             />
@@ -84,7 +87,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 rowKey="date"
                 dataSource={data.days}
                 columns={[
-                  { title: tr("statistics.date", "Date"), dataIndex: "date" },
+                  { title: tr("statistics.date", "Date"), dataIndex: "date", render: (date: string) => <time dateTime={date}>{formatDay(date, locale)}</time> },
                   { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
                   { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
                 ]}

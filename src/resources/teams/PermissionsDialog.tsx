@@ -2,10 +2,11 @@ import { Button, Modal, Switch } from "antd";
 import { useState } from "react";
 import { useSpecT, useTr } from "../../i18n/refine";
 import { teamMessages } from "../../schemas/messages";
-import { permissionWords, type TeamPermission, type TeamPermissions } from "../../schemas/team";
+import type { TeamPermission, TeamPermissions } from "../../schemas/team";
 import { TrashIcon } from "../../ui/icons";
 import { allOn, countOn, permissionGroups } from "./permission-toggles";
-import { groupTitleText, permissionWordsText } from "./texts";
+import { groupTitleText } from "./texts";
+import { permissionLabel } from "../engine/permission-texts";
 
 export interface PermissionsDialogProps {
   open: boolean;
@@ -72,7 +73,7 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
             <section key={group.title} className="perm-group" aria-label={groupTitleText(tr, group.title)}>
               <h3 className="perm-group-title">{groupTitleText(tr, group.title)}</h3>
               {group.keys.map((key) => {
-                const label = tr("spec.team.allowTeamTo", teamMessages.allowTeamTo(permissionWords(key)), { what: permissionWordsText(tr, key) });
+                const label = permissionLabel(tr, key);
                 const value = permissions[key];
                 return (
                   <label key={key} className="row-spread perm-row">

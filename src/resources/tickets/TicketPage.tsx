@@ -1,8 +1,10 @@
 import { useCustom, useCustomMutation, useList, useSubscription, type HttpError as RefineHttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { formatDateTime } from "../../i18n/format";
 import { keySegment } from "../../i18n/keys";
+import { useLocale } from "../../i18n/react";
 import { useTr } from "../../i18n/refine";
 import { ticketsChannel, type TicketLivePayload } from "../../providers/live-provider";
 import { HttpError } from "../../providers/http";
@@ -26,12 +28,12 @@ import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { Embed, type EmbedData } from "../engine/chat/EmbedPreview";
 import { isHttpUrl } from "../engine/chat/markdown";
-import { RelativeTime } from "../engine/RelativeTime";
+import { DateTime, RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
 import "./ticket-page.css";
 
-// A ticket's page (issue 23): its conversation as Discord shows it, read live (the server reads the channel after its
+// A ticket's page: its conversation as Discord shows it, read live (the server reads the channel after its
 // last known message once per poll however many staff watch; on the demo platform a member's message also arrives as
 // a ticket event at once); its facts; replies as the staff member; private staff notes; priority and labels; claim,
 // assign, members, rename and close. The server decides who may do what (`may`); the page hides what the caller
@@ -40,6 +42,10 @@ import "./ticket-page.css";
 const CloseDialog = lazy(() => import("./CloseDialog"));
 /** How often the conversation is polled while the page is open (the server's live read answers from its last read within 3 s). */
 const POLL_MS = 3000;
+
+/** Whether an event's ticket is the one the page shows (the same facts, whatever order they came in). */
+const sameTicket = (told: TicketSummary, showing: TicketSummary | undefined) =>
+  showing !== undefined && (Object.keys(told) as (keyof TicketSummary)[]).every((key) => JSON.stringify(told[key]) === JSON.stringify(showing[key]));
 
 function Avatar({ name, src }: { name: string; src: string | null }) {
   const usable = src && (src.startsWith("/") || /^https:\/\//.test(src));
@@ -85,11 +91,12 @@ function embedOf(e: TicketMessageEmbed, text: (t: string | undefined) => string 
 
 function Message({ message, names }: { message: TicketMessage; names: MentionNames }) {
   const tr = useTr();
+  const locale = useLocale();
   const time = new Date(message.Timestamp);
   const known = namesOf(message, names);
   const unknown = unknownMentions(tr);
   const text = (t: string | undefined) => (t ? mentionText(t, known, unknown) : undefined);
-  const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+  const when = (ms: number) => formatDateTime(ms, locale, { dateStyle: "short", timeStyle: "short" });
   const reply = message.Reply;
   return (
     <li className="tp-message" data-testid="ticket-message">
@@ -98,7 +105,7 @@ function Message({ message, names }: { message: TicketMessage; names: MentionNam
         <div className="tp-message-head">
           <span className="tp-author">{message.AuthorName}</span>
           {message.Bot && <span className="tp-bot">BOT</span>}
-          <time dateTime={time.toISOString()}>{when(message.Timestamp)}</time>
+          <DateTime value={time} options={{ dateStyle: "short", timeStyle: "short" }} />
         </div>
         {reply && (
           <div className="tp-reply">
@@ -184,7 +191,12 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const conversation = messagesQuery.query.data ? ticketMessagesResponseSchema.safeParse(messagesQuery.query.data.data) : undefined;
   const messages = conversation?.success ? conversation.data.messages : [];
 
-  // A ticket event about this ticket (a message on the demo platform, a claim, a close) refreshes the page at once.
+  // A ticket event about this ticket (a message on the demo platform, someone else's claim, a close) refreshes the
+  // page at once. Not the event of this page's own step: the step refreshes the page once it is done (`run`), and an
+  // event telling of the ticket as the page shows it brings nothing new.
+  const stepsRunning = useRef(0);
+  const shown = useRef(ticket);
+  shown.current = ticket;
   useSubscription({
     channel: ticketsChannel,
     types: ["updated", "deleted", "created"],
@@ -192,6 +204,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     onLiveEvent: (event) => {
       const payload = event.payload as Partial<TicketLivePayload>;
       if (payload.event?.ticket.TicketId !== number) return;
+      if (stepsRunning.current > 0 || sameTicket(payload.event.ticket, shown.current)) return;
       void detailQuery.query.refetch();
       if (payload.event.ticket.Status === "open") void messagesQuery.query.refetch();
     },
@@ -211,17 +224,20 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const run = async (key: string, url: string, values: Record<string, unknown>, method: "post" | "put" = "post") => {
     setBusy(key);
+    stepsRunning.current++;
     try {
       const response = await mutateAsync({ url: `${base}/${url}`, method, values, meta: { onForbidden: "caller" }, successNotification: false, errorNotification: false });
       const message = typeof response.data.message === "string" ? response.data.message : "";
       if (message) notify({ type: "success", message });
-      await detailQuery.query.refetch();
-      if (url === "reply") await messagesQuery.query.refetch();
+      // The page as the step left it; a step posts in an open ticket's channel (a reply, a notice), so its messages too.
+      const fresh = await detailQuery.query.refetch();
+      if (ticketDetailSchema.safeParse(fresh.data?.data).data?.ticket.Status === "open") await messagesQuery.query.refetch();
       return response.data;
     } catch (e) {
       notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
       return null;
     } finally {
+      stepsRunning.current--;
       setBusy(null);
     }
   };
@@ -333,7 +349,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               <Fact term={tr("tickets.page.status", "Status")}>{ticket.Status === "open" ? tr("tickets.page.statusOpen", "Open") : ticket.Status === "closed" ? tr("tickets.page.statusClosed", "Closed") : tr("tickets.page.statusClosing", "Closing")}</Fact>
               <Fact term={tr("tickets.columns.opener", "Opened by")}>{ticket.OpenerName}</Fact>
               <Fact term={tr("tickets.columns.panel", "Panel")}>{ticket.PanelName}</Fact>
-              <Fact term={tr("tickets.columns.opened", "Opened")}><time dateTime={opened.toISOString()}>{opened.toLocaleString()}</time></Fact>
+              <Fact term={tr("tickets.columns.opened", "Opened")}><DateTime value={opened} /></Fact>
               <Fact term={tr("tickets.page.firstResponse", "First response")}>{detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}</Fact>
               <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>{ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}</Fact>
               {ticket.WaitingSince && <Fact term={tr("tickets.page.waiting", "Waiting too long")}><RelativeTime value={ticket.WaitingSince} /></Fact>}

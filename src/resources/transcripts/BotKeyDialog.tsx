@@ -5,7 +5,7 @@ import { useSpecText, useTr } from "../../i18n/refine";
 import { useLocale } from "../../i18n/react";
 import { apiBaseUrl } from "../../providers/http";
 import { notify } from "../../providers/notifications";
-import { dateLocale } from "../engine/RelativeTime";
+import { formatDateTime } from "../../i18n/format";
 import { transcriptLabels as L } from "./labels";
 
 // The guild's bot API key (for POST /{guildId}/transcripts): create or rotate it, shown once. Only for callers
@@ -84,7 +84,7 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <p style={{ margin: 0 }}>{intro(`${apiBaseUrl.replace(/\/+$/, "")}/${guildId}/transcripts`)}</p>
         {!query.isLoading && (
-          <p style={{ margin: 0 }}>{exists && createdAt ? since(new Date(createdAt).toLocaleString(dateLocale(locale))) : tr("transcripts.botKey.none", L.botKey.none)}</p>
+          <p style={{ margin: 0 }}>{exists && createdAt ? since(formatDateTime(new Date(createdAt), locale)) : tr("transcripts.botKey.none", L.botKey.none)}</p>
         )}
         {error !== null && <Alert type="error" showIcon message={failed} description={error ? specText(error) : failed} />}
         {key ? (

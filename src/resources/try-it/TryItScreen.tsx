@@ -5,9 +5,11 @@ import { useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { HttpError } from "../../providers/http";
 import { ticketsChannel, type MemberLivePayload } from "../../providers/live-provider";
-import { messageCommands, type BotCommand } from "../../schemas/commands";
+import type { BotCommand } from "../../schemas/commands";
+import { messageCommands } from "../../schemas/command-list";
 import type { DemoChannel, DemoInteractionInput, DemoMessage } from "../../schemas/demo";
 import { PageHeader } from "../../ui/PageHeader";
+import { DateTime } from "../engine/RelativeTime";
 import { Embed } from "../engine/chat/EmbedPreview";
 import type { ResourceScreenProps } from "../engine/types";
 import { demoApi } from "./demo-api";
@@ -103,22 +105,24 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 
   const messagesRef = useRef<DemoMessage[]>([]);
   messagesRef.current = messages;
+  /** The channel shown went meanwhile (its ticket closed before its event arrived): the list is read again, and the view leaves it. */
+  const channelGone = useCallback(async (channelId: string) => {
+    const before = channelsRef.current;
+    const next = await loadChannels().catch(() => null);
+    if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
+  }, [loadChannels, leave]);
   const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
     const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
     try {
-      const { messages: batch, mentions } = await demoApi.messages(guildId, channelId, last);
+      const { messages: batch, mentions, gone } = await demoApi.messages(guildId, channelId, last);
       if (selectedRef.current !== channelId) return;
+      if (gone) return void (await channelGone(channelId));
       if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
       setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
     } catch (e) {
-      // The channel went meanwhile (its ticket closed): the list is read again, and the view leaves it.
-      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) {
-        const before = channelsRef.current;
-        const next = await loadChannels().catch(() => null);
-        if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
-      }
+      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) await channelGone(channelId);
     }
-  }, [guildId, loadChannels, leave]);
+  }, [guildId, channelGone]);
 
   useEffect(() => {
     demoApi.isDemo().then(setDemo, () => setDemo(false));
@@ -265,7 +269,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                         onClick={() => select(c.id)}
                         data-testid={`channel-${c.name}`}
                       >
-                        {/* Issue 22: a ticket's private thread, under its channel as Discord lists it. */}
+                        {/* A ticket's private thread, under its channel as Discord lists it. */}
                         <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
                         {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
                         {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
@@ -343,11 +347,9 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
 }
 
 /** A message's time: the hour, with the day when it is not today (after the demo clock was skipped ahead, it often is not). */
-function messageTime(at: number): string {
-  const date = new Date(at);
-  const time = date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  if (date.toDateString() === new Date().toDateString()) return time;
-  return `${date.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${time}`;
+function messageTimeOptions(at: number): Intl.DateTimeFormatOptions {
+  const hour = { hour: "2-digit", minute: "2-digit" } as const;
+  return new Date(at).toDateString() === new Date().toDateString() ? hour : { weekday: "short", day: "numeric", month: "short", ...hour };
 }
 
 /** A message's components as Discord draws them once used: every button and menu disabled. */
@@ -363,14 +365,14 @@ function ChatMessage({
   busy: boolean;
   onInteract: (input: DemoInteractionInput) => Promise<unknown>;
   ephemeral?: { label: string; dismiss: string; onDismiss: () => void };
-  /** The message commands of its Apps menu, as Discord shows them on a message (issue 22). */
+  /** The message commands of its Apps menu, as Discord shows them on a message. */
   apps?: readonly BotCommand[];
 }) {
   const { token } = theme.useToken();
   const tr = useTr();
   const [appsOpen, setAppsOpen] = useState(false);
   const rows = componentRows(message.components);
-  const time = messageTime(message.createdAt);
+  const timeOptions = messageTimeOptions(message.createdAt);
   const act = (component: MessageComponent, values?: string[]) =>
     onInteract(
       component.kind === "button"
@@ -386,7 +388,7 @@ function ChatMessage({
         <div className="chat-header">
           <span className="chat-name">{message.author.username}</span>
           {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
-          <time className="try-it-time" dateTime={new Date(message.createdAt).toISOString()} title={new Date(message.createdAt).toLocaleString()}>{time}</time>
+          <DateTime className="try-it-time" value={message.createdAt} options={timeOptions} />
           {apps.length > 0 && (
             <span className="try-it-apps">
               <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>
@@ -415,7 +417,7 @@ function ChatMessage({
           )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
-        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e)} />)}
+        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />)}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>

@@ -9,21 +9,26 @@ const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-export function embedData(raw: Json): EmbedData {
+/** An embed as the view draws it; `read` turns each of its texts into what the member reads (mentions as names). */
+export function embedData(raw: Json, read: (text: string) => string = (text) => text): EmbedData {
   const color = typeof raw.color === "number" ? `#${raw.color.toString(16).padStart(6, "0")}` : undefined;
+  const text = (v: unknown) => {
+    const s = str(v);
+    return s === undefined ? undefined : read(s);
+  };
   return {
     color,
-    title: str(raw.title),
+    title: text(raw.title),
     titleUrl: str(raw.url),
-    description: str(raw.description),
-    author: str(obj(raw.author).name),
+    description: text(raw.description),
+    author: text(obj(raw.author).name),
     authorIconUrl: str(obj(raw.author).icon_url),
     authorUrl: str(obj(raw.author).url),
-    footer: str(obj(raw.footer).text),
+    footer: text(obj(raw.footer).text),
     footerIconUrl: str(obj(raw.footer).icon_url),
     imageUrl: str(obj(raw.image).url),
     thumbnailUrl: str(obj(raw.thumbnail).url),
-    fields: arr(raw.fields).map((f) => ({ FieldName: str(obj(f).name) ?? "", FieldValue: str(obj(f).value) ?? "", Inline: obj(f).inline === true })),
+    fields: arr(raw.fields).map((f) => ({ FieldName: text(obj(f).name) ?? "", FieldValue: text(obj(f).value) ?? "", Inline: obj(f).inline === true })),
   };
 }
 

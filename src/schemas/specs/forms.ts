@@ -4,8 +4,9 @@ import { fieldPositionSchema, formFieldPatchSchema, formFieldSchema, formInputSc
 import { formMessages } from "../messages";
 import { declareResource } from "../resource-kinds";
 
-// Forms (SPEC §2 Forms, §3, §5, §7): a collection whose records embed their fields (./form-fields.ts, a `children`
-// resource), stored by server/forms (hooks: server/forms/hooks.ts). A form used by a panel cannot be deleted.
+// Forms (SPEC §2 Forms, §3, §5, §7): a collection whose records embed their fields, stored by server/forms (hooks:
+// server/forms/hooks.ts). A form's fields change one at a time through its actions under /{formId}/fields, and travel
+// inside their form in the configuration file. A form used by a panel cannot be deleted.
 
 export const formNotFoundText = "Form not found";
 export const fieldNotFoundText = "Field not found";
@@ -19,7 +20,7 @@ export const formsSpec = declareResource({
   kind: "collection",
   name: "forms",
   id: "formId",
-  ids: { formId: formNotFoundText },
+  ids: { formId: formNotFoundText, fieldId: fieldNotFoundText },
   permissions: ["forms"],
   doc: { tag: "Forms", summary: "forms (the questions a panel asks)" },
   list: { summary: "List forms with their fields", answer: formsResponseSchema },
@@ -40,29 +41,53 @@ export const formsSpec = declareResource({
     message: formMessages.deletedByServer,
   },
   actions: {
-    rename: { method: "PATCH", path: "/{formId}", access: "edit", summary: "Rename a form", body: formRenameSchema, answer: formSavedSchema, message: "Form renamed successfully" },
+    rename: {
+      method: "PATCH",
+      path: "/{formId}",
+      access: "edit",
+      summary: "Rename a form",
+      body: formRenameSchema,
+      answer: formSavedSchema,
+      message: "Form renamed successfully",
+    },
+    addField: {
+      method: "POST",
+      path: "/{formId}/fields",
+      access: "edit",
+      summary: "Add a field",
+      body: formFieldSchema,
+      answer: fieldSavedSchema,
+      status: 201,
+      message: "Field created successfully",
+    },
+    changeField: {
+      method: "PATCH",
+      path: "/{formId}/fields/{fieldId}",
+      access: "edit",
+      summary: "Change a field",
+      body: formFieldPatchSchema,
+      answer: fieldSavedSchema,
+      message: "Field updated successfully",
+    },
+    moveField: {
+      method: "PATCH",
+      path: "/{formId}/fields/{fieldId}/position",
+      access: "edit",
+      summary: "Move a field",
+      body: fieldPositionSchema,
+      answer: formSavedSchema,
+      message: "Field position updated successfully",
+    },
+    removeField: {
+      method: "DELETE",
+      path: "/{formId}/fields/{fieldId}",
+      access: "edit",
+      summary: "Delete a field",
+      description: "The last field of a form cannot be deleted (409).",
+      answer: formSavedSchema,
+      errors: [409],
+      message: "Field deleted successfully",
+    },
   },
   transfer: { section: "forms" },
-});
-
-export const formFieldsSpec = declareResource({
-  kind: "children",
-  name: "form-fields",
-  parent: { name: "forms", id: "formId" },
-  segment: "fields",
-  id: "fieldId",
-  permissions: ["forms"],
-  doc: { tag: "Forms", summary: "a form's fields, one at a time" },
-  ids: { formId: formNotFoundText, fieldId: fieldNotFoundText },
-  create: { summary: "Add a field", body: formFieldSchema, answer: fieldSavedSchema, status: 201, message: "Field created successfully" },
-  update: { summary: "Change a field", body: formFieldPatchSchema, answer: fieldSavedSchema, message: "Field updated successfully" },
-  move: { summary: "Move a field", body: fieldPositionSchema, answer: formSavedSchema, message: "Field position updated successfully" },
-  remove: {
-    summary: "Delete a field",
-    description: "The last field of a form cannot be deleted (409).",
-    answer: formSavedSchema,
-    errors: [409],
-    message: "Field deleted successfully",
-  },
-  transfer: { optOut: "a form's fields travel inside its form (the forms section)" },
 });

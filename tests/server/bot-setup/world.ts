@@ -1,6 +1,6 @@
 import { ApplicationFlags, PermissionFlagsBits } from "discord-api-types/v10";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
-import { botCommands } from "../../../src/schemas/commands";
+import { loadCommands } from "../../../server/discord/command-registry";
 import type { StubRequest, StubResponse } from "../discord-stub";
 import { contractProblems } from "./discord-contract";
 
@@ -8,6 +8,9 @@ import { contractProblems } from "./discord-contract";
 // staff member who sign in, the bot's member and role, a panel channel, a ticket category, an overflow category and
 // an archive channel. Each test changes the world (an overwrite, a permission, the flags, the fill of a category)
 // and asks Bot setup. Every answer is full-size and checked against Discord's OpenAPI document (contractProblems).
+
+/** The bot's commands, from its command files. */
+const botCommands = (await loadCommands()).definitions();
 
 export const GUILD = "760000000000000001";
 export const OWNER = "760000000000000002";
@@ -129,7 +132,7 @@ function commands(world: World) {
   let id = 761000000000001000n;
   return [...world.commands].map(([name, subcommands]) => ({
     id: String(id++), application_id: APP, version: String(id++), default_member_permissions: null,
-    // A message command (issue 22) is type 3, with no description.
+    // A message command is type 3, with no description.
     ...(botCommands.some((c) => c.name === name && c.type === "message") ? { type: 3, name, description: "" } : { type: 1, name, description: `${name} command` }),
     dm_permission: false, contexts: [0], integration_types: [0],
     options: subcommands.map((sub) => ({ type: 1, name: sub, description: `${name} ${sub}` })),

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { ConfigError, loadConfig } from "../../../server/config";
 import { DiscordPlatform } from "../../../server/platform/discord";
-import { PROXY_SECRET_HEADER } from "../../../server/platform/proxy-secret";
+import { PROXY_SECRET_HEADER } from "../../../server/proxy-secret";
 import { type RunningDiscordProxy, startDiscordProxy } from "../../../server/platform/rest-proxy";
 import { FakeDiscord } from "./fake-discord";
 

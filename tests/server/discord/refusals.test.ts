@@ -3,7 +3,7 @@ import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { singlePanelData } from "../../../server/panels/store";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, cookieHeader, createTestApp } from "../helpers";
 import { FakeDiscord } from "./fake-discord";
 import { Permissions } from "./permissions";

@@ -4,7 +4,7 @@ import { singlePanelSchema } from "../../../src/schemas/panel";
 import { singlePanelData } from "../../../server/panels/store";
 import { DiscordPlatform } from "../../../server/platform/discord";
 import { type RunningDiscordProxy, startDiscordProxy } from "../../../server/platform/rest-proxy";
-import { textsIn } from "../../../server/tickets/texts";
+import { textsIn } from "../../../server/discord/texts";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
 import { type Interaction, type InteractionClient, interactionClient, testKeys, type Where } from "../discord/interactions";

@@ -2,11 +2,12 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordActivityOf } from "../../../server/activity/record";
 import { migrateToLatest } from "../../../server/db/client";
-import { HelpDesk } from "../../../server/tickets/helpdesk";
+import { HelpDesk } from "../../../server/helpdesk/service";
 import { findTicket, type TicketRow } from "../../../server/tickets/store";
 import { ticketActions } from "../../../server/tickets/step";
-import { helpdeskActions } from "../../../server/tickets/triage";
-import { WAITING_PER_GUILD, sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { helpdeskActions } from "../../../server/helpdesk/triage";
+import { WAITING_PER_GUILD, sweepWaitingTickets } from "../../../server/helpdesk/waiting";
+import { priorityFigures } from "../../../server/statistics/priorities";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp, createTestDatabase } from "../helpers";
 
 // One server's tickets must not slow or starve another's: the ticket page finds a ticket's activity through an
@@ -90,7 +91,7 @@ describe("the ticket page's activity", () => {
 
     // The page reads the column, not the JSON: with every entry's JSON emptied it still lists exactly n's entries.
     await t.db.updateTable("activity").set({ after_json: "{}", before_json: null }).where("guild_id", "=", QUIET).execute();
-    const detail = await new HelpDesk(t.app.tickets.engine.deps).detail((await findTicket(t.db, QUIET, n))!, { reply: false, note: false, act: false });
+    const detail = await new HelpDesk(t.app.tickets.deps).detail((await findTicket(t.db, QUIET, n))!, { reply: false, note: false, act: false });
     expect(detail.activity.map((a) => a.Action)).toEqual([helpdeskActions.triaged, ticketActions.memberRemoved, ticketActions.opened]);
   });
 
@@ -144,12 +145,12 @@ describe("waiting-too-long alerts", () => {
     for (let i = 0; i < WAITING_PER_GUILD + 3; i++) await ticket(G, T0 + i * 1000, { panel_id: off });
     await ticket(G, T0, { panel_id: slow }); // its panel's 60 minutes are not up
     const due = await ticket(G, T0 + 10 * MIN); // no panel: the server's 5 minutes
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 20 * MIN)).toBe(1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 20 * MIN)).toBe(1);
     expect(await alertedNumbers(G)).toEqual([due.number]);
     const alert = await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${due.number} has waited%`).execute();
     expect(alert).toHaveLength(1);
     // The panel's own minutes, once up, alert too; the panel whose alert is off never does.
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 61 * MIN)).toBe(1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 61 * MIN)).toBe(1);
     expect((await alertedNumbers(G)).length).toBe(2);
   });
 
@@ -157,10 +158,10 @@ describe("waiting-too-long alerts", () => {
     const mine = [];
     for (let i = 0; i < WAITING_PER_GUILD + 2; i++) mine.push(await ticket(G, T0 + i * 1000));
     const other = await ticket(GH, T0 + 60 * 1000);
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 10 * MIN)).toBe(WAITING_PER_GUILD + 1);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 10 * MIN)).toBe(WAITING_PER_GUILD + 1);
     expect(await alertedNumbers(G)).toEqual(mine.slice(0, WAITING_PER_GUILD).map((r) => r.number));
     expect(await alertedNumbers(GH)).toEqual([other.number]);
-    expect(await sweepWaitingTickets(t.app.tickets.engine.deps, T0 + 11 * MIN)).toBe(2);
+    expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 11 * MIN)).toBe(2);
     expect(await alertedNumbers(G)).toEqual(mine.map((r) => r.number));
   });
 });
@@ -192,8 +193,8 @@ describe("per-priority statistics", () => {
     await ticket(QUIET, 1_000_000, { priority: "urgent" });
 
     const counter = new RowCounter();
-    const desk = new HelpDesk({ ...t.app.tickets.engine.deps, db: t.db.withPlugin(counter) });
-    const figures = await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, "all");
+    const db = t.db.withPlugin(counter);
+    const figures = await priorityFigures(db, QUIET, 4_000_000, 6_000_000, "all");
     expect(figures).toEqual([
       { Priority: "urgent", Open: 1, Closed: 3, MedianResponseMs: 200 },
       { Priority: "high", Open: 0, Closed: 4, MedianResponseMs: 26 },
@@ -203,12 +204,12 @@ describe("per-priority statistics", () => {
     // Counts per priority and the one or two middle values of each: never the thousand closed tickets.
     expect(counter.rows).toBeLessThanOrEqual(12);
     // Limited to one panel: only its tickets count.
-    expect(await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, [4242])).toEqual([
+    expect(await priorityFigures(db, QUIET, 4_000_000, 6_000_000, [4242])).toEqual([
       { Priority: "urgent", Open: 0, Closed: 0, MedianResponseMs: null },
       { Priority: "high", Open: 0, Closed: 0, MedianResponseMs: null },
       { Priority: "normal", Open: 0, Closed: 1, MedianResponseMs: 99_999 },
       { Priority: "low", Open: 0, Closed: 0, MedianResponseMs: null },
     ]);
-    expect((await desk.priorityFigures(QUIET, 4_000_000, 6_000_000, [])).every((p) => p.Open === 0 && p.Closed === 0)).toBe(true);
+    expect((await priorityFigures(db, QUIET, 4_000_000, 6_000_000, [])).every((p) => p.Open === 0 && p.Closed === 0)).toBe(true);
   });
 });

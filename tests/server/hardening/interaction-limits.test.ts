@@ -1,10 +1,10 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../server/app";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp, testDatabaseUrl } from "../helpers";
 
-// Issue 20, item 3: interactions have their own limits — per member and per server, counted across instances on
+// Interactions have their own limits — per member and per server, counted across instances on
 // PostgreSQL — and never the dashboard's per-IP (or per-user) write limit. A member over their limit is answered
 // ephemerally (type 4, flags 64) with when to try again; Discord never gets an HTTP 429.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20, item 9: closing a long ticket (5,000 messages) does not hold the event loop: reading, sealing and
+// Closing a long ticket (5,000 messages) does not hold the event loop: reading, sealing and
 // indexing its transcript run in chunks with the event loop turning between them, so other requests are answered
 // meanwhile (the figures — /api/health's p99 during such a close — are printed by
 // `BENCH_INTERACTIONS=long-close npx tsx bench/interactions.ts`; tests assert behaviour, not time).
@@ -35,7 +35,7 @@ describe("Item 9 — closing a 5,000-message ticket does not hold the event loop
     for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("demo_messages").values(rows.slice(i, i + 250)).execute();
 
     // Count the turns of the event loop, and note the count at every word hashed.
-    const keyring = t.app.tickets.engine.deps.keyring;
+    const keyring = t.app.tickets.deps.keyring;
     const original = keyring.termHash.bind(keyring);
     let turns = 0;
     let running = true;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
-import type { Reply } from "../../../server/tickets/step";
-import { textsIn } from "../../../server/tickets/texts";
+import { answeredSteps, type Reply } from "../tickets/steps";
+import { textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // On the demo platform: a reopen obeys every rule an open obeys (one function of them,
@@ -43,7 +43,7 @@ const text = (reply: Reply) => (reply.kind === "message" ? reply.message.content
 /** Members as an interaction describes them: support staff (the support role and Member), the owner. */
 const staffMember: Member = { id: DEMO_STAFF_ID, username: "Demo Staff", avatar: null, roles: [DEMO_SUPPORT_ROLE_ID, MEMBER_ROLE], permissions: "0", owner: false };
 const owner: Member = { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, roles: [], permissions: "0", owner: true };
-const engine = () => t.app.tickets.engine;
+const engine = () => answeredSteps(t.app.tickets.deps);
 const fromDm = { kind: "opener", userId: DEMO_STAFF_ID, username: "Demo Staff" } as const;
 
 /** A ticket of General Support opened by `member` (open), or opened and closed. */
@@ -96,7 +96,7 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
     expect(await statusOf(first.id)).toMatchObject({ status: "open" });
   });
 
-  it("the panel's own limit holds too, and the member reads it in the server's language (Try-it's DM button)", async () => {
+  it("the panel's own limit holds too, and the member reads it in the server's language (Try-it's DM button), and so do staff on the dashboard", async () => {
     await savePanel({ PanelTicketLimit: 1 });
     await saveSettings({ BotLanguage: "es" });
     const first = await closedTicket();
@@ -106,7 +106,7 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
     const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "button", channelId: dm.id, messageId: prompt, customId: `reopen:${G}:${first.number}` });
     expect(res.status).toBe(200);
     expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([es.panelLimitReached(1, "General Support")]);
-    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(en.openerAtPanelLimit(1, "General Support"));
+    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(es.openerAtPanelLimit(1, "General Support"));
   });
 
   it("two reopens at once at a limit of 1: one ticket opens", async () => {
@@ -224,8 +224,7 @@ describe("Item 5 — notes and replies check their permission in the step, which
     const ticket = await openTicket(owner);
     const before = (await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length;
     await withTeam({ AnswerTicket: false }, async () => {
-      const { reply } = await t.app.helpdesk.reply(G, ticket.number, staffMember, "Hello");
-      expect(text(reply)).toBe(en.noPermission);
+      expect(text(await engine().reply(G, ticket.number, staffMember, "Hello"))).toBe(en.noPermission);
       expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reply`, staff, { content: "Hello" })).status).toBe(403);
     });
     expect((await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length).toBe(before);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STUCK_GRACE_MS } from "../../../server/tickets/repair";
 import { PER_GUILD, sweepTickets } from "../../../server/tickets/scheduler";
 import { ticketActions } from "../../../server/tickets/step";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { prepareTranscript, storePreparedTranscript } from "../../../server/transcripts/store";
 import { DEMO_BOT } from "../../../server/platform/demo";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20 (hardening, third pass): the scheduler's sweep. Item 2: it chooses only tickets due under their own
-// server's settings, and a server's share of a sweep is bounded. Item 7: tickets left in 'opening' or 'closing' by a
+// The scheduler's sweep. It chooses only tickets due under their own
+// server's settings, and a server's share of a sweep is bounded. Tickets left in 'opening' or 'closing' by a
 // crash are repaired against the platform.
 
 const A = GAMING_HUB_ID;
@@ -141,7 +141,7 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
   it("'closing' past the grace with its transcript stored but its word index cut short: the index is completed, the close finished", async () => {
     const now = Date.now();
     const ticket = await staleTicket(B, now - HOUR, { status: "closing", closing_since: now - STUCK_GRACE_MS - 1000 });
-    const keyring = t.app.tickets.engine.deps.keyring;
+    const keyring = t.app.tickets.deps.keyring;
     const messages = [{ author: "Demo Admin", author_id: DEMO_ADMIN_ID, content: "my parcel zebrafish never arrived", timestamp: now - HOUR, embeds: [], attachments: [] }];
     const prepared = await prepareTranscript(keyring, B, ticket.number, messages);
     // The close stored the transcript, then stopped before its index entries (a crash).

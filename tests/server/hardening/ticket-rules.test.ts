@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { botTexts } from "../../../server/tickets/texts";
+import { answeredSteps } from "../tickets/steps";
+import { botTexts } from "../../../server/discord/texts";
 import { demoCannotSend } from "../../../server/try-it/channels";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20 (hardening, third pass): rules of the ticket engine's steps, on the demo platform.
+// Rules of the ticket core's steps, on the demo platform.
 
 const G = DEMO_COMMUNITY_ID;
 const SUPPORT_CHANNEL = "812345678901234714";
@@ -53,7 +54,7 @@ beforeEach(async () => {
 describe("Item 4 — one rule for unclaim and transfer: the claimer, or a manager", () => {
   it("a staff member who did not claim the ticket can neither release it nor hand it over", async () => {
     const ticket = await openTicket();
-    const engine = t.app.tickets.engine;
+    const engine = answeredSteps(t.app.tickets.deps);
     expect(await engine.claim(G, ticket.number, staffMember)).toMatchObject({ ok: true });
     expect(await engine.unclaim(G, ticket.number, otherStaff)).toMatchObject({ ok: false, message: { content: botTexts.onlyClaimer } });
     expect(await engine.transfer(G, ticket.number, otherStaff, DEMO_ADMIN_ID)).toMatchObject({ ok: false, message: { content: botTexts.onlyClaimer } });
@@ -63,7 +64,7 @@ describe("Item 4 — one rule for unclaim and transfer: the claimer, or a manage
 
   it("the claimer and a manager may hand it over; an unclaimed ticket may be handed to staff by any staff member", async () => {
     const ticket = await openTicket();
-    const engine = t.app.tickets.engine;
+    const engine = answeredSteps(t.app.tickets.deps);
     // Unclaimed: any staff member assigns it.
     expect(await engine.transfer(G, ticket.number, otherStaff, DEMO_STAFF_ID)).toMatchObject({ ok: true });
     expect((await tickets())[0]).toMatchObject({ claimed_by: DEMO_STAFF_ID });
@@ -102,7 +103,7 @@ describe("Item 8 — /tag posts only where the member may send messages", () => 
       member: { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: [DEMO_SUPPORT_ROLE_ID], permissions, nick: null },
       data: { id: "1", name: "tag", type: 1, options: [{ name: "name", type: 3, value: "welcome" }] },
     });
-    const handle = (permissions: string) => t.app.tickets.handler.handle(interaction(permissions) as never);
+    const handle = (permissions: string) => t.app.discord.router.handle(interaction(permissions) as never);
     expect(await handle("0")).toMatchObject({ ok: false, message: { content: botTexts.tagCannotSend } });
     expect(await handle(String(1024))).toMatchObject({ ok: false, message: { content: botTexts.tagCannotSend } });
     expect(await handle(String(2048 + 1024))).toMatchObject({ ok: true, message: { content: botTexts.tagSent } });

@@ -4,10 +4,10 @@ import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { seedDemoTranscripts } from "../../../server/transcripts/demo";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { ticketActions } from "../../../server/tickets/step";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20, item 1: every path that stores a transcript honours TRANSCRIPT_QUOTA_MB (here 1 MB): the ingest, a close
+// Every path that stores a transcript honours TRANSCRIPT_QUOTA_MB (here 1 MB): the ingest, a close
 // by a member, a scheduled close, the demo seed. A transcript is kept only when it fits (stored bytes + its sealed
 // size ≤ the quota); a close past it still closes, keeps no transcript, tells the member, and shows it to the owner
 // (Bot setup's refusals, and the activity log).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ticketDetailSchema } from "../../../src/schemas/helpdesk";
 import { keyringFor } from "../../../server/crypto";
-import { textsIn } from "../../../server/tickets/texts";
-import { sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { textsIn } from "../../../server/discord/texts";
+import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { openTranscript } from "../../../server/transcripts/store";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
@@ -183,11 +183,11 @@ describe("the waiting-too-long alert", () => {
     const ALERTS = "812345678901234714";
     await saveSettings({ BotLanguage: "es", WaitingAlertMinutes: 5, WaitingAlertChannelId: ALERTS });
     const ticket = await openTicket();
-    await sweepWaitingTickets(t.app.tickets.engine.deps, Number(ticket.opened_at) + 6 * 60_000);
+    await sweepWaitingTickets(t.app.tickets.deps, Number(ticket.opened_at) + 6 * 60_000);
     const alert = (await messagesOf(ALERTS)).filter((m) => m.content.includes(`#${ticket.number} `)).at(-1)!;
     const { roles } = JSON.parse(alert.allowed_mentions_json ?? "null") as { roles: string[] };
     expect(roles.length).toBeGreaterThan(0);
-    const url = `${t.app.tickets.engine.deps.publicUrl.replace(/\/$/, "")}/${G}/tickets/${ticket.number}`;
+    const url = `${t.app.tickets.deps.publicUrl.replace(/\/$/, "")}/${G}/tickets/${ticket.number}`;
     expect(alert.content).toBe(`${roles.map((id) => `<@&${id}>`).join(" ")} ${es.waitingAlert(ticket.number, 5, url)}`);
     expect(alert.content).toContain(`El ticket #${ticket.number} lleva 5 minutos esperando una respuesta del staff`);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authMessages } from "../../../src/schemas/messages";
 import { skippedAheadAction } from "../../../server/http/try-it";
 import { sweepTickets } from "../../../server/tickets/scheduler";
-import { textsIn } from "../../../server/tickets/texts";
+import { textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
 // The demo platform's clock per server (server/platform/clock.ts): Try-it's "Skip ahead" moves one server's clock, the

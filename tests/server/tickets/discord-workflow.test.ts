@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { singlePanelSchema } from "../../../src/schemas/panel";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 import { singlePanelData } from "../../../server/panels/store";
-import { registerSlashCommands } from "../../../server/tickets/slash-commands";
-import { textsIn } from "../../../server/tickets/texts";
+import { registerSlashCommands } from "../../../server/discord/application-commands";
+import { textsIn } from "../../../server/discord/texts";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
 import { type InteractionClient, interactionClient, testKeys, type Where } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
 
-// Issue 22 on the Discord path (signed interactions, the Discord adapter, the fake Discord checking every request
+// The ticket workflow on the Discord path (signed interactions, the Discord adapter, the fake Discord checking every request
 // and answer against Discord's contract): the commands with their es-ES localizations and the message command, the
 // bot answering in the interaction's guild_locale, a close request confirmed, a ticket from a message.
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { botTexts } from "../../../server/tickets/texts";
+import { answeredSteps } from "./steps";
+import { botTexts } from "../../../server/discord/texts";
 import { SEND_MESSAGES, VIEW_CHANNEL } from "../../../server/tickets/channel-access";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
@@ -206,7 +207,7 @@ describe("claiming and closing", () => {
     const ticket = await openOne(admin);
     // A Discord member with no team role and no manager permission (on Discord anyone can click a button).
     const outsider = { id: "900000000000000777", username: "Outsider", avatar: null, roles: [], permissions: "0", owner: false };
-    const engine = t.app.tickets.engine;
+    const engine = answeredSteps(t.app.tickets.deps);
     for (const reply of [
       await engine.claim(G, ticket.number, outsider),
       await engine.unclaim(G, ticket.number, outsider),

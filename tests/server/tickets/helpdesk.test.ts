@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ticketDetailSchema, ticketMessagesResponseSchema } from "../../../src/schemas/helpdesk";
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
-import { sweepWaitingTickets } from "../../../server/tickets/waiting";
+import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// The help desk (issue 23) on the demo platform: a ticket's page (facts, conversation, activity), the member's new
+// The help desk on the demo platform: a ticket's page (facts, conversation, activity), the member's new
 // message read live, a reply under the staff member's name that counts as the first response and is in the
 // transcript, a private note that is neither in the channel nor the transcript, priority and labels with the queue's
 // filters and sort, assign, and the permissions each needs.
@@ -124,7 +124,7 @@ describe("waiting too long", () => {
     const current = await api("GET", `/api/${G}/settings`, admin);
     expect((await api("PUT", `/api/${G}/settings`, admin, { WaitingAlertMinutes: 5, WaitingAlertChannelId: ALERTS, Revision: current.body.Revision })).status).toBe(200);
     const { number } = await openTicket();
-    const deps = t.app.tickets.engine.deps;
+    const deps = t.app.tickets.deps;
     const since = (await t.db.selectFrom("tickets").select("opened_at").where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow()).opened_at;
     // Not yet: four minutes.
     await sweepWaitingTickets(deps, Number(since) + 4 * 60_000);
@@ -158,7 +158,7 @@ describe("waiting too long", () => {
       ...rest, guild_id: GH, number: 5000 + i, channel_id: `8234567890123${String(40000 + i)}`, opened_at: 1_000 + i, last_activity_at: 1_000 + i,
       first_response_at: null, waiting_alert_at: null, claimed_by: null,
     }))).execute();
-    await sweepWaitingTickets(t.app.tickets.engine.deps, Number(row.opened_at) + 10 * 60_000);
+    await sweepWaitingTickets(t.app.tickets.deps, Number(row.opened_at) + 10 * 60_000);
     const alerts = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${number} has waited%`).execute();
     expect(alerts).toHaveLength(1);
     await t.db.deleteFrom("tickets").where("guild_id", "=", GH).where("number", ">=", 5000).execute();

@@ -1,4 +1,4 @@
-import type { LiveReader, LiveState } from "../../../server/tickets/live-read";
+import type { LiveReader, LiveState } from "../../../server/helpdesk/live-read";
 import type { TicketRow } from "../../../server/tickets/store";
 
 // Staff watching tickets' pages against a live reader on a clock of its own (no waiting in real time): every watched

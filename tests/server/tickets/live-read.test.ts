@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
-import { LiveReader } from "../../../server/tickets/live-read";
-import { replyAsStaff } from "../../../server/tickets/reply";
+import { LiveReader } from "../../../server/helpdesk/live-read";
+import { replyAsStaff } from "../../../server/helpdesk/reply";
 import { findTicket, type TicketRow } from "../../../server/tickets/store";
 import { FakeDiscord } from "../discord/fake-discord";
 import { ChannelType } from "../discord/fake-world";
@@ -9,7 +9,7 @@ import { testKeys } from "../discord/interactions";
 import { type TestApp, createTestApp } from "../helpers";
 import { type Poll, watchPages } from "./live-read-sim";
 
-// The live read of the help desk (issue 23) on the Discord adapter against the fake Discord (every request checked
+// The live read of the help desk on the Discord adapter against the fake Discord (every request checked
 // against Discord's contract): however many staff watch a ticket, its channel is read once per poll — within an
 // instance (concurrent watchers share one read) and across instances (the lease in ticket_live_reads) — and each
 // read asks only for the messages after the last known one.
@@ -81,7 +81,7 @@ describe("the live read of a watched ticket", () => {
   it("reads the channel once per poll however many staff watch it, on one instance and across two", async () => {
     let clock = 1_000_000;
     const now = () => clock;
-    const deps = t.app.tickets.engine.deps;
+    const deps = t.app.tickets.deps;
     const one = new LiveReader(deps, { pollMs: 3000, holder: "instance-a", now });
     const two = new LiveReader(deps, { pollMs: 3000, holder: "instance-b", now });
     const row = (await findTicket(t.db, G, 1))!;
@@ -120,7 +120,8 @@ describe("the live read of a watched ticket", () => {
   it("a reply from the dashboard is one message Discord's contract accepts, under the staff member's name, pinging nobody", async () => {
     const before = fake.callsTo("POST", "/channels/{channel_id}/messages").length;
     const owner = { id: OWNER, username: "owner", avatar: null, roles: [], permissions: "8", owner: true };
-    const { messageId } = await replyAsStaff(t.app.tickets.engine.deps, G, 1, owner, "On it @everyone");
+    const replied = await replyAsStaff(t.app.tickets.deps, G, 1, owner, "On it @everyone");
+    const messageId = "done" in replied && replied.done === "replied" ? replied.messageId : null;
     const sent = fake.callsTo("POST", "/channels/{channel_id}/messages").slice(before);
     expect(sent).toHaveLength(1);
     expect(messageId).toBeTruthy();
@@ -139,7 +140,7 @@ describe("fair shares of the live read between servers", () => {
 
   it("while one server watches 200 tickets, another server's ticket stays fresh within one poll, and the first keeps the rest", async () => {
     let clock = 50_000_000;
-    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL, maxReadsPerSecond: 10, holder: "fair", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL, maxReadsPerSecond: 10, holder: "fair", now: () => clock, wake: () => {} });
     const busy: TicketRow[] = [];
     for (let i = 0; i < 200; i++) busy.push(await ticketIn(G, OPENER));
     const quiet = await ticketIn(OTHER, OPENER);
@@ -182,7 +183,7 @@ describe("fair shares of the live read between servers", () => {
 
   it("a first read over the budget waits for its slot and is never an empty conversation", async () => {
     let clock = 80_000_000;
-    const reader = new LiveReader(t.app.tickets.engine.deps, { pollMs: POLL, maxReadsPerSecond: 2, holder: "first", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL, maxReadsPerSecond: 2, holder: "first", now: () => clock, wake: () => {} });
     const [a, b, c] = [await ticketIn(G, OPENER), await ticketIn(G, OPENER), await ticketIn(OTHER, OPENER)];
     await Promise.all([reader.read(a), reader.read(b)]);
     // This second's two reads are spent: the other server's first page waits for the next second's.

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoTicketEvent, demoTicketEventSchema } from "../../../src/schemas/demo";
 import type { TicketEvent } from "../../../src/schemas/ticket";
-import { textsIn } from "../../../server/tickets/texts";
+import { textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
 // The Try-it member's view follows the ticket by the dashboard's events (GET /{guildId}/demo/events): told only of
@@ -165,6 +165,8 @@ describe("the closing DM", () => {
     });
     try {
       expect((await api("POST", `/api/${G}/tickets/${own.number}/close`, admin, { reason: "Fixed in the last update" })).status).toBe(200);
+      // On PostgreSQL the event comes back through the database (LISTEN/NOTIFY), maybe after the answer.
+      await expect.poll(() => atEvent).toBeDefined();
     } finally {
       stop();
     }

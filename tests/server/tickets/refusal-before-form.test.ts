@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { answeredSteps } from "./steps";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
-import { textsIn } from "../../../server/tickets/texts";
+import { textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp } from "../helpers";
 
 // A form is never shown to be refused after it was filled in: every refusal that does not depend on the answers
@@ -72,7 +73,8 @@ const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "
 /** A ticket of General Support the member already has open (made through the engine, without its form). */
 const openTicketOf = async (memberId: string, username: string) => {
   const row = await panelRow("General Support");
-  const reply = await t.app.tickets.engine.open({ guildId: G, member: { id: memberId, username, avatar: null, roles: [DEMO_SUPPORT_ROLE_ID], permissions: "0", owner: false }, panelId: row.id });
+  const member = { id: memberId, username, avatar: null, roles: [DEMO_SUPPORT_ROLE_ID], permissions: "0", owner: false };
+  const reply = await answeredSteps(t.app.tickets.deps).open({ guildId: G, member, panelId: row.id });
   expect(reply).toMatchObject({ kind: "message", ok: true });
 };
 /** Refused with `text`, no modal, nothing opened. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedTextLength } from "../../../src/schemas/discord-limits";
-import { botTexts } from "../../../server/tickets/texts";
+import { botTexts } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
 // What the bot sends stays within Discord's limits (src/schemas/discord-limits.ts), on the demo platform: the Try-it

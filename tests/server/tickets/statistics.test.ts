@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recount, rollupFacets } from "../../../server/db/migrations/017_statistics_rollups";
-import { guildStatistics } from "../../../server/tickets/statistics";
+import { guildStatistics } from "../../../server/statistics/figures";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
 // GET /{guildId}/statistics on a fixture of tickets with known times (docs/ticket-engine.md, "Statistics"):

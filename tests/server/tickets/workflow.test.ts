@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { supportHoursSummary } from "../../../src/schemas/support-hours";
 import { buildApp } from "../../../server/app";
-import { chooseLanguage } from "../../../server/tickets/language";
+import { chooseLanguage } from "../../../server/discord/language";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { supportHoursAt } from "../../../server/tickets/support-hours";
-import { botTexts, textsIn } from "../../../server/tickets/texts";
+import { botTexts, textsIn } from "../../../server/discord/texts";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 22 (the ticket workflow) on the demo platform, through the same interaction handler as Discord's endpoint:
+// The ticket workflow on the demo platform, through the same interaction router as Discord's endpoint:
 // the bot's language, per-panel rules and support hours, the inactivity warning, close requests and the rating's
 // comment; the scheduler's parts run once with two instances on one database.
 

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { http as rest, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ConfigImportPreview, configTransferText as text } from "../../../src/schemas/config-export";
-import { frameMessages } from "../../../src/schemas/messages";
 import { allPermissions } from "../../../src/schemas/team";
 import { exportFileName } from "../../../src/resources/config-transfer/transfer";
 import { API, useMswServer } from "../providers/helpers";
@@ -13,7 +12,7 @@ import { sampleFile } from "./sample";
 
 // The Import / Export screen against a fake API: export downloads the file, a dropped file is previewed, the
 // mapping can be chosen per row (asking for a new preview), the import runs after a confirmation and links to
-// the imported panels; staff see why they cannot use it.
+// the imported panels; staff are kept out by the route's 'no access' page.
 
 const server = useMswServer();
 const toasts = captureToasts();
@@ -168,21 +167,21 @@ describe("Import / Export screen", () => {
     expect(screen.queryByRole("button", { name: text.importButton })).not.toBeInTheDocument();
   });
 
-  it("staff see that only managers may use it, with the actions disabled", async () => {
+  it("staff are kept out: the 'no access' page says who may use it, and nothing is exported", async () => {
     const api = fakeApi();
     renderApp(`/${community}/import-export`, server, {
       handlers: [...api.handlers, rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: allPermissions() }))],
     });
-    expect(await screen.findByText(text.levelOnly)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: text.exportButton })).toBeDisabled();
-    expect(dropInput()).toBeDisabled();
+    const page = await screen.findByTestId("no-access");
+    expect(page).toHaveTextContent("Only the server's owner, administrators and members with the Manage Server permission can open this page");
+    expect(screen.queryByRole("button", { name: text.exportButton })).toBeNull();
+    expect(api.state.exports).toBe(0);
   });
 
-  it("shows the error card when the access check fails", async () => {
+  it("says so when the access check fails", async () => {
     renderApp(`/${community}/import-export`, server, {
       handlers: [rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ error: "Guild not found" }, { status: 404 }))],
     });
-    expect(await screen.findByText(frameMessages.errorLoadingPage)).toBeInTheDocument();
-    expect(screen.getByText("Guild not found")).toBeInTheDocument();
+    expect(await screen.findByTestId("no-access")).toHaveTextContent("Your access to this page could not be checked. Reload the page to try again.");
   });
 });

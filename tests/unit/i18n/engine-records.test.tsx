@@ -142,6 +142,7 @@ describe("keys built at run time", () => {
       "activity.totalOther": "{n} entries",
       "ui.dataTable.page": "Page {page}",
       "ui.dataTable.perPage": "{n} / page",
+      "ui.noAccess.permission": "… the team permission “{permission}” …",
       "ui.embedFieldsWidget.field": "Field {n}",
       "ui.embedFieldsWidget.name": "Field {n} name",
       "ui.embedFieldsWidget.value": "Field {n} value",

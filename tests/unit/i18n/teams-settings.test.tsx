@@ -136,9 +136,12 @@ describe("in Spanish", () => {
     expect(screen.getByText("Propietario del servidor")).toBeInTheDocument();
     // The strip of a server without tickets yet (the harness's statistics).
     const strip = await screen.findByRole("navigation", { name: "Tickets de un vistazo" });
-    for (const label of ["Tickets abiertos", "Abiertos esta semana", "Mediana de primera respuesta", "Valoración media"]) {
+    for (const label of ["Tickets abiertos", "Tickets nuevos", "Mediana de primera respuesta", "Valoración media"]) {
       expect(within(strip).getByText(label)).toBeInTheDocument();
     }
+    // Each figure says its period.
+    expect(within(strip).getAllByText("Ahora")).toHaveLength(1);
+    expect(within(strip).getAllByText("Últimos 7 días")).toHaveLength(3);
     expect(await within(strip).findAllByText("0", { selector: ".ticket-strip-value" })).toHaveLength(2);
   });
 });

@@ -84,6 +84,15 @@ describe("user images", () => {
     expect(screen.getByTestId("embed").querySelector("img")).toBeNull();
     expect(screen.getByRole("img", { name: "Image unavailable" })).toHaveAttribute("title", "https://img.example/missing.png");
   });
+
+  it("an author icon on the app's own origin (a demo staff reply's avatar) shows; other schemes and hosts do not", () => {
+    const { rerender } = render(<Embed embed={{ author: "Demo Staff", authorIconUrl: "/images/default-avatar.svg", description: "On it." }} />);
+    expect(screen.getByTestId("embed").querySelector("img.embed-author-icon")).toHaveAttribute("src", "/images/default-avatar.svg");
+    for (const odd of ["//evil.example/a.png", "/\\evil.example/a.png", "javascript:alert(1)", "data:image/svg+xml,<svg/>"]) {
+      rerender(<Embed embed={{ author: "Demo Staff", authorIconUrl: odd, description: "On it." }} />);
+      expect(screen.getByTestId("embed").querySelector("img"), odd).toBeNull();
+    }
+  });
 });
 
 describe("panel previews", () => {

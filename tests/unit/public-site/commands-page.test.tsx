@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { changeLocale } from "../../../src/i18n/core";
 import CommandsPage from "../../../src/public-site/commands/CommandsPage";
-import { botCommands as registry, messageCommands, slashCommands } from "../../../src/schemas/commands";
+import { botCommands as registry, messageCommands, slashCommands } from "../../../src/schemas/command-list";
 
 // The public /commands page lists every command the bot registers: the slash commands, and the message commands of a
 // message's Apps menu ("Open ticket about this message"), each under its own heading, in English and Spanish.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { botCommands as registry, commandLabel, commandUsage } from "../../../src/schemas/commands";
+import { botCommands as registry } from "../../../src/schemas/command-list";
+import { commandLabel, commandUsage } from "../../../src/schemas/commands";
 import { botCommands, commandAccess, searchCommands } from "../../../src/public-site/commands/data";
 
 const names = (query: string) => searchCommands(botCommands, query).map((c) => c.name);

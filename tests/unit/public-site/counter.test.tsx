@@ -51,6 +51,21 @@ describe("counter animation", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
   });
 
+  it("formats every frame without building a number formatter (on a phone that was the landing page's longest task)", () => {
+    const values = [0, 7, 42, 999, 1000, 1284, 12345, 100000, 999999, 1000000, 1234567890, -1234];
+    const expected = values.map((v) => v.toLocaleString("en-US"));
+    const toLocale = vi.spyOn(Number.prototype, "toLocaleString");
+    const numberFormat = vi.spyOn(Intl, "NumberFormat");
+    try {
+      expect(values.map(formatCount)).toEqual(expected);
+      expect(toLocale).not.toHaveBeenCalled();
+      expect(numberFormat).not.toHaveBeenCalled();
+    } finally {
+      toLocale.mockRestore();
+      numberFormat.mockRestore();
+    }
+  });
+
   it("animates a displayed number whenever its target changes", () => {
     function Counter({ target }: { target: number }) {
       return <span data-testid="n">{useAnimatedNumber(target)}</span>;

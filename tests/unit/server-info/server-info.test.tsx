@@ -32,7 +32,7 @@ const week: StatisticsResponse = {
   resolution: { count: 9, median_ms: 3_600_000, p90_ms: 7_200_000 },
   ratings: { count: 4, average: 4.5, distribution: [0, 0, 0, 2, 2] },
 };
-const statistics = (answer: () => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
+const statistics = (answer: (info: { request: Request }) => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
 const guildInfo = (body: object = info) => rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(body));
 
 const cardWith = (title: string) => screen.getByText(title).closest(".card") as HTMLElement;
@@ -54,16 +54,22 @@ describe("Server info (the guild index)", () => {
     expect(owner.querySelector("img")?.getAttribute("src")).toBe(info.owner_avatar);
   });
 
-  it("shows the ticket strip: open now, opened this week, median first response, average rating, each a link", async () => {
-    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics()] });
+  it("shows the ticket strip: open now; new tickets, median first response, average rating of the last 7 days; each a link", async () => {
+    const asked: URL[] = [];
+    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics(({ request }) => (asked.push(new URL(request.url)), HttpResponse.json(week)))] });
     const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
     const item = (label: string) => within(strip).getByText(label).closest("a") as HTMLAnchorElement;
     await within(strip).findByText("3");
     expect(item("Open tickets")).toHaveTextContent("3");
     expect(item("Open tickets")).toHaveAttribute("href", `/${community}/tickets`);
-    expect(item("Opened this week")).toHaveTextContent("12");
-    expect(item("Median first response")).toHaveTextContent("4 min");
-    expect(item("Average rating")).toHaveTextContent("4.50 / 5");
+    // Each figure says its period.
+    expect(item("Open tickets")).toHaveTextContent("Open tickets3Now");
+    expect(item("New tickets")).toHaveTextContent("New tickets12Last 7 days");
+    expect(item("Median first response")).toHaveTextContent("Median first response4 minLast 7 days");
+    expect(item("Average rating")).toHaveTextContent("Average rating4.50 / 5Last 7 days");
+    // "Last 7 days" is what was asked: today and the six days before it.
+    const days = (Date.parse(asked[0]!.searchParams.get("to")!) - Date.parse(asked[0]!.searchParams.get("from")!)) / 86_400_000;
+    expect(days).toBe(6);
     expect(item("Average rating")).toHaveAttribute("href", `/${community}/statistics`);
   });
 

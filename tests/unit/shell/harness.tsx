@@ -8,7 +8,7 @@ import { createAuthProvider } from "../../../src/providers/auth-provider";
 import { createDataProvider } from "../../../src/providers/data-provider";
 import { createHttpClient } from "../../../src/providers/http";
 import { cookieTokenStore } from "../../../src/providers/session";
-import { toEndpoint, toPermissionLookup } from "../../../src/resources/engine/derive";
+import { toAccessLookup, toEndpoint } from "../../../src/resources/engine/derive";
 import { findDeclaration } from "../../../src/resources/registry";
 import type { GuildInfo, GuildInList } from "../../../src/schemas/guild";
 import type { StatisticsResponse } from "../../../src/schemas/statistics";
@@ -72,6 +72,8 @@ export function signedInHandlers() {
     rest.get(`${API}/:guildId/tickets/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
     // The Try-it member's events (the same, told only of the tickets whose channel they see): none either.
     rest.get(`${API}/:guildId/demo/events`, () => new HttpResponse(null, { headers: { "content-type": "text/event-stream" } })),
+    // The demo server's clock: never skipped ahead; the member may skip it.
+    rest.get(`${API}/:guildId/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: true })),
     // The public figures; Panels asks them to know whether the server runs the demo platform (here: Discord).
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1284, total_guilds: 2, total_tickets: 0, demo: false })),
   ];
@@ -96,7 +98,7 @@ export function renderApp(
   const http = createHttpClient({ baseUrl: "/api", tokens: cookieTokenStore, navigation });
   const authProvider = createAuthProvider({ http, tokens: cookieTokenStore, navigation, notify, sleep: async () => {} });
   const dataProvider = createDataProvider((name) => toEndpoint(findDeclaration(name)), http);
-  const accessControlProvider = createAccessControl({ http, permissionOf: toPermissionLookup(findDeclaration) });
+  const accessControlProvider = createAccessControl({ http, ...toAccessLookup(findDeclaration) });
   const router = createMemoryRouter(
     appRoutes(<RefineRoot authProvider={authProvider} dataProvider={dataProvider} accessControlProvider={accessControlProvider} />),
     { initialEntries: [path] },

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { readCookie } from "../../../src/providers/session";
 import { limits } from "../../../src/schemas/limits";
 import { authMessages, frameMessages } from "../../../src/schemas/messages";
-import { noPermissions } from "../../../src/schemas/team";
+import type { AccessLevel } from "../../../src/schemas/access";
+import { allPermissions, noPermissions, type TeamPermission } from "../../../src/schemas/team";
 import { sidebarCookieName } from "../../../src/shell/use-sidebar-state";
 import { API, useMswServer } from "../providers/helpers";
 import { mediaMatches } from "../setup";
@@ -68,6 +69,15 @@ describe("signed-in sidebar (§2)", { timeout: 20_000 }, () => {
     // The permissions have arrived (the granted entry shows) before the denied one is checked for.
     await within(aside).findByRole("link", { name: "Forms" });
     expect(within(aside).queryByRole("link", { name: "Tags" })).toBeNull();
+  });
+
+  it("hides the Import / Export entry from staff, even with every team permission (only the server's managers may use it)", async () => {
+    renderApp(`/${community}`, server, {
+      handlers: [rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: allPermissions() }))],
+    });
+    const aside = await screen.findByRole("complementary", { name: "Sidebar" });
+    await within(aside).findByRole("link", { name: "Activity" });
+    expect(within(aside).queryByRole("link", { name: "Import / Export" })).toBeNull();
   });
 
   it("groups collapse and open again; both start open", async () => {
@@ -150,4 +160,40 @@ describe("signed-in sidebar (§2)", { timeout: 20_000 }, () => {
       vi.restoreAllMocks();
     }
   });
+});
+
+// The Navigation group is built from the member's access in the open server: each entry whose page they may not
+// open is left out, whatever the reason (a team permission, or Import / Export's access levels).
+describe("the sidebar per permission set", { timeout: 20_000 }, () => {
+  const always = ["Dashboard", "Close Reasons", "Labels"];
+  const every = ["Dashboard", "Settings", "Staff Teams", "Tags", "Panels", "Forms", "Tickets", "Statistics", "Transcripts", "Activity", "Blacklist", "Close Reasons", "Labels"];
+  const grant = (...keys: TeamPermission[]) => ({ ...noPermissions(), ...Object.fromEntries(keys.map((k) => [k, true])) });
+  const cases: { who: string; level: AccessLevel; permissions: Record<TeamPermission, boolean>; entries: string[]; page?: string }[] = [
+    { who: "the owner", level: "owner", permissions: allPermissions(), entries: [...every, "Import / Export"] },
+    { who: "a Manage Server holder", level: "manager", permissions: allPermissions(), entries: [...every, "Import / Export"] },
+    { who: "staff with every team permission", level: "staff", permissions: allPermissions(), entries: every },
+    {
+      who: "the demo's Support Team (tags, panels, forms, transcripts)",
+      level: "staff",
+      permissions: grant("ViewTag", "ViewSinglePanel", "ViewForm", "ViewTranscripts", "AnswerTicket", "AnnotateTicket"),
+      entries: ["Dashboard", "Tags", "Panels", "Forms", "Tickets", "Statistics", "Transcripts", "Close Reasons", "Labels"],
+    },
+    { who: "staff who may read the settings", level: "staff", permissions: grant("ViewSettings"), entries: ["Dashboard", "Settings", "Blacklist", "Close Reasons", "Labels"] },
+    { who: "staff who may read the activity and the teams", level: "staff", permissions: grant("ViewActivity", "ViewTeam"), entries: ["Dashboard", "Staff Teams", "Close Reasons", "Labels", "Activity"].sort((a, b) => every.indexOf(a) - every.indexOf(b)) },
+    // Shown on a page it may not open: the "no access" page says the permissions have been read.
+    { who: "staff without any permission", level: "staff", permissions: noPermissions(), entries: always, page: "settings" },
+  ];
+
+  for (const { who, level, permissions, entries, page } of cases) {
+    it(`${who}: ${entries.join(", ")}`, async () => {
+      renderApp(`/${community}${page ? `/${page}` : ""}`, server, {
+        handlers: [rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level, permissions }))],
+      });
+      const aside = await screen.findByRole("complementary", { name: "Sidebar" });
+      const nav = within(aside).getByRole("navigation", { name: frameMessages.navigation });
+      const shown = () => within(nav).queryAllByRole("link").map((link) => link.textContent);
+      if (page) await screen.findByTestId("no-access");
+      await waitFor(() => expect(shown()).toEqual(entries));
+    });
+  }
 });

@@ -30,6 +30,20 @@ describe("Discord shapes in the Try-it view", () => {
     expect(inputs.map((i) => i.required)).toEqual([true, false]);
   });
 
+  it("reads an embed's mentions as names, as Discord shows a welcome message's form answers", () => {
+    const names = new Map([["1", "Ann"], ["5", "support"], ["7", "Support"]]);
+    const embed = embedData(
+      { title: "Answers", description: "For <@&7>", fields: [{ name: "Where?", value: "In <#5>, ask <@1> or <@2>" }], footer: { text: "<@1>" } },
+      (text) => readableMentions(text, names),
+    );
+    expect(embed).toMatchObject({
+      title: "Answers",
+      description: "For @Support",
+      footer: "@Ann",
+      fields: [{ FieldName: "Where?", FieldValue: "In #support, ask @Ann or @unknown user" }],
+    });
+  });
+
   it("turns mentions into names and leaves everything else as typed", () => {
     const names = new Map([["1", "Ann"], ["5", "support"]]);
     expect(readableMentions("<@1> see <#5>, <@&7> and <b>bold</b> <@x> <", names)).toBe("@Ann see #support, @unknown role and <b>bold</b> <@x> <");

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { http as rest, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeLocale } from "../../../src/i18n/core";
@@ -105,5 +105,46 @@ describe("the ticket page's messages", { timeout: 30_000 }, () => {
     expect(within(member).getByText("Here it is, @usuario desconocido knows")).toBeInTheDocument();
     expect(member.querySelector(".tp-reply")).toHaveTextContent("↪ Respondiendo a Ann: Where is it?");
     expect(within(member).getByText("Sticker: wave")).toBeInTheDocument();
+  });
+});
+
+describe("a reply from the ticket page", { timeout: 30_000 }, () => {
+  it("reads the ticket once after it, not again for the event the reply itself caused", async () => {
+    const encoder = new TextEncoder();
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const tell = (ticket: TicketSummary) =>
+      stream.enqueue(encoder.encode(`event: ticket\ndata: ${JSON.stringify({ type: "updated", guildId: community, ticket })}\n\n`));
+    let current = summary;
+    let detailReads = 0;
+    renderApp(`/${community}/tickets/12`, server, {
+      handlers: [
+        rest.get(`${API}/${community}/tickets/12`, () => {
+          detailReads++;
+          return HttpResponse.json({ ...detail, ticket: current });
+        }),
+        rest.get(`${API}/${community}/tickets/events`, () =>
+          new HttpResponse(new ReadableStream({ start: (c) => void (stream = c) }), { headers: { "content-type": "text/event-stream" } }),
+        ),
+        // As the server does: the reply's event is published before the answer.
+        rest.post(`${API}/${community}/tickets/12/reply`, () => {
+          current = { ...summary, LastActivityAt: summary.LastActivityAt + 1000 };
+          tell(current);
+          return HttpResponse.json({ message: "Reply sent.", message_id: "200" });
+        }),
+        ...handlers,
+      ],
+    });
+    const box = await screen.findByLabelText("Reply as yourself", {}, { timeout: 20_000 });
+    await expect.poll(() => stream).toBeDefined();
+    const before = detailReads;
+    fireEvent.change(box, { target: { value: "On it." } });
+    fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    await expect.poll(() => (box as HTMLTextAreaElement).value).toBe("");
+    // Someone else's change comes after the reply's event: the page reads it and shows it — by then the reply's event
+    // was handled. One read after the reply, one for the change.
+    current = { ...current, Subject: "Refund" };
+    tell(current);
+    await screen.findByText("Orders · Demo Admin · Refund", {}, { timeout: 10_000 });
+    expect(detailReads).toBe(before + 2);
   });
 });

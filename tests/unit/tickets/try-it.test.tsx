@@ -41,14 +41,19 @@ function eventStream() {
   };
 }
 
-/** The demo server: its channels and messages (a channel not listed answers 404, as the server does), every request logged. */
+/**
+ * The demo server: its channels and messages (a channel not listed answers 404, as the server does; a ticket's channel
+ * in `gone`, no longer seen, is answered `gone`), every request logged.
+ */
 function demoServer(initial: { channels: DemoChannel[]; messages: Record<string, DemoMessage[]> }) {
-  const state = { ...initial, requests: [] as string[], interactions: [] as Record<string, unknown>[], posts: [] as string[] };
+  const state = { ...initial, gone: [] as string[], requests: [] as string[], interactions: [] as Record<string, unknown>[], posts: [] as string[] };
   let answer: (body: Record<string, unknown>) => Record<string, unknown> = () => ({ modal: null, ephemeral: [], choices: [] });
   const events = eventStream();
   const handlers = [
     rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
     rest.get(`${API}/${community}/demo/events`, () => events.response()),
+    // The server's demo clock (Skip ahead): not moved.
+    rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
     rest.get(`${API}/${community}/demo/channels`, () => {
       state.requests.push("channels");
       return HttpResponse.json({ channels: state.channels });
@@ -56,6 +61,7 @@ function demoServer(initial: { channels: DemoChannel[]; messages: Record<string,
     rest.get(`${API}/${community}/demo/channels/:id/messages`, ({ params, request }) => {
       const id = String(params.id);
       state.requests.push(`messages ${id}`);
+      if (state.gone.includes(id)) return HttpResponse.json({ messages: [], mentions: {}, gone: true });
       if (!state.channels.some((c) => c.id === id)) return HttpResponse.json({ error: "Channel not found" }, { status: 404 });
       const after = new URL(request.url).searchParams.get("after");
       return HttpResponse.json({ messages: (state.messages[id] ?? []).filter((m) => !after || m.id > after), mentions: {} });
@@ -113,7 +119,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // "/close" typed and Enter: the command is chosen, its reason focused; Enter runs it with the reason.
     await user.keyboard("/close{Enter}");
-    const reason = within(screen.getByRole("group", { name: "/close [reason]" })).getByRole("combobox", { name: "reason" });
+    const reason = within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" });
     expect(reason).toHaveFocus();
     await user.keyboard("Solved{Enter}");
     await waitFor(() => expect(demo.state.interactions).toContainEqual({ kind: "command", channelId: TICKET, name: "close", options: { reason: "Solved" } }));
@@ -122,7 +128,7 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
 
     // What follows the name goes to the first option; Escape closes the menu, and a plain text is sent as text.
     await user.keyboard("/close Duplicate{Enter}");
-    expect(within(screen.getByRole("group", { name: "/close [reason]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
+    expect(within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
     await user.keyboard("{Escape}");
     await user.keyboard("/clo{Escape}{Enter}");
     await waitFor(() => expect(demo.state.posts).toEqual(["/clo"]));
@@ -308,6 +314,26 @@ describe("the member's view follows the ticket", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId("channel-ticket-1081")).toBeNull();
     expect(screen.queryByText("Welcome to your ticket")).toBeNull();
     expect(demo.state.requests.slice(requestsBefore).filter((r) => r === `messages ${TICKET}`)).toEqual([]);
+  });
+
+  it("a poll that finds the channel gone before the close's event arrives leaves it for the closing DM; the event then says why", async () => {
+    const demo = demoServer({
+      channels: [channel(SUPPORT, "support"), ticketChannel],
+      messages: { [SUPPORT]: [message("2", SUPPORT, "Panel")], [TICKET]: [message("5", TICKET, "Welcome to your ticket")] },
+    });
+    renderApp(`/${community}/try-it?channel=${TICKET}`, server, { handlers: demo.handlers });
+    await screen.findByText("Welcome to your ticket");
+    await waitFor(() => expect(demo.events.open).toBe(true));
+
+    // Closed: the channel is gone, the closing DM is there; the view's next poll of the channel learns it first.
+    demo.state.channels = [channel(SUPPORT, "support"), channel(DM, "Ticketeer", { kind: "dm", category: "Direct messages" })];
+    demo.state.gone = [TICKET];
+    demo.state.messages[DM] = [message("9", DM, "How did we do? Rate your ticket #1081 on Demo Community.")];
+    expect(await screen.findByText("How did we do? Rate your ticket #1081 on Demo Community.", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "@Ticketeer" })).toBeInTheDocument();
+    expect(screen.queryByTestId("channel-ticket-1081")).toBeNull();
+    demo.events.send(closed("Solved"));
+    expect(await screen.findByTestId("try-it-notice")).toHaveTextContent("Ticket #1081 was closed. Reason: Solved");
   });
 
   it("a reload naming a channel that is gone shows the default channel and says why, never a nameless empty one, and asks nothing of it", async () => {

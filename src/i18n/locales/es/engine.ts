@@ -23,6 +23,14 @@ const engine: Dictionary = {
   "ui.dataTable.perPage": "{n} / página",
   "ui.editorDialog.cancel": "Cancelar",
 
+  // The "no access" page of a screen the member may not use
+  "ui.noAccess.permission":
+    "Esta página requiere el permiso de equipo «{permission}». Ninguno de tus equipos de staff en este servidor lo tiene: pide al propietario del servidor o a un administrador que se lo añada a tu equipo.",
+  "ui.noAccess.level":
+    "Solo el propietario del servidor, los administradores y los miembros con el permiso Gestionar servidor pueden abrir esta página; ningún permiso de equipo de staff da acceso a ella.",
+  "ui.noAccess.unchecked": "No se pudo comprobar tu acceso a esta página. Recarga la página para intentarlo de nuevo.",
+  "ui.noAccess.back": "Volver al panel del servidor",
+
   // Widgets of the generated editors
   "ui.colorWidget.pick": "Elegir un color",
   "ui.colorWidget.select": "Selecciona un color",

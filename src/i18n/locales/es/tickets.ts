@@ -9,7 +9,9 @@ const tickets: Dictionary = {
 
   "serverInfo.strip.label": "Tickets de un vistazo",
   "serverInfo.strip.open": "Tickets abiertos",
-  "serverInfo.strip.week": "Abiertos esta semana",
+  "serverInfo.strip.opened": "Tickets nuevos",
+  "serverInfo.strip.now": "Ahora",
+  "serverInfo.strip.last7Days": "Últimos 7 días",
   "serverInfo.strip.response": "Mediana de primera respuesta",
   "serverInfo.strip.rating": "Valoración media",
 

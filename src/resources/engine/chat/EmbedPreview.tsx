@@ -33,11 +33,17 @@ export interface EmbedData {
 const hex = /^#[0-9a-fA-F]{6}$/;
 const filled = (v: string | undefined): v is string => !!v && v.trim() !== "";
 
-/** An image from a URL the user typed: http(s) only, no referrer; a placeholder when it cannot load. */
+/**
+ * A path on the app's own origin ("/images/default-avatar.svg"): the demo platform's local images (a staff reply's
+ * avatar) are stored so, to load at whatever address the app is opened.
+ */
+const isSameOriginPath = (value: string | undefined): value is string => !!value && /^\/(?![/\\])\S*$/.test(value);
+
+/** An image from a URL the user typed (http(s) only) or the app's own path, no referrer; a placeholder when it cannot load. */
 export function UserImage({ src, className, alt = "" }: { src: string | undefined; className: string; alt?: string }) {
   const tr = useTr();
   const [failed, setFailed] = useState<string | null>(null);
-  if (!isHttpUrl(src)) return null;
+  if (!isHttpUrl(src) && !isSameOriginPath(src)) return null;
   if (failed === src) {
     return (
       <span className={`${className} embed-image-missing`} title={src} role="img" aria-label={tr("panels.preview.imageUnavailable", "Image unavailable")}>

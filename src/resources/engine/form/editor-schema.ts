@@ -11,6 +11,8 @@ import type { FieldHint } from "../types";
 //   span                                    → width on wide screens, of 24 columns (full width below md)
 //   highlightEmpty                          → when the section's own rule fails, an empty field is marked too
 //   visibleWhen                             → shown only while that sibling boolean is on
+//   enumNames                               → the English words of an enum's values ({ value: "Words" }); the
+//                                             current language's come from <resource>.fields.<field>.enum.<value>
 // A declaration's field hints (`fields` of src/resources/engine/types.ts) win over the schema's, for the top-level
 // fields. Nested objects and the items of arrays are walked too, so hints work at any depth.
 
@@ -35,9 +37,10 @@ export interface UiHints extends FieldHint {
   span?: number;
   highlightEmpty?: boolean;
   visibleWhen?: string;
+  enumNames?: Record<string, string>;
 }
 
-const hintKeys = ["help", "placeholder", "rows", "widget", "section", "order", "span", "highlightEmpty", "visibleWhen"] as const;
+const hintKeys = ["help", "placeholder", "rows", "widget", "section", "order", "span", "highlightEmpty", "visibleWhen", "enumNames"] as const;
 
 /** Options of one property, as the templates read them from `ui:options`. */
 export interface FieldOptions {
@@ -84,6 +87,7 @@ function uiEntry(property: JsonSchema, declared: FieldHint | undefined): { entry
   if (hints.widget) entry["ui:widget"] = hints.widget;
   if (hints.placeholder) entry["ui:placeholder"] = hints.placeholder;
   if (hints.help) entry["ui:help"] = hints.help;
+  if (hints.enumNames && typeof hints.enumNames === "object") entry["ui:enumNames"] = { ...hints.enumNames };
   const options: FieldOptions = {};
   if (hints.rows) options.rows = hints.rows;
   if (hints.section) options.section = hints.section;

@@ -2,13 +2,17 @@ import { Templates } from "./rjsf-antd";
 import type { FieldTemplateProps, ObjectFieldTemplateProps, UiSchema } from "@rjsf/utils";
 import { Alert, Col, Row } from "antd";
 import { Card } from "../../../ui/blocks";
-import type { ComponentType, ReactNode } from "react";
+import { createContext, useContext, type ComponentType, type ReactNode } from "react";
 import { SiblingValues, type SchemaFormContext } from "../widgets/types";
 import { optionsOf } from "./editor-schema";
 
 // Layout of the form engine's editors: properties grouped into section cards (hint `section`), a nested object with
-// a section is its own card with its rule's messages on top, fields outside any section in plain rows, widths from
-// `span`, `visibleWhen` honoured.
+// a section is its own card with its rule's messages on top — unless it sits inside a card of that same section
+// already (one section, not one card in another of the same title) — fields outside any section in plain rows,
+// widths from `span`, `visibleWhen` honoured.
+
+/** The section whose card the fields being drawn are in ("" outside any card). */
+const CurrentSection = createContext("");
 
 const AntdFieldTemplate = Templates.FieldTemplate as ComponentType<FieldTemplateProps>;
 
@@ -20,17 +24,22 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return <AntdFieldTemplate {...props} />;
 }
 
-function SectionCard({ title, messages, children }: { title: string; messages: string[]; children: ReactNode }) {
+function SectionMessages({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="editor-section-errors">
+      {messages.map((m) => (
+        <Alert key={m} type="error" showIcon message={m} />
+      ))}
+    </div>
+  );
+}
+
+function SectionCard({ section, title, messages, children }: { section: string; title: string; messages: string[]; children: ReactNode }) {
   return (
     <Card className="editor-section" title={title || undefined} size="small">
-      {messages.length > 0 && (
-        <div className="editor-section-errors">
-          {messages.map((m) => (
-            <Alert key={m} type="error" showIcon message={m} />
-          ))}
-        </div>
-      )}
-      {children}
+      <SectionMessages messages={messages} />
+      <CurrentSection.Provider value={section}>{children}</CurrentSection.Provider>
     </Card>
   );
 }
@@ -43,6 +52,7 @@ function ObjectLayout(props: ObjectFieldTemplateProps) {
   const data = (formData ?? {}) as Record<string, unknown>;
   const uiOf = (name: string) => (uiSchema?.[name] as UiSchema | undefined) ?? {};
   const isNestedObject = (name: string) => (schema.properties?.[name] as { type?: unknown } | undefined)?.type === "object";
+  const currentSection = useContext(CurrentSection);
 
   const shown = properties.filter((p) => {
     if (p.hidden) return false;
@@ -74,9 +84,17 @@ function ObjectLayout(props: ObjectFieldTemplateProps) {
   if (fieldPathId.path.length > 0) {
     const section = optionsOf(uiSchema).section;
     if (!section) return <fieldset id={fieldPathId.$id} className="editor-object">{cols(shown, true)}</fieldset>;
+    // Already inside its section's card (which shows the section's messages): a part of that card, set apart by a rule.
+    if (section === currentSection) {
+      return (
+        <fieldset id={fieldPathId.$id} className="editor-object editor-subsection">
+          {cols(shown, true)}
+        </fieldset>
+      );
+    }
     return (
       <fieldset id={fieldPathId.$id} className="editor-object">
-        <SectionCard title={titleOf(section)} messages={sectionErrors[section] ?? []}>
+        <SectionCard section={section} title={titleOf(section)} messages={sectionErrors[section] ?? []}>
           {cols(shown, true)}
         </SectionCard>
       </fieldset>
@@ -108,7 +126,7 @@ function ObjectLayout(props: ObjectFieldTemplateProps) {
         // Fields outside any section (a declaration's dialog): plain rows, no card.
         if (!group.section) return <div key={`-${index}`}>{cols(group.items, false)}</div>;
         return (
-          <SectionCard key={`${group.section}-${index}`} title={group.section && titleOf(group.section)} messages={sectionErrors[group.section] ?? []}>
+          <SectionCard key={`${group.section}-${index}`} section={group.section} title={group.section && titleOf(group.section)} messages={sectionErrors[group.section] ?? []}>
             {cols(group.items, false)}
           </SectionCard>
         );

@@ -4,7 +4,7 @@ import { keySegment } from "../../../i18n/keys";
 // The words of a generated editor come from its zod schema's .meta() and the declaration's field hints: field
 // titles, descriptions, placeholders, help texts and the labels of enum choices. They are put through the
 // current language where the engine builds the form, under slots named by the field's path:
-//   fields.<path>.title | .description | .placeholder | .help | .enum.<value>
+//   fields.<path>.title | .description | .placeholder | .help | .enum.<value> (English: the `enumNames` hint, else the value)
 // (path segments in lower camel, "PanelMessage.PanelTitle" → "panelMessage.panelTitle"; an array's items under the
 // array's path, "fields[].Label" → "fields.label"). The section titles of SchemaForm are translated where they are
 // drawn (templates.tsx), under sections.<name>.
@@ -29,8 +29,14 @@ function walk(node: JsonSchema, ui: UiSchema, path: string[], text: TextOf) {
     }
     if (entry && typeof entry["ui:help"] === "string" && entry["ui:help"]) entry["ui:help"] = text(`${slot}.help`, entry["ui:help"]);
     if (Array.isArray(property.enum) && entry?.["ui:widget"] !== "hidden") {
+      // The English words are the schema's `enumNames` hint where it gives them, else the value itself.
+      const english = isObject(entry?.["ui:enumNames"]) ? (entry["ui:enumNames"] as Record<string, unknown>) : {};
       const names: Record<string, string> = {};
-      for (const value of property.enum) if (typeof value === "string" && value) names[value] = text(`${slot}.enum.${keySegment(value)}`, value);
+      for (const value of property.enum) {
+        if (typeof value !== "string" || !value) continue;
+        const words = typeof english[value] === "string" && english[value] ? (english[value] as string) : value;
+        names[value] = text(`${slot}.enum.${keySegment(value)}`, words);
+      }
       if (Object.keys(names).length) ui[key] = { ...entry, "ui:enumNames": names };
     }
     if (property.properties) {

@@ -9,3 +9,4 @@ export { CategoryWidget, FormWidget, RoleWidget, SupportTeamWidget } from "./Sel
 export { SwitchWidget } from "./SwitchWidget";
 export { TextChannelWidget } from "./TextChannelWidget";
 export { RolesWidget } from "./RolesWidget";
+export { WeekdaysWidget } from "./WeekdaysWidget";

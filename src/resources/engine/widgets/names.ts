@@ -20,6 +20,7 @@ export const namedWidgetNames = [
   "switch",
   "clampedNumber",
   "roles",
+  "weekdays",
 ] as const;
 
 export type RjsfWidgetName = (typeof rjsfWidgetNames)[number];

@@ -26,6 +26,7 @@ const loaders: Record<Exclude<NamedWidgetName, "clampedNumber">, () => Promise<W
   panelSelect: () => chunk().then((m) => m.PanelSelectWidget),
   switch: () => chunk().then((m) => m.SwitchWidget),
   roles: () => chunk().then((m) => m.RolesWidget),
+  weekdays: () => chunk().then((m) => m.WeekdaysWidget),
 };
 
 const ready: Record<string, Widget> = { hidden: HiddenWidget, clampedNumber: ClampedNumberWidget };
