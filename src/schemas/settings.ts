@@ -13,7 +13,7 @@ export type BotLanguage = (typeof botLanguages)[number];
 
 /** An IANA time zone name the runtime knows. */
 export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(value)) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;

@@ -147,7 +147,7 @@ function registeredRoutes(tree: string): { method: string; route: string }[] {
   const out: { method: string; route: string }[] = [];
   const stack: string[] = [];
   for (const line of tree.split("\n")) {
-    const match = /^((?:│   |    )*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1].length / 4;
     stack.length = depth;
