@@ -150,7 +150,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       render: (r: number | null, t: TranscriptSummary) => (
         <>
           <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span>
-          {/* Issue 22: the comment the member left with the stars. */}
+          {/* The comment the member left with the stars. */}
           {t.RatingComment ? <div className="transcript-rating-comment" title={t.RatingComment}>“{t.RatingComment}”</div> : null}
         </>
       ),
