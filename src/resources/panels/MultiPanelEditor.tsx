@@ -54,7 +54,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
   const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelChannelId !== "string")));
   const leaveOnLoadFailure = useEffectEvent(() => {
     toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
-    navigate(list, { replace: true });
+    void navigate(list, { replace: true });
   });
   useEffect(() => {
     if (loadFailed) leaveOnLoadFailure();
@@ -88,7 +88,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
             if (response.data.warning) toast({ type: "warning", message: response.data.warning });
             void refresh();
             reset(); // §4: a multi-panel create resets the form and goes to the list
-            navigate(list);
+            void navigate(list);
           },
           onError: failed(panelMessages.createFailed),
         },
@@ -104,7 +104,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
             }
             toast({ type: "success", message: panelMessages.updated });
             void refresh();
-            navigate(list);
+            void navigate(list);
           },
           onError: failed(panelMessages.updateFailed),
         },

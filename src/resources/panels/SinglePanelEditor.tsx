@@ -51,7 +51,7 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
   const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelMessage !== "object")));
   const leaveOnLoadFailure = useEffectEvent(() => {
     toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
-    navigate(list, { replace: true });
+    void navigate(list, { replace: true });
   });
   useEffect(() => {
     if (loadFailed) leaveOnLoadFailure();
@@ -77,7 +77,7 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
     toast({ type: "success", message: expected });
     if (response.data.warning) toast({ type: "warning", message: response.data.warning });
     void refresh();
-    navigate(list);
+    void navigate(list);
   };
   const failed = (message: string) => (error: HttpError) => toast({ type: "error", message, description: error.message || frameMessages.unknownError });
 

@@ -69,7 +69,7 @@ function ViewButton({ to, label }: { to: string; label: string }) {
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        navigate(to);
+        void navigate(to);
       }}
     >
       {tr("transcripts.view", L.view)}
