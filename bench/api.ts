@@ -36,7 +36,7 @@ const lists: Target[] = [
     minRatio: 0.15,
   },
   { name: "GET /{guildId}/activity p1", path: `/api/${g}/activity?page=1&per_page=50`, auth: true, minRatio: 0.15 },
-  // The landing page's figures (public): answered from a 10 s cache (server/routes/stats.ts, issue 20 item 15).
+  // The landing page's figures (public): answered from a 10 s cache (server/http/stats.ts).
   { name: "GET /stats (public)", path: "/api/stats", minRatio: 0.3 },
 ];
 // The same guild lists computed on every request (a query parameter the routes ignore makes each URL new): what a

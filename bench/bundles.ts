@@ -23,7 +23,7 @@ const subScreens: Screen[] = [
   { name: "multi-panel editor", path: `/${g}/panels/create-multi`, signedIn: true, ready: "main form", budget: budgets.editor },
   { name: "form editor", path: `/${g}/forms/create`, signedIn: true, ready: "main form", budget: budgets.editor },
   { name: "transcript view", path: `/${g}/transcripts/1001`, signedIn: true, ready: "main h1", budget: budgets.route },
-  // issue 23: a ticket's page (the demo history's tickets; the header shows even for a ticket that is gone)
+  // A ticket's page (the demo history's tickets; the header shows even for a ticket that is gone)
   { name: "ticket page", path: `/${g}/tickets/1`, signedIn: true, ready: "main h1", budget: budgets.route },
 ];
 const screens: Screen[] = [

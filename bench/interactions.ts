@@ -221,7 +221,7 @@ export async function measureInteractions(options: { databaseUrl?: string; click
 }
 
 /**
- * One member spamming while other servers click (issue 20, item 3): the server runs with the limits a deployment
+ * One member spamming while other servers click: the server runs with the limits a deployment
  * has by default (WRITE_RATE_LIMIT 300, the interaction limits), every request comes from one address as Discord's
  * do. One member of the bench guild sends /help as fast as `spamConcurrency` requests allow; meanwhile each of
  * `otherGuilds` other servers sends one /help every `clickEveryMs`, each by one of 50 members in turn. Reported: the other servers' success
@@ -308,7 +308,7 @@ export async function measureInteractionFairness(
 }
 
 /**
- * Closing a ticket of 5,000 messages while another client hits /api/health (issue 20, item 9): on the demo platform,
+ * Closing a ticket of 5,000 messages while another client hits /api/health: on the demo platform,
  * the messages written through the Try-it API, then the close through the dashboard's API; reported: how long the
  * close took, and the health checks' latency while it ran (p50, p99, max) beside the same client's without it.
  */

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import * as prettier from "prettier";
 import { allResourceSpecs, isTableSpec } from "../src/schemas/resources";
 import { migrateToLatest } from "../server/db/client";
 import { tableColumns } from "../server/db/resource-tables";
@@ -41,7 +42,9 @@ if (!migration) {
 }
 
 const dir = path.resolve(import.meta.dirname, "../server/db/migrations");
-fs.writeFileSync(path.join(dir, `${migration.name}.ts`), migration.source);
+const file = path.join(dir, `${migration.name}.ts`);
+// Laid out as `npm run format` would leave it, so `npm run format:check` passes with the new file.
+fs.writeFileSync(file, await prettier.format(migration.source, { ...(await prettier.resolveConfig(file)), filepath: file }));
 const indexFile = path.join(dir, "index.ts");
 const index = fs.readFileSync(indexFile, "utf8");
 const module = `m${migration.name.slice(0, 3)}`;

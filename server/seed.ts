@@ -111,10 +111,10 @@ export const seedSteps: SeedStep[] = [
   { name: "forms", run: seedDemoForms },
   { name: "panels", run: seedPanels },
   { name: "transcripts", run: (db) => seedDemoTranscripts(db) },
-  // Issue 23 (the help desk): every demo transcript gets its ticket and its activity, so Tickets, Statistics,
+  // Every demo transcript gets its ticket and its activity, so Tickets, Statistics,
   // Transcripts and the activity log agree (server/tickets/demo-history.ts).
   { name: "ticket-history", run: async (db) => void (await seedDemoTicketHistory(db)) },
-  // Issue 23 (the help desk): the demo's Support Team answers tickets and keeps notes from the dashboard.
+  // The help desk: the demo's Support Team answers tickets and keeps notes from the dashboard.
   {
     name: "helpdesk-permissions",
     run: async (db) => {

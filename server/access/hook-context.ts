@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // server/http/declared-routes.ts): the guarded request, its guild, the path's ids (checked integers) and the body
 // (validated by the operation's schema, unless the operation lets the hook read it).
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the operation's own schema; each hook reads it as that schema's type
 export interface OperationContext<Body = any> {
   app: FastifyInstance;
   request: FastifyRequest;

@@ -1,21 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
 import { type ConfigExport, generatedSection, transferredSpecs } from "../../src/schemas/config-export";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
-import { fromDbBool, toDbBool } from "../db/dialect";
+import { fromDbBool, type SchemaFreeDb, toDbBool } from "../db/dialect";
 import { fieldColumnsOf } from "../resources/columns";
 
 // The generated sections of the configuration file: one per spec'd collection of the shared registry without a
 // section of its own (src/schemas/config-export.ts, `transferredSpecs`). Exported as their records' input fields in
 // creation order; an import replaces the guild's records with the file's, in that order.
 
-// The tables are named by the specs: the engine's own columns and the spec's fields.
-type AnyDb = Kysely<any>;
-
+// The tables are named by the specs (the engine's own columns and the spec's fields): queried through a SchemaFreeDb.
 const fieldColumns = fieldColumnsOf;
 
 /** The records of each generated section, by section. */
-export async function exportResources(db: AnyDb, guildId: string): Promise<Record<string, Record<string, unknown>[]>> {
+export async function exportResources(db: SchemaFreeDb, guildId: string): Promise<Record<string, Record<string, unknown>[]>> {
   const out: Record<string, Record<string, unknown>[]> = {};
   for (const spec of transferredSpecs as ResourceSpec[]) {
     const rows = await db.selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
@@ -27,7 +24,7 @@ export async function exportResources(db: AnyDb, guildId: string): Promise<Recor
 }
 
 /** How many records the guild has in each generated section. */
-export async function countResources(db: AnyDb, guildId: string): Promise<Record<string, number>> {
+export async function countResources(db: SchemaFreeDb, guildId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const spec of transferredSpecs as ResourceSpec[]) {
     const row = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).executeTakeFirst();
@@ -47,7 +44,7 @@ export function plannedResources(file: ConfigExport): Record<string, Record<stri
 }
 
 /** Replaces the guild's records of each planned section with the file's. */
-export async function replaceResources(trx: AnyDb, guildId: string, planned: Record<string, Record<string, unknown>[]>, now: number): Promise<void> {
+export async function replaceResources(trx: SchemaFreeDb, guildId: string, planned: Record<string, Record<string, unknown>[]>, now: number): Promise<void> {
   for (const spec of transferredSpecs as ResourceSpec[]) {
     const records = planned[spec.api.listKey];
     if (!records) continue;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type Logger, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import pg, { type CustomTypesConfig } from "pg";
 import type { Config } from "../config";
 import { type DialectName, dialectHelpers } from "./dialect";
 import { statementNameOf } from "./prepared";
@@ -32,10 +32,10 @@ export interface DatabaseHandle {
 
 // PostgreSQL bigint (int8) and numeric counts come back as strings by default; every bigint we store is an
 // epoch time or a count far below 2^53, so parse them to numbers for this pool only.
-const pgTypes = {
-  getTypeParser(oid: number, format?: any) {
+const pgTypes: CustomTypesConfig = {
+  getTypeParser(oid, format) {
     if (oid === 20) return (v: string) => (v === null ? null : Number(v));
-    return (pg.types.getTypeParser as any)(oid, format);
+    return pg.types.getTypeParser(oid, format);
   },
 };
 
@@ -88,7 +88,7 @@ export function createDatabase(
       max: 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
-      types: pgTypes as any,
+      types: pgTypes,
       // Notices carry the guilds a write changed (wrapClient): whatever the database's default, they are sent.
       options: `-c client_min_messages=notice${config.databaseSchema ? ` -c search_path=${config.databaseSchema}` : ""}`,
     });

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import type { DialectName } from "./dialect";
+import { sql } from "kysely";
+import type { DialectName, SchemaFreeDb } from "./dialect";
 
 // Counters kept by database triggers, generated from one declaration per counter for both databases: the one way the
 // schema keeps a total beside the rows it counts (migration 025 made every hand-written counter of 007 and 012 and
@@ -72,7 +72,7 @@ function statements(c: CounterSpec, d: DialectName) {
 }
 
 /** Creates a counter's triggers (its table exists and holds the current totals). */
-export async function createCounterTriggers(db: Kysely<any>, dialect: DialectName, c: CounterSpec): Promise<void> {
+export async function createCounterTriggers(db: SchemaFreeDb, dialect: DialectName, c: CounterSpec): Promise<void> {
   const s = statements(c, dialect);
   const name = (event: string) => sql.raw(`${c.target}_${event}`);
   const source = sql.raw(c.source);
@@ -97,7 +97,7 @@ export async function createCounterTriggers(db: Kysely<any>, dialect: DialectNam
 }
 
 /** Drops a trigger (and on PostgreSQL its function) if it exists. */
-export async function dropTrigger(db: Kysely<any>, dialect: DialectName, table: string, trigger: string): Promise<void> {
+export async function dropTrigger(db: SchemaFreeDb, dialect: DialectName, table: string, trigger: string): Promise<void> {
   if (dialect === "postgres") {
     await sql`drop trigger if exists ${sql.raw(trigger)} on ${sql.raw(table)}`.execute(db);
     await sql`drop function if exists ${sql.raw(trigger)}()`.execute(db);

@@ -3,8 +3,15 @@ import { PostgresAdapter, type RawBuilder, sql } from "kysely";
 
 export type DialectName = "sqlite" | "postgres";
 
+/**
+ * A handle for tables named at run time (migrations, the tables of spec'd resources, trigger helpers): those tables
+ * are not in the compiled schema, and Kysely spells a schema it does not know as `Kysely<any>`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's schema-free handle (its migrations' type)
+export type SchemaFreeDb = Kysely<any>;
+
 /** Which database a Kysely instance talks to. */
-export function dialectOf(db: Kysely<any>): DialectName {
+export function dialectOf(db: SchemaFreeDb): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
@@ -15,7 +22,7 @@ export function dialectOf(db: Kysely<any>): DialectName {
 export interface DialectHelpers {
   name: DialectName;
   /** Adds an auto-incrementing integer primary key column. */
-  autoId<T extends string, C extends string>(table: CreateTableBuilder<T, C>, column: string): CreateTableBuilder<T, any>;
+  autoId<T extends string, C extends string, K extends string>(table: CreateTableBuilder<T, C>, column: K): CreateTableBuilder<T, C | K>;
   /** Column type for epoch milliseconds and other large integers (bigint in both; parsed to number). */
   bigint: "bigint";
   /** Column type for booleans kept as 0/1. */

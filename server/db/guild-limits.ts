@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { guildLimitReached } from "../../src/schemas/limits";
+import type { SchemaFreeDb } from "./dialect";
 import type { Database } from "./schema";
 import { HttpError } from "../errors";
 
@@ -18,7 +19,7 @@ export async function assertBelowGuildLimit(
   things: string,
   kind?: "single" | "multi",
 ): Promise<void> {
-  let query = (db as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", guildId);
+  let query = (db as SchemaFreeDb).selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", guildId);
   if (kind) query = query.where("kind", "=", kind);
   const row = await query.executeTakeFirst();
   if (Number(row?.n ?? 0) >= limit) throw new HttpError(409, guildLimitReached(limit, things));

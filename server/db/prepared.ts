@@ -68,7 +68,7 @@ function compileTemplate<V extends PreparedValues, S extends PreparedShape>(
   const used = new Set<string>();
   const parts: Part[] = compiled.parameters.map((p) => {
     if (typeof p !== "string" || !p.includes(MARK)) return { value: p };
-    const match = /^\u0000prepared-slot:([^[\]]+)(?:\[(\d+)\])?$/.exec(p);
+    const match = p.startsWith(MARK) ? /^([^[\]]+)(?:\[(\d+)\])?$/.exec(p.slice(MARK.length)) : null;
     if (!match) throw new Error(`prepared query: a placeholder was altered by the builder (${JSON.stringify(p)})`);
     used.add(match[1]);
     return { slot: match[1], index: match[2] === undefined ? undefined : Number(match[2]) };

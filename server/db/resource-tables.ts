@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import type { DialectHelpers, DialectName } from "./dialect";
+import { sql } from "kysely";
+import type { DialectHelpers, DialectName, SchemaFreeDb } from "./dialect";
 
 // The tables of spec'd resources (src/schemas/resource-spec.ts), as their migrations make them. A resource's
 // migration is written by `npm run new-resource-migration <name>` (scripts/new-resource-migration.ts) with its columns
@@ -29,7 +29,7 @@ export interface ExistingColumn {
 }
 
 /** A table's columns as the database has them, or undefined when there is no such table. */
-export async function tableColumns(db: Kysely<any>, dialect: DialectName, table: string): Promise<ExistingColumn[] | undefined> {
+export async function tableColumns(db: SchemaFreeDb, dialect: DialectName, table: string): Promise<ExistingColumn[] | undefined> {
   if (dialect === "postgres") {
     const { rows } = await sql<ExistingColumn>`
       select column_name as "name", udt_name as "dataType" from information_schema.columns
@@ -81,7 +81,7 @@ const refuse = (table: string, problems: string[]): never => {
  * Creates a resource's table with its index on (guild_id, id) and its unique indexes; a table already there (made by
  * the server at start before migrations did it) is left as it is when its columns are these, refused otherwise.
  */
-export async function createResourceTable(db: Kysely<any>, d: DialectHelpers, t: ResourceTable): Promise<void> {
+export async function createResourceTable(db: SchemaFreeDb, d: DialectHelpers, t: ResourceTable): Promise<void> {
   const existing = await tableColumns(db, d.name, t.table);
   if (existing) {
     const problems = columnProblems(existing, allColumns(t));
@@ -108,7 +108,7 @@ export async function createResourceTable(db: Kysely<any>, d: DialectHelpers, t:
  * Adds columns to a resource's table (a field added to its spec, or the engine's own on a table that predates the
  * engine); a column already there with that type is left as it is.
  */
-export async function addResourceColumns(db: Kysely<any>, d: DialectHelpers, table: string, columns: [name: string, type: ColumnType][]): Promise<void> {
+export async function addResourceColumns(db: SchemaFreeDb, d: DialectHelpers, table: string, columns: [name: string, type: ColumnType][]): Promise<void> {
   const existing = (await tableColumns(db, d.name, table)) ?? refuse(table, ["does not exist"]);
   for (const [name, type] of columns) {
     const column = existing.find((c) => c.name === name);

@@ -254,7 +254,7 @@ export interface TicketsTable {
   revision: Generated<number>;
   /** When the ticket moved to 'closing' (epoch ms; 021_hardening): the scheduler repairs one left there by a crash. */
   closing_since: ColumnType<number | null, number | null | undefined, number | null>;
-  // ---- 023_ticket_workflow (issue 22)
+  // ---- 023_ticket_workflow
   /** When the inactivity warning was sent (epoch ms), and its message: a warning stands while no activity follows it. */
   warned_at: ColumnType<number | null, number | null | undefined, number | null>;
   warning_message_id: ColumnType<string | null, string | null | undefined, string | null>;
@@ -268,7 +268,7 @@ export interface TicketsTable {
   reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: the ticket is a private thread of its panel's channel (thread mode). */
   is_thread: ColumnType<number, number | undefined, number>;
-  // ---- 024_helpdesk (issue 23) ----
+  // ---- 024_helpdesk ----
   /** low | normal | high | urgent */
   priority: ColumnType<string, string | undefined, string>;
   /** The ids of its labels as ",3,7," ("" for none). */
@@ -374,7 +374,7 @@ export interface Database extends SpecTables {
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;
   interaction_receipts: InteractionReceiptsTable;
-  // ---- 024_helpdesk (issue 23) ----
+  // ---- 024_helpdesk ----
   ticket_notes: TicketNotesTable;
   ticket_live_reads: TicketLiveReadsTable;
   // ---- 032_gateway ----

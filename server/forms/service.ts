@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { type Form, type FormField, formFieldPatchSchema, formFieldSchema, formFieldsMaxMessage, formInputSchema } from "../../src/schemas/form";
+import { type Form, type FormField, type formFieldPatchSchema, formFieldSchema, formFieldsMaxMessage, type formInputSchema } from "../../src/schemas/form";
 import { guildLimits, limits } from "../../src/schemas/limits";
 import { formMessages } from "../../src/schemas/messages";
 import { type ActivityActor, recordActivityOf } from "../activity/record";

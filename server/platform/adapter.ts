@@ -245,7 +245,7 @@ export interface PlatformAdapter {
   sendDirectMessage(userId: string, message: BotMessage, guildId?: string): Promise<{ channelId: string; messageId: string } | null>;
   /** A member of the guild, or null when they are not (any more). */
   getMember(guildId: string, userId: string): Promise<GuildMember | null>;
-  // ---- issue 22: tickets as private threads of the panel's channel
+  // ---- Tickets as private threads of the panel's channel
   /** A private thread (type 12, not invitable) of a text channel; returns its id. */
   createTicketThread(guildId: string, channelId: string, name: string): Promise<string>;
   /** Adds (or removes) a member of a thread. */

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import { guildLimitReached } from "../../src/schemas/limits";
 import type { ResourceSpec } from "../../src/schemas/resource-spec";
 import { type ActivityActor, recordActivityOf } from "../activity/record";
-import { fromDbBool, toDbBool } from "../db/dialect";
+import { fromDbBool, type SchemaFreeDb, toDbBool } from "../db/dialect";
 import { isUniqueViolation } from "../db/errors";
 import { prepared } from "../db/prepared";
 import type { Db } from "../db/schema";
@@ -43,9 +43,8 @@ export interface ResourceStore {
 }
 
 // The table is named by the spec, not by the schema's types: its queries are typed loosely.
-type AnyDb = Kysely<any>;
 type AnyQuery = { where(...args: unknown[]): AnyQuery };
-const loose = (db: Db) => db as unknown as AnyDb;
+const loose = (db: Db) => db as unknown as SchemaFreeDb;
 
 export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
   const fieldColumns = fieldColumnsOf(spec);

@@ -26,7 +26,7 @@ export const defaultSettings = (): TicketSettings => ({
   SinceLastMessageHours: 0,
   SinceLastMessageMinutes: 0,
   StoreTranscripts: true,
-  // Issue 22 (the ticket workflow).
+  // The ticket workflow: the bot's language, time zone, inactivity warning and close request.
   BotLanguage: "auto",
   TimeZone: "UTC",
   InactivityWarningHours: 0,
@@ -35,7 +35,7 @@ export const defaultSettings = (): TicketSettings => ({
   MessageTicketOpener: "author",
   TicketThreads: false,
   ClosedThreads: "archive",
-  // issue 23: "waiting too long" alerts, off until a server sets them
+  // "Waiting too long" alerts, off until a server sets them
   WaitingAlertMinutes: 0,
   WaitingAlertChannelId: null,
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { ticketPriorities } from "../../src/schemas/helpdesk";
+import type { ticketPriorities } from "../../src/schemas/helpdesk";
 import type { Database } from "../db/schema";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, demoUsers, GAMING_HUB_ID } from "../platform/demo-fixtures";
 import { keyringForDatabase } from "../transcripts/keys";

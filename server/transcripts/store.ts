@@ -447,7 +447,7 @@ export async function listTranscripts(
       PanelName: r.panel_name,
       Rating: r.rating === null ? null : Number(r.rating),
       ClosedAt: Number(r.closed_at),
-      // Issue 22: only when the member left one (the §3 shape stays as it was otherwise).
+      // The rating's comment only when the member left one (the §3 shape stays as it was otherwise).
       ...(r.rating_comment ? { RatingComment: r.rating_comment } : {}),
     })),
     total: Number(count?.n ?? 0),

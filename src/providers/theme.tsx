@@ -48,7 +48,7 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       motion: !reducedMotion,
-      // WCAG AA (issue 7, axe in tests/e2e/a11y.spec.ts): white on the light primary, danger text, secondary
+      // WCAG AA (axe in tests/e2e/a11y.spec.ts): white on the light primary, danger text, secondary
       // text and placeholders all reach 4.5:1; the dark algorithm already darkens the primary's solid fill.
       colorPrimary: dark ? brand.primary : brand.primaryStrong,
       colorInfo: dark ? brand.primary : brand.primaryStrong,

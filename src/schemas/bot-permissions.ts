@@ -61,7 +61,7 @@ export const botPermissions = {
     why: "Read a ticket's messages for its transcript and its first response time.",
     places: ["server", "ticketCategory"],
   },
-  // Issue 22: tickets as private threads of a panel's channel (thread mode).
+  // Tickets as private threads of a panel's channel (thread mode).
   CreatePrivateThreads: {
     bit: bit(36),
     discordName: "Create Private Threads",

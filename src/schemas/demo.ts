@@ -23,7 +23,7 @@ export const demoChannelSchema = z.object({
   lastMessageId: z.string().nullable(),
   /** Whether the member may write here (Send Messages): #rules is read-only for members, as on Discord. */
   canWrite: z.boolean().default(true),
-  /** Issue 22: a ticket's private thread names the channel it lives under (Discord lists threads under it). */
+  /** A ticket's private thread names the channel it lives under (Discord lists threads under it). */
   parentChannelId: z.string().nullable().optional(),
 });
 export type DemoChannel = z.infer<typeof demoChannelSchema>;
@@ -95,7 +95,7 @@ export const demoMessageInputSchema = z.object({
  * channel's guild), never the client.
  */
 export const demoInteractionInputSchema = z.discriminatedUnion("kind", [
-  // Issue 22: a message command from a message's Apps menu ("Open ticket about this message").
+  // A message command from a message's Apps menu ("Open ticket about this message").
   z.object({
     kind: z.literal("messageCommand"),
     channelId: z.string().regex(/^\d{1,21}$/),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { mentionNamesSchema } from "./message-parts";
 import { ticketSummarySchema } from "./ticket";
 
-// The help desk (issue 23): a ticket's page in the dashboard — its conversation as the chat platform shows it, read
+// The help desk: a ticket's page in the dashboard — its conversation as the chat platform shows it, read
 // live; replies as the staff member; private staff notes; priority and labels; assigning; the facts and the activity
 // of one ticket. Times are epoch milliseconds.
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResourceSpec, resourceActivity, resourceApi, resourceDialogs } from "./resource-spec";
 
-// Ticket labels (issue 23, the help desk): per-server labels staff put on tickets (a name and a colour), shown on the
+// Ticket labels (the help desk): per-server labels staff put on tickets (a name and a colour), shown on the
 // ticket page and the queue, and filtered by there. Declared once here and added to the two registries
 // (src/resources/registry.ts, server/resources/registry.ts); a ticket's labels are rows of ticket_label_links
 // (migration 024).

@@ -113,7 +113,7 @@ export const welcomeMessageSchema = z
   .meta({ title: "Welcome Message", section: "Welcome Message" });
 export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
 
-// ---- Issue 22: per-panel rules and support hours.
+// ---- Per-panel rules and support hours.
 const rulesSection = "Panel Rules";
 /** "HH:MM", 00:00–23:59 (24:00 allowed as an end: until midnight). */
 const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Times are HH:MM, from 00:00 to 24:00");
@@ -189,7 +189,7 @@ export const singlePanelRecordSchema = z.object({
     .default(null)
     .meta({ title: "Overflow Category", widget: "category", section: panelSection, span: 12, help: "Used when the ticket category is full (Discord allows 50 channels in a category)." }),
   FormId: z.number().int().nullable().default(null).meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
-  // ---- issue 23 (the help desk): this panel's "waiting too long" alert (here, not at the end: the editor draws
+  // ---- The help desk: this panel's "waiting too long" alert (here, not at the end: the editor draws
   // the fields of a section in the object's order, so it stays in the Panel Properties card) ----
   WaitingAlertMinutes: z
     .number()
@@ -204,7 +204,7 @@ export const singlePanelRecordSchema = z.object({
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),
   /** Optimistic concurrency: the revision the editor loaded; a stale one is refused (409). */
   Revision: z.number().int().positive().optional().meta({ widget: "hidden" }),
-  // ---- Issue 22 (the ticket workflow): who may use the panel, how often, and when. One block; a panel saved before
+  // ---- The ticket workflow: who may use the panel, how often, and when. One block; a panel saved before
   // it has none of these fields, and the engine reads each missing one as "no rule" (server/tickets/panel-rules.ts).
   ...panelRulesShape,
 });

@@ -107,7 +107,7 @@ export const defineResourceSpec = <
   Input extends z.ZodObject,
   RecordSchema extends z.ZodObject,
   const Table extends string,
-  const Columns extends Partial<{ [K in keyof Input["shape"]]: string }> = {},
+  const Columns extends Partial<{ [K in keyof Input["shape"]]: string }> = Record<never, string>,
   const Key extends ResourceKeyKind = ResourceKeyKind,
 >(
   spec: ResourceSpec<Input, RecordSchema, Table, Columns, Key>,

@@ -13,7 +13,7 @@ export type BotLanguage = (typeof botLanguages)[number];
 
 /** An IANA time zone name the runtime knows. */
 export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(value)) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;
@@ -41,7 +41,7 @@ export const ticketSettingsShape = {
   SinceLastMessageMinutes: count(limits.minutesMax, "Minutes"),
   /** Beyond §3: the legal pages promise a guild can stop storing closed tickets. */
   StoreTranscripts: z.boolean().nullable(),
-  // ---- Issue 22 (the ticket workflow): the bot's language, the server's time zone, the inactivity warning, the
+  // ---- The ticket workflow: the bot's language, the server's time zone, the inactivity warning, the
   // close request's default delay. One block; defaults in server/settings/store.ts.
   /** The language of every text the bot sends: "auto" follows the server's community locale (guild_locale). */
   BotLanguage: z.enum(botLanguages, { error: "Bot language must be auto, en or es" }).nullable().optional(),
@@ -59,7 +59,7 @@ export const ticketSettingsShape = {
   TicketThreads: z.boolean().nullable().optional(),
   /** A closed ticket's thread is archived and locked, or deleted. */
   ClosedThreads: z.enum(["archive", "delete"], { error: "Closed threads are archived or deleted" }).nullable().optional(),
-  // ---- issue 23 (the help desk): "waiting too long" alerts ----
+  // ---- The help desk: "waiting too long" alerts ----
   /** Minutes a ticket may wait for a first staff response before one alert goes out (0: off; a panel may say its own). */
   WaitingAlertMinutes: count(10080, "Waiting alert minutes").optional(),
   /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */

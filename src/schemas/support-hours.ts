@@ -2,7 +2,7 @@ import type { SupportHours } from "./panel";
 
 // A panel's support hours in words, for its posted message (server/panels/message.ts) and the editor's preview
 // (src/resources/panels/preview): "Monday–Friday, 09:00–17:00 (Europe/Madrid)". One function for both, in the bot's
-// two languages (issue 22); runs of consecutive days are joined with a dash.
+// two languages; runs of consecutive days are joined with a dash.
 
 export type HoursLanguage = "en" | "es";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { snowflake } from "./common";
 
-/** The 24 team permissions of §3, in the spec's order, then the help desk's two (issue 23): 26. */
+/** The 24 team permissions of §3, in the spec's order, then the help desk's two: 26. */
 export const teamPermissionKeys = [
   "ViewSettings", "EditSettings",
   "ViewTeam", "CreateTeam", "DeleteTeam", "EditTeam",
@@ -11,7 +11,7 @@ export const teamPermissionKeys = [
   "CreateMultiPanel", "DeleteMultiPanel", "EditMultiPanel",
   "ViewForm", "CreateForm", "DeleteForm", "EditForm",
   "ViewTranscripts", "ViewActivity",
-  // issue 23 (the help desk): reply to a ticket from the dashboard; read and write its private staff notes
+  // The help desk: reply to a ticket from the dashboard; read and write its private staff notes
   "AnswerTicket", "AnnotateTicket",
 ] as const;
 export type TeamPermission = (typeof teamPermissionKeys)[number];

@@ -31,7 +31,7 @@ export const ticketSummarySchema = z.object({
   ClosedAt: z.number().nullable(),
   CloseReason: z.string().nullable(),
   FormAnswers: z.array(formAnswerSchema),
-  // ---- issue 23 (the help desk): priority, labels, the "waiting too long" mark ----
+  // ---- The help desk: priority, labels, the "waiting too long" mark ----
   /** low | normal | high | urgent (src/schemas/helpdesk.ts). */
   Priority: z.enum(["low", "normal", "high", "urgent"]).default("normal"),
   /** The ids of its labels (the `labels` resource). */
@@ -48,7 +48,7 @@ export const ticketListQuerySchema = z.object({
   status: z.enum(["open", "closed", "all"]).default("open"),
   panel: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   claimed: z.enum(["claimed", "unclaimed"]).optional(),
-  // ---- issue 23: filter by priority and label, sort by priority ----
+  // ---- Filter by priority and label, sort by priority ----
   priority: z.enum(["low", "normal", "high", "urgent"]).optional(),
   label: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   sort: z.enum(["number", "priority"]).optional(),

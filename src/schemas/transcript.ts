@@ -14,7 +14,7 @@ export const transcriptSummarySchema = z.object({
   PanelName: z.string(),
   Rating: z.number().nullable(),
   ClosedAt: z.number().optional(),
-  /** Issue 22: the opener's comment after the stars. */
+  /** The opener's comment after the stars. */
   RatingComment: z.string().nullable().optional(),
 });
 export type TranscriptSummary = z.infer<typeof transcriptSummarySchema>;

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTr } from "../i18n/refine";
 import "./top-progress.css";
 
-// A slim bar at the top of the signed-in frame (issue 7 "Progress and feedback"): it shows when a route change
+// A slim bar at the top of the signed-in frame (progress and feedback): it shows when a route change
 // (router navigation or a lazy screen's code still arriving) or any request takes longer than `showAfterMs`,
 // and <main> carries aria-busy while it does.
 

@@ -21,6 +21,7 @@ export interface DataColumn<T> {
   ellipsis?: boolean;
   /** Stays in view at the row's end while the table scrolls sideways (row actions). */
   stickyEnd?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the field dataIndex names; each render spells its type (as antd does)
   render?: (value: any, record: T, index: number) => ReactNode;
 }
 

@@ -3,7 +3,7 @@ import { frameMessages, tagMessages } from "../../src/schemas/messages";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
-// Accessibility (issue 7): every route passes axe (WCAG 2 A/AA) with no serious or critical violation, in the
+// Accessibility: every route passes axe (WCAG 2 A/AA) with no serious or critical violation, in the
 // light theme, in the dark theme for a few, and at 390 px; the keyboard alone reaches and submits a dialog, and
 // focus returns to the control that opened it.
 

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
-// The help desk (issue 23) on the demo platform: Demo Admin opens a ticket in the Try-it view as a member; Demo Staff,
+// The help desk on the demo platform: Demo Admin opens a ticket in the Try-it view as a member; Demo Staff,
 // signed in in another browser, sees it in the queue, opens its page, sees the member's next message arrive without
 // a reload, replies (the member sees the reply under Demo Staff's name), adds a note the member never sees, sets the
 // priority "high" and a label, and closes it; the transcript holds the reply and not the note. The page passes axe,

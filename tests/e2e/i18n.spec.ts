@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectNoSeriousViolations } from "./axe";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
-// Issue 7, translations: the dashboard and the public site switch to Spanish and back to the spec's English.
+// Translations: the dashboard and the public site switch to Spanish and back to the spec's English.
 
 test("the dashboard switches to Español and back to the spec's English", async ({ page }) => {
   await signIn(page);

@@ -2,7 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Locator, type
 import { DEMO_COMMUNITY_ID, signIn, uniqueName } from "./helpers";
 
 // Staff teams (drag and drop with the mouse and the keyboard, permissions that change what a staff member sees)
-// and settings (the change toast, the conflict when someone else saved first). SPEC §2, §4, §8; issue 5.
+// and settings (the change toast, the conflict when someone else saved first). SPEC §2, §4, §8.
 
 const teamsUrl = `/${DEMO_COMMUNITY_ID}/teams`;
 const settingsUrl = `/${DEMO_COMMUNITY_ID}/settings`;

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
-// Issue 22, the ticket workflow, walked in the Try-it view by Demo Staff (one browser, one shared setup made
+// The ticket workflow, walked in the Try-it view by Demo Staff (one browser, one shared setup made
 // through the API): a thread-mode panel opens a thread, a required role refuses, support hours name the next opening,
 // the inactivity warning (the owner skips the server's demo clock ahead) and its "Keep open", a close request
 // confirmed, a rating with a comment that the Transcripts screen shows, reopening with the same number, a ticket from a

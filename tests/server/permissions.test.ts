@@ -106,7 +106,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/reopen`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
-  // issue 23 (the help desk): the ticket page
+  // The help desk: the ticket page
   { method: "GET", route: `${g}/tickets/:ticketId`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/tickets/:ticketId/messages`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/reply`, anyOf: ["AnswerTicket"], body: {} },
@@ -147,7 +147,7 @@ function registeredRoutes(tree: string): { method: string; route: string }[] {
   const out: { method: string; route: string }[] = [];
   const stack: string[] = [];
   for (const line of tree.split("\n")) {
-    const match = /^((?:│   |    )*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1].length / 4;
     stack.length = depth;

@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Issue 20 (hardening, third pass):
+// Hardening:
 //   - tickets.closing_since: when a ticket moved to 'closing' (epoch ms). The scheduler repairs a ticket left in
 //     'closing' by a crash once it is older than a grace period (server/tickets/scheduler.ts); a ticket left in
 //     'opening' is aged by its opened_at.
 //   - activity.scope_panel_id: the panel of the ticket or transcript an entry is about — null for entries about
 //     anything else, 0 for a ticket of no panel — so staff limited to their panels' tickets and transcripts
-//     (TranscriptsPanelPermission) see only those panels' entries (server/routes/activity.ts). Entries written
+//     (TranscriptsPanelPermission) see only those panels' entries (server/http/activity.ts). Entries written
 //     before are filled in from their ticket (or transcript) by its TicketId.
 
 /** The actions whose entries are about one ticket or transcript (the names server/tickets and the routes write). */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Issue 22 (the ticket workflow):
+// The ticket workflow:
 //   - tickets.warned_at / warning_message_id: the inactivity warning before an auto-close (server/tickets/
 //     inactivity.ts), sent once per silence (a compare-and-set on warned_at); its own message does not count as
 //     activity.
@@ -13,7 +13,7 @@ import type { DialectHelpers } from "../dialect";
 //   - tickets.is_thread: the ticket is a private thread of its panel's channel (thread mode), not a channel.
 //   - an index for the per-panel cooldown and limit (server/tickets/panel-rules.ts): a member's tickets of a panel.
 
-/** The ticket-scoped activity actions issue 22 adds (scoped to their ticket's panel like those of 021_hardening). */
+/** The ticket-scoped activity actions of the ticket workflow (scoped to their ticket's panel like those of 021_hardening). */
 export const workflowScopedActions = ["Ticket Close Requested", "Ticket Close Request Declined", "Ticket Kept Open", "Ticket Rating Comment", "Ticket Reopened"] as const;
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DialectHelpers } from "../dialect";
 
-// Issue 23 (the help desk):
+// The help desk:
 //   - tickets.priority (low | normal | high | urgent), tickets.labels (",3,7,": the ids of its labels, so the queue
 //     filters by one with a plain LIKE and the summary needs no join), tickets.waiting_alert_at (when the "waiting too
 //     long" alert went out: at most one per ticket).

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from "fastify";
-import type { FastifySerializerCompiler } from "fastify/types/schema";
+import type { FastifyRouteSchemaDef, FastifySerializerCompiler } from "fastify/types/schema";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../../src/schemas/common";
@@ -51,8 +51,8 @@ export function impliedErrorStatuses(routeOptions: RouteOptions): number[] {
 }
 
 /** Body validation that the handler does itself (a body whose messages depend on more than one schema). */
-export const validateBodyInHandler: FastifySchemaCompiler<any> = (definition) =>
-  definition.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(definition);
+export const validateBodyInHandler: FastifySchemaCompiler<unknown> = (definition) =>
+  definition.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(definition as FastifyRouteSchemaDef<z.ZodType>);
 
 /** A response that does not satisfy its route's schema: a bug of ours, answered 500 and logged with the issues. */
 export class ResponseSchemaError extends Error {

@@ -1,6 +1,6 @@
 import { useCustom, useDataProvider, useList, type HttpError } from "@refinedev/core";
 import { Alert, Button } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useState } from "react";
 import { useLocale } from "../../i18n/react";
 import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
@@ -90,9 +90,11 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     setPage(1);
   };
   const debouncedUser = useDebounced(userDraft, limits.selectSearchDebounceMs);
-  useEffect(() => {
-    if (debouncedUser !== filters.user) updateFilters({ user: debouncedUser });
-  }, [debouncedUser]);
+  // Only a new debounced value applies: clearing the filters must not bring back the value still being debounced.
+  const applyDebouncedUser = useEffectEvent((user: string) => {
+    if (user !== filters.user) updateFilters({ user });
+  });
+  useEffect(() => applyDebouncedUser(debouncedUser), [debouncedUser]);
 
   // The log: pages and filters on the server (the declaration maps them onto the route's query).
   const { query } = useList<ActivityEntry, HttpError>({

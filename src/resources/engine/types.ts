@@ -40,6 +40,7 @@ export interface FieldHint {
   help?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry lists declarations of every record type
 export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z.ZodType> {
   /** Refine resource name and access-control key (a key of resourcePermissions). */
   name: string;

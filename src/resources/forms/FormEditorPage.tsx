@@ -53,7 +53,7 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
     // 401/403 already send the browser home with their own notice.
     if (status === 401 || status === 403) return;
     open?.({ type: "error", message: formMessages.fetchFormFailed });
-    navigate(listPath, { replace: true });
+    void navigate(listPath, { replace: true });
   }, [failedToLoad, one.query.error, open, navigate, listPath]);
 
   const loaded = one.result;
@@ -71,7 +71,7 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
       successNotification: () => ({ type: "success" as const, message: mode === "create" ? formMessages.created : formMessages.updated }),
       errorNotification: (error?: HttpError) => ({ type: "error" as const, message: saveFormError(error, mode) }),
     };
-    const onSuccess = () => navigate(listPath);
+    const onSuccess = () => void navigate(listPath);
     if (mode === "create") {
       createForm({ resource: "forms", values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
       return;

@@ -80,7 +80,7 @@ export function FormsList({ guildId }: { guildId: string }) {
       ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: spec(formMessages, "deleteForm") }] : []),
     ],
     onClick: ({ key }) => {
-      if (key === "edit") navigate(`${listPath}/edit/${form.FormId}`);
+      if (key === "edit") void navigate(`${listPath}/edit/${form.FormId}`);
       else if (key === "copy") void copyCommand(form);
       else if (key === "delete") deleteForm(form);
     },

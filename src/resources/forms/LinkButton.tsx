@@ -9,7 +9,7 @@ export function LinkButton({ to, ...props }: Omit<ButtonProps, "href" | "onClick
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(to);
+    void navigate(to);
   };
   return <Button {...props} href={href} onClick={onClick} />;
 }

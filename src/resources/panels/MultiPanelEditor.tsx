@@ -1,6 +1,6 @@
 import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev/core";
 import { Button, Typography } from "antd";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { formMessages, frameMessages, panelMessages } from "../../schemas/messages";
@@ -52,12 +52,13 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
 
   const record = one.result as Record<string, unknown> | undefined;
   const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelChannelId !== "string")));
+  const leaveOnLoadFailure = useEffectEvent(() => {
+    toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
+    void navigate(list, { replace: true });
+  });
   useEffect(() => {
-    if (loadFailed) {
-      toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
-      navigate(list, { replace: true });
-    }
-  }, [loadFailed]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (loadFailed) leaveOnLoadFailure();
+  }, [loadFailed]);
   useEffect(() => {
     if (mode === "edit" && record && !loadFailed && loaded.current !== record) {
       loaded.current = record;
@@ -87,7 +88,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
             if (response.data.warning) toast({ type: "warning", message: response.data.warning });
             void refresh();
             reset(); // §4: a multi-panel create resets the form and goes to the list
-            navigate(list);
+            void navigate(list);
           },
           onError: failed(panelMessages.createFailed),
         },
@@ -103,7 +104,7 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
             }
             toast({ type: "success", message: panelMessages.updated });
             void refresh();
-            navigate(list);
+            void navigate(list);
           },
           onError: failed(panelMessages.updateFailed),
         },

@@ -12,7 +12,7 @@ export function RouterButton({ to, disabled, ...props }: Omit<ButtonProps, "href
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        navigate(to);
+        void navigate(to);
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { type HttpError, useCan, useCreate, useOne, useUpdate } from "@refinedev/core";
 import { Button } from "antd";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { frameMessages, panelMessages } from "../../schemas/messages";
@@ -49,12 +49,13 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
   // Edit: fill the form once the panel arrives; §4: on failure, 'Failed to fetch panel' and back to the list.
   const record = one.result as Record<string, unknown> | undefined;
   const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelMessage !== "object")));
+  const leaveOnLoadFailure = useEffectEvent(() => {
+    toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
+    void navigate(list, { replace: true });
+  });
   useEffect(() => {
-    if (loadFailed) {
-      toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
-      navigate(list, { replace: true });
-    }
-  }, [loadFailed]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (loadFailed) leaveOnLoadFailure();
+  }, [loadFailed]);
   useEffect(() => {
     if (mode === "edit" && record && !loadFailed && loaded.current !== record) {
       loaded.current = record;
@@ -76,7 +77,7 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
     toast({ type: "success", message: expected });
     if (response.data.warning) toast({ type: "warning", message: response.data.warning });
     void refresh();
-    navigate(list);
+    void navigate(list);
   };
   const failed = (message: string) => (error: HttpError) => toast({ type: "error", message, description: error.message || frameMessages.unknownError });
 

@@ -87,7 +87,7 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           label: tr("settings.field.transcriptsPanelPermission", "Only a panel's support team can read its transcripts"),
           kind: "switch",
         },
-        // Issue 22: the bot's language and the server's time zone (support hours).
+        // The bot's language and the server's time zone (support hours).
         {
           key: "BotLanguage",
           label: tr("settings.field.botLanguage", "Bot language"),
@@ -139,7 +139,7 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           kind: "text",
           placeholder: "UTC",
         },
-        // issue 23 (the help desk): "waiting too long" alerts
+        // "Waiting too long" alerts
         {
           key: "WaitingAlertMinutes",
           label: tr("settings.field.waitingAlertMinutes", "Alert when a ticket waits (minutes)"),
@@ -211,7 +211,7 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           unit: minutes,
           dependsOn: "CloseOnUserLeave",
         },
-        // Issue 22: the warning before an auto-close, and the close request's default delay.
+        // The warning before an auto-close, and the close request's default delay.
         {
           key: "InactivityWarningHours",
           label: tr("settings.field.inactivityWarningHours", "Warn before closing"),

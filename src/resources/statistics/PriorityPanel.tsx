@@ -5,7 +5,7 @@ import { DataTable } from "../../ui/DataTable";
 import { Panel } from "../../ui/blocks";
 import { formatDuration } from "../engine/ticket-statistics-format";
 
-// Statistics per priority (issue 23): open tickets of each priority now, and those closed in the range (UTC days)
+// Statistics per priority: open tickets of each priority now, and those closed in the range (UTC days)
 // with their median first response (GET /{guildId}/statistics/priorities).
 
 export function PriorityPanel({ guildId, range }: { guildId: string; range: { from: string; to: string } }) {

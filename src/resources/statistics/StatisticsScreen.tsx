@@ -139,7 +139,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
               ]}
             />
           </Panel>
-          {/* issue 23: per priority */}
+          {/* Per priority */}
           <PriorityPanel guildId={guildId} range={range} />
         </>
       )}

@@ -1,7 +1,7 @@
 import { type HttpError, useCan, useCreate, useCustom, useCustomMutation, useDelete, useList, useNotification } from "@refinedev/core";
 import { Button, Skeleton } from "antd";
 import { Card } from "../../ui/blocks";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { useSpecT, useTr } from "../../i18n/refine";
 import type { GuildAccess } from "../../schemas/access";
 import { teamMessages } from "../../schemas/messages";
@@ -82,12 +82,12 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
     setRoles(selected?.Roles ?? []);
     setPermissions(fullPermissions(selected?.Permissions));
   }, [selected]);
-  useEffect(() => {
-    // Another team: show its own data at once, whatever is still on its way for the previous one.
+  // Another team: show its own data at once, whatever is still on its way for the previous one.
+  const showSelected = useEffectEvent(() => {
     setRoles(selected?.Roles ?? []);
     setPermissions(fullPermissions(selected?.Permissions));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId]);
+  });
+  useEffect(() => showSelected(), [selectedId]);
   /** Applies an optimistic update only while its team is still the one on screen. */
   const forTeam = (teamId: string, update: () => void) => {
     if (selectedRef.current === teamId) update();

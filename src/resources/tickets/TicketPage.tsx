@@ -217,8 +217,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     errorNotification: false,
     queryOptions: { queryKey: ["ticket-page-messages", guildId, number], enabled: open === true, refetchInterval: POLL_MS, refetchIntervalInBackground: false },
   });
-  const conversation = messagesQuery.query.data ? ticketMessagesResponseSchema.safeParse(messagesQuery.query.data.data) : undefined;
-  const messages = conversation?.success ? conversation.data.messages : [];
+  const messagesData = messagesQuery.query.data;
+  const conversation = useMemo(() => (messagesData ? ticketMessagesResponseSchema.safeParse(messagesData.data) : undefined), [messagesData]);
+  const messages = useMemo(() => (conversation?.success ? conversation.data.messages : []), [conversation]);
 
   // A ticket event about this ticket (a message on the demo platform, someone else's claim, a close) refreshes the
   // page at once. Not the event of this page's own step: the step refreshes the page once it is done (`run`), and an

@@ -4,7 +4,7 @@ import { PageFallback } from "../../ui/PageFallback";
 import type { ResourceScreenProps } from "../engine/types";
 import TicketsScreen from "./TicketsScreen";
 
-// /:guildId/tickets (the open queue) and /:guildId/tickets/:ticketNumber (a ticket's page, issue 23): the page loads
+// /:guildId/tickets (the open queue) and /:guildId/tickets/:ticketNumber (a ticket's page): the page loads
 // on its first visit, apart from the queue.
 const TicketPage = lazy(() => import("./TicketPage"));
 

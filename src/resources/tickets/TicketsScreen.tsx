@@ -50,7 +50,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const panel = params.get("panel") ?? "";
   const claimed = (params.get("claimed") ?? "") as Claimed;
   const mine = params.get("mine") === "1";
-  // issue 23: priority and label filters, the priority sort
+  // Priority and label filters, the priority sort
   const priority = params.get("priority") ?? "";
   const label = params.get("label") ?? "";
   const byPriority = params.get("sort") === "priority";
@@ -130,7 +130,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     errorNotification: false,
   });
   const panels = panelList.query.isError ? [] : panelList.result.data;
-  // issue 23: the server's labels (chips in the queue, the label filter)
+  // The server's labels (chips in the queue, the label filter)
   const labelList = useList<Label>({ resource: "labels", meta: { guildId, onForbidden: "caller" }, pagination: { mode: "off" }, errorNotification: false });
   const labels = useMemo(() => (labelList.query.isError ? [] : labelList.result.data), [labelList.query.isError, labelList.result.data]);
   const labelsById = useMemo(() => new Map(labels.map((l) => [l.LabelId, l])), [labels]);
@@ -173,7 +173,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         title: tr("tickets.columns.number", "#"),
         dataIndex: "TicketId",
         width: 80,
-        // issue 23: the ticket's page
+        // The ticket's page
         render: (n: number, t: TicketSummary) => (
           <span>
             <Link className="mono" to={`/${guildId}/tickets/${n}`} aria-label={tr("tickets.openTicket", "Open ticket #{n}", { n })}>#{n}</Link>
@@ -223,7 +223,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the screen remounts per guild (engine/routes.tsx); act reads nothing else that changes
     [tr, pending, labelsById],
   );
 

@@ -25,14 +25,14 @@ export const ticketsResource = defineResource<TicketSummary>({
         { field: "ClaimedById", operator: "null", param: "claimed", value: "unclaimed" },
         // Tickets the caller claimed or opened.
         { field: "mine", param: "mine", value: "true" },
-        // issue 23: by priority and by label
+        // By priority and by label
         { field: "Priority", param: "priority" },
         { field: "LabelIds", param: "label" },
       ],
-      // issue 23: the most urgent first (then the newest)
+      // The most urgent first (then the newest)
       sort: { sort: "sort", order: "order", fields: ["priority"] },
     },
   },
-  // The open queue and, under it, a ticket's page (/:guildId/tickets/:ticketNumber, issue 23).
+  // The open queue and, under it, a ticket's page (/:guildId/tickets/:ticketNumber).
   screen: lazy(() => import("./TicketsRoutes")),
 });

@@ -69,7 +69,7 @@ function ViewButton({ to, label }: { to: string; label: string }) {
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        navigate(to);
+        void navigate(to);
       }}
     >
       {tr("transcripts.view", L.view)}
@@ -150,7 +150,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       render: (r: number | null, t: TranscriptSummary) => (
         <>
           <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span>
-          {/* Issue 22: the comment the member left with the stars. */}
+          {/* The comment the member left with the stars. */}
           {t.RatingComment ? <div className="transcript-rating-comment" title={t.RatingComment}>“{t.RatingComment}”</div> : null}
         </>
       ),

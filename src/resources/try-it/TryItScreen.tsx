@@ -57,7 +57,7 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   /** What happened to the channel the member was in (its ticket closed, it is gone). */
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = channels ?? [];
+  const list = useMemo(() => channels ?? [], [channels]);
   const wanted = params.get("channel");
   const fallback = list.find((c) => c.name === "support")?.id ?? list[0]?.id ?? null;
   // Only a channel the member sees is ever shown: a link to one that is gone (a closed ticket) shows the default.

@@ -128,7 +128,7 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
 
   it("@everyone's permissions count server-wide, and Administrator holds everything, overwrites or not", async () => {
     world.everyone = P.ViewChannel | P.SendMessages | P.EmbedLinks | P.AttachFiles | P.ReadMessageHistory;
-    // Issue 22: and the thread permissions of thread mode.
+    // And the thread permissions of thread mode.
     world.botRole = P.ManageChannels | P.ManageRoles | P.CreatePrivateThreads | P.SendMessagesInThreads | P.ManageThreads;
     expect(await problems()).toEqual([]);
     world.botRole = P.Administrator;

@@ -23,7 +23,7 @@ const SPEC_FILE = fileURLToPath(new URL("../../fixtures/discord-api-spec/openapi
 const API_PREFIX = /^\/api\/v\d+/;
 const PERMISSION_FIELDS = new Set(["allow", "deny", "permissions", "default_member_permissions"]);
 const PERMISSION_PATTERN = "^[0-9]{1,20}$";
-const METHODS = ["get", "put", "post", "patch", "delete"] as const;
+type Method = "get" | "put" | "post" | "patch" | "delete";
 
 type SchemaObject = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ interface Operation {
   requestBody?: { required?: boolean; content: Record<string, { schema?: SchemaObject }> };
 }
 
-type PathItem = Partial<Record<(typeof METHODS)[number], Operation>> & { parameters?: Parameter[] };
+type PathItem = Partial<Record<Method, Operation>> & { parameters?: Parameter[] };
 
 interface OpenApi {
   paths: Record<string, PathItem>;
@@ -218,7 +218,7 @@ export function matchRoute(path: string): RouteMatch | undefined {
 
 function operationOf(method: string, template: string): { item: PathItem; operation: Operation } | undefined {
   const item = spec().doc.paths[template];
-  const operation = item?.[method.toLowerCase() as (typeof METHODS)[number]];
+  const operation = item?.[method.toLowerCase() as Method];
   return item && operation ? { item, operation } : undefined;
 }
 

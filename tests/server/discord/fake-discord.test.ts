@@ -17,7 +17,7 @@ let fake: FakeDiscord;
 
 interface Answer {
   status: number;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- Discord's answers, read field by field below
+  json: any; // Discord's answers, read field by field below
   headers: Headers;
 }
 

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, trustProxySetting } from "../../../server/config";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20 (hardening, third pass): the configuration check and the answers' headers. Each test fails on the code
-// before its fix.
+// The configuration check and the answers' headers.
 
 describe("Item 12 — TRUST_PROXY that trusts every address is refused", () => {
   it("refuses 0.0.0.0/0 and ::/0 with a ConfigError naming the variable", () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20, item 5: a live event stream (GET /{guildId}/tickets/events) ends within seconds of its session ending or
+// A live event stream (GET /{guildId}/tickets/events) ends within seconds of its session ending or
 // its access changing — it re-checks both every few seconds and before each event — instead of living on for
 // TICKET_STREAM_SECONDS.
 

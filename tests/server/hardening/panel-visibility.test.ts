@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../../server/db/client";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, createTestDatabase } from "../helpers";
 
-// Issue 20, item 10: "Only a panel's support team can read its transcripts" (TranscriptsPanelPermission) applies to
+// "Only a panel's support team can read its transcripts" (TranscriptsPanelPermission) applies to
 // the statistics and the activity log as it does to tickets and transcripts: staff limited by it see neither the
 // figures nor the entries (subjects, close reasons) of panels whose team they are not in.
 

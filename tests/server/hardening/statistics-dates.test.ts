@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_COMMUNITY_ID, appForSuite, bearer } from "../helpers";
 
-// Issue 20, item 6: statistics take real calendar dates only.
+// Statistics take real calendar dates only.
 
 const suite = appForSuite();
 const ask = (from: string, to: string) =>

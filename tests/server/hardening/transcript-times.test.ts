@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// Issue 20, item 11: a transcript's times are bounded at ingest (the shared transcript schema), so every stored
+// A transcript's times are bounded at ingest (the shared transcript schema), so every stored
 // transcript can be viewed.
 
 const G = GAMING_HUB_ID;

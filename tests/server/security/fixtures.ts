@@ -538,7 +538,7 @@ export const samples: Record<string, Sample> = {
     },
   },
   "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
-  // issue 23 (the help desk): the ticket page
+  // The help desk: the ticket page
   "GET /api/:guildId/tickets/:ticketId": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
   "GET /api/:guildId/tickets/:ticketId/messages": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }) },
   "POST /api/:guildId/tickets/:ticketId/reply": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }), body: () => ({ content: "We are on it." }) },

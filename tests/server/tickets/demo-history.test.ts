@@ -3,7 +3,7 @@ import { statisticsResponseSchema } from "../../../src/schemas/statistics";
 import { seedDemoTicketHistory } from "../../../server/tickets/demo-history";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
 
-// A demo whose history adds up (issue 23): on a fresh database the seeded 90 days of closed tickets are tickets,
+// A demo whose history adds up: on a fresh database the seeded 90 days of closed tickets are tickets,
 // transcripts and activity at once — the Statistics screen's totals equal a recount of the Transcripts list, the
 // closed tickets list holds them, each has its activity — and a second run of the step changes nothing.
 

@@ -64,7 +64,7 @@ describe("transcript ingest limits", () => {
       expect(res.statusCode).toBe(507);
       expect(res.json().error).toBe(transcriptQuotaFull(1));
       const [{ bytes }] = await t.db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", G).execute();
-      // Kept only while it fits (issue 20, item 1): the refused one would have taken the guild past its quota.
+      // Kept only while it fits: the refused one would have taken the guild past its quota.
       expect(Number(bytes)).toBeLessThanOrEqual(1024 * 1024);
       expect(Number(bytes)).toBeGreaterThan(1024 * 1024 - 300_000);
       expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", id).executeTakeFirst()).toBeUndefined();

@@ -133,7 +133,9 @@ describe("activity logs screen", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       fireEvent.change(screen.getByRole("searchbox", { name: "User" }), { target: { value: "demo" } });
-      act(() => vi.advanceTimersByTime(limits.selectSearchDebounceMs));
+      act(() => {
+        vi.advanceTimersByTime(limits.selectSearchDebounceMs);
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -194,7 +194,9 @@ describe("editor widgets", () => {
 
   it("switch: a boolean", () => {
     const { state } = setup();
-    act(() => fireEvent.click(screen.getByRole("switch", { name: "On" })));
+    act(() => {
+      fireEvent.click(screen.getByRole("switch", { name: "On" }));
+    });
     expect(state.current.On).toBe(true);
   });
 });

@@ -145,7 +145,7 @@ describe("invite link", () => {
     expect(bits).toBe(BigInt(botPermissionBits));
     expect(bits & 8n).toBe(0n);
     // View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History;
-    // for thread mode (issue 22) Create Private Threads, Send Messages in Threads, Manage Threads.
+    // for thread mode Create Private Threads, Send Messages in Threads, Manage Threads.
     expect(bits).toBe((1n << 10n) | (1n << 4n) | (1n << 28n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 36n) | (1n << 38n) | (1n << 34n));
     expect(inviteUrl()).toContain(`client_id=${demoDiscordClientId}`);
   });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The dashboard runs on react-router's declarative <BrowserRouter> (src/App.tsx): about 19 KB gzipped lighter
-// on every screen than the data router (issue 6, "What a first visit downloads"). The unit harness renders the
+// on every screen than the data router. The unit harness renders the
 // routes in a data router (createMemoryRouter), where the hooks below work; in the browser they throw and every
 // screen shows the error screen. This check is what catches them.
 const dataRouterOnly = [

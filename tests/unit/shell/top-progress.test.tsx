@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "./harness";
 
-// Issue 7 "Progress and feedback": a slim progress bar (role=progressbar) with aria-busy on <main> while a
+// Progress and feedback: a slim progress bar (role=progressbar) with aria-busy on <main> while a
 // request takes longer than ~150 ms; nothing once everything has arrived.
 
 const server = useMswServer();

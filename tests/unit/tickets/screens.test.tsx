@@ -178,7 +178,7 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     expect(screen.getByText("Only you can see this")).toBeInTheDocument();
   });
 
-  it("offers no message box in a channel the member may only read (Issue 20, item 14), and says why", async () => {
+  it("offers no message box in a channel the member may only read, and says why", async () => {
     const handlers = [
       rest.get(`${API}/stats`, () => HttpResponse.json({ total_member_count: 1, total_guilds: 1, demo: true })),
       rest.get(`${API}/${community}/demo/channels`, () =>

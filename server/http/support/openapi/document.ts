@@ -144,19 +144,27 @@ function usedComponents(doc: OpenApiDocument): Set<string> {
   return used;
 }
 
-function walkOperations(doc: OpenApiDocument, visit: (operation: Record<string, any>) => void) {
-  for (const item of Object.values(doc.paths)) for (const operation of Object.values(item)) visit(operation as Record<string, any>);
+/** What finish() reads and rewrites in an operation as @fastify/swagger made it. */
+type MediaMap = Record<string, { schema?: unknown }>;
+interface DocumentOperation {
+  responses?: Record<string, { description?: string; content?: MediaMap }>;
+  requestBody?: { content?: MediaMap };
+  parameters?: { schema?: unknown }[];
+}
+
+function walkOperations(doc: OpenApiDocument, visit: (operation: DocumentOperation) => void) {
+  for (const item of Object.values(doc.paths)) for (const operation of Object.values(item)) visit(operation as DocumentOperation);
 }
 
 /** Status descriptions, UI hints out, unused components out, the security schemes in. */
 function finish(doc: OpenApiDocument): OpenApiDocument {
   walkOperations(doc, (operation) => {
-    for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Record<string, any>>)) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
       if (!response.description || response.description === "Default Response") response.description = statusDescriptions[Number(status)] ?? "Answer";
-      for (const media of Object.values((response.content ?? {}) as Record<string, { schema?: unknown }>)) cleanSchema(media.schema);
+      for (const media of Object.values(response.content ?? {})) cleanSchema(media.schema);
     }
-    for (const media of Object.values((operation.requestBody?.content ?? {}) as Record<string, { schema?: unknown }>)) cleanSchema(media.schema);
-    for (const parameter of (operation.parameters ?? []) as { schema?: unknown }[]) cleanSchema(parameter.schema);
+    for (const media of Object.values(operation.requestBody?.content ?? {})) cleanSchema(media.schema);
+    for (const parameter of operation.parameters ?? []) cleanSchema(parameter.schema);
   });
   const used = usedComponents(doc);
   const schemas: Record<string, JsonSchema> = {};
@@ -196,7 +204,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       // Only the API: the static files and the single-page app's fallback are not operations.
       if (!url.startsWith("/api/")) return { schema: { hide: true } as never, url };
       // Paths become relative to the /api server entry by @fastify/swagger itself (stripBasePath).
-      const { schema } = transformSchema(input as never) as { schema: Record<string, any>; url: string };
+      const { schema } = transformSchema(input as never) as { schema: Record<string, unknown>; url: string };
       const path = docPath(url);
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
       const access = accessOf(route);

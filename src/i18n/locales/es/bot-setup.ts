@@ -20,7 +20,7 @@ const dictionary: Dictionary = {
     "Dejar adjuntar archivos a los miembros del ticket (un bot solo puede conceder en un canal lo que él mismo tiene).",
   "spec.botPermission.readMessageHistory.name": "Leer el historial de mensajes",
   "spec.botPermission.readMessageHistory.why": "Leer los mensajes de un ticket para su transcripción y su tiempo de primera respuesta.",
-  // Issue 22: thread mode's permissions.
+  // Thread mode's permissions.
   "spec.botPermission.createPrivateThreads.name": "Crear hilos privados",
   "spec.botPermission.createPrivateThreads.why": "Abrir un ticket como hilo privado del canal del panel (modo hilo).",
   "spec.botPermission.sendMessagesInThreads.name": "Enviar mensajes en hilos",

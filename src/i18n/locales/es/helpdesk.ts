@@ -1,6 +1,6 @@
 import type { Dictionary } from "../../core";
 
-// Spanish of the help desk (issue 23): ticket labels (a declared resource), the ticket page, priorities, the activity
+// Spanish of the help desk: ticket labels (a declared resource), the ticket page, priorities, the activity
 // log's new actions.
 const helpdesk: Dictionary = {
   // Labels (src/schemas/label.ts)

@@ -1,6 +1,6 @@
 import type { Dictionary } from "../../core";
 
-// Issue 22 (the ticket workflow): the settings of the bot's language, time zone, inactivity warning and close
+// The ticket workflow: the settings of the bot's language, time zone, inactivity warning and close
 // request; the panel editor's rules and support hours; the roles picker; the new activity actions and command.
 const workflow: Dictionary = {
   "settings.field.botLanguage": "Idioma del bot",

@@ -152,13 +152,11 @@ function SchemaFormBody<T>({
   const sectionTitle = useCallback((section: string) => text(`sections.${keySegment(section)}`, section), [text]);
   const validator = useMemo(() => createZodValidator(schema), [schema]);
   const [attempted, setAttempted] = useState(false);
-  const verdictOf = (values: unknown) =>
-    editorVerdict(schema, json as JsonSchema, uiSchema, values, { screenMessages, rootSection, translate });
-  const verdict = useMemo(
-    () => (attempted ? verdictOf(formData) : undefined),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [attempted, schema, json, uiSchema, formData, screenMessages, rootSection, translate],
+  const verdictOf = useCallback(
+    (values: unknown) => editorVerdict(schema, json as JsonSchema, uiSchema, values, { screenMessages, rootSection, translate }),
+    [schema, json, uiSchema, screenMessages, rootSection, translate],
   );
+  const verdict = useMemo(() => (attempted ? verdictOf(formData) : undefined), [attempted, verdictOf, formData]);
   const context = useMemo<SchemaFormContext>(
     () => ({ data: data ?? {}, sectionErrors: verdict?.sectionErrors ?? {}, sectionTitle }),
     [data, verdict, sectionTitle],

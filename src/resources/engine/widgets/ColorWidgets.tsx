@@ -8,7 +8,7 @@ import { limits } from "../../../schemas/limits";
 const hexPattern = /^#[0-9a-fA-F]{6}$/;
 
 // antd's ColorPicker (with its slider and segmented control, ~17 KB gzipped) loads when a swatch is first used,
-// not with the editor (issue 6: what a first visit downloads).
+// not with the editor: a first visit downloads less.
 const ColorPicker = lazy(() => import("antd/es/color-picker"));
 
 /** An embed colour: a swatch picker and the '#' + 6 hex digits it stands for (typed values are checked by the schema). */

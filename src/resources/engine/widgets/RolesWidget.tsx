@@ -3,7 +3,7 @@ import { useTr } from "../../../i18n/refine";
 import { MultiPicker } from "./SelectWidgets";
 import { widgetData } from "./types";
 
-/** Several of the guild's roles (a panel's required and excluded roles, issue 22), stored as a list of ids. */
+/** Several of the guild's roles (a panel's required and excluded roles), stored as a list of ids. */
 export function RolesWidget(props: WidgetProps) {
   const tr = useTr();
   const value = Array.isArray(props.value) ? (props.value as string[]) : [];

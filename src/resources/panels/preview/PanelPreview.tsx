@@ -102,7 +102,7 @@ export function SinglePanelPreview({ values, emojis }: { values: Values; emojis:
   const tr = useTr();
   const message = (values.PanelMessage ?? {}) as Values;
   const welcome = (values.WelcomeMessage ?? {}) as Values;
-  // Support hours (issue 22) as the posted message shows them: one more field, read in the server's time zone.
+  // Support hours as the posted message shows them: one more field, read in the server's time zone.
   const hours = supportHoursSummary(values.SupportHours as SupportHours | undefined, tr("panels.preview.serverTimeZone", "the server's time zone"), getLocale() === "es" ? "es" : "en");
   const embed = embedOf(message, "Panel");
   if (hours) embed.fields = [...(embed.fields ?? []), { FieldName: tr("panels.preview.supportHours", "Support hours"), FieldValue: hours, Inline: false }];
