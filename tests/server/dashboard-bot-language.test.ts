@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textsIn } from "../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "./helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "./helpers";
 
 // What the bot says because of a step taken in the dashboard (a reply, an assignment, a close, a reopen) is in the
 // server's bot language, as when the same step is taken in Discord: a server set to Spanish gets its closing DM, its
@@ -15,11 +15,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   expect((await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision })).status).toBe(200);

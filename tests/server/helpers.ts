@@ -152,6 +152,17 @@ export async function signIn(app: FastifyInstance, userId: string): Promise<stri
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A JSON answer as the suites read it: any field, checked by the test's own expectations. */
+export type Json = Record<string, any>;
+
+/** `api(method, url, token, payload?)` against the suite's app (`app()` once it is made): its status and JSON body ({} when empty). */
+export function apiOn(app: () => TestApp) {
+  return async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token: string, payload?: unknown) => {
+    const res = await app().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
+    return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
+  };
+}
+
 /** Signs in the demo owner (admin), the support team member (staff) and the member without access (visitor). */
 export async function signInDemoUsers(t: Pick<TestApp, "signIn">): Promise<Record<"admin" | "staff" | "visitor", string>> {
   return { admin: await t.signIn(DEMO_ADMIN_ID), staff: await t.signIn(DEMO_STAFF_ID), visitor: await t.signIn(DEMO_VISITOR_ID) };

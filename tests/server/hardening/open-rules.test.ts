@@ -3,7 +3,7 @@ import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import type { Member } from "../../../server/tickets/members";
 import { answeredSteps, type Reply } from "../tickets/steps";
 import { textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // On the demo platform: a reopen obeys every rule an open obeys (one function of them,
 // ./server/tickets/open-rules.ts) — the server's and the panel's limits counted in the transaction that moves the row,
@@ -21,11 +21,7 @@ let admin: string;
 let staff: string;
 let panelId: number;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
 const ticketChannels = async () => (await t.db.selectFrom("demo_channels").select("id").where("guild_id", "=", G).where("kind", "=", "ticket").execute()).length;
 const saveSettings = async (patch: Json) => {

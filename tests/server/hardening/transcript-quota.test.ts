@@ -5,7 +5,7 @@ import { seedDemoTranscripts } from "../../../server/transcripts/demo";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { ticketActions } from "../../../server/tickets/step";
 import { botTexts } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, createTestApp, apiOn } from "../helpers";
 
 // Every path that stores a transcript honours TRANSCRIPT_QUOTA_MB (here 1 MB): the ingest, a close
 // by a member, a scheduled close, the demo seed. A transcript is kept only when it fits (stored bytes + its sealed
@@ -18,11 +18,7 @@ const SUPPORT_CHANNEL = "812345678901234714";
 let t: TestApp;
 let admin: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const usedBytes = async (guildId = G) => Number((await t.db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).executeTakeFirst())?.bytes ?? 0);
 const transcriptOf = (n: number) => t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", n).executeTakeFirst();
 

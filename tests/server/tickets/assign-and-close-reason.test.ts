@@ -4,7 +4,7 @@ import { keyringFor } from "../../../server/crypto";
 import { textsIn } from "../../../server/discord/texts";
 import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
 import { openTranscript } from "../../../server/transcripts/store";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // Steps that read right to the next on the demo platform, through the dashboard's API and the bot's commands:
 // assigning an unclaimed ticket is not a hand-over; a preset close reason keeps the text added to it everywhere the
@@ -19,11 +19,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const interact = async (token: string, body: Json) => {
   const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -3,7 +3,7 @@ import { authMessages } from "../../../src/schemas/messages";
 import { skippedAheadAction } from "../../../server/http/try-it";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp, apiOn, type Json } from "../helpers";
 
 // The demo platform's clock per server (server/platform/clock.ts): Try-it's "Skip ahead" moves one server's clock, the
 // skips add up, and every time-based step of that server — the inactivity warning, auto-close, message times, the
@@ -16,16 +16,12 @@ const LOG_CHANNEL = "812345678901234715";
 const HOUR = 3_600_000;
 const en = textsIn("en");
 
-type Json = Record<string, any>;
 
 let t: TestApp;
 let admin: string;
 let staff: string;
 
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 type Clock = { offsetMs: number; now: number; canSkip: boolean };
 const skip = async (hours = 24, token = admin, guildId = G) => {
   const res = await api("POST", `/api/${guildId}/demo/skip-ahead`, token, { hours });

@@ -3,7 +3,7 @@ import { ticketDetailSchema, ticketMessagesResponseSchema } from "../../../src/s
 import { keyringFor } from "../../../server/crypto";
 import { openTranscript } from "../../../server/transcripts/store";
 import { sweepWaitingTickets } from "../../../server/helpdesk/waiting";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // The help desk on the demo platform: a ticket's page (facts, conversation, activity), the member's new
 // message read live, a reply under the staff member's name that counts as the first response and is in the
@@ -15,11 +15,7 @@ const GH = GAMING_HUB_ID;
 let t: TestApp;
 let admin: string;
 let staff: string;
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

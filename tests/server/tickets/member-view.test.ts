@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoTicketEvent, demoTicketEventSchema } from "../../../src/schemas/demo";
 import type { TicketEvent } from "../../../src/schemas/ticket";
 import { textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, apiOn } from "../helpers";
 
 // The Try-it member's view follows the ticket by the dashboard's events (GET /{guildId}/demo/events): told only of
 // the tickets whose channel the member sees — a ticket of a panel whose team they are not in stays unknown to them —
@@ -20,11 +20,7 @@ let base: string;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const panelRow = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
 /** Opens a ticket from a panel in the Try-it view; its number and channel. */
 const openFrom = async (token: string, panelName: string) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { answeredSteps } from "./steps";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import { textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // A form is never shown to be refused after it was filled in: every refusal that does not depend on the answers
 // (blacklist, the server's and the panel's open-ticket limits, cooldown, support hours, roles, a disabled panel, a
@@ -22,12 +22,8 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
 type Reply = { modal: Json | null; ephemeral: Json[]; choices: Json[] };
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const interact = async (token: string, body: Json): Promise<Reply> => {
   const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordedBotProblems } from "../../../server/bot-setup/problems";
 import { botTexts } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // What a member reads and what the owner sees when Discord says no — on the demo platform, which holds Discord's own
 // limits (50 channels in a category, a channel renamed twice in ten minutes) so Try-it meets what a real server meets.
@@ -16,11 +16,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const interact = async (token: string, body: Json) => {
   const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyringFor } from "../../../server/crypto";
 import { insertTranscript } from "../../../server/transcripts/store";
 import { ticketEventSchema, ticketListResponseSchema } from "../../../src/schemas/ticket";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, apiOn, type Json } from "../helpers";
 
 // The dashboard's side of the engine: the open queue with its filters, the live event stream (a real HTTP
 // stream read as the browser reads it), and "Only a panel's support team can read its transcripts"
@@ -15,11 +15,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const panelByName = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
 async function open(token: string, panelName: string) {
   const panel = await panelByName(panelName);

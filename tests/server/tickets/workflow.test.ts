@@ -5,7 +5,7 @@ import { chooseLanguage } from "../../../server/discord/language";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { supportHoursAt } from "../../../server/tickets/support-hours";
 import { botTexts, textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp } from "../helpers";
+import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, apiOn, type Json } from "../helpers";
 
 // The ticket workflow on the demo platform, through the same interaction router as Discord's endpoint:
 // the bot's language, per-panel rules and support hours, the inactivity warning, close requests and the rating's
@@ -23,11 +23,7 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-type Json = Record<string, any>;
-const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
-};
+const api = apiOn(() => t);
 const interact = async (token: string, body: Json) => {
   const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
