@@ -65,6 +65,15 @@ export const ticketSettingsShape = {
   /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */
   /** "" (or null): none. */
   WaitingAlertChannelId: z.string().regex(/^\d*$/, "Alert channel must be a channel id").nullable().optional(),
+  // ---- DM tickets (ModMail): a member opens a ticket by writing to the bot, and the ticket is relayed to their DM.
+  /** Members may open tickets of this server from their direct messages with the bot. */
+  DmTickets: z.boolean().nullable().optional(),
+  /** The panels a DM may open (their ids); none listed: every panel of the server. At most 25 (one Discord select). */
+  DmTicketPanels: z
+    .array(z.number({ error: "Panels must be panel ids" }).int("Panels must be panel ids").min(1, "Panels must be panel ids"))
+    .max(25, "At most 25 panels can be opened by DM")
+    .nullable()
+    .optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);
