@@ -103,7 +103,9 @@ export function diffSettings(before: Partial<TicketSettings>, after: Partial<Tic
   const changes: { key: TicketSettingKey; from: unknown; to: unknown }[] = [];
   for (const key of Object.keys(ticketSettingsShape) as TicketSettingKey[]) {
     if (after[key] === undefined || after[key] === null) continue;
-    if (before[key] !== after[key]) changes.push({ key, from: before[key] ?? null, to: after[key] });
+    // A list (the DM ticket panels) changed when its values did.
+    const same = Array.isArray(after[key]) ? JSON.stringify(before[key] ?? []) === JSON.stringify(after[key]) : before[key] === after[key];
+    if (!same) changes.push({ key, from: before[key] ?? null, to: after[key] });
   }
   return changes;
 }
