@@ -68,7 +68,13 @@ async function dmServers(deps: EngineDeps, userId: string): Promise<DmServer[]> 
 /** The server's panels a DM may open: its enabled single panels, those DmTicketPanels lists (none listed: every one). */
 async function dmPanels(deps: EngineDeps, guildId: string, settings: TicketSettings) {
   const allowed = new Set(settings.DmTicketPanels ?? []);
-  const rows = await deps.db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("kind", "=", "single").orderBy("id").execute();
+  const rows = await deps.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .where("kind", "=", "single")
+    .orderBy("id")
+    .execute();
   return rows
     .map(toSinglePanel)
     .filter((p) => !p.PanelMessage.DisablePanel && (allowed.size === 0 || allowed.has(p.PanelId)))
@@ -100,7 +106,12 @@ const select = (content: string, customId: string, placeholder: string, options:
 /** The first answer: the servers to choose from, or why there is none. */
 function serverChoice(servers: DmServer[]): Reply {
   if (servers.length === 0) return say(botTexts.dmNoServers);
-  return select(botTexts.dmChooseServer, customIds.dmServer(), botTexts.dmChooseServerPlaceholder, servers.map((s) => ({ label: s.name, value: s.id })));
+  return select(
+    botTexts.dmChooseServer,
+    customIds.dmServer(),
+    botTexts.dmChooseServerPlaceholder,
+    servers.map((s) => ({ label: s.name, value: s.id })),
+  );
 }
 
 /** `/ticket` in a DM: the servers to choose from (in the language the router speaks: the member's locale). */
@@ -119,9 +130,16 @@ function firstAnswerLanguage(servers: DmServer[]): SpokenLanguage {
  * The member's server and what they are there, checked again: DM tickets still on, still a member. `known.settings`
  * (the router read the server's settings for its language) is used when given.
  */
-async function memberOfServer(deps: EngineDeps, guildId: string, userId: string, known: Known): Promise<{ member: Member; server: DmServer } | Reply> {
+async function memberOfServer(
+  deps: EngineDeps,
+  guildId: string,
+  userId: string,
+  known: Known,
+): Promise<{ member: Member; server: DmServer } | Reply> {
   if (!isSnowflake(guildId)) return answerOf({ refusal: "stale" });
-  const row = known.settings ? null : await deps.db.selectFrom("guild_settings").select("data_json").where("guild_id", "=", guildId).executeTakeFirst();
+  const row = known.settings
+    ? null
+    : await deps.db.selectFrom("guild_settings").select("data_json").where("guild_id", "=", guildId).executeTakeFirst();
   const settings = known.settings ?? settingsFromJson(row?.data_json);
   if (settings.DmTickets !== true) return say(botTexts.dmNoServers);
   const member = await guildMemberOf(deps.platform, guildId, userId).catch(() => null);
@@ -162,23 +180,45 @@ async function afterOpen(deps: EngineDeps, outcome: Outcome, server: DmServer, d
 }
 
 /** A panel chosen in the DM: its form first, or the ticket opens (the router speaks the server's language here). */
-export async function openFromDm(deps: EngineDeps, userId: string, guildId: string, panelId: number | null, dmChannelId: string | null, known: Known): Promise<Reply> {
+export async function openFromDm(
+  deps: EngineDeps,
+  userId: string,
+  guildId: string,
+  panelId: number | null,
+  dmChannelId: string | null,
+  known: Known,
+): Promise<Reply> {
   const found = await memberOfServer(deps, guildId, userId, known);
   if ("kind" in found) return found;
   const { member, server } = found;
-  if (panelId === null || !dmChannelId || !(await dmPanels(deps, guildId, server.settings)).some((p) => p.PanelId === panelId)) return answerOf({ refusal: "stale" });
+  if (panelId === null || !dmChannelId || !(await dmPanels(deps, guildId, server.settings)).some((p) => p.PanelId === panelId))
+    return answerOf({ refusal: "stale" });
   return afterOpen(deps, await openFromPanel(deps, guildId, member, panelId, { settings: server.settings }), server, dmChannelId, panelId);
 }
 
 /** The panel's form submitted in the DM: the answers open the ticket. */
 export async function submitDmForm(
-  deps: EngineDeps, userId: string, guildId: string, panelId: number, formId: number, fields: ReadonlyMap<number, string>, dmChannelId: string | null, known: Known,
+  deps: EngineDeps,
+  userId: string,
+  guildId: string,
+  panelId: number,
+  formId: number,
+  fields: ReadonlyMap<number, string>,
+  dmChannelId: string | null,
+  known: Known,
 ): Promise<Reply> {
   const found = await memberOfServer(deps, guildId, userId, known);
   if ("kind" in found) return found;
   const { member, server } = found;
-  if (!dmChannelId || !(await dmPanels(deps, guildId, server.settings)).some((p) => p.PanelId === panelId)) return answerOf({ refusal: "stale" });
-  return afterOpen(deps, await submitForm(deps, guildId, member, panelId, formId, fields, { settings: server.settings }), server, dmChannelId, panelId);
+  if (!dmChannelId || !(await dmPanels(deps, guildId, server.settings)).some((p) => p.PanelId === panelId))
+    return answerOf({ refusal: "stale" });
+  return afterOpen(
+    deps,
+    await submitForm(deps, guildId, member, panelId, formId, fields, { settings: server.settings }),
+    server,
+    dmChannelId,
+    panelId,
+  );
 }
 
 /** The links of a message's attachments: http(s) only, at most 10 (Discord's own limit per message). */
@@ -195,22 +235,33 @@ export function attachmentLinks(attachments: unknown): string[] {
  * of this DM; else answered in the DM with the servers to choose from. `at`: when it was written (the ticket's activity).
  */
 export async function directMessage(
-  deps: EngineDeps, dm: { channelId: string; author: DmAuthor; content: string; attachments: string[]; at: number },
+  deps: EngineDeps,
+  dm: { channelId: string; author: DmAuthor; content: string; attachments: string[]; at: number },
 ): Promise<void> {
   const ticket = await relayedTicketOf(deps.db, dm.channelId, dm.author.id);
   if (ticket) {
-    const message: RelayedMessage = { author: { name: dm.author.username, iconUrl: dm.author.avatarUrl }, content: dm.content.slice(0, discordLimits.content), attachments: dm.attachments };
+    const message: RelayedMessage = {
+      author: { name: dm.author.username, iconUrl: dm.author.avatarUrl },
+      content: dm.content.slice(0, discordLimits.content),
+      attachments: dm.attachments,
+    };
     await relayToTicket(deps, ticket, message, dm.at);
     return;
   }
   const servers = await dmServers(deps, dm.author.id);
   const answer = speaking(firstAnswerLanguage(servers), () => serverChoice(servers));
-  if (answer.kind === "message") await deps.platform.sendMessage(dm.channelId, answer.message);
+  if (answer.kind !== "message") return;
+  // A member who blocked the bot right after writing: nothing to answer.
+  await deps.platform
+    .sendMessage(dm.channelId, answer.message)
+    .catch((error: unknown) => deps.log.warn({ err: error }, "DM tickets: the DM not answered"));
 }
 
 /** A message in a ticket's channel (gateway or Try-it): a DM ticket relays staff's words — not the bot's, not the opener's — to the member. */
 export async function messageInTicket(
-  deps: EngineDeps, ticket: TicketRow, message: { authorId: string; bot: boolean } & RelayedMessage,
+  deps: EngineDeps,
+  ticket: TicketRow,
+  message: { authorId: string; bot: boolean } & RelayedMessage,
 ): Promise<void> {
   if (!ticket.dm_channel_id || message.bot || message.authorId === ticket.opener_id) return;
   await relayToMember(deps, ticket, { author: message.author, content: message.content, attachments: message.attachments });

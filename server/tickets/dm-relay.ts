@@ -41,7 +41,13 @@ const relayedText = (m: RelayedMessage) => [m.content.trim(), ...m.attachments].
 export async function relayToTicket(deps: EngineDeps, ticket: TicketRow, message: RelayedMessage, at: number): Promise<boolean> {
   const text = relayedText(message);
   if (!ticket.channel_id || !text) return false;
-  await deps.platform.sendMessage(ticket.channel_id, deps.messages.staffReply(message.author, text));
+  try {
+    await deps.platform.sendMessage(ticket.channel_id, deps.messages.staffReply(message.author, text));
+  } catch (error) {
+    // The channel is gone or the bot may not write there: the close (or Bot setup) tells the rest.
+    deps.log.warn({ err: error, guildId: ticket.guild_id, ticket: ticket.number }, "the member's DM not relayed to the ticket");
+    return false;
+  }
   await noteActivity(deps, ticket.channel_id, at);
   return true;
 }

@@ -8,7 +8,9 @@ import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 
 const G = DEMO_COMMUNITY_ID;
 
-test("a ticket opened by DM in Try-it, relayed both ways: the member's DM on the ticket page, the staff reply in the DM", async ({ browser }) => {
+test("a ticket opened by DM in Try-it, relayed both ways: the member's DM on the ticket page, the staff reply in the DM", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const adminContext = await browser.newContext();
   const memberContext = await browser.newContext();
@@ -37,9 +39,14 @@ test("a ticket opened by DM in Try-it, relayed both ways: the member's DM on the
 
   // The bot asks which server, then which panel.
   await expect(message("Which server is your ticket for?")).toBeVisible();
-  await message("Which server is your ticket for?").last().getByRole("combobox", { name: "Choose a server" }).selectOption({ label: "Demo Community" });
+  await message("Which server is your ticket for?")
+    .last()
+    .getByRole("combobox", { name: "Choose a server" })
+    .selectOption({ label: "Demo Community" });
   await expect(ephemeral("What is your ticket on Demo Community about?")).toBeVisible();
-  await ephemeral("What is your ticket on Demo Community about?").getByRole("combobox", { name: "Choose a topic" }).selectOption({ label: "General Support" });
+  await ephemeral("What is your ticket on Demo Community about?")
+    .getByRole("combobox", { name: "Choose a topic" })
+    .selectOption({ label: "General Support" });
   const opened = ephemeral(/Your ticket #\d+ on Demo Community is open/);
   await expect(opened).toBeVisible();
   const number = /#(\d+)/.exec((await opened.textContent())!)![1];

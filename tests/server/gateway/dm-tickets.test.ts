@@ -28,20 +28,39 @@ let fieldId: number;
 
 async function addPanel(name: string, formId: number | null): Promise<number> {
   const panel = singlePanelSchema.parse({
-    PanelName: name, TicketCategory: w.category, SupportTeams: [], FormId: formId,
+    PanelName: name,
+    TicketCategory: w.category,
+    SupportTeams: [],
+    FormId: formId,
     PanelMessage: { PanelChannel: w.category, PanelTitle: name, PanelDescription: name },
     WelcomeMessage: { WelcomeTitle: name, WelcomeDescription: "We are on it" },
   });
   const now = Date.now();
-  return (await w.t.db
-    .insertInto("panels")
-    .values({ guild_id: G, kind: "single", name, form_id: formId, team_id: null, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow()).id;
+  return (
+    await w.t.db
+      .insertInto("panels")
+      .values({
+        guild_id: G,
+        kind: "single",
+        name,
+        form_id: formId,
+        team_id: null,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 const setSettings = (guildId: string, settings: Record<string, unknown>) =>
-  w.t.db.insertInto("guild_settings").values({ guild_id: guildId, data_json: JSON.stringify(settings), revision: 1, updated_at: Date.now() }).execute();
+  w.t.db
+    .insertInto("guild_settings")
+    .values({ guild_id: guildId, data_json: JSON.stringify(settings), revision: 1, updated_at: Date.now() })
+    .execute();
 
 const botMessagesIn = (channelId: string) => w.fake.messagesIn(channelId).filter((m) => m.authorId === w.fake.applicationId);
 const embedOf = (m: FakeMessage) => m.embeds[0] as { author?: { name: string }; description?: string };
@@ -54,14 +73,33 @@ beforeEach(async () => {
   // Staff: the support team's role (every panel here is answered by every team).
   const role = w.fake.addRole(G, { name: "Support", position: 1 });
   w.fake.addMember(G, STAFF, { roles: [role.id] });
-  const team = await w.t.db.insertInto("teams").values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ AnswerTicket: true }), created_at: now }).returning("id").executeTakeFirstOrThrow();
-  await w.t.db.insertInto("team_roles").values({ team_id: team.id, role_id: role.id, role_name: "Support" }).execute();
-  const form = await w.t.db.insertInto("forms").values({ guild_id: G, name: "Order", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
-  fieldId = (await w.t.db
-    .insertInto("form_fields")
-    .values({ form_id: form.id, label: "Order number", placeholder: null, style: "Short", required: 1, min_length: 2, max_length: 20, position: 0 })
+  const team = await w.t.db
+    .insertInto("teams")
+    .values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ AnswerTicket: true }), created_at: now })
     .returning("id")
-    .executeTakeFirstOrThrow()).id;
+    .executeTakeFirstOrThrow();
+  await w.t.db.insertInto("team_roles").values({ team_id: team.id, role_id: role.id, role_name: "Support" }).execute();
+  const form = await w.t.db
+    .insertInto("forms")
+    .values({ guild_id: G, name: "Order", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  fieldId = (
+    await w.t.db
+      .insertInto("form_fields")
+      .values({
+        form_id: form.id,
+        label: "Order number",
+        placeholder: null,
+        style: "Short",
+        required: 1,
+        min_length: 2,
+        max_length: 20,
+        position: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   orders = await addPanel("Orders", form.id);
   billing = await addPanel("Billing", null);
   hidden = await addPanel("Staff only", null);
@@ -85,26 +123,48 @@ describe("DM tickets through the gateway", () => {
     expect(question.request!.allowed_mentions).toEqual({ parse: [] });
     // Only the server with DM tickets on: not the other one the member shares with the bot.
     expect(question.components).toEqual([
-      { type: 1, components: [{ type: 3, custom_id: "dm-server", placeholder: englishTexts.dmChooseServerPlaceholder, options: [{ label: "Gateway Guild", value: G }] }] },
+      {
+        type: 1,
+        components: [
+          {
+            type: 3,
+            custom_id: "dm-server",
+            placeholder: englishTexts.dmChooseServerPlaceholder,
+            options: [{ label: "Gateway Guild", value: G }],
+          },
+        ],
+      },
     ]);
 
     // Hostile choices: a server without DM tickets, and something that is no server id.
     const where = { user: MEMBER, channel: dm.id };
-    expect((await discord.send(discord.click({ ...where, customId: "dm-server", values: [G1] }))).data!.content).toBe(englishTexts.dmNoServers);
-    expect((await discord.send(discord.click({ ...where, customId: "dm-server", values: ["x"] }))).data!.content).toBe(englishTexts.invalidButton);
+    expect((await discord.send(discord.click({ ...where, customId: "dm-server", values: [G1] }))).data!.content).toBe(
+      englishTexts.dmNoServers,
+    );
+    expect((await discord.send(discord.click({ ...where, customId: "dm-server", values: ["x"] }))).data!.content).toBe(
+      englishTexts.invalidButton,
+    );
 
     const panels = await discord.send(discord.click({ ...where, customId: "dm-server", values: [G] }));
     expect(panels.data!.content).toBe(englishTexts.dmChoosePanel("Gateway Guild"));
-    const select = (panels.data!.components![0] as { components: { custom_id: string; options: { label: string; value: string }[] }[] }).components[0];
+    const select = (panels.data!.components![0] as { components: { custom_id: string; options: { label: string; value: string }[] }[] })
+      .components[0];
     expect(select.custom_id).toBe(`dm-panel:${G}`);
-    expect(select.options).toEqual([{ label: "Orders", value: String(orders) }, { label: "Billing", value: String(billing) }]);
+    expect(select.options).toEqual([
+      { label: "Orders", value: String(orders) },
+      { label: "Billing", value: String(billing) },
+    ]);
     // A panel not allowed by DM, forged into the select, opens nothing.
-    expect((await discord.send(discord.click({ ...where, customId: `dm-panel:${G}`, values: [String(hidden)] }))).data!.content).toBe(englishTexts.invalidButton);
+    expect((await discord.send(discord.click({ ...where, customId: `dm-panel:${G}`, values: [String(hidden)] }))).data!.content).toBe(
+      englishTexts.invalidButton,
+    );
 
     const modal = await discord.send(discord.click({ ...where, customId: `dm-panel:${G}`, values: [String(orders)] }));
     expect(modal).toMatchObject({ type: 9, data: { title: "Order" } });
     expect(modal.data!.custom_id).toMatch(new RegExp(`^dm-form:${G}:${orders}:\\d+$`));
-    const opened = await discord.send(discord.modalSubmit({ ...where, customId: modal.data!.custom_id!, fields: { [`field:${fieldId}`]: "A-77" } }));
+    const opened = await discord.send(
+      discord.modalSubmit({ ...where, customId: modal.data!.custom_id!, fields: { [`field:${fieldId}`]: "A-77" } }),
+    );
     const ticket = await w.t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).executeTakeFirstOrThrow();
     expect(opened.data!.content).toBe(englishTexts.dmOpened(ticket.number, "Gateway Guild"));
     expect(ticket).toMatchObject({ opener_id: MEMBER, panel_id: orders, status: "open", dm_channel_id: dm.id });
@@ -112,15 +172,26 @@ describe("DM tickets through the gateway", () => {
     const channelId = ticket.channel_id!;
 
     // The member's DM, with a file, reaches the ticket's channel under their name; it pings nobody.
-    w.fake.postAs(MEMBER, dm.id, "still nothing @everyone", { attachments: [{ id: "1", filename: "receipt.png", url: "https://cdn.example/receipt.png", size: 10 }] });
-    const relayedIn = await until(() => botMessagesIn(channelId).find((m) => embedOf(m)?.description?.includes("still nothing")), "the DM in the ticket");
-    expect(embedOf(relayedIn)).toMatchObject({ author: { name: "member" }, description: "still nothing @everyone\nhttps://cdn.example/receipt.png" });
+    w.fake.postAs(MEMBER, dm.id, "still nothing @everyone", {
+      attachments: [{ id: "1", filename: "receipt.png", url: "https://cdn.example/receipt.png", size: 10 }],
+    });
+    const relayedIn = await until(
+      () => botMessagesIn(channelId).find((m) => embedOf(m)?.description?.includes("still nothing")),
+      "the DM in the ticket",
+    );
+    expect(embedOf(relayedIn)).toMatchObject({
+      author: { name: "member" },
+      description: "still nothing @everyone\nhttps://cdn.example/receipt.png",
+    });
     expect(relayedIn.request!.allowed_mentions).toEqual({ parse: [] });
 
     // Staff's message in the channel reaches the member's DM; the opener's own message there is not sent back.
     w.fake.postAs(MEMBER, channelId, "writing in the channel too");
     w.fake.postAs(STAFF, channelId, `on it <@${MEMBER}> @everyone`);
-    const relayedOut = await until(() => botMessagesIn(dm.id).find((m) => embedOf(m)?.description?.startsWith("on it")), "staff's words in the DM");
+    const relayedOut = await until(
+      () => botMessagesIn(dm.id).find((m) => embedOf(m)?.description?.startsWith("on it")),
+      "staff's words in the DM",
+    );
     expect(embedOf(relayedOut)).toMatchObject({ author: { name: "staffer" }, description: `on it <@${MEMBER}> @everyone` });
     expect(relayedOut.request!.allowed_mentions).toEqual({ parse: [] });
     expect(botMessagesIn(dm.id).some((m) => embedOf(m)?.description?.includes("writing in the channel"))).toBe(false);
@@ -128,15 +199,27 @@ describe("DM tickets through the gateway", () => {
     // A reply from the dashboard reaches the DM too.
     const token = await discordSignIn(w.t, w.fake, OWNER);
     const headers = { authorization: `Bearer ${token}` };
-    const reply = await w.t.app.inject({ method: "POST", url: `/api/${G}/tickets/${ticket.number}/reply`, headers, payload: { content: "A new one ships today." } });
+    const reply = await w.t.app.inject({
+      method: "POST",
+      url: `/api/${G}/tickets/${ticket.number}/reply`,
+      headers,
+      payload: { content: "A new one ships today." },
+    });
     expect(reply.statusCode).toBe(200);
-    expect(botMessagesIn(dm.id).some((m) => embedOf(m)?.description === "A new one ships today." && embedOf(m)?.author?.name === "owner")).toBe(true);
+    expect(
+      botMessagesIn(dm.id).some((m) => embedOf(m)?.description === "A new one ships today." && embedOf(m)?.author?.name === "owner"),
+    ).toBe(true);
 
     // The close ends the relay: a later DM starts a new choice instead of reaching the closed ticket.
-    expect((await w.t.app.inject({ method: "POST", url: `/api/${G}/tickets/${ticket.number}/close`, headers, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await w.t.app.inject({ method: "POST", url: `/api/${G}/tickets/${ticket.number}/close`, headers, payload: {} })).statusCode,
+    ).toBe(200);
     const questionsBefore = botMessagesIn(dm.id).filter((m) => m.content === englishTexts.dmChooseServer).length;
     w.fake.postAs(MEMBER, dm.id, "thanks!");
-    await until(() => botMessagesIn(dm.id).filter((m) => m.content === englishTexts.dmChooseServer).length === questionsBefore + 1, "a new choice");
+    await until(
+      () => botMessagesIn(dm.id).filter((m) => m.content === englishTexts.dmChooseServer).length === questionsBefore + 1,
+      "a new choice",
+    );
     expect(w.fake.channel(channelId)).toBeUndefined();
     expect(await w.t.db.selectFrom("tickets").select("id").where("guild_id", "=", G).execute()).toHaveLength(1);
   });
@@ -170,6 +253,8 @@ describe("/ticket in a DM (HTTP interactions only)", () => {
     expect(await w.t.db.selectFrom("tickets").select("id").where("guild_id", "=", G).execute()).toHaveLength(1);
 
     // In a server, /ticket is not for there.
-    expect((await discord.send(discord.command({ user: MEMBER, guild: G, channel: w.category, name: "ticket" }))).data!.content).toBe(englishTexts.dmOnly);
+    expect((await discord.send(discord.command({ user: MEMBER, guild: G, channel: w.category, name: "ticket" }))).data!.content).toBe(
+      englishTexts.dmOnly,
+    );
   });
 });
