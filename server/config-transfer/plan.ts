@@ -162,6 +162,8 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
       if (value === null || value === undefined) continue;
       (next as Record<string, unknown>)[key] = value;
     }
+    // The file's panel ids are its server's: they name this server's panels only once its panels come along.
+    if (!file.panels) next.DmTicketPanels = target.settings.DmTicketPanels;
     if (file.settings.ArchiveChannelId !== undefined) {
       next.ArchiveChannelId = file.settings.ArchiveChannelId ? mapped("channels", file.settings.ArchiveChannelId) : null;
     }

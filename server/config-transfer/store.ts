@@ -169,16 +169,6 @@ export async function applyPlan(
   if (write.blacklist) await trx.deleteFrom("blacklist").where("guild_id", "=", guildId).execute();
 
   // ---- fill them ----
-  if (write.settings) {
-    const row = await trx.selectFrom("guild_settings").select("revision").where("guild_id", "=", guildId).executeTakeFirst();
-    const data_json = JSON.stringify(write.settings);
-    if (row) {
-      await trx.updateTable("guild_settings").set({ data_json, revision: row.revision + 1, updated_at: now }).where("guild_id", "=", guildId).execute();
-    } else {
-      await trx.insertInto("guild_settings").values({ guild_id: guildId, data_json, revision: 1, updated_at: now }).execute();
-    }
-  }
-
   for (const [i, tag] of (write.tags ?? []).entries()) {
     await trx
       .insertInto("tags")
@@ -219,6 +209,24 @@ export async function applyPlan(
     const members = planned.memberSources.map((source) => panelIds.get(source)!);
     const id = await insertMultiPanel(trx, guildId, planned.panel, members, now);
     created.push({ PanelId: id, Name: multiPanelName(planned.panel), Kind: "multi" });
+  }
+
+  // The settings last: the panels a DM may open name the panels just made (their ids in this server).
+  if (write.settings) {
+    const settings = { ...write.settings };
+    const listed = settings.DmTicketPanels ?? [];
+    if (write.panels && listed.length) {
+      settings.DmTicketPanels = listed.map((source) => panelIds.get(source)).filter((id): id is number => id !== undefined);
+      // None of them came along: no panel is open to DMs rather than every one.
+      if (settings.DmTicketPanels.length === 0) settings.DmTickets = false;
+    }
+    const row = await trx.selectFrom("guild_settings").select("revision").where("guild_id", "=", guildId).executeTakeFirst();
+    const data_json = JSON.stringify(settings);
+    if (row) {
+      await trx.updateTable("guild_settings").set({ data_json, revision: row.revision + 1, updated_at: now }).where("guild_id", "=", guildId).execute();
+    } else {
+      await trx.insertInto("guild_settings").values({ guild_id: guildId, data_json, revision: 1, updated_at: now }).execute();
+    }
   }
 
   for (const [i, entry] of (write.blacklist ?? []).entries()) {

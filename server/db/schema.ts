@@ -275,6 +275,9 @@ export interface TicketsTable {
   labels: ColumnType<string, string | undefined, string>;
   /** When the "waiting too long" alert went out (epoch ms), or null. */
   waiting_alert_at: ColumnType<number | null, number | null | undefined, number | null>;
+  // ---- 033_dm_tickets ----
+  /** A DM ticket: the opener's direct-message channel with the bot, relayed both ways while the ticket is open. */
+  dm_channel_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -8,8 +8,11 @@ import { DiscordPlatform } from "../platform/discord";
 /** Discord's locale of the registry's Spanish (reference.mdx: "es-ES"; "es-419" falls back to the default). */
 const SPANISH = "es-ES";
 
-/** Discord's interaction contexts of every command: servers only (0) — whether "guild" or "ticket", none runs in a DM. */
+/** Discord's interaction contexts: servers only (0) — "guild" and "ticket" commands; the bot's DMs only (1) — "dm" ones. */
 const IN_SERVERS = [0];
+const IN_BOT_DMS = [1];
+/** Installed to a server (0): a DM command is offered to the members of the servers the bot is in. */
+const GUILD_INSTALL = [0];
 
 /** name_localizations and description_localizations of a command or option with Spanish. */
 const localizations = (es: Localized | undefined) =>
@@ -46,6 +49,8 @@ export function applicationCommands(commands: readonly BotCommand[]): Record<str
       const subcommand = { type: optionTypes.subcommand, name: command.subcommand, description, ...localizations(es), options: optionsOf(command) };
       (group.options as unknown[]).push(subcommand);
       out.set(name, group);
+    } else if (command.where === "dm") {
+      out.set(name, { name, description, ...localizations(es), type: 1, contexts: IN_BOT_DMS, integration_types: GUILD_INSTALL, options: optionsOf(command) });
     } else {
       out.set(name, { name, description, ...localizations(es), type: 1, contexts: IN_SERVERS, options: optionsOf(command) });
     }

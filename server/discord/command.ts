@@ -38,6 +38,15 @@ export interface TicketCommandContext extends CommandContext {
   ticket: TicketRow;
 }
 
+/** A command run in the member's direct messages with the bot: only the user is known (no server, no member). */
+export interface DmCommandContext {
+  deps: EngineDeps;
+  user: { id: string; username: string };
+  channelId: string | null;
+  known: Known;
+  interaction: APIInteraction;
+}
+
 /** A step's outcome (the router words it), or an answer the command words itself. */
 export type CommandAnswer = Outcome | Reply;
 
@@ -48,8 +57,9 @@ type Handlers<C> = {
 };
 
 export type TicketCommand = BotCommand & { where: "ticket" } & Handlers<TicketCommandContext>;
+export type DmCommand = BotCommand & { where: "dm" } & Handlers<DmCommandContext>;
 export type GuildCommand = BotCommand & { where: "guild" } & Handlers<CommandContext>;
-export type CommandFile = TicketCommand | GuildCommand;
+export type CommandFile = TicketCommand | GuildCommand | DmCommand;
 
 /** A command file's default export (typed, so its handler gets the context its `where` promises). */
 export function defineCommand<C extends CommandFile>(command: C): C {

@@ -16,7 +16,11 @@ export type CustomId =
   | { kind: "close-request-yes"; number: number }
   | { kind: "close-request-no"; number: number }
   | { kind: "rate-comment"; guildId: string; number: number }
-  | { kind: "reopen"; guildId: string; number: number };
+  | { kind: "reopen"; guildId: string; number: number }
+  // DM tickets: the server chosen in a DM (a select, value = server id), its panel (value = panel id), the panel's form.
+  | { kind: "dm-server" }
+  | { kind: "dm-panel"; guildId: string }
+  | { kind: "dm-form"; guildId: string; panelId: number; formId: number };
 
 export const customIds = {
   panel: (panelId: number) => `panel:${panelId}`,
@@ -32,6 +36,9 @@ export const customIds = {
   closeRequestNo: (number: number) => `ticket:${number}:cr-no`,
   rateComment: (guildId: string, number: number) => `rate-comment:${guildId}:${number}`,
   reopen: (guildId: string, number: number) => `reopen:${guildId}:${number}`,
+  dmServer: () => "dm-server",
+  dmPanel: (guildId: string) => `dm-panel:${guildId}`,
+  dmForm: (guildId: string, panelId: number, formId: number) => `dm-form:${guildId}:${panelId}:${formId}`,
   /** A modal input: the form field's id. */
   formField: (fieldId: number) => `field:${fieldId}`,
 };
@@ -83,6 +90,15 @@ export function parseCustomId(raw: string): CustomId | null {
       const number = int(b);
       if (!isDigits(a, 21) || number === null || c !== undefined) return null;
       return { kind: prefix, guildId: a, number };
+    }
+    case "dm-server":
+      return a === undefined ? { kind: "dm-server" } : null;
+    case "dm-panel":
+      return isDigits(a, 21) && b === undefined ? { kind: "dm-panel", guildId: a } : null;
+    case "dm-form": {
+      const panelId = int(b);
+      const formId = int(c);
+      return isDigits(a, 21) && panelId !== null && formId !== null ? { kind: "dm-form", guildId: a, panelId, formId } : null;
     }
     default:
       return null;

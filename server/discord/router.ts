@@ -12,6 +12,7 @@ import { reopen } from "../tickets/reopen";
 import type { EngineDeps, Known } from "../tickets/step";
 import { findTicketByChannel } from "../tickets/store";
 import { answerOf, RATING_COMMENT_INPUT, type Reply, say } from "./answers";
+import { chooseServerPanel, openFromDm, submitDmForm } from "./dm";
 import type { Choice, CommandAnswer, CommandContext } from "./command";
 import type { CommandRegistry } from "./command-registry";
 import { parseCustomId, parseFieldId } from "./custom-ids";
@@ -89,6 +90,13 @@ export class InteractionRouter {
       if (id.kind === "rate-comment") return ratingCommentForm(deps, id.guildId, id.number, user.id);
       return reopen(deps, id.guildId, id.number, { kind: "opener", userId: user.id, username: user.global_name || user.username }, known);
     }
+    const values = "values" in interaction.data && Array.isArray(interaction.data.values) ? interaction.data.values : [];
+    // DM tickets (./dm.ts): the server, then its panel, chosen in the member's direct messages with the bot.
+    if (id.kind === "dm-server" || id.kind === "dm-panel") {
+      if (!user || interaction.guild_id) return { refusal: "stale" };
+      if (id.kind === "dm-server") return chooseServerPanel(deps, user.id, str(values[0], 21), interaction.locale);
+      return openFromDm(deps, user.id, id.guildId, int(values[0]), channelId, known);
+    }
     const guildId = interaction.guild_id;
     const member = memberOf(interaction);
     if (!guildId || !member) return say(botTexts.notInServer);
@@ -96,7 +104,6 @@ export class InteractionRouter {
       case "panel":
         return openFromPanel(deps, guildId, member, id.panelId, known);
       case "multi-panel": {
-        const values = "values" in interaction.data && Array.isArray(interaction.data.values) ? interaction.data.values : [];
         const chosen = int(values[0]);
         if (chosen === null || !(await this.inMultiPanel(guildId, id.multiPanelId, chosen))) return { refusal: "stale" };
         return openFromPanel(deps, guildId, member, chosen, known);
@@ -120,7 +127,7 @@ export class InteractionRouter {
   /** A modal submitted: a form's answers, or the comment on a rating. */
   private async modal(interaction: APIInteraction & { type: InteractionType.ModalSubmit }, channelId: string | null, known: Known): Promise<Outcome | Reply> {
     const id = parseCustomId(str(interaction.data.custom_id, 100));
-    if (!id || (id.kind !== "form" && id.kind !== "rate-comment")) return { refusal: "stale" };
+    if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form")) return { refusal: "stale" };
     const typed: Record<string, string> = {};
     for (const row of (interaction.data.components ?? []).slice(0, 5)) {
       const inputs = "components" in row && Array.isArray(row.components) ? row.components : "component" in row ? [row.component] : [];
@@ -135,13 +142,18 @@ export class InteractionRouter {
       const by = { id: user.id, username: user.global_name || user.username };
       return rateComment(this.deps, id.guildId, id.number, by, typed[RATING_COMMENT_INPUT] ?? "", dmMessageOf(interaction, channelId), known);
     }
-    const member = memberOf(interaction);
-    if (!interaction.guild_id || !member) return say(botTexts.notInServer);
     const fields = new Map<number, string>();
     for (const [key, value] of Object.entries(typed)) {
       const fieldId = parseFieldId(key);
       if (fieldId !== null) fields.set(fieldId, value);
     }
+    if (id.kind === "dm-form") {
+      const user = interaction.user;
+      if (!user || interaction.guild_id) return { refusal: "stale" };
+      return submitDmForm(this.deps, user.id, id.guildId, id.panelId, id.formId, fields, channelId, known);
+    }
+    const member = memberOf(interaction);
+    if (!interaction.guild_id || !member) return say(botTexts.notInServer);
     return submitForm(this.deps, interaction.guild_id, member, id.panelId, id.formId, fields, known);
   }
 
@@ -154,6 +166,12 @@ export class InteractionRouter {
     const member = memberOf(interaction);
     const guildId = interaction.guild_id;
     if (!command) return say(botTexts.unknownCommand);
+    // A command of the member's direct messages with the bot (Discord offers it only there).
+    if (command.where === "dm") {
+      const user = interaction.user;
+      if (guildId || !user || autocomplete) return autocomplete ? choices([]) : say(botTexts.dmOnly);
+      return answered(await command.run({ deps: this.deps, user: { id: user.id, username: user.global_name || user.username }, channelId, known, interaction }));
+    }
     if (!guildId || !member) return say(botTexts.notInServer);
     const context: CommandContext = { deps: this.deps, guildId, channelId, member, options, known, interaction };
     const typed = str(options[focused ?? ""], 100);

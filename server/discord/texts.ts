@@ -90,6 +90,17 @@ export const englishTexts = {
   backingOff: (wait: string) => `The bot is pausing its requests to Discord after too many refusals — try again in ${wait}.`,
   unknownCommand: "This command is not known.",
   somethingWrong: "Something went wrong. Please try again.",
+  // ---- DM tickets: a ticket opened from a direct message, relayed both ways
+  dmChooseServer: "Which server is your ticket for?",
+  dmChooseServerPlaceholder: "Choose a server",
+  dmChoosePanel: (server: string) => `What is your ticket on ${server} about?`,
+  dmChoosePanelPlaceholder: "Choose a topic",
+  dmNoServers: "None of the servers you share with this bot takes tickets by direct message. Open one from a panel in the server.",
+  dmNoPanels: "This server has no panel that can be opened by direct message.",
+  dmNotMember: "You are not a member of that server.",
+  dmOnly: "Use this command in a direct message with the bot.",
+  dmOpened: (number: number, server: string) =>
+    `Your ticket #${number} on ${server} is open. Write here: your messages go to the staff, and their answers come back here.`,
   tooSlow: "That took too long. Please try again.",
   alreadyHandled: "This was handled already.",
   slowDown: (seconds: number) => `You are going too fast. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,

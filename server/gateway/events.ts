@@ -1,4 +1,5 @@
 import { type APIMessage, type GatewayDispatchPayload, GatewayDispatchEvents } from "discord-api-types/v10";
+import { attachmentLinks, directMessage, messageInTicket } from "../discord/dm";
 import { fromDiscordMessage } from "../platform/message-read";
 import { snowflakeTime } from "../platform/snowflake";
 import { readGuildSettings } from "../settings/store";
@@ -24,8 +25,11 @@ import { recordDeparture, recordReturn } from "./retention";
 //   GUILD_MEMBER_REMOVE → the member's tickets closed when the server closes them on leave (and the ticket has been
 //     silent for its grace; otherwise the minute sweep closes it when the grace is over);
 //   GUILD_DELETE (not an outage) → the server marked inactive, its retention clock started; GUILD_CREATE → back.
-// Direct messages (DM tickets) are the next phase. Every call into the ticket core is one of the small functions at
-// the end of this file, so the door can follow the core's steps when they change.
+//   MESSAGE_CREATE in a direct message with the bot → the DM tickets' flow of the Discord door (../discord/dm.ts): relayed
+//     into the member's DM ticket, or answered with the servers to open one in; staff's message in a DM ticket's
+//     channel is relayed to the member.
+// Every call into the ticket core is one of the small functions at the end of this file, so the door can follow the
+// core's steps when they change.
 
 export interface DoorDeps {
   core: EngineDeps;
@@ -100,6 +104,10 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
   const bySequence = `seq:${origin.shardId}:${origin.sessionId}:${payload.s}`;
   switch (payload.t) {
     case GatewayDispatchEvents.MessageCreate: {
+      // A direct message: no server. The bot's own (its answers in the DM) are not the member's.
+      if (!id(d.guild_id) && isMessage(d) && id(d.channel_id) && (d.author as Json).bot !== true) {
+        return { key: `message:${d.id}`, apply: () => directMessageArrived(door, d as unknown as APIMessage) };
+      }
       const ticket = await ticketOf(gate, d);
       if (!ticket || !isMessage(d)) return null;
       return { key: `message:${d.id}`, apply: () => messageArrived(door, ticket, d as unknown as APIMessage) };
@@ -164,7 +172,7 @@ const NOT_TICKETS_KEPT = 50_000;
 const NEW_CHANNEL_MS = 60_000;
 
 /**
- * The ticket whose channel a message event is in (not a DM: those are the next phase). A message in a channel the bot
+ * The ticket whose channel a message event is in (a DM is the DM tickets' flow). A message in a channel the bot
  * has just made may come before the ticket opening in it names its channel: while the channel is new and its server
  * has a ticket opening, the event waits for it a moment (only that channel's events wait).
  */
@@ -203,6 +211,29 @@ async function messageArrived(door: DoorDeps, ticket: TicketRow, raw: APIMessage
   const [message] = await captureMentionNames(core.platform, ticket.guild_id, [fromDiscordMessage(raw)]);
   if (!(await recordMessage(core, ticket, message))) return;
   await noteMessage(core, ticket, message);
+  await messageInTicket(core, ticket, {
+    authorId: message.author.id, bot: message.author.bot, author: { name: authorName(raw), iconUrl: avatarUrl(raw) }, content: raw.content ?? "",
+    attachments: attachmentLinks(raw.attachments),
+  });
+}
+
+/** The name a message's author goes by in the server (nickname, display name, username). */
+const authorName = (raw: APIMessage) =>
+  str((raw as { member?: { nick?: unknown } }).member?.nick) || str(raw.author.global_name) || str(raw.author.username) || raw.author.id;
+
+/** The author's avatar on Discord's CDN (cdn.mdx: avatars/{user_id}/{hash}.png), or null. */
+const avatarUrl = (raw: APIMessage) => {
+  const hash = str(raw.author.avatar);
+  return hash && /^(a_)?[0-9a-f]{1,64}$/.test(hash) ? `https://cdn.discordapp.com/avatars/${raw.author.id}/${hash}.png` : null;
+};
+
+/** A member's direct message to the bot: relayed into their DM ticket, or the start of one (../discord/dm.ts). */
+async function directMessageArrived(door: DoorDeps, raw: APIMessage): Promise<void> {
+  const at = Date.parse(raw.timestamp);
+  await directMessage(door.core, {
+    channelId: raw.channel_id, author: { id: raw.author.id, username: authorName(raw), avatarUrl: avatarUrl(raw) }, content: raw.content ?? "",
+    attachments: attachmentLinks(raw.attachments), at: Number.isFinite(at) ? at : door.now(),
+  });
 }
 
 async function messageChanged(door: DoorDeps, ticket: TicketRow, raw: APIMessage, editedAt: number | null): Promise<void> {

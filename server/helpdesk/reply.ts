@@ -1,4 +1,5 @@
 import { recordActivityOf } from "../activity/record";
+import { relayToMember } from "../tickets/dm-relay";
 import { can, type Member } from "../tickets/members";
 import type { Outcome } from "../tickets/outcomes";
 import { actorOf, attempt, type EngineDeps, type Known, openTicket, publish } from "../tickets/step";
@@ -9,7 +10,8 @@ import { helpdeskActions } from "./triage";
 // (src/schemas/bot-permissions.ts, least privilege), a webhook per ticket channel would be one more thing to create,
 // clean up and secure (its token posts to the channel as anyone), and Discord counts webhooks per channel (15). The
 // embed also marks the message as staff's in the channel and in the transcript (its author becomes the transcript
-// embed's title). A reply pings nobody. The reply is the ticket's first response when there was none.
+// embed's title). A reply pings nobody; a DM ticket's goes to the member's DM as well. The reply is the ticket's first
+// response when there was none.
 
 /**
  * The staff member's avatar as the embed author's icon. A local image (the demo users', the default avatar) stays a
@@ -33,11 +35,14 @@ export async function replyAsStaff(deps: EngineDeps, guildId: string, number: nu
   const channelId = c.row.channel_id;
   const actor = actorOf(member, deps.origin);
   let messageId = "";
-  const message = deps.messages.staffReply({ name: member.username, iconUrl: iconUrlOf(deps, actor.avatar) }, content);
+  const author = { name: member.username, iconUrl: iconUrlOf(deps, actor.avatar) };
+  const message = deps.messages.staffReply(author, content);
   const refused = await attempt(deps, c.row, "send", async () => {
     messageId = await deps.platform.sendMessage(channelId, message);
   });
   if (refused) return refused;
+  // A DM ticket: the member reads the reply in their direct messages too.
+  await relayToMember(deps, c.row, { author, content, attachments: [] });
   const now = await deps.clock.now(guildId);
   const ticket = await deps.db.transaction().execute(async (tx) => {
     // The first response, once: an earlier one stands.

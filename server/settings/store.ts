@@ -38,6 +38,9 @@ export const defaultSettings = (): TicketSettings => ({
   // "Waiting too long" alerts, off until a server sets them
   WaitingAlertMinutes: 0,
   WaitingAlertChannelId: null,
+  // DM tickets, off until a server turns them on; no panels listed: every panel.
+  DmTickets: false,
+  DmTicketPanels: [],
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -10,10 +10,14 @@ import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
 import { noteActivity } from "../tickets/last-activity";
+import { findTicketByChannel } from "../tickets/store";
+import { directMessage, messageInTicket } from "../discord/dm";
+import { iconUrlOf } from "../helpdesk/reply";
 import type { EngineDeps } from "../tickets/step";
 import type { DemoTargetMessage } from "./interaction";
 import { isTicketStaff, type Member, memberAccess } from "../tickets/members";
 import { findSinglePanel } from "../panels/store";
+import { readGuildSettings } from "../settings/store";
 
 // The Try-it view (docs/ticket-engine.md): on the demo platform the dashboard plays the Discord client. What the
 // signed-in demo user sees — the channels their permissions let them into, with their permissions there — and writes.
@@ -127,6 +131,11 @@ export class TryItView {
     return { messages, mentions: await this.mentionNames(guildId, messages, visible) };
   }
 
+  /** Whether the server takes DM tickets (Settings → DM tickets). */
+  private async takesDmTickets(guildId: string): Promise<boolean> {
+    return (await readGuildSettings(this.deps.db, guildId)).settings.DmTickets === true;
+  }
+
   /** Whether a ticket of the guild has, or had until it closed, this channel. */
   private async wasTicketChannel(guildId: string, channelId: string): Promise<boolean> {
     const row = await this.deps.db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("channel_id", "=", channelId).executeTakeFirst();
@@ -139,8 +148,18 @@ export class TryItView {
     // As Discord: a member without Send Messages there reads the channel but cannot write in it.
     if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
     const { id, createdAt } = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
+    const deps = this.deps.tickets;
+    const author = { name: member.username, iconUrl: iconUrlOf(deps, member.avatar) };
+    // What Discord's gateway would tell the bot (server/gateway/events.ts): a DM goes to the DM tickets' flow, and
+    // staff's message in a DM ticket's channel is relayed to its member.
+    if (channel.kind === "dm") {
+      await directMessage(deps, { channelId, author: { id: member.id, username: member.username, avatarUrl: author.iconUrl }, content, attachments: [], at: createdAt });
+      return id;
+    }
     // The silence ends when the message was written, on the server's clock (a later skip measures from there).
-    await noteActivity(this.deps.tickets, channelId, createdAt);
+    await noteActivity(deps, channelId, createdAt);
+    const ticket = await findTicketByChannel(this.deps.db, channelId);
+    if (ticket?.guild_id === guildId && ticket.status === "open") await messageInTicket(deps, ticket, { authorId: member.id, bot: false, author, content, attachments: [] });
     return id;
   }
 
@@ -192,8 +211,9 @@ export class TryItView {
     const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
     const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));
     const mine = new Set(openTickets.filter((t) => t.opener_id === member.id).map((t) => t.channel_id));
-    // Reading never creates anything: the direct messages appear once the bot has written one.
-    const dm = await platform.existingDirectChannelOf(member.id);
+    // Reading creates nothing, but where the server takes DM tickets: the direct messages appear once the bot has
+    // written one, or at once when the member can open a ticket by writing to the bot.
+    const dm = (await platform.existingDirectChannelOf(member.id)) ?? ((await this.takesDmTickets(guildId)) ? await platform.directChannelOf(member.id) : null);
     const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
     const last = new Map<string, string>();
     for (const id of ids) {

@@ -52,8 +52,8 @@ export interface BotCommand {
   options: readonly BotCommandOption[];
   access: CommandAccess;
   category: CommandCategory;
-  /** Where it runs: anywhere in a server, or only in a ticket's channel (no command runs in a direct message). */
-  where: "guild" | "ticket";
+  /** Where it runs: anywhere in a server, only in a ticket's channel, or only in a direct message with the bot (DM tickets). */
+  where: "guild" | "ticket" | "dm";
   /** Spanish (es-ES): Discord's name_localizations and description_localizations; every command has it. */
   es: Localized;
   /**

@@ -65,6 +65,15 @@ export const ticketSettingsShape = {
   /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */
   /** "" (or null): none. */
   WaitingAlertChannelId: z.string().regex(/^\d*$/, "Alert channel must be a channel id").nullable().optional(),
+  // ---- DM tickets (ModMail): a member opens a ticket by writing to the bot, and the ticket is relayed to their DM.
+  /** Members may open tickets of this server from their direct messages with the bot. */
+  DmTickets: z.boolean().nullable().optional(),
+  /** The panels a DM may open (their ids); none listed: every panel of the server. At most 25 (one Discord select). */
+  DmTicketPanels: z
+    .array(z.number({ error: "Panels must be panel ids" }).int("Panels must be panel ids").min(1, "Panels must be panel ids"))
+    .max(25, "At most 25 panels can be opened by DM")
+    .nullable()
+    .optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);
@@ -94,7 +103,9 @@ export function diffSettings(before: Partial<TicketSettings>, after: Partial<Tic
   const changes: { key: TicketSettingKey; from: unknown; to: unknown }[] = [];
   for (const key of Object.keys(ticketSettingsShape) as TicketSettingKey[]) {
     if (after[key] === undefined || after[key] === null) continue;
-    if (before[key] !== after[key]) changes.push({ key, from: before[key] ?? null, to: after[key] });
+    // A list (the DM ticket panels) changed when its values did.
+    const same = Array.isArray(after[key]) ? JSON.stringify(before[key] ?? []) === JSON.stringify(after[key]) : before[key] === after[key];
+    if (!same) changes.push({ key, from: before[key] ?? null, to: after[key] });
   }
   return changes;
 }

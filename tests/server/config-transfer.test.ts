@@ -494,4 +494,23 @@ describe("import Demo Community into Gaming Hub", () => {
     });
     expect(strip(again)).toEqual(strip(file));
   });
+  it("the panels a DM may open follow the import: the new panels' ids, or the target's own list when no panels come along", async () => {
+    const billing = await t.db.selectFrom("panels").select("id").where("guild_id", "=", DC).where("name", "=", "Billing").executeTakeFirstOrThrow();
+    const put = await t.app.inject({ method: "PUT", url: `/api/${DC}/settings`, headers: bearer(owner), payload: { DmTickets: true, DmTicketPanels: [billing.id] } });
+    expect(put.statusCode, put.body).toBe(200);
+    const file = await exportOf(DC);
+    expect(file.settings).toMatchObject({ DmTickets: true, DmTicketPanels: [billing.id] });
+    const res = await call("POST", `/api/${GH}/config/import`, owner, { config: file, mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const ghBilling = await t.db.selectFrom("panels").select("id").where("guild_id", "=", GH).where("name", "=", "Billing").executeTakeFirstOrThrow();
+    expect(ghBilling.id).not.toBe(billing.id);
+    const settingsOf = async (guildId: string) => (await call("GET", `/api/${guildId}/settings`, owner)).json();
+    expect(await settingsOf(GH)).toMatchObject({ DmTickets: true, DmTicketPanels: [ghBilling.id] });
+
+    // Settings alone: the file's panel ids name nothing here, so Gaming Hub keeps its own list.
+    const settingsOnly = { ...file, tags: undefined, forms: undefined, teams: undefined, panels: undefined, multi_panels: undefined, blacklist: undefined };
+    const again = await call("POST", `/api/${GH}/config/import`, owner, { config: settingsOnly, mapping: ghMapping });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await settingsOf(GH)).DmTicketPanels).toEqual([ghBilling.id]);
+  });
 });

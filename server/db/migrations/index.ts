@@ -32,6 +32,7 @@ import * as m029 from "./029_ticket_labels";
 import * as m030 from "./030_tags_add_updated_at_revision";
 import * as m031 from "./031_blacklist_add_updated_at_revision";
 import * as m032 from "./032_gateway";
+import * as m033 from "./033_dm_tickets";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -76,6 +77,7 @@ export const migrations: Record<string, MigrationModule> = {
   "030_tags_add_updated_at_revision": m030,
   "031_blacklist_add_updated_at_revision": m031,
   "032_gateway": m032,
+  "033_dm_tickets": m033,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

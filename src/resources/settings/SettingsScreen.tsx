@@ -1,4 +1,4 @@
-import { type HttpError, useCan, useNotification, useOne, useUpdate } from "@refinedev/core";
+import { type HttpError, useCan, useList, useNotification, useOne, useUpdate } from "@refinedev/core";
 import { Button, Switch } from "antd";
 import { Card } from "../../ui/blocks";
 import { useEffect, useMemo, useState } from "react";
@@ -25,6 +25,7 @@ function FieldRow({
   error,
   disabled,
   channels,
+  panels,
   onChange,
 }: {
   field: SettingField;
@@ -32,6 +33,7 @@ function FieldRow({
   error?: string;
   disabled: boolean;
   channels: Record<string, string>;
+  panels: { id: number; name: string }[];
   onChange: (value: unknown) => void;
 }) {
   const tr = useTr();
@@ -77,6 +79,24 @@ function FieldRow({
           </option>
         ))}
       </select>
+    );
+  } else if (field.kind === "panels") {
+    // The server's panels, ticked when listed (the stored list keeps the order they were ticked in).
+    const listed = Array.isArray(value) ? (value as number[]) : [];
+    control = (
+      <div id={id} role="group" aria-label={field.label} aria-describedby={describedBy} className="settings-panels">
+        {panels.map((p) => (
+          <label key={p.id} className="settings-panel-choice">
+            <input
+              type="checkbox"
+              checked={listed.includes(p.id)}
+              disabled={disabled}
+              onChange={(event) => onChange(event.target.checked ? [...listed, p.id] : listed.filter((x) => x !== p.id))}
+            />{" "}
+            {p.name}
+          </label>
+        ))}
+      </div>
     );
   } else if (field.kind === "text") {
     control = (
@@ -173,6 +193,16 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   useEffect(() => {
     setLocal(baseline);
   }, [baseline]);
+
+  // The panels a DM may open are chosen among the server's single panels: read once DM tickets are on.
+  const { result: panelList } = useList<{ PanelId: number; PanelName: string }, HttpError>({
+    resource: "panels",
+    meta: { guildId },
+    pagination: { mode: "off" },
+    errorNotification: false,
+    queryOptions: { enabled: local?.DmTickets === true },
+  });
+  const panels = useMemo(() => (panelList.data ?? []).map((p) => ({ id: p.PanelId, name: p.PanelName })), [panelList.data]);
 
   const errors = useMemo(() => (local && showErrors ? validateSettings(local, tr) : {}), [local, showErrors, tr]);
 
@@ -274,6 +304,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
               error={errors[field.key]}
               disabled={!canEdit || saving}
               channels={channels}
+              panels={panels}
               onChange={(value) => set(field.key, value)}
             />
           ))}

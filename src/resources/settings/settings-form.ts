@@ -16,7 +16,7 @@ import {
 
 export const settingKeys = Object.keys(ticketSettingsShape) as TicketSettingKey[];
 
-export type FieldKind = "switch" | "number" | "channel" | "choice" | "text";
+export type FieldKind = "switch" | "number" | "channel" | "choice" | "text" | "panels";
 
 export interface SettingField {
   key: TicketSettingKey;
@@ -152,6 +152,20 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           label: tr("settings.field.waitingAlertChannelId", "Alert channel"),
           help: tr("settings.field.waitingAlertChannelId.help", "Where alerts about waiting tickets go."),
           kind: "channel",
+        },
+        // DM tickets (ModMail)
+        {
+          key: "DmTickets",
+          label: tr("settings.field.dmTickets", "Open tickets by direct message"),
+          help: tr("settings.field.dmTickets.help", "Members can open a ticket by writing to the bot, and talk with staff from their direct messages."),
+          kind: "switch",
+        },
+        {
+          key: "DmTicketPanels",
+          label: tr("settings.field.dmTicketPanels", "Panels a direct message can open"),
+          help: tr("settings.field.dmTicketPanels.help", "None ticked: every panel."),
+          kind: "panels",
+          dependsOn: "DmTickets",
         },
       ],
     },
@@ -306,6 +320,9 @@ export function formatSettingValue(key: TicketSettingKey, value: unknown, channe
     if (value === null || value === undefined || value === NO_CHANNEL) return tr("spec.settings.none", settingsMessages.none);
     const name = Object.entries(channels).find(([, id]) => id === value)?.[0];
     return name ? `#${name}` : String(value);
+  }
+  if (key === "DmTicketPanels" && Array.isArray(value)) {
+    return value.length === 0 ? tr("settings.value.everyPanel", "Every panel") : tr("settings.value.panels", "{count} panels", { count: value.length });
   }
   if (value === null || value === undefined) return tr("settings.value.empty", "empty");
   if (typeof value === "boolean") return value ? tr("settings.value.on", "On") : tr("settings.value.off", "Off");

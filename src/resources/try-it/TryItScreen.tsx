@@ -191,7 +191,9 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
         setEphemeral((shown) => shown.map((m) => (m.id === input.messageId ? { ...m, components: disabledComponents(m.components) } : m)));
       }
       const next = await loadChannels();
-      const opened = next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
+      // A ticket opened from the direct messages (DM tickets) goes on there, as on Discord: the view stays in the DM.
+      const fromDm = before.find((c) => c.id === from)?.kind === "dm";
+      const opened = fromDm ? undefined : next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
       let home = from;
       if (opened) home = opened.id;
       // The member's step removed the channel they were in (they closed the ticket): they leave it.

@@ -510,13 +510,7 @@ export class FakeDiscord extends DiscordWorld {
   private openDm(body: Json): StubResponse {
     const recipient = typeof body.recipient_id === "string" ? this.users.get(body.recipient_id) : undefined;
     if (!recipient) return refuse.unknownUser();
-    let dm = this.dmWith(recipient.id);
-    if (!dm) {
-      dm = { id: nextSnowflake(), type: ChannelType.DM, guildId: null, name: "", topic: null, position: 0, parentId: null, overwrites: [], recipientId: recipient.id, renames: [] };
-      this.channels.set(dm.id, dm);
-      this.messages.set(dm.id, []);
-    }
-    return { json: channelJson(this, dm) };
+    return { json: channelJson(this, this.dmChannelOf(recipient.id)) };
   }
 
   private guildList(userId: string, query: URLSearchParams): Json[] {

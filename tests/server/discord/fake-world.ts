@@ -399,6 +399,17 @@ export class DiscordWorld {
     return [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId);
   }
 
+  /** The DM channel of the bot and a user, opened now if it was not (the user writes to the bot first). */
+  dmChannelOf(userId: string): FakeChannel {
+    let dm = this.dmWith(userId);
+    if (!dm) {
+      dm = { id: nextSnowflake(), type: ChannelType.DM, guildId: null, name: "", topic: null, position: 0, parentId: null, overwrites: [], recipientId: userId, renames: [] };
+      this.channels.set(dm.id, dm);
+      this.messages.set(dm.id, []);
+    }
+    return dm;
+  }
+
   /** A member's permissions in a guild channel (Discord's algorithm; threads take their parent's overwrites). */
   permissionsIn(channel: FakeChannel, userId: string): bigint {
     if (!channel.guildId) return 0n;

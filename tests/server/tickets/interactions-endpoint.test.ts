@@ -153,7 +153,7 @@ describe("the slash commands Discord registers", () => {
     const commands = applicationCommands();
     expect(commands.map((c) => c.name).sort()).toEqual([
       "Open ticket about this message", "add", "claim", "close", "closerequest", "form", "help", "new", "note", "panel", "priority", "remove", "rename",
-      "settings", "stats", "tag", "transcript", "transfer", "unclaim",
+      "settings", "stats", "tag", "ticket", "transcript", "transfer", "unclaim",
     ]);
     const panel = commands.find((c) => c.name === "panel")!;
     expect(panel.options).toMatchObject([{ type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] }]);

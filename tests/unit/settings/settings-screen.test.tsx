@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { delay, http as rest, HttpResponse } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { changeLocale } from "../../../src/i18n/core";
 import { frameMessages, settingsMessages } from "../../../src/schemas/messages";
 import type { SettingsResponse } from "../../../src/schemas/settings";
 import { noPermissions } from "../../../src/schemas/team";
@@ -42,6 +43,9 @@ function fakeSettingsApi(initial: Partial<SettingsResponse> = {}) {
     gets: 0,
   };
   const handlers = [
+    rest.get(`${API}/:guildId/panels`, () =>
+      HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 4, PanelName: "Orders" }, { PanelId: 9, PanelName: "Billing" }], MultiPanels: [] } }),
+    ),
     rest.get(`${API}/:guildId/settings`, () => {
       state.gets += 1;
       return HttpResponse.json(state.settings);
@@ -62,6 +66,36 @@ function fakeSettingsApi(initial: Partial<SettingsResponse> = {}) {
 const cardOf = (title: string) => screen.getByText(title, { selector: ".card-title" }).closest(".card") as HTMLElement;
 
 describe("Settings screen", () => {
+  afterEach(() => changeLocale("en"));
+
+  it("DM tickets: the switch and the panels a DM may open, ticked ones sent as panel ids; in English and Spanish", async () => {
+    const api = fakeSettingsApi({ DmTickets: false, DmTicketPanels: [] });
+    const user = userEvent.setup();
+    const { unmount } = renderApp(`/${community}/settings`, server, { handlers: api.handlers });
+    const toggle = await screen.findByRole("switch", { name: "Open tickets by direct message" });
+    const general = cardOf("General");
+    expect(toggle).not.toBeChecked();
+    expect(within(general).getByText("Members can open a ticket by writing to the bot, and talk with staff from their direct messages.")).toBeInTheDocument();
+    const panels = within(general).getByRole("group", { name: "Panels a direct message can open" });
+    // The server's panels are read once DM tickets are on.
+    expect(within(panels).queryAllByRole("checkbox")).toHaveLength(0);
+    await user.click(toggle);
+    await waitFor(() => expect(within(panels).getAllByRole("checkbox")).toHaveLength(2));
+    await user.click(within(panels).getByRole("checkbox", { name: "Billing" }));
+    await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
+    await waitFor(() => expect(api.state.puts).toHaveLength(1));
+    expect(api.state.puts[0]).toMatchObject({ DmTickets: true, DmTicketPanels: [9] });
+    await waitFor(() => expect(toasts.map((t) => t.description)).toContain(["Open tickets by direct message: Off → On", "Panels a direct message can open: Every panel → 1 panels"].join("\n")));
+    unmount();
+
+    await changeLocale("es");
+    renderApp(`/${community}/settings`, server, { handlers: fakeSettingsApi({ DmTickets: true, DmTicketPanels: [4] }).handlers });
+    expect(await screen.findByRole("switch", { name: "Abrir tickets por mensaje directo" })).toBeChecked();
+    const grupo = screen.getByRole("group", { name: "Paneles que puede abrir un mensaje directo" });
+    await waitFor(() => expect(within(grupo).getByRole("checkbox", { name: "Orders" })).toBeChecked());
+    expect(screen.getByText("Ninguno marcado: todos los paneles.")).toBeInTheDocument();
+  });
+
   it("shows the cards General, Claiming and Auto Close with every field and the loaded values", async () => {
     const api = fakeSettingsApi({ StoreTranscripts: false, ArchiveChannelId: "812345678901234714" });
     renderApp(`/${community}/settings`, server, { handlers: api.handlers });

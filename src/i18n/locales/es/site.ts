@@ -54,6 +54,7 @@ const dictionary: Dictionary = {
   "site.commands.accessHelp.admin": "El propietario del servidor y los miembros con Administrador o Gestionar servidor.",
   "site.commands.description.help": "Muestra lo que puede hacer el bot y enlaces a la documentación.",
   "site.commands.description.new": "Abre un ticket sin pasar por un panel, con un asunto opcional.",
+  "site.commands.description.ticket": "En tus mensajes directos con el bot: elige un servidor y un tema, y habla con su staff aquí mismo.",
   "site.commands.description.close": "Cierra el ticket actual, con un motivo (predefinido o el tuyo) y detalles añadidos tras él. Se guarda una transcripción y se envía al miembro que lo abrió.",
   "site.commands.description.add": "Da acceso al ticket actual a otro miembro.",
   "site.commands.description.remove": "Quita a un miembro el acceso al ticket actual.",

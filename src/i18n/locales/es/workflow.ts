@@ -3,6 +3,13 @@ import type { Dictionary } from "../../core";
 // The ticket workflow: the settings of the bot's language, time zone, inactivity warning and close
 // request; the panel editor's rules and support hours; the roles picker; the new activity actions and command.
 const workflow: Dictionary = {
+  // DM tickets (ModMail)
+  "settings.field.dmTickets": "Abrir tickets por mensaje directo",
+  "settings.field.dmTickets.help": "Los miembros pueden abrir un ticket escribiendo al bot y hablar con el staff desde sus mensajes directos.",
+  "settings.field.dmTicketPanels": "Paneles que puede abrir un mensaje directo",
+  "settings.field.dmTicketPanels.help": "Ninguno marcado: todos los paneles.",
+  "settings.value.everyPanel": "Todos los paneles",
+  "settings.value.panels": "{count} paneles",
   "settings.field.botLanguage": "Idioma del bot",
   "settings.field.botLanguage.help": "El idioma de todos los mensajes que envía el bot. Automático sigue el idioma de la comunidad del servidor.",
   "settings.value.languageAuto": "Automático",
