@@ -6,10 +6,11 @@ import { markRelayed, type RelayedMessage, relayedTicketOf, relayToMember, relay
 import { guildMemberOf, type Member } from "../tickets/members";
 import { openFromPanel, submitForm } from "../tickets/open";
 import type { Outcome } from "../tickets/outcomes";
-import type { EngineDeps, Known } from "../tickets/step";
+import { type EngineDeps, type Known, settingsOf } from "../tickets/step";
 import type { TicketRow } from "../tickets/store";
 import { ACTION_ROW, answerOf, formModal, type Reply, say } from "./answers";
 import { customIds } from "./custom-ids";
+import { dmLimits } from "./dm-limits";
 import { chooseLanguage, speaking, type SpokenLanguage } from "./language";
 import { botTexts } from "./texts";
 
@@ -116,7 +117,7 @@ function serverChoice(servers: DmServer[]): Reply {
 
 /** `/ticket` in a DM: the servers to choose from (in the language the router speaks: the member's locale). */
 export async function chooseServer(deps: EngineDeps, userId: string): Promise<Reply> {
-  return serverChoice(await dmServers(deps, userId));
+  return serverChoice(await dmLimits(deps).serversOf(userId, () => dmServers(deps, userId)));
 }
 
 /** A DM's first answer speaks the one language every listed server sets; else English (a DM carries no locale). */
@@ -238,7 +239,17 @@ export async function directMessage(
   deps: EngineDeps,
   dm: { channelId: string; author: DmAuthor; content: string; attachments: string[]; at: number },
 ): Promise<void> {
+  const limits = dmLimits(deps);
   const ticket = await relayedTicketOf(deps.db, dm.channelId, dm.author.id);
+  const verdict = ticket ? limits.relay(dm.author.id) : limits.prompt(dm.author.id);
+  if (!verdict.ok) {
+    // Past the member's share: told once how long to wait (in the ticket's server's language), the rest dropped.
+    if (verdict.first) {
+      const language = ticket ? chooseLanguage((await settingsOf(deps, ticket.guild_id)).BotLanguage, undefined) : "en";
+      await answerInDm(deps, dm.channelId, speaking(language, () => say(botTexts.slowDown(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))))));
+    }
+    return;
+  }
   if (ticket) {
     const message: RelayedMessage = {
       author: { name: dm.author.username, iconUrl: dm.author.avatarUrl },
@@ -248,13 +259,14 @@ export async function directMessage(
     await relayToTicket(deps, ticket, message, dm.at);
     return;
   }
-  const servers = await dmServers(deps, dm.author.id);
-  const answer = speaking(firstAnswerLanguage(servers), () => serverChoice(servers));
+  const servers = await limits.serversOf(dm.author.id, () => dmServers(deps, dm.author.id));
+  await answerInDm(deps, dm.channelId, speaking(firstAnswerLanguage(servers), () => serverChoice(servers)));
+}
+
+/** The bot's answer in the member's DM; one who blocked the bot right after writing gets nothing, and that is logged. */
+async function answerInDm(deps: EngineDeps, channelId: string, answer: Reply): Promise<void> {
   if (answer.kind !== "message") return;
-  // A member who blocked the bot right after writing: nothing to answer.
-  await deps.platform
-    .sendMessage(dm.channelId, answer.message)
-    .catch((error: unknown) => deps.log.warn({ err: error }, "DM tickets: the DM not answered"));
+  await deps.platform.sendMessage(channelId, answer.message).catch((error: unknown) => deps.log.warn({ err: error }, "DM tickets: the DM not answered"));
 }
 
 /** A message in a ticket's channel (gateway or Try-it): a DM ticket relays staff's words — not the bot's, not the opener's — to the member. */
