@@ -23,7 +23,13 @@ export default defineConfig({
     botCommandsPlugin(),
     // ANALYZE=1 npx vite build --outDir .tmp/x: writes .tmp/bundle-stats.html (treemap, gzip sizes per module).
     ...(process.env.ANALYZE === "1"
-      ? [visualizer({ filename: ".tmp/bundle-stats.html", gzipSize: true, template: process.env.ANALYZE_TEMPLATE === "raw" ? "raw-data" : "treemap" })]
+      ? [
+          visualizer({
+            filename: ".tmp/bundle-stats.html",
+            gzipSize: true,
+            template: process.env.ANALYZE_TEMPLATE === "raw" ? "raw-data" : "treemap",
+          }),
+        ]
       : []),
   ],
   resolve: {

@@ -43,7 +43,12 @@ const lists: Target[] = [
 // read right after a write costs. Reported, not held to the targets.
 const misses: Target[] = lists
   .filter((t) => t.path.startsWith(`/api/${g}/`))
-  .map((t) => ({ name: `${t.name} (miss)`, path: `${t.path}${t.path.includes("?") ? "&" : "?"}uncached=[<id>]`, auth: true, unique: true }));
+  .map((t) => ({
+    name: `${t.name} (miss)`,
+    path: `${t.path}${t.path.includes("?") ? "&" : "?"}uncached=[<id>]`,
+    auth: true,
+    unique: true,
+  }));
 const allTargets: Target[] = [
   ...lists,
   ...misses,
@@ -112,7 +117,16 @@ export async function measureApi(
       const cpu0 = processCpuMs(server.pid);
       const r = await run(server.baseUrl, t, token, seconds);
       const cpuUs = ((processCpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
-      raw.push({ name: t.name, cpuUs, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, minRatio: t.minRatio });
+      raw.push({
+        name: t.name,
+        cpuUs,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        minRatio: t.minRatio,
+      });
     }
     const bare = raw[0].rps || 1;
     const rows = raw.map((r) => ({ ...r, ratio: r.rps / bare }));

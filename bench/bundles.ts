@@ -68,14 +68,22 @@ export async function measureBundles(port = 3310) {
       page.on("response", (response) => {
         const type = response.request().resourceType();
         if (type !== "script" && type !== "stylesheet") return;
-        bodies.push(response.body().then((b) => ({ type, size: gzipSync(b, { level: 9 }).length })).catch(() => ({ type, size: 0 })));
+        bodies.push(
+          response
+            .body()
+            .then((b) => ({ type, size: gzipSync(b, { level: 9 }).length }))
+            .catch(() => ({ type, size: 0 })),
+        );
       });
       await page.goto(server.baseUrl + screen.path, { waitUntil: "load" });
       const rendered = await page
         .locator(screen.ready)
         .first()
         .waitFor({ timeout: 20_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       // Then quiet: no request in flight for 500 ms.
       for (let quietSince = Date.now(), end = Date.now() + 10_000; Date.now() < end; await page.waitForTimeout(50)) {
         if (inFlight > 0) quietSince = Date.now();

@@ -20,7 +20,14 @@ const SENDS = 60;
 async function round(label: string, fake: FakeDiscord, viaProxy: boolean) {
   const proxy = viaProxy ? await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken }) : undefined;
   const instance = () =>
-    new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, restProxy: proxy?.url, maxRetryAfterMs: 30_000 });
+    new DiscordPlatform({
+      apiBase: fake.base,
+      clientId: APP,
+      clientSecret: fake.clientSecret,
+      botToken: fake.botToken,
+      restProxy: proxy?.url,
+      maxRetryAfterMs: 30_000,
+    });
   const [a, b] = [instance(), instance()];
   const from = fake.calls.length;
   const started = Date.now();
@@ -28,7 +35,9 @@ async function round(label: string, fake: FakeDiscord, viaProxy: boolean) {
   // between the instances and sent at once.
   await Promise.all([
     ...Array.from({ length: READS }, (_, i) => (i % 2 ? a : b).getChannel(CHANNELS[i % CHANNELS.length])),
-    ...Array.from({ length: SENDS }, (_, i) => (i % 2 ? a : b).sendMessage(CHANNELS[i % 3], { content: `note ${i}`, allowed_mentions: { parse: [] } })),
+    ...Array.from({ length: SENDS }, (_, i) =>
+      (i % 2 ? a : b).sendMessage(CHANNELS[i % 3], { content: `note ${i}`, allowed_mentions: { parse: [] } }),
+    ),
   ]);
   const seconds = (Date.now() - started) / 1000;
   const calls = fake.calls.slice(from);

@@ -34,9 +34,28 @@ const MEMBER = "790000000000000004";
 const POLL_MS = 3000;
 
 const openTicket = (guildId: string, number: number, channelId: string | null, openedAt: number) => ({
-  guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: MEMBER, opener_name: "member", subject: null, status: "open", channel_id: channelId,
-  claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: openedAt, last_activity_at: openedAt, first_response_at: null, closed_at: null,
-  closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+  guild_id: guildId,
+  number,
+  panel_id: null,
+  panel_name: "Unknown",
+  opener_id: MEMBER,
+  opener_name: "member",
+  subject: null,
+  status: "open",
+  channel_id: channelId,
+  claimed_by: null,
+  claimed_by_name: null,
+  form_answers_json: null,
+  opened_at: openedAt,
+  last_activity_at: openedAt,
+  first_response_at: null,
+  closed_at: null,
+  closed_by: null,
+  closed_by_name: null,
+  close_reason: null,
+  rating: null,
+  response_ms: null,
+  resolution_ms: null,
 });
 
 const ageLine = (ages: number[]) => `p50 ${ms(percentile(ages, 50) / 1000)} s, max ${ms(Math.max(...ages) / 1000)} s`;
@@ -53,17 +72,34 @@ export async function measureLiveFairness(options: { busyTickets?: number; secon
     fake.addMember(id, MEMBER);
   }
   const t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: testKeys().publicKeyHex, DISCORD_API_BASE: fake.base },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: testKeys().publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+    },
     seed: false,
   });
-  console.log(`\nFair live reads (fake Discord, 10 reads/s, pages poll every 3 s; a simulated ${seconds} s): one server watches ${busyTickets} tickets, another one`);
+  console.log(
+    `\nFair live reads (fake Discord, 10 reads/s, pages poll every 3 s; a simulated ${seconds} s): one server watches ${busyTickets} tickets, another one`,
+  );
   try {
     let clock = 20_000_000;
-    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL_MS, maxReadsPerSecond: 10, holder: "bench", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, {
+      pollMs: POLL_MS,
+      maxReadsPerSecond: 10,
+      holder: "bench",
+      now: () => clock,
+      wake: () => {},
+    });
     const ticket = async (guildId: string, number: number): Promise<TicketRow> => {
       const channelId = fake.addChannel(guildId, { name: `ticket-${number}` }).id;
       fake.postAs(MEMBER, channelId, "hello");
-      await t.db.insertInto("tickets").values(openTicket(guildId, number, channelId, clock)).execute();
+      await t.db
+        .insertInto("tickets")
+        .values(openTicket(guildId, number, channelId, clock))
+        .execute();
       return (await findTicket(t.db, guildId, number))!;
     };
     const busy: TicketRow[] = [];
@@ -73,7 +109,11 @@ export async function measureLiveFairness(options: { busyTickets?: number; secon
     const polls: Poll[] = [];
     const start = clock;
     await watchPages({
-      reader, setClock: (at) => (clock = at), start, durationMs: seconds * 1000, pollMs: POLL_MS,
+      reader,
+      setClock: (at) => (clock = at),
+      start,
+      durationMs: seconds * 1000,
+      pollMs: POLL_MS,
       // The busy server's pages spread over the interval; the quiet one's polls late in a second.
       watches: [...busy.map((row, i) => ({ row, offsetMs: Math.floor((i * POLL_MS) / busyTickets) })), { row: quiet, offsetMs: 1_700 }],
       onPoll: (p) => polls.push(p),
@@ -93,7 +133,9 @@ export async function measureLiveFairness(options: { busyTickets?: number; secon
     };
     console.log(`  other server's ticket: ${views(quietLater)}`);
     console.log(`  busy server's tickets (after the first 30 s): ${views(busyLater)}`);
-    console.log(`  Discord reads ${reads} = ${(reads / seconds).toFixed(1)}/s of 10; first reads ${firstOf.size}: ${emptyFirsts} answered an empty conversation, longest wait for a slot ${ms(Math.max(...firstWaits) / 1000)} s`);
+    console.log(
+      `  Discord reads ${reads} = ${(reads / seconds).toFixed(1)}/s of 10; first reads ${firstOf.size}: ${emptyFirsts} answered an empty conversation, longest wait for a slot ${ms(Math.max(...firstWaits) / 1000)} s`,
+    );
     const quietAges = quietLater.map((p) => p.at - p.state.readAt);
     return { quietMaxAgeMs: Math.max(...quietAges), stale: quietAges.filter((a) => a >= POLL_MS).length, reads, emptyFirsts };
   } finally {
@@ -129,7 +171,8 @@ function loop(url: string, token: string): Loop {
   };
 }
 
-const timesLine = (times: number[]) => `p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms (${times.length} requests)`;
+const timesLine = (times: number[]) =>
+  `p50 ${ms(percentile(times, 50))} ms, p99 ${ms(percentile(times, 99))} ms, max ${ms(Math.max(...times))} ms (${times.length} requests)`;
 
 /** (b) Another server's ticket list while the ticket page of a server with a large activity log loops. */
 export async function measureTicketPageFairness(options: { databaseUrl?: string; entries?: number; seconds?: number; port?: number } = {}) {
@@ -144,13 +187,23 @@ export async function measureTicketPageFairness(options: { databaseUrl?: string;
     if (open) await handle.destroy();
     open = false;
   };
-  console.log(`\nTicket page of a server with ${entries} activity entries (${label}): another server's GET /tickets, one request after another`);
+  console.log(
+    `\nTicket page of a server with ${entries} activity entries (${label}): another server's GET /tickets, one request after another`,
+  );
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     // The log is written as it was before migration 026, so the migration's fill-in is measured on it too.
     await migrateToLatest(handle, "025_generated_count_triggers");
     const nowS = Math.floor(Date.now() / 1000);
-    const actions = ["Ticket Opened", "Ticket Claimed", "Ticket Closed", "Ticket Renamed", "Ticket Member Added", "Ticket Priority Set", "Ticket Reply Sent"];
+    const actions = [
+      "Ticket Opened",
+      "Ticket Claimed",
+      "Ticket Closed",
+      "Ticket Renamed",
+      "Ticket Member Added",
+      "Ticket Priority Set",
+      "Ticket Reply Sent",
+    ];
     const t0 = performance.now();
     for (let first = 0; first < entries; first += 50_000) {
       await handle.db.transaction().execute(async (trx) => {
@@ -158,8 +211,15 @@ export async function measureTicketPageFairness(options: { databaseUrl?: string;
           const rows = Array.from({ length: Math.min(3000, entries - i) }, (_, k) => {
             const n = i + k;
             return {
-              guild_id: GAMING_HUB_ID, user_id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, action: actions[n % actions.length], ip: "10.0.0.1",
-              timestamp: nowS - 730 * 86_400 + Math.floor((n * 730 * 86_400) / entries), before_json: null, after_json: JSON.stringify({ TicketId: 1 + (n % 100_000), Status: "open" }),
+              guild_id: GAMING_HUB_ID,
+              user_id: DEMO_ADMIN_ID,
+              username: "Demo Admin",
+              avatar: null,
+              action: actions[n % actions.length],
+              ip: "10.0.0.1",
+              timestamp: nowS - 730 * 86_400 + Math.floor((n * 730 * 86_400) / entries),
+              before_json: null,
+              after_json: JSON.stringify({ TicketId: 1 + (n % 100_000), Status: "open" }),
             };
           });
           await trx.insertInto("activity").values(rows).execute();
@@ -172,8 +232,13 @@ export async function measureTicketPageFairness(options: { databaseUrl?: string;
     const migrated = performance.now() - t1;
     await runSeeds(handle.db);
     const page = 900_001;
-    await handle.db.insertInto("tickets").values(openTicket(GAMING_HUB_ID, page, "823456789012345999", (nowS - 730 * 86_400) * 1000)).execute();
-    console.log(`  seeded in ${(seeded / 1000).toFixed(0)} s; ${applied.length ? `${applied.join(", ")} applied in ${(migrated / 1000).toFixed(1)} s` : "no migration after 025"}`);
+    await handle.db
+      .insertInto("tickets")
+      .values(openTicket(GAMING_HUB_ID, page, "823456789012345999", (nowS - 730 * 86_400) * 1000))
+      .execute();
+    console.log(
+      `  seeded in ${(seeded / 1000).toFixed(0)} s; ${applied.length ? `${applied.join(", ")} applied in ${(migrated / 1000).toFixed(1)} s` : "no migration after 025"}`,
+    );
     await closeHandle();
 
     server = await startServer(options.port ?? 3106, database.env, { dataDir });

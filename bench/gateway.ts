@@ -41,7 +41,13 @@ export async function measureGateway() {
   const category = fake.addChannel(G, { name: "Tickets", type: ChannelType.GuildCategory }).id;
   const gateway = await FakeGateway.start({ discord: fake });
   const t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_API_BASE: fake.base, DISCORD_GATEWAY: "1" },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_API_BASE: fake.base,
+      DISCORD_GATEWAY: "1",
+    },
     seed: false,
     checkResponses: false,
   });
@@ -64,9 +70,28 @@ export async function measureGateway() {
       await t.db
         .insertInto("tickets")
         .values({
-          guild_id: G, number, panel_id: null, panel_name: "Unknown", opener_id: MEMBER, opener_name: "member", subject: null, status: "open", channel_id: channelId,
-          claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
-          closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+          guild_id: G,
+          number,
+          panel_id: null,
+          panel_name: "Unknown",
+          opener_id: MEMBER,
+          opener_name: "member",
+          subject: null,
+          status: "open",
+          channel_id: channelId,
+          claimed_by: null,
+          claimed_by_name: null,
+          form_answers_json: null,
+          opened_at: now,
+          last_activity_at: now,
+          first_response_at: null,
+          closed_at: null,
+          closed_by: null,
+          closed_by_name: null,
+          close_reason: null,
+          rating: null,
+          response_ms: null,
+          resolution_ms: null,
         })
         .execute();
       return (await findTicket(t.db, G, number))!;
@@ -84,10 +109,18 @@ export async function measureGateway() {
 
 /** The live read of watched tickets with the gateway up: Discord requests per watched ticket per minute. */
 async function measureReads(t: TestApp, fake: FakeDiscord, openTicket: () => Promise<TicketRow>, applied: Map<string, number>) {
-  for (const [tickets, watchers] of [[1, 1], [1, 10], [1, 50], [10, 5]] as const) {
+  for (const [tickets, watchers] of [
+    [1, 1],
+    [1, 10],
+    [1, 50],
+    [10, 5],
+  ] as const) {
     let clock = 50_000_000;
     const deps = t.app.tickets.deps;
-    const instances = [new LiveReader(deps, { holder: `ga${tickets}${watchers}`, now: () => clock }), new LiveReader(deps, { holder: `gb${tickets}${watchers}`, now: () => clock })];
+    const instances = [
+      new LiveReader(deps, { holder: `ga${tickets}${watchers}`, now: () => clock }),
+      new LiveReader(deps, { holder: `gb${tickets}${watchers}`, now: () => clock }),
+    ];
     const rows: TicketRow[] = [];
     for (let i = 0; i < tickets; i++) rows.push(await openTicket());
     for (const row of rows) {
@@ -105,7 +138,7 @@ async function measureReads(t: TestApp, fake: FakeDiscord, openTicket: () => Pro
     let nextWrite = 10_000;
     let shown = 0;
     let written = tickets;
-    for (let i = 0; i < polls.length; ) {
+    for (let i = 0; i < polls.length;) {
       const at = polls[i].at;
       clock = start + at;
       while (at >= nextWrite) {
@@ -151,7 +184,12 @@ async function measureLatency(t: TestApp, fake: FakeDiscord, openTicket: () => P
 }
 
 /** A burst of members' messages over 20 tickets: how many events one instance applies a second, and each one's time. */
-async function measureThroughput(fake: FakeDiscord, openTicket: () => Promise<TicketRow>, applied: Map<string, number>, applyMs: Map<string, number>) {
+async function measureThroughput(
+  fake: FakeDiscord,
+  openTicket: () => Promise<TicketRow>,
+  applied: Map<string, number>,
+  applyMs: Map<string, number>,
+) {
   const rows: TicketRow[] = [];
   for (let i = 0; i < 20; i++) rows.push(await openTicket());
   const sentAt = new Map<string, number>();

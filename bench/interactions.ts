@@ -40,16 +40,39 @@ function discordInMemory() {
     const { method, path } = req;
     if (method === "PUT" && path === `/applications/${APP}/commands`) return { json: [] };
     if (method === "GET" && path === `/guilds/${G}`) {
-      return { json: { id: G, name: "Bench Guild", icon: null, owner_id: STAFF, roles: [{ id: G, name: "@everyone", position: 0 }, { id: SUPPORT_ROLE, name: "Support", position: 1 }], emojis: [] } };
+      return {
+        json: {
+          id: G,
+          name: "Bench Guild",
+          icon: null,
+          owner_id: STAFF,
+          roles: [
+            { id: G, name: "@everyone", position: 0 },
+            { id: SUPPORT_ROLE, name: "Support", position: 1 },
+          ],
+          emojis: [],
+        },
+      };
     }
     if (method === "GET" && path === `/guilds/${G}/channels`) {
-      return { json: [{ id: CATEGORY, name: "Tickets", type: 4, position: 0 }, { id: PANEL_CHANNEL, name: "support", type: 0, position: 1, parent_id: null }] };
+      return {
+        json: [
+          { id: CATEGORY, name: "Tickets", type: 4, position: 0 },
+          { id: PANEL_CHANNEL, name: "support", type: 0, position: 1, parent_id: null },
+        ],
+      };
     }
     let m = /^\/users\/(\d+)$/.exec(path);
     if (method === "GET" && m) return { json: { id: m[1], username: `user${m[1].slice(-4)}`, global_name: null, avatar: null } };
     m = /^\/guilds\/\d+\/members\/(\d+)$/.exec(path);
     if (method === "GET" && m) {
-      return { json: { user: { id: m[1], username: `user${m[1].slice(-4)}`, global_name: null, avatar: null }, roles: m[1] === STAFF ? [SUPPORT_ROLE] : [], nick: null } };
+      return {
+        json: {
+          user: { id: m[1], username: `user${m[1].slice(-4)}`, global_name: null, avatar: null },
+          roles: m[1] === STAFF ? [SUPPORT_ROLE] : [],
+          nick: null,
+        },
+      };
     }
     if (method === "POST" && path === `/guilds/${G}/channels`) {
       const id = snowflake();
@@ -68,14 +91,35 @@ function discordInMemory() {
       if (method === "POST") {
         const message = { id: snowflake(), body, author: bot };
         channel.messages.push(message);
-        return { json: { id: message.id, channel_id: m[1], author: bot, content: body.content ?? "", embeds: body.embeds ?? [], attachments: [], timestamp: new Date().toISOString() } };
+        return {
+          json: {
+            id: message.id,
+            channel_id: m[1],
+            author: bot,
+            content: body.content ?? "",
+            embeds: body.embeds ?? [],
+            attachments: [],
+            timestamp: new Date().toISOString(),
+          },
+        };
       }
       // Newest first, 100 at most, before a message id: Discord's paging.
       const before = req.query.get("before");
       const limit = Math.min(100, Number(req.query.get("limit") ?? 50));
-      const list = [...channel.messages].reverse().filter((x) => !before || BigInt(x.id) < BigInt(before)).slice(0, limit);
+      const list = [...channel.messages]
+        .reverse()
+        .filter((x) => !before || BigInt(x.id) < BigInt(before))
+        .slice(0, limit);
       return {
-        json: list.map((x) => ({ id: x.id, channel_id: m![1], author: x.author, content: String(x.body.content ?? ""), embeds: [], attachments: [], timestamp: new Date().toISOString() })),
+        json: list.map((x) => ({
+          id: x.id,
+          channel_id: m![1],
+          author: x.author,
+          content: String(x.body.content ?? ""),
+          embeds: [],
+          attachments: [],
+          timestamp: new Date().toISOString(),
+        })),
       };
     }
     m = /^\/channels\/(\d+)$/.exec(path);
@@ -97,7 +141,11 @@ function discordInMemory() {
   function write(channelId: string, count: number) {
     const channel = channels.get(channelId)!;
     for (let i = 0; i < count; i++) {
-      channel.messages.push({ id: snowflake(), body: { content: `Message ${i} of the bench: what I tried, what happened, what I expected.` }, author: { id: STAFF, username: "staffer", global_name: null } });
+      channel.messages.push({
+        id: snowflake(),
+        body: { content: `Message ${i} of the bench: what I tried, what happened, what I expected.` },
+        author: { id: STAFF, username: "staffer", global_name: null },
+      });
     }
   }
   return { routes, snowflake, channels, webhookEdits, unknown, write };
@@ -112,23 +160,49 @@ export async function measureInteractions(options: { databaseUrl?: string; click
   const stub = await startDiscordStub(discord.routes, { latencyMs: LATENCY_MS });
   const bench = await benchDatabase(options.databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), "ticketeer-interactions-"));
-  const env = { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_PUBLIC_KEY: publicKeyHex, DISCORD_API_BASE: stub.base, ...bench.env };
+  const env = {
+    DISCORD_CLIENT_ID: APP,
+    DISCORD_CLIENT_SECRET: "secret",
+    DISCORD_BOT_TOKEN: "bot-token",
+    DISCORD_PUBLIC_KEY: publicKeyHex,
+    DISCORD_API_BASE: stub.base,
+    ...bench.env,
+  };
 
   // The guild's configuration: a support team with a role, and a panel without a form.
   const handle = createDatabase(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env }));
   await migrateToLatest(handle);
-  const team = await handle.db.insertInto("teams").values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+  const team = await handle.db
+    .insertInto("teams")
+    .values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await handle.db.insertInto("team_roles").values({ team_id: team.id, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
   const panel = singlePanelSchema.parse({
-    PanelName: "Orders", TicketCategory: CATEGORY, SupportTeams: [String(team.id)],
+    PanelName: "Orders",
+    TicketCategory: CATEGORY,
+    SupportTeams: [String(team.id)],
     PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Orders", PanelDescription: "Open a ticket about an order" },
     WelcomeMessage: { WelcomeTitle: "Welcome", WelcomeDescription: "We are on it" },
   });
-  const panelId = (await handle.db
-    .insertInto("panels")
-    .values({ guild_id: G, kind: "single", name: "Orders", form_id: null, team_id: team.id, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
-    .returning("id")
-    .executeTakeFirstOrThrow()).id;
+  const panelId = (
+    await handle.db
+      .insertInto("panels")
+      .values({
+        guild_id: G,
+        kind: "single",
+        name: "Orders",
+        form_id: null,
+        team_id: team.id,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   await handle.destroy();
 
   const server = await startServer(options.port ?? 3331, env, { dataDir });
@@ -150,9 +224,19 @@ export async function measureInteractions(options: { databaseUrl?: string; click
     };
     const click = (user: string, roles: string[], channelId: string, customId: string, token: string) =>
       post({
-        type: 3, token, guild_id: G, channel: { id: channelId, type: 0 }, channel_id: channelId,
-        member: { user: { id: user, username: `user${user.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" }, roles, permissions: "0", nick: null },
-        message: { id: "1" }, data: { custom_id: customId, component_type: 2 },
+        type: 3,
+        token,
+        guild_id: G,
+        channel: { id: channelId, type: 0 },
+        channel_id: channelId,
+        member: {
+          user: { id: user, username: `user${user.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" },
+          roles,
+          permissions: "0",
+          nick: null,
+        },
+        message: { id: "1" },
+        data: { custom_id: customId, component_type: 2 },
       });
 
     // Warm-up: one open (connections, caches, the guild look-up).
@@ -228,7 +312,14 @@ export async function measureInteractions(options: { databaseUrl?: string; click
  * rate (their command answered, not refused or failed) and what the spammer got.
  */
 export async function measureInteractionFairness(
-  options: { databaseUrl?: string; port?: number; seconds?: number; otherGuilds?: number; clickEveryMs?: number; spamConcurrency?: number } = {},
+  options: {
+    databaseUrl?: string;
+    port?: number;
+    seconds?: number;
+    otherGuilds?: number;
+    clickEveryMs?: number;
+    spamConcurrency?: number;
+  } = {},
 ) {
   const seconds = options.seconds ?? 10;
   const otherGuilds = options.otherGuilds ?? 5;
@@ -240,18 +331,38 @@ export async function measureInteractionFairness(
   const stub = await startDiscordStub(discord.routes, { latencyMs: LATENCY_MS });
   const bench = await benchDatabase(options.databaseUrl);
   const env = {
-    DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_PUBLIC_KEY: publicKeyHex, DISCORD_API_BASE: stub.base, ...bench.env,
+    DISCORD_CLIENT_ID: APP,
+    DISCORD_CLIENT_SECRET: "secret",
+    DISCORD_BOT_TOKEN: "bot-token",
+    DISCORD_PUBLIC_KEY: publicKeyHex,
+    DISCORD_API_BASE: stub.base,
+    ...bench.env,
     // A deployment's defaults, not the benchmarks' "no limits".
-    WRITE_RATE_LIMIT: "300", INTERACTION_RATE_LIMIT: "30", INTERACTION_GUILD_RATE_LIMIT: "600",
+    WRITE_RATE_LIMIT: "300",
+    INTERACTION_RATE_LIMIT: "30",
+    INTERACTION_GUILD_RATE_LIMIT: "600",
   };
   const server = await startServer(options.port ?? 3333, env);
   const label = options.databaseUrl ? "PostgreSQL" : "SQLite";
-  const helpAnswer = (answer: { type?: number; data?: { content?: string } }) => answer.type === 4 && (answer.data?.content ?? "").startsWith("Open a ticket with");
+  const helpAnswer = (answer: { type?: number; data?: { content?: string } }) =>
+    answer.type === 4 && (answer.data?.content ?? "").startsWith("Open a ticket with");
   try {
     const command = async (guildId: string, userId: string) => {
       const body = JSON.stringify({
-        id: discord.snowflake(), application_id: APP, version: 1, type: 2, token: `t${discord.snowflake()}`, guild_id: guildId, channel: { id: PANEL_CHANNEL, type: 0 }, channel_id: PANEL_CHANNEL,
-        member: { user: { id: userId, username: `user${userId.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
+        id: discord.snowflake(),
+        application_id: APP,
+        version: 1,
+        type: 2,
+        token: `t${discord.snowflake()}`,
+        guild_id: guildId,
+        channel: { id: PANEL_CHANNEL, type: 0 },
+        channel_id: PANEL_CHANNEL,
+        member: {
+          user: { id: userId, username: `user${userId.slice(-4)}`, global_name: null, avatar: null, discriminator: "0" },
+          roles: [],
+          permissions: "0",
+          nick: null,
+        },
         data: { id: "1", name: "help", type: 1 },
       });
       const timestamp = String(Math.floor(Date.now() / 1000));
@@ -296,7 +407,7 @@ export async function measureInteractionFairness(
     console.log(
       `\nOne member spamming while other servers click (${label}; default limits: WRITE_RATE_LIMIT 300, INTERACTION_RATE_LIMIT 30, INTERACTION_GUILD_RATE_LIMIT 600; ` +
         `${seconds} s, every request from one address as Discord's are): the other ${otherGuilds} servers' clicks answered ${others.answered} of ${others.sent} ` +
-        `(success rate ${rate.toFixed(1)} %); the spammer sent ${spam.sent} (${((spam.sent / seconds)).toFixed(0)}/s): ${spam.answered} answered, ` +
+        `(success rate ${rate.toFixed(1)} %); the spammer sent ${spam.sent} (${(spam.sent / seconds).toFixed(0)}/s): ${spam.answered} answered, ` +
         `${spam.slowDown} told to slow down (ephemeral), ${spam.refused} refused with an HTTP error`,
     );
     return { othersSuccessRate: rate, others, spam };
@@ -331,15 +442,42 @@ export async function measureLongClose(options: { databaseUrl?: string; port?: n
       return json;
     };
     const settings = await api("GET", `/${g}/settings`);
-    await api("PUT", `/${g}/settings`, { UserTicketLimit: 0, TicketCloseConfirmation: false, EnableUserFeedback: false, Revision: settings.Revision });
+    await api("PUT", `/${g}/settings`, {
+      UserTicketLimit: 0,
+      TicketCloseConfirmation: false,
+      EnableUserFeedback: false,
+      Revision: settings.Revision,
+    });
     const panels = await api("GET", `/${g}/panels`);
     const panel = panels.panels.SinglePanels.find((p: { PanelName: string }) => p.PanelName === "General Support");
     const support = (await api("GET", `/${g}/demo/channels`)).channels.find((c: { name: string }) => c.name === "support");
-    const panelMessage = (await api("GET", `/${g}/demo/channels/${support.id}/messages`)).messages.find((m: { components: unknown[] }) => JSON.stringify(m.components).includes(`panel:${panel.PanelId}`));
+    const panelMessage = (await api("GET", `/${g}/demo/channels/${support.id}/messages`)).messages.find((m: { components: unknown[] }) =>
+      JSON.stringify(m.components).includes(`panel:${panel.PanelId}`),
+    );
     // Messages of a real ticket: words that vary (the word index), a few hundred characters each.
-    const words = ["order", "refund", "invoice", "shipping", "tracking", "account", "password", "billing", "update", "thanks", "error", "screenshot", "payment", "delivery"];
+    const words = [
+      "order",
+      "refund",
+      "invoice",
+      "shipping",
+      "tracking",
+      "account",
+      "password",
+      "billing",
+      "update",
+      "thanks",
+      "error",
+      "screenshot",
+      "payment",
+      "delivery",
+    ];
     const longTicket = async () => {
-      await api("POST", `/${g}/demo/interactions`, { kind: "button", channelId: support.id, messageId: panelMessage.id, customId: `panel:${panel.PanelId}` });
+      await api("POST", `/${g}/demo/interactions`, {
+        kind: "button",
+        channelId: support.id,
+        messageId: panelMessage.id,
+        customId: `panel:${panel.PanelId}`,
+      });
       const ticket = (await api("GET", `/${g}/tickets`)).tickets[0] as { TicketId: number; ChannelId: string };
       let written = 0;
       await Promise.all(

@@ -47,7 +47,8 @@ function cases(activityRows: number, nowS: number, cursors: Cursors): Case[] {
   const deepPage = Math.max(1, Math.floor(activityRows / 50 / 2));
   const lastPage = Math.max(1, Math.ceil(activityRows / 50));
   const monthAgo = nowS - 30 * DAY;
-  const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   return [
     { name: "transcripts page 1 (25)", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25 })}`, plan: true },
     { name: "transcripts page 2000 (25)", url: `/api/${g}/transcripts?${q({ page: 2000, per_page: 25 })}` },
@@ -57,21 +58,52 @@ function cases(activityRows: number, nowS: number, cursors: Cursors): Case[] {
       plan: true,
     },
     { name: "transcripts filtered: panel", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, panel: "Panel 07" })}`, plan: true },
-    { name: "transcripts filtered: panel + user, p3", url: `/api/${g}/transcripts?${q({ page: 3, per_page: 25, panel: "Panel 07", username: "alpha" })}`, plan: true },
+    {
+      name: "transcripts filtered: panel + user, p3",
+      url: `/api/${g}/transcripts?${q({ page: 3, per_page: 25, panel: "Panel 07", username: "alpha" })}`,
+      plan: true,
+    },
     { name: "transcripts filtered: ticket id", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, ticket_id: 4242 })}` },
-    { name: `transcripts search "${largeSearchWords.common}" (1 in 8)`, url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: largeSearchWords.common })}`, plan: true },
-    { name: `transcripts search "${largeSearchWords.rare}" (1 in 1000)`, url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: largeSearchWords.rare })}` },
-    { name: "transcripts search 2 words + panel", url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: `${largeSearchWords.common} premium`, panel: "Panel 07" })}`, plan: true },
+    {
+      name: `transcripts search "${largeSearchWords.common}" (1 in 8)`,
+      url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: largeSearchWords.common })}`,
+      plan: true,
+    },
+    {
+      name: `transcripts search "${largeSearchWords.rare}" (1 in 1000)`,
+      url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: largeSearchWords.rare })}`,
+    },
+    {
+      name: "transcripts search 2 words + panel",
+      url: `/api/${g}/transcripts?${q({ page: 1, per_page: 25, q: `${largeSearchWords.common} premium`, panel: "Panel 07" })}`,
+      plan: true,
+    },
     { name: "activity page 1 (50)", url: `/api/${g}/activity?${q({ page: 1, per_page: 50 })}`, plan: true },
     { name: `activity deep page ${deepPage} (50)`, url: `/api/${g}/activity?${q({ page: deepPage, per_page: 50 })}`, plan: true },
-    { name: `activity page ${deepPage} (50, keyset)`, url: `/api/${g}/activity?${q({ page: deepPage, per_page: 50, before: cursors.activityDeep })}`, plan: true },
+    {
+      name: `activity page ${deepPage} (50, keyset)`,
+      url: `/api/${g}/activity?${q({ page: deepPage, per_page: 50, before: cursors.activityDeep })}`,
+      plan: true,
+    },
     { name: `activity last page ${lastPage} (50)`, url: `/api/${g}/activity?${q({ page: lastPage, per_page: 50 })}` },
-    { name: "activity filtered: user id", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "860000000000000007" })}`, plan: true },
+    {
+      name: "activity filtered: user id",
+      url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "860000000000000007" })}`,
+      plan: true,
+    },
     { name: "activity filtered: user name part", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "bravo_2" })}`, plan: true },
-    { name: "activity filtered: user never seen", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "nobody-here" })}`, plan: true },
+    {
+      name: "activity filtered: user never seen",
+      url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "nobody-here" })}`,
+      plan: true,
+    },
     { name: "activity action choices", url: `/api/${g}/activity/actions` },
     { name: "activity filtered: action", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, action: "Panel Deleted" })}`, plan: true },
-    { name: "activity filtered: last 30 days", url: `/api/${g}/activity?${q({ page: 1, per_page: 50, from: monthAgo, to: nowS })}`, plan: true },
+    {
+      name: "activity filtered: last 30 days",
+      url: `/api/${g}/activity?${q({ page: 1, per_page: 50, from: monthAgo, to: nowS })}`,
+      plan: true,
+    },
     {
       name: "activity filtered: user + action + 30 days",
       url: `/api/${g}/activity?${q({ page: 1, per_page: 50, user: "860000000000000007", action: "Panel Updated", from: monthAgo, to: nowS })}`,
@@ -81,7 +113,11 @@ function cases(activityRows: number, nowS: number, cursors: Cursors): Case[] {
 }
 
 /** A database handle whose Kysely instance reports every query it runs (to explain exactly those). */
-function capturingHandle(base: DatabaseHandle, config: ReturnType<typeof loadConfig>, sink: { on: boolean; queries: CompiledQuery[] }): DatabaseHandle {
+function capturingHandle(
+  base: DatabaseHandle,
+  config: ReturnType<typeof loadConfig>,
+  sink: { on: boolean; queries: CompiledQuery[] },
+): DatabaseHandle {
   const log = (event: { level: string; query: CompiledQuery }) => {
     if (sink.on && event.level === "query") sink.queries.push(event.query);
   };
@@ -95,7 +131,9 @@ function capturingHandle(base: DatabaseHandle, config: ReturnType<typeof loadCon
     connectionString: config.databaseUrl,
     max: 10,
     options: config.databaseSchema ? `-c search_path=${config.databaseSchema}` : undefined,
-    types: { getTypeParser: (oid: number, format?: any) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format)) } as any,
+    types: {
+      getTypeParser: (oid: number, format?: any) => (oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as any)(oid, format)),
+    } as any,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: "postgres", location: base.location, destroy: () => db.destroy() };
@@ -144,7 +182,9 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
     await migrateToLatest(base);
     const seeded = await base.db.selectFrom("meta").select("value").where("key", "=", LARGE_GUILD_SEEDED_META).executeTakeFirst();
     const seededCounts = seeded ? (JSON.parse(seeded.value) as typeof counts) : undefined;
-    console.log(`\nLarge data — ${label}: Large Guild with ${counts.transcripts} transcripts, ${counts.activity} activity entries, ${counts.tags} tags, ${counts.panels} panels`);
+    console.log(
+      `\nLarge data — ${label}: Large Guild with ${counts.transcripts} transcripts, ${counts.activity} activity entries, ${counts.tags} tags, ${counts.panels} panels`,
+    );
     if (!seededCounts || seededCounts.transcripts !== counts.transcripts || seededCounts.activity !== counts.activity) {
       const keyring = keyringFor(config);
       await rememberKeyId(base.db, keyring);
@@ -169,7 +209,14 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
     const nowS = Math.floor(Date.now() / 1000);
     const deepPage = Math.max(1, Math.floor(counts.activity / 50 / 2));
     const lastTranscriptPage = Math.max(1, Math.ceil(counts.transcripts / 25));
-    const activityDeep = await base.db.selectFrom("activity").select("id").where("guild_id", "=", g).orderBy("id", "desc").limit(1).offset((deepPage - 1) * 50 - 1).executeTakeFirstOrThrow();
+    const activityDeep = await base.db
+      .selectFrom("activity")
+      .select("id")
+      .where("guild_id", "=", g)
+      .orderBy("id", "desc")
+      .limit(1)
+      .offset((deepPage - 1) * 50 - 1)
+      .executeTakeFirstOrThrow();
     const transcriptsLast = await base.db
       .selectFrom("transcripts")
       .select("ticket_id")
@@ -178,7 +225,11 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
       .limit(1)
       .offset((lastTranscriptPage - 1) * 25 - 1)
       .executeTakeFirstOrThrow();
-    const list = cases(counts.activity, nowS, { activityDeep: activityDeep.id, transcriptsLast: transcriptsLast.ticket_id, transcriptsLastPage: lastTranscriptPage });
+    const list = cases(counts.activity, nowS, {
+      activityDeep: activityDeep.id,
+      transcriptsLast: transcriptsLast.ticket_id,
+      transcriptsLastPage: lastTranscriptPage,
+    });
     const rows: { name: string; p50: number; p95: number; total: number; returned: number }[] = [];
     const plans: { name: string; queries: CompiledQuery[] }[] = [];
     for (const c of list) {
@@ -194,9 +245,16 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
         if (i === 0) body = r.json();
         if (i >= 3) times.push(t);
       }
-      if (c.plan) plans.push({ name: c.name, queries: sink.queries.filter((q) => !/from "(sessions|meta|users)"|"sessions" as/.test(q.sql)) });
+      if (c.plan)
+        plans.push({ name: c.name, queries: sink.queries.filter((q) => !/from "(sessions|meta|users)"|"sessions" as/.test(q.sql)) });
       sink.queries = [];
-      rows.push({ name: c.name, p50: percentile(times, 50), p95: percentile(times, 95), total: body.total ?? 0, returned: (body.transcripts ?? body.activity ?? []).length });
+      rows.push({
+        name: c.name,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        total: body.total ?? 0,
+        returned: (body.transcripts ?? body.activity ?? []).length,
+      });
     }
 
     // The stored transcripts open through the real read path (sealed by the real write path).
@@ -205,9 +263,18 @@ export async function measureLargeData(options: { databaseUrl?: string; scale?: 
 
     console.log(`${requests} requests each, one after another, through the whole app (in-process inject)`);
     console.log("request".padEnd(46), "p50 ms".padStart(8), "p95 ms".padStart(8), "total".padStart(9), "rows".padStart(5));
-    for (const r of rows) console.log(r.name.padEnd(46), ms(r.p50).padStart(8), ms(r.p95).padStart(8), String(r.total).padStart(9), String(r.returned).padStart(5));
+    for (const r of rows)
+      console.log(
+        r.name.padEnd(46),
+        ms(r.p50).padStart(8),
+        ms(r.p95).padStart(8),
+        String(r.total).padStart(9),
+        String(r.returned).padStart(5),
+      );
 
-    console.log(`\nQuery plans (${label}${options.databaseUrl ? ": EXPLAIN ANALYZE" : ": EXPLAIN QUERY PLAN"}) of the SQL those requests ran`);
+    console.log(
+      `\nQuery plans (${label}${options.databaseUrl ? ": EXPLAIN ANALYZE" : ": EXPLAIN QUERY PLAN"}) of the SQL those requests ran`,
+    );
     for (const p of plans) {
       console.log(`\n▸ ${p.name}`);
       for (const q of p.queries) {

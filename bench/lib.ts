@@ -29,7 +29,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
  * A database for a benchmark: with a PostgreSQL URL, a fresh schema in it (dropped by `drop()`), else nothing
  * (the server then uses SQLite in its DATA_DIR). `env` goes to startServer.
  */
-export async function benchDatabase(databaseUrl?: string): Promise<{ env: Record<string, string>; schema?: string; drop(): Promise<void> }> {
+export async function benchDatabase(
+  databaseUrl?: string,
+): Promise<{ env: Record<string, string>; schema?: string; drop(): Promise<void> }> {
   if (!databaseUrl) return { env: {}, drop: async () => {} };
   const { default: pg } = await import("pg");
   const schema = `bench_${randomBytes(5).toString("hex")}`;
@@ -69,7 +71,21 @@ export async function startServer(port: number, env: Record<string, string> = {}
   if (!(await portFree(port))) throw new Error(`port ${port} is already in use: stop what listens there or choose another port`);
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "ticketeer-bench-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn", AUTH_RATE_LIMIT: "0", WRITE_RATE_LIMIT: "0", READ_RATE_LIMIT: "0", AUDITED_READ_RATE_LIMIT: "0", INTERACTION_RATE_LIMIT: "0", INTERACTION_GUILD_RATE_LIMIT: "0", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT: "0",
+      WRITE_RATE_LIMIT: "0",
+      READ_RATE_LIMIT: "0",
+      AUDITED_READ_RATE_LIMIT: "0",
+      INTERACTION_RATE_LIMIT: "0",
+      INTERACTION_GUILD_RATE_LIMIT: "0",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(child);

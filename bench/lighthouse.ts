@@ -83,7 +83,14 @@ export async function measureLighthouse(port = 3330): Promise<LighthouseRow[] | 
       // Several runs, the median (by score) reported: one run on a busy machine swings by 10+ points.
       const results: RunnerResult[] = [];
       for (let i = 0; i < RUNS; i++) {
-        results.push(await audit(chrome.port, server.baseUrl + run.path, run.preset, run.signedIn ? { name: "session_token", value: token } : undefined));
+        results.push(
+          await audit(
+            chrome.port,
+            server.baseUrl + run.path,
+            run.preset,
+            run.signedIn ? { name: "session_token", value: token } : undefined,
+          ),
+        );
       }
       const scoreOf = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0;
       const result = [...results].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(results.length / 2)]!;
@@ -108,8 +115,21 @@ export async function measureLighthouse(port = 3330): Promise<LighthouseRow[] | 
     await server.stop();
     chrome.kill();
   }
-  console.log(`\nLighthouse performance (Chromium headless; mobile = simulated slow 4G + 4x CPU slowdown, desktop = desktop preset; median of ${RUNS} runs)`);
-  console.log("page".padEnd(36), "preset".padEnd(8), "score".padStart(6), "FCP ms".padStart(8), "LCP ms".padStart(8), "TBT ms".padStart(8), "CLS".padStart(6), "SI ms".padStart(8), "transfer".padStart(10), "  budget");
+  console.log(
+    `\nLighthouse performance (Chromium headless; mobile = simulated slow 4G + 4x CPU slowdown, desktop = desktop preset; median of ${RUNS} runs)`,
+  );
+  console.log(
+    "page".padEnd(36),
+    "preset".padEnd(8),
+    "score".padStart(6),
+    "FCP ms".padStart(8),
+    "LCP ms".padStart(8),
+    "TBT ms".padStart(8),
+    "CLS".padStart(6),
+    "SI ms".padStart(8),
+    "transfer".padStart(10),
+    "  budget",
+  );
   for (const r of rows) {
     console.log(
       r.name.padEnd(36),

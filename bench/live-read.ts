@@ -26,13 +26,24 @@ export async function measureLiveRead() {
   fake.addMember(G, MEMBER);
   const category = fake.addChannel(G, { name: "Tickets", type: ChannelType.GuildCategory }).id;
   const t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: testKeys().publicKeyHex, DISCORD_API_BASE: fake.base },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: testKeys().publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+    },
     seed: false,
   });
   console.log("\nLive read of watched tickets (fake Discord, 2 instances, polls every 3 s over a simulated minute)");
   try {
     let number = 0;
-    for (const [tickets, watchers] of [[1, 1], [1, 10], [1, 50], [10, 5]] as const) {
+    for (const [tickets, watchers] of [
+      [1, 1],
+      [1, 10],
+      [1, 50],
+      [10, 5],
+    ] as const) {
       let clock = 10_000_000 + number * 1_000_000;
       const now = () => clock;
       const deps = t.app.tickets.deps;
@@ -44,9 +55,28 @@ export async function measureLiveRead() {
         await t.db
           .insertInto("tickets")
           .values({
-            guild_id: G, number, panel_id: null, panel_name: "Unknown", opener_id: MEMBER, opener_name: "member", subject: null, status: "open", channel_id: channelId,
-            claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: clock, last_activity_at: clock, first_response_at: null, closed_at: null,
-            closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+            guild_id: G,
+            number,
+            panel_id: null,
+            panel_name: "Unknown",
+            opener_id: MEMBER,
+            opener_name: "member",
+            subject: null,
+            status: "open",
+            channel_id: channelId,
+            claimed_by: null,
+            claimed_by_name: null,
+            form_answers_json: null,
+            opened_at: clock,
+            last_activity_at: clock,
+            first_response_at: null,
+            closed_at: null,
+            closed_by: null,
+            closed_by_name: null,
+            close_reason: null,
+            rating: null,
+            response_ms: null,
+            resolution_ms: null,
           })
           .execute();
         rows.push((await findTicket(t.db, G, number))!);
@@ -54,14 +84,14 @@ export async function measureLiveRead() {
       // Each watcher polls every 3 s from its own offset; a member writes every 10 s.
       const polls: { at: number; ticket: number; instance: number }[] = [];
       for (let w = 0; w < tickets * watchers; w++) {
-        const offset = Math.floor(((w * 7919) % 3000));
+        const offset = Math.floor((w * 7919) % 3000);
         for (let at = offset; at < 60_000; at += POLL_MS) polls.push({ at, ticket: w % tickets, instance: w % 2 });
       }
       polls.sort((a, b) => a.at - b.at);
       const start = clock;
       const before = fake.callsTo("GET", "/channels/{channel_id}/messages").length;
       let nextWrite = 10_000;
-      for (let i = 0; i < polls.length; ) {
+      for (let i = 0; i < polls.length;) {
         const at = polls[i].at;
         clock = start + at;
         while (at >= nextWrite) {

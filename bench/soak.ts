@@ -14,7 +14,9 @@ const SUPPORT_CHANNEL = "812345678901234714";
 /** Resident memory of a process in MB (Linux /proc), NaN elsewhere. */
 function rssMb(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    const line = readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"));
     return line ? Number(line.replace(/\D+/g, "")) / 1024 : NaN;
   } catch {
     return NaN;
@@ -83,7 +85,12 @@ export async function soak(options: { databaseUrl?: string; minutes?: number; po
       // Tickets: Demo Staff opens one from the panel, the admin closes it with a reason and reads its transcript.
       (async () => {
         while (until()) {
-          await call(staff, "POST", `/${g}/demo/interactions`, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panelMessage.id, customId });
+          await call(staff, "POST", `/${g}/demo/interactions`, {
+            kind: "button",
+            channelId: SUPPORT_CHANNEL,
+            messageId: panelMessage.id,
+            customId,
+          });
           const open = (await call(admin, "GET", `/${g}/tickets?per_page=100`)).json.tickets as { TicketId: number; OpenerId: string }[];
           const mine = open.filter((t) => t.OpenerId === demo.staff);
           if (mine.length) window().opened++;
@@ -123,7 +130,16 @@ export async function soak(options: { databaseUrl?: string; minutes?: number; po
     for (const line of lines) console.log(line);
     writeFileSync(
       new URL("./soak.md", import.meta.url),
-      ["# Soak (`bench/soak.ts`)", "", `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.`, "", "```text", ...lines, "```", ""].join("\n"),
+      [
+        "# Soak (`bench/soak.ts`)",
+        "",
+        `Run on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+        "",
+        "```text",
+        ...lines,
+        "```",
+        "",
+      ].join("\n"),
     );
   } finally {
     await server.stop();

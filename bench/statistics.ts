@@ -30,17 +30,34 @@ export async function measureStatistics(options: { databaseUrl?: string; tickets
       const rows = [];
       for (let n = i; n < Math.min(tickets, i + 1000); n++) {
         // Spread over 120 days; 2% still open; response 1–120 min; resolution 1–72 h; a rating on half.
-        const opened = now - Math.floor(((n * 7919) % 120_000) / 1000 * DAY) - (n % 1000) * 60_000;
+        const opened = now - Math.floor((((n * 7919) % 120_000) / 1000) * DAY) - (n % 1000) * 60_000;
         const open = n % 50 === 0;
-        const response = ((n * 31) % 120 + 1) * 60_000;
-        const resolution = ((n * 17) % 72 + 1) * 3_600_000;
+        const response = (((n * 31) % 120) + 1) * 60_000;
+        const resolution = (((n * 17) % 72) + 1) * 3_600_000;
         const who = staff[n % staff.length]!;
         rows.push({
-          guild_id: GUILD, number: n + 1, panel_id: (n % 12) + 1, panel_name: `Panel ${(n % 12) + 1}`, opener_id: "870000000000000900", opener_name: "Opener",
-          subject: null, status: open ? "open" : "closed", channel_id: null, claimed_by: n % 3 ? who : null, claimed_by_name: n % 3 ? `Staff ${n % 20}` : null,
-          form_answers_json: null, opened_at: opened, last_activity_at: opened, first_response_at: opened + response,
-          closed_at: open ? null : opened + resolution, closed_by: open ? null : who, closed_by_name: open ? null : `Staff ${n % 20}`, close_reason: null,
-          rating: !open && n % 2 ? (n % 5) + 1 : null, response_ms: open ? null : response, resolution_ms: open ? null : resolution,
+          guild_id: GUILD,
+          number: n + 1,
+          panel_id: (n % 12) + 1,
+          panel_name: `Panel ${(n % 12) + 1}`,
+          opener_id: "870000000000000900",
+          opener_name: "Opener",
+          subject: null,
+          status: open ? "open" : "closed",
+          channel_id: null,
+          claimed_by: n % 3 ? who : null,
+          claimed_by_name: n % 3 ? `Staff ${n % 20}` : null,
+          form_answers_json: null,
+          opened_at: opened,
+          last_activity_at: opened,
+          first_response_at: opened + response,
+          closed_at: open ? null : opened + resolution,
+          closed_by: open ? null : who,
+          closed_by_name: open ? null : `Staff ${n % 20}`,
+          close_reason: null,
+          rating: !open && n % 2 ? (n % 5) + 1 : null,
+          response_ms: open ? null : response,
+          resolution_ms: open ? null : resolution,
         });
       }
       await handle.db.insertInto("tickets").values(rows).execute();

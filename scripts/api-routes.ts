@@ -9,7 +9,10 @@ import { openApiOf } from "../server/http/openapi";
 import { routeListMarkdown } from "../server/http/support/openapi/route-list";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-routes-"));
-const app = await buildApp({ config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dir }), distDir: path.join(dir, "no-dist") });
+const app = await buildApp({
+  config: loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dir }),
+  distDir: path.join(dir, "no-dist"),
+});
 await app.ready();
 const file = path.resolve(import.meta.dirname, "../docs/api-routes.md");
 fs.writeFileSync(file, routeListMarkdown(openApiOf(app).document));

@@ -34,8 +34,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 type ServerEntry = typeof import("../src/public-site/entry-server");
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 async function buildServerEntry(): Promise<ServerEntry> {
   await build({

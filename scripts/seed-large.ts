@@ -68,7 +68,28 @@ function prng(seed: number) {
 
 const products = ["Premium", "Starter", "Pro", "Team", "Enterprise", "Gift Card", "Yearly Plan", "Monthly Plan"];
 const issues = ["payment", "login", "invite", "role", "ban appeal", "bug report", "crash", "lag", "account", "verification"];
-const userWords = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima", "mike", "nova", "oscar", "pixel", "quartz", "river", "storm", "tango"];
+const userWords = [
+  "alpha",
+  "bravo",
+  "charlie",
+  "delta",
+  "echo",
+  "foxtrot",
+  "golf",
+  "hotel",
+  "india",
+  "juliet",
+  "kilo",
+  "lima",
+  "mike",
+  "nova",
+  "oscar",
+  "pixel",
+  "quartz",
+  "river",
+  "storm",
+  "tango",
+];
 const userTexts = [
   "Hi, I have a problem with my {issue}, can someone help?",
   "I bought {product} yesterday but nothing changed on my account.",
@@ -90,7 +111,16 @@ const staffTexts = [
   "That account has been muted and its messages removed.",
   "Closing this ticket now, feel free to open a new one any time.",
 ];
-const closeReasons = ["Resolved", "Refund issued", "Question answered", "Duplicate", "No response", null, "User muted for 24h", "Role restored"];
+const closeReasons = [
+  "Resolved",
+  "Refund issued",
+  "Question answered",
+  "Duplicate",
+  "No response",
+  null,
+  "User muted for 24h",
+  "Role restored",
+];
 
 /** The messages of one generated ticket (4–7 messages, ~25–40 distinct words). */
 function ticketMessages(rnd: ReturnType<typeof prng>, ticket: number, user: string, staff: string, start: number): TranscriptMessage[] {
@@ -103,7 +133,13 @@ function ticketMessages(rnd: ReturnType<typeof prng>, ticket: number, user: stri
       // The common search word in every ~8th ticket, the rare one in every ~1000th.
       .replace("{refund}", ticket % 8 === 0 ? largeSearchWords.common : "replacement");
   const out: TranscriptMessage[] = [
-    { author: "Ticketeer", content: "", timestamp: start, embeds: [{ title: "Support ticket", description: `Ticket ${ticket} opened by ${user}.` }], attachments: [] },
+    {
+      author: "Ticketeer",
+      content: "",
+      timestamp: start,
+      embeds: [{ title: "Support ticket", description: `Ticket ${ticket} opened by ${user}.` }],
+      attachments: [],
+    },
   ];
   let t = start;
   const count = rnd.int(3, 6);
@@ -113,7 +149,14 @@ function ticketMessages(rnd: ReturnType<typeof prng>, ticket: number, user: stri
     let content = fill(byUser ? rnd.pick(userTexts) : rnd.pick(staffTexts));
     if (i === 0 && ticket % 8 === 0) content += ` I would like a ${largeSearchWords.common}.`;
     if (i === 0 && ticket % 1000 === 7) content += ` The ${largeSearchWords.rare} theme is broken.`;
-    out.push({ author: byUser ? user : staff, author_id: byUser ? undefined : DEMO_ADMIN_ID, content, timestamp: t, embeds: [], attachments: [] });
+    out.push({
+      author: byUser ? user : staff,
+      author_id: byUser ? undefined : DEMO_ADMIN_ID,
+      content,
+      timestamp: t,
+      embeds: [],
+      attachments: [],
+    });
   }
   return out;
 }
@@ -125,7 +168,10 @@ const userIdOf = (i: number) => String(850000000000000000n + BigInt(i));
 async function insertChunks(db: Db, table: "activity" | "tags" | "panels", rows: Record<string, unknown>[], columns: number) {
   const perStatement = Math.max(1, Math.floor(30_000 / columns));
   for (let i = 0; i < rows.length; i += perStatement) {
-    await db.insertInto(table).values(rows.slice(i, i + perStatement) as never).execute();
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + perStatement) as never)
+      .execute();
   }
 }
 
@@ -134,7 +180,13 @@ async function insertChunks(db: Db, table: "activity" | "tags" | "panels", rows:
  * (keyring.seal of serialiseDocument, bound to transcriptAad), the same columns, the same word index
  * (transcriptTerms → keyring.termHash), in multi-row statements. `termHashes` memoises the keyed hashes.
  */
-async function insertTranscriptsBulk(db: Db, keyring: TranscriptKeyring, guildId: string, list: NewTranscript[], termHashes: Map<string, string>) {
+async function insertTranscriptsBulk(
+  db: Db,
+  keyring: TranscriptKeyring,
+  guildId: string,
+  list: NewTranscript[],
+  termHashes: Map<string, string>,
+) {
   const createdAt = Date.now();
   const rows = list.map((t) => {
     const sealed = keyring.seal(serialiseDocument(t.messages), transcriptAad(guildId, t.TicketId));
@@ -157,7 +209,11 @@ async function insertTranscriptsBulk(db: Db, keyring: TranscriptKeyring, guildId
   });
   const ids = new Map<number, number>();
   for (let i = 0; i < rows.length; i += 2000) {
-    const inserted = await db.insertInto("transcripts").values(rows.slice(i, i + 2000)).returning(["id", "ticket_id"]).execute();
+    const inserted = await db
+      .insertInto("transcripts")
+      .values(rows.slice(i, i + 2000))
+      .returning(["id", "ticket_id"])
+      .execute();
     for (const r of inserted) ids.set(Number(r.ticket_id), Number(r.id));
   }
   const hash = (term: string) => {
@@ -171,10 +227,15 @@ async function insertTranscriptsBulk(db: Db, keyring: TranscriptKeyring, guildId
   const terms: { guild_id: string; transcript_id: number; term_hash: string; ticket_id: number }[] = [];
   for (const t of list) {
     const transcriptId = ids.get(t.TicketId)!;
-    for (const term_hash of new Set(transcriptTerms(t.messages).map(hash))) terms.push({ guild_id: guildId, transcript_id: transcriptId, term_hash, ticket_id: t.TicketId });
+    for (const term_hash of new Set(transcriptTerms(t.messages).map(hash)))
+      terms.push({ guild_id: guildId, transcript_id: transcriptId, term_hash, ticket_id: t.TicketId });
   }
   // 4 values a row: 8,000 rows stay under SQLite's 32,766 bound parameters.
-  for (let i = 0; i < terms.length; i += 8000) await db.insertInto("transcript_terms").values(terms.slice(i, i + 8000)).execute();
+  for (let i = 0; i < terms.length; i += 8000)
+    await db
+      .insertInto("transcript_terms")
+      .values(terms.slice(i, i + 8000))
+      .execute();
 }
 
 async function deleteLargeGuild(db: Db) {
@@ -224,12 +285,28 @@ export async function seedLarge(db: Db, dialect: DialectName, keyring: Transcrip
       for (const name of panelNames) {
         const panel = singlePanelSchema.parse({
           PanelName: name,
-          PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: name, PanelDescription: `Open a ticket about ${name}.`, ButtonText: "Open a ticket" },
+          PanelMessage: {
+            PanelChannel: SUPPORT_CHANNEL,
+            PanelTitle: name,
+            PanelDescription: `Open a ticket about ${name}.`,
+            ButtonText: "Open a ticket",
+          },
           WelcomeMessage: { WelcomeTitle: name, WelcomeDescription: "A member of staff will be with you shortly." },
         });
         const row = await trx
           .insertInto("panels")
-          .values({ guild_id: g, kind: "single", name, form_id: null, team_id: null, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now })
+          .values({
+            guild_id: g,
+            kind: "single",
+            name,
+            form_id: null,
+            team_id: null,
+            data_json: JSON.stringify(singlePanelData(panel)),
+            message_id: null,
+            revision: 1,
+            created_at: now,
+            updated_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         panelIds.push(row.id);
@@ -274,11 +351,25 @@ export async function seedLarge(db: Db, dialect: DialectName, keyring: Transcrip
   await timed(`${o.activity} activity entries`, async () => {
     const rnd = prng(1_000_003);
     const actions = [
-      "Tag Created", "Tag Deleted", "Panel Created", "Panel Updated", "Panel Deleted", "Settings Updated", "Transcript Viewed",
-      "Team Created", "Team Role Added", "Team Permissions Updated", "Form Created", "Form Updated", "Blacklist Entry Added",
+      "Tag Created",
+      "Tag Deleted",
+      "Panel Created",
+      "Panel Updated",
+      "Panel Deleted",
+      "Settings Updated",
+      "Transcript Viewed",
+      "Team Created",
+      "Team Role Added",
+      "Team Permissions Updated",
+      "Form Created",
+      "Form Updated",
+      "Blacklist Entry Added",
     ];
     // 50 staff members; entries spread evenly over two years, ids ascending with time.
-    const staff = Array.from({ length: 50 }, (_, i) => ({ id: i === 0 ? DEMO_ADMIN_ID : String(860000000000000000n + BigInt(i)), name: i === 0 ? "Demo Admin" : `staff_${userWords[i % 20]}_${i}` }));
+    const staff = Array.from({ length: 50 }, (_, i) => ({
+      id: i === 0 ? DEMO_ADMIN_ID : String(860000000000000000n + BigInt(i)),
+      name: i === 0 ? "Demo Admin" : `staff_${userWords[i % 20]}_${i}`,
+    }));
     const startS = Math.floor((now - 730 * DAY_MS) / 1000);
     const stepS = (730 * 86_400) / o.activity;
     const perTransaction = 50_000;
@@ -295,7 +386,8 @@ export async function seedLarge(db: Db, dialect: DialectName, keyring: Transcrip
           action,
           ip: `10.0.${rnd.int(0, 255)}.${rnd.int(1, 254)}`,
           timestamp: Math.floor(startS + i * stepS),
-          before_json: action.endsWith("Updated") || action.endsWith("Deleted") ? JSON.stringify({ Name: `item-${i % 997}`, Value: i % 13 }) : null,
+          before_json:
+            action.endsWith("Updated") || action.endsWith("Deleted") ? JSON.stringify({ Name: `item-${i % 997}`, Value: i % 13 }) : null,
           after_json: action.endsWith("Deleted") ? null : JSON.stringify({ Name: `item-${i % 997}`, Value: (i + 1) % 13 }),
         });
       }

@@ -79,10 +79,18 @@ export interface BuildAppOptions {
  * The entry points (server/http/) call them.
  */
 const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | Promise<void>)[] => [
-  registerActivityLog, registerSettings, registerTeams, registerForms, registerPanels, registerTranscripts, registerConfigTransfer,
+  registerActivityLog,
+  registerSettings,
+  registerTeams,
+  registerForms,
+  registerPanels,
+  registerTranscripts,
+  registerConfigTransfer,
   (app) => registerBotSetup(app, commands.labels()),
-  (app) => registerTicketEngine(app, discordMessages), registerHelpDesk,
-  (app) => registerDiscordDoor(app, commands), registerTryIt,
+  (app) => registerTicketEngine(app, discordMessages),
+  registerHelpDesk,
+  (app) => registerDiscordDoor(app, commands),
+  registerTryIt,
 ];
 
 /**
@@ -91,8 +99,22 @@ const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | 
  * here. Paths inside are those of docs/API.md (`/guilds`, `/:guildId(^\\d+$)/tags`, `/api/auth/user`).
  */
 const apiRoutes = [
-  healthRoutes, statsRoutes, authRoutes, guildRoutes, resourceRoutes, activityRoutes, botSetupRoutes,
-  transcriptRoutes, configTransferRoutes, ticketRoutes, helpdeskRoutes, ticketEventRoutes, statisticsRoutes, demoRoutes, discordInteractionRoutes, openApiRoutes,
+  healthRoutes,
+  statsRoutes,
+  authRoutes,
+  guildRoutes,
+  resourceRoutes,
+  activityRoutes,
+  botSetupRoutes,
+  transcriptRoutes,
+  configTransferRoutes,
+  ticketRoutes,
+  helpdeskRoutes,
+  ticketEventRoutes,
+  statisticsRoutes,
+  demoRoutes,
+  discordInteractionRoutes,
+  openApiRoutes,
 ];
 
 /** The adapter of the configuration: Discord when its three credentials are set, the demo platform otherwise. */
@@ -133,7 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     // A hop count trusts that many proxies nearest to us (proxy-addr's hop index counts from the socket).
-    trustProxy: typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === "number" ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request is for production log shipping (or LOG_LEVEL=debug), not for `npm start`'s console.
     logController: new LogController({ disableRequestLogging: !config.isProduction && !["debug", "trace"].includes(config.logLevel) }),
@@ -141,7 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
       },
     },
   });
@@ -155,7 +182,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // with (a database handed in), never.
   const sessionCache = new SessionCache({ enabled: handle.dialect === "sqlite" });
   const sessionListener =
-    handle.dialect === "postgres" && config.databaseUrl ? await listenForSessionChanges(handle.db, config.databaseUrl, sessionCache) : undefined;
+    handle.dialect === "postgres" && config.databaseUrl
+      ? await listenForSessionChanges(handle.db, config.databaseUrl, sessionCache)
+      : undefined;
   app.decorate("sessionCache", sessionCache);
   app.decorate("guildGenerations", guildGenerations);
   app.decorate("platform", options.platform ?? createPlatform(config, handle.db, secrets, sessionCache));

@@ -44,7 +44,10 @@ const envSchema = z.object({
   DISCORD_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), "must be 64 hexadecimal characters"),
   DISCORD_API_BASE: z.string().url().default("https://discord.com/api/v10"),
   /** A @discordjs/proxy every instance sends the bot's requests through (scripts/discord-proxy.ts), so they share Discord's limits. */
-  DISCORD_REST_PROXY: optionalText.refine((v) => v === undefined || (/^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v)), "must be an http(s) URL"),
+  DISCORD_REST_PROXY: optionalText.refine(
+    (v) => v === undefined || (/^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v)),
+    "must be an http(s) URL",
+  ),
   /** The secret the shared REST proxy asks of every request (the proxy's own DISCORD_PROXY_SECRET). */
   DISCORD_PROXY_SECRET: optionalText.refine(
     (v) => v === undefined || v.length >= PROXY_SECRET_MIN_LENGTH,
@@ -61,7 +64,11 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
   /** Minting a bot key, importing a configuration and changing team permissions need a sign-in this recent
    * (counted from the sign-in or the last such action); 0 turns the check off. */
-  REAUTH_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
+  REAUTH_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   TRANSCRIPT_KEY: optionalText,
   /** Which X-Forwarded-For entries to believe: a hop count, or the proxies' addresses (see trustProxySetting). */
   TRUST_PROXY: optionalText,
@@ -222,7 +229,10 @@ export function trustsEveryAddress(entries: string[]): boolean {
 export function trustProxySetting(value: string | undefined): Config["trustProxy"] {
   if (value === undefined || value === "0" || value.toLowerCase() === "false") return false;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const entries = value.split(",").map((v) => v.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isAddressOrRange)) {
     if (trustsEveryAddress(entries)) {
       throw new ConfigError(
@@ -252,10 +262,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // A proxy beyond this machine answers only requests carrying its secret (server/platform/rest-proxy.ts).
   if (e.DISCORD_REST_PROXY && !e.DISCORD_PROXY_SECRET && !isLoopbackHost(new URL(e.DISCORD_REST_PROXY).hostname)) {
-    throw new ConfigError("Invalid configuration: DISCORD_REST_PROXY on another machine needs DISCORD_PROXY_SECRET, the secret the proxy was started with");
+    throw new ConfigError(
+      "Invalid configuration: DISCORD_REST_PROXY on another machine needs DISCORD_PROXY_SECRET, the secret the proxy was started with",
+    );
   }
   if (e.DISCORD_GATEWAY && discordCount < 3) {
-    throw new ConfigError("Invalid configuration: DISCORD_GATEWAY=1 needs Discord mode (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN)");
+    throw new ConfigError(
+      "Invalid configuration: DISCORD_GATEWAY=1 needs Discord mode (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN)",
+    );
   }
   const isProduction = e.NODE_ENV === "production";
   if (isProduction && discordCount === 0 && !e.DEMO_MODE) {

@@ -126,7 +126,10 @@ function createSecretBox(key: Buffer): SecretBox {
     },
     open(sealed, aad) {
       if (!sealed.startsWith(SECRET_PREFIX)) return null;
-      const [iv, tag, ciphertext] = sealed.slice(SECRET_PREFIX.length).split(".").map((part) => Buffer.from(part, "base64url"));
+      const [iv, tag, ciphertext] = sealed
+        .slice(SECRET_PREFIX.length)
+        .split(".")
+        .map((part) => Buffer.from(part, "base64url"));
       if (!iv || !tag || !ciphertext || iv.length !== IV_BYTES) return null;
       try {
         const decipher = createDecipheriv("aes-256-gcm", key, iv);

@@ -94,9 +94,25 @@ export function validated<T>(schema: Parser<T>, value: unknown): T {
 
 // Errors of the database driver meaning "the database is not reachable right now" (not a bad query).
 const unavailableCodes = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN",
-  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08006",
-  "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_FULL", "SQLITE_READONLY",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+  "SQLITE_CANTOPEN",
+  "SQLITE_IOERR",
+  "SQLITE_FULL",
+  "SQLITE_READONLY",
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {

@@ -11,13 +11,7 @@ import { seedDemoForms } from "./forms/seed";
 import { seedPanels } from "./panels/seed";
 import { seedDemoTranscripts } from "./transcripts/demo";
 import { seedDemoTicketHistory } from "./tickets/demo-history";
-import {
-  DEMO_ADMIN_ID,
-  DEMO_COMMUNITY_ID,
-  DEMO_SUPPORT_ROLE_ID,
-  GAMING_HUB_ID,
-  demoUsers,
-} from "./platform/demo-fixtures";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_SUPPORT_ROLE_ID, GAMING_HUB_ID, demoUsers } from "./platform/demo-fixtures";
 
 // Demo data. Each step runs once per database (remembered in the meta table as `seed:<name>`), so later
 // starts keep what users changed, and a step added later still runs once on existing databases.
@@ -76,7 +70,12 @@ export const seedSteps: SeedStep[] = [
     async run(db) {
       const team = await db
         .insertInto("teams")
-        .values({ guild_id: DEMO_COMMUNITY_ID, name: "Support Team", permissions_json: JSON.stringify(supportTeamPermissions()), created_at: Date.now() })
+        .values({
+          guild_id: DEMO_COMMUNITY_ID,
+          name: "Support Team",
+          permissions_json: JSON.stringify(supportTeamPermissions()),
+          created_at: Date.now(),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await db.insertInto("team_roles").values({ team_id: team.id, role_id: DEMO_SUPPORT_ROLE_ID, role_name: "Support" }).execute();
@@ -118,10 +117,19 @@ export const seedSteps: SeedStep[] = [
   {
     name: "helpdesk-permissions",
     run: async (db) => {
-      const team = await db.selectFrom("teams").select(["id", "permissions_json"]).where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Team").executeTakeFirst();
+      const team = await db
+        .selectFrom("teams")
+        .select(["id", "permissions_json"])
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .where("name", "=", "Support Team")
+        .executeTakeFirst();
       if (!team) return;
       const permissions = { ...JSON.parse(team.permissions_json || "{}"), AnswerTicket: true, AnnotateTicket: true };
-      await db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", team.id).execute();
+      await db
+        .updateTable("teams")
+        .set({ permissions_json: JSON.stringify(permissions) })
+        .where("id", "=", team.id)
+        .execute();
     },
   },
 ];
@@ -154,7 +162,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     await migrateToLatest(handle);
     const ran = await runSeeds(handle.db);
-    console.log(ran.length ? `Seeded: ${ran.join(", ")} (${handle.location})` : `Nothing to seed: demo data already present (${handle.location})`);
+    console.log(
+      ran.length ? `Seeded: ${ran.join(", ")} (${handle.location})` : `Nothing to seed: demo data already present (${handle.location})`,
+    );
   } finally {
     await handle.destroy();
   }

@@ -10,10 +10,12 @@ import App from "./App";
 
 // Return from sign-in (§4): trade ?token= for the session, clean the address bar, go to the remembered page.
 // Before the router reads the location.
-void completeSignIn({ http, tokens: cookieTokenStore, navigation: browserNavigation, storage: sessionStorage, now: Date.now }).finally(() => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void completeSignIn({ http, tokens: cookieTokenStore, navigation: browserNavigation, storage: sessionStorage, now: Date.now }).finally(
+  () => {
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+);

@@ -27,18 +27,21 @@ declare module "fastify" {
 export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
   const anyOf: readonly TeamPermission[] = permission === undefined ? [] : typeof permission === "string" ? [permission] : permission;
   // The permission list rides on the function so the route table (server/http/support/route-table.ts) can read it.
-  return Object.assign(async function guildGuard(request: FastifyRequest): Promise<void> {
-    const guildId = (request.params as { guildId?: string }).guildId;
-    if (!isGuildId(guildId)) throw notFound();
-    await authenticate(request);
-    const resolved = await resolveAccess(request.server, request.user!, guildId);
-    const access = resolved?.access ?? null;
-    if (!access) throw new HttpError(403, authMessages.accessDenied);
-    if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
-    if (!(await botIsIn(request.server, guildId))) throw notFound();
-    request.access = access;
-    request.resolved = resolved;
-  }, { permissions: anyOf });
+  return Object.assign(
+    async function guildGuard(request: FastifyRequest): Promise<void> {
+      const guildId = (request.params as { guildId?: string }).guildId;
+      if (!isGuildId(guildId)) throw notFound();
+      await authenticate(request);
+      const resolved = await resolveAccess(request.server, request.user!, guildId);
+      const access = resolved?.access ?? null;
+      if (!access) throw new HttpError(403, authMessages.accessDenied);
+      if (anyOf.length > 0 && !anyOf.some((p) => access.permissions[p])) throw new HttpError(403, authMessages.accessDenied);
+      if (!(await botIsIn(request.server, guildId))) throw notFound();
+      request.access = access;
+      request.resolved = resolved;
+    },
+    { permissions: anyOf },
+  );
 }
 
 /** Inside a guarded handler: require one more permission (when it depends on the body, e.g. single vs multi). */

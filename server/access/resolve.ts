@@ -54,7 +54,11 @@ function staffAccess(rows: TeamRoleRow[], roles: string[]): GuildAccess | null {
 }
 
 /** What holding `roles` gives in a guild: the teams those roles are in, and the union of their permissions. */
-export async function teamAccessOf(db: Db, guildId: string, roles: string[]): Promise<{ teamIds: Set<number>; access: GuildAccess | null }> {
+export async function teamAccessOf(
+  db: Db,
+  guildId: string,
+  roles: string[],
+): Promise<{ teamIds: Set<number>; access: GuildAccess | null }> {
   const rows = await teamRolesOf(db, [guildId]);
   const held = new Set(roles);
   return { teamIds: new Set(rows.filter((r) => held.has(r.role_id)).map((r) => r.team_id)), access: staffAccess(rows, roles) };
@@ -105,12 +109,18 @@ export async function listAccessibleGuilds(app: FastifyInstance, user: PlatformU
     if (manager) out.push({ guild, access: manager });
     else candidates.push(guild);
   }
-  const rows = await teamRolesOf(app.db, candidates.map((g) => g.id));
+  const rows = await teamRolesOf(
+    app.db,
+    candidates.map((g) => g.id),
+  );
   const withTeams = candidates.filter((g) => rows.some((r) => r.guild_id === g.id));
   const staffed = await Promise.all(
     withTeams.map(async (guild) => {
       const roles = guild.roles ?? (await app.platform.getMemberRoles(guild.id, user.id));
-      const access = staffAccess(rows.filter((r) => r.guild_id === guild.id), roles);
+      const access = staffAccess(
+        rows.filter((r) => r.guild_id === guild.id),
+        roles,
+      );
       return access ? { guild, access } : null;
     }),
   );

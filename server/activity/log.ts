@@ -87,13 +87,32 @@ interface ActivityListValues {
 type ActivityListShape = { user: boolean; userIds: boolean; action: boolean; from: boolean; to: boolean; restricted: boolean };
 
 /** The filters' values and shape of a query string (`userIds`: from userFilterIds; `visible`: panelsVisibleTo). */
-function listFilters(guildId: string, q: ActivityQuery, userIds: string[] | undefined, visible: "all" | number[]): { values: ActivityListValues; shape: ActivityListShape } {
+function listFilters(
+  guildId: string,
+  q: ActivityQuery,
+  userIds: string[] | undefined,
+  visible: "all" | number[],
+): { values: ActivityListValues; shape: ActivityListShape } {
   const user = q.user?.trim() || undefined;
   const action = q.action?.trim() || undefined;
   return {
-    values: { guildId, visiblePanelIds: visible === "all" ? [] : visible, user, userPattern: user ? containsPattern(user) : undefined, userIds: userIds ?? [], action, from: q.from, to: q.to },
+    values: {
+      guildId,
+      visiblePanelIds: visible === "all" ? [] : visible,
+      user,
+      userPattern: user ? containsPattern(user) : undefined,
+      userIds: userIds ?? [],
+      action,
+      from: q.from,
+      to: q.to,
+    },
     shape: {
-      user: Boolean(user), userIds: Boolean(user) && userIds !== undefined, action: Boolean(action), from: q.from !== undefined, to: q.to !== undefined, restricted: visible !== "all",
+      user: Boolean(user),
+      userIds: Boolean(user) && userIds !== undefined,
+      action: Boolean(action),
+      from: q.from !== undefined,
+      to: q.to !== undefined,
+      restricted: visible !== "all",
     },
   };
 }
@@ -101,7 +120,9 @@ function listFilters(guildId: string, q: ActivityQuery, userIds: string[] | unde
 /** Entries a caller limited to some panels may read: those about no ticket, and those about a ticket of those panels. */
 function visibleEntries<O>(query: SelectQueryBuilder<Database, "activity", O>, visiblePanelIds: number[]) {
   return query.where((eb) =>
-    visiblePanelIds.length ? eb.or([eb("activity.scope_panel_id", "is", null), eb("activity.scope_panel_id", "in", visiblePanelIds)]) : eb("activity.scope_panel_id", "is", null),
+    visiblePanelIds.length
+      ? eb.or([eb("activity.scope_panel_id", "is", null), eb("activity.scope_panel_id", "in", visiblePanelIds)])
+      : eb("activity.scope_panel_id", "is", null),
   );
 }
 
@@ -111,7 +132,9 @@ function applyListFilters<O>(query: SelectQueryBuilder<Database, "activity", O>,
   if (s.restricted) out = visibleEntries(out, v.visiblePanelIds);
   if (s.user) {
     if (s.userIds) out = out.where("activity.user_id", "in", v.userIds);
-    out = out.where((eb) => eb.or([eb("activity.user_id", "=", v.user!), sql<boolean>`lower(activity.username) like ${v.userPattern!} escape '\\'`]));
+    out = out.where((eb) =>
+      eb.or([eb("activity.user_id", "=", v.user!), sql<boolean>`lower(activity.username) like ${v.userPattern!} escape '\\'`]),
+    );
   }
   if (s.action) out = out.where("action", "=", v.action!);
   if (s.from) out = out.where("timestamp", ">=", v.from!);
@@ -132,7 +155,11 @@ const activityCountQuery = prepared((db, v: ActivityListValues, s: ActivityListS
 // total (a subquery run once, in the same statement: one round trip). A keyset page (`before`/`after` an id) starts
 // where the last one ended: an index range, however deep.
 const activityPageQuery = prepared(
-  (db, v: ActivityListValues & { limit: number; offset: number; before?: number; after?: number }, s: ActivityListShape & { cursor: "none" | "before" | "after" }) =>
+  (
+    db,
+    v: ActivityListValues & { limit: number; offset: number; before?: number; after?: number },
+    s: ActivityListShape & { cursor: "none" | "before" | "after" },
+  ) =>
     db
       .selectFrom("activity")
       .selectAll()
@@ -141,7 +168,10 @@ const activityPageQuery = prepared(
         let ids = applyListFilters(eb.selectFrom("activity"), v, s).select("activity.id");
         if (s.cursor === "before") ids = ids.where("activity.id", "<", v.before!);
         if (s.cursor === "after") ids = ids.where("activity.id", ">", v.after!);
-        return ids.orderBy("activity.id", s.cursor === "after" ? "asc" : "desc").limit(v.limit).offset(v.offset);
+        return ids
+          .orderBy("activity.id", s.cursor === "after" ? "asc" : "desc")
+          .limit(v.limit)
+          .offset(v.offset);
       })
       .orderBy("id", "desc"),
 );
@@ -156,7 +186,13 @@ export class ActivityLog {
     const db = this.db;
     const { values, shape } = listFilters(guildId, q, await userFilterIds(db, guildId, q), visible);
     // A deep page of the whole log starts from its block of ids (server/db/deep-pages.ts).
-    const start = await pageStart(db, "activity", guildId, q, !shape.user && !shape.action && !shape.from && !shape.to && !shape.restricted);
+    const start = await pageStart(
+      db,
+      "activity",
+      guildId,
+      q,
+      !shape.user && !shape.action && !shape.from && !shape.to && !shape.restricted,
+    );
     const rows = await activityPageQuery.execute(
       db,
       { ...values, limit: q.per_page, offset: start.offset, before: start.before, after: q.after },
@@ -199,11 +235,24 @@ async function* csvLines(db: Db, values: ActivityListValues, shape: ActivityList
   while (sent < CSV_MAX_ROWS) {
     let query = applyListFilters(db.selectFrom("activity"), values, shape).selectAll();
     if (below !== undefined) query = query.where("activity.id", "<", below);
-    const rows = (await query.orderBy("id", "desc").limit(Math.min(CSV_BATCH_ROWS, CSV_MAX_ROWS - sent)).execute()) as ActivityRow[];
+    const rows = (await query
+      .orderBy("id", "desc")
+      .limit(Math.min(CSV_BATCH_ROWS, CSV_MAX_ROWS - sent))
+      .execute()) as ActivityRow[];
     if (rows.length === 0) return;
     let chunk = "";
     for (const r of rows) {
-      chunk += `${[r.id, r.action, r.timestamp, new Date(r.timestamp * 1000).toISOString(), r.user_id, r.username, r.ip, r.before_json ?? "", r.after_json ?? ""]
+      chunk += `${[
+        r.id,
+        r.action,
+        r.timestamp,
+        new Date(r.timestamp * 1000).toISOString(),
+        r.user_id,
+        r.username,
+        r.ip,
+        r.before_json ?? "",
+        r.after_json ?? "",
+      ]
         .map(csvCell)
         .join(",")}\r\n`;
     }

@@ -72,7 +72,11 @@ export function ticketNumberOf(input: Pick<ActivityInput, "after" | "before">): 
 const scopedActions: ReadonlySet<string> = new Set([...ticketScopedActions, ...workflowScopedActions]);
 
 /** An activity entry of an actor that is not the request's signed-in user. */
-export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActor, input: ActivityInput & { guildId: string }): Promise<void> {
+export async function recordActivityOf(
+  db: Kysely<Database>,
+  actor: ActivityActor,
+  input: ActivityInput & { guildId: string },
+): Promise<void> {
   const row = {
     guild_id: input.guildId,
     user_id: actor.id,
@@ -92,10 +96,17 @@ export async function recordActivityOf(db: Kysely<Database>, actor: ActivityActo
   else await insertActivityQuery.execute(db, { ...row, scope_panel_id: input.scopePanelId ?? null }, undefined);
 }
 
-type ActivityRowValues = Insertable<Database["activity"]> & { avatar: string | null; before_json: string | null; after_json: string | null; ticket_id: number | null };
+type ActivityRowValues = Insertable<Database["activity"]> & {
+  avatar: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  ticket_id: number | null;
+};
 
 // One insert per mutation: compiled once (server/db/prepared.ts).
-const insertActivityQuery = prepared((db, row: ActivityRowValues & { scope_panel_id: number | null }) => db.insertInto("activity").values({ ...row }));
+const insertActivityQuery = prepared((db, row: ActivityRowValues & { scope_panel_id: number | null }) =>
+  db.insertInto("activity").values({ ...row }),
+);
 
 // … and the one of an entry about a ticket: its panel from the ticket (else the transcript) of that number; 0 when
 // neither names one (a ticket of no panel: shown only to those who see every panel).

@@ -49,14 +49,26 @@ export async function issueLoginState(db: Db, config: Config, reply: FastifyRepl
   const state = randomBytes(24).toString("base64url");
   const browser = randomBytes(24).toString("base64url");
   const now = Date.now();
-  await db.deleteFrom("oauth_states").where("created_at", "<", now - LOGIN_STATE_TTL_MS).execute();
-  await db.insertInto("oauth_states").values({ state_hash: sha256(state), browser_hash: sha256(browser), kind, created_at: now }).execute();
+  await db
+    .deleteFrom("oauth_states")
+    .where("created_at", "<", now - LOGIN_STATE_TTL_MS)
+    .execute();
+  await db
+    .insertInto("oauth_states")
+    .values({ state_hash: sha256(state), browser_hash: sha256(browser), kind, created_at: now })
+    .execute();
   setBrowserCookie(config, reply, browser, LOGIN_STATE_TTL_MS);
   return state;
 }
 
 /** Consumes a state (whatever the outcome it cannot be used again); true when valid for this browser. */
-export async function consumeLoginState(db: Db, request: FastifyRequest, reply: FastifyReply, kind: LoginKind, state: unknown): Promise<boolean> {
+export async function consumeLoginState(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: LoginKind,
+  state: unknown,
+): Promise<boolean> {
   if (typeof state !== "string" || state.length < 10 || state.length > 200) {
     clearBrowserCookie(reply);
     return false;
@@ -71,13 +83,25 @@ export async function consumeLoginState(db: Db, request: FastifyRequest, reply: 
  * After a successful sign-in: a one-time code for `userId`, bound to this browser's sign-in cookie (which keeps
  * living just long enough for the exchange). Returns the code for the redirect.
  */
-export async function issueSignInCode(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<string> {
+export async function issueSignInCode(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<string> {
   const browser = request.cookies?.[LOGIN_STATE_COOKIE];
   if (!browser) throw new Error("issueSignInCode needs the browser's sign-in cookie (consumeLoginState first)");
   const code = randomBytes(32).toString("base64url");
   const now = Date.now();
-  await db.deleteFrom("sign_in_codes").where("created_at", "<", now - SIGN_IN_CODE_TTL_MS).execute();
-  await db.insertInto("sign_in_codes").values({ code_hash: sha256(code), browser_hash: sha256(browser), user_id: userId, created_at: now }).execute();
+  await db
+    .deleteFrom("sign_in_codes")
+    .where("created_at", "<", now - SIGN_IN_CODE_TTL_MS)
+    .execute();
+  await db
+    .insertInto("sign_in_codes")
+    .values({ code_hash: sha256(code), browser_hash: sha256(browser), user_id: userId, created_at: now })
+    .execute();
   setBrowserCookie(config, reply, browser, SIGN_IN_CODE_TTL_MS);
   return code;
 }

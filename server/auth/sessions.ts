@@ -56,13 +56,21 @@ export async function upsertUser(db: Db, secrets: SecretBox, cache: SessionCache
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.column("id").doUpdateSet({ username: profile.username, avatar: profile.avatar, ...tokenColumns, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet({ username: profile.username, avatar: profile.avatar, ...tokenColumns, updated_at: now }),
+    )
     .execute();
   cache.forgetUser(profile.id);
 }
 
 /** Stores a user's refreshed OAuth tokens. */
-export async function storeUserTokens(db: Db, secrets: SecretBox, cache: SessionCache, userId: string, tokens: NonNullable<UserProfile["tokens"]>): Promise<void> {
+export async function storeUserTokens(
+  db: Db,
+  secrets: SecretBox,
+  cache: SessionCache,
+  userId: string,
+  tokens: NonNullable<UserProfile["tokens"]>,
+): Promise<void> {
   await db
     .updateTable("users")
     .set({ ...sealedTokenColumns(secrets, userId, tokens), updated_at: Date.now() })
@@ -78,7 +86,14 @@ export async function createSession(db: Db, userId: string, days: number, recent
   const expiresAt = now + Math.round(days * DAY_MS);
   await db
     .insertInto("sessions")
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null, recent_until: now + recentMs })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+      recent_until: now + recentMs,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -88,7 +103,17 @@ const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
   db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.expires_at", "s.revoked_at", "s.recent_until", "u.id", "u.username", "u.avatar", "u.access_token", "u.refresh_token", "u.token_expires_at"])
+    .select([
+      "s.expires_at",
+      "s.revoked_at",
+      "s.recent_until",
+      "u.id",
+      "u.username",
+      "u.avatar",
+      "u.access_token",
+      "u.refresh_token",
+      "u.token_expires_at",
+    ])
     .where("s.token_hash", "=", v.tokenHash),
 );
 
@@ -96,7 +121,13 @@ const sessionUserQuery = prepared((db, v: { tokenHash: string }) =>
  * The user of a token when its session exists, is not revoked and has not expired; otherwise null. From the
  * session cache when it holds the session (server/auth/session-cache.ts), else from the database (then cached).
  */
-export async function findSessionUser(db: Db, secrets: SecretBox, cache: SessionCache, token: string, now = Date.now()): Promise<SessionUser | null> {
+export async function findSessionUser(
+  db: Db,
+  secrets: SecretBox,
+  cache: SessionCache,
+  token: string,
+  now = Date.now(),
+): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const cached = cache.get(tokenHash, now);
@@ -127,15 +158,35 @@ export async function sessionOwnerOf(db: Db, token: string): Promise<string | un
 
 /** Logout: the session is refused from now on (by this instance at once, by others when notified). */
 export async function revokeSession(db: Db, cache: SessionCache, tokenHash: string): Promise<void> {
-  await db.updateTable("sessions").set({ revoked_at: Date.now() }).where("token_hash", "=", tokenHash).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: Date.now() })
+    .where("token_hash", "=", tokenHash)
+    .where("revoked_at", "is", null)
+    .execute();
   cache.forgetSession(tokenHash);
 }
 
 /** Deletes sessions that ended more than a day ago and sign-in states older than their lifetime. */
 export async function pruneExpired(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("sessions").where("expires_at", "<", now - DAY_MS).execute();
-  await db.deleteFrom("sessions").where("revoked_at", "<", now - DAY_MS).execute();
-  await db.deleteFrom("oauth_states").where("created_at", "<", now - 60 * 60_000).execute();
-  await db.deleteFrom("sign_in_codes").where("created_at", "<", now - 60 * 60_000).execute();
-  await db.deleteFrom("rate_limits").where("window_start", "<", now - 60 * 60_000).execute();
+  await db
+    .deleteFrom("sessions")
+    .where("expires_at", "<", now - DAY_MS)
+    .execute();
+  await db
+    .deleteFrom("sessions")
+    .where("revoked_at", "<", now - DAY_MS)
+    .execute();
+  await db
+    .deleteFrom("oauth_states")
+    .where("created_at", "<", now - 60 * 60_000)
+    .execute();
+  await db
+    .deleteFrom("sign_in_codes")
+    .where("created_at", "<", now - 60 * 60_000)
+    .execute();
+  await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", now - 60 * 60_000)
+    .execute();
 }

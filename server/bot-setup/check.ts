@@ -43,7 +43,15 @@ export function findBotProblems(inputs: BotSetupInputs): BotProblem[] {
     ...placePermissionProblems(inputs, new Set(serverMissing)),
     ...categoryProblems(inputs),
     ...(facts.channelCount >= channelLimits.perServer
-      ? [{ kind: "serverChannelsFull" as const, channels: facts.channelCount, limit: channelLimits.perServer, seenAt: null, foundNow: true }]
+      ? [
+          {
+            kind: "serverChannelsFull" as const,
+            channels: facts.channelCount,
+            limit: channelLimits.perServer,
+            seenAt: null,
+            foundNow: true,
+          },
+        ]
       : []),
     ...commandProblems(facts, inputs.commandLabels),
     ...quotaProblems(inputs),
@@ -116,7 +124,9 @@ function placePermissionProblems(inputs: BotSetupInputs, missingServerWide: Set<
       // A channel that is both a panel's and the archive is told once per permission.
       if (missingServerWide.has(permission) || reported.has(`${permission}:${channel.id}`)) continue;
       reported.add(`${permission}:${channel.id}`);
-      out.push(missingPermission(permission, channel.kind === "category" ? "category" : "channel", channel, place.purpose, place.panelNames));
+      out.push(
+        missingPermission(permission, channel.kind === "category" ? "category" : "channel", channel, place.purpose, place.panelNames),
+      );
     }
   }
   return out;
@@ -173,7 +183,16 @@ function commandProblems(facts: BotSetupFacts, labels: readonly string[]): BotPr
 
 function quotaProblems({ transcripts }: BotSetupInputs): BotProblem[] {
   if (transcripts.usedBytes < transcripts.quotaBytes * QUOTA_WARNING_SHARE) return [];
-  return [{ kind: "transcriptQuota", usedBytes: transcripts.usedBytes, quotaBytes: transcripts.quotaBytes, ticketNumber: null, seenAt: null, foundNow: true }];
+  return [
+    {
+      kind: "transcriptQuota",
+      usedBytes: transcripts.usedBytes,
+      quotaBytes: transcripts.quotaBytes,
+      ticketNumber: null,
+      seenAt: null,
+      foundNow: true,
+    },
+  ];
 }
 
 const isRecordable = (p: BotProblem): p is RecordedBotProblem =>

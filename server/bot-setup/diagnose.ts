@@ -11,7 +11,12 @@ export interface MissingHere {
   here: BotPermissionKey[];
 }
 
-export async function diagnoseMissing(platform: PlatformAdapter, guildId: string, channelId: string | null, needed: BotPermissionKey[]): Promise<MissingHere> {
+export async function diagnoseMissing(
+  platform: PlatformAdapter,
+  guildId: string,
+  channelId: string | null,
+  needed: BotPermissionKey[],
+): Promise<MissingHere> {
   // Read after the refusal: refusals met at once share one read.
   const facts = await platform.botSetupFacts(guildId, { readAfter: Date.now() });
   const server = missingPermissions(facts.serverPermissions, needed);

@@ -7,7 +7,10 @@ import type { Db } from "../db/schema";
 // application's flags to name the missing ones. Meanwhile the bot works without the gateway, polling as before.
 
 /** The privileged intents the bot may ask for, by the name Bot setup uses for them. */
-export const PRIVILEGED_INTENTS = { guildMembers: GatewayIntentBits.GuildMembers, messageContent: GatewayIntentBits.MessageContent } as const;
+export const PRIVILEGED_INTENTS = {
+  guildMembers: GatewayIntentBits.GuildMembers,
+  messageContent: GatewayIntentBits.MessageContent,
+} as const;
 export type PrivilegedIntent = keyof typeof PRIVILEGED_INTENTS;
 
 /** Either flag enables an intent (the second is the one of bots in under 100 servers). */

@@ -11,7 +11,10 @@ export const MAX_PER_GUILD = 50;
 /** Refusals older than this are not shown (the owner fixed it, or it stopped happening). */
 export const SHOWN_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type RecordedBotProblem = Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }>;
+export type RecordedBotProblem = Exclude<
+  BotProblem,
+  { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }
+>;
 type Recorded = RecordedBotProblem;
 
 /** What a refusal is about within its kind: the row it moves (Bot setup matches the check's findings on it too). */
@@ -55,7 +58,12 @@ export async function recordBotProblem(db: Db, guildId: string, problem: Recorde
       .limit(100)
       .execute();
     for (const row of stale) {
-      await tx.deleteFrom("bot_problems").where("guild_id", "=", guildId).where("kind", "=", row.kind).where("subject", "=", row.subject).execute();
+      await tx
+        .deleteFrom("bot_problems")
+        .where("guild_id", "=", guildId)
+        .where("kind", "=", row.kind)
+        .where("subject", "=", row.subject)
+        .execute();
     }
   });
 }
@@ -72,7 +80,12 @@ export async function recordedBotProblems(db: Db, guildId: string, now = Date.no
     .execute();
   const out: BotProblem[] = [];
   for (const row of rows) {
-    const parsed = botProblemSchema.safeParse({ ...(JSON.parse(row.detail_json) as object), seenAt: Number(row.last_at), times: Number(row.times), foundNow: false });
+    const parsed = botProblemSchema.safeParse({
+      ...(JSON.parse(row.detail_json) as object),
+      seenAt: Number(row.last_at),
+      times: Number(row.times),
+      foundNow: false,
+    });
     if (parsed.success) out.push(parsed.data);
   }
   return out;

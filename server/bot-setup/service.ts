@@ -37,10 +37,17 @@ declare module "fastify" {
 }
 
 export function registerBotSetup(app: FastifyInstance, commandLabels: readonly string[]): void {
-  app.decorate("botSetup", new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb, commandLabels }));
+  app.decorate(
+    "botSetup",
+    new BotSetupService({ db: app.db, platform: app.platform, transcriptQuotaMb: app.config.transcriptQuotaMb, commandLabels }),
+  );
 }
 
-export async function checkBotSetup(deps: BotSetupDeps, guildId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<BotSetupResponse> {
+export async function checkBotSetup(
+  deps: BotSetupDeps,
+  guildId: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<BotSetupResponse> {
   const [facts, panels, { settings }, recorded, usedBytes, gatewayRefusal] = await Promise.all([
     deps.platform.botSetupFacts(guildId, { fresh }),
     panelPlaces(deps.db, guildId),
@@ -67,9 +74,15 @@ async function panelPlaces(db: Db, guildId: string): Promise<PanelPlaces[]> {
   return rows.map((row) => {
     const data = fromDbJson<Record<string, unknown>>(row.data_json, {});
     const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
-    if (row.kind === "multi") return { name: row.name, channelId: text(data.PanelChannelId), ticketCategoryId: null, overflowCategoryId: null };
+    if (row.kind === "multi")
+      return { name: row.name, channelId: text(data.PanelChannelId), ticketCategoryId: null, overflowCategoryId: null };
     const message = (data.PanelMessage ?? {}) as Record<string, unknown>;
-    return { name: row.name, channelId: text(message.PanelChannel), ticketCategoryId: text(data.TicketCategory), overflowCategoryId: text(data.OverflowCategory) };
+    return {
+      name: row.name,
+      channelId: text(message.PanelChannel),
+      ticketCategoryId: text(data.TicketCategory),
+      overflowCategoryId: text(data.OverflowCategory),
+    };
   });
 }
 

@@ -38,7 +38,12 @@ const kindWord: Record<MappingKind, string> = { roles: "role", channels: "channe
  * Maps every referenced source id: override (when given) → name match → unmapped. `source` gives the names of
  * the source's ids, `target` what the target guild has.
  */
-export function mapReferences(references: readonly Reference[], source: Directory, targetGuild: Directory, overrides: MappingOverrides = {}): MappingResult {
+export function mapReferences(
+  references: readonly Reference[],
+  source: Directory,
+  targetGuild: Directory,
+  overrides: MappingOverrides = {},
+): MappingResult {
   const map = { roles: new Map(), channels: new Map(), categories: new Map(), emojis: new Map() } as MappingResult["map"];
   const problems: string[] = [];
   const grouped = new Map<string, { kind: MappingKind; id: string; usedBy: string[]; required: boolean }>();
@@ -80,7 +85,10 @@ export function mapReferences(references: readonly Reference[], source: Director
   }
   // Stable order: by kind, then source name.
   const order = (k: MappingKind) => ["channels", "categories", "roles", "emojis"].indexOf(k);
-  rows.sort((a, b) => order(a.kind) - order(b.kind) || (a.source_name ?? "").localeCompare(b.source_name ?? "") || a.source_id.localeCompare(b.source_id));
+  rows.sort(
+    (a, b) =>
+      order(a.kind) - order(b.kind) || (a.source_name ?? "").localeCompare(b.source_name ?? "") || a.source_id.localeCompare(b.source_id),
+  );
   return { rows, map, problems };
 }
 

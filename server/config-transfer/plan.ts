@@ -90,8 +90,10 @@ export function collectReferences(file: ConfigExport): Reference[] {
   for (const panel of file.panels ?? []) {
     const label = panelLabel(panel);
     refs.push({ kind: "channels", id: panel.PanelMessage.PanelChannel, usedBy: `${label} › channel`, required: true });
-    if (panel.TicketCategory) refs.push({ kind: "categories", id: panel.TicketCategory, usedBy: `${label} › ticket category`, required: false });
-    if (panel.OverflowCategory) refs.push({ kind: "categories", id: panel.OverflowCategory, usedBy: `${label} › overflow category`, required: false });
+    if (panel.TicketCategory)
+      refs.push({ kind: "categories", id: panel.TicketCategory, usedBy: `${label} › ticket category`, required: false });
+    if (panel.OverflowCategory)
+      refs.push({ kind: "categories", id: panel.OverflowCategory, usedBy: `${label} › overflow category`, required: false });
     if (panel.MentionRoleId) refs.push({ kind: "roles", id: panel.MentionRoleId, usedBy: `${label} › mention role`, required: false });
     if (isCustomEmojiId(panel.PanelMessage.ButtonEmoji)) {
       refs.push({ kind: "emojis", id: panel.PanelMessage.ButtonEmoji, usedBy: `${label} › button emoji`, required: false });
@@ -190,7 +192,8 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
   }
 
   if (file.teams) {
-    for (const name of duplicates(file.teams.map((t) => t.TeamName))) problems.push(`teams: the name ${quote(name)} is used more than once`);
+    for (const name of duplicates(file.teams.map((t) => t.TeamName)))
+      problems.push(`teams: the name ${quote(name)} is used more than once`);
     const ids = new Set<string>();
     for (const team of file.teams) {
       if (ids.has(team.TeamId)) problems.push(`teams: TeamId ${team.TeamId} is used more than once`);
@@ -277,7 +280,9 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
       }
       const key = `${entry.Kind}:${targetId}`;
       if (seen.has(key)) {
-        warnings.push(`Blacklist: ${entry.Kind === "Role" ? `role ${quote(targetName("roles", targetId))}` : `user ${targetId}`} is listed more than once; kept once`);
+        warnings.push(
+          `Blacklist: ${entry.Kind === "Role" ? `role ${quote(targetName("roles", targetId))}` : `user ${targetId}`} is listed more than once; kept once`,
+        );
         continue;
       }
       seen.add(key);
@@ -287,10 +292,14 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
   }
 
   if (write.forms && !write.panels && target.panelsUsingForms > 0) {
-    warnings.push(`${target.panelsUsingForms} existing panel(s) of this server use a form that the import replaces: they will have no form`);
+    warnings.push(
+      `${target.panelsUsingForms} existing panel(s) of this server use a form that the import replaces: they will have no form`,
+    );
   }
   if (write.teams && !write.panels && target.panelsUsingTeams > 0) {
-    warnings.push(`${target.panelsUsingTeams} existing panel(s) of this server use a team that the import replaces: they will have no support team`);
+    warnings.push(
+      `${target.panelsUsingTeams} existing panel(s) of this server use a team that the import replaces: they will have no support team`,
+    );
   }
 
   const sections: SectionChange[] = configSections.map((section) => {
@@ -300,14 +309,15 @@ export function planImport(file: ConfigExport, overrides: MappingOverrides | und
       const changed = (Object.keys(write.settings) as TicketSettingKey[]).filter((k) => write.settings![k] !== target.settings[k]);
       return { ...base, present: true, updates: changed.length };
     }
-    const incoming = {
-      tags: write.tags,
-      forms: write.forms,
-      teams: write.teams,
-      panels: write.panels,
-      multi_panels: write.multiPanels,
-      blacklist: write.blacklist,
-    }[section] ?? write.resources?.[section];
+    const incoming =
+      {
+        tags: write.tags,
+        forms: write.forms,
+        teams: write.teams,
+        panels: write.panels,
+        multi_panels: write.multiPanels,
+        blacklist: write.blacklist,
+      }[section] ?? write.resources?.[section];
     if (!incoming) return base;
     return { ...base, present: true, deletes: target.counts[section], creates: incoming.length };
   });

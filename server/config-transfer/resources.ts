@@ -17,7 +17,11 @@ export async function exportResources(db: SchemaFreeDb, guildId: string): Promis
   for (const spec of transferredSpecs as ResourceSpec[]) {
     const rows = await db.selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
     out[spec.api.listKey] = rows.map((row: Record<string, unknown>) =>
-      Object.fromEntries(fieldColumns(spec).map((c) => [c.field!, c.boolean ? fromDbBool(row[c.name]) : row[c.name]]).filter(([, v]) => v !== null)),
+      Object.fromEntries(
+        fieldColumns(spec)
+          .map((c) => [c.field!, c.boolean ? fromDbBool(row[c.name]) : row[c.name]])
+          .filter(([, v]) => v !== null),
+      ),
     );
   }
   return out;
@@ -27,7 +31,11 @@ export async function exportResources(db: SchemaFreeDb, guildId: string): Promis
 export async function countResources(db: SchemaFreeDb, guildId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const spec of transferredSpecs as ResourceSpec[]) {
-    const row = await db.selectFrom(spec.table).select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).executeTakeFirst();
+    const row = await db
+      .selectFrom(spec.table)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("guild_id", "=", guildId)
+      .executeTakeFirst();
     out[spec.api.listKey] = Number(row?.n ?? 0);
   }
   return out;
@@ -44,7 +52,12 @@ export function plannedResources(file: ConfigExport): Record<string, Record<stri
 }
 
 /** Replaces the guild's records of each planned section with the file's. */
-export async function replaceResources(trx: SchemaFreeDb, guildId: string, planned: Record<string, Record<string, unknown>[]>, now: number): Promise<void> {
+export async function replaceResources(
+  trx: SchemaFreeDb,
+  guildId: string,
+  planned: Record<string, Record<string, unknown>[]>,
+  now: number,
+): Promise<void> {
   for (const spec of transferredSpecs as ResourceSpec[]) {
     const records = planned[spec.api.listKey];
     if (!records) continue;

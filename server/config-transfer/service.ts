@@ -50,7 +50,9 @@ export class ConfigTransferService {
         Panels: file.panels?.length ?? 0,
         MultiPanels: file.multi_panels?.length ?? 0,
         Blacklist: file.blacklist?.length ?? 0,
-        ...Object.fromEntries(transferredSpecs.map((spec) => [configSectionLabels[spec.api.listKey], generatedSection(file, spec.api.listKey)?.length ?? 0])),
+        ...Object.fromEntries(
+          transferredSpecs.map((spec) => [configSectionLabels[spec.api.listKey], generatedSection(file, spec.api.listKey)?.length ?? 0]),
+        ),
       },
     });
     return { file, fileName: exportFileName(guild.name, now) };
@@ -73,7 +75,8 @@ export class ConfigTransferService {
         if (dialect === "postgres") await sql`select pg_advisory_xact_lock(hashtext(${`config-import:${guildId}`}))`.execute(trx);
         // Planned on the state inside the transaction: what is checked is what is replaced.
         const plan = planImport(file, overrides, await loadTargetState(trx, guild));
-        if (plan.preview.problems.length) throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
+        if (plan.preview.problems.length)
+          throw new HttpError(400, configTransferMessages.invalidFile(plan.preview.problems), plan.preview.problems);
         const applied = await applyPlan(trx, actor, guildId, plan);
         return { plan, ...applied };
       })
@@ -99,5 +102,8 @@ declare module "fastify" {
 }
 
 export function registerConfigTransfer(app: FastifyInstance): void {
-  app.decorate("configTransfer", new ConfigTransferService({ db: app.db, dialect: app.dbDialect, platform: app.platform, roleSync: app.teamRoleSync }));
+  app.decorate(
+    "configTransfer",
+    new ConfigTransferService({ db: app.db, dialect: app.dbDialect, platform: app.platform, roleSync: app.teamRoleSync }),
+  );
 }

@@ -50,7 +50,13 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
   const guildId = guild.id;
   const { settings } = await readGuildSettings(db, guildId);
 
-  const tags = await db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).orderBy("created_at").orderBy("id").execute();
+  const tags = await db
+    .selectFrom("tags")
+    .select(["name", "content"])
+    .where("guild_id", "=", guildId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 
   const forms: ExportedForm[] = (await listForms(db, guildId)).map((form) => ({
     FormId: form.FormId,
@@ -69,7 +75,10 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
       return panel;
     });
   const multiRows = panelRows.filter((r) => r.kind === "multi");
-  const members = await membersOf(db, multiRows.map((r) => r.id));
+  const members = await membersOf(
+    db,
+    multiRows.map((r) => r.id),
+  );
   const multi_panels: ExportedMultiPanel[] = multiRows.map((r) => {
     const { MessageId: _m, Revision: _r, ...panel } = toMultiPanel(r, members.get(r.id) ?? []);
     return panel;
@@ -83,7 +92,12 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
     .execute();
   const blacklist: ExportedBlacklistEntry[] = blacklistRows.map((r) => {
     const Kind = r.kind === "Role" ? "Role" : "User";
-    return { Kind, TargetId: r.target_id ?? "", Reason: r.reason ?? "", TargetName: Kind === "Role" ? (liveRoleNames.get(r.target_id ?? "") ?? null) : null };
+    return {
+      Kind,
+      TargetId: r.target_id ?? "",
+      Reason: r.reason ?? "",
+      TargetName: Kind === "Role" ? (liveRoleNames.get(r.target_id ?? "") ?? null) : null,
+    };
   });
 
   return {
@@ -102,15 +116,27 @@ export async function buildExport(db: Db, guild: PlatformGuild, now = new Date()
   };
 }
 
-const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) => Number((await query.executeTakeFirst())?.n ?? 0);
+const countOf = async (query: { executeTakeFirst(): Promise<{ n: unknown } | undefined> }) =>
+  Number((await query.executeTakeFirst())?.n ?? 0);
 
 /** The target's current state, for the plan. */
 export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<TargetState> {
   const guildId = guild.id;
   const count = (table: "tags" | "forms" | "teams" | "blacklist") =>
-    countOf(db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId));
+    countOf(
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("guild_id", "=", guildId),
+    );
   const panelCount = (kind: "single" | "multi") =>
-    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("kind", "=", kind));
+    countOf(
+      db
+        .selectFrom("panels")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("guild_id", "=", guildId)
+        .where("kind", "=", kind),
+    );
   const [tags, forms, teams, blacklist, panels, multi_panels, usingForms, usingTeams, { settings }, generated] = await Promise.all([
     count("tags"),
     count("forms"),
@@ -118,8 +144,20 @@ export async function loadTargetState(db: Db, guild: PlatformGuild): Promise<Tar
     count("blacklist"),
     panelCount("single"),
     panelCount("multi"),
-    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("form_id", "is not", null)),
-    countOf(db.selectFrom("panels").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", guildId).where("team_id", "is not", null)),
+    countOf(
+      db
+        .selectFrom("panels")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("guild_id", "=", guildId)
+        .where("form_id", "is not", null),
+    ),
+    countOf(
+      db
+        .selectFrom("panels")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("guild_id", "=", guildId)
+        .where("team_id", "is not", null),
+    ),
     readGuildSettings(db, guildId),
     countResources(db, guildId),
   ]);
@@ -155,13 +193,15 @@ export async function applyPlan(
   }
   if (write.forms) {
     const guildForms = trx.selectFrom("forms").select("id").where("guild_id", "=", guildId);
-    if (!write.panels) await trx.updateTable("panels").set({ form_id: null }).where("guild_id", "=", guildId).where("form_id", "is not", null).execute();
+    if (!write.panels)
+      await trx.updateTable("panels").set({ form_id: null }).where("guild_id", "=", guildId).where("form_id", "is not", null).execute();
     await trx.deleteFrom("form_fields").where("form_id", "in", guildForms).execute();
     await trx.deleteFrom("forms").where("guild_id", "=", guildId).execute();
   }
   if (write.teams) {
     const guildTeams = trx.selectFrom("teams").select("id").where("guild_id", "=", guildId);
-    if (!write.panels) await trx.updateTable("panels").set({ team_id: null }).where("guild_id", "=", guildId).where("team_id", "is not", null).execute();
+    if (!write.panels)
+      await trx.updateTable("panels").set({ team_id: null }).where("guild_id", "=", guildId).where("team_id", "is not", null).execute();
     await trx.deleteFrom("team_roles").where("team_id", "in", guildTeams).execute();
     await trx.deleteFrom("teams").where("guild_id", "=", guildId).execute();
   }
@@ -223,7 +263,11 @@ export async function applyPlan(
     const row = await trx.selectFrom("guild_settings").select("revision").where("guild_id", "=", guildId).executeTakeFirst();
     const data_json = JSON.stringify(settings);
     if (row) {
-      await trx.updateTable("guild_settings").set({ data_json, revision: row.revision + 1, updated_at: now }).where("guild_id", "=", guildId).execute();
+      await trx
+        .updateTable("guild_settings")
+        .set({ data_json, revision: row.revision + 1, updated_at: now })
+        .where("guild_id", "=", guildId)
+        .execute();
     } else {
       await trx.insertInto("guild_settings").values({ guild_id: guildId, data_json, revision: 1, updated_at: now }).execute();
     }
@@ -246,7 +290,9 @@ export async function applyPlan(
       Source: preview.source_guild,
       ExportedAt: preview.exported_at,
       Sections: Object.fromEntries(
-        preview.sections.filter((s) => s.present).map((s) => [s.label, s.section === "settings" ? { Changed: s.updates } : { Removed: s.deletes, Created: s.creates }]),
+        preview.sections
+          .filter((s) => s.present)
+          .map((s) => [s.label, s.section === "settings" ? { Changed: s.updates } : { Removed: s.deletes, Created: s.creates }]),
       ),
       Warnings: preview.warnings.length,
     },

@@ -128,13 +128,16 @@ export function createDatabase(
   // tables that never were or grew a lot; then every few hours. Without them a filter on a million-row log
   // can pick a full scan over an index (bench/large-data.ts).
   sqlite.pragma("optimize = 0x10002");
-  const optimizer = setInterval(() => {
-    try {
-      sqlite.pragma("optimize");
-    } catch {
-      /* busy or closed: next time */
-    }
-  }, 3 * 60 * 60_000);
+  const optimizer = setInterval(
+    () => {
+      try {
+        sqlite.pragma("optimize");
+      } catch {
+        /* busy or closed: next time */
+      }
+    },
+    3 * 60 * 60_000,
+  );
   optimizer.unref();
   const checkpointer = startCheckpointer(sqlite, file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });

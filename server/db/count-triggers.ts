@@ -25,14 +25,21 @@ export interface CounterSpec {
   updateOf?: string[];
 }
 
-const col = (name: string): RowExpression => (row) => `${row}${name}`;
+const col =
+  (name: string): RowExpression =>
+  (row) =>
+    `${row}${name}`;
 export const counterColumn = col;
 
 /** The counters of the schema (migration 025). */
 export const counters: CounterSpec[] = [
   // The activity list's unfiltered total, and the users and actions its filters offer (007).
   { source: "activity", target: "activity_counts", keys: { guild_id: col("guild_id") }, sums: { n: () => "1" } },
-  { source: "activity", target: "activity_users", keys: { guild_id: col("guild_id"), user_id: col("user_id"), username: (r) => `lower(${r}username)` } },
+  {
+    source: "activity",
+    target: "activity_users",
+    keys: { guild_id: col("guild_id"), user_id: col("user_id"), username: (r) => `lower(${r}username)` },
+  },
   { source: "activity", target: "activity_actions", keys: { guild_id: col("guild_id"), action: col("action") } },
   // Each guild's transcripts and the bytes their sealed messages take (012).
   {
@@ -42,8 +49,20 @@ export const counters: CounterSpec[] = [
     sums: { n: () => "1", bytes: (r, d) => `${d === "postgres" ? "octet_length" : "length"}(${r}body_enc)` },
   },
   // Rows per block of 4096 values of the deep pages' order column (019).
-  { source: "activity", target: "activity_blocks", keys: { guild_id: col("guild_id"), block: (r) => `${r}id / 4096` }, sums: { n: () => "1" }, updateOf: ["id", "guild_id"] },
-  { source: "transcripts", target: "transcript_blocks", keys: { guild_id: col("guild_id"), block: (r) => `${r}ticket_id / 4096` }, sums: { n: () => "1" }, updateOf: ["ticket_id", "guild_id"] },
+  {
+    source: "activity",
+    target: "activity_blocks",
+    keys: { guild_id: col("guild_id"), block: (r) => `${r}id / 4096` },
+    sums: { n: () => "1" },
+    updateOf: ["id", "guild_id"],
+  },
+  {
+    source: "transcripts",
+    target: "transcript_blocks",
+    keys: { guild_id: col("guild_id"), block: (r) => `${r}ticket_id / 4096` },
+    sums: { n: () => "1" },
+    updateOf: ["ticket_id", "guild_id"],
+  },
 ];
 
 /** The statements a trigger runs, for `row` ("new." / "old." on SQLite, a transition table's alias on PostgreSQL). */
@@ -56,10 +75,13 @@ function statements(c: CounterSpec, d: DialectName) {
   const columns = [...keys, ...sums.map(([s]) => s)].join(", ");
   return {
     /** One row added (row-level). */
-    addRow: (row: string) => `insert into ${c.target} (${columns}) values (${[...keyOf(row), ...sums.map(([, e]) => e(row, d))].join(", ")}) ${conflict} ${addUpdate};`,
+    addRow: (row: string) =>
+      `insert into ${c.target} (${columns}) values (${[...keyOf(row), ...sums.map(([, e]) => e(row, d))].join(", ")}) ${conflict} ${addUpdate};`,
     /** One row taken off (row-level). */
     removeRow: (row: string) =>
-      sums.length ? `update ${c.target} set ${sums.map(([s, e]) => `${s} = ${s} - ${e(row, d)}`).join(", ")} where ${keys.map((k, i) => `${k} = ${keyOf(row)[i]}`).join(" and ")};` : "",
+      sums.length
+        ? `update ${c.target} set ${sums.map(([s, e]) => `${s} = ${s} - ${e(row, d)}`).join(", ")} where ${keys.map((k, i) => `${k} = ${keyOf(row)[i]}`).join(" and ")};`
+        : "",
     /** The rows of a transition table added (statement-level). */
     addRows: (table: string) =>
       sums.length
@@ -78,22 +100,37 @@ export async function createCounterTriggers(db: SchemaFreeDb, dialect: DialectNa
   const source = sql.raw(c.source);
   const counts = c.sums !== undefined;
   if (dialect === "postgres") {
-    await sql`create function ${name("insert")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.addRows("inserted"))} return null; end $$`.execute(db);
-    await sql`create trigger ${name("insert")} after insert on ${source} referencing new table as inserted for each statement execute function ${name("insert")}()`.execute(db);
+    await sql`create function ${name("insert")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.addRows("inserted"))} return null; end $$`.execute(
+      db,
+    );
+    await sql`create trigger ${name("insert")} after insert on ${source} referencing new table as inserted for each statement execute function ${name("insert")}()`.execute(
+      db,
+    );
     if (counts) {
-      await sql`create function ${name("delete")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.removeRows("deleted"))} return null; end $$`.execute(db);
-      await sql`create trigger ${name("delete")} after delete on ${source} referencing old table as deleted for each statement execute function ${name("delete")}()`.execute(db);
+      await sql`create function ${name("delete")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.removeRows("deleted"))} return null; end $$`.execute(
+        db,
+      );
+      await sql`create trigger ${name("delete")} after delete on ${source} referencing old table as deleted for each statement execute function ${name("delete")}()`.execute(
+        db,
+      );
     }
     if (c.updateOf) {
       // A column list allows no transition tables: row by row.
-      await sql`create function ${name("update")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.removeRow("old."))} ${sql.raw(s.addRow("new."))} return null; end $$`.execute(db);
-      await sql`create trigger ${name("update")} after update of ${sql.raw(c.updateOf.join(", "))} on ${source} for each row execute function ${name("update")}()`.execute(db);
+      await sql`create function ${name("update")}() returns trigger language plpgsql as $$ begin ${sql.raw(s.removeRow("old."))} ${sql.raw(s.addRow("new."))} return null; end $$`.execute(
+        db,
+      );
+      await sql`create trigger ${name("update")} after update of ${sql.raw(c.updateOf.join(", "))} on ${source} for each row execute function ${name("update")}()`.execute(
+        db,
+      );
     }
     return;
   }
   await sql`create trigger ${name("insert")} after insert on ${source} begin ${sql.raw(s.addRow("new."))} end`.execute(db);
   if (counts) await sql`create trigger ${name("delete")} after delete on ${source} begin ${sql.raw(s.removeRow("old."))} end`.execute(db);
-  if (c.updateOf) await sql`create trigger ${name("update")} after update of ${sql.raw(c.updateOf.join(", "))} on ${source} begin ${sql.raw(s.removeRow("old."))} ${sql.raw(s.addRow("new."))} end`.execute(db);
+  if (c.updateOf)
+    await sql`create trigger ${name("update")} after update of ${sql.raw(c.updateOf.join(", "))} on ${source} begin ${sql.raw(s.removeRow("old."))} ${sql.raw(s.addRow("new."))} end`.execute(
+      db,
+    );
 }
 
 /** Drops a trigger (and on PostgreSQL its function) if it exists. */

@@ -74,9 +74,12 @@ export function jsonIntegerOf(dialect: DialectName, column: string, key: string)
   if (!/^[A-Za-z]+$/.test(key)) throw new Error(`jsonIntegerOf: not a plain key: ${key}`);
   const c = sql.ref(column);
   // Literals (the key is checked above), so the expression also serves in DDL, which takes no parameters.
-  if (dialect === "postgres") return sql<number | null>`cast(substring(split_part(${c}, ${sql.lit(`"${key}":`)}, 2) from '^(\\d{1,10})[,}]') as bigint)`;
+  if (dialect === "postgres")
+    return sql<number | null>`cast(substring(split_part(${c}, ${sql.lit(`"${key}":`)}, 2) from '^(\\d{1,10})[,}]') as bigint)`;
   const path = sql.lit(`$.${key}`);
-  return sql<number | null>`case when json_valid(${c}) then case when json_type(${c}, ${path}) = 'integer' and json_extract(${c}, ${path}) >= 0 then json_extract(${c}, ${path}) end end`;
+  return sql<
+    number | null
+  >`case when json_valid(${c}) then case when json_type(${c}, ${path}) = 'integer' and json_extract(${c}, ${path}) >= 0 then json_extract(${c}, ${path}) end end`;
 }
 
 /** `value` when it is at most `max`, else null, in SQL — the value written once (evaluated once per row). */

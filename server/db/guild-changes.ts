@@ -135,7 +135,9 @@ export async function attachPgGuildTriggers(db: Db): Promise<string[]> {
       for (const [suffix, event, transition, fn] of pgTriggers) {
         const name = `ticketeer_guild_${suffix}`;
         if (existing.has(`${table}.${name}`)) continue;
-        await sql`create trigger ${sql.id(name)} after ${sql.raw(event)} on ${sql.id(table)} referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(fn)}()`.execute(tx);
+        await sql`create trigger ${sql.id(name)} after ${sql.raw(event)} on ${sql.id(table)} referencing ${sql.raw(transition)} for each statement execute function ${sql.raw(fn)}()`.execute(
+          tx,
+        );
         added.push(`${table}.${name}`);
       }
     }

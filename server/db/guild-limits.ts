@@ -19,7 +19,10 @@ export async function assertBelowGuildLimit(
   things: string,
   kind?: "single" | "multi",
 ): Promise<void> {
-  let query = (db as SchemaFreeDb).selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", guildId);
+  let query = (db as SchemaFreeDb)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("guild_id", "=", guildId);
   if (kind) query = query.where("kind", "=", kind);
   const row = await query.executeTakeFirst();
   if (Number(row?.n ?? 0) >= limit) throw new HttpError(409, guildLimitReached(limit, things));

@@ -8,7 +8,11 @@ import type { Db } from "./schema";
 // each time the channel is heard again (after the first LISTEN too).
 
 /** One channel per schema: deployments (and test runs) sharing a database server do not hear each other. */
-export const channelOf = (prefix: string, schema: string | undefined) => `${prefix}${(schema ?? "public").toLowerCase().replace(/[^a-z0-9_]/g, "_").slice(0, 40)}`;
+export const channelOf = (prefix: string, schema: string | undefined) =>
+  `${prefix}${(schema ?? "public")
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, "_")
+    .slice(0, 40)}`;
 
 export interface ChannelListener {
   /** True while the LISTEN connection is up. */
@@ -101,7 +105,12 @@ export function applyChange(follower: ChangeFollower, payload: string): void {
  * Follows the current schema's channel `<prefix><schema>`, named by the database itself with the expression of the
  * triggers that notify it (migrations 015 and 016), so that both always agree.
  */
-export async function followSchemaChannel(db: Db, connectionString: string, prefix: string, follower: ChangeFollower): Promise<ChannelListener> {
+export async function followSchemaChannel(
+  db: Db,
+  connectionString: string,
+  prefix: string,
+  follower: ChangeFollower,
+): Promise<ChannelListener> {
   const { rows } = await sql<{ channel: string }>`
     select ${prefix} || left(regexp_replace(lower(current_schema()), '[^a-z0-9_]', '_', 'g'), 40) as channel`.execute(db);
   follower.reset(false);

@@ -75,14 +75,16 @@ function compileTemplate<V extends PreparedValues, S extends PreparedShape>(
   });
   if (compiled.sql.includes(MARK)) throw new Error("prepared query: a placeholder was inlined into the SQL text");
   for (const [name, v] of Object.entries(values as Record<string, unknown>)) {
-    if (!used.has(name) && v !== undefined && !(Array.isArray(v) && v.length === 0)) throw new Error(`prepared query: value "${name}" is not used as a parameter`);
+    if (!used.has(name) && v !== undefined && !(Array.isArray(v) && v.length === 0))
+      throw new Error(`prepared query: value "${name}" is not used as a parameter`);
   }
   return { sql: compiled.sql, parts };
 }
 
 const shapeKey = (dialect: DialectName, values: PreparedValues, shape: PreparedShape) => {
   let key = shape === undefined ? dialect : `${dialect}|${JSON.stringify(shape)}`;
-  for (const [name, value] of Object.entries(values as Record<string, unknown>)) if (Array.isArray(value)) key += `|${name}:${value.length}`;
+  for (const [name, value] of Object.entries(values as Record<string, unknown>))
+    if (Array.isArray(value)) key += `|${name}:${value.length}`;
   return key;
 };
 

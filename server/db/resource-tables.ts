@@ -69,7 +69,8 @@ export function columnProblems(existing: ExistingColumn[], wanted: [string, Colu
     if (!column) problems.push(`has no column ${name}`);
     else if (!holds(column.dataType, type)) problems.push(`has ${name} as ${column.dataType} where ${type} is wanted`);
   }
-  for (const column of existing) if (!wanted.some(([name]) => name === column.name)) problems.push(`has a column ${column.name} that is not wanted`);
+  for (const column of existing)
+    if (!wanted.some(([name]) => name === column.name)) problems.push(`has a column ${column.name} that is not wanted`);
   return problems;
 }
 
@@ -99,7 +100,9 @@ export async function createResourceTable(db: SchemaFreeDb, d: DialectHelpers, t
   await builder.execute();
   await sql`create index ${sql.id(`${t.table}_guild`)} on ${sql.id(t.table)} (guild_id, id)`.execute(db);
   for (const unique of t.unique ?? []) {
-    const parts = unique.columns.map((name) => (t.columns.find(([c]) => c === name)?.[1] === "text" ? sql`lower(${sql.id(name)})` : sql.id(name)));
+    const parts = unique.columns.map((name) =>
+      t.columns.find(([c]) => c === name)?.[1] === "text" ? sql`lower(${sql.id(name)})` : sql.id(name),
+    );
     await sql`create unique index ${sql.id(unique.index)} on ${sql.id(t.table)} (guild_id, ${sql.join(parts)})`.execute(db);
   }
 }
@@ -108,7 +111,12 @@ export async function createResourceTable(db: SchemaFreeDb, d: DialectHelpers, t
  * Adds columns to a resource's table (a field added to its spec, or the engine's own on a table that predates the
  * engine); a column already there with that type is left as it is.
  */
-export async function addResourceColumns(db: SchemaFreeDb, d: DialectHelpers, table: string, columns: [name: string, type: ColumnType][]): Promise<void> {
+export async function addResourceColumns(
+  db: SchemaFreeDb,
+  d: DialectHelpers,
+  table: string,
+  columns: [name: string, type: ColumnType][],
+): Promise<void> {
   const existing = (await tableColumns(db, d.name, table)) ?? refuse(table, ["does not exist"]);
   for (const [name, type] of columns) {
     const column = existing.find((c) => c.name === name);

@@ -18,9 +18,14 @@ export type SnakeCase<S extends string, Prev extends string = ""> = S extends `$
 
 /** What a field's column holds: booleans as 0/1, the rest as the field's value; null only when the field may be
  * left out or null (the engine always writes a required field). */
-type ColumnOf<V> = (NonNullable<V> extends boolean ? number : NonNullable<V> extends number ? number : string) | (V extends NonNullable<V> ? never : null);
+type ColumnOf<V> =
+  (NonNullable<V> extends boolean ? number : NonNullable<V> extends number ? number : string) | (V extends NonNullable<V> ? never : null);
 
-type ColumnName<F extends string, Columns> = F extends keyof Columns ? (Columns[F] extends string ? Columns[F] : SnakeCase<F>) : SnakeCase<F>;
+type ColumnName<F extends string, Columns> = F extends keyof Columns
+  ? Columns[F] extends string
+    ? Columns[F]
+    : SnakeCase<F>
+  : SnakeCase<F>;
 
 /** The row of a spec's table. */
 export type SpecTable<S> =

@@ -12,9 +12,7 @@ import { botTexts } from "./texts";
 // dashboard's routes take the same words, in English (server/http/support/outcome-status.ts).
 
 /** What the acting member is told (ephemeral), or a modal to show. */
-export type Reply =
-  | { kind: "message"; message: BotMessage; ok: boolean }
-  | { kind: "modal"; modal: Record<string, unknown> };
+export type Reply = { kind: "message"; message: BotMessage; ok: boolean } | { kind: "modal"; modal: Record<string, unknown> };
 
 export const say = (content: string, ok = false): Reply => ({
   kind: "message",
@@ -73,7 +71,8 @@ const refusalTexts: { [K in Refusal["refusal"]]: (r: Of<Refusal, "refusal", K>) 
   notMember: (r) => (r.whom === "opener" ? botTexts.openerNotMember : botTexts.reopenNotMember),
   openerLeft: () => botTexts.openerLeft,
   openLimit: (r) => (r.whom === "opener" ? botTexts.openerAtLimit(r.limit) : botTexts.limitReached(r.limit)),
-  panelLimit: (r) => (r.whom === "opener" ? botTexts.openerAtPanelLimit(r.limit, r.panelName) : botTexts.panelLimitReached(r.limit, r.panelName)),
+  panelLimit: (r) =>
+    r.whom === "opener" ? botTexts.openerAtPanelLimit(r.limit, r.panelName) : botTexts.panelLimitReached(r.limit, r.panelName),
   requiredRole: (r) => botTexts.requiredRole(roleList(r.roles)),
   excludedRole: (r) => botTexts.excludedRole(roleList(r.roles)),
   cooldown: (r) => botTexts.cooldown(waitText(r.waitMs)),
@@ -106,8 +105,13 @@ const refusalTexts: { [K in Refusal["refusal"]]: (r: Of<Refusal, "refusal", K>) 
   messageTicketStaffOnly: () => botTexts.messageTicketStaffOnly,
   noteEmpty: () => botTexts.noteEmpty,
   labelUnknown: () => botTexts.labelUnknown,
-  missingPermission: (r) => botTexts.missingPermission(r.action, r.permissions.map((key) => botPermissions[key].discordName)),
-  rateLimited: (r) => (r.action === "rename" ? botTexts.renameRateLimited(waitText(r.retryAfterMs)) : botTexts.rateLimited(waitText(r.retryAfterMs))),
+  missingPermission: (r) =>
+    botTexts.missingPermission(
+      r.action,
+      r.permissions.map((key) => botPermissions[key].discordName),
+    ),
+  rateLimited: (r) =>
+    r.action === "rename" ? botTexts.renameRateLimited(waitText(r.retryAfterMs)) : botTexts.rateLimited(waitText(r.retryAfterMs)),
   backingOff: (r) => botTexts.backingOff(waitText(r.retryAfterMs)),
   failed: () => botTexts.somethingWrong,
 };
@@ -118,7 +122,8 @@ const outsideHoursNote = (outsideHours: { next: NextOpening | null } | null) =>
 
 /** A done kind answered with a form to fill in (a modal), not with words. */
 export type FormDone = Of<Done, "done", "formFirst" | "commentForm">;
-export const isForm = (outcome: Outcome): outcome is FormDone => "done" in outcome && (outcome.done === "formFirst" || outcome.done === "commentForm");
+export const isForm = (outcome: Outcome): outcome is FormDone =>
+  "done" in outcome && (outcome.done === "formFirst" || outcome.done === "commentForm");
 
 type SaidDone = Exclude<Done, FormDone>;
 
@@ -132,7 +137,8 @@ const doneTexts: { [K in SaidDone["done"]]: (d: Of<SaidDone, "done", K>) => stri
   memberRemoved: (d) => warned(botTexts.memberRemovedReply, d.warning),
   renamed: (d) => botTexts.renamed(d.name),
   closeAsked: () => botTexts.confirmClose,
-  closed: (d) => (d.transcriptNotKept ? botTexts.closedWithoutTranscript(d.ticket.number, d.transcriptNotKept.quotaMb) : botTexts.closed(d.ticket.number)),
+  closed: (d) =>
+    d.transcriptNotKept ? botTexts.closedWithoutTranscript(d.ticket.number, d.transcriptNotKept.quotaMb) : botTexts.closed(d.ticket.number),
   rated: (d) => botTexts.ratingThanks(d.rating),
   commented: () => botTexts.ratingCommentThanks,
   keptOpen: () => botTexts.keptOpen,
@@ -191,8 +197,13 @@ function commentModal(guildId: string, number: number): Reply {
           type: ACTION_ROW,
           components: [
             {
-              type: TEXT_INPUT, custom_id: RATING_COMMENT_INPUT, label: botTexts.ratingCommentLabel.slice(0, 45), style: 2,
-              min_length: 1, max_length: COMMENT_MAX, required: true,
+              type: TEXT_INPUT,
+              custom_id: RATING_COMMENT_INPUT,
+              label: botTexts.ratingCommentLabel.slice(0, 45),
+              style: 2,
+              min_length: 1,
+              max_length: COMMENT_MAX,
+              required: true,
             },
           ],
         },
@@ -215,7 +226,9 @@ export function answerOf(outcome: Outcome): Reply {
         ok: true,
         message: {
           content: botTexts.confirmClose,
-          components: [{ type: ACTION_ROW, components: [button(4, botTexts.confirmCloseButton, customIds.closeConfirm(outcome.ticket.number))] }],
+          components: [
+            { type: ACTION_ROW, components: [button(4, botTexts.confirmCloseButton, customIds.closeConfirm(outcome.ticket.number))] },
+          ],
           allowed_mentions: { parse: [] },
         },
       };

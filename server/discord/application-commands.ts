@@ -16,7 +16,9 @@ const GUILD_INSTALL = [0];
 
 /** name_localizations and description_localizations of a command or option with Spanish. */
 const localizations = (es: Localized | undefined) =>
-  es ? { ...(es.name ? { name_localizations: { [SPANISH]: es.name } } : {}), description_localizations: { [SPANISH]: es.description } } : {};
+  es
+    ? { ...(es.name ? { name_localizations: { [SPANISH]: es.name } } : {}), description_localizations: { [SPANISH]: es.description } }
+    : {};
 
 /** One command of the registry as Discord's bulk overwrite takes it. */
 function optionsOf(command: BotCommand) {
@@ -43,14 +45,32 @@ export function applicationCommands(commands: readonly BotCommand[]): Record<str
       out.set(name, { name, ...(es?.name ? { name_localizations: { [SPANISH]: es.name } } : {}), type: 3, contexts: IN_SERVERS });
     } else if (command.subcommand) {
       const group = out.get(name) ?? {
-        name, description: `${name} commands`, description_localizations: { [SPANISH]: `Comandos de ${name}` }, type: 1, contexts: IN_SERVERS,
+        name,
+        description: `${name} commands`,
+        description_localizations: { [SPANISH]: `Comandos de ${name}` },
+        type: 1,
+        contexts: IN_SERVERS,
         options: [] as unknown[],
       };
-      const subcommand = { type: optionTypes.subcommand, name: command.subcommand, description, ...localizations(es), options: optionsOf(command) };
+      const subcommand = {
+        type: optionTypes.subcommand,
+        name: command.subcommand,
+        description,
+        ...localizations(es),
+        options: optionsOf(command),
+      };
       (group.options as unknown[]).push(subcommand);
       out.set(name, group);
     } else if (command.where === "dm") {
-      out.set(name, { name, description, ...localizations(es), type: 1, contexts: IN_BOT_DMS, integration_types: GUILD_INSTALL, options: optionsOf(command) });
+      out.set(name, {
+        name,
+        description,
+        ...localizations(es),
+        type: 1,
+        contexts: IN_BOT_DMS,
+        integration_types: GUILD_INSTALL,
+        options: optionsOf(command),
+      });
     } else {
       out.set(name, { name, description, ...localizations(es), type: 1, contexts: IN_SERVERS, options: optionsOf(command) });
     }

@@ -50,7 +50,10 @@ export function definitionOf(command: CommandFile): BotCommand {
 }
 
 const isCommandFile = (value: unknown): value is CommandFile =>
-  typeof value === "object" && value !== null && typeof (value as CommandFile).name === "string" && typeof (value as CommandFile).run === "function";
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as CommandFile).name === "string" &&
+  typeof (value as CommandFile).run === "function";
 
 /** Every command file of `folders` (./commands/ first): the default export of each .ts file. */
 export async function loadCommands(extraFolders: readonly string[] = []): Promise<CommandRegistry> {

@@ -246,7 +246,11 @@ export async function directMessage(
     // Past the member's share: told once how long to wait (in the ticket's server's language), the rest dropped.
     if (verdict.first) {
       const language = ticket ? chooseLanguage((await settingsOf(deps, ticket.guild_id)).BotLanguage, undefined) : "en";
-      await answerInDm(deps, dm.channelId, speaking(language, () => say(botTexts.slowDown(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))))));
+      await answerInDm(
+        deps,
+        dm.channelId,
+        speaking(language, () => say(botTexts.slowDown(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))))),
+      );
     }
     return;
   }
@@ -260,13 +264,19 @@ export async function directMessage(
     return;
   }
   const servers = await limits.serversOf(dm.author.id, () => dmServers(deps, dm.author.id));
-  await answerInDm(deps, dm.channelId, speaking(firstAnswerLanguage(servers), () => serverChoice(servers)));
+  await answerInDm(
+    deps,
+    dm.channelId,
+    speaking(firstAnswerLanguage(servers), () => serverChoice(servers)),
+  );
 }
 
 /** The bot's answer in the member's DM; one who blocked the bot right after writing gets nothing, and that is logged. */
 async function answerInDm(deps: EngineDeps, channelId: string, answer: Reply): Promise<void> {
   if (answer.kind !== "message") return;
-  await deps.platform.sendMessage(channelId, answer.message).catch((error: unknown) => deps.log.warn({ err: error }, "DM tickets: the DM not answered"));
+  await deps.platform
+    .sendMessage(channelId, answer.message)
+    .catch((error: unknown) => deps.log.warn({ err: error }, "DM tickets: the DM not answered"));
 }
 
 /** A message in a ticket's channel (gateway or Try-it): a DM ticket relays staff's words — not the bot's, not the opener's — to the member. */

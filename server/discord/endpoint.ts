@@ -25,7 +25,8 @@ const ephemeral = (message: BotMessage) => ({ ...message, flags: MessageFlags.Ep
 
 /** An answer as Discord's interaction response. */
 export function responseOf(answer: Answer) {
-  if (answer.kind === "choices") return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: answer.choices } };
+  if (answer.kind === "choices")
+    return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: answer.choices } };
   if (answer.kind === "modal") return { type: InteractionResponseType.Modal, data: answer.modal };
   return { type: InteractionResponseType.ChannelMessageWithSource, data: ephemeral(answer.message) };
 }
@@ -113,14 +114,17 @@ export class InteractionEndpoint {
         return say(botTexts.somethingWrong);
       })
       // A modal is never the answer to a modal, and choices belong to autocomplete only.
-      .then((answer): Answer => (answer.kind === "choices" || (modalSubmit && answer.kind === "modal") ? say(botTexts.somethingWrong) : answer));
+      .then((answer): Answer =>
+        answer.kind === "choices" || (modalSubmit && answer.kind === "modal") ? say(botTexts.somethingWrong) : answer,
+      );
     const first = await within(work, this.deps.deferMs);
     if (first !== "late") return responseOf(first);
 
     // Too slow for the window: defer now, finish with the interaction's webhook.
     void work.then(async (answer) => {
       // A modal or choices cannot follow a deferral: the member is asked to try again.
-      const message: BotMessage = answer.kind === "message" ? answer.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
+      const message: BotMessage =
+        answer.kind === "message" ? answer.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
       await this.deps.editReply?.(interaction.token, message).catch((error) => log.warn({ err: error }, "deferred answer not sent"));
     });
     return { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } };

@@ -17,7 +17,8 @@ export const currentLanguage = (): SpokenLanguage => current.getStore() ?? "en";
 export const speaking = <T>(language: SpokenLanguage, work: () => T): T => current.run(language, work);
 
 /** A Discord locale ("es-ES", "es-419", "en-US") as a language the catalogue has. */
-export const languageOfLocale = (locale: unknown): SpokenLanguage => (typeof locale === "string" && locale.toLowerCase().startsWith("es") ? "es" : "en");
+export const languageOfLocale = (locale: unknown): SpokenLanguage =>
+  typeof locale === "string" && locale.toLowerCase().startsWith("es") ? "es" : "en";
 
 /** The server's choice (Settings → Bot language), or the locale Discord sent when the server left it on automatic. */
 export const chooseLanguage = (setting: BotLanguage | null | undefined, guildLocale: unknown): SpokenLanguage =>

@@ -37,7 +37,8 @@ const noticeTexts: { [K in Notice["notice"]]: (n: Extract<Notice, { notice: K }>
   memberRemoved: (n) => botTexts.memberRemoved(n.user),
   keptOpen: (n) => botTexts.keptOpenNotice(n.by),
   closeRequestDenied: (n) => botTexts.closeRequestDenied(n.by),
-  reopened: (n) => withNote(botTexts.reopenedNotice(n.by, n.number, n.transcriptUrl), n.unclaimed ? botTexts.reopenUnclaimed(n.unclaimed) : null),
+  reopened: (n) =>
+    withNote(botTexts.reopenedNotice(n.by, n.number, n.transcriptUrl), n.unclaimed ? botTexts.reopenUnclaimed(n.unclaimed) : null),
   outsideHours: (n) => botTexts.outsideHoursNotice(nextOpeningText(n.next)),
   aboutMessage: (n) => botTexts.messageQuote(n.authorId, quoted(n.content), n.url),
 };
@@ -80,7 +81,9 @@ function closingDm(row: TicketRow, settings: TicketSettings, guildName: string |
     components: [
       ...(feedback ? [{ type: ACTION_ROW, components: stars }] : []),
       ...(comment ? [{ type: ACTION_ROW, components: [button(2, botTexts.ratingCommentButton, commentId, "💬")] }] : []),
-      ...(reopenable ? [{ type: ACTION_ROW, components: [button(1, botTexts.reopenButton, customIds.reopen(row.guild_id, row.number), "🔓")] }] : []),
+      ...(reopenable
+        ? [{ type: ACTION_ROW, components: [button(1, botTexts.reopenButton, customIds.reopen(row.guild_id, row.number), "🔓")] }]
+        : []),
     ],
     allowed_mentions: { parse: [] },
   });
@@ -89,7 +92,8 @@ function closingDm(row: TicketRow, settings: TicketSettings, guildName: string |
 export const discordMessages: TicketMessages = {
   inServerLanguage: (setting, work) => speaking(chooseLanguage(setting, null), work),
 
-  notice: (notice) => fitMessage({ content: (noticeTexts[notice.notice] as (n: Notice) => string)(notice), allowed_mentions: { parse: [] } }),
+  notice: (notice) =>
+    fitMessage({ content: (noticeTexts[notice.notice] as (n: Notice) => string)(notice), allowed_mentions: { parse: [] } }),
 
   welcome: welcomeMessage,
 
@@ -142,7 +146,9 @@ export const discordMessages: TicketMessages = {
   // An embed's text never pings; the field says so anyway.
   staffReply: (author, content) =>
     fitMessage({
-      embeds: [{ author: { name: author.name, ...(author.iconUrl ? { icon_url: author.iconUrl } : {}) }, description: content, color: BLURPLE }],
+      embeds: [
+        { author: { name: author.name, ...(author.iconUrl ? { icon_url: author.iconUrl } : {}) }, description: content, color: BLURPLE },
+      ],
       allowed_mentions: { parse: [] },
     }),
 

@@ -28,12 +28,20 @@ export class InteractionReceipts {
 
   /** Keeps the answer given, for repeats. */
   async remember(interactionId: string, answer: unknown): Promise<void> {
-    await this.db.updateTable("interaction_receipts").set({ answer_json: JSON.stringify(answer) }).where("interaction_id", "=", interactionId).execute();
+    await this.db
+      .updateTable("interaction_receipts")
+      .set({ answer_json: JSON.stringify(answer) })
+      .where("interaction_id", "=", interactionId)
+      .execute();
   }
 
   /** The answer the first request gave, or null while it is still running. */
   async answerOf(interactionId: string): Promise<unknown | null> {
-    const row = await this.db.selectFrom("interaction_receipts").select("answer_json").where("interaction_id", "=", interactionId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("interaction_receipts")
+      .select("answer_json")
+      .where("interaction_id", "=", interactionId)
+      .executeTakeFirst();
     if (!row?.answer_json) return null;
     try {
       return JSON.parse(row.answer_json) as unknown;
@@ -45,6 +53,9 @@ export class InteractionReceipts {
   private async sweep(now: number) {
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await this.db.deleteFrom("interaction_receipts").where("received_at", "<", now - RECEIPT_MS).execute();
+    await this.db
+      .deleteFrom("interaction_receipts")
+      .where("received_at", "<", now - RECEIPT_MS)
+      .execute();
   }
 }

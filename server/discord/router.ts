@@ -55,8 +55,12 @@ export class InteractionRouter {
       const id = parseCustomId(str(interaction.data.custom_id, 100));
       if (id && "guildId" in id) guildId = id.guildId;
     }
-    const settings = guildId && /^\d{1,21}$/.test(guildId) ? (await readGuildSettings(this.deps.db, guildId).catch(() => null))?.settings : undefined;
-    const language = chooseLanguage(settings?.BotLanguage, interaction.guild_locale ?? ("locale" in interaction ? interaction.locale : undefined));
+    const settings =
+      guildId && /^\d{1,21}$/.test(guildId) ? (await readGuildSettings(this.deps.db, guildId).catch(() => null))?.settings : undefined;
+    const language = chooseLanguage(
+      settings?.BotLanguage,
+      interaction.guild_locale ?? ("locale" in interaction ? interaction.locale : undefined),
+    );
     return { language, known: settings ? { settings } : {} };
   }
 
@@ -77,7 +81,9 @@ export class InteractionRouter {
 
   /** A button or a select: the step its custom id names. */
   private async component(
-    interaction: APIInteraction & { type: InteractionType.MessageComponent }, channelId: string | null, known: Known,
+    interaction: APIInteraction & { type: InteractionType.MessageComponent },
+    channelId: string | null,
+    known: Known,
   ): Promise<Outcome | Reply> {
     const { deps } = this;
     const id = parseCustomId(str(interaction.data.custom_id, 100));
@@ -125,7 +131,11 @@ export class InteractionRouter {
   }
 
   /** A modal submitted: a form's answers, or the comment on a rating. */
-  private async modal(interaction: APIInteraction & { type: InteractionType.ModalSubmit }, channelId: string | null, known: Known): Promise<Outcome | Reply> {
+  private async modal(
+    interaction: APIInteraction & { type: InteractionType.ModalSubmit },
+    channelId: string | null,
+    known: Known,
+  ): Promise<Outcome | Reply> {
     const id = parseCustomId(str(interaction.data.custom_id, 100));
     if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form")) return { refusal: "stale" };
     const typed: Record<string, string> = {};
@@ -140,7 +150,15 @@ export class InteractionRouter {
       const user = interaction.user ?? interaction.member?.user;
       if (!user) return { refusal: "stale" };
       const by = { id: user.id, username: user.global_name || user.username };
-      return rateComment(this.deps, id.guildId, id.number, by, typed[RATING_COMMENT_INPUT] ?? "", dmMessageOf(interaction, channelId), known);
+      return rateComment(
+        this.deps,
+        id.guildId,
+        id.number,
+        by,
+        typed[RATING_COMMENT_INPUT] ?? "",
+        dmMessageOf(interaction, channelId),
+        known,
+      );
     }
     const fields = new Map<number, string>();
     for (const [key, value] of Object.entries(typed)) {
@@ -170,7 +188,15 @@ export class InteractionRouter {
     if (command.where === "dm") {
       const user = interaction.user;
       if (guildId || !user || autocomplete) return autocomplete ? choices([]) : say(botTexts.dmOnly);
-      return answered(await command.run({ deps: this.deps, user: { id: user.id, username: user.global_name || user.username }, channelId, known, interaction }));
+      return answered(
+        await command.run({
+          deps: this.deps,
+          user: { id: user.id, username: user.global_name || user.username },
+          channelId,
+          known,
+          interaction,
+        }),
+      );
     }
     if (!guildId || !member) return say(botTexts.notInServer);
     const context: CommandContext = { deps: this.deps, guildId, channelId, member, options, known, interaction };

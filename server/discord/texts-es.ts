@@ -3,7 +3,9 @@ import type { englishTexts } from "./texts";
 // The bot's catalogue in Spanish (./texts.ts holds the English and how a language is chosen). Typed by the English:
 // a text missing here, or taking other parameters, fails the build.
 
-type Catalogue = { [K in keyof typeof englishTexts]: (typeof englishTexts)[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+type Catalogue = {
+  [K in keyof typeof englishTexts]: (typeof englishTexts)[K] extends (...args: infer A) => string ? (...args: A) => string : string;
+};
 
 const s = (n: number) => (n === 1 ? "" : "s");
 
@@ -15,7 +17,8 @@ export const spanishTexts: Catalogue = {
   panelGone: "Este panel ya no existe. Pide al staff que lo vuelva a publicar.",
   panelDisabled: "Este panel está desactivado.",
   blacklisted: "Estás en la lista negra de este servidor y no puedes abrir tickets.",
-  limitReached: (limit) => `Ya tienes ${limit} ticket${s(limit)} abierto${s(limit)}, el máximo que permite este servidor. Cierra uno antes de abrir otro.`,
+  limitReached: (limit) =>
+    `Ya tienes ${limit} ticket${s(limit)} abierto${s(limit)}, el máximo que permite este servidor. Cierra uno antes de abrir otro.`,
   opened: (channelId) => `Tu ticket está abierto: <#${channelId}>`,
   openFailed: "No se pudo crear el canal del ticket. Inténtalo de nuevo más tarde.",
   formGone: "Este formulario ya no existe.",
@@ -82,7 +85,14 @@ export const spanishTexts: Catalogue = {
     "Este servidor ha llegado al límite de Discord de 500 canales, así que tu ticket no se pudo abrir. El staff del servidor lo ve en el panel de control; inténtalo de nuevo más tarde.",
   missingPermission: (action, permissions) =>
     `A Ticketeer le falta ${permissions.length ? `el permiso ${permissions.join(", ")}` : "un permiso"} aquí, así que no pudo ${
-      { open: "abrir tu ticket", rename: "renombrar este canal", overwrites: "cambiar quién ve este ticket", send: "enviar ese mensaje", read: "leer los mensajes de este ticket", delete: "borrar este canal" }[action]
+      {
+        open: "abrir tu ticket",
+        rename: "renombrar este canal",
+        overwrites: "cambiar quién ve este ticket",
+        send: "enviar ese mensaje",
+        read: "leer los mensajes de este ticket",
+        delete: "borrar este canal",
+      }[action]
     }. El staff del servidor ve qué corregir en el panel de control, en Información del servidor → Configuración del bot.`,
   renameRateLimited: (wait) => `Discord permite renombrar un canal dos veces cada diez minutos: inténtalo de nuevo en ${wait}.`,
   rateLimited: (wait) => `Discord está limitando la frecuencia con la que el bot puede hacer eso: inténtalo de nuevo en ${wait}.`,
@@ -93,7 +103,8 @@ export const spanishTexts: Catalogue = {
   dmChooseServerPlaceholder: "Elige un servidor",
   dmChoosePanel: (server) => `¿De qué trata tu ticket en ${server}?`,
   dmChoosePanelPlaceholder: "Elige un tema",
-  dmNoServers: "Ninguno de los servidores que compartes con este bot acepta tickets por mensaje directo. Abre uno desde un panel del servidor.",
+  dmNoServers:
+    "Ninguno de los servidores que compartes con este bot acepta tickets por mensaje directo. Abre uno desde un panel del servidor.",
   dmNoPanels: "Este servidor no tiene ningún panel que se pueda abrir por mensaje directo.",
   dmNotMember: "No eres miembro de ese servidor.",
   dmOnly: "Usa este comando en un mensaje directo con el bot.",
@@ -102,7 +113,8 @@ export const spanishTexts: Catalogue = {
   tooSlow: "Eso tardó demasiado. Inténtalo de nuevo.",
   alreadyHandled: "Esto ya se atendió.",
   slowDown: (seconds) => `Vas demasiado rápido. Inténtalo de nuevo en ${seconds} segundo${s(seconds)}.`,
-  serverBusy: (seconds) => `Este servidor está enviando al bot más peticiones de las que puede atender ahora. Inténtalo de nuevo en ${seconds} segundo${s(seconds)}.`,
+  serverBusy: (seconds) =>
+    `Este servidor está enviando al bot más peticiones de las que puede atender ahora. Inténtalo de nuevo en ${seconds} segundo${s(seconds)}.`,
   subjectField: "Asunto",
   answersTitle: "Respuestas",
   archivePanel: "Panel",
@@ -140,7 +152,8 @@ export const spanishTexts: Catalogue = {
   closeRequestTimeoutReason: "Cerrado tras una solicitud de cierre sin respuesta",
   reopenButton: "Reabrir",
   reopened: (channelId) => `El ticket vuelve a estar abierto: <#${channelId}>`,
-  reopenedNotice: (userId, number, link) => `<@${userId}> ha reabierto el ticket #${number}.${link ? ` Su transcripción hasta ahora: ${link}` : ""}`,
+  reopenedNotice: (userId, number, link) =>
+    `<@${userId}> ha reabierto el ticket #${number}.${link ? ` Su transcripción hasta ahora: ${link}` : ""}`,
   reopenOff: "En este servidor no se pueden reabrir tickets.",
   reopenTooLate: (days) => `Este ticket se cerró hace más de ${days} día${s(days)} y ya no se puede reabrir. Abre uno nuevo.`,
   reopenNotClosed: "Este ticket no está cerrado.",
@@ -156,7 +169,8 @@ export const spanishTexts: Catalogue = {
   closedDm: (guildName, number) => `Tu ticket #${number} en ${guildName} se ha cerrado.`,
   messageTicketSubject: (author) => `Sobre un mensaje de ${author}`,
   messageQuote: (authorId, quoted, link) => `Abierto sobre este mensaje de <@${authorId}> (${link}):\n${quoted}`,
-  messageTicketStaffOnly: "Solo el staff puede abrir un ticket para otro miembro. Pide al servidor que deje a los miembros abrir tickets sobre mensajes para sí mismos.",
+  messageTicketStaffOnly:
+    "Solo el staff puede abrir un ticket para otro miembro. Pide al servidor que deje a los miembros abrir tickets sobre mensajes para sí mismos.",
   messageTicketBot: "No se pueden abrir tickets para un bot.",
   ratingCommentButton: "Añadir un comentario",
   ratingCommentTitle: "Tu opinión",
@@ -172,5 +186,6 @@ export const spanishTexts: Catalogue = {
   labelsSet: "Categorías guardadas.",
   labelUnknown: "Esa categoría ya no existe.",
   priorityUnknown: "La prioridad es baja, normal, alta o urgente.",
-  waitingAlert: (number, minutes, url) => `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
+  waitingAlert: (number, minutes, url) =>
+    `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
 };

@@ -83,7 +83,14 @@ export const englishTexts = {
     "This server has reached Discord's limit of 500 channels, so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
   missingPermission: (action: "open" | "rename" | "overwrites" | "send" | "read" | "delete", permissions: string[]) =>
     `Ticketeer is missing ${permissions.length ? `the ${permissions.join(", ")} permission${permissions.length === 1 ? "" : "s"}` : "a permission"} here, so it could not ${
-      { open: "open your ticket", rename: "rename this channel", overwrites: "change who can see this ticket", send: "send that message", read: "read this ticket's messages", delete: "delete this channel" }[action]
+      {
+        open: "open your ticket",
+        rename: "rename this channel",
+        overwrites: "change who can see this ticket",
+        send: "send that message",
+        read: "read this ticket's messages",
+        delete: "delete this channel",
+      }[action]
     }. The server's staff can see what to fix on the dashboard, under Server info → Bot setup.`,
   renameRateLimited: (wait: string) => `Discord allows renaming a channel twice every ten minutes — try again in ${wait}.`,
   rateLimited: (wait: string) => `Discord is limiting how often the bot can do that — try again in ${wait}.`,
@@ -149,7 +156,8 @@ export const englishTexts = {
   reopenedNotice: (userId: string, number: number, link: string | null) =>
     `<@${userId}> reopened ticket #${number}.${link ? ` Its transcript so far: ${link}` : ""}`,
   reopenOff: "Tickets cannot be reopened on this server.",
-  reopenTooLate: (days: number) => `This ticket closed more than ${days} day${days === 1 ? "" : "s"} ago and can no longer be reopened. Open a new one instead.`,
+  reopenTooLate: (days: number) =>
+    `This ticket closed more than ${days} day${days === 1 ? "" : "s"} ago and can no longer be reopened. Open a new one instead.`,
   reopenNotClosed: "This ticket is not closed.",
   reopenNotMember: "You are no longer a member of this server, so this ticket cannot be reopened.",
   openerNotMember: "The member who opened this ticket is no longer in this server, so it cannot be reopened.",
@@ -163,7 +171,8 @@ export const englishTexts = {
   closedDm: (guildName: string, number: number) => `Your ticket #${number} on ${guildName} was closed.`,
   messageTicketSubject: (author: string) => `About a message of ${author}`,
   messageQuote: (authorId: string, quoted: string, link: string) => `Opened about this message of <@${authorId}> (${link}):\n${quoted}`,
-  messageTicketStaffOnly: "Only staff can open a ticket for another member. Ask the server to let members open tickets about messages for themselves.",
+  messageTicketStaffOnly:
+    "Only staff can open a ticket for another member. Ask the server to let members open tickets about messages for themselves.",
   messageTicketBot: "Tickets cannot be opened for a bot.",
   ratingCommentButton: "Add a comment",
   ratingCommentTitle: "Your feedback",
@@ -179,7 +188,8 @@ export const englishTexts = {
   labelsSet: "Labels saved.",
   labelUnknown: "That label no longer exists.",
   priorityUnknown: "The priority is low, normal, high or urgent.",
-  waitingAlert: (number: number, minutes: number, url: string) => `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
+  waitingAlert: (number: number, minutes: number, url: string) =>
+    `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
 } as const;
 
 export type BotTexts = typeof englishTexts;
@@ -189,7 +199,8 @@ const catalogue: Record<SpokenLanguage, BotTexts> = { en: englishTexts, es: span
 
 /** The catalogue in the language of the step running now. */
 export const botTexts: BotTexts = new Proxy(englishTexts, {
-  get: (english, key) => (catalogue[currentLanguage()] as Record<string | symbol, unknown>)[key] ?? (english as Record<string | symbol, unknown>)[key],
+  get: (english, key) =>
+    (catalogue[currentLanguage()] as Record<string | symbol, unknown>)[key] ?? (english as Record<string | symbol, unknown>)[key],
 });
 
 /** The texts of one language (tests, and the Try-it view's checks). */

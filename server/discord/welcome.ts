@@ -14,20 +14,32 @@ import { botTexts } from "./texts";
 /** The panel's welcome embed, the form's answers, the opener and the panel's role mentioned, Close and Claim. */
 export function welcomeMessage(row: TicketRow, panel: SinglePanel | null, answers: FormAnswer[]): BotMessage {
   const w = panel?.WelcomeMessage;
-  const embed = (w
-    ? buildEmbed({
-        title: w.WelcomeTitle, url: w.WelcomeTitleURL, description: w.WelcomeDescription, color: w.WelcomeColor,
-        author: w.WelcomeAuthor, authorIconUrl: w.WelcomeAuthorIconURL, authorUrl: w.WelcomeAuthorURL,
-        footer: w.WelcomeFooter, footerIconUrl: w.WelcomeFooterIconURL, imageUrl: w.WelcomeImageURL, thumbnailUrl: w.WelcomeThumbnailURL,
-        fields: [],
-      })
-    : undefined) as APIEmbed | undefined;
+  const embed = (
+    w
+      ? buildEmbed({
+          title: w.WelcomeTitle,
+          url: w.WelcomeTitleURL,
+          description: w.WelcomeDescription,
+          color: w.WelcomeColor,
+          author: w.WelcomeAuthor,
+          authorIconUrl: w.WelcomeAuthorIconURL,
+          authorUrl: w.WelcomeAuthorURL,
+          footer: w.WelcomeFooter,
+          footerIconUrl: w.WelcomeFooterIconURL,
+          imageUrl: w.WelcomeImageURL,
+          thumbnailUrl: w.WelcomeThumbnailURL,
+          fields: [],
+        })
+      : undefined
+  ) as APIEmbed | undefined;
   let welcome: APIEmbed = embed ?? { description: botTexts.welcomeFallback, color: 0x5865f2 };
   if (row.subject) welcome = { ...welcome, fields: [...(welcome.fields ?? []), { name: botTexts.subjectField, value: row.subject }] };
   // What the member answered is what staff need: the answers keep their room and the welcome embed gives way to
   // them within the 6,000 characters of a message's embeds (the editor holds the welcome embed to 6,000 alone).
   const [answersEmbed] = answers.length
-    ? fitEmbeds([{ title: botTexts.answersTitle, color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) }])
+    ? fitEmbeds([
+        { title: botTexts.answersTitle, color: 0x5865f2, fields: answers.map((a) => ({ name: a.Label || "—", value: a.Value || "—" })) },
+      ])
     : [];
   const [fitted] = fitEmbeds([welcome], discordLimits.embedTotal - (answersEmbed ? embedTextLength([answersEmbed]) : 0));
   // Together once more: a form of more fields than the Forms screen allows must not leave them over 6,000.

@@ -12,8 +12,12 @@ export const formsHooks: DeclaredHooks = {
     const form = await app.forms.create(guildId, body, requestActor(request));
     return { form, FormId: form.FormId };
   },
-  replace: async ({ app, request, guildId, ids, body }) => ({ form: await app.forms.replace(guildId, ids.formId, body, requestActor(request)) }),
-  rename: async ({ app, request, guildId, ids, body }) => ({ form: await app.forms.rename(guildId, ids.formId, body.FormName, requestActor(request)) }),
+  replace: async ({ app, request, guildId, ids, body }) => ({
+    form: await app.forms.replace(guildId, ids.formId, body, requestActor(request)),
+  }),
+  rename: async ({ app, request, guildId, ids, body }) => ({
+    form: await app.forms.rename(guildId, ids.formId, body.FormName, requestActor(request)),
+  }),
   async remove({ app, request, guildId, ids }) {
     await app.forms.remove(guildId, ids.formId, requestActor(request));
     return {};
@@ -22,7 +26,9 @@ export const formsHooks: DeclaredHooks = {
     validated(formFieldPatchSchema.pick({ Label: true }).required(), { Label: body.Label });
     return app.forms.addField(guildId, ids.formId, body, requestActor(request));
   },
-  changeField: ({ app, request, guildId, ids, body }) => app.forms.changeField(guildId, ids.formId, ids.fieldId, body, requestActor(request)),
-  moveField: ({ app, request, guildId, ids, body }) => app.forms.moveField(guildId, ids.formId, ids.fieldId, body.NewPosition, requestActor(request)),
+  changeField: ({ app, request, guildId, ids, body }) =>
+    app.forms.changeField(guildId, ids.formId, ids.fieldId, body, requestActor(request)),
+  moveField: ({ app, request, guildId, ids, body }) =>
+    app.forms.moveField(guildId, ids.formId, ids.fieldId, body.NewPosition, requestActor(request)),
   removeField: ({ app, request, guildId, ids }) => app.forms.removeField(guildId, ids.formId, ids.fieldId, requestActor(request)),
 };

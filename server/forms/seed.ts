@@ -8,7 +8,14 @@ const demoForms: { name: string; fields: Omit<StoredField, "FieldId" | "Position
   {
     name: "Support Request",
     fields: [
-      { Label: "What do you need help with?", Placeholder: "Describe the problem in a few sentences", Style: "Paragraph", Required: true, MinLength: 10, MaxLength: 1000 },
+      {
+        Label: "What do you need help with?",
+        Placeholder: "Describe the problem in a few sentences",
+        Style: "Paragraph",
+        Required: true,
+        MinLength: 10,
+        MaxLength: 1000,
+      },
       { Label: "Order ID (if any)", Placeholder: "e.g. 10452", Style: "Short", Required: false, MinLength: 0, MaxLength: 20 },
     ],
   },

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { type Form, type FormField, type formFieldPatchSchema, formFieldSchema, formFieldsMaxMessage, type formInputSchema } from "../../src/schemas/form";
+import {
+  type Form,
+  type FormField,
+  type formFieldPatchSchema,
+  formFieldSchema,
+  formFieldsMaxMessage,
+  type formInputSchema,
+} from "../../src/schemas/form";
 import { guildLimits, limits } from "../../src/schemas/limits";
 import { formMessages } from "../../src/schemas/messages";
 import { type ActivityActor, recordActivityOf } from "../activity/record";
@@ -9,7 +16,18 @@ import { isForeignKeyViolation } from "../db/errors";
 import { assertBelowGuildLimit } from "../db/guild-limits";
 import type { Db } from "../db/schema";
 import { badRequest, HttpError, notFound, validated } from "../errors";
-import { type StoredField, fieldValues, formNotFound, hasPanelsTable, insertForm, listForms, panelsUsingForm, requireForm, touchForm, writePositions } from "./store";
+import {
+  type StoredField,
+  fieldValues,
+  formNotFound,
+  hasPanelsTable,
+  insertForm,
+  listForms,
+  panelsUsingForm,
+  requireForm,
+  touchForm,
+  writePositions,
+} from "./store";
 
 // Forms (SPEC §2 Forms, §3, §5, §7): a form is a name and 1–5 fields ordered by Position. Every mutation runs in one
 // transaction with its activity entry (before/after). A form used by a panel cannot be deleted (409 naming the panels).
@@ -74,7 +92,11 @@ export class FormsService {
         if (id !== undefined && existing.has(id) && !kept.has(id)) {
           kept.add(id);
           order.push(id);
-          await trx.updateTable("form_fields").set(fieldValues(field, order.length - 1)).where("id", "=", id).execute();
+          await trx
+            .updateTable("form_fields")
+            .set(fieldValues(field, order.length - 1))
+            .where("id", "=", id)
+            .execute();
         } else {
           const { id: newId } = await trx
             .insertInto("form_fields")
@@ -150,7 +172,13 @@ export class FormsService {
     });
   }
 
-  async changeField(guildId: string, formId: number, fieldId: number, patch: FieldPatch, actor: ActivityActor): Promise<{ field: StoredField; form: Form }> {
+  async changeField(
+    guildId: string,
+    formId: number,
+    fieldId: number,
+    patch: FieldPatch,
+    actor: ActivityActor,
+  ): Promise<{ field: StoredField; form: Form }> {
     return this.deps.db.transaction().execute(async (trx) => {
       const before = await requireForm(trx, guildId, formId);
       const current = before.Fields.find((f) => f.FieldId === fieldId);
@@ -196,7 +224,10 @@ export class FormsService {
       if (!current) throw notFound(fieldNotFound);
       if (before.Fields.length <= 1) throw new HttpError(409, formMessages.oneFieldRequired);
       await trx.deleteFrom("form_fields").where("id", "=", fieldId).execute();
-      await writePositions(trx, before.Fields.filter((f) => f.FieldId !== fieldId).map((f) => f.FieldId));
+      await writePositions(
+        trx,
+        before.Fields.filter((f) => f.FieldId !== fieldId).map((f) => f.FieldId),
+      );
       await touchForm(trx, formId);
       const after = await requireForm(trx, guildId, formId);
       await recordActivityOf(trx, actor, { guildId, action: formActivityActions.fieldDeleted, before: current });

@@ -12,7 +12,16 @@ type Db = Kysely<Database>;
 export const formNotFound = "Form not found";
 
 export type StoredField = Form["Fields"][number];
-type FieldRow = { id: number; label: string | null; placeholder: string | null; style: string | null; required: number | null; min_length: number | null; max_length: number | null; position: number | null };
+type FieldRow = {
+  id: number;
+  label: string | null;
+  placeholder: string | null;
+  style: string | null;
+  required: number | null;
+  min_length: number | null;
+  max_length: number | null;
+  position: number | null;
+};
 
 const toField = (r: FieldRow): StoredField => ({
   FieldId: r.id,
@@ -50,13 +59,21 @@ async function loadFields(db: Db, formIds: number[]): Promise<Map<number, Stored
 /** Every form of the guild with its fields, as created. */
 export async function listForms(db: Db, guildId: string): Promise<Form[]> {
   const rows = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).orderBy("id").execute();
-  const fields = await loadFields(db, rows.map((r) => r.id));
+  const fields = await loadFields(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ FormId: r.id, FormName: r.name, Fields: fields.get(r.id) ?? [] }));
 }
 
 /** One form of the guild with its fields; 404 when the guild has no such form. */
 export async function requireForm(db: Db, guildId: string, formId: number): Promise<Form> {
-  const row = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).where("id", "=", formId).executeTakeFirst();
+  const row = await db
+    .selectFrom("forms")
+    .select(["id", "name"])
+    .where("guild_id", "=", guildId)
+    .where("id", "=", formId)
+    .executeTakeFirst();
   if (!row) throw notFound(formNotFound);
   const fields = (await loadFields(db, [row.id])).get(row.id) ?? [];
   return { FormId: row.id, FormName: row.name, Fields: fields };
@@ -74,10 +91,23 @@ export const fieldValues = (f: Omit<StoredField, "FieldId" | "Position">, positi
 });
 
 /** A new form with its fields in order; returns its id. */
-export async function insertForm(db: Db, guildId: string, name: string, fields: Omit<StoredField, "FieldId" | "Position">[], now = Date.now()): Promise<number> {
-  const { id } = await db.insertInto("forms").values({ guild_id: guildId, name, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+export async function insertForm(
+  db: Db,
+  guildId: string,
+  name: string,
+  fields: Omit<StoredField, "FieldId" | "Position">[],
+  now = Date.now(),
+): Promise<number> {
+  const { id } = await db
+    .insertInto("forms")
+    .values({ guild_id: guildId, name, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   for (const [position, field] of fields.entries()) {
-    await db.insertInto("form_fields").values({ form_id: id, ...fieldValues(field, position) }).execute();
+    await db
+      .insertInto("form_fields")
+      .values({ form_id: id, ...fieldValues(field, position) })
+      .execute();
   }
   return id;
 }
@@ -89,11 +119,18 @@ export async function writePositions(trx: Transaction<Database>, fieldIds: numbe
   }
 }
 
-export const touchForm = (trx: Transaction<Database>, formId: number) => trx.updateTable("forms").set({ updated_at: Date.now() }).where("id", "=", formId).execute();
+export const touchForm = (trx: Transaction<Database>, formId: number) =>
+  trx.updateTable("forms").set({ updated_at: Date.now() }).where("id", "=", formId).execute();
 
 /** Names of the guild's panels using a form, as created. */
 export async function panelsUsingForm(db: Db, guildId: string, formId: number): Promise<string[]> {
-  const rows = await db.selectFrom("panels").select("name").where("guild_id", "=", guildId).where("form_id", "=", formId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("panels")
+    .select("name")
+    .where("guild_id", "=", guildId)
+    .where("form_id", "=", formId)
+    .orderBy("id")
+    .execute();
   return rows.map((r) => r.name);
 }
 

@@ -39,7 +39,10 @@ export class ShardCoverage implements GatewayCoverage {
   }
 
   private async load(now: number) {
-    const rows = await this.db.selectFrom("gateway_shards").select(["shard_id", "shard_count", "holder", "lease_until", "ready_at", "chain_since"]).execute();
+    const rows = await this.db
+      .selectFrom("gateway_shards")
+      .select(["shard_id", "shard_count", "holder", "lease_until", "ready_at", "chain_since"])
+      .execute();
     const shards = new Map<number, { since: number | null }>();
     for (const r of rows) {
       const up = r.holder !== null && Number(r.lease_until) > now && r.ready_at !== null && r.chain_since !== null;

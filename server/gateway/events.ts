@@ -128,7 +128,12 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
     }
     case GatewayDispatchEvents.MessageDeleteBulk: {
       const ticket = await ticketOf(gate, d);
-      const ids = Array.isArray(d.ids) ? d.ids.map(id).filter((x): x is string => x !== undefined).slice(0, 100) : [];
+      const ids = Array.isArray(d.ids)
+        ? d.ids
+            .map(id)
+            .filter((x): x is string => x !== undefined)
+            .slice(0, 100)
+        : [];
       if (!ticket || ids.length === 0) return null;
       return { key: bySequence, apply: () => messagesDeleted(door, ticket, ids) };
     }
@@ -164,7 +169,11 @@ async function actionFor(gate: EventDoor, payload: GatewayDispatchPayload, origi
 }
 
 const isMessage = (d: Json) =>
-  id(d.id) !== undefined && typeof d.author === "object" && d.author !== null && id((d.author as Json).id) !== undefined && str(d.timestamp) !== undefined;
+  id(d.id) !== undefined &&
+  typeof d.author === "object" &&
+  d.author !== null &&
+  id((d.author as Json).id) !== undefined &&
+  str(d.timestamp) !== undefined;
 
 const NOT_TICKETS_KEPT = 50_000;
 
@@ -212,7 +221,10 @@ async function messageArrived(door: DoorDeps, ticket: TicketRow, raw: APIMessage
   if (!(await recordMessage(core, ticket, message))) return;
   await noteMessage(core, ticket, message);
   await messageInTicket(core, ticket, {
-    authorId: message.author.id, bot: message.author.bot, author: { name: authorName(raw), iconUrl: avatarUrl(raw) }, content: raw.content ?? "",
+    authorId: message.author.id,
+    bot: message.author.bot,
+    author: { name: authorName(raw), iconUrl: avatarUrl(raw) },
+    content: raw.content ?? "",
     attachments: attachmentLinks(raw.attachments),
   });
 }
@@ -231,8 +243,11 @@ const avatarUrl = (raw: APIMessage) => {
 async function directMessageArrived(door: DoorDeps, raw: APIMessage): Promise<void> {
   const at = Date.parse(raw.timestamp);
   await directMessage(door.core, {
-    channelId: raw.channel_id, author: { id: raw.author.id, username: authorName(raw), avatarUrl: avatarUrl(raw) }, content: raw.content ?? "",
-    attachments: attachmentLinks(raw.attachments), at: Number.isFinite(at) ? at : door.now(),
+    channelId: raw.channel_id,
+    author: { id: raw.author.id, username: authorName(raw), avatarUrl: avatarUrl(raw) },
+    content: raw.content ?? "",
+    attachments: attachmentLinks(raw.attachments),
+    at: Number.isFinite(at) ? at : door.now(),
   });
 }
 

@@ -79,7 +79,11 @@ export class DatabaseIdentifyThrottler implements IIdentifyThrottler {
   /** 0 when the bucket is this identify's now; else how long until its window has passed. */
   private async takeBucket(bucket: number): Promise<number> {
     const now = this.now();
-    await this.db.insertInto("gateway_identify").values({ bucket, identified_at: 0 }).onConflict((oc) => oc.column("bucket").doNothing()).execute();
+    await this.db
+      .insertInto("gateway_identify")
+      .values({ bucket, identified_at: 0 })
+      .onConflict((oc) => oc.column("bucket").doNothing())
+      .execute();
     const taken = await this.db
       .updateTable("gateway_identify")
       .set({ identified_at: now })

@@ -60,16 +60,29 @@ export class Inbox {
   }
 
   async done(key: string): Promise<void> {
-    await this.db.updateTable("gateway_inbox").set({ status: "done" }).where("event_key", "=", key).where("holder", "=", this.holder).execute();
+    await this.db
+      .updateTable("gateway_inbox")
+      .set({ status: "done" })
+      .where("event_key", "=", key)
+      .where("holder", "=", this.holder)
+      .execute();
   }
 
   /** Gives a claim up (applying failed): a replay may apply it. */
   async release(key: string): Promise<void> {
-    await this.db.deleteFrom("gateway_inbox").where("event_key", "=", key).where("holder", "=", this.holder).where("status", "=", "applying").execute();
+    await this.db
+      .deleteFrom("gateway_inbox")
+      .where("event_key", "=", key)
+      .where("holder", "=", this.holder)
+      .where("status", "=", "applying")
+      .execute();
   }
 
   async prune(): Promise<number> {
-    const result = await this.db.deleteFrom("gateway_inbox").where("claimed_at", "<", this.now() - INBOX_KEEP_MS).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom("gateway_inbox")
+      .where("claimed_at", "<", this.now() - INBOX_KEEP_MS)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -10,11 +10,17 @@ import type { Db } from "../db/schema";
 // re-identifies the shards within a minute; dropping it waits for the next identify (a restart), so a setting turned
 // off and on again does not spend identifies.
 
-export const FEATURE_INTENTS = GatewayIntentBits.Guilds | GatewayIntentBits.GuildMessages | GatewayIntentBits.MessageContent | GatewayIntentBits.DirectMessages;
+export const FEATURE_INTENTS =
+  GatewayIntentBits.Guilds | GatewayIntentBits.GuildMessages | GatewayIntentBits.MessageContent | GatewayIntentBits.DirectMessages;
 
 /** Whether some server has "close when the member leaves" on (the settings' JSON as JSON.stringify writes it). */
 export async function closeOnLeaveWanted(db: Db): Promise<boolean> {
-  const row = await db.selectFrom("guild_settings").select("guild_id").where("data_json", "like", '%"CloseOnUserLeave":true%').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("guild_settings")
+    .select("guild_id")
+    .where("data_json", "like", '%"CloseOnUserLeave":true%')
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -65,7 +65,10 @@ export class ShardLeases {
       .values({ instance_id: this.holder, seen_at: now })
       .onConflict((oc) => oc.column("instance_id").doUpdateSet({ seen_at: now }))
       .execute();
-    await this.db.deleteFrom("gateway_instances").where("seen_at", "<", now - 10 * aliveMs).execute();
+    await this.db
+      .deleteFrom("gateway_instances")
+      .where("seen_at", "<", now - 10 * aliveMs)
+      .execute();
     const row = await this.db
       .selectFrom("gateway_instances")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -93,7 +96,12 @@ export class ShardLeases {
       .where((eb) => eb.or([eb("holder", "is", null), eb("lease_until", "<", now)]))
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return null;
-    const row = await this.db.selectFrom("gateway_shards").selectAll().where("shard_id", "=", shardId).where("holder", "=", this.holder).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("gateway_shards")
+      .selectAll()
+      .where("shard_id", "=", shardId)
+      .where("holder", "=", this.holder)
+      .executeTakeFirst();
     return row ?? null;
   }
 
@@ -131,7 +139,12 @@ export class ShardLeases {
 
   /** The shard's connection is down (its events are not arriving): the live read and the close stop relying on it. */
   async down(shardId: number): Promise<void> {
-    await this.db.updateTable("gateway_shards").set({ ready_at: null }).where("shard_id", "=", shardId).where("holder", "=", this.holder).execute();
+    await this.db
+      .updateTable("gateway_shards")
+      .set({ ready_at: null })
+      .where("shard_id", "=", shardId)
+      .where("holder", "=", this.holder)
+      .execute();
   }
 
   /** The session is over (Discord invalidated it): the next holder identifies. */
@@ -165,10 +178,26 @@ export class ShardLeases {
   }
 }
 
-const sessionColumns = (s: SessionState) => ({ session_id: s.sessionId, resume_url: s.resumeUrl, sequence: s.sequence, intents: s.intents });
+const sessionColumns = (s: SessionState) => ({
+  session_id: s.sessionId,
+  resume_url: s.resumeUrl,
+  sequence: s.sequence,
+  intents: s.intents,
+});
 
 /** A shard's row as nobody holds it yet: no session, no refusal. */
 const freeShard = (shardId: number, shardCount: number) => ({
-  shard_id: shardId, shard_count: shardCount, holder: null, lease_until: 0, session_id: null, resume_url: null, sequence: null, ready_at: null,
-  chain_since: null, intents: null, refused_code: null, refused_at: null, refused_intents: null,
+  shard_id: shardId,
+  shard_count: shardCount,
+  holder: null,
+  lease_until: 0,
+  session_id: null,
+  resume_url: null,
+  sequence: null,
+  ready_at: null,
+  chain_since: null,
+  intents: null,
+  refused_code: null,
+  refused_at: null,
+  refused_intents: null,
 });

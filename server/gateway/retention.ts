@@ -37,8 +37,20 @@ export async function departuresOf(db: Db, guildIds: string[]): Promise<{ guild_
  * Purges the servers whose clock ran out, a few a call. Each is checked with Discord first: a bot back in the server
  * (its GUILD_CREATE missed while the gateway was down) cancels the purge instead. Returns the servers purged.
  */
-export async function purgeDepartedGuilds(db: Db, dialect: DialectName, platform: PlatformAdapter, now: number, batch = 5): Promise<string[]> {
-  const due = await db.selectFrom("guild_departures").select("guild_id").where("purge_at", "<=", now).orderBy("purge_at").limit(batch).execute();
+export async function purgeDepartedGuilds(
+  db: Db,
+  dialect: DialectName,
+  platform: PlatformAdapter,
+  now: number,
+  batch = 5,
+): Promise<string[]> {
+  const due = await db
+    .selectFrom("guild_departures")
+    .select("guild_id")
+    .where("purge_at", "<=", now)
+    .orderBy("purge_at")
+    .limit(batch)
+    .execute();
   const purged: string[] = [];
   for (const { guild_id: guildId } of due) {
     if (await botIsBack(platform, guildId)) {
@@ -69,14 +81,25 @@ export async function purgeGuild(db: Db, dialect: DialectName, guildId: string):
   const tables = await guildTables(db, dialect);
   const first = ["tickets", "transcripts"];
   await db.transaction().execute(async (tx) => {
-    for (const table of first) await tx.deleteFrom(table as "tickets").where("guild_id", "=", guildId).execute();
+    for (const table of first)
+      await tx
+        .deleteFrom(table as "tickets")
+        .where("guild_id", "=", guildId)
+        .execute();
     await tx.deleteFrom("panels").where("guild_id", "=", guildId).where("kind", "=", "multi").execute();
     await tx.deleteFrom("panels").where("guild_id", "=", guildId).execute();
     for (const table of tables) {
       if (first.includes(table) || table === "panels" || table === "guild_departures") continue;
-      await tx.deleteFrom(table as "tickets").where("guild_id", "=", guildId).execute();
+      await tx
+        .deleteFrom(table as "tickets")
+        .where("guild_id", "=", guildId)
+        .execute();
     }
-    for (const table of DERIVED_TABLES) await tx.deleteFrom(table as "tickets").where("guild_id", "=", guildId).execute();
+    for (const table of DERIVED_TABLES)
+      await tx
+        .deleteFrom(table as "tickets")
+        .where("guild_id", "=", guildId)
+        .execute();
     await tx.deleteFrom("guild_departures").where("guild_id", "=", guildId).execute();
   });
 }

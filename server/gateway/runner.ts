@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { REST } from "@discordjs/rest";
 import { type SessionInfo, SimpleShardingStrategy, WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
-import { type APIApplication, type APIGatewayBotInfo, type GatewayDispatchPayload, type GatewayReadyDispatchData, Routes } from "discord-api-types/v10";
+import {
+  type APIApplication,
+  type APIGatewayBotInfo,
+  type GatewayDispatchPayload,
+  type GatewayReadyDispatchData,
+  Routes,
+} from "discord-api-types/v10";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { DISALLOWED_INTENTS, notEnabled, privilegedIn } from "../bot-setup/gateway";
 import type { DialectName } from "../db/dialect";
@@ -48,7 +54,6 @@ const KEEP_SESSION = 4200;
 const END_SESSION = 1000;
 /** A shard that could not start (Discord or the network failing) tries again after this long. */
 const CONNECT_RETRY_MS = 5000;
-
 
 export interface GatewayRunnerOptions {
   db: Db;
@@ -180,7 +185,10 @@ export class GatewayRunner {
   startSoon(retryMs = 60_000): void {
     void this.start().catch((error) => {
       this.running = false;
-      this.options.log.warn({ err: error }, `gateway not started; trying again in ${Math.round(retryMs / 1000)} s (the bot polls meanwhile)`);
+      this.options.log.warn(
+        { err: error },
+        `gateway not started; trying again in ${Math.round(retryMs / 1000)} s (the bot polls meanwhile)`,
+      );
       this.retry = setTimeout(() => this.startSoon(retryMs), retryMs);
       this.retry.unref();
     });
@@ -211,7 +219,11 @@ export class GatewayRunner {
   /** The shards this instance holds, and whether each is connected. */
   status(): { shardId: number; ready: boolean; refused: number | null; sessionId: string | null; sequence: number }[] {
     return [...this.held.values()].map((h) => ({
-      shardId: h.shardId, ready: h.ready, refused: h.refused?.code ?? null, sessionId: h.sessionId, sequence: h.watermark.value,
+      shardId: h.shardId,
+      ready: h.ready,
+      refused: h.refused?.code ?? null,
+      sessionId: h.sessionId,
+      sequence: h.watermark.value,
     }));
   }
 
@@ -283,7 +295,11 @@ export class GatewayRunner {
     const resumable = row.session_id && row.resume_url && row.sequence !== null && Number(row.intents) === intents;
     if (resumable) {
       held.session = {
-        sessionId: row.session_id!, resumeURL: row.resume_url!, sequence: Number(row.sequence), shardId: row.shard_id, shardCount: this.shardCount,
+        sessionId: row.session_id!,
+        resumeURL: row.resume_url!,
+        sequence: Number(row.sequence),
+        shardId: row.shard_id,
+        shardCount: this.shardCount,
       };
       held.sessionId = row.session_id;
       held.watermark = new Watermark(Number(row.sequence));
@@ -341,7 +357,12 @@ export class GatewayRunner {
     held.watermark = new Watermark(readySequence);
     held.ready = true;
     held.refused = null;
-    const state: SessionState = { sessionId: data.session_id, resumeUrl: data.resume_gateway_url, sequence: readySequence, intents: held.intents };
+    const state: SessionState = {
+      sessionId: data.session_id,
+      resumeUrl: data.resume_gateway_url,
+      sequence: readySequence,
+      intents: held.intents,
+    };
     await this.leases.ready(held.shardId, state, false).catch((error) => this.options.log.warn({ err: error }, "gateway ready not stored"));
     this.options.log.info({ shard: held.shardId, intents: held.intents }, "gateway shard identified");
   }
@@ -350,7 +371,10 @@ export class GatewayRunner {
     if (held.stopping) return;
     held.ready = true;
     const state = held.state();
-    if (state) await this.leases.ready(held.shardId, state, true).catch((error) => this.options.log.warn({ err: error }, "gateway resume not stored"));
+    if (state)
+      await this.leases
+        .ready(held.shardId, state, true)
+        .catch((error) => this.options.log.warn({ err: error }, "gateway resume not stored"));
     this.options.log.info({ shard: held.shardId }, "gateway shard resumed");
   }
 
@@ -359,7 +383,9 @@ export class GatewayRunner {
     held.ready = false;
     if (FATAL_CLOSE_CODES.has(code)) {
       held.refused = { code, at: this.now() };
-      await this.leases.refused(held.shardId, code, held.intents).catch((error) => this.options.log.warn({ err: error }, "gateway refusal not stored"));
+      await this.leases
+        .refused(held.shardId, code, held.intents)
+        .catch((error) => this.options.log.warn({ err: error }, "gateway refusal not stored"));
       const missing = code === 4014 ? ` (privileged intents asked for: ${privilegedIn(held.intents).join(", ")})` : "";
       this.options.log.error(
         { shard: held.shardId, code },
@@ -397,7 +423,13 @@ export class GatewayRunner {
     const claim = await this.inbox.claim(action.key, held.shardId);
     if (claim === "notHolder") return this.lose(held);
     if (claim === "applied") {
-      this.options.onEvent?.({ key: action.key, t: payload.t, shardId: held.shardId, outcome: "duplicate", ms: performance.now() - started });
+      this.options.onEvent?.({
+        key: action.key,
+        t: payload.t,
+        shardId: held.shardId,
+        outcome: "duplicate",
+        ms: performance.now() - started,
+      });
       return;
     }
     try {

@@ -118,7 +118,8 @@ export class LiveReader {
     this.memory.delete(ticketRowId);
     this.shares.forget(ticketRowId);
     // Its first read will not come: whoever waits for it gets the conversation of a ticket no longer open.
-    for (const resolve of this.firstReads.get(ticketRowId) ?? []) resolve(Promise.resolve({ readAt: this.now(), lastMessageId: null, messages: [] }));
+    for (const resolve of this.firstReads.get(ticketRowId) ?? [])
+      resolve(Promise.resolve({ readAt: this.now(), lastMessageId: null, messages: [] }));
     this.firstReads.delete(ticketRowId);
   }
 
@@ -129,7 +130,10 @@ export class LiveReader {
     return state;
   }
 
-  private fromRow(ticketRowId: number, lease: { read_at: number; last_message_id: string | null; messages_sealed: string | null }): LiveState {
+  private fromRow(
+    ticketRowId: number,
+    lease: { read_at: number; last_message_id: string | null; messages_sealed: string | null },
+  ): LiveState {
     const opened = lease.messages_sealed ? this.deps.keyring.secrets.open(lease.messages_sealed, aadOf(ticketRowId)) : null;
     let messages: ChannelMessage[] = [];
     try {
@@ -149,7 +153,10 @@ export class LiveReader {
    * What another instance read. While its read is under way (its lease says `:reading`), waits for it — up to a
    * second, then serves the previous read (a crashed holder's lease runs out after one poll).
    */
-  private async served(ticketRowId: number, lease: { read_at: number; holder: string; last_message_id: string | null; messages_sealed: string | null }): Promise<LiveState> {
+  private async served(
+    ticketRowId: number,
+    lease: { read_at: number; holder: string; last_message_id: string | null; messages_sealed: string | null },
+  ): Promise<LiveState> {
     let current = lease;
     for (let waited = 0; current.holder.endsWith(":reading") && current.holder !== this.reading && waited < 1000; waited += 25) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -175,9 +182,13 @@ export class LiveReader {
     return decided.state ?? decided.read;
   }
 
-  private async decide(row: TicketRow, cached: LiveState | undefined): Promise<{ state: LiveState; read?: never } | { state?: never; read: Promise<LiveState> }> {
+  private async decide(
+    row: TicketRow,
+    cached: LiveState | undefined,
+  ): Promise<{ state: LiveState; read?: never } | { state?: never; read: Promise<LiveState> }> {
     const lease = await this.leaseOf(row.id);
-    if (lease && this.now() - Number(lease.read_at) < this.pollMs) return { state: this.remember(row.id, await this.served(row.id, lease)) };
+    if (lease && this.now() - Number(lease.read_at) < this.pollMs)
+      return { state: this.remember(row.id, await this.served(row.id, lease)) };
     const known = cached ?? (lease?.messages_sealed ? this.remember(row.id, this.fromRow(row.id, lease)) : undefined);
     this.shares.want(row.id);
     this.pump();
@@ -208,10 +219,13 @@ export class LiveReader {
   private wakeNextSecond() {
     if (this.awake) return;
     this.awake = true;
-    this.wake(() => {
-      this.awake = false;
-      this.pump();
-    }, 1001 - (this.now() % 1000));
+    this.wake(
+      () => {
+        this.awake = false;
+        this.pump();
+      },
+      1001 - (this.now() % 1000),
+    );
   }
 
   /** Reads the channel (the slot taken in `second`), unless another instance has just read it. */
@@ -251,19 +265,37 @@ export class LiveReader {
     let fresh: ChannelMessage[] = [];
     if (row.channel_id) {
       try {
-        fresh = await captureMentionNames(this.deps.platform, row.guild_id, await this.deps.platform.readMessages(row.channel_id, undefined, after));
+        fresh = await captureMentionNames(
+          this.deps.platform,
+          row.guild_id,
+          await this.deps.platform.readMessages(row.channel_id, undefined, after),
+        );
       } catch (error) {
         this.deps.log.warn({ err: error, ticket: row.number }, "live read of a ticket failed");
-        await db.updateTable("ticket_live_reads").set({ holder: this.holder }).where("ticket_id", "=", row.id).where("holder", "=", this.reading).where("read_at", "=", now).execute();
+        await db
+          .updateTable("ticket_live_reads")
+          .set({ holder: this.holder })
+          .where("ticket_id", "=", row.id)
+          .where("holder", "=", this.reading)
+          .where("read_at", "=", now)
+          .execute();
         return { ...known, readAt: now };
       }
     }
     const seen = new Set(known.messages.map((m) => m.id));
     const merged = [...known.messages, ...fresh.filter((m) => !seen.has(m.id)).reverse()].sort((a, b) => byId(a.id, b.id)).slice(-KEEP);
-    const state: LiveState = { readAt: now, lastMessageId: merged.length ? merged[merged.length - 1].id : known.lastMessageId, messages: merged };
+    const state: LiveState = {
+      readAt: now,
+      lastMessageId: merged.length ? merged[merged.length - 1].id : known.lastMessageId,
+      messages: merged,
+    };
     await db
       .updateTable("ticket_live_reads")
-      .set({ holder: this.holder, last_message_id: state.lastMessageId, messages_sealed: this.deps.keyring.secrets.seal(JSON.stringify(merged), aadOf(row.id)) })
+      .set({
+        holder: this.holder,
+        last_message_id: state.lastMessageId,
+        messages_sealed: this.deps.keyring.secrets.seal(JSON.stringify(merged), aadOf(row.id)),
+      })
       .where("ticket_id", "=", row.id)
       .where("holder", "=", this.reading)
       .where("read_at", "=", now)

@@ -21,11 +21,19 @@ import { helpdeskActions } from "./triage";
  */
 export function iconUrlOf(deps: Pick<EngineDeps, "publicUrl" | "platform">, avatar: string | null): string | null {
   if (!avatar) return null;
-  if (avatar.startsWith("/") && !avatar.startsWith("//")) return deps.platform.kind === "demo" ? avatar : `${deps.publicUrl.replace(/\/$/, "")}${avatar}`;
+  if (avatar.startsWith("/") && !avatar.startsWith("//"))
+    return deps.platform.kind === "demo" ? avatar : `${deps.publicUrl.replace(/\/$/, "")}${avatar}`;
   return /^https?:\/\//.test(avatar) ? avatar : null;
 }
 
-export async function replyAsStaff(deps: EngineDeps, guildId: string, number: number, member: Member, content: string, known: Known = {}): Promise<Outcome> {
+export async function replyAsStaff(
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  content: string,
+  known: Known = {},
+): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
   if (!c.staff) return { refusal: "staffOnly" };
@@ -52,7 +60,13 @@ export async function replyAsStaff(deps: EngineDeps, guildId: string, number: nu
       .where("id", "=", c.row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.replied, after: { TicketId: number }, scopePanelId: c.row.panel_id ?? 0, at: now });
+    await recordActivityOf(tx, actor, {
+      guildId,
+      action: helpdeskActions.replied,
+      after: { TicketId: number },
+      scopePanelId: c.row.panel_id ?? 0,
+      at: now,
+    });
     return updated;
   });
   publish(deps, "updated", ticket);

@@ -67,7 +67,10 @@ export class HelpDesk {
       names.users[guild.owner.id] = guild.owner.username;
     }
     const addedMembersNamed = await Promise.all(
-      added.map(async (id) => ({ UserId: id, Username: names.users[id] ?? (await platform.getMember(row.guild_id, id).catch(() => null))?.username ?? id })),
+      added.map(async (id) => ({
+        UserId: id,
+        Username: names.users[id] ?? (await platform.getMember(row.guild_id, id).catch(() => null))?.username ?? id,
+      })),
     );
     for (const m of addedMembersNamed) names.users[m.UserId] = m.Username;
     // Through the (guild_id, ticket_id, id) index (migration 026): this ticket's entries only, newest first; those of
@@ -111,7 +114,9 @@ export class HelpDesk {
   async messages(row: TicketRow, after?: string): Promise<TicketMessagesResponse> {
     if (row.status !== "open" || !row.channel_id) return { messages: [], last_message_id: after ?? null, read_at: Date.now(), users: {} };
     const state = await this.live.read(row);
-    const picked = after ? state.messages.filter((m) => m.id.length > after.length || (m.id.length === after.length && m.id > after)) : state.messages;
+    const picked = after
+      ? state.messages.filter((m) => m.id.length > after.length || (m.id.length === after.length && m.id > after))
+      : state.messages;
     const users: Record<string, string> = {};
     for (const m of picked) users[m.author.id] = m.author.username;
     return { messages: picked.map(toTicketMessage), last_message_id: state.lastMessageId, read_at: state.readAt, users };
@@ -123,4 +128,3 @@ export function registerHelpDesk(app: FastifyInstance): void {
   // On the demo platform a read is a query of the demo's rows: the page may read as often as it asks.
   app.decorate("helpdesk", new HelpDesk(app.tickets.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {}));
 }
-

@@ -19,7 +19,12 @@ export const helpdeskActions = {
 
 /** Sets a ticket's priority and/or labels (staff of the ticket); unknown label ids are refused. */
 export async function triage(
-  deps: EngineDeps, guildId: string, number: number, member: Member, change: { Priority?: TicketPriority; LabelIds?: number[] }, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  change: { Priority?: TicketPriority; LabelIds?: number[] },
+  known: Known = {},
 ): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
@@ -30,7 +35,9 @@ export async function triage(
     const wanted = [...new Set(change.LabelIds)];
     if (wanted.length) {
       // ticket_labels is the resource engine's table (src/schemas/label.ts), not in the migrations' types.
-      const found = await sql<{ id: number }>`select id from ticket_labels where guild_id = ${guildId} and id in (${sql.join(wanted)})`.execute(deps.db);
+      const found = await sql<{
+        id: number;
+      }>`select id from ticket_labels where guild_id = ${guildId} and id in (${sql.join(wanted)})`.execute(deps.db);
       if (found.rows.length !== wanted.length) return { refusal: "labelUnknown" };
     }
     set.labels = labelsText(wanted);
@@ -41,10 +48,22 @@ export async function triage(
     const actor = actorOf(member, deps.origin);
     const scope = { scopePanelId: c.row.panel_id ?? 0, at };
     if (set.priority !== undefined && set.priority !== c.row.priority) {
-      await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.triaged, before: { TicketId: number, Priority: c.row.priority }, after: { TicketId: number, Priority: set.priority }, ...scope });
+      await recordActivityOf(tx, actor, {
+        guildId,
+        action: helpdeskActions.triaged,
+        before: { TicketId: number, Priority: c.row.priority },
+        after: { TicketId: number, Priority: set.priority },
+        ...scope,
+      });
     }
     if (set.labels !== undefined && set.labels !== c.row.labels) {
-      await recordActivityOf(tx, actor, { guildId, action: helpdeskActions.labelled, before: { TicketId: number, LabelIds: labelIdsOf(c.row.labels) }, after: { TicketId: number, LabelIds: labelIdsOf(set.labels) }, ...scope });
+      await recordActivityOf(tx, actor, {
+        guildId,
+        action: helpdeskActions.labelled,
+        before: { TicketId: number, LabelIds: labelIdsOf(c.row.labels) },
+        after: { TicketId: number, LabelIds: labelIdsOf(set.labels) },
+        ...scope,
+      });
     }
   });
   const ticket = { ...c.row, ...set };

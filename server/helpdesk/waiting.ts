@@ -67,7 +67,8 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
     const minutes = row.alert_minutes;
     const guildNow = await deps.clock.now(row.guild_id, now);
     // The gateway tells first responses as they happen (../tickets/conversation.ts): the channel is read only without it.
-    if (platform.kind === "discord" && row.channel_id && !(await capturedWhole(deps, row)) && (await answeredInChannel(deps, row))) continue;
+    if (platform.kind === "discord" && row.channel_id && !(await capturedWhole(deps, row)) && (await answeredInChannel(deps, row)))
+      continue;
     const claimed = await db
       .updateTable("tickets")
       .set({ waiting_alert_at: guildNow })
@@ -82,7 +83,9 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
       const url = `${deps.publicUrl.replace(/\/$/, "")}/${row.guild_id}/tickets/${row.number}`;
       // No interaction here to speak in: the server's BotLanguage (English for "auto"), like the scheduler's sweep.
       const alert = deps.messages.inServerLanguage(settings.BotLanguage, () => deps.messages.waitingAlert(row, minutes, url, roles));
-      await platform.sendMessage(channelId, alert).catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
+      await platform
+        .sendMessage(channelId, alert)
+        .catch((error) => deps.log.warn({ err: error, guildId: row.guild_id }, "waiting alert not sent"));
     }
     await recordActivityOf(db, botActor(deps), {
       guildId: row.guild_id,
@@ -101,8 +104,15 @@ export async function sweepWaitingTickets(deps: EngineDeps, now = Date.now(), gu
 async function answeredInChannel(deps: EngineDeps, row: TicketRow): Promise<boolean> {
   const messages = await deps.platform.readMessages(row.channel_id!).catch(() => []);
   const added = new Set(await addedMembers(deps.db, row.id));
-  const staff = messages.filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id)).sort((a, b) => a.timestamp - b.timestamp)[0];
+  const staff = messages
+    .filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id))
+    .sort((a, b) => a.timestamp - b.timestamp)[0];
   if (!staff) return false;
-  await deps.db.updateTable("tickets").set({ first_response_at: staff.timestamp }).where("id", "=", row.id).where("first_response_at", "is", null).execute();
+  await deps.db
+    .updateTable("tickets")
+    .set({ first_response_at: staff.timestamp })
+    .where("id", "=", row.id)
+    .where("first_response_at", "is", null)
+    .execute();
   return true;
 }

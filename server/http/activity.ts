@@ -26,20 +26,42 @@ export default async function activityRoutes(fastify: FastifyInstance) {
       onRequest: guard(perm),
       // From memory while the guild is unchanged; not for staff, whose view may depend on their roles (panelsVisibleTo).
       config: { responseCache: (request) => request.access?.level !== "staff" },
-      schema: { tags, summary: "Activity log, newest first", params: guildParams, querystring: activityQuerySchema, response: { 200: s.activity } },
+      schema: {
+        tags,
+        summary: "Activity log, newest first",
+        params: guildParams,
+        querystring: activityQuerySchema,
+        response: { 200: s.activity },
+      },
     },
     async (request) => app.activity.page(guildIdOf(request), request.query, await panelsVisibleTo(app, request)),
   );
 
   app.get(
     "/:guildId(^\\d+$)/activity/actions",
-    { onRequest: guard(perm), schema: { tags, summary: "Action names of the server's log (for the filter)", params: guildParams, response: { 200: s.activityActions } } },
+    {
+      onRequest: guard(perm),
+      schema: {
+        tags,
+        summary: "Action names of the server's log (for the filter)",
+        params: guildParams,
+        response: { 200: s.activityActions },
+      },
+    },
     async (request) => ({ actions: await app.activity.actions(guildIdOf(request)) }),
   );
 
   app.get(
     "/:guildId(^\\d+$)/activity/:activityId",
-    { onRequest: guard(perm), schema: { tags, summary: "One entry with its whole Before and After", params: idParams("activityId"), response: { 200: s.activityEntry } } },
+    {
+      onRequest: guard(perm),
+      schema: {
+        tags,
+        summary: "One entry with its whole Before and After",
+        params: idParams("activityId"),
+        response: { 200: s.activityEntry },
+      },
+    },
     async (request) => {
       const raw = request.params.activityId;
       const id = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -50,7 +72,10 @@ export default async function activityRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/activity.csv",
-    { onRequest: guard(perm), schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } } },
+    {
+      onRequest: guard(perm),
+      schema: { tags, summary: "Activity log as CSV", params: guildParams, querystring: activityQuerySchema, response: { 200: csv } },
+    },
     async (request, reply) => {
       const guildId = guildIdOf(request);
       const lines = await app.activity.csv(guildId, request.query, await panelsVisibleTo(app, request));

@@ -40,23 +40,34 @@ export default async function authRoutes(fastify: FastifyInstance) {
     return app.platform;
   };
 
-  app.get("/api/auth/login", { config: limited, schema: { tags: ["Auth"], summary: "Where to sign in", response: { 200: s.login } } }, async (_request, reply) => {
-    if (config.discord) {
-      const state = await issueLoginState(app.db, config, reply, "discord");
-      return { url: discord().authorizeUrl(state, oauthRedirectUri(config)) };
-    }
-    return { url: appUrl(config, "/api/api/auth/demo") };
-  });
+  app.get(
+    "/api/auth/login",
+    { config: limited, schema: { tags: ["Auth"], summary: "Where to sign in", response: { 200: s.login } } },
+    async (_request, reply) => {
+      if (config.discord) {
+        const state = await issueLoginState(app.db, config, reply, "discord");
+        return { url: discord().authorizeUrl(state, oauthRedirectUri(config)) };
+      }
+      return { url: appUrl(config, "/api/api/auth/demo") };
+    },
+  );
 
   const demoDescription = "Refused in production unless DEMO_MODE=1, and in Discord mode.";
-  app.get("/api/auth/demo", { config: limited, schema: { tags: ["Auth"], summary: "Demo sign-in page", description: demoDescription, response: { 200: html, 403: s.error } } }, async (_request, reply) => {
-    if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
-    const state = await issueLoginState(app.db, config, reply, "demo");
-    return reply
-      .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(renderDemoSignInPage(demoUsers, state, "/api/api/auth/demo"));
-  });
+  app.get(
+    "/api/auth/demo",
+    {
+      config: limited,
+      schema: { tags: ["Auth"], summary: "Demo sign-in page", description: demoDescription, response: { 200: html, 403: s.error } },
+    },
+    async (_request, reply) => {
+      if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
+      const state = await issueLoginState(app.db, config, reply, "demo");
+      return reply
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(renderDemoSignInPage(demoUsers, state, "/api/api/auth/demo"));
+    },
+  );
 
   app.post(
     "/api/auth/demo",
@@ -74,44 +85,54 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-    if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
-    const body = demoBody.safeParse(request.body ?? {});
-    const valid = await consumeLoginState(app.db, request, reply, "demo", body.success ? body.data.state : undefined);
-    if (!valid) throw new HttpError(400, invalidState);
-    const user = demoUsers.find((u) => u.id === body.data!.user_id);
-    if (!user) throw new HttpError(400, "Unknown demo user");
-    await upsertUser(app.db, app.secrets, app.sessionCache, { id: user.id, username: user.username, avatar: user.avatar });
-    app.platform.forgetUser(user.id);
-    const code = await issueSignInCode(app.db, config, request, reply, user.id);
-    return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
-  });
+      if (!demoSignInAllowed(config)) throw new HttpError(403, demoDisabled);
+      const body = demoBody.safeParse(request.body ?? {});
+      const valid = await consumeLoginState(app.db, request, reply, "demo", body.success ? body.data.state : undefined);
+      if (!valid) throw new HttpError(400, invalidState);
+      const user = demoUsers.find((u) => u.id === body.data!.user_id);
+      if (!user) throw new HttpError(400, "Unknown demo user");
+      await upsertUser(app.db, app.secrets, app.sessionCache, { id: user.id, username: user.username, avatar: user.avatar });
+      app.platform.forgetUser(user.id);
+      const code = await issueSignInCode(app.db, config, request, reply, user.id);
+      return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
+    },
+  );
 
   app.get(
     "/api/auth/callback",
-    { config: limited, schema: { tags: ["Auth"], summary: "Discord OAuth callback", querystring: callbackQuery, response: { 302: redirect("To /dashboard?token=<token>, or home when the user cancelled"), 404: s.error } } },
+    {
+      config: limited,
+      schema: {
+        tags: ["Auth"],
+        summary: "Discord OAuth callback",
+        querystring: callbackQuery,
+        response: { 302: redirect("To /dashboard?token=<token>, or home when the user cancelled"), 404: s.error },
+      },
+    },
     async (request, reply) => {
-    if (!config.discord) throw notFound();
-    const query = request.query;
-    const valid = await consumeLoginState(app.db, request, reply, "discord", query.state);
-    if (query.error) return reply.redirect(appUrl(config, "/"), 302); // the user cancelled on Discord's page
-    if (!valid) throw new HttpError(400, invalidState);
-    if (!query.code) throw new HttpError(400, "Missing authorization code");
-    const platform = discord();
-    let tokens;
-    try {
-      tokens = await platform.exchangeCode(query.code, oauthRedirectUri(config));
-    } catch (error) {
-      if (error instanceof PlatformRejectedError && error.upstreamStatus === 400) {
-        throw new HttpError(400, "Sign-in failed: the authorization code is invalid or expired. Please sign in again.");
+      if (!config.discord) throw notFound();
+      const query = request.query;
+      const valid = await consumeLoginState(app.db, request, reply, "discord", query.state);
+      if (query.error) return reply.redirect(appUrl(config, "/"), 302); // the user cancelled on Discord's page
+      if (!valid) throw new HttpError(400, invalidState);
+      if (!query.code) throw new HttpError(400, "Missing authorization code");
+      const platform = discord();
+      let tokens;
+      try {
+        tokens = await platform.exchangeCode(query.code, oauthRedirectUri(config));
+      } catch (error) {
+        if (error instanceof PlatformRejectedError && error.upstreamStatus === 400) {
+          throw new HttpError(400, "Sign-in failed: the authorization code is invalid or expired. Please sign in again.");
+        }
+        throw error;
       }
-      throw error;
-    }
-    const profile = await platform.getCurrentUser(tokens.accessToken);
-    await upsertUser(app.db, app.secrets, app.sessionCache, { ...profile, tokens });
-    platform.forgetUser(profile.id);
-    const code = await issueSignInCode(app.db, config, request, reply, profile.id);
-    return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
-  });
+      const profile = await platform.getCurrentUser(tokens.accessToken);
+      await upsertUser(app.db, app.secrets, app.sessionCache, { ...profile, tokens });
+      platform.forgetUser(profile.id);
+      const code = await issueSignInCode(app.db, config, request, reply, profile.id);
+      return reply.header("cache-control", "no-store").redirect(dashboardWithCode(config, code), 302);
+    },
+  );
 
   app.post(
     "/api/auth/exchange",
@@ -130,22 +151,32 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const userId = await redeemSignInCode(app.db, request, reply, request.body.code);
       if (!userId) throw new HttpError(401, invalidSignInCode);
       const session = await createSession(app.db, userId, config.sessionDays, config.reauthMinutes * 60_000);
-      return reply.header("cache-control", "no-store").send({ token: session.token, expires_at: new Date(session.expiresAt).toISOString() });
+      return reply
+        .header("cache-control", "no-store")
+        .send({ token: session.token, expires_at: new Date(session.expiresAt).toISOString() });
     },
   );
 
-  app.get("/api/auth/user", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "The signed-in user", response: { 200: s.authUser } } }, async (request) => {
-    const user = request.user!;
-    const body: AuthUser = {
-      authenticated: true,
-      expires_at: new Date(user.sessionExpiresAt).toISOString(),
-      user: { user_id: user.id, username: user.username, avatar: user.avatar },
-    };
-    return body;
-  });
+  app.get(
+    "/api/auth/user",
+    { onRequest: authenticate, schema: { tags: ["Auth"], summary: "The signed-in user", response: { 200: s.authUser } } },
+    async (request) => {
+      const user = request.user!;
+      const body: AuthUser = {
+        authenticated: true,
+        expires_at: new Date(user.sessionExpiresAt).toISOString(),
+        user: { user_id: user.id, username: user.username, avatar: user.avatar },
+      };
+      return body;
+    },
+  );
 
-  app.post("/api/auth/logout", { onRequest: authenticate, schema: { tags: ["Auth"], summary: "Sign out (revokes the session)", response: { 200: s.message } } }, async (request) => {
-    await revokeSession(app.db, app.sessionCache, request.user!.sessionHash);
-    return { message: "Logged out successfully" };
-  });
+  app.post(
+    "/api/auth/logout",
+    { onRequest: authenticate, schema: { tags: ["Auth"], summary: "Sign out (revokes the session)", response: { 200: s.message } } },
+    async (request) => {
+      await revokeSession(app.db, app.sessionCache, request.user!.sessionHash);
+      return { message: "Logged out successfully" };
+    },
+  );
 }

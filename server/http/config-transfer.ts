@@ -42,7 +42,12 @@ export default async function configTransferRoutes(fastify: FastifyInstance) {
   const onRequest = [guard(), requireConfigLevel];
   const tags = ["Configuration"];
   // The file and the mapping are checked by the handler: every problem of the file is listed at once.
-  const importRoute = (summary: string, description: string, answer: typeof s.configImportPreview | typeof s.configImportResult, sensitive = false) => ({
+  const importRoute = (
+    summary: string,
+    description: string,
+    answer: typeof s.configImportPreview | typeof s.configImportResult,
+    sensitive = false,
+  ) => ({
     onRequest: sensitive ? [...onRequest, requireRecentSignIn] : onRequest,
     bodyLimit: CONFIG_BODY_LIMIT,
     validatorCompiler: validateBodyInHandler,

@@ -25,22 +25,30 @@ export default async function guildRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ["Guilds"];
 
-  app.get("/guilds", { onRequest: authenticate, schema: { tags, summary: "Servers the user may manage or staffs", response: { 200: s.guildList } } }, async (request) => {
-    const entries = await listAccessibleGuilds(app, request.user!);
-    const guilds: GuildInList[] = entries.map(({ guild }) => ({
-      id: guild.id,
-      name: guild.name,
-      icon_url: guild.icon_url,
-      default_icon_url: defaultGuildIconUrl(app.platform, guild.id),
-    }));
-    return { guilds };
-  });
+  app.get(
+    "/guilds",
+    { onRequest: authenticate, schema: { tags, summary: "Servers the user may manage or staffs", response: { 200: s.guildList } } },
+    async (request) => {
+      const entries = await listAccessibleGuilds(app, request.user!);
+      const guilds: GuildInList[] = entries.map(({ guild }) => ({
+        id: guild.id,
+        name: guild.name,
+        icon_url: guild.icon_url,
+        default_icon_url: defaultGuildIconUrl(app.platform, guild.id),
+      }));
+      return { guilds };
+    },
+  );
 
   app.get(
     "/guilds/removed",
     {
       onRequest: authenticate,
-      schema: { tags, summary: "Servers the user manages that removed the bot, and when their data is deleted", response: { 200: s.removedGuildList } },
+      schema: {
+        tags,
+        summary: "Servers the user manages that removed the bot, and when their data is deleted",
+        response: { 200: s.removedGuildList },
+      },
     },
     async (request) => {
       // Only the gateway hears the bot being removed (GUILD_DELETE); only managers may invite it back.
@@ -88,7 +96,10 @@ export default async function guildRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/permissions",
-    { onRequest: guard(), schema: { tags, summary: "The caller's access in the server", params: guildParams, response: { 200: s.guildAccess } } },
+    {
+      onRequest: guard(),
+      schema: { tags, summary: "The caller's access in the server", params: guildParams, response: { 200: s.guildAccess } },
+    },
     async (request) => {
       const access: GuildAccess = request.access!;
       return access;

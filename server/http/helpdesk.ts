@@ -69,7 +69,15 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/tickets/:ticketId",
-    { onRequest: guard("ViewTranscripts"), schema: { tags, summary: "A ticket: its facts, activity, notes and what the caller may do", params: ticketParams, response: { 200: s.detail } } },
+    {
+      onRequest: guard("ViewTranscripts"),
+      schema: {
+        tags,
+        summary: "A ticket: its facts, activity, notes and what the caller may do",
+        params: ticketParams,
+        response: { 200: s.detail },
+      },
+    },
     async (request) => {
       const row = await visibleTicket(request);
       const permissions = request.access!.permissions;
@@ -96,7 +104,16 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/tickets/:ticketId/reply",
-    { onRequest: guard("AnswerTicket"), schema: { tags, summary: "Reply in the ticket as the staff member (the bot's message under their name)", params: ticketParams, body: ticketReplyInputSchema, response: { 200: s.reply, 409: components.error } } },
+    {
+      onRequest: guard("AnswerTicket"),
+      schema: {
+        tags,
+        summary: "Reply in the ticket as the staff member (the bot's message under their name)",
+        params: ticketParams,
+        body: ticketReplyInputSchema,
+        response: { 200: s.reply, 409: components.error },
+      },
+    },
     async (request) => {
       const row = await visibleTicket(request);
       const { message, done } = await inBotLanguage(app, request, async (settings) =>
@@ -108,7 +125,16 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/:guildId(^\\d+$)/tickets/:ticketId/notes",
-    { onRequest: guard("AnnotateTicket"), schema: { tags, summary: "Add a private staff note (never shown to the member)", params: ticketParams, body: ticketNoteInputSchema, response: { 200: s.note, 409: components.error } } },
+    {
+      onRequest: guard("AnnotateTicket"),
+      schema: {
+        tags,
+        summary: "Add a private staff note (never shown to the member)",
+        params: ticketParams,
+        body: ticketNoteInputSchema,
+        response: { 200: s.note, 409: components.error },
+      },
+    },
     async (request) => {
       const row = await visibleTicket(request);
       const { message, done } = await inBotLanguage(app, request, async (settings) =>
@@ -120,7 +146,12 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
   );
 
   /** A step on the ticket of the path (its row read once, handed to the step), answered with the ticket as it left it. */
-  type Step<B extends z.ZodType> = (request: FastifyRequest, row: TicketRow, body: z.infer<B>, settings: TicketSettings) => Promise<Outcome>;
+  type Step<B extends z.ZodType> = (
+    request: FastifyRequest,
+    row: TicketRow,
+    body: z.infer<B>,
+    settings: TicketSettings,
+  ) => Promise<Outcome>;
   const step = <B extends z.ZodType>(path: string, summary: string, body: B, run: Step<B>, method: "post" | "put" = "post") =>
     app.route({
       method: method.toUpperCase() as "POST" | "PUT",
@@ -129,7 +160,9 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       schema: { tags, summary, params: ticketParams, body, response: { 200: s.action, 409: components.error } },
       handler: async (request) => {
         const row = await visibleTicket(request);
-        const { message, done } = await inBotLanguage(app, request, async (settings) => doneOf(await run(request, row, request.body as z.infer<B>, settings)));
+        const { message, done } = await inBotLanguage(app, request, async (settings) =>
+          doneOf(await run(request, row, request.body as z.infer<B>, settings)),
+        );
         return { message, ticket: toTicketSummary("ticket" in done ? done.ticket : row, app.tickets.channelUrl) };
       },
     });
@@ -138,21 +171,36 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/statistics/priorities",
     {
       onRequest: guard("ViewTranscripts"),
-      schema: { tags, summary: "Tickets per priority: open now, and closed in the range (UTC days) with their median first response", params: guildParams, querystring: priorityStatisticsQuerySchema, response: { 200: named("PriorityStatistics", priorityStatisticsSchema) } },
+      schema: {
+        tags,
+        summary: "Tickets per priority: open now, and closed in the range (UTC days) with their median first response",
+        params: guildParams,
+        querystring: priorityStatisticsQuerySchema,
+        response: { 200: named("PriorityStatistics", priorityStatisticsSchema) },
+      },
     },
     async (request) => {
       const from = Date.parse(`${request.query.from}T00:00:00Z`);
       const to = Date.parse(`${request.query.to}T00:00:00Z`) + 86_400_000;
-      if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new HttpError(400, "The range must start on or before its end");
+      if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to)
+        throw new HttpError(400, "The range must start on or before its end");
       return { priorities: await priorityFigures(app.db, guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
     },
   );
 
-  step("triage", "Set a ticket's priority and labels", ticketTriageInputSchema, async (request, row, body, settings) =>
-    triage(deps(), row.guild_id, row.number, await member(request), body, { row, settings }), "put",
+  step(
+    "triage",
+    "Set a ticket's priority and labels",
+    ticketTriageInputSchema,
+    async (request, row, body, settings) => triage(deps(), row.guild_id, row.number, await member(request), body, { row, settings }),
+    "put",
   );
-  step("assign", "Assign a ticket to a staff member (claim it on their behalf)", ticketAssignInputSchema, async (request, row, body, settings) =>
-    transfer(deps(), row.guild_id, row.number, await member(request), body.userId, { row, settings }),
+  step(
+    "assign",
+    "Assign a ticket to a staff member (claim it on their behalf)",
+    ticketAssignInputSchema,
+    async (request, row, body, settings) =>
+      transfer(deps(), row.guild_id, row.number, await member(request), body.userId, { row, settings }),
   );
   step("members", "Add a member to the ticket, or remove one", ticketMemberInputSchema, async (request, row, body, settings) =>
     addMember(deps(), row.guild_id, row.number, await member(request), body.userId, body.add, { row, settings }),

@@ -21,7 +21,8 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       return app.config.interactionDeferMs;
     },
     limits: (interaction) => app.interactionLimits.check(interaction),
-    editReply: (token, message) => (app.platform instanceof DiscordPlatform ? app.platform.editInteractionReply(token, message) : Promise.resolve()),
+    editReply: (token, message) =>
+      app.platform instanceof DiscordPlatform ? app.platform.editInteractionReply(token, message) : Promise.resolve(),
     log: app.log,
   });
   // The raw bytes are what Discord signed: this plugin keeps them (its own parser, only here).

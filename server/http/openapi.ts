@@ -24,10 +24,19 @@ const html = { description: "HTML page", content: { "text/html": { schema: z.str
 
 export default async function openApiRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get("/openapi.json", { schema: { tags: ["Reference"], summary: "This OpenAPI 3.1 document", response: { 200: s.openApiDocument } } }, async (_request, reply) =>
-    reply.header("cache-control", "public, max-age=300").type("application/json; charset=utf-8").send(openApiOf(app).json as never),
+  app.get(
+    "/openapi.json",
+    { schema: { tags: ["Reference"], summary: "This OpenAPI 3.1 document", response: { 200: s.openApiDocument } } },
+    async (_request, reply) =>
+      reply
+        .header("cache-control", "public, max-age=300")
+        .type("application/json; charset=utf-8")
+        .send(openApiOf(app).json as never),
   );
-  app.get("/reference", { schema: { tags: ["Reference"], summary: "The API reference as a web page", response: { 200: html } } }, async (_request, reply) =>
-    reply.header("cache-control", "public, max-age=300").type("text/html; charset=utf-8").send(openApiOf(app).html),
+  app.get(
+    "/reference",
+    { schema: { tags: ["Reference"], summary: "The API reference as a web page", response: { 200: html } } },
+    async (_request, reply) =>
+      reply.header("cache-control", "public, max-age=300").type("text/html; charset=utf-8").send(openApiOf(app).html),
   );
 }

@@ -35,12 +35,15 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
 
   // Schemas of the routes, named in the API document.
   const record = spec.exposeRevision ? spec.record.extend({ Revision: z.number().int() }) : spec.record;
-  const listResponse = named(`${title}List`, z.object({
-    [spec.api.listKey]: z.array(record),
-    total: z.number().int().optional().describe("With ?page: how many records there are"),
-    page: z.number().int().optional(),
-    per_page: z.number().int().optional(),
-  }));
+  const listResponse = named(
+    `${title}List`,
+    z.object({
+      [spec.api.listKey]: z.array(record),
+      total: z.number().int().optional().describe("With ?page: how many records there are"),
+      page: z.number().int().optional(),
+      per_page: z.number().int().optional(),
+    }),
+  );
   const oneResponse = named(`${title}Saved`, messageResponseSchema.extend({ [spec.api.oneKey]: record }));
   const createBody = named(`${title}`, spec.input);
   const revision = z.number().int().min(1).optional().describe("The revision you edited: an older one is refused (409)");
@@ -58,10 +61,16 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
   const listQuery = z.object({
     page: z.coerce.number().int().min(1).max(100_000).optional(),
     per_page: z.coerce.number().int().min(1).max(spec.limit.max).optional(),
-    sort: z.enum(listParams.sort.fields as [string, ...string[]]).optional().describe("Sort by this field (then by the id) instead of the list's own order"),
+    sort: z
+      .enum(listParams.sort.fields as [string, ...string[]])
+      .optional()
+      .describe("Sort by this field (then by the id) instead of the list's own order"),
     order: z.enum(["asc", "desc"]).optional().describe("With sort: ascending (default) or descending"),
     ...Object.fromEntries(
-      filterColumns.map((column) => [column.field!, filterSchema(column).optional().describe(`Only records whose ${column.field} equals this`)]),
+      filterColumns.map((column) => [
+        column.field!,
+        filterSchema(column).optional().describe(`Only records whose ${column.field} equals this`),
+      ]),
     ),
   });
   // The path names the id as the API's field does: TagId → {tagId}.

@@ -16,7 +16,16 @@ export default async function statisticsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/:guildId(^\\d+$)/statistics",
-    { onRequest: guard("ViewTranscripts"), schema: { tags: ["Tickets"], summary: "Ticket statistics over a date range", params: guildParams, querystring: statisticsQuerySchema, response: { 200: statistics } } },
+    {
+      onRequest: guard("ViewTranscripts"),
+      schema: {
+        tags: ["Tickets"],
+        summary: "Ticket statistics over a date range",
+        params: guildParams,
+        querystring: statisticsQuerySchema,
+        response: { 200: statistics },
+      },
+    },
     async (request) => {
       const q = request.query;
       if (q.from > q.to) throw new HttpError(400, "The range must start on or before its end");

@@ -43,7 +43,11 @@ export default async function statsRoutes(fastify: FastifyInstance) {
     return reading;
   }
 
-  app.get("/stats", { schema: { tags: ["Health"], summary: "Members and servers of the bot", response: { 200: s.stats } } }, async (_request, reply) => {
-    return reply.header("cache-control", "public, max-age=60").send(await currentStats());
-  });
+  app.get(
+    "/stats",
+    { schema: { tags: ["Health"], summary: "Members and servers of the bot", response: { 200: s.stats } } },
+    async (_request, reply) => {
+      return reply.header("cache-control", "public, max-age=60").send(await currentStats());
+    },
+  );
 }

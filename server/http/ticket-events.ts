@@ -27,7 +27,8 @@ export default async function ticketEventRoutes(fastify: FastifyInstance) {
         params: guildParams,
         response: {
           200: {
-            description: "A stream of `event: ticket` with TicketEvent JSON as data; it ends after TICKET_STREAM_SECONDS and the browser reconnects",
+            description:
+              "A stream of `event: ticket` with TicketEvent JSON as data; it ends after TICKET_STREAM_SECONDS and the browser reconnects",
             content: { "text/event-stream": { schema: z.string() } },
           },
         },

@@ -37,7 +37,16 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/tickets",
-    { onRequest: guard("ViewTranscripts"), schema: { tags, summary: "Tickets of the server (open ones by default)", params: guildParams, querystring: ticketListQuerySchema, response: { 200: s.ticketList } } },
+    {
+      onRequest: guard("ViewTranscripts"),
+      schema: {
+        tags,
+        summary: "Tickets of the server (open ones by default)",
+        params: guildParams,
+        querystring: ticketListQuerySchema,
+        response: { 200: s.ticketList },
+      },
+    },
     async (request) => {
       const q = request.query;
       const { rows, total } = await listTickets(app.db, guildIdOf(request), q, request.user!.id, await panelsVisibleTo(app, request));
@@ -52,7 +61,13 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
       `/:guildId(^\\d+$)/tickets/:ticketId/${path}`,
       {
         onRequest: guard("ViewTranscripts"),
-        schema: { tags, summary, params: ticketParams, ...(body ? { body: ticketCloseSchema } : {}), response: { 200: s.ticketAction, 409: components.error } },
+        schema: {
+          tags,
+          summary,
+          params: ticketParams,
+          ...(body ? { body: ticketCloseSchema } : {}),
+          response: { 200: s.ticketAction, 409: components.error },
+        },
       },
       async (request) => {
         const guildId = guildIdOf(request);
@@ -60,14 +75,19 @@ export default async function ticketRoutes(fastify: FastifyInstance) {
         const before = await findTicket(app.db, guildId, ticketId);
         if (!before || before.status === "opening") throw new HttpError(404, "Ticket not found");
         const panels = await panelsVisibleTo(app, request);
-        if (panels !== "all" && (before.panel_id === null || !panels.includes(before.panel_id))) throw new HttpError(403, authMessages.accessDenied);
-        const { message, done } = await inBotLanguage(app, request, async (settings) => doneOf(await run(request, guildId, ticketId, { row: before, settings })));
+        if (panels !== "all" && (before.panel_id === null || !panels.includes(before.panel_id)))
+          throw new HttpError(403, authMessages.accessDenied);
+        const { message, done } = await inBotLanguage(app, request, async (settings) =>
+          doneOf(await run(request, guildId, ticketId, { row: before, settings })),
+        );
         return { message, ticket: toTicketSummary("ticket" in done ? done.ticket : before, app.tickets.channelUrl) };
       },
     );
 
   action("claim", "Claim a ticket", async (request, guildId, n, known) => claim(deps(), guildId, n, await member(request, guildId), known));
-  action("unclaim", "Release a claimed ticket", async (request, guildId, n, known) => unclaim(deps(), guildId, n, await member(request, guildId), known));
+  action("unclaim", "Release a claimed ticket", async (request, guildId, n, known) =>
+    unclaim(deps(), guildId, n, await member(request, guildId), known),
+  );
   // Staff reopen a ticket closed within the server's ReopenWithinDays (from its transcript's screen).
   action("reopen", "Reopen a closed ticket (same number, a new channel)", async (request, guildId, n, known) =>
     reopen(deps(), guildId, n, { kind: "staff", member: await member(request, guildId) }, known),

@@ -43,7 +43,13 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       onRequest: guard(perms.list),
       // From memory while the guild is unchanged; not for staff, whose view may depend on their roles (panelsVisibleTo).
       config: { responseCache: (request) => request.access?.level !== "staff" },
-      schema: { tags, summary: "List transcripts", params: guildParams, querystring: transcriptQuerySchema, response: { 200: s.transcriptList } },
+      schema: {
+        tags,
+        summary: "List transcripts",
+        params: guildParams,
+        querystring: transcriptQuerySchema,
+        response: { 200: s.transcriptList },
+      },
     },
     async (request) => app.transcripts.list(guildIdOf(request), request.query, await panelsVisibleTo(app, request)),
   );
@@ -51,7 +57,10 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
   // The Ticket Type filter's choices, readable by whoever may read transcripts (not only panel viewers).
   app.get(
     "/:guildId(^\\d+$)/transcript-panels",
-    { onRequest: guard(perms.list), schema: { tags, summary: "Panel names for the Ticket Type filter", params: guildParams, response: { 200: s.transcriptPanels } } },
+    {
+      onRequest: guard(perms.list),
+      schema: { tags, summary: "Panel names for the Ticket Type filter", params: guildParams, response: { 200: s.transcriptPanels } },
+    },
     async (request) => ({ panels: await app.transcripts.panelNames(guildIdOf(request)) }),
   );
 
@@ -82,7 +91,16 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
       bodyLimit: INGEST_BODY_LIMIT,
       onRequest: botKeyCheck,
       // Per guild: a bot (or a leaked key) cannot flood one server's storage or the log.
-      config: app.config.ingestRateLimit > 0 ? { rateLimit: { max: app.config.ingestRateLimit, timeWindow: 60_000, keyGenerator: (request) => `ingest:${(request.params as { guildId: string }).guildId}` } } : {},
+      config:
+        app.config.ingestRateLimit > 0
+          ? {
+              rateLimit: {
+                max: app.config.ingestRateLimit,
+                timeWindow: 60_000,
+                keyGenerator: (request) => `ingest:${(request.params as { guildId: string }).guildId}`,
+              },
+            }
+          : {},
       schema: {
         tags,
         summary: "Store a closed ticket's transcript (bots)",
@@ -107,13 +125,19 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
   // The guild's bot API key: whether one exists (ViewSettings); create or rotate it, shown once (EditSettings).
   app.get(
     "/:guildId(^\\d+$)/bot-key",
-    { onRequest: guard(resourcePermissions.settings.list), schema: { tags, summary: "Whether the server has a bot key", params: guildParams, response: { 200: s.botKeyState } } },
+    {
+      onRequest: guard(resourcePermissions.settings.list),
+      schema: { tags, summary: "Whether the server has a bot key", params: guildParams, response: { 200: s.botKeyState } },
+    },
     async (request) => app.transcripts.botKeyState(guildIdOf(request)),
   );
 
   app.post(
     "/:guildId(^\\d+$)/bot-key",
-    { onRequest: [guard(resourcePermissions.settings.edit), requireRecentSignIn], schema: { tags, summary: "Create or rotate the bot key", params: guildParams, response: { 201: s.botKeyCreated } } },
+    {
+      onRequest: [guard(resourcePermissions.settings.edit), requireRecentSignIn],
+      schema: { tags, summary: "Create or rotate the bot key", params: guildParams, response: { 201: s.botKeyCreated } },
+    },
     async (request, reply) => {
       const key = await app.transcripts.createBotKey(guildIdOf(request), requestActor(request));
       return reply.code(201).send({ key, message: "Bot key created. Copy it now: it is shown only once." });
@@ -122,7 +146,10 @@ export default async function transcriptRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/:guildId(^\\d+$)/bot-key",
-    { onRequest: guard(resourcePermissions.settings.edit), schema: { tags, summary: "Revoke the bot key", params: guildParams, response: { 200: s.message } } },
+    {
+      onRequest: guard(resourcePermissions.settings.edit),
+      schema: { tags, summary: "Revoke the bot key", params: guildParams, response: { 200: s.message } },
+    },
     async (request) => {
       await app.transcripts.revokeBotKey(guildIdOf(request), requestActor(request));
       return { message: "Bot key revoked" };

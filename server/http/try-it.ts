@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { demoChannelsResponseSchema, demoInteractionInputSchema, demoInteractionReplySchema, demoMessageInputSchema, demoMessagesResponseSchema } from "../../src/schemas/demo";
+import {
+  demoChannelsResponseSchema,
+  demoInteractionInputSchema,
+  demoInteractionReplySchema,
+  demoMessageInputSchema,
+  demoMessagesResponseSchema,
+} from "../../src/schemas/demo";
 import { demoClockSchema, demoSkipAheadSchema, demoSkippedAheadSchema } from "../../src/schemas/demo-clock";
 import { guard, guildIdOf, managerLevels, requireManager } from "../access/guard";
 import { resolveGuildAccess } from "../access/resolve";
@@ -46,7 +52,8 @@ export default async function demoRoutes(fastify: FastifyInstance) {
         params: guildParams,
         response: {
           200: {
-            description: "A stream of `event: ticket` with DemoTicketEvent JSON as data; it ends after TICKET_STREAM_SECONDS and the browser reconnects",
+            description:
+              "A stream of `event: ticket` with DemoTicketEvent JSON as data; it ends after TICKET_STREAM_SECONDS and the browser reconnects",
             content: { "text/event-stream": { schema: z.string() } },
           },
         },
@@ -70,7 +77,10 @@ export default async function demoRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/:guildId(^\\d+$)/demo/channels",
-    { onRequest: guard(), schema: { tags, summary: "Try it: the channels the demo user sees", params: guildParams, response: { 200: s.channels } } },
+    {
+      onRequest: guard(),
+      schema: { tags, summary: "Try it: the channels the demo user sees", params: guildParams, response: { 200: s.channels } },
+    },
     async (request) => ({ channels: await app.tryIt.channels(guildIdOf(request), request.user!) }),
   );
 
@@ -78,14 +88,34 @@ export default async function demoRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
     {
       onRequest: guard(),
-      schema: { tags, summary: "Try it: a channel's messages, oldest first", params: channelParams, querystring: z.object({ after: z.string().regex(/^\d{1,21}$/).optional() }), response: { 200: s.messages } },
+      schema: {
+        tags,
+        summary: "Try it: a channel's messages, oldest first",
+        params: channelParams,
+        querystring: z.object({
+          after: z
+            .string()
+            .regex(/^\d{1,21}$/)
+            .optional(),
+        }),
+        response: { 200: s.messages },
+      },
     },
     async (request) => app.tryIt.messages(guildIdOf(request), request.user!, request.params.channelId, request.query.after),
   );
 
   app.post(
     "/:guildId(^\\d+$)/demo/channels/:channelId/messages",
-    { onRequest: guard(), schema: { tags, summary: "Try it: write a message", params: channelParams, body: demoMessageInputSchema, response: { 201: s.posted } } },
+    {
+      onRequest: guard(),
+      schema: {
+        tags,
+        summary: "Try it: write a message",
+        params: channelParams,
+        body: demoMessageInputSchema,
+        response: { 201: s.posted },
+      },
+    },
     async (request, reply) => {
       const id = await app.tryIt.post(guildIdOf(request), request.user!, request.params.channelId, request.body.content);
       return reply.code(201).send({ id });
@@ -133,7 +163,14 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       await recordActivityOf(app.db, by, {
         guildId,
         action: skippedAheadAction,
-        after: { Hours: request.body.hours, ClockAheadHours: offsetMs / 3_600_000, ServerTime: now, Closed: closed, Warned: done.warned, Alerted: alerted },
+        after: {
+          Hours: request.body.hours,
+          ClockAheadHours: offsetMs / 3_600_000,
+          ServerTime: now,
+          Closed: closed,
+          Warned: done.warned,
+          Alerted: alerted,
+        },
         at: now,
       });
       return { closed, warned: done.warned, alerted, clock: { offsetMs, now, canSkip: true } };
@@ -146,7 +183,13 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       onRequest: guard(),
       // Counted by the interactions' own limits (per member and per server), not the dashboard's write limit.
       config: { interaction: true },
-      schema: { tags, summary: "Try it: a click, choice, form or slash command", params: guildParams, body: demoInteractionInputSchema, response: { 200: s.reply } },
+      schema: {
+        tags,
+        summary: "Try it: a click, choice, form or slash command",
+        params: guildParams,
+        body: demoInteractionInputSchema,
+        response: { 200: s.reply },
+      },
     },
     async (request) => {
       const guildId = guildIdOf(request);

@@ -32,7 +32,12 @@ export const panelsHooks: DeclaredHooks = {
   properties: ({ app, guildId }) => app.panels.properties(guildId),
   async list({ app, request, guildId }) {
     const permissions = request.access!.permissions;
-    return { panels: await app.panels.list(guildId, { singles: permissions[single.permissions.list], multis: permissions[multi.permissions.list] }) };
+    return {
+      panels: await app.panels.list(guildId, {
+        singles: permissions[single.permissions.list],
+        multis: permissions[multi.permissions.list],
+      }),
+    };
   },
   show: async (ctx) => ({ panel: await ctx.app.panels.toApi(await panelFor(ctx, "show")) }),
   async create({ app, request, guildId, body }) {

@@ -57,7 +57,9 @@ const panelButton = (panelId: number, panel: SinglePanel) => ({
   type: BUTTON,
   style: buttonStyles[panel.PanelMessage.ButtonColor],
   // Without text and emoji the button shows the panel's name, which may be longer than a label can be.
-  label: orUndefined(panel.PanelMessage.ButtonText) ?? (emojiOf(panel.PanelMessage.ButtonEmoji) ? undefined : clampText(panel.PanelName, discordLimits.buttonLabel)),
+  label:
+    orUndefined(panel.PanelMessage.ButtonText) ??
+    (emojiOf(panel.PanelMessage.ButtonEmoji) ? undefined : clampText(panel.PanelName, discordLimits.buttonLabel)),
   emoji: emojiOf(panel.PanelMessage.ButtonEmoji),
   custom_id: `panel:${panelId}`,
   disabled: panel.PanelMessage.DisablePanel,
@@ -83,9 +85,17 @@ export function singlePanelPayload(panelId: number, panel: SinglePanel, hours?: 
   const m = panel.PanelMessage;
   const hoursField = hours?.text ? [{ FieldName: hours.title, FieldValue: hours.text, Inline: false }] : [];
   const embed = buildEmbed({
-    title: m.PanelTitle, url: m.PanelTitleURL, description: m.PanelDescription, color: m.PanelColor,
-    author: m.PanelAuthor, authorIconUrl: m.PanelAuthorIconURL, authorUrl: m.PanelAuthorURL,
-    footer: m.PanelFooter, footerIconUrl: m.PanelFooterIconURL, imageUrl: m.PanelImageURL, thumbnailUrl: m.PanelThumbnailURL,
+    title: m.PanelTitle,
+    url: m.PanelTitleURL,
+    description: m.PanelDescription,
+    color: m.PanelColor,
+    author: m.PanelAuthor,
+    authorIconUrl: m.PanelAuthorIconURL,
+    authorUrl: m.PanelAuthorURL,
+    footer: m.PanelFooter,
+    footerIconUrl: m.PanelFooterIconURL,
+    imageUrl: m.PanelImageURL,
+    thumbnailUrl: m.PanelThumbnailURL,
     fields: [...m.PanelFields, ...hoursField],
   });
   const content = !embed && hours?.text ? `${m.PanelContent}\n${hours.title}: ${hours.text}`.trim() : m.PanelContent;
@@ -95,9 +105,17 @@ export function singlePanelPayload(panelId: number, panel: SinglePanel, hours?: 
 /** A multi-panel's message; `members` holds 1 to 25 panels (a select needs an option; send.ts refuses none). */
 export function multiPanelPayload(panelId: number, panel: MultiPanel, members: { id: number; panel: SinglePanel }[]): PanelMessagePayload {
   const embed = buildEmbed({
-    title: panel.PanelTitle, url: panel.PanelTitleURL, description: panel.PanelDescription, color: panel.PanelColor,
-    author: panel.PanelAuthor, authorIconUrl: panel.PanelAuthorIconURL, authorUrl: panel.PanelAuthorURL,
-    footer: panel.PanelFooter, footerIconUrl: panel.PanelFooterIconURL, imageUrl: panel.PanelImageURL, thumbnailUrl: panel.PanelThumbnailURL,
+    title: panel.PanelTitle,
+    url: panel.PanelTitleURL,
+    description: panel.PanelDescription,
+    color: panel.PanelColor,
+    author: panel.PanelAuthor,
+    authorIconUrl: panel.PanelAuthorIconURL,
+    authorUrl: panel.PanelAuthorURL,
+    footer: panel.PanelFooter,
+    footerIconUrl: panel.PanelFooterIconURL,
+    imageUrl: panel.PanelImageURL,
+    thumbnailUrl: panel.PanelThumbnailURL,
     fields: panel.PanelFields,
   });
   let components: unknown[];

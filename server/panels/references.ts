@@ -27,13 +27,19 @@ export async function checkSinglePanelReferences(db: Db, guild: PlatformGuild, p
   for (const category of [panel.TicketCategory, panel.OverflowCategory]) {
     if (category !== null && !guild.categories.some((c) => c.id === category)) problems.push(panelText.categoryMissing(category));
   }
-  if (panel.MentionRoleId !== null && !guild.roles.some((r) => r.id === panel.MentionRoleId)) problems.push(panelText.roleMissing(panel.MentionRoleId));
+  if (panel.MentionRoleId !== null && !guild.roles.some((r) => r.id === panel.MentionRoleId))
+    problems.push(panelText.roleMissing(panel.MentionRoleId));
   if (isCustomEmojiId(message.ButtonEmoji) && !guild.emojis.some((e) => e.id === message.ButtonEmoji)) {
     problems.push(panelText.emojiMissing(message.ButtonEmoji));
   }
   if (panel.FormId !== null && !isRowId(panel.FormId)) problems.push(panelText.formMissing(panel.FormId));
   else if (panel.FormId !== null) {
-    const form = await db.selectFrom("forms").select("id").where("guild_id", "=", guild.id).where("id", "=", panel.FormId).executeTakeFirst();
+    const form = await db
+      .selectFrom("forms")
+      .select("id")
+      .where("guild_id", "=", guild.id)
+      .where("id", "=", panel.FormId)
+      .executeTakeFirst();
     if (!form) problems.push(panelText.formMissing(panel.FormId));
   }
   let teamId: number | null = null;

@@ -76,7 +76,12 @@ export async function seedPanels(db: Db): Promise<void> {
     .where("guild_id", "=", DEMO_COMMUNITY_ID)
     .where("name", "=", "Support Team")
     .executeTakeFirst();
-  const form = await db.selectFrom("forms").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Request").executeTakeFirst();
+  const form = await db
+    .selectFrom("forms")
+    .select("id")
+    .where("guild_id", "=", DEMO_COMMUNITY_ID)
+    .where("name", "=", "Support Request")
+    .executeTakeFirst();
   const ids: number[] = [];
   for (const panel of [generalSupport(team ? String(team.id) : null), billing(form?.id ?? null)]) {
     ids.push(await insertSinglePanel(db, DEMO_COMMUNITY_ID, panel, panel.SupportTeams[0] ? Number(panel.SupportTeams[0]) : null, now));

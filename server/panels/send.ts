@@ -18,7 +18,12 @@ export class MultiPanelEmptyError extends HttpError {
 }
 
 /** Posts a panel's message through the platform (the Resend button and /panel resend); returns where it went. */
-export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
+export async function sendPanel(
+  db: Db,
+  platform: PlatformAdapter,
+  guildId: string,
+  row: PanelRow,
+): Promise<{ messageId: string; channelId: string }> {
   if (row.kind === "multi") {
     const panel = toMultiPanel(row, (await membersOf(db, [row.id])).get(row.id) ?? []);
     const memberRows = await db
@@ -37,7 +42,11 @@ export async function sendPanel(db: Db, platform: PlatformAdapter, guildId: stri
   }
   const panel = toSinglePanel(row);
   const channelId = panel.PanelMessage.PanelChannel;
-  const messageId = await platform.sendPanelMessage(guildId, channelId, singlePanelPayload(row.id, panel, await hoursLineOf(db, guildId, panel)));
+  const messageId = await platform.sendPanelMessage(
+    guildId,
+    channelId,
+    singlePanelPayload(row.id, panel, await hoursLineOf(db, guildId, panel)),
+  );
   return { messageId, channelId };
 }
 
@@ -50,9 +59,13 @@ async function hoursLineOf(db: Db, guildId: string, panel: ReturnType<typeof toS
 }
 
 /** Posts a panel's message and keeps its id on the panel (after a create, and the bot's /panel resend). */
-export async function postPanel(db: Db, platform: PlatformAdapter, guildId: string, row: PanelRow): Promise<{ messageId: string; channelId: string }> {
+export async function postPanel(
+  db: Db,
+  platform: PlatformAdapter,
+  guildId: string,
+  row: PanelRow,
+): Promise<{ messageId: string; channelId: string }> {
   const sent = await sendPanel(db, platform, guildId, row);
   await db.updateTable("panels").set({ message_id: sent.messageId }).where("id", "=", row.id).execute();
   return sent;
 }
-

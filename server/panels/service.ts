@@ -56,12 +56,18 @@ export class PanelsService {
   }
 
   /** The guild's panels and multi-panels, each kind only when asked for (the caller may view it). */
-  async list(guildId: string, kinds: { singles: boolean; multis: boolean }): Promise<{ SinglePanels: StoredSinglePanel[]; MultiPanels: StoredMultiPanel[] }> {
+  async list(
+    guildId: string,
+    kinds: { singles: boolean; multis: boolean },
+  ): Promise<{ SinglePanels: StoredSinglePanel[]; MultiPanels: StoredMultiPanel[] }> {
     const { db } = this.deps;
     const rows = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).orderBy("id").execute();
     const singles = kinds.singles ? rows.filter((r) => r.kind === "single").map(toSinglePanel) : [];
     const multiRows = kinds.multis ? rows.filter((r) => r.kind === "multi") : [];
-    const members = await membersOf(db, multiRows.map((r) => r.id));
+    const members = await membersOf(
+      db,
+      multiRows.map((r) => r.id),
+    );
     return { SinglePanels: singles, MultiPanels: multiRows.map((r) => toMultiPanel(r, members.get(r.id) ?? [])) };
   }
 
@@ -84,7 +90,11 @@ export class PanelsService {
       await assertBelowGuildLimit(trx, "panels", guildId, guildLimits.panels, "panels", "single");
       const { teamId } = await checkSinglePanelReferences(trx, guild, panel);
       const id = await insertSinglePanel(trx, guildId, panel, teamId, Date.now());
-      await recordActivityOf(trx, actor, { guildId, action: panelActions.created, after: toSinglePanel((await findPanel(trx, guildId, id))!) });
+      await recordActivityOf(trx, actor, {
+        guildId,
+        action: panelActions.created,
+        after: toSinglePanel((await findPanel(trx, guildId, id))!),
+      });
       return id;
     });
     return { panelId, ...(await this.postAfterCreate(guildId, panelId)) };
@@ -97,7 +107,11 @@ export class PanelsService {
       await assertBelowGuildLimit(trx, "panels", guildId, guildLimits.multiPanels, "multi-panels", "multi");
       const memberIds = await checkMultiPanelReferences(trx, guild, panel);
       const id = await insertMultiPanel(trx, guildId, panel, memberIds, Date.now());
-      await recordActivityOf(trx, actor, { guildId, action: panelActions.multiCreated, after: toMultiPanel((await findPanel(trx, guildId, id))!, memberIds) });
+      await recordActivityOf(trx, actor, {
+        guildId,
+        action: panelActions.multiCreated,
+        after: toMultiPanel((await findPanel(trx, guildId, id))!, memberIds),
+      });
       return id;
     });
     return { panelId, ...(await this.postAfterCreate(guildId, panelId)) };
@@ -120,7 +134,12 @@ export class PanelsService {
       const current = await this.current(trx, guildId, existing, panel.Revision);
       const { teamId } = await checkSinglePanelReferences(trx, guild, panel);
       const before = toSinglePanel(current);
-      await this.bump(trx, current, { name: panel.PanelName, form_id: panel.FormId, team_id: teamId, data_json: JSON.stringify(singlePanelData(panel)) });
+      await this.bump(trx, current, {
+        name: panel.PanelName,
+        form_id: panel.FormId,
+        team_id: teamId,
+        data_json: JSON.stringify(singlePanelData(panel)),
+      });
       const after = toSinglePanel((await findPanel(trx, guildId, current.id))!);
       await recordActivityOf(trx, actor, { guildId, action: panelActions.updated, before, after });
     });
@@ -152,7 +171,11 @@ export class PanelsService {
   }
 
   /** Writes the panel's new values on the revision read (compare-and-set), moving the revision on. */
-  private async bump(trx: Db, current: PanelRow, set: { name: string; data_json: string; form_id?: number | null; team_id?: number | null }) {
+  private async bump(
+    trx: Db,
+    current: PanelRow,
+    set: { name: string; data_json: string; form_id?: number | null; team_id?: number | null },
+  ) {
     const updated = await trx
       .updateTable("panels")
       .set({ ...set, revision: current.revision + 1, updated_at: Date.now() })
@@ -177,7 +200,11 @@ export class PanelsService {
         // Members go with their multi-panel (on delete cascade), explicitly too for clarity on both databases.
         await trx.deleteFrom("multi_panel_members").where("multi_panel_id", "=", current.id).execute();
         await trx.deleteFrom("panels").where("guild_id", "=", guildId).where("id", "=", current.id).execute();
-        await recordActivityOf(trx, actor, { guildId, action: current.kind === "multi" ? panelActions.multiDeleted : panelActions.deleted, before });
+        await recordActivityOf(trx, actor, {
+          guildId,
+          action: current.kind === "multi" ? panelActions.multiDeleted : panelActions.deleted,
+          before,
+        });
       });
     } catch (error) {
       // A multi-panel that started using the panel meanwhile: the foreign key refuses, answer as above.

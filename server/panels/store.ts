@@ -71,7 +71,13 @@ export async function findPanel(db: Db, guildId: string, panelId: number): Promi
 
 /** One single panel of the guild as stored, or undefined (a multi-panel's id names none). */
 export async function findSinglePanel(db: Db, guildId: string, panelId: number): Promise<StoredSinglePanel | undefined> {
-  const row = await db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).where("kind", "=", "single").executeTakeFirst();
+  const row = await db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .where("id", "=", panelId)
+    .where("kind", "=", "single")
+    .executeTakeFirst();
   return row ? toSinglePanel(row) : undefined;
 }
 
@@ -102,8 +108,16 @@ export async function insertSinglePanel(db: Db, guildId: string, panel: SinglePa
   const row = await db
     .insertInto("panels")
     .values({
-      guild_id: guildId, kind: "single", name: panel.PanelName, form_id: panel.FormId, team_id: teamId,
-      data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+      guild_id: guildId,
+      kind: "single",
+      name: panel.PanelName,
+      form_id: panel.FormId,
+      team_id: teamId,
+      data_json: JSON.stringify(singlePanelData(panel)),
+      message_id: null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -115,8 +129,16 @@ export async function insertMultiPanel(db: Db, guildId: string, panel: MultiPane
   const row = await db
     .insertInto("panels")
     .values({
-      guild_id: guildId, kind: "multi", name: multiPanelName(panel), form_id: null, team_id: null,
-      data_json: JSON.stringify(multiPanelData(panel)), message_id: null, revision: 1, created_at: now, updated_at: now,
+      guild_id: guildId,
+      kind: "multi",
+      name: multiPanelName(panel),
+      form_id: null,
+      team_id: null,
+      data_json: JSON.stringify(multiPanelData(panel)),
+      message_id: null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -126,4 +148,3 @@ export async function insertMultiPanel(db: Db, guildId: string, panel: MultiPane
     .execute();
   return row.id;
 }
-

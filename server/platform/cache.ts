@@ -18,7 +18,8 @@ export class TtlCache<T> {
   async get(key: string, load: () => Promise<T>, { maxAgeMs, notBefore }: { maxAgeMs?: number; notBefore?: number } = {}): Promise<T> {
     const hit = this.entries.get(key);
     const now = this.now();
-    const fresh = (maxAgeMs === undefined || now - (hit?.storedAt ?? 0) <= maxAgeMs) && (notBefore === undefined || (hit?.storedAt ?? 0) >= notBefore);
+    const fresh =
+      (maxAgeMs === undefined || now - (hit?.storedAt ?? 0) <= maxAgeMs) && (notBefore === undefined || (hit?.storedAt ?? 0) >= notBefore);
     if (hit && hit.expires > now && fresh) return hit.value;
     if (hit) this.entries.delete(key);
     const value = load();

@@ -53,7 +53,10 @@ export class DemoClock implements GuildClock {
   }
 
   async maxOffset(): Promise<number> {
-    const row = await this.db.selectFrom("demo_clocks").select((eb) => eb.fn.max("offset_ms").as("max")).executeTakeFirst();
+    const row = await this.db
+      .selectFrom("demo_clocks")
+      .select((eb) => eb.fn.max("offset_ms").as("max"))
+      .executeTakeFirst();
     return Number(row?.max ?? 0);
   }
 

@@ -84,7 +84,14 @@ export class DemoPlatform implements PlatformAdapter {
       .filter((m) => m.userId === user.id)
       .map((m) => {
         const guild = this.find(m.guildId)!;
-        return { id: guild.id, name: guild.name, icon_url: guild.icon_url, owner: m.owner, permissions: m.permissions, roles: [...m.roles] };
+        return {
+          id: guild.id,
+          name: guild.name,
+          icon_url: guild.icon_url,
+          owner: m.owner,
+          permissions: m.permissions,
+          roles: [...m.roles],
+        };
       });
   }
 
@@ -141,10 +148,18 @@ export class DemoPlatform implements PlatformAdapter {
     const g = this.find(guildId);
     if (!g) throw new PlatformNotFoundError("Guild not found");
     const tickets = this.db
-      ? await this.db.selectFrom("demo_channels").select(["id", "name", "parent_id"]).where("guild_id", "=", guildId).where("kind", "=", "text").execute()
+      ? await this.db
+          .selectFrom("demo_channels")
+          .select(["id", "name", "parent_id"])
+          .where("guild_id", "=", guildId)
+          .where("kind", "=", "text")
+          .execute()
       : [];
     const held = botPermissionBits;
-    const textChannels = [...g.text_channels.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })), ...tickets.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id }))];
+    const textChannels = [
+      ...g.text_channels.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id ?? null })),
+      ...tickets.map((c) => ({ id: c.id, name: c.name, parentId: c.parent_id })),
+    ];
     const channelsPerCategory: Record<string, number> = {};
     for (const c of textChannels) if (c.parentId) channelsPerCategory[c.parentId] = (channelsPerCategory[c.parentId] ?? 0) + 1;
     return {
@@ -178,26 +193,48 @@ export class DemoPlatform implements PlatformAdapter {
   async createTicketChannel(guildId: string, input: TicketChannelInput): Promise<string> {
     const g = this.find(guildId);
     if (!g) throw new PlatformNotFoundError("Guild not found");
-    if (input.parentId !== null && !g.categories.some((c) => c.id === input.parentId)) throw new PlatformNotFoundError("Category not found");
+    if (input.parentId !== null && !g.categories.some((c) => c.id === input.parentId))
+      throw new PlatformNotFoundError("Category not found");
     // Discord's limits, so Try-it meets what a real server meets: 50 channels in a category, 500 in a server.
     const made = await this.store
       .selectFrom("demo_channels")
-      .select((eb) => [eb.fn.countAll<number>().as("all"), eb.fn.sum<number>(eb.case().when("parent_id", "=", input.parentId ?? "").then(1).else(0).end()).as("inParent")])
+      .select((eb) => [
+        eb.fn.countAll<number>().as("all"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when("parent_id", "=", input.parentId ?? "")
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("inParent"),
+      ])
       .where("guild_id", "=", guildId)
       .where("kind", "=", "text")
       .executeTakeFirstOrThrow();
     const fixedChannels = g.text_channels.length + g.categories.length;
-    if (Number(made.all) + fixedChannels >= channelLimits.perServer) throw new PlatformRefusedError("serverFull", "Maximum number of guild channels reached (500)");
+    if (Number(made.all) + fixedChannels >= channelLimits.perServer)
+      throw new PlatformRefusedError("serverFull", "Maximum number of guild channels reached (500)");
     if (input.parentId !== null) {
       const inParent = Number(made.inParent ?? 0) + g.text_channels.filter((c) => c.parent_id === input.parentId).length;
-      if (inParent >= channelLimits.perCategory) throw new PlatformRefusedError("categoryFull", "Maximum number of channels in category reached (50)");
+      if (inParent >= channelLimits.perCategory)
+        throw new PlatformRefusedError("categoryFull", "Maximum number of channels in category reached (50)");
     }
     const id = nextSnowflake();
     await this.store
       .insertInto("demo_channels")
       .values({
-        id, guild_id: guildId, name: input.name, kind: "text", parent_id: input.parentId, topic: input.topic ?? null,
-        overwrites_json: JSON.stringify(input.overwrites), recipient_id: null, created_at: await this.clock.now(guildId),
+        id,
+        guild_id: guildId,
+        name: input.name,
+        kind: "text",
+        parent_id: input.parentId,
+        topic: input.topic ?? null,
+        overwrites_json: JSON.stringify(input.overwrites),
+        recipient_id: null,
+        created_at: await this.clock.now(guildId),
       })
       .execute();
     return id;
@@ -210,11 +247,21 @@ export class DemoPlatform implements PlatformAdapter {
     if (!g) throw new PlatformNotFoundError("Guild not found");
     if (!g.text_channels.some((c) => c.id === channelId)) throw new PlatformNotFoundError("Channel not found");
     const id = nextSnowflake();
-    const members: PermissionOverwrite[] = [{ id: guildId, type: 0, allow: "0", deny: String(THREAD_VIEW) }, { id: this.botUserId, type: 1, allow: String(THREAD_VIEW), deny: "0" }];
+    const members: PermissionOverwrite[] = [
+      { id: guildId, type: 0, allow: "0", deny: String(THREAD_VIEW) },
+      { id: this.botUserId, type: 1, allow: String(THREAD_VIEW), deny: "0" },
+    ];
     await this.store
       .insertInto("demo_channels")
       .values({
-        id, guild_id: guildId, name, kind: "thread", parent_id: channelId, topic: null, overwrites_json: JSON.stringify(members), recipient_id: null,
+        id,
+        guild_id: guildId,
+        name,
+        kind: "thread",
+        parent_id: channelId,
+        topic: null,
+        overwrites_json: JSON.stringify(members),
+        recipient_id: null,
         created_at: await this.clock.now(guildId),
       })
       .execute();
@@ -231,11 +278,20 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   private async setThreadAudience(threadId: string, id: string, type: 0 | 1, add: boolean) {
-    const row = await this.store.selectFrom("demo_channels").select("overwrites_json").where("id", "=", threadId).where("kind", "=", "thread").executeTakeFirst();
+    const row = await this.store
+      .selectFrom("demo_channels")
+      .select("overwrites_json")
+      .where("id", "=", threadId)
+      .where("kind", "=", "thread")
+      .executeTakeFirst();
     if (!row) throw new PlatformNotFoundError("Unknown Channel");
     const list = fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []).filter((o) => !(o.id === id && o.type === type));
     if (add) list.push({ id, type, allow: String(THREAD_VIEW), deny: "0" });
-    await this.store.updateTable("demo_channels").set({ overwrites_json: JSON.stringify(list) }).where("id", "=", threadId).execute();
+    await this.store
+      .updateTable("demo_channels")
+      .set({ overwrites_json: JSON.stringify(list) })
+      .where("id", "=", threadId)
+      .execute();
   }
 
   async closeThread(threadId: string, mode: "archive" | "delete"): Promise<void> {
@@ -255,7 +311,14 @@ export class DemoPlatform implements PlatformAdapter {
     // Its time is its server's clock's (the id's is the real clock's).
     const newest = { lastMessageId: last?.id ?? null, lastMessageAt: last ? Number(last.created_at) : null };
     const row = await this.store.selectFrom("demo_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
-    if (row) return { id: row.id, guildId: row.guild_id, name: row.name, ...newest, overwrites: fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []) };
+    if (row)
+      return {
+        id: row.id,
+        guildId: row.guild_id,
+        name: row.name,
+        ...newest,
+        overwrites: fromDbJson<PermissionOverwrite[]>(row.overwrites_json, []),
+      };
     const fixed = this.fixedChannel(channelId);
     return fixed ? { id: fixed.id, guildId: fixed.guildId, name: fixed.name, ...newest, overwrites: [] } : null;
   }
@@ -284,8 +347,10 @@ export class DemoPlatform implements PlatformAdapter {
     const thread = await this.store.selectFrom("demo_channels").select("kind").where("id", "=", channelId).executeTakeFirst();
     if (thread?.kind === "thread") {
       const content = message.content ?? "";
-      for (const roleId of message.allowed_mentions.roles ?? []) if (content.includes(`<@&${roleId}>`)) await this.addThreadRole(channelId, roleId);
-      for (const userId of message.allowed_mentions.users ?? []) if (content.includes(`<@${userId}>`)) await this.setThreadMember(channelId, userId, true);
+      for (const roleId of message.allowed_mentions.roles ?? [])
+        if (content.includes(`<@&${roleId}>`)) await this.addThreadRole(channelId, roleId);
+      for (const userId of message.allowed_mentions.users ?? [])
+        if (content.includes(`<@${userId}>`)) await this.setThreadMember(channelId, userId, true);
     }
     return id;
   }
@@ -311,7 +376,10 @@ export class DemoPlatform implements PlatformAdapter {
     if (before) query = query.where("id", "<", before);
     // Snowflakes of one length compare as text; the oldest 100 after `after`, answered newest first as Discord does.
     if (after && !before) query = query.where("id", ">", after);
-    const rows = after && !before ? (await query.orderBy("id", "asc").limit(100).execute()).reverse() : await query.orderBy("id", "desc").limit(100).execute();
+    const rows =
+      after && !before
+        ? (await query.orderBy("id", "asc").limit(100).execute()).reverse()
+        : await query.orderBy("id", "desc").limit(100).execute();
     return rows.map((r) => ({
       id: r.id,
       author: { id: r.author_id, username: r.author_name, bot: Number(r.author_bot) === 1 },
@@ -319,7 +387,9 @@ export class DemoPlatform implements PlatformAdapter {
       embeds: fromDbJson<unknown[]>(r.embeds_json, []).map(readEmbed),
       attachments: [],
       // As Discord's `mentions`: the users the content mentions, with their names.
-      mentioned_users: [...mentionedIds([r.content]).users].flatMap((id) => demoUsers.filter((u) => u.id === id).map((u) => ({ id, name: u.username }))),
+      mentioned_users: [...mentionedIds([r.content]).users].flatMap((id) =>
+        demoUsers.filter((u) => u.id === id).map((u) => ({ id, name: u.username })),
+      ),
       timestamp: Number(r.created_at),
       avatar: r.author_avatar,
     }));
@@ -339,8 +409,18 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   async findTextChannels(guildId: string, name: string): Promise<string[]> {
-    const rows = await this.store.selectFrom("demo_channels").select("id").where("guild_id", "=", guildId).where("kind", "=", "text").where("name", "=", name).execute();
-    const fixed = [...demoGuilds, largeGuild].find((g) => g.id === guildId)?.text_channels.filter((c) => c.name === name).map((c) => c.id) ?? [];
+    const rows = await this.store
+      .selectFrom("demo_channels")
+      .select("id")
+      .where("guild_id", "=", guildId)
+      .where("kind", "=", "text")
+      .where("name", "=", name)
+      .execute();
+    const fixed =
+      [...demoGuilds, largeGuild]
+        .find((g) => g.id === guildId)
+        ?.text_channels.filter((c) => c.name === name)
+        .map((c) => c.id) ?? [];
     return [...rows.map((r) => r.id), ...fixed].sort((a, b) => (BigInt(b) > BigInt(a) ? 1 : BigInt(b) < BigInt(a) ? -1 : 0));
   }
 
@@ -348,7 +428,12 @@ export class DemoPlatform implements PlatformAdapter {
 
   /** The bot's direct-message channel with a user, if the bot ever wrote to them. */
   async existingDirectChannelOf(userId: string): Promise<string | null> {
-    const existing = await this.store.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", userId).executeTakeFirst();
+    const existing = await this.store
+      .selectFrom("demo_channels")
+      .select("id")
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", userId)
+      .executeTakeFirst();
     return existing?.id ?? null;
   }
 
@@ -360,7 +445,14 @@ export class DemoPlatform implements PlatformAdapter {
     await this.store
       .insertInto("demo_channels")
       .values({
-        id, guild_id: null, name: "Ticketeer", kind: "dm", parent_id: null, topic: null, overwrites_json: "[]", recipient_id: userId,
+        id,
+        guild_id: null,
+        name: "Ticketeer",
+        kind: "dm",
+        parent_id: null,
+        topic: null,
+        overwrites_json: "[]",
+        recipient_id: userId,
         // A direct-message channel belongs to no server: the real clock.
         created_at: await this.clock.now(null),
       })
@@ -393,7 +485,12 @@ export class DemoPlatform implements PlatformAdapter {
   }
 
   /** Stores a message, stamped with its server's clock (`guildId`; null: the real clock); its id and time. */
-  private async insertMessage(channelId: string, guildId: string | null, author: DemoAuthor, message: BotMessage): Promise<{ id: string; createdAt: number }> {
+  private async insertMessage(
+    channelId: string,
+    guildId: string | null,
+    author: DemoAuthor,
+    message: BotMessage,
+  ): Promise<{ id: string; createdAt: number }> {
     const createdAt = await this.clock.now(guildId);
     const id = nextSnowflake();
     await this.store

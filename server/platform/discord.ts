@@ -295,7 +295,12 @@ export class DiscordPlatform implements PlatformAdapter {
       guildId: channel.guild_id ?? null,
       name: channel.name ?? "",
       lastMessageId: channel.last_message_id ?? null,
-      overwrites: (channel.permission_overwrites ?? []).map((o) => ({ id: o.id, type: o.type, allow: String(o.allow), deny: String(o.deny) })),
+      overwrites: (channel.permission_overwrites ?? []).map((o) => ({
+        id: o.id,
+        type: o.type,
+        allow: String(o.allow),
+        deny: String(o.deny),
+      })),
     };
   }
 
@@ -309,7 +314,9 @@ export class DiscordPlatform implements PlatformAdapter {
   // Threads (channel.mdx "Start Thread without Message", "Add/Remove Thread Member", "Modify Channel" of a thread).
   async createTicketThread(_guildId: string, channelId: string, name: string): Promise<string> {
     const thread = await this.call<APIChannel>(() =>
-      this.bot.post(Routes.threads(channelId), { body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 10080 } }),
+      this.bot.post(Routes.threads(channelId), {
+        body: { name, type: ChannelType.PrivateThread, invitable: false, auto_archive_duration: 10080 },
+      }),
     );
     return thread.id;
   }
@@ -455,7 +462,11 @@ export class DiscordPlatform implements PlatformAdapter {
     };
     const base = basePermissions(bot);
     const kindOf = (type: number): BotChannelFacts["kind"] | null =>
-      type === ChannelType.GuildCategory ? "category" : type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement ? "text" : null;
+      type === ChannelType.GuildCategory
+        ? "category"
+        : type === ChannelType.GuildText || type === ChannelType.GuildAnnouncement
+          ? "text"
+          : null;
     const facts: BotChannelFacts[] = [];
     const channelsPerCategory: Record<string, number> = {};
     for (const c of channels) {
@@ -463,7 +474,13 @@ export class DiscordPlatform implements PlatformAdapter {
       const kind = kindOf(c.type);
       if (!kind) continue;
       const overwrites = (c.permission_overwrites ?? []).map((o) => ({ ...o, allow: String(o.allow), deny: String(o.deny) }));
-      facts.push({ id: c.id, name: c.name ?? "", kind, parentId: c.parent_id ?? null, permissions: channelPermissions(base, bot, overwrites).toString() });
+      facts.push({
+        id: c.id,
+        name: c.name ?? "",
+        kind,
+        parentId: c.parent_id ?? null,
+        permissions: channelPermissions(base, bot, overwrites).toString(),
+      });
     }
     return {
       applicationId: application.id,
@@ -530,7 +547,11 @@ export class DiscordPlatform implements PlatformAdapter {
   /** The call, with the library's errors mapped onto ours. */
   private async call<T>(run: () => Promise<unknown>): Promise<T> {
     if (this.invalidRequests.backingOff()) {
-      throw new PlatformRefusedError("backingOff", "The bot is pausing its requests to Discord for a few minutes.", this.invalidRequests.retryAfterMs());
+      throw new PlatformRefusedError(
+        "backingOff",
+        "The bot is pausing its requests to Discord for a few minutes.",
+        this.invalidRequests.retryAfterMs(),
+      );
     }
     try {
       return (await run()) as T;
@@ -559,9 +580,11 @@ function hasFormError(tree: unknown, code: string, depth = 0): boolean {
 }
 
 function platformError(error: unknown): Error {
-  if (error instanceof PlatformAuthError || error instanceof PlatformNotFoundError || error instanceof PlatformUnavailableError) return error;
+  if (error instanceof PlatformAuthError || error instanceof PlatformNotFoundError || error instanceof PlatformUnavailableError)
+    return error;
   if (error instanceof DiscordAPIError) {
-    if (error.status === 403 && error.code === 50013) return new PlatformRefusedError("missingPermission", "Discord refused: the bot lacks a permission.");
+    if (error.status === 403 && error.code === 50013)
+      return new PlatformRefusedError("missingPermission", "Discord refused: the bot lacks a permission.");
     if (error.code === 30013) return new PlatformRefusedError("serverFull", "Discord refused: the server holds 500 channels.");
     if (error.code === 50035 && hasFormError((error.rawError as { errors?: unknown }).errors, "CHANNEL_PARENT_MAX_CHANNELS")) {
       return new PlatformRefusedError("categoryFull", "Discord refused: the category holds 50 channels.");
@@ -570,15 +593,23 @@ function platformError(error: unknown): Error {
       const what = new URL(error.url).pathname.includes("/guilds/") ? "Guild not found" : "Not found";
       return new PlatformNotFoundError(what, typeof error.code === "number" ? error.code : null);
     }
-    if (error.status >= 500) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
+    if (error.status >= 500)
+      return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
     return new PlatformRejectedError(error.status);
   }
-  if (error instanceof HTTPError) return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
+  if (error instanceof HTTPError)
+    return new PlatformUnavailableError(`The chat platform is unavailable (${error.status}). Please try again later.`);
   if (error instanceof RateLimitError) {
     const wait = Math.max(error.retryAfter, error.timeToReset);
-    return new PlatformRefusedError("rateLimited", `Discord asks the bot to wait ${Math.ceil(wait / 1000)} s before doing that again.`, wait);
+    return new PlatformRefusedError(
+      "rateLimited",
+      `Discord asks the bot to wait ${Math.ceil(wait / 1000)} s before doing that again.`,
+      wait,
+    );
   }
-  return new PlatformUnavailableError(`The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`);
+  return new PlatformUnavailableError(
+    `The chat platform is unavailable (${(error as Error)?.message ?? "network error"}). Please try again later.`,
+  );
 }
 
 /** "https://discord.com/api/v10" → the library's `api` and `version` options. */

@@ -76,16 +76,19 @@ const isComponent = (c: unknown): c is Component => !!c && typeof c === "object"
 function fitComponents(rows: readonly unknown[]): unknown[] {
   return rows.slice(0, d.actionRows).map((row) => {
     if (!isComponent(row) || row.type !== ACTION_ROW || !Array.isArray(row.components)) return row;
-    const children = row.components.filter(isComponent).slice(0, d.rowButtons).map((c): Component => {
-      if (c.type === BUTTON && typeof c.label === "string") return { ...c, label: clampText(c.label, d.buttonLabel) };
-      if (c.type !== STRING_SELECT) return c;
-      const options = Array.isArray(c.options) ? c.options.filter(isComponent).slice(0, d.selectOptions) : [];
-      return {
-        ...c,
-        ...(typeof c.placeholder === "string" ? { placeholder: clampText(c.placeholder, d.selectPlaceholder) } : {}),
-        options: options.map((o) => ({ ...o, label: clampText(String(o.label ?? ""), d.selectOptionLabel) })),
-      };
-    });
+    const children = row.components
+      .filter(isComponent)
+      .slice(0, d.rowButtons)
+      .map((c): Component => {
+        if (c.type === BUTTON && typeof c.label === "string") return { ...c, label: clampText(c.label, d.buttonLabel) };
+        if (c.type !== STRING_SELECT) return c;
+        const options = Array.isArray(c.options) ? c.options.filter(isComponent).slice(0, d.selectOptions) : [];
+        return {
+          ...c,
+          ...(typeof c.placeholder === "string" ? { placeholder: clampText(c.placeholder, d.selectPlaceholder) } : {}),
+          options: options.map((o) => ({ ...o, label: clampText(String(o.label ?? ""), d.selectOptionLabel) })),
+        };
+      });
     return { ...row, components: children };
   });
 }

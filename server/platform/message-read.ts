@@ -41,7 +41,10 @@ export function readEmbed(raw: unknown): ChannelEmbed {
     url: str(e.url),
     color: typeof e.color === "number" && Number.isInteger(e.color) && e.color >= 0 && e.color <= 0xffffff ? e.color : undefined,
     timestamp: Number.isFinite(time) && time >= 0 ? time : undefined,
-    author: str(author.name) === undefined ? undefined : defined({ name: str(author.name)!, url: str(author.url), icon_url: str(author.icon_url) }),
+    author:
+      str(author.name) === undefined
+        ? undefined
+        : defined({ name: str(author.name)!, url: str(author.url), icon_url: str(author.icon_url) }),
     fields: fields.length ? fields : undefined,
     footer: str(footer.text) === undefined ? undefined : defined({ text: str(footer.text)!, icon_url: str(footer.icon_url) }),
     image: link(e.image),

@@ -37,7 +37,11 @@ export function basePermissions(member: MemberInGuild): bigint {
 }
 
 /** The member's permissions in a channel with these overwrites, from their base permissions. */
-export function channelPermissions(base: bigint, member: Pick<MemberInGuild, "guildId" | "userId" | "roleIds">, overwrites: readonly PermissionOverwrite[]): bigint {
+export function channelPermissions(
+  base: bigint,
+  member: Pick<MemberInGuild, "guildId" | "userId" | "roleIds">,
+  overwrites: readonly PermissionOverwrite[],
+): bigint {
   if ((base & ADMINISTRATOR) === ADMINISTRATOR) return ALL_PERMISSIONS;
   let permissions = base;
   const everyone = overwrites.find((o) => o.type === 0 && o.id === member.guildId);

@@ -94,7 +94,8 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<R
   const forward = proxyRequests(rest);
   const server = http.createServer((req, res) => {
     if (secret !== null && !sameSecret(req.headers[PROXY_SECRET_HEADER], secret)) return refuse(res, 401, "401: Unauthorized");
-    if (!sameSecret(req.headers.authorization, botAuthorization)) return refuse(res, 403, "This proxy forwards only the bot's own requests");
+    if (!sameSecret(req.headers.authorization, botAuthorization))
+      return refuse(res, 403, "This proxy forwards only the bot's own requests");
     if (guard.backingOff()) {
       res.writeHead(503, { "content-type": "application/json", "retry-after": String(Math.ceil(guard.retryAfterMs() / 1000)) });
       res.end(JSON.stringify({ message: "Paused: too many refused requests to Discord recently", code: 0 }));

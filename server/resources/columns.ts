@@ -47,7 +47,12 @@ function columnTypeOf(field: string, schema: z.ZodType): { type: ColumnType; boo
 
 /** The columns of a spec's table: the engine's own and one per input field. */
 export function plannedColumns(spec: ResourceSpec): PlannedColumn[] {
-  return [{ name: "id", type: spec.key.kind === "uuid" ? "text" : "integer" }, { name: "guild_id", type: "text" }, ...fieldColumnsOf(spec), ...engineTail];
+  return [
+    { name: "id", type: spec.key.kind === "uuid" ? "text" : "integer" },
+    { name: "guild_id", type: "text" },
+    ...fieldColumnsOf(spec),
+    ...engineTail,
+  ];
 }
 
 const engineTail: PlannedColumn[] = [

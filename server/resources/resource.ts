@@ -28,7 +28,10 @@ export interface ServerResource {
 }
 
 /** One line of the server registry. */
-export const serverResource = <I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>, hooks: ResourceHooks = {}): ServerResource => ({
+export const serverResource = <I extends z.ZodObject, R extends z.ZodObject>(
+  spec: ResourceSpec<I, R>,
+  hooks: ResourceHooks = {},
+): ServerResource => ({
   spec: spec as unknown as ResourceSpec,
   hooks,
 });

@@ -38,7 +38,14 @@ export interface ResourceStore {
   list(guildId: string, query: ListQuery): Promise<{ items: Item[]; total?: number }>;
   create(guildId: string, input: Input, actor: ActivityActor, present: Present): Promise<Item>;
   /** `expected`: the revision the caller edited (an older one is refused); the current one when undefined. */
-  update(guildId: string, id: string | number, input: Input, expected: number | undefined, actor: ActivityActor, present: Present): Promise<Item>;
+  update(
+    guildId: string,
+    id: string | number,
+    input: Input,
+    expected: number | undefined,
+    actor: ActivityActor,
+    present: Present,
+  ): Promise<Item>;
   remove(guildId: string, id: string | number, actor: ActivityActor): Promise<void>;
 }
 
@@ -49,8 +56,12 @@ const loose = (db: Db) => db as unknown as SchemaFreeDb;
 export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
   const fieldColumns = fieldColumnsOf(spec);
   const columnOf = (field: string) => fieldColumns.find((c) => c.field === field)!;
-  const columnOfField = (field: string) => (field === spec.key.field ? "id" : field === spec.computed?.createdAt ? "created_at" : columnOf(field).name);
-  const orderColumns = spec.order.map((o) => ({ column: o.field === "createdAt" ? "created_at" : columnOfField(o.field), direction: o.direction }));
+  const columnOfField = (field: string) =>
+    field === spec.key.field ? "id" : field === spec.computed?.createdAt ? "created_at" : columnOf(field).name;
+  const orderColumns = spec.order.map((o) => ({
+    column: o.field === "createdAt" ? "created_at" : columnOfField(o.field),
+    direction: o.direction,
+  }));
 
   const toItem = (row: Row): Item => {
     const item: Item = { [spec.key.field]: spec.key.kind === "serial" ? Number(row.id) : row.id };
@@ -82,18 +93,29 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
   };
   const listQuery = prepared((db: Db, v: ListValues & { limit: number; offset: number }, shape: ListShape) => {
     let query = filtered(loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", v.guildId), v, shape);
-    const order = shape.sort ? [{ column: String(shape.sort), direction: shape.order === "desc" ? ("desc" as const) : ("asc" as const) }] : orderColumns;
+    const order = shape.sort
+      ? [{ column: String(shape.sort), direction: shape.order === "desc" ? ("desc" as const) : ("asc" as const) }]
+      : orderColumns;
     for (const o of order) query = query.orderBy(o.column, o.direction);
     // The id last (unless ordered by it already): a stable order between equal values.
     if (!order.some((o) => o.column === "id")) query = query.orderBy("id", "asc");
     return query.limit(v.limit).offset(v.offset);
   });
   const countQuery = prepared((db: Db, v: ListValues, shape: ListShape) =>
-    filtered(loose(db).selectFrom(spec.table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", v.guildId), v, shape),
+    filtered(
+      loose(db)
+        .selectFrom(spec.table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("guild_id", "=", v.guildId),
+      v,
+      shape,
+    ),
   );
 
   const findRow = (db: Db, guildId: string, id: string | number) =>
-    loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).where("id", "=", id).executeTakeFirst() as Promise<Row | undefined>;
+    loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).where("id", "=", id).executeTakeFirst() as Promise<
+      Row | undefined
+    >;
 
   /** 409 with the spec's message when another record of the guild has the same unique fields. */
   async function assertUnique(db: Db, guildId: string, input: Input, exceptId?: string | number) {
@@ -103,7 +125,9 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
         const column = columnOf(field);
         const value = input[field];
         const caseless = column.type === "text" && typeof value === "string";
-        query = caseless ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`) : query.where(column.name, "=", value);
+        query = caseless
+          ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`)
+          : query.where(column.name, "=", value);
       }
       if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
       if (await query.executeTakeFirst()) throw new HttpError(409, unique.message(input as never));
@@ -145,7 +169,9 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
           if (Number(count?.n ?? 0) >= spec.limit.max) throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
           const now = Date.now();
           const values = { guild_id: guildId, ...toValues(input), created_at: now, updated_at: now, revision: 1 };
-          const inserting = loose(trx).insertInto(spec.table).values(spec.key.kind === "uuid" ? { id: randomUUID(), ...values } : values);
+          const inserting = loose(trx)
+            .insertInto(spec.table)
+            .values(spec.key.kind === "uuid" ? { id: randomUUID(), ...values } : values);
           const row = (await inserting.returningAll().executeTakeFirstOrThrow()) as Row;
           const [item] = await present([toItem(row)]);
           await recordActivityOf(trx, actor, { guildId, action: spec.activity.created, after: item });

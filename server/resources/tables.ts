@@ -77,8 +77,16 @@ async function columnsOf(db: Db, dialect: DialectName, tables: string[]): Promis
 }
 
 /** At start, after the migrations: every spec'd table must be what its spec says (ResourceSchemaError otherwise). */
-export async function checkResourceTables(db: Db, dialect: DialectName, specs: ResourceSpec[] = serverResources.map((r) => r.spec)): Promise<void> {
-  const existing = await columnsOf(db, dialect, specs.map((spec) => spec.table));
+export async function checkResourceTables(
+  db: Db,
+  dialect: DialectName,
+  specs: ResourceSpec[] = serverResources.map((r) => r.spec),
+): Promise<void> {
+  const existing = await columnsOf(
+    db,
+    dialect,
+    specs.map((spec) => spec.table),
+  );
   for (const spec of specs) {
     const drift = driftOf(spec, existing.get(spec.table));
     if (!isCurrent(drift)) throw new ResourceSchemaError(driftMessage(spec, drift));

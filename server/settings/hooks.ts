@@ -12,7 +12,10 @@ export const settingsHooks: DeclaredHooks = {
   read: ({ app, guildId }) => app.settings.forScreen(guildId),
   async save({ app, request, guildId, body: raw }) {
     const clearsArchive = !!raw && typeof raw === "object" && (raw as Record<string, unknown>).ArchiveChannelId === "";
-    const { Revision: expected, ...values } = validated(settingsUpdateSchema, clearsArchive ? { ...(raw as Record<string, unknown>), ArchiveChannelId: null } : raw);
+    const { Revision: expected, ...values } = validated(
+      settingsUpdateSchema,
+      clearsArchive ? { ...(raw as Record<string, unknown>), ArchiveChannelId: null } : raw,
+    );
     const changes = sentValues(values);
     if (clearsArchive) changes.ArchiveChannelId = null;
     return { Revision: await app.settings.save(guildId, changes, expected, requestActor(request)) };

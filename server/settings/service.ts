@@ -40,7 +40,11 @@ export class SettingsService {
     }
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom("guild_settings").select(["data_json", "revision"]).where("guild_id", "=", guildId).executeTakeFirst();
+        const row = await trx
+          .selectFrom("guild_settings")
+          .select(["data_json", "revision"])
+          .where("guild_id", "=", guildId)
+          .executeTakeFirst();
         const current = row?.revision ?? 0;
         if (expected !== undefined && expected !== current) throw new HttpError(409, settingsText.conflict);
         const before = settingsFromJson(row?.data_json);
@@ -59,7 +63,10 @@ export class SettingsService {
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, settingsText.conflict);
         } else {
-          await trx.insertInto("guild_settings").values({ guild_id: guildId, data_json: JSON.stringify(after), revision: next, updated_at: now }).execute();
+          await trx
+            .insertInto("guild_settings")
+            .values({ guild_id: guildId, data_json: JSON.stringify(after), revision: next, updated_at: now })
+            .execute();
         }
         await recordActivityOf(trx, actor, {
           guildId,

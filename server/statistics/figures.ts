@@ -17,7 +17,14 @@ function formatterOf(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     // The zones are IANA names the schema accepted (a few hundred at most); keep the map from growing past them.
     if (formatters.size >= 1000) formatters.clear();
@@ -110,7 +117,11 @@ interface Range {
 
 /** `and <column> in (the panels)` when the figures are limited to some panels (none: no ticket at all). */
 const panelLimit = (panels: number[] | undefined, column = "panel_id") =>
-  panels === undefined ? sql`` : panels.length === 0 ? sql`and 1 = 0` : sql`and ${sql.ref(column)} in (${sql.join(panels.map((p) => sql.lit(p)))})`;
+  panels === undefined
+    ? sql``
+    : panels.length === 0
+      ? sql`and 1 = 0`
+      : sql`and ${sql.ref(column)} in (${sql.join(panels.map((p) => sql.lit(p)))})`;
 
 /** Values from `lo` (included) to `hi` (excluded); null: unbounded. */
 interface Band {
@@ -245,7 +256,10 @@ export function rolledUpTotals(db: Db, guildId: string, fromDay: number, toDay: 
 function ticketTotalsQuery(guildId: string, ranges: [number, number][], panels?: number[]) {
   const t = (column: string) => `t.${column}`;
   const inRanges = (column: string) =>
-    sql`(${sql.join(ranges.map(([from, to]) => sql`(t.${sql.raw(column)} >= ${from} and t.${sql.raw(column)} < ${to})`), sql` or `)})`;
+    sql`(${sql.join(
+      ranges.map(([from, to]) => sql`(t.${sql.raw(column)} >= ${from} and t.${sql.raw(column)} < ${to})`),
+      sql` or `,
+    )})`;
   const shares = dayFacets.map((f) => ({ f, s: facetShare(f, t) }));
   // Each ticket of the ranges once per facet; per facet, its own expression of each figure.
   const pick = (field: "item" | "responded" | "resolved" | "ratingSum" | "rated" | "name") =>
@@ -267,7 +281,8 @@ function ticketTotalsQuery(guildId: string, ranges: [number, number][], panels?:
     where counts = 1
     group by facet, item`;
 }
-export const ticketTotals = (db: Db, guildId: string, ranges: [number, number][], panels?: number[]) => ticketTotalsQuery(guildId, ranges, panels).execute(db);
+export const ticketTotals = (db: Db, guildId: string, ranges: [number, number][], panels?: number[]) =>
+  ticketTotalsQuery(guildId, ranges, panels).execute(db);
 
 export async function guildStatistics(
   db: Db,
@@ -299,7 +314,12 @@ export async function guildStatistics(
   const lastDay = Math.floor(end / DAY_MS);
   const wholeDays = rollups && firstDay < lastDay;
   const edges: [number, number][] = wholeDays
-    ? ([[start, firstDay * DAY_MS], [lastDay * DAY_MS, end]] as [number, number][]).filter(([from, to]) => from < to)
+    ? (
+        [
+          [start, firstDay * DAY_MS],
+          [lastDay * DAY_MS, end],
+        ] as [number, number][]
+      ).filter(([from, to]) => from < to)
     : [[start, end]];
 
   const [days, probes, rolledUp, fromTickets] = await Promise.all([
@@ -404,7 +424,12 @@ export async function guildStatistics(
       rankInBins("resolution_ms", resolutionBins, medianRank(resolved)),
       rankInBins("resolution_ms", resolutionBins, p90Rank(resolved)),
       ...panelList.map(([panelId, n]): RankQuery => ({ column: "response_ms", group: { by: "panel", panelId }, n, rank: medianRank(n) })),
-      ...staffList.map(([userId, m]): RankQuery => ({ column: "response_ms", group: { by: "staff", userId }, n: m.responded, rank: medianRank(m.responded) })),
+      ...staffList.map(([userId, m]): RankQuery => ({
+        column: "response_ms",
+        group: { by: "staff", userId },
+        n: m.responded,
+        rank: medianRank(m.responded),
+      })),
     ]);
     firstResponse = { count: responded, median_ms: values[0], p90_ms: values[1] };
     resolution = { count: resolved, median_ms: values[2], p90_ms: values[3] };

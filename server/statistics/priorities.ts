@@ -15,8 +15,20 @@ export async function priorityFigures(db: Db, guildId: string, from: number, to:
   // Counts per priority, and of the first responses only the one or two middle values per priority (ranked in SQL):
   // a range of any length is read in a handful of rows, never every closed ticket.
   const [openRows, closedRows, middles] = await Promise.all([
-    db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).where(visible).groupBy("priority").execute(),
-    db.selectFrom("tickets").select(["priority", (eb) => eb.fn.countAll<number>().as("n")]).where(closedIn).groupBy("priority").execute(),
+    db
+      .selectFrom("tickets")
+      .select(["priority", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("guild_id", "=", guildId)
+      .where("status", "in", ["open", "closing"])
+      .where(visible)
+      .groupBy("priority")
+      .execute(),
+    db
+      .selectFrom("tickets")
+      .select(["priority", (eb) => eb.fn.countAll<number>().as("n")])
+      .where(closedIn)
+      .groupBy("priority")
+      .execute(),
     db
       .selectFrom((eb) =>
         eb
@@ -24,8 +36,14 @@ export async function priorityFigures(db: Db, guildId: string, from: number, to:
           .select((w) => [
             "priority",
             "response_ms",
-            w.fn.agg<number>("row_number").over((o) => o.partitionBy("priority").orderBy("response_ms")).as("rn"),
-            w.fn.countAll<number>().over((o) => o.partitionBy("priority")).as("n"),
+            w.fn
+              .agg<number>("row_number")
+              .over((o) => o.partitionBy("priority").orderBy("response_ms"))
+              .as("rn"),
+            w.fn
+              .countAll<number>()
+              .over((o) => o.partitionBy("priority"))
+              .as("n"),
           ])
           .where(closedIn)
           .where("response_ms", "is not", null)
@@ -43,6 +61,12 @@ export async function priorityFigures(db: Db, guildId: string, from: number, to:
     const at = (rank: number) => Number(mine.find((m) => Number(m.rn) === rank)!.response_ms);
     return n % 2 ? at((n + 1) / 2) : Math.round((at(n / 2) + at(n / 2 + 1)) / 2);
   };
-  const count = (rows: { priority: string; n: number | string | bigint }[], p: string) => Number(rows.find((r) => r.priority === p)?.n ?? 0);
-  return (["urgent", "high", "normal", "low"] as const).map((p) => ({ Priority: p, Open: count(openRows, p), Closed: count(closedRows, p), MedianResponseMs: median(p) }));
+  const count = (rows: { priority: string; n: number | string | bigint }[], p: string) =>
+    Number(rows.find((r) => r.priority === p)?.n ?? 0);
+  return (["urgent", "high", "normal", "low"] as const).map((p) => ({
+    Priority: p,
+    Open: count(openRows, p),
+    Closed: count(closedRows, p),
+    MedianResponseMs: median(p),
+  }));
 }

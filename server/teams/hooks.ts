@@ -18,7 +18,9 @@ async function changeRole({ app, request, guildId, ids, body }: OperationContext
 
 export const teamsHooks: DeclaredHooks = {
   list: ({ app, guildId }) => app.teams.list(guildId),
-  create: async ({ app, request, guildId, body }) => ({ team: await app.teams.create(guildId, body.team_name, [...new Set<string>(body.roles)], editorOf(request)) }),
+  create: async ({ app, request, guildId, body }) => ({
+    team: await app.teams.create(guildId, body.team_name, [...new Set<string>(body.roles)], editorOf(request)),
+  }),
   async remove({ app, request, guildId, ids }) {
     await app.teams.remove(guildId, ids.teamId, requestActor(request));
     return {};

@@ -2,7 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { GuildAccess } from "../../src/schemas/access";
 import { guildLimits } from "../../src/schemas/limits";
 import { teamMessages } from "../../src/schemas/messages";
-import { noPermissions, type Team, type TeamPermission, teamPermissionKeys, type TeamPermissions, type TeamRole } from "../../src/schemas/team";
+import {
+  noPermissions,
+  type Team,
+  type TeamPermission,
+  teamPermissionKeys,
+  type TeamPermissions,
+  type TeamRole,
+} from "../../src/schemas/team";
 import { type ActivityActor, activityActions, recordActivityOf } from "../activity/record";
 import { isUniqueViolation } from "../db/errors";
 import { assertBelowGuildLimit } from "../db/guild-limits";
@@ -25,7 +32,8 @@ export const teamText = {
   roleNotInGuild: "Role not found in this server",
   roleAlreadyInTeam: "This role is already in the team",
   roleNotInTeam: "This role is not in the team",
-  usedByPanels: (names: string[]) => `This team is used by ${names.length === 1 ? "the panel" : "the panels"} ${names.map((n) => `"${n}"`).join(", ")}. Remove it from ${names.length === 1 ? "that panel" : "those panels"} first.`,
+  usedByPanels: (names: string[]) =>
+    `This team is used by ${names.length === 1 ? "the panel" : "the panels"} ${names.map((n) => `"${n}"`).join(", ")}. Remove it from ${names.length === 1 ? "that panel" : "those panels"} first.`,
   cannotGrant: (keys: string[]) => `You can't grant permissions you don't have: ${keys.join(", ")}`,
   cannotJoinStrongerTeam: "You can't add roles to a team that has permissions you don't have",
 } as const;
@@ -150,12 +158,21 @@ export class TeamsService {
       if (refused.length) throw new HttpError(403, teamText.cannotGrant(refused));
       const after: TeamPermissions = { ...before.Permissions };
       for (const key of teamPermissionKeys) if (typeof changes[key] === "boolean") after[key] = changes[key]!;
-      await trx.updateTable("teams").set({ permissions_json: JSON.stringify(after) }).where("guild_id", "=", guildId).where("id", "=", teamId).execute();
+      await trx
+        .updateTable("teams")
+        .set({ permissions_json: JSON.stringify(after) })
+        .where("guild_id", "=", guildId)
+        .where("id", "=", teamId)
+        .execute();
       const changed = teamPermissionKeys.filter((k) => before.Permissions[k] !== after[k]);
       await recordActivityOf(trx, editor.actor, {
         guildId,
         action: activityActions.teamPermissionsUpdated,
-        before: { TeamId: before.TeamId, TeamName: before.TeamName, Permissions: Object.fromEntries(changed.map((k) => [k, before.Permissions[k]])) },
+        before: {
+          TeamId: before.TeamId,
+          TeamName: before.TeamName,
+          Permissions: Object.fromEntries(changed.map((k) => [k, before.Permissions[k]])),
+        },
         after: { TeamId: before.TeamId, TeamName: before.TeamName, Permissions: Object.fromEntries(changed.map((k) => [k, after[k]])) },
       });
     });

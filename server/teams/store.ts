@@ -21,9 +21,19 @@ export function permissionsFromJson(json: string): TeamPermissions {
 
 /** One team of the guild with its roles (as stored); 404 when the guild has no such team. */
 export async function loadTeam(db: Db, guildId: string, teamId: number): Promise<Team & { Permissions: TeamPermissions }> {
-  const row = await db.selectFrom("teams").select(["id", "name", "permissions_json"]).where("guild_id", "=", guildId).where("id", "=", teamId).executeTakeFirst();
+  const row = await db
+    .selectFrom("teams")
+    .select(["id", "name", "permissions_json"])
+    .where("guild_id", "=", guildId)
+    .where("id", "=", teamId)
+    .executeTakeFirst();
   if (!row) throw notFound(teamNotFound);
-  const roles = await db.selectFrom("team_roles").select(["role_id", "role_name"]).where("team_id", "=", teamId).orderBy("role_name").execute();
+  const roles = await db
+    .selectFrom("team_roles")
+    .select(["role_id", "role_name"])
+    .where("team_id", "=", teamId)
+    .orderBy("role_name")
+    .execute();
   return {
     TeamId: String(row.id),
     TeamName: row.name,
@@ -36,11 +46,26 @@ export async function loadTeam(db: Db, guildId: string, teamId: number): Promise
  * Every team of the guild with its roles, in `order` (by name, or as created), each role under the platform's current
  * name when it knows the role (the name stored when the role joined, otherwise).
  */
-export async function teamsWithRoles(db: Db, guildId: string, liveRoleNames: Map<string, string>, order: "name" | "id"): Promise<(Team & { Permissions: TeamPermissions })[]> {
+export async function teamsWithRoles(
+  db: Db,
+  guildId: string,
+  liveRoleNames: Map<string, string>,
+  order: "name" | "id",
+): Promise<(Team & { Permissions: TeamPermissions })[]> {
   let query = db.selectFrom("teams").select(["id", "name", "permissions_json"]).where("guild_id", "=", guildId);
   query = order === "name" ? query.orderBy("name").orderBy("id") : query.orderBy("id");
   const rows = await query.execute();
-  const roleRows = rows.length ? await db.selectFrom("team_roles").select(["team_id", "role_id", "role_name"]).where("team_id", "in", rows.map((r) => r.id)).execute() : [];
+  const roleRows = rows.length
+    ? await db
+        .selectFrom("team_roles")
+        .select(["team_id", "role_id", "role_name"])
+        .where(
+          "team_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
   return rows.map((row) => ({
     TeamId: String(row.id),
     TeamName: row.name,
@@ -66,6 +91,12 @@ async function hasPanelsTable(db: Db): Promise<boolean> {
 /** Names of the guild's panels that name this team as their support team. */
 export async function panelsUsingTeam(db: Db, guildId: string, teamId: number): Promise<string[]> {
   if (!(await hasPanelsTable(db))) return [];
-  const rows = await db.selectFrom("panels").select(["name"]).where("guild_id", "=", guildId).where("team_id", "=", teamId).orderBy("name").execute();
+  const rows = await db
+    .selectFrom("panels")
+    .select(["name"])
+    .where("guild_id", "=", guildId)
+    .where("team_id", "=", teamId)
+    .orderBy("name")
+    .execute();
   return rows.map((r) => r.name);
 }

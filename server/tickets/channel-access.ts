@@ -16,7 +16,10 @@ export const SEND_MESSAGES = bitOf("SendMessages");
 export const MANAGE_CHANNELS = bitOf("ManageChannels");
 
 /** What a ticket's members hold in its channel. */
-const participant = (["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"] as const).reduce((all, key) => all | bitOf(key), 0n);
+const participant = (["ViewChannel", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"] as const).reduce(
+  (all, key) => all | bitOf(key),
+  0n,
+);
 /** The bot: a participant that can also rename and delete the channel (editing overwrites comes from its role's Manage Roles). */
 const bot = participant | MANAGE_CHANNELS;
 
@@ -77,7 +80,14 @@ export function canView(overwrites: PermissionOverwrite[], guildId: string, user
  * the guild-wide bits, then @everyone's overwrite, the member's roles' overwrites together, the member's own. The
  * owner and Administrator hold every bit (`manager`).
  */
-export function permissionsIn(overwrites: PermissionOverwrite[], guildId: string, userId: string, roles: string[], base: bigint, manager: boolean): bigint {
+export function permissionsIn(
+  overwrites: PermissionOverwrite[],
+  guildId: string,
+  userId: string,
+  roles: string[],
+  base: bigint,
+  manager: boolean,
+): bigint {
   if (manager) return base | ADMINISTRATOR_BIT;
   let bits = base;
   const everyone = overwrites.find((o) => o.type === 0 && o.id === guildId);

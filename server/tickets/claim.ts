@@ -1,6 +1,17 @@
 import { guildMemberOf, isTicketStaff, type Member, memberAccess } from "./members";
 import type { Outcome } from "./outcomes";
-import { applyOverwrites, attempt, type EngineDeps, type Known, notice, openTicket, publish, recordStep, settingsOf, ticketActions } from "./step";
+import {
+  applyOverwrites,
+  attempt,
+  type EngineDeps,
+  type Known,
+  notice,
+  openTicket,
+  publish,
+  recordStep,
+  settingsOf,
+  ticketActions,
+} from "./step";
 import { type TicketRow, updateTicketIf } from "./store";
 
 // Claim, unclaim, transfer: who answers a ticket. One rule releases and hands over a claimed ticket — its claimer or a
@@ -19,14 +30,25 @@ export async function claim(deps: EngineDeps, guildId: string, number: number, m
   if ("refusal" in c) return c.refusal;
   if (!c.staff) return { refusal: "staffOnly" };
   if (c.row.claimed_by) {
-    return { refusal: "alreadyClaimed", by: c.row.claimed_by === member.id ? "you" : c.row.claimed_by_name ? { name: c.row.claimed_by_name } : "someone" };
+    return {
+      refusal: "alreadyClaimed",
+      by: c.row.claimed_by === member.id ? "you" : c.row.claimed_by_name ? { name: c.row.claimed_by_name } : "someone",
+    };
   }
   const now = await deps.clock.now(guildId);
   const set = { claimed_by: member.id, claimed_by_name: member.username, revision: c.row.revision + 1, last_activity_at: now };
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: null }, set))) return { refusal: "alreadyClaimed", by: "someone" };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: null }, set)))
+    return { refusal: "alreadyClaimed", by: "someone" };
   const row = { ...c.row, ...set };
   const warning = await reapplyOverwrites(deps, row, c.teamIds, known);
-  await recordStep(deps, member, row, ticketActions.claimed, { TicketId: number, ClaimedBy: null }, { TicketId: number, ClaimedBy: member.username });
+  await recordStep(
+    deps,
+    member,
+    row,
+    ticketActions.claimed,
+    { TicketId: number, ClaimedBy: null },
+    { TicketId: number, ClaimedBy: member.username },
+  );
   await notice(deps, row, { notice: "claimed", by: member.id });
   publish(deps, "updated", row);
   return { done: "claimed", ticket: row, warning };
@@ -42,13 +64,27 @@ export async function unclaim(deps: EngineDeps, guildId: string, number: number,
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return { refusal: "notClaimed" };
   const row = { ...c.row, ...set };
   const warning = await reapplyOverwrites(deps, row, c.teamIds, known);
-  await recordStep(deps, member, row, ticketActions.unclaimed, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: null });
+  await recordStep(
+    deps,
+    member,
+    row,
+    ticketActions.unclaimed,
+    { TicketId: number, ClaimedBy: c.row.claimed_by_name },
+    { TicketId: number, ClaimedBy: null },
+  );
   await notice(deps, row, { notice: "unclaimed", by: member.id });
   publish(deps, "updated", row);
   return { done: "unclaimed", ticket: row, warning };
 }
 
-export async function transfer(deps: EngineDeps, guildId: string, number: number, member: Member, targetId: string, known: Known = {}): Promise<Outcome> {
+export async function transfer(
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  targetId: string,
+  known: Known = {},
+): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
   if (!c.staff) return { refusal: "staffOnly" };
@@ -59,14 +95,26 @@ export async function transfer(deps: EngineDeps, guildId: string, number: number
   if (!isTicketStaff(await memberAccess(deps.db, guildId, target), c.teamIds)) return { refusal: "transferTargetNotStaff" };
   // Handing a ticket to the member who holds it changes nothing (and would read "from @X to @X").
   if (c.row.claimed_by === target.id) return { refusal: "alreadyClaimed", by: { name: target.username } };
-  const set = { claimed_by: target.id, claimed_by_name: target.username, revision: c.row.revision + 1, last_activity_at: await deps.clock.now(guildId) };
+  const set = {
+    claimed_by: target.id,
+    claimed_by_name: target.username,
+    revision: c.row.revision + 1,
+    last_activity_at: await deps.clock.now(guildId),
+  };
   if (!(await updateTicketIf(deps.db, c.row, { status: "open", claimedBy: c.row.claimed_by }, set))) return { refusal: "failed" };
   const row = { ...c.row, ...set };
   const warning = await reapplyOverwrites(deps, row, c.teamIds, known);
   // An unclaimed ticket has nobody to hand it over from: it is assigned, and the channel and the log say so.
   const from = c.row.claimed_by;
   const action = from ? ticketActions.transferred : ticketActions.assigned;
-  await recordStep(deps, member, row, action, { TicketId: number, ClaimedBy: c.row.claimed_by_name }, { TicketId: number, ClaimedBy: target.username });
+  await recordStep(
+    deps,
+    member,
+    row,
+    action,
+    { TicketId: number, ClaimedBy: c.row.claimed_by_name },
+    { TicketId: number, ClaimedBy: target.username },
+  );
   await notice(deps, row, from ? { notice: "transferred", from, to: target.id } : { notice: "assigned", to: target.id });
   publish(deps, "updated", row);
   return { done: "transferred", ticket: row, to: { id: target.id, username: target.username }, warning };

@@ -16,7 +16,13 @@ export const closeRequestActions = { requested: "Ticket Close Requested", declin
 const MAX_HOURS = 72;
 
 export async function requestCloseConfirmation(
-  deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null, hours: number | null, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  reason: string | null,
+  hours: number | null,
+  known: Known = {},
 ): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
@@ -38,7 +44,12 @@ export async function requestCloseConfirmation(
 
 /** The member's answer: confirm (the ticket closes) or keep it open. */
 export async function answerCloseRequest(
-  deps: EngineDeps, guildId: string, number: number, member: Member, confirm: boolean, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  confirm: boolean,
+  known: Known = {},
 ): Promise<Outcome> {
   const row = await ticketOf(deps, guildId, number, known);
   if (!row || row.status === "closed") return { refusal: "ticketGone" };
@@ -54,11 +65,23 @@ export async function answerCloseRequest(
       .where("close_request_at", "is not", null)
       .executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) return { refusal: "closeRequestGone" };
-    return finishClose(deps, { ...row, status: "closing" }, member, row.close_request_reason ?? deps.messages.closeReason("closeRequestConfirmed"), known);
+    return finishClose(
+      deps,
+      { ...row, status: "closing" },
+      member,
+      row.close_request_reason ?? deps.messages.closeReason("closeRequestConfirmed"),
+      known,
+    );
   }
   const cleared = await deps.db
     .updateTable("tickets")
-    .set({ close_request_at: null, close_request_by: null, close_request_reason: null, last_activity_at: await deps.clock.now(guildId), warned_at: null })
+    .set({
+      close_request_at: null,
+      close_request_by: null,
+      close_request_reason: null,
+      last_activity_at: await deps.clock.now(guildId),
+      warned_at: null,
+    })
     .where("id", "=", row.id)
     .where("status", "=", "open")
     .where("close_request_at", "is not", null)
@@ -77,7 +100,13 @@ export async function answerCloseRequest(
  * furthest clock, then each request is checked against its own server's). `skippedBy`: Try-it's "Skip ahead" brought
  * this sweep (its closes say so).
  */
-export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), batch = 50, guildId?: string, skippedBy?: string): Promise<number> {
+export async function closeExpiredRequests(
+  deps: EngineDeps,
+  now = Date.now(),
+  batch = 50,
+  guildId?: string,
+  skippedBy?: string,
+): Promise<number> {
   let query = deps.db.selectFrom("tickets").selectAll();
   if (guildId) query = query.where("guild_id", "=", guildId);
   const due = await query
@@ -112,4 +141,11 @@ export async function closeExpiredRequests(deps: EngineDeps, now = Date.now(), b
   return closed;
 }
 
-const botMember = (deps: EngineDeps): Member => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false });
+const botMember = (deps: EngineDeps): Member => ({
+  id: deps.platform.botUserId,
+  username: "Ticketeer",
+  avatar: null,
+  roles: [],
+  permissions: "0",
+  owner: false,
+});

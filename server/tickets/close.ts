@@ -6,7 +6,13 @@ import type { Db } from "../db/schema";
 import type { ChannelMessage } from "../platform/adapter";
 import type { TranscriptMessage } from "../transcripts/document";
 import {
-  indexTranscriptTerms, openTranscript, prepareTranscript, quotaBytesOf, storePreparedTranscript, transcriptExists, TranscriptQuotaExceeded,
+  indexTranscriptTerms,
+  openTranscript,
+  prepareTranscript,
+  quotaBytesOf,
+  storePreparedTranscript,
+  transcriptExists,
+  TranscriptQuotaExceeded,
 } from "../transcripts/store";
 import { closingDmOf, sendsClosingDm } from "./closing-dm";
 import { conversationForClose } from "./conversation";
@@ -14,7 +20,19 @@ import { isTicketStaff, type Member, memberAccess } from "./members";
 import { captureMentionNames, toRecordMessage } from "./message-record";
 import type { CloseReason } from "./messages";
 import type { Outcome } from "./outcomes";
-import { actorOf, attempt, botActor, botMember, type EngineDeps, type Known, openTicket, panelOf, publish, settingsOf, ticketActions } from "./step";
+import {
+  actorOf,
+  attempt,
+  botActor,
+  botMember,
+  type EngineDeps,
+  type Known,
+  openTicket,
+  panelOf,
+  publish,
+  settingsOf,
+  ticketActions,
+} from "./step";
 import { addedMembers, type TicketRow, updateTicketIf } from "./store";
 
 // Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
@@ -34,7 +52,13 @@ export async function mayClose(deps: EngineDeps, row: TicketRow, member: Member,
  * did). `reason` undefined: the confirm button, which closes with the reason given when the close was asked for.
  */
 export async function requestClose(
-  deps: EngineDeps, guildId: string, number: number, member: Member, reason: string | null | undefined, confirmed: boolean, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  reason: string | null | undefined,
+  confirmed: boolean,
+  known: Known = {},
 ): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
@@ -48,9 +72,12 @@ export async function requestClose(
     return { done: "closeAsked", ticket: { ...c.row, ...waiting } };
   }
   // Only one close runs: the row moves to 'closing' from 'open', once. (closing_since is the repair's real time.)
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return { refusal: "closeBusy" };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { status: "closing", closing_since: Date.now() })))
+    return { refusal: "closeBusy" };
   const given = reason?.trim() ? reason.trim().slice(0, 1024) : null;
-  return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null), { settings });
+  return finishClose(deps, { ...c.row, status: "closing" }, member, given ?? (reason === undefined ? c.row.close_reason : null), {
+    settings,
+  });
 }
 
 /**
@@ -58,7 +85,8 @@ export async function requestClose(
  * opener gone. The reason is worded in the server's language, as the scheduler's closes are (no interaction to follow).
  */
 export async function closeByBot(deps: EngineDeps, row: TicketRow, reason: CloseReason, known: Known = {}): Promise<Outcome> {
-  if (!(await updateTicketIf(deps.db, row, { status: "open" }, { status: "closing", closing_since: Date.now() }))) return { refusal: "closeBusy" };
+  if (!(await updateTicketIf(deps.db, row, { status: "open" }, { status: "closing", closing_since: Date.now() })))
+    return { refusal: "closeBusy" };
   const settings = await settingsOf(deps, row.guild_id, known);
   return deps.messages.inServerLanguage(settings.BotLanguage, () =>
     finishClose(deps, { ...row, status: "closing" }, botMember(deps), deps.messages.closeReason(reason), { settings }),
@@ -66,7 +94,13 @@ export async function closeByBot(deps: EngineDeps, row: TicketRow, reason: Close
 }
 
 /** Reads the messages, deletes the channel, then stores transcript and closed state. */
-export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Member, reason: string | null, known: Known = {}): Promise<Outcome> {
+export async function finishClose(
+  deps: EngineDeps,
+  row: TicketRow,
+  closer: Member,
+  reason: string | null,
+  known: Known = {},
+): Promise<Outcome> {
   const { db, platform } = deps;
   const guildId = row.guild_id;
   const settings = await settingsOf(deps, guildId, known);
@@ -83,7 +117,9 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       })) ??
       (await attempt(deps, row, "delete", async () =>
         // A ticket's thread is archived and locked, or deleted, as the server chose.
-        row.is_thread ? platform.closeThread(channelId, settings.ClosedThreads === "delete" ? "delete" : "archive") : platform.deleteChannel(channelId),
+        row.is_thread
+          ? platform.closeThread(channelId, settings.ClosedThreads === "delete" ? "delete" : "archive")
+          : platform.deleteChannel(channelId),
       ));
     if (refused) {
       await updateTicketIf(db, row, { status: "closing" }, { status: "open", closing_since: null });
@@ -114,7 +150,8 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   // A reopened ticket (./reopen.ts) stores its transcript again, whole: the earlier one's messages first.
   const keeps = settings.StoreTranscripts !== false;
   const earlier = row.reopened_at !== null && keeps ? await earlierTranscript(deps, guildId, row.number) : null;
-  const store = (messages.length > 0 || earlier !== null) && keeps && (earlier !== null || !(await transcriptExists(db, guildId, row.number)));
+  const store =
+    (messages.length > 0 || earlier !== null) && keeps && (earlier !== null || !(await transcriptExists(db, guildId, row.number)));
   // The transcript first, in steps that never hold the event loop or the database for long (a 5,000-message
   // ticket is about 20,000 index entries): sealed and hashed in pieces, its row stored (the quota checked), its
   // index entries in transactions of their own. The ticket becomes 'closed' only after all of it, so a crash
@@ -135,12 +172,18 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       Rating: row.rating ?? null,
       ClosedAt: closedAt,
     };
-    const prepared = await prepareTranscript(deps.keyring, guildId, row.number, [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000));
+    const prepared = await prepareTranscript(
+      deps.keyring,
+      guildId,
+      row.number,
+      [...(earlier?.messages ?? []), ...messages.map(toRecordMessage)].slice(-5000),
+    );
     try {
       const transcriptId = await db.transaction().execute(async (tx) => {
         if (earlier) await dropTranscript(tx, guildId, earlier.id);
         const id = await storePreparedTranscript(tx, guildId, meta, prepared, { bytes: quotaBytesOf(deps.transcriptQuotaMb) });
-        if (row.rating_comment) await tx.updateTable("transcripts").set({ rating_comment: row.rating_comment }).where("id", "=", id).execute();
+        if (row.rating_comment)
+          await tx.updateTable("transcripts").set({ rating_comment: row.rating_comment }).where("id", "=", id).execute();
         return id;
       });
       await indexTranscriptTerms(db, guildId, transcriptId, row.number, prepared.hashes, true);
@@ -157,7 +200,12 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
       await recordActivityOf(tx, botActor(deps), {
         guildId,
         action: ticketActions.transcriptNotStored,
-        after: { TicketId: row.number, QuotaMB: deps.transcriptQuotaMb, UsedBytes: refused.usedBytes, TranscriptBytes: refused.transcriptBytes },
+        after: {
+          TicketId: row.number,
+          QuotaMB: deps.transcriptQuotaMb,
+          UsedBytes: refused.usedBytes,
+          TranscriptBytes: refused.transcriptBytes,
+        },
         at: closedAt,
       });
     }
@@ -173,9 +221,13 @@ export async function finishClose(deps: EngineDeps, row: TicketRow, closer: Memb
   const closed: TicketRow = { ...row, ...set };
   if (refused) {
     // The owner sees it on Bot setup (best effort: the close is done).
-    await recordBotProblem(db, guildId, { kind: "transcriptQuota", usedBytes: refused.usedBytes, quotaBytes: refused.quotaBytes, ticketNumber: row.number, seenAt: null }).catch(
-      (error) => deps.log.warn({ err: error, guildId }, "bot problem not recorded"),
-    );
+    await recordBotProblem(db, guildId, {
+      kind: "transcriptQuota",
+      usedBytes: refused.usedBytes,
+      quotaBytes: refused.quotaBytes,
+      ticketNumber: row.number,
+      seenAt: null,
+    }).catch((error) => deps.log.warn({ err: error, guildId }, "bot problem not recorded"));
   }
   try {
     await afterClose(deps, closed, stored, settings);
@@ -204,8 +256,17 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean, set
 }
 
 /** The stored transcript of a reopened ticket (its messages, decrypted), or null. */
-async function earlierTranscript(deps: EngineDeps, guildId: string, number: number): Promise<{ id: number; messages: TranscriptMessage[] } | null> {
-  const row = await deps.db.selectFrom("transcripts").select("id").where("guild_id", "=", guildId).where("ticket_id", "=", number).executeTakeFirst();
+async function earlierTranscript(
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+): Promise<{ id: number; messages: TranscriptMessage[] } | null> {
+  const row = await deps.db
+    .selectFrom("transcripts")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where("ticket_id", "=", number)
+    .executeTakeFirst();
   if (!row) return null;
   const opened = await openTranscript(deps.db, deps.keyring, guildId, number).catch((error) => {
     deps.log.warn({ err: error, guildId }, "earlier transcript of a reopened ticket not readable");

@@ -71,14 +71,25 @@ export async function recordMessage(deps: Deps, row: TicketRow, message: Channel
  */
 export async function recordEdit(deps: Deps, row: TicketRow, message: ChannelMessage, editedAt: number | null): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom("ticket_messages").selectAll().where("ticket_id", "=", row.id).where("message_id", "=", message.id).executeTakeFirst();
+    const current = await tx
+      .selectFrom("ticket_messages")
+      .selectAll()
+      .where("ticket_id", "=", row.id)
+      .where("message_id", "=", message.id)
+      .executeTakeFirst();
     const body = deps.keyring.secrets.seal(JSON.stringify(message), aadOf(row.id, message.id));
     if (!current) {
       await tx
         .insertInto("ticket_messages")
         .values({
-          ticket_id: row.id, message_id: message.id, channel_id: channelOf(row), author_id: message.author.id, created_at: message.timestamp,
-          edited_at: editedAt, deleted_at: null, body_sealed: body,
+          ticket_id: row.id,
+          message_id: message.id,
+          channel_id: channelOf(row),
+          author_id: message.author.id,
+          created_at: message.timestamp,
+          edited_at: editedAt,
+          deleted_at: null,
+          body_sealed: body,
         })
         .onConflict((oc) => oc.columns(["ticket_id", "message_id"]).doNothing())
         .execute();
@@ -100,15 +111,33 @@ export async function recordEdit(deps: Deps, row: TicketRow, message: ChannelMes
 /** A message deleted in Discord: marked, its last version kept in the history. */
 export async function recordDeletion(deps: Deps, row: TicketRow, messageId: string, at: number): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom("ticket_messages").selectAll().where("ticket_id", "=", row.id).where("message_id", "=", messageId).executeTakeFirst();
+    const current = await tx
+      .selectFrom("ticket_messages")
+      .selectAll()
+      .where("ticket_id", "=", row.id)
+      .where("message_id", "=", messageId)
+      .executeTakeFirst();
     if (!current || current.deleted_at !== null) return;
     await keepVersion(tx, row.id, messageId, "delete", at, current.body_sealed, deps);
-    await tx.updateTable("ticket_messages").set({ deleted_at: at }).where("ticket_id", "=", row.id).where("message_id", "=", messageId).execute();
+    await tx
+      .updateTable("ticket_messages")
+      .set({ deleted_at: at })
+      .where("ticket_id", "=", row.id)
+      .where("message_id", "=", messageId)
+      .execute();
   });
 }
 
 /** The replaced version, re-sealed for its place in the history; the oldest go past MAX_VERSIONS. */
-async function keepVersion(tx: Deps["db"], ticketRowId: number, messageId: string, kind: MessageVersion["kind"], at: number, sealed: string, deps: Deps) {
+async function keepVersion(
+  tx: Deps["db"],
+  ticketRowId: number,
+  messageId: string,
+  kind: MessageVersion["kind"],
+  at: number,
+  sealed: string,
+  deps: Deps,
+) {
   const last = await tx
     .selectFrom("ticket_message_history")
     .select((eb) => eb.fn.max("version").as("v"))
@@ -120,7 +149,11 @@ async function keepVersion(tx: Deps["db"], ticketRowId: number, messageId: strin
   await tx
     .insertInto("ticket_message_history")
     .values({
-      ticket_id: ticketRowId, message_id: messageId, version, kind, at,
+      ticket_id: ticketRowId,
+      message_id: messageId,
+      version,
+      kind,
+      at,
       body_sealed: deps.keyring.secrets.seal(text, aadOf(ticketRowId, messageId, version)),
     })
     .execute();
@@ -220,7 +253,9 @@ export async function readChannel(platform: PlatformAdapter, channelId: string, 
  * already gone (deleted by hand) reads as empty: the captured conversation is the transcript.
  */
 export async function conversationForClose(
-  deps: Pick<EngineDeps, "db" | "keyring" | "platform" | "gateway">, row: TicketRow, channelId: string,
+  deps: Pick<EngineDeps, "db" | "keyring" | "platform" | "gateway">,
+  row: TicketRow,
+  channelId: string,
 ): Promise<CapturedMessage[]> {
   const stored = await capturedMessages(deps, row);
   if (stored.length === 0) return readChannel(deps.platform, channelId);

@@ -20,7 +20,6 @@ import { ticketActions } from "./step";
 // for it: `demoHistoryTickets` below is the one place that decides what the history holds.
 // The rating comment is not seeded: the rating is; a comment column, once it exists, can be filled here.
 
-
 /** A deterministic priority per ticket: about 10 % urgent, 20 % high, 55 % normal, 15 % low. */
 export function demoPriority(number: number): (typeof ticketPriorities)[number] {
   const x = (number * 2654435761) % 100;
@@ -35,8 +34,15 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
   const keyring = await keyringForDatabase(db);
   let made = 0;
   for (const guildId of [DEMO_COMMUNITY_ID, GAMING_HUB_ID]) {
-    const transcripts = await db.selectFrom("transcripts").select(["ticket_id", "author_id", "author_username", "panel_id", "panel_name", "close_reason", "rating", "closed_at"]).where("guild_id", "=", guildId).orderBy("ticket_id").execute();
-    const existing = new Set((await db.selectFrom("tickets").select("number").where("guild_id", "=", guildId).execute()).map((r) => r.number));
+    const transcripts = await db
+      .selectFrom("transcripts")
+      .select(["ticket_id", "author_id", "author_username", "panel_id", "panel_name", "close_reason", "rating", "closed_at"])
+      .where("guild_id", "=", guildId)
+      .orderBy("ticket_id")
+      .execute();
+    const existing = new Set(
+      (await db.selectFrom("tickets").select("number").where("guild_id", "=", guildId).execute()).map((r) => r.number),
+    );
     for (const t of transcripts) {
       const number = Number(t.ticket_id);
       if (existing.has(number)) continue;
@@ -46,8 +52,11 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
       const closedAt = Number(t.closed_at);
       const openedAt = Math.min(messages[0].timestamp, closedAt);
       // The first response: the first message of staff (a known staff id, or anyone but the opener and the bot).
-      const first = messages.find((m) => (m.author_id && staffIds.has(m.author_id)) || (m.author !== t.author_username && m.author !== "Ticketeer"));
-      const staffId = first?.author_id && staffIds.has(first.author_id) ? first.author_id : guildId === GAMING_HUB_ID ? DEMO_ADMIN_ID : DEMO_STAFF_ID;
+      const first = messages.find(
+        (m) => (m.author_id && staffIds.has(m.author_id)) || (m.author !== t.author_username && m.author !== "Ticketeer"),
+      );
+      const staffId =
+        first?.author_id && staffIds.has(first.author_id) ? first.author_id : guildId === GAMING_HUB_ID ? DEMO_ADMIN_ID : DEMO_STAFF_ID;
       const staffName = userName(staffId);
       const claimedAt = first ? first.timestamp : openedAt + Math.min(10 * 60_000, Math.max(0, closedAt - openedAt) / 2);
       const lastAt = messages[messages.length - 1].timestamp;
@@ -97,8 +106,22 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
         .insertInto("activity")
         .values([
           entry(t.author_id, t.author_username, ticketActions.opened, openedAt, null, { TicketId: number, Panel: t.panel_name }),
-          entry(staffId, staffName, ticketActions.claimed, claimedAt, { TicketId: number, ClaimedBy: null }, { TicketId: number, ClaimedBy: staffName }),
-          entry(staffId, staffName, ticketActions.closed, closedAt, { TicketId: number, Status: "open" }, { TicketId: number, Status: "closed", CloseReason: t.close_reason }),
+          entry(
+            staffId,
+            staffName,
+            ticketActions.claimed,
+            claimedAt,
+            { TicketId: number, ClaimedBy: null },
+            { TicketId: number, ClaimedBy: staffName },
+          ),
+          entry(
+            staffId,
+            staffName,
+            ticketActions.closed,
+            closedAt,
+            { TicketId: number, Status: "open" },
+            { TicketId: number, Status: "closed", CloseReason: t.close_reason },
+          ),
         ])
         .execute();
       made++;
@@ -106,8 +129,12 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
     // The next ticket the engine opens follows the history (without a counter, its first open starts after the
     // highest transcript anyway; creating one here would also hold the bot-key ingest to these numbers).
     const max = transcripts.length ? Math.max(...transcripts.map((t) => Number(t.ticket_id))) : 0;
-    await db.updateTable("guild_ticket_counters").set({ last_number: max }).where("guild_id", "=", guildId).where("last_number", "<", max).execute();
+    await db
+      .updateTable("guild_ticket_counters")
+      .set({ last_number: max })
+      .where("guild_id", "=", guildId)
+      .where("last_number", "<", max)
+      .execute();
   }
   return made;
 }
-

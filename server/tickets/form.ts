@@ -7,9 +7,21 @@ import type { Refusal } from "./outcomes";
 
 /** The guild's form with its first five fields, as stored; null when the guild has no such form. */
 export async function formFields(db: Db, guildId: string, formId: number) {
-  const form = await db.selectFrom("forms").select(["id", "name"]).where("guild_id", "=", guildId).where("id", "=", formId).executeTakeFirst();
+  const form = await db
+    .selectFrom("forms")
+    .select(["id", "name"])
+    .where("guild_id", "=", guildId)
+    .where("id", "=", formId)
+    .executeTakeFirst();
   if (!form) return null;
-  const fields = await db.selectFrom("form_fields").selectAll().where("form_id", "=", formId).orderBy("position").orderBy("id").limit(5).execute();
+  const fields = await db
+    .selectFrom("form_fields")
+    .selectAll()
+    .where("form_id", "=", formId)
+    .orderBy("position")
+    .orderBy("id")
+    .limit(5)
+    .execute();
   return { form, fields };
 }
 

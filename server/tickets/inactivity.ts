@@ -49,7 +49,8 @@ export async function keepOpen(deps: EngineDeps, guildId: string, number: number
   if ("refusal" in c) return c.refusal;
   if (!c.staff && c.row.opener_id !== member.id && !(await isAdded(deps, c.row.id, member.id))) return { refusal: "staffOnly" };
   const now = await deps.clock.now(guildId);
-  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null }))) return { refusal: "ticketGone" };
+  if (!(await updateTicketIf(deps.db, c.row, { status: "open" }, { last_activity_at: now, warned_at: null })))
+    return { refusal: "ticketGone" };
   await notice(deps, c.row, { notice: "keptOpen", by: member.id });
   await recordStep(deps, member, c.row, keptOpenAction, null, { TicketId: number });
   const row = { ...c.row, last_activity_at: now, warned_at: null };
@@ -58,4 +59,9 @@ export async function keepOpen(deps: EngineDeps, guildId: string, number: number
 }
 
 const isAdded = async (deps: EngineDeps, ticketRowId: number, userId: string) =>
-  (await deps.db.selectFrom("ticket_members").select("user_id").where("ticket_id", "=", ticketRowId).where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+  (await deps.db
+    .selectFrom("ticket_members")
+    .select("user_id")
+    .where("ticket_id", "=", ticketRowId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst()) !== undefined;

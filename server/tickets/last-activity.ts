@@ -7,7 +7,12 @@ import { addedMembers, type TicketRow } from "./store";
 
 /** A member wrote in a ticket channel (the demo platform sees every message; Discord's are read at close). */
 export async function noteActivity(deps: EngineDeps, channelId: string, at: number) {
-  const row = await deps.db.selectFrom("tickets").selectAll().where("channel_id", "=", channelId).where("status", "=", "open").executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("channel_id", "=", channelId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
   if (!row) return;
   await deps.db.updateTable("tickets").set({ last_activity_at: at }).where("id", "=", row.id).execute();
   publish(deps, "updated", { ...row, last_activity_at: at });
@@ -42,7 +47,9 @@ export async function noteMessage(deps: EngineDeps, ticket: TicketRow, message: 
 export async function noteFirstResponse(deps: Pick<EngineDeps, "db">, row: TicketRow, messages: ChannelMessage[]): Promise<number | null> {
   if (row.first_response_at !== null && row.first_response_at !== undefined) return null;
   const added = new Set(await addedMembers(deps.db, row.id));
-  const staff = messages.filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id)).sort((a, b) => a.timestamp - b.timestamp)[0];
+  const staff = messages
+    .filter((m) => !m.author.bot && m.author.id !== row.opener_id && !added.has(m.author.id))
+    .sort((a, b) => a.timestamp - b.timestamp)[0];
   if (!staff) return null;
   const set = await deps.db
     .updateTable("tickets")

@@ -40,7 +40,11 @@ export const can = (access: MemberAccess, permission: TeamPermission) => access.
 
 /** The role ids of a set of teams; of every team of the guild when `teamIds` is empty (a panel without a team). */
 export async function supportRoles(db: Db, guildId: string, teamIds: number[]): Promise<string[]> {
-  let query = db.selectFrom("teams as t").innerJoin("team_roles as r", "r.team_id", "t.id").select("r.role_id").where("t.guild_id", "=", guildId);
+  let query = db
+    .selectFrom("teams as t")
+    .innerJoin("team_roles as r", "r.team_id", "t.id")
+    .select("r.role_id")
+    .where("t.guild_id", "=", guildId);
   if (teamIds.length) query = query.where("t.id", "in", teamIds);
   return [...new Set((await query.execute()).map((r) => r.role_id))];
 }

@@ -39,7 +39,11 @@ async function lookUp(ids: string[], known: Map<string, string>, find: (id: stri
  * from the guild (a channel of another guild is never named). What cannot be resolved stays unnamed and reads as
  * "unknown". A message that has its names already keeps them.
  */
-export async function captureMentionNames(platform: PlatformAdapter, guildId: string, messages: ChannelMessage[]): Promise<ChannelMessage[]> {
+export async function captureMentionNames(
+  platform: PlatformAdapter,
+  guildId: string,
+  messages: ChannelMessage[],
+): Promise<ChannelMessage[]> {
   const wanted = messages.map((m) => (m.names ? null : mentionedIds(messageTexts(m))));
   const all = { users: new Set<string>(), roles: new Set<string>(), channels: new Set<string>() };
   for (const ids of wanted) {
@@ -66,7 +70,8 @@ export async function captureMentionNames(platform: PlatformAdapter, guildId: st
     }),
   ]);
 
-  const pick = (ids: Set<string>, names: Map<string, string>) => Object.fromEntries([...ids].flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
+  const pick = (ids: Set<string>, names: Map<string, string>) =>
+    Object.fromEntries([...ids].flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : [])));
   return messages.map((m, i) => {
     const ids = wanted[i];
     if (!ids || ids.users.size + ids.roles.size + ids.channels.size === 0) return m;
@@ -83,7 +88,11 @@ const hexColor = (color: number | undefined) => (color === undefined ? undefined
 function boundedNames(names: MentionNames | undefined): MentionNames | undefined {
   if (!names) return undefined;
   const bound = (kind: Record<string, string>) =>
-    Object.fromEntries(Object.entries(kind).slice(0, maxCapturedNames).map(([id, name]) => [id, name.slice(0, 100)]));
+    Object.fromEntries(
+      Object.entries(kind)
+        .slice(0, maxCapturedNames)
+        .map(([id, name]) => [id, name.slice(0, 100)]),
+    );
   return { users: bound(names.users), roles: bound(names.roles), channels: bound(names.channels) };
 }
 
@@ -101,8 +110,12 @@ export function toRecordMessage(m: CapturedMessage): TranscriptMessage {
         url: keptUrl(e.url),
         color: hexColor(e.color),
         timestamp: e.timestamp === undefined ? undefined : Math.max(0, Math.floor(e.timestamp)),
-        author: e.author ? defined({ name: e.author.name.slice(0, 256), url: keptUrl(e.author.url), icon_url: keptUrl(e.author.icon_url) }) : undefined,
-        fields: e.fields?.slice(0, 25).map((f) => defined({ name: f.name.slice(0, 256), value: f.value.slice(0, 1024), inline: f.inline ? true : undefined })),
+        author: e.author
+          ? defined({ name: e.author.name.slice(0, 256), url: keptUrl(e.author.url), icon_url: keptUrl(e.author.icon_url) })
+          : undefined,
+        fields: e.fields
+          ?.slice(0, 25)
+          .map((f) => defined({ name: f.name.slice(0, 256), value: f.value.slice(0, 1024), inline: f.inline ? true : undefined })),
         footer: e.footer ? defined({ text: e.footer.text.slice(0, 2048), icon_url: keptUrl(e.footer.icon_url) }) : undefined,
         image: keptUrl(e.image?.url) ? { url: e.image!.url } : undefined,
         thumbnail: keptUrl(e.thumbnail?.url) ? { url: e.thumbnail!.url } : undefined,
@@ -113,7 +126,9 @@ export function toRecordMessage(m: CapturedMessage): TranscriptMessage {
       .filter((a) => a.url.length <= 2048 && URL.canParse(a.url))
       .map((a) => defined({ name: a.name.slice(0, 1024), url: a.url, size: a.size, content_type: cut(a.content_type, 255) })),
     stickers: m.stickers?.length ? m.stickers.slice(0, 3).map((s) => ({ name: s.name.slice(0, 100) })) : undefined,
-    reply: m.reply ? defined({ message_id: m.reply.message_id, author: cut(m.reply.author, 100), content: cut(m.reply.content, 200) }) : undefined,
+    reply: m.reply
+      ? defined({ message_id: m.reply.message_id, author: cut(m.reply.author, 100), content: cut(m.reply.content, 200) })
+      : undefined,
     mentions: boundedNames(m.names),
     // What the gateway saw happen to it (./conversation.ts): the audit trail.
     edited_at: m.editedAt,
@@ -153,7 +168,9 @@ export function toTicketMessage(m: CapturedMessage): TicketMessage {
         Timestamp: e.timestamp,
       }),
     ),
-    Attachments: r.attachments.filter((a) => isHttp(a.url)).map((a) => defined({ Name: a.name, Url: a.url, Size: a.size, ContentType: a.content_type })),
+    Attachments: r.attachments
+      .filter((a) => isHttp(a.url))
+      .map((a) => defined({ Name: a.name, Url: a.url, Size: a.size, ContentType: a.content_type })),
     Stickers: r.stickers?.map((s) => s.name),
     Reply: r.reply ? defined({ MessageId: r.reply.message_id, AuthorName: r.reply.author, Snippet: r.reply.content }) : undefined,
     Mentions: r.mentions,

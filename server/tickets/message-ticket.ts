@@ -16,7 +16,13 @@ export interface TargetMessage {
   author: { id: string; username: string; bot: boolean };
 }
 
-export async function openFromMessage(deps: EngineDeps, guildId: string, member: Member, target: TargetMessage, known: Known = {}): Promise<Outcome> {
+export async function openFromMessage(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  target: TargetMessage,
+  known: Known = {},
+): Promise<Outcome> {
   const settings = await settingsOf(deps, guildId, known);
   const forAuthor = settings.MessageTicketOpener !== "member" && target.author.id !== member.id;
   let opener: Member = member;
@@ -28,7 +34,9 @@ export async function openFromMessage(deps: EngineDeps, guildId: string, member:
     opener = { id: author.id, username: author.username, avatar: author.avatar, roles: author.roles, permissions: "0", owner: false };
   }
   const url =
-    deps.platform.kind === "discord" ? `https://discord.com/channels/${guildId}/${target.channelId}/${target.id}` : `${deps.publicUrl}${deps.channelUrl(guildId, target.channelId)}`;
+    deps.platform.kind === "discord"
+      ? `https://discord.com/channels/${guildId}/${target.channelId}/${target.id}`
+      : `${deps.publicUrl}${deps.channelUrl(guildId, target.channelId)}`;
   return open(
     deps,
     {

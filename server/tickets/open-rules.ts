@@ -105,7 +105,11 @@ export async function limitRefusal(
  * lock queues this transaction behind every open of the server in flight (an open takes it by numbering its ticket).
  */
 export async function lockOpens(tx: Db, guildId: string): Promise<void> {
-  await tx.updateTable("guild_ticket_counters").set((eb) => ({ last_number: eb.ref("last_number") })).where("guild_id", "=", guildId).execute();
+  await tx
+    .updateTable("guild_ticket_counters")
+    .set((eb) => ({ last_number: eb.ref("last_number") }))
+    .where("guild_id", "=", guildId)
+    .execute();
 }
 
 /**
@@ -124,7 +128,14 @@ export async function openRefusal(
   options: { room?: boolean } = {},
 ): Promise<PanelVerdict> {
   if (panel?.PanelMessage.DisablePanel) return { refusal: "panelDisabled" };
-  const verdict = await checkOpenRules(deps, { guildId, opener: member, panel, settings, now: await deps.clock.now(guildId), kind: "open" });
+  const verdict = await checkOpenRules(deps, {
+    guildId,
+    opener: member,
+    panel,
+    settings,
+    now: await deps.clock.now(guildId),
+    kind: "open",
+  });
   if (isRefusal(verdict)) return verdict;
   const limit = await limitRefusal(deps.db, { guildId, openerId: member.id, panel, settings, kind: "open" });
   if (limit) return limit;
@@ -137,7 +148,12 @@ export const usesThreads = (panel: SinglePanel, settings: { TicketThreads?: bool
   panel.ThreadMode === "thread" || ((panel.ThreadMode ?? "server") === "server" && settings.TicketThreads === true);
 
 /** A full server, or a full ticket category without an overflow category that has room; null when there is room or nobody can tell. */
-async function roomRefusal(deps: EngineDeps, guildId: string, panel: SinglePanel | null, settings: TicketSettings): Promise<Refusal | null> {
+async function roomRefusal(
+  deps: EngineDeps,
+  guildId: string,
+  panel: SinglePanel | null,
+  settings: TicketSettings,
+): Promise<Refusal | null> {
   // A private thread takes no channel of a category.
   if (panel && usesThreads(panel, settings)) return null;
   const facts = await deps.platform.botSetupFacts(guildId).catch(() => null);

@@ -50,13 +50,20 @@ export async function usablePanel(deps: EngineDeps, guildId: string, panelId: nu
 }
 
 /** A panel's button (or a multi-panel's choice): its form first, when it has one; else the ticket opens. */
-export async function openFromPanel(deps: EngineDeps, guildId: string, member: Member, panelId: number, known: Known = {}): Promise<Outcome> {
+export async function openFromPanel(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panelId: number,
+  known: Known = {},
+): Promise<Outcome> {
   const usable = await usablePanel(deps, guildId, panelId);
   if (isRefusal(usable)) return usable;
   if (usable.panel.FormId !== null) {
     const form = await formFields(deps.db, guildId, usable.panel.FormId);
     // Everything that does not depend on the answers is refused before the form is shown, not after it was filled in.
-    if (form?.fields.length) return (await refusalBeforeForm(deps, guildId, member, usable.panel, known)) ?? { done: "formFirst", panelId, form };
+    if (form?.fields.length)
+      return (await refusalBeforeForm(deps, guildId, member, usable.panel, known)) ?? { done: "formFirst", panelId, form };
   }
   return open(deps, { guildId, member, panelId, panel: usable.panel }, known);
 }
@@ -70,7 +77,11 @@ export async function openForm(deps: EngineDeps, guildId: string, member: Member
 
 /** /form and a panel's form: the refusal the member would meet once the answers came, or null (the form may be shown). */
 export async function refusalBeforeForm(
-  deps: EngineDeps, guildId: string, member: Member, panel: SinglePanel | null, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panel: SinglePanel | null,
+  known: Known = {},
 ): Promise<Refusal | null> {
   const verdict = await openRefusal(deps, guildId, member, panel, await settingsOf(deps, guildId, known), { room: true });
   return isRefusal(verdict) ? verdict : null;
@@ -81,7 +92,13 @@ export async function refusalBeforeForm(
  * ticket.
  */
 export async function submitForm(
-  deps: EngineDeps, guildId: string, member: Member, panelId: number, formId: number, typed: ReadonlyMap<number, string>, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panelId: number,
+  formId: number,
+  typed: ReadonlyMap<number, string>,
+  known: Known = {},
 ): Promise<Outcome> {
   const found = await formFields(deps.db, guildId, formId);
   if (!found) return { refusal: "formGone" };
@@ -178,19 +195,31 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
     name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, member.username),
     topic: request.subject?.trim() ? request.subject.trim().slice(0, 100) : undefined,
     overwrites: ticketOverwrites({
-      guildId, botUserId: platform.botUserId, openerId: member.id, addedIds: [], supportRoleIds: roles, claimedBy: null,
-      repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+      guildId,
+      botUserId: platform.botUserId,
+      openerId: member.id,
+      addedIds: [],
+      supportRoleIds: roles,
+      claimedBy: null,
+      repsCanView: settings.SupportRepsViewTickets !== false,
+      repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   };
   const asThread = panel !== null && usesThreads(panel, settings);
-  const opened = asThread ? await createThread(deps, guildId, panel, channel.name, member.id) : await createChannel(deps, guildId, panel, channel);
+  const opened = asThread
+    ? await createThread(deps, guildId, panel, channel.name, member.id)
+    : await createChannel(deps, guildId, panel, channel);
   if (isRefusal(opened)) {
     await db.deleteFrom("tickets").where("id", "=", row.id).execute();
     return opened;
   }
   const channelId = opened.channelId;
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("tickets").set({ status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 }).where("id", "=", row.id).execute();
+    await tx
+      .updateTable("tickets")
+      .set({ status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 })
+      .where("id", "=", row.id)
+      .execute();
     await recordActivityOf(tx, actorOf(member, deps.origin), {
       guildId,
       action: ticketActions.opened,
@@ -221,7 +250,13 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
  * answer. A thread its opener could not join is deleted (the caller undoes the row): nothing half-made. Discord's
  * Unknown Member there means the member left (or was banned) between the click and the thread.
  */
-async function createThread(deps: EngineDeps, guildId: string, panel: SinglePanel, name: string, openerId: string): Promise<{ channelId: string } | Refusal> {
+async function createThread(
+  deps: EngineDeps,
+  guildId: string,
+  panel: SinglePanel,
+  name: string,
+  openerId: string,
+): Promise<{ channelId: string } | Refusal> {
   const parent = panel.PanelMessage.PanelChannel;
   let channelId: string | null = null;
   try {
@@ -231,7 +266,9 @@ async function createThread(deps: EngineDeps, guildId: string, panel: SinglePane
   } catch (error) {
     const made = channelId;
     if (made) {
-      await deps.platform.closeThread(made, "delete").catch((e) => deps.log.warn({ err: e, guildId, threadId: made }, "thread of an unopened ticket kept"));
+      await deps.platform
+        .closeThread(made, "delete")
+        .catch((e) => deps.log.warn({ err: e, guildId, threadId: made }, "thread of an unopened ticket kept"));
     }
     if (error instanceof PlatformNotFoundError && error.platformCode === UNKNOWN_MEMBER) {
       // The answer may never reach them (no longer a member); the log says what happened.
@@ -254,7 +291,9 @@ export async function createChannel(
   panel: SinglePanel | null,
   channel: { name: string; topic?: string; overwrites: ReturnType<typeof ticketOverwrites> },
 ): Promise<{ channelId: string } | Refusal> {
-  const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter((c, i, all) => i === 0 || (c !== null && c !== all[0]));
+  const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter(
+    (c, i, all) => i === 0 || (c !== null && c !== all[0]),
+  );
   for (let i = 0; i < categories.length; i++) {
     const parentId = categories[i];
     try {
@@ -275,9 +314,21 @@ export async function createChannel(
 }
 
 /** Bot setup learns that a category (or the server) is full, and which panel met it. */
-async function recordFull(deps: EngineDeps, guildId: string, reason: "categoryFull" | "serverFull", categoryId: string | null, panel: SinglePanel | null, overflowId: string | null) {
+async function recordFull(
+  deps: EngineDeps,
+  guildId: string,
+  reason: "categoryFull" | "serverFull",
+  categoryId: string | null,
+  panel: SinglePanel | null,
+  overflowId: string | null,
+) {
   if (reason === "serverFull" || categoryId === null) {
-    await recordBotProblem(deps.db, guildId, { kind: "serverChannelsFull", channels: channelLimits.perServer, limit: channelLimits.perServer, seenAt: null }).catch(() => undefined);
+    await recordBotProblem(deps.db, guildId, {
+      kind: "serverChannelsFull",
+      channels: channelLimits.perServer,
+      limit: channelLimits.perServer,
+      seenAt: null,
+    }).catch(() => undefined);
     return;
   }
   const guild = await deps.platform.getGuild(guildId).catch(() => null);
@@ -295,7 +346,14 @@ async function recordFull(deps: EngineDeps, guildId: string, reason: "categoryFu
 }
 
 /** Where an action happened, named for the owner. */
-async function placeOf(deps: EngineDeps, guildId: string, channelId: string | null, isCategory: boolean, purpose: RefusalPlace["purpose"], panel: SinglePanel | null): Promise<RefusalPlace> {
+async function placeOf(
+  deps: EngineDeps,
+  guildId: string,
+  channelId: string | null,
+  isCategory: boolean,
+  purpose: RefusalPlace["purpose"],
+  panel: SinglePanel | null,
+): Promise<RefusalPlace> {
   let channelName: string | null = null;
   if (channelId !== null) {
     const guild = await deps.platform.getGuild(guildId).catch(() => null);

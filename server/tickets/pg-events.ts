@@ -12,7 +12,11 @@ import { createLocalTicketEventBus, type TicketEventBus } from "./events";
 
 const MAX_PAYLOAD = 7900;
 
-export async function createPgTicketEventBus(options: { connectionString: string; schema?: string; log: FastifyBaseLogger }): Promise<TicketEventBus> {
+export async function createPgTicketEventBus(options: {
+  connectionString: string;
+  schema?: string;
+  log: FastifyBaseLogger;
+}): Promise<TicketEventBus> {
   const local = createLocalTicketEventBus();
   const CHANNEL = channelOf("ticketeer_events_", options.schema);
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2, connectionTimeoutMillis: 5000 });
@@ -35,7 +39,9 @@ export async function createPgTicketEventBus(options: { connectionString: string
       let payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ ...event, ticket: { ...event.ticket, FormAnswers: [] } });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) return;
-      pool.query("select pg_notify($1, $2)", [CHANNEL, payload]).catch((error) => options.log.warn({ err: error }, "ticket event not published"));
+      pool
+        .query("select pg_notify($1, $2)", [CHANNEL, payload])
+        .catch((error) => options.log.warn({ err: error }, "ticket event not published"));
     },
     subscribe: local.subscribe,
     async close() {

@@ -15,7 +15,13 @@ export const ratingCommentAction = "Ticket Rating Comment";
  * ticket and its transcript; the message then shows the rating given and offers the comment (./closing-dm.ts).
  */
 export async function rate(
-  deps: EngineDeps, guildId: string, number: number, userId: string, rating: number, dm: DmMessage | null = null, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  userId: string,
+  rating: number,
+  dm: DmMessage | null = null,
+  known: Known = {},
 ): Promise<Outcome> {
   const row = await findTicket(deps.db, guildId, number);
   if (!row || row.status !== "closed" || row.opener_id !== userId) return { refusal: "stale" };
@@ -43,7 +49,13 @@ export async function ratingCommentForm(deps: EngineDeps, guildId: string, numbe
 
 /** The comment submitted: stored once, on the ticket and its transcript, with an activity entry; the closing DM loses its button. */
 export async function rateComment(
-  deps: EngineDeps, guildId: string, number: number, user: { id: string; username: string }, text: string, dm: DmMessage | null = null, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  user: { id: string; username: string },
+  text: string,
+  dm: DmMessage | null = null,
+  known: Known = {},
 ): Promise<Outcome> {
   const comment = text.trim().slice(0, COMMENT_MAX);
   const row = await findTicket(deps.db, guildId, number);
@@ -52,15 +64,29 @@ export async function rateComment(
   if (!comment) return { refusal: "commentEmpty" };
   const at = await deps.clock.now(guildId);
   const stored = await deps.db.transaction().execute(async (tx) => {
-    const updated = await tx.updateTable("tickets").set({ rating_comment: comment }).where("id", "=", row.id).where("rating_comment", "is", null).executeTakeFirst();
+    const updated = await tx
+      .updateTable("tickets")
+      .set({ rating_comment: comment })
+      .where("id", "=", row.id)
+      .where("rating_comment", "is", null)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
-    await tx.updateTable("transcripts").set({ rating_comment: comment }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
-    await recordActivityOf(tx, { id: user.id, username: user.username, avatar: null, ip: deps.origin }, {
-      guildId,
-      action: ratingCommentAction,
-      after: { TicketId: number, Rating: row.rating, Comment: comment },
-      at,
-    });
+    await tx
+      .updateTable("transcripts")
+      .set({ rating_comment: comment })
+      .where("guild_id", "=", guildId)
+      .where("ticket_id", "=", number)
+      .execute();
+    await recordActivityOf(
+      tx,
+      { id: user.id, username: user.username, avatar: null, ip: deps.origin },
+      {
+        guildId,
+        action: ratingCommentAction,
+        after: { TicketId: number, Rating: row.rating, Comment: comment },
+        at,
+      },
+    );
     return true;
   });
   if (!stored) return { refusal: "commentAlready" };

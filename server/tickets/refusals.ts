@@ -32,7 +32,11 @@ export interface RefusalPlace {
 }
 
 /** Which of `needed` the bot lacks server-wide, and which only where it acted (channelId; null: server-wide). */
-export type DiagnoseMissing = (guildId: string, channelId: string | null, needed: BotPermissionKey[]) => Promise<{ server: BotPermissionKey[]; here: BotPermissionKey[] }>;
+export type DiagnoseMissing = (
+  guildId: string,
+  channelId: string | null,
+  needed: BotPermissionKey[],
+) => Promise<{ server: BotPermissionKey[]; here: BotPermissionKey[] }>;
 
 /** The refusal of Discord the member is told of; records what the owner should see. Null: not a refusal we explain. */
 export async function explainRefusal(
@@ -53,7 +57,10 @@ export async function explainRefusal(
       // The opening step handles these itself (overflow category, then the member is told).
       return { refusal: error.reason };
     case "missingPermission": {
-      const found = (await deps.diagnose?.(guildId, place.channelId, actionNeeds[action]).catch(() => undefined)) ?? { server: [], here: [] };
+      const found = (await deps.diagnose?.(guildId, place.channelId, actionNeeds[action]).catch(() => undefined)) ?? {
+        server: [],
+        here: [],
+      };
       const record = (permission: BotPermissionKey, serverWide: boolean) => {
         const problem: BotProblem = {
           kind: "missingPermission",

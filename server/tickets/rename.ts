@@ -4,7 +4,14 @@ import type { Outcome } from "./outcomes";
 import { attempt, type EngineDeps, type Known, openTicket, publish, recordStep, ticketActions } from "./step";
 
 /** /rename: staff of the ticket give its channel a new name (Discord allows two renames per ten minutes). */
-export async function rename(deps: EngineDeps, guildId: string, number: number, member: Member, raw: string, known: Known = {}): Promise<Outcome> {
+export async function rename(
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  raw: string,
+  known: Known = {},
+): Promise<Outcome> {
   const c = await openTicket(deps, guildId, number, member, known);
   if ("refusal" in c) return c.refusal;
   if (!c.staff) return { refusal: "staffOnly" };

@@ -48,8 +48,13 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   const unclaim = unclaimed ? { claimed_by: null, claimed_by_name: null } : {};
 
   const closedState = {
-    status: "closed", closed_at: row.closed_at, closed_by: row.closed_by, closed_by_name: row.closed_by_name, resolution_ms: row.resolution_ms,
-    claimed_by: row.claimed_by, claimed_by_name: row.claimed_by_name,
+    status: "closed",
+    closed_at: row.closed_at,
+    closed_by: row.closed_by,
+    closed_by_name: row.closed_by_name,
+    resolution_ms: row.resolution_ms,
+    claimed_by: row.claimed_by,
+    claimed_by_name: row.claimed_by_name,
   } as const;
   const refused = await deps.db.transaction().execute(async (tx): Promise<Refusal | null> => {
     await lockOpens(tx, guildId);
@@ -58,8 +63,16 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     const moved = await tx
       .updateTable("tickets")
       .set({
-        status: "opening", closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null, channel_id: null, reopened_at: now, warned_at: null,
-        close_request_at: null, ...unclaim,
+        status: "opening",
+        closed_at: null,
+        closed_by: null,
+        closed_by_name: null,
+        resolution_ms: null,
+        channel_id: null,
+        reopened_at: now,
+        warned_at: null,
+        close_request_at: null,
+        ...unclaim,
       })
       .where("id", "=", row.id)
       .where("status", "=", "closed")
@@ -73,8 +86,14 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     name: ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name),
     topic: row.subject ?? undefined,
     overwrites: ticketOverwrites({
-      guildId, botUserId: deps.platform.botUserId, openerId: row.opener_id, addedIds: await addedMembers(deps.db, row.id), supportRoleIds: await supportRoles(deps.db, guildId, teamIds),
-      claimedBy, repsCanView: settings.SupportRepsViewTickets !== false, repsCanType: settings.SupportRepsTypeInTickets !== false,
+      guildId,
+      botUserId: deps.platform.botUserId,
+      openerId: row.opener_id,
+      addedIds: await addedMembers(deps.db, row.id),
+      supportRoleIds: await supportRoles(deps.db, guildId, teamIds),
+      claimedBy,
+      repsCanView: settings.SupportRepsViewTickets !== false,
+      repsCanType: settings.SupportRepsTypeInTickets !== false,
     }),
   });
   if (isRefusal(opened)) {
@@ -83,25 +102,52 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   }
   const link = (await transcriptExists(deps.db, guildId, row.number)) ? `${deps.publicUrl}/${guildId}/transcripts/${row.number}` : null;
   await deps.db.transaction().execute(async (tx) => {
-    await tx.updateTable("tickets").set({ status: "open", channel_id: opened.channelId, last_activity_at: now }).where("id", "=", row.id).execute();
+    await tx
+      .updateTable("tickets")
+      .set({ status: "open", channel_id: opened.channelId, last_activity_at: now })
+      .where("id", "=", row.id)
+      .execute();
     await recordActivityOf(tx, actorOf(actor, deps.origin), {
       guildId,
       action: reopenAction,
       before: { TicketId: row.number, Status: "closed" },
-      after: { TicketId: row.number, Status: "open", By: who.kind, Transcript: link, ...(unclaimed ? { Unclaimed: row.claimed_by_name } : {}) },
+      after: {
+        TicketId: row.number,
+        Status: "open",
+        By: who.kind,
+        Transcript: link,
+        ...(unclaimed ? { Unclaimed: row.claimed_by_name } : {}),
+      },
       at: now,
     });
   });
   const reopened: TicketRow = {
-    ...row, ...unclaim, status: "open", channel_id: opened.channelId, closed_at: null, closed_by: null, closed_by_name: null, resolution_ms: null,
-    reopened_at: now, last_activity_at: now,
+    ...row,
+    ...unclaim,
+    status: "open",
+    channel_id: opened.channelId,
+    closed_at: null,
+    closed_by: null,
+    closed_by_name: null,
+    resolution_ms: null,
+    reopened_at: now,
+    last_activity_at: now,
   };
   try {
-    await deps.platform.sendMessage(opened.channelId, deps.messages.welcome(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])));
+    await deps.platform.sendMessage(
+      opened.channelId,
+      deps.messages.welcome(reopened, panel, fromDbJson<FormAnswer[]>(row.form_answers_json, [])),
+    );
   } catch (error) {
     deps.log.warn({ err: error, guildId }, "welcome message of a reopened ticket not sent");
   }
-  await notice(deps, reopened, { notice: "reopened", by: actor.id, number: row.number, transcriptUrl: link, unclaimed: unclaimed ? row.claimed_by : null });
+  await notice(deps, reopened, {
+    notice: "reopened",
+    by: actor.id,
+    number: row.number,
+    transcriptUrl: link,
+    unclaimed: unclaimed ? row.claimed_by : null,
+  });
   if (verdict.outsideHours) await notice(deps, reopened, { notice: "outsideHours", next: verdict.outsideHours.next });
   publish(deps, "opened", reopened);
   return { done: "reopened", ticket: reopened, outsideHours: verdict.outsideHours };

@@ -58,7 +58,8 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
       return true;
     });
   };
-  const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) => Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) === 1;
+  const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
+    Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) === 1;
   for (const row of stuck) {
     try {
       const guildNow = await deps.clock.now(row.guild_id, now);
@@ -68,10 +69,27 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
         const name = ticketChannelName(panel?.NamingScheme ?? "ticket-%id%", row.number, row.opener_name);
         const found = await platform.findTextChannels(row.guild_id, name);
         // A channel of that name another ticket holds is not this one's.
-        const taken = new Set(found.length ? (await db.selectFrom("tickets").select("channel_id").where("channel_id", "in", found).execute()).map((r) => r.channel_id) : []);
+        const taken = new Set(
+          found.length
+            ? (await db.selectFrom("tickets").select("channel_id").where("channel_id", "in", found).execute()).map((r) => r.channel_id)
+            : [],
+        );
         const channelId = found.find((id) => !taken.has(id)) ?? null;
         if (channelId) {
-          const done = await repair(row, "open", async (tx) => changed(await tx.updateTable("tickets").set({ status: "open", channel_id: channelId }).where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()), { Channel: name });
+          const done = await repair(
+            row,
+            "open",
+            async (tx) =>
+              changed(
+                await tx
+                  .updateTable("tickets")
+                  .set({ status: "open", channel_id: channelId })
+                  .where("id", "=", row.id)
+                  .where("status", "=", "opening")
+                  .executeTakeFirst(),
+              ),
+            { Channel: name },
+          );
           if (!done) continue;
           const opened: TicketRow = { ...row, status: "open", channel_id: channelId };
           const answers = fromDbJson<FormAnswer[]>(row.form_answers_json, []);
@@ -80,7 +98,9 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
             .catch((error) => deps.log.warn({ err: error }, "welcome message not sent"));
           publish(deps, "opened", opened);
         } else {
-          const done = await repair(row, "removed", async (tx) => changed(await tx.deleteFrom("tickets").where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()));
+          const done = await repair(row, "removed", async (tx) =>
+            changed(await tx.deleteFrom("tickets").where("id", "=", row.id).where("status", "=", "opening").executeTakeFirst()),
+          );
           if (!done) continue;
         }
         repaired++;
@@ -89,7 +109,16 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
       // 'closing'
       const channel = row.channel_id ? await platform.getChannel(row.channel_id) : null;
       if (channel) {
-        const done = await repair(row, "open", async (tx) => changed(await tx.updateTable("tickets").set({ status: "open", closing_since: null }).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()));
+        const done = await repair(row, "open", async (tx) =>
+          changed(
+            await tx
+              .updateTable("tickets")
+              .set({ status: "open", closing_since: null })
+              .where("id", "=", row.id)
+              .where("status", "=", "closing")
+              .executeTakeFirst(),
+          ),
+        );
         if (!done) continue;
         publish(deps, "updated", { ...row, status: "open", closing_since: null });
       } else {
@@ -104,7 +133,13 @@ export async function repairStuckTickets(deps: EngineDeps, now = Date.now()): Pr
           resolution_ms: Math.max(0, guildNow - Number(row.opened_at)),
           revision: row.revision + 1,
         };
-        const done = await repair(row, "closed", async (tx) => changed(await tx.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()), { Transcript: stored });
+        const done = await repair(
+          row,
+          "closed",
+          async (tx) =>
+            changed(await tx.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", "closing").executeTakeFirst()),
+          { Transcript: stored },
+        );
         if (!done) continue;
         publish(deps, "closed", { ...row, ...set });
       }

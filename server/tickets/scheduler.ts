@@ -91,7 +91,11 @@ async function scheduledGuilds(db: Db, clock: GuildClock, now: number, only?: st
   for (const row of rows) {
     if (!/^\d{1,21}$/.test(row.guild_id)) continue;
     const settings = settingsFromJson(row.data_json);
-    const silence = windowMs(settings.SinceLastMessageDays ?? 0, settings.SinceLastMessageHours ?? 0, settings.SinceLastMessageMinutes ?? 0);
+    const silence = windowMs(
+      settings.SinceLastMessageDays ?? 0,
+      settings.SinceLastMessageHours ?? 0,
+      settings.SinceLastMessageMinutes ?? 0,
+    );
     const silenceMs = settings.AutoCloseEnabled && silence > 0 ? silence : null;
     const graceMs = leaveGraceMs(settings);
     const warnLeadMs = warningLeadMs(settings.InactivityWarningHours, silenceMs);
@@ -132,7 +136,13 @@ async function candidatesOf(db: Db, guilds: ScheduledGuild[], state: SweepState)
 
 /** The candidates in turns: every server's first (from the one after the cursor on), then every server's second, … */
 function inTurns(candidates: Candidate[], guilds: ScheduledGuild[], cursor: string | null): Candidate[] {
-  const start = cursor === null ? 0 : Math.max(0, guilds.findIndex((g) => g.guildId > cursor));
+  const start =
+    cursor === null
+      ? 0
+      : Math.max(
+          0,
+          guilds.findIndex((g) => g.guildId > cursor),
+        );
   const order = new Map(guilds.map((g, i) => [g.guildId, (i - start + guilds.length) % guilds.length]));
   return [...candidates].sort((a, b) => Number(a.rn) - Number(b.rn) || order.get(a.guild_id)! - order.get(b.guild_id)!);
 }
@@ -193,8 +203,10 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
       // gateway delivering the ticket's whole conversation, its last activity is kept as messages arrive.
       const channel = (await capturedWhole(deps, row)) ? undefined : await platform.getChannel(row.channel_id).catch(() => undefined);
       const newest = channel?.lastMessageId ?? null;
-      if (newest !== null && newest !== row.warning_message_id) lastActivity = Math.max(lastActivity, channel?.lastMessageAt ?? lastMessageTime(newest));
-      if (lastActivity > Number(row.last_activity_at)) await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
+      if (newest !== null && newest !== row.warning_message_id)
+        lastActivity = Math.max(lastActivity, channel?.lastMessageAt ?? lastMessageTime(newest));
+      if (lastActivity > Number(row.last_activity_at))
+        await app.db.updateTable("tickets").set({ last_activity_at: lastActivity }).where("id", "=", row.id).execute();
       if (g.warnLeadMs !== null && !warningStands(row, lastActivity)) {
         // Warn first; the close waits for the warning's whole lead time.
         if (g.now - lastActivity >= g.silenceMs - g.warnLeadMs) {
@@ -217,7 +229,8 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   for (const g of guilds) {
     const offered = ordered.filter((r) => r.guild_id === g.guildId).length;
     const last = lastSeen.get(g.guildId);
-    if (last && ((seen.get(g.guildId) ?? 0) < offered || offered >= PER_GUILD)) state.ticketCursors.set(g.guildId, { at: Number(last.last_activity_at), id: last.id });
+    if (last && ((seen.get(g.guildId) ?? 0) < offered || offered >= PER_GUILD))
+      state.ticketCursors.set(g.guildId, { at: Number(last.last_activity_at), id: last.id });
     else if (!last && offered > 0) continue;
     else state.ticketCursors.delete(g.guildId);
   }
@@ -226,10 +239,12 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   let warned = 0;
   for (const w of warn) {
     const g = byId.get(w.row.guild_id)!;
-    const sent = await deps.messages.inServerLanguage(g.settings.BotLanguage, () => sendInactivityWarning(deps, w.row, w.leadMs, g.now)).catch((error) => {
-      app.log.warn({ err: error }, "inactivity warning failed");
-      return false;
-    });
+    const sent = await deps.messages
+      .inServerLanguage(g.settings.BotLanguage, () => sendInactivityWarning(deps, w.row, w.leadMs, g.now))
+      .catch((error) => {
+        app.log.warn({ err: error }, "inactivity warning failed");
+        return false;
+      });
     if (sent) warned++;
   }
   if (due.length === 0) return { closed: 0, requestsClosed, warned };
@@ -243,7 +258,11 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
       .updateTable("tickets")
       .set({ status: "closing", closing_since: now })
       .where("status", "=", "open")
-      .where("id", "in", due.map((d) => d.id))
+      .where(
+        "id",
+        "in",
+        due.map((d) => d.id),
+      )
       .returningAll()
       .execute();
   });
@@ -252,10 +271,12 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
     // In the server's language (its BotLanguage; "auto" has no interaction's locale here: English).
     const settings = byId.get(row.guild_id)?.settings;
     await deps.messages.inServerLanguage(settings?.BotLanguage, async () => {
-      const reason = deps.messages.closeReason(due.find((d) => d.id === row.id)?.reason === "userLeft" ? "openerLeft" : "silent", only.skippedBy);
+      const reason = deps.messages.closeReason(
+        due.find((d) => d.id === row.id)?.reason === "userLeft" ? "openerLeft" : "silent",
+        only.skippedBy,
+      );
       await finishClose(deps, row, bot, reason, { settings }).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
     });
   }
   return { closed: marked.length, requestsClosed, warned };
 }
-

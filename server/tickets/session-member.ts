@@ -9,7 +9,12 @@ import type { Member } from "./members";
  * The signed-in dashboard user as the core's Member: their roles and permissions in the guild, from the platform.
  * With what the dashboard's guard resolved, their access comes along and is not worked out again.
  */
-export async function memberOfSession(platform: PlatformAdapter, user: SessionUser, guildId: string, resolved?: ResolvedAccess | null): Promise<Member> {
+export async function memberOfSession(
+  platform: PlatformAdapter,
+  user: SessionUser,
+  guildId: string,
+  resolved?: ResolvedAccess | null,
+): Promise<Member> {
   const guild = resolved?.guild ?? (await platform.listUserGuilds(user)).find((g) => g.id === guildId);
   if (!guild) throw new HttpError(403, authMessages.accessDenied);
   return {

@@ -98,18 +98,32 @@ export const actorOf = (member: Member, origin: string): ActivityActor => ({
 
 /** The bot as the member who closes a ticket on its own (auto-close, a member who left, a channel deleted in Discord). */
 export const botMember = (deps: Pick<EngineDeps, "platform">): Member => ({
-  id: deps.platform.botUserId, username: "Ticketeer", avatar: null, roles: [], permissions: "0", owner: false,
+  id: deps.platform.botUserId,
+  username: "Ticketeer",
+  avatar: null,
+  roles: [],
+  permissions: "0",
+  owner: false,
 });
 
 /** The bot as the actor of what it did on its own (a refusal it met, a sweep's repair). */
-export const botActor = (deps: EngineDeps): ActivityActor => ({ id: deps.platform.botUserId, username: "Ticketeer", avatar: null, ip: deps.origin });
+export const botActor = (deps: EngineDeps): ActivityActor => ({
+  id: deps.platform.botUserId,
+  username: "Ticketeer",
+  avatar: null,
+  ip: deps.origin,
+});
 
 export function publish(deps: EngineDeps, type: TicketEvent["type"], row: TicketRow) {
   deps.events.publish({ type, guildId: row.guild_id, ticket: toTicketSummary(row, deps.channelUrl) });
 }
 
 /** The panel of a ticket (null when deleted or none) and its support teams. */
-export async function panelOf(deps: EngineDeps, guildId: string, panelId: number | null): Promise<{ panel: SinglePanel | null; teamIds: number[] }> {
+export async function panelOf(
+  deps: EngineDeps,
+  guildId: string,
+  panelId: number | null,
+): Promise<{ panel: SinglePanel | null; teamIds: number[] }> {
   const panel = panelId === null ? undefined : await findSinglePanel(deps.db, guildId, panelId);
   return panel ? { panel, teamIds: panel.SupportTeams.map(Number) } : { panel: null, teamIds: [] };
 }
@@ -125,7 +139,11 @@ export interface OpenTicket {
 
 /** The open ticket a step acts on and what the member is for it; a refusal when the step cannot go on. */
 export async function openTicket(
-  deps: EngineDeps, guildId: string, number: number, member: Member, known: Known = {},
+  deps: EngineDeps,
+  guildId: string,
+  number: number,
+  member: Member,
+  known: Known = {},
 ): Promise<OpenTicket | { refusal: Refusal }> {
   const row = await ticketOf(deps, guildId, number, known);
   if (!row || row.status === "closed") return { refusal: { refusal: "ticketGone" } as Refusal };
@@ -144,7 +162,13 @@ export async function attempt(deps: EngineDeps, row: TicketRow, action: BotActio
     return null;
   } catch (error) {
     deps.log.warn({ err: error, guildId: row.guild_id, action }, "platform refused a ticket step");
-    const place: RefusalPlace = { channelId: row.channel_id, channelName: null, isCategory: false, purpose: "tickets", panelName: row.panel_name };
+    const place: RefusalPlace = {
+      channelId: row.channel_id,
+      channelName: null,
+      isCategory: false,
+      purpose: "tickets",
+      panelName: row.panel_name,
+    };
     return (await explainRefusal(deps, row.guild_id, action, error, place)) ?? { refusal: "failed" };
   }
 }
@@ -184,6 +208,11 @@ export async function notice(deps: EngineDeps, row: TicketRow, notice: Notice) {
 /** The activity entry of a member's step on a ticket at its server's time, scoped to the ticket's panel (TranscriptsPanelPermission). */
 export async function recordStep(deps: EngineDeps, member: Member, row: TicketRow, action: string, before: unknown, after: unknown) {
   await recordActivityOf(deps.db, actorOf(member, deps.origin), {
-    guildId: row.guild_id, action, before, after, scopePanelId: row.panel_id ?? 0, at: await deps.clock.now(row.guild_id),
+    guildId: row.guild_id,
+    action,
+    before,
+    after,
+    scopePanelId: row.panel_id ?? 0,
+    at: await deps.clock.now(row.guild_id),
   });
 }

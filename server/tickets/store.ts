@@ -58,11 +58,23 @@ export const findTicketByChannel = (db: Db, channelId: string) =>
 
 /** A server's open tickets opened by a member (those a member who left may close with them). */
 export const openTicketsOf = (db: Db, guildId: string, openerId: string) =>
-  db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).where("opener_id", "=", openerId).where("status", "=", "open").execute();
+  db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .where("opener_id", "=", openerId)
+    .where("status", "=", "open")
+    .execute();
 
 /** Whether a ticket of the server is being opened now (its channel made, its row not yet naming it). */
 export const hasTicketOpening = async (db: Db, guildId: string) =>
-  (await db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("status", "=", "opening").limit(1).executeTakeFirst()) !== undefined;
+  (await db
+    .selectFrom("tickets")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where("status", "=", "opening")
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 /** Updates the ticket only while it is still in `status` (and, with `claimedBy`, still claimed so); true when it did. */
 export async function updateTicketIf(
@@ -72,7 +84,8 @@ export async function updateTicketIf(
   set: Partial<Omit<TicketRow, "id">>,
 ): Promise<boolean> {
   let query = db.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", expect.status);
-  if (expect.claimedBy !== undefined) query = expect.claimedBy === null ? query.where("claimed_by", "is", null) : query.where("claimed_by", "=", expect.claimedBy);
+  if (expect.claimedBy !== undefined)
+    query = expect.claimedBy === null ? query.where("claimed_by", "is", null) : query.where("claimed_by", "=", expect.claimedBy);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -83,7 +96,11 @@ export async function addedMembers(db: Db, ticketRowId: number): Promise<string[
 
 /** Every ticket ever opened, on every server (the landing page's figure; a ticket still opening does not count). */
 export async function countOpenedTickets(db: Db): Promise<number> {
-  const row = await db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "!=", "opening").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "!=", "opening")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -91,7 +108,13 @@ export async function countOpenedTickets(db: Db): Promise<number> {
  * A page of the guild's tickets, newest first, and how many there are: open ones (and closing), closed ones, or both
  * (never one still opening); `mine`: claimed or opened by `userId`; `visible`: "all", or the panels the caller may see.
  */
-export async function listTickets(db: Db, guildId: string, q: TicketListQuery, userId: string, visible: "all" | number[]): Promise<{ rows: TicketRow[]; total: number }> {
+export async function listTickets(
+  db: Db,
+  guildId: string,
+  q: TicketListQuery,
+  userId: string,
+  visible: "all" | number[],
+): Promise<{ rows: TicketRow[]; total: number }> {
   let query = db.selectFrom("tickets").where("guild_id", "=", guildId);
   if (q.status === "open") query = query.where("status", "in", ["open", "closing"]);
   else if (q.status === "closed") query = query.where("status", "=", "closed");
@@ -104,9 +127,14 @@ export async function listTickets(db: Db, guildId: string, q: TicketListQuery, u
   if (q.label !== undefined) query = query.where("labels", "like", `%,${q.label},%`);
   if (visible !== "all") query = visible.length ? query.where("panel_id", "in", visible) : query.where("id", "<", 0);
   const [rows, total] = await Promise.all([
-    (q.sort === "priority" ? query.selectAll().orderBy(priorityRank, "desc").orderBy("number", "desc") : query.selectAll().orderBy("number", "desc")).limit(q.per_page).offset((q.page - 1) * q.per_page).execute(),
+    (q.sort === "priority"
+      ? query.selectAll().orderBy(priorityRank, "desc").orderBy("number", "desc")
+      : query.selectAll().orderBy("number", "desc")
+    )
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
-

@@ -33,6 +33,11 @@ export async function panelsVisibleToMember(db: Db, guildId: string, access: Mem
 
 /** The guild's panels of those teams, and those of no team. */
 async function panelsOfTeams(db: Db, guildId: string, teamIds: Set<number>): Promise<number[]> {
-  const rows = await db.selectFrom("panels").select(["id", "team_id"]).where("guild_id", "=", guildId).where("kind", "=", "single").execute();
+  const rows = await db
+    .selectFrom("panels")
+    .select(["id", "team_id"])
+    .where("guild_id", "=", guildId)
+    .where("kind", "=", "single")
+    .execute();
   return rows.filter((r) => r.team_id === null || teamIds.has(r.team_id)).map((r) => r.id);
 }

@@ -33,7 +33,11 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
 }
 
 interface Line {
@@ -54,7 +58,8 @@ const welcome = (panel: string): Line => ({
   by: "bot",
   embed: {
     title: panel === UNKNOWN_PANEL ? "Support ticket" : panel,
-    description: "Thanks for reaching out! A member of staff will be with you shortly.\nPlease describe your issue in as much detail as you can.",
+    description:
+      "Thanks for reaching out! A member of staff will be with you shortly.\nPlease describe your issue in as much detail as you can.",
     color: "#5865F2",
   },
 });
@@ -65,7 +70,11 @@ const communityScenarios: Scenario[] = [
     reason: "Refund issued",
     lines: [
       { by: "user", content: "Hi, I was charged twice for the Premium upgrade this morning." },
-      { by: "user", content: "Here is my bank statement, order id is **ORD-48213**.", attachment: { name: "statement.png", url: "https://cdn.example.com/attachments/statement.png" } },
+      {
+        by: "user",
+        content: "Here is my bank statement, order id is **ORD-48213**.",
+        attachment: { name: "statement.png", url: "https://cdn.example.com/attachments/statement.png" },
+      },
       { by: "staff", content: "Thanks for the screenshot! I can see two payments for that order. Let me check with billing." },
       { by: "staff", content: "The duplicate payment has been refunded. It can take 3-5 business days to show up on your statement." },
       { by: "user", content: "Perfect, thank you so much!" },
@@ -78,7 +87,11 @@ const communityScenarios: Scenario[] = [
       { by: "user", content: "Could I get an invoice with our company name for the yearly plan? We need it for accounting." },
       { by: "staff", content: "Sure! What name and VAT number should be on it?" },
       { by: "user", content: "Acme Robotics Ltd, VAT GB123456789" },
-      { by: "staff", content: "Here you go:", attachment: { name: "invoice-2024-0931.pdf", url: "https://cdn.example.com/invoices/invoice-2024-0931.pdf" } },
+      {
+        by: "staff",
+        content: "Here you go:",
+        attachment: { name: "invoice-2024-0931.pdf", url: "https://cdn.example.com/invoices/invoice-2024-0931.pdf" },
+      },
     ],
   },
   {
@@ -96,7 +109,11 @@ const communityScenarios: Scenario[] = [
     reason: "Question answered",
     lines: [
       { by: "user", content: "How do I change my nickname on this server?" },
-      { by: "staff", content: "Right-click your name in the member list and choose **Edit Server Profile**. On mobile, tap the server name, then Edit Server Profile." },
+      {
+        by: "staff",
+        content:
+          "Right-click your name in the member list and choose **Edit Server Profile**. On mobile, tap the server name, then Edit Server Profile.",
+      },
       { by: "user", content: "Found it, thanks" },
     ],
   },
@@ -105,7 +122,10 @@ const communityScenarios: Scenario[] = [
     reason: null,
     lines: [
       { by: "user", content: "I'd like to apply for the event team. Is there a form?" },
-      { by: "staff", content: "Applications open next month. Keep an eye on #announcements, we will post the form there: https://example.com/apply" },
+      {
+        by: "staff",
+        content: "Applications open next month. Keep an eye on #announcements, we will post the form there: https://example.com/apply",
+      },
     ],
   },
   {
@@ -113,9 +133,20 @@ const communityScenarios: Scenario[] = [
     reason: "User muted for 24h",
     lines: [
       { by: "user", content: "Someone keeps sending me spam links in DMs, username is shadyseller#0001." },
-      { by: "user", content: "Screenshots:", attachment: { name: "dm-spam-1.png", url: "https://cdn.example.com/attachments/dm-spam-1.png" } },
+      {
+        by: "user",
+        content: "Screenshots:",
+        attachment: { name: "dm-spam-1.png", url: "https://cdn.example.com/attachments/dm-spam-1.png" },
+      },
       { by: "staff", content: "Thank you for the report. We have muted that account and removed its messages." },
-      { by: "bot", embed: { title: "Moderation action", description: "shadyseller was muted for 24 hours.\nReason: spam in direct messages", color: "#ED4245" } },
+      {
+        by: "bot",
+        embed: {
+          title: "Moderation action",
+          description: "shadyseller was muted for 24 hours.\nReason: spam in direct messages",
+          color: "#ED4245",
+        },
+      },
     ],
   },
   {
@@ -132,7 +163,11 @@ const communityScenarios: Scenario[] = [
     reason: "Duplicate ticket",
     lines: [
       { by: "user", content: "hello? anyone there" },
-      { by: "staff", content: "Hi! It looks like you already have an open ticket about the same thing, I will close this one so we keep it all in one place." },
+      {
+        by: "staff",
+        content:
+          "Hi! It looks like you already have an open ticket about the same thing, I will close this one so we keep it all in one place.",
+      },
     ],
   },
   {
@@ -140,7 +175,10 @@ const communityScenarios: Scenario[] = [
     reason: "Partnership declined",
     lines: [
       { by: "user", content: "Hey, I run a gaming server with 2k members and would love to partner up." },
-      { by: "staff", content: "Thanks for your interest! At the moment we only partner with servers above 5k members, but feel free to come back later." },
+      {
+        by: "staff",
+        content: "Thanks for your interest! At the moment we only partner with servers above 5k members, but feel free to come back later.",
+      },
     ],
   },
   {
@@ -156,7 +194,11 @@ const communityScenarios: Scenario[] = [
     panel: "General Support",
     reason: "Bug reported to developers",
     lines: [
-      { by: "user", content: "The leaderboard shows negative XP for me, see attached.", attachment: { name: "leaderboard.jpg", url: "https://cdn.example.com/attachments/leaderboard.jpg" } },
+      {
+        by: "user",
+        content: "The leaderboard shows negative XP for me, see attached.",
+        attachment: { name: "leaderboard.jpg", url: "https://cdn.example.com/attachments/leaderboard.jpg" },
+      },
       { by: "staff", content: "That is definitely a bug. I forwarded it to the developers with your screenshot." },
       { by: "staff", content: "Tracking link: https://status.example.com/incidents/xp-overflow" },
     ],
@@ -173,7 +215,11 @@ const gamingScenarios: Scenario[] = [
     panel: "Player Reports",
     reason: "Player banned",
     lines: [
-      { by: "user", content: "Player xXSniperXx is using an aimbot on the EU-2 server, clip attached.", attachment: { name: "aimbot-clip.mp4", url: "https://cdn.example.com/clips/aimbot-clip.mp4" } },
+      {
+        by: "user",
+        content: "Player xXSniperXx is using an aimbot on the EU-2 server, clip attached.",
+        attachment: { name: "aimbot-clip.mp4", url: "https://cdn.example.com/clips/aimbot-clip.mp4" },
+      },
       { by: "staff", content: "Thanks, reviewing the clip now." },
       { by: "staff", content: "Confirmed and banned. Thanks for keeping the servers fair!" },
       { by: "bot", embed: { title: "Ban issued", description: "xXSniperXx — permanent, cheating", color: "#ED4245" } },
@@ -215,8 +261,26 @@ const gamingScenarios: Scenario[] = [
 ];
 
 const communityUsers = [
-  "maya_rose", "liam.b", "noah_codes", "sofia", "ethan_gg", "ava.lee", "lucas_m", "mia_draws", "oliver_k", "emma.w",
-  "jackson", "isla_moon", "leo_p", "zoe.h", "henry_vt", "chloe_b", "samuel", "ella_plays", "max_power", "nora.q",
+  "maya_rose",
+  "liam.b",
+  "noah_codes",
+  "sofia",
+  "ethan_gg",
+  "ava.lee",
+  "lucas_m",
+  "mia_draws",
+  "oliver_k",
+  "emma.w",
+  "jackson",
+  "isla_moon",
+  "leo_p",
+  "zoe.h",
+  "henry_vt",
+  "chloe_b",
+  "samuel",
+  "ella_plays",
+  "max_power",
+  "nora.q",
 ];
 const gamingUsers = ["FragMaster", "PixelQueen", "n00bslayer", "CaptainLag", "RespawnRita", "GhostPing", "ComboKing", "Lootgoblin"];
 
@@ -232,7 +296,13 @@ const xssMessages = (start: number, author: string): TranscriptMessage[] => [
     author,
     content: "Also testing <img src=x onerror=alert(1)> and [click](javascript:alert(1)) — just curious how you show it.",
     timestamp: start + 2 * MINUTE,
-    embeds: [{ title: "<b onmouseover=alert(1)>Embed</b>", description: "<iframe src=\"https://evil.example\"></iframe>", color: "red;background:url(x)" }],
+    embeds: [
+      {
+        title: "<b onmouseover=alert(1)>Embed</b>",
+        description: '<iframe src="https://evil.example"></iframe>',
+        color: "red;background:url(x)",
+      },
+    ],
     attachments: [
       { name: "<svg onload=alert(1)>.png", url: "https://cdn.example.com/attachments/svg.png" },
       { name: "not-a-link.txt", url: "javascript:alert(1)" },
@@ -248,7 +318,13 @@ const xssMessages = (start: number, author: string): TranscriptMessage[] => [
   },
 ];
 
-function scenarioMessages(scenario: Scenario, user: string, staff: { name: string; id: string }, start: number, rnd: ReturnType<typeof prng>): TranscriptMessage[] {
+function scenarioMessages(
+  scenario: Scenario,
+  user: string,
+  staff: { name: string; id: string },
+  start: number,
+  rnd: ReturnType<typeof prng>,
+): TranscriptMessage[] {
   const out: TranscriptMessage[] = [];
   let t = start;
   out.push({ author: "Ticketeer", content: "", timestamp: t, embeds: [welcome(scenario.panel).embed!], attachments: [] });
@@ -281,8 +357,27 @@ export async function seedDemoTranscripts(db: Kysely<Database>, keyring?: Transc
   const now = Date.now();
 
   const guilds = [
-    { guildId: DEMO_COMMUNITY_ID, index: 1, count: DEMO_TRANSCRIPT_COUNTS[DEMO_COMMUNITY_ID], first: 1001, scenarios: communityScenarios, users: communityUsers, staff: [{ name: "Demo Staff", id: DEMO_STAFF_ID }, { name: "Demo Admin", id: DEMO_ADMIN_ID }] },
-    { guildId: GAMING_HUB_ID, index: 2, count: DEMO_TRANSCRIPT_COUNTS[GAMING_HUB_ID], first: 201, scenarios: gamingScenarios, users: gamingUsers, staff: [{ name: "Demo Admin", id: DEMO_ADMIN_ID }] },
+    {
+      guildId: DEMO_COMMUNITY_ID,
+      index: 1,
+      count: DEMO_TRANSCRIPT_COUNTS[DEMO_COMMUNITY_ID],
+      first: 1001,
+      scenarios: communityScenarios,
+      users: communityUsers,
+      staff: [
+        { name: "Demo Staff", id: DEMO_STAFF_ID },
+        { name: "Demo Admin", id: DEMO_ADMIN_ID },
+      ],
+    },
+    {
+      guildId: GAMING_HUB_ID,
+      index: 2,
+      count: DEMO_TRANSCRIPT_COUNTS[GAMING_HUB_ID],
+      first: 201,
+      scenarios: gamingScenarios,
+      users: gamingUsers,
+      staff: [{ name: "Demo Admin", id: DEMO_ADMIN_ID }],
+    },
   ];
   for (const g of guilds) {
     const rnd = prng(g.index * 7919);
@@ -291,24 +386,32 @@ export async function seedDemoTranscripts(db: Kysely<Database>, keyring?: Transc
       // Spread over the last ~90 days, oldest first, so higher ticket ids are newer.
       const start = now - (g.count - i) * ((90 * 24 * HOUR) / g.count) + rnd.int(0, 6) * HOUR;
       const isXss = g.guildId === XSS_DEMO_TICKET.guildId && ticketId === XSS_DEMO_TICKET.ticketId;
-      const scenario = isXss ? { panel: "General Support", reason: "Not a real issue", lines: [] } : g.scenarios[rnd.int(0, g.scenarios.length - 1)]!;
+      const scenario = isXss
+        ? { panel: "General Support", reason: "Not a real issue", lines: [] }
+        : g.scenarios[rnd.int(0, g.scenarios.length - 1)]!;
       const user = isXss ? XSS_DEMO_TICKET.author : rnd.pick(g.users);
       const staff = rnd.pick(g.staff);
       const messages = isXss ? xssMessages(start, user) : scenarioMessages(scenario, user, staff, start, rnd);
       const closedAt = messages[messages.length - 1]!.timestamp + rnd.int(2, 90) * MINUTE;
       const r = rnd.next();
       const rating = r < 0.25 ? null : r < 0.35 ? rnd.int(1, 3) : rnd.int(4, 5);
-      await insertTranscript(db, ring, g.guildId, {
-        TicketId: ticketId,
-        AuthorId: userId(g.index, user),
-        AuthorUsername: user,
-        CloseReason: scenario.reason,
-        PanelId: scenario.panel === UNKNOWN_PANEL ? null : panelId(g.guildId, scenario.panel),
-        PanelName: scenario.panel,
-        Rating: rating,
-        ClosedAt: closedAt,
-        messages,
-      }, { bytes: DEMO_SEED_QUOTA_BYTES }).catch((error: unknown) => {
+      await insertTranscript(
+        db,
+        ring,
+        g.guildId,
+        {
+          TicketId: ticketId,
+          AuthorId: userId(g.index, user),
+          AuthorUsername: user,
+          CloseReason: scenario.reason,
+          PanelId: scenario.panel === UNKNOWN_PANEL ? null : panelId(g.guildId, scenario.panel),
+          PanelName: scenario.panel,
+          Rating: rating,
+          ClosedAt: closedAt,
+          messages,
+        },
+        { bytes: DEMO_SEED_QUOTA_BYTES },
+      ).catch((error: unknown) => {
         // Past the quota (a guild already holding data): the demo transcript is not kept, like any other.
         if (!(error instanceof TranscriptQuotaExceeded)) throw error;
       });

@@ -204,14 +204,18 @@ function renderEmbed(embed: TranscriptEmbed, names: Partial<MentionNames> | unde
   if (fields.length) {
     const rows = inlineRows(fields, (f) => f.inline === true).map((row) => {
       const cells = row.map(
-        (f) => `<div class="embed-field"><div class="embed-field-name">${renderRichText(f.name, names)}</div>` +
+        (f) =>
+          `<div class="embed-field"><div class="embed-field-name">${renderRichText(f.name, names)}</div>` +
           `<div class="embed-field-value">${renderRichText(f.value, names)}</div></div>`,
       );
       return `<div class="embed-field-row" style="grid-template-columns:repeat(${row.length},minmax(0,1fr))">${cells.join("")}</div>`;
     });
     parts.push(`<div class="embed-fields">${rows.join("")}</div>`);
   }
-  for (const [label, media] of [["Image", embed.image], ["Thumbnail", embed.thumbnail]] as const) {
+  for (const [label, media] of [
+    ["Image", embed.image],
+    ["Thumbnail", embed.thumbnail],
+  ] as const) {
     if (media?.url) parts.push(`<div class="embed-media">${label}: ${linkOr(media.url, media.url)}</div>`);
   }
   const footer = [
@@ -223,7 +227,8 @@ function renderEmbed(embed: TranscriptEmbed, names: Partial<MentionNames> | unde
 }
 
 function renderMessage(message: TranscriptMessage, previous: TranscriptMessage | undefined): string {
-  const sameAuthor = previous && previous.author === message.author && toEpochMs(message.timestamp) - toEpochMs(previous.timestamp) < 5 * 60_000;
+  const sameAuthor =
+    previous && previous.author === message.author && toEpochMs(message.timestamp) - toEpochMs(previous.timestamp) < 5 * 60_000;
   const time = formatTime(message.timestamp);
   // A time no date can hold (stored before the ingest bounded it) shows no time rather than failing the view.
   const at = new Date(toEpochMs(message.timestamp));
@@ -245,7 +250,9 @@ function renderMessage(message: TranscriptMessage, previous: TranscriptMessage |
     parts.push(`<ul class="attachments" aria-label="Attachments">${items.join("")}</ul>`);
   }
   if (message.stickers?.length) {
-    parts.push(`<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`);
+    parts.push(
+      `<div class="stickers">${message.stickers.map((st) => `<span class="sticker">Sticker: ${escapeHtml(st.name)}</span>`).join(" ")}</div>`,
+    );
   }
   parts.push(...auditTrail(message));
   const header = sameAuthor
@@ -272,7 +279,8 @@ function auditTrail(message: TranscriptMessage): string[] {
 }
 
 const palettes: Record<TranscriptTheme, string> = {
-  light: "--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--embed:#f6f8fa;--link:#0969da;--code:#eff1f3;--mention:#e3e7fd;--mention-fg:#3b45b5",
+  light:
+    "--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--embed:#f6f8fa;--link:#0969da;--code:#eff1f3;--mention:#e3e7fd;--mention-fg:#3b45b5",
   dark: "--bg:#14161d;--fg:#e6e8ee;--muted:#8b91a1;--line:#242834;--embed:#1b1e27;--link:#8ab4ff;--code:#262a35;--mention:#2e3357;--mention-fg:#c9d0ff",
 };
 
@@ -325,7 +333,10 @@ export async function renderTranscriptHtml(
     .map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`)
     .join("");
   const rendered = await renderMessages(messages, budget);
-  const cut = rendered.shown < messages.length ? `\n<p class="cut" role="note">${escapeHtml(transcriptTooLong(rendered.shown, messages.length))}</p>` : "";
+  const cut =
+    rendered.shown < messages.length
+      ? `\n<p class="cut" role="note">${escapeHtml(transcriptTooLong(rendered.shown, messages.length))}</p>`
+      : "";
   const body = rendered.html + cut;
   return `<!doctype html>
 <html lang="en">

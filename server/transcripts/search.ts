@@ -11,7 +11,10 @@ export const MAX_QUERY_TERMS = 10;
 
 /** Lowercase, accents removed, split on anything that is not a letter or a digit; each word once. */
 export function normaliseTerms(text: string): string[] {
-  const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  const folded = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
   const out = new Set<string>();
   for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
     const word = match[0];
@@ -48,7 +51,8 @@ export function transcriptTerms(messages: TranscriptMessage[]): string[] {
     }
     for (const attachment of message.attachments ?? []) add(attachment.name);
     for (const sticker of message.stickers ?? []) add(sticker.name);
-    for (const kind of [message.mentions?.users, message.mentions?.roles, message.mentions?.channels]) for (const name of Object.values(kind ?? {})) add(name);
+    for (const kind of [message.mentions?.users, message.mentions?.roles, message.mentions?.channels])
+      for (const name of Object.values(kind ?? {})) add(name);
   }
   return [...out];
 }

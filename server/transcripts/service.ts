@@ -39,8 +39,10 @@ export const transcriptActions = {
 export const transcriptNotStored = "Transcript not stored: this server does not keep closed tickets";
 export const transcriptStored = "Transcript stored";
 export const duplicateTranscript = (ticketId: number) => `A transcript of ticket ${ticketId} already exists`;
-export const transcriptQuotaFull = (mb: number) => `This server's transcript storage is full (${mb} MB). Ask its owner to delete old transcripts or raise the quota.`;
-export const futureTicket = (ticketId: number, last: number) => `TicketId ${ticketId} is beyond this server's ticket numbers (the last is ${last})`;
+export const transcriptQuotaFull = (mb: number) =>
+  `This server's transcript storage is full (${mb} MB). Ask its owner to delete old transcripts or raise the quota.`;
+export const futureTicket = (ticketId: number, last: number) =>
+  `TicketId ${ticketId} is beyond this server's ticket numbers (the last is ${last})`;
 /** Who the activity log names for a bot's ingest. */
 export const botKeyActor = (ip: string): ActivityActor => ({ id: "0", username: "Bot key", avatar: null, ip });
 
@@ -63,7 +65,13 @@ export class TranscriptsService {
    * One transcript as HTML (addressed by its ticket number), with the activity entry of the view. `visibleTo` is asked
    * only once the transcript is found (it may ask the platform who the caller is).
    */
-  async view(guildId: string, ticketId: string, theme: TranscriptTheme, visibleTo: () => Promise<VisiblePanels>, actor: ActivityActor): Promise<string> {
+  async view(
+    guildId: string,
+    ticketId: string,
+    theme: TranscriptTheme,
+    visibleTo: () => Promise<VisiblePanels>,
+    actor: ActivityActor,
+  ): Promise<string> {
     const { db, keyring } = this.deps;
     if (!/^\d{1,10}$/.test(ticketId) || Number(ticketId) > MAX_INT32) throw notFound(transcriptMessages.notFound);
     let opened;
@@ -76,7 +84,8 @@ export class TranscriptsService {
     }
     if (!opened) throw notFound(transcriptMessages.notFound);
     const visible = await visibleTo();
-    if (visible !== "all" && (opened.meta.panelId === null || !visible.includes(opened.meta.panelId))) throw new HttpError(403, authMessages.accessDenied);
+    if (visible !== "all" && (opened.meta.panelId === null || !visible.includes(opened.meta.panelId)))
+      throw new HttpError(403, authMessages.accessDenied);
     const { meta, messages } = opened;
     await recordActivityOf(db, actor, {
       guildId,
@@ -101,10 +110,16 @@ export class TranscriptsService {
       await db.transaction().execute(async (trx) => {
         if (await transcriptExists(trx, guildId, input.TicketId)) throw new HttpError(409, duplicateTranscript(input.TicketId));
         // Once the bot numbers this server's tickets, a transcript cannot claim a number it has not handed out.
-        const counter = await trx.selectFrom("guild_ticket_counters").select("last_number").where("guild_id", "=", guildId).executeTakeFirst();
+        const counter = await trx
+          .selectFrom("guild_ticket_counters")
+          .select("last_number")
+          .where("guild_id", "=", guildId)
+          .executeTakeFirst();
         if (counter && input.TicketId > counter.last_number) throw new HttpError(400, futureTicket(input.TicketId, counter.last_number));
         const PanelName = await resolvePanelName(trx, guildId, input.PanelId);
-        const id = await storePreparedTranscript(trx, guildId, { ...input, PanelName }, prepared, { bytes: quotaBytesOf(transcriptQuotaMb) });
+        const id = await storePreparedTranscript(trx, guildId, { ...input, PanelName }, prepared, {
+          bytes: quotaBytesOf(transcriptQuotaMb),
+        });
         await indexTranscriptTerms(trx, guildId, id, input.TicketId, prepared.hashes);
         await recordActivityOf(trx, actor, {
           guildId,
@@ -116,9 +131,13 @@ export class TranscriptsService {
       if (isUniqueViolation(error)) throw new HttpError(409, duplicateTranscript(input.TicketId));
       if (error instanceof TranscriptQuotaExceeded) {
         // The owner sees it on Bot setup (one row however often the bot retries; no activity entry per retry).
-        await recordBotProblem(db, guildId, { kind: "transcriptQuota", usedBytes: error.usedBytes, quotaBytes: error.quotaBytes, ticketNumber: input.TicketId, seenAt: null }).catch(
-          (problem) => this.deps.log.warn({ err: problem }, "bot problem not recorded"),
-        );
+        await recordBotProblem(db, guildId, {
+          kind: "transcriptQuota",
+          usedBytes: error.usedBytes,
+          quotaBytes: error.quotaBytes,
+          ticketNumber: input.TicketId,
+          seenAt: null,
+        }).catch((problem) => this.deps.log.warn({ err: problem }, "bot problem not recorded"));
         throw new HttpError(507, transcriptQuotaFull(transcriptQuotaMb));
       }
       throw error;
@@ -160,7 +179,11 @@ export class TranscriptsService {
       const old = await trx.selectFrom("bot_keys").select("created_at").where("guild_id", "=", guildId).executeTakeFirst();
       if (!old) throw notFound("No bot key");
       await trx.deleteFrom("bot_keys").where("guild_id", "=", guildId).execute();
-      await recordActivityOf(trx, actor, { guildId, action: transcriptActions.botKeyRevoked, before: { CreatedAt: Number(old.created_at) } });
+      await recordActivityOf(trx, actor, {
+        guildId,
+        action: transcriptActions.botKeyRevoked,
+        before: { CreatedAt: Number(old.created_at) },
+      });
     });
   }
 }
@@ -175,5 +198,8 @@ declare module "fastify" {
 export async function registerTranscripts(app: FastifyInstance): Promise<void> {
   const keyring = keyringFor(app.config);
   await rememberKeyId(app.db, keyring, app.log);
-  app.decorate("transcripts", new TranscriptsService({ db: app.db, keyring, log: app.log, transcriptQuotaMb: app.config.transcriptQuotaMb }));
+  app.decorate(
+    "transcripts",
+    new TranscriptsService({ db: app.db, keyring, log: app.log, transcriptQuotaMb: app.config.transcriptQuotaMb }),
+  );
 }

@@ -59,7 +59,11 @@ export class TranscriptQuotaExceeded extends Error {
 async function storedBytesLocked(db: Db, guildId: string): Promise<number> {
   if (dialectOf(db) === "postgres") {
     // The row must exist to be locked (the triggers add to it; a row of zero changes no count).
-    await db.insertInto("transcript_counts").values({ guild_id: guildId, n: 0, bytes: 0 }).onConflict((oc) => oc.column("guild_id").doNothing()).execute();
+    await db
+      .insertInto("transcript_counts")
+      .values({ guild_id: guildId, n: 0, bytes: 0 })
+      .onConflict((oc) => oc.column("guild_id").doNothing())
+      .execute();
     const row = await db.selectFrom("transcript_counts").select("bytes").where("guild_id", "=", guildId).forUpdate().executeTakeFirst();
     return Number(row?.bytes ?? 0);
   }
@@ -103,7 +107,12 @@ function slices() {
  * Seals a transcript and hashes its words in slices, the event loop turning between them (a 5,000-message ticket is
  * about 200 ms of work: done in one go it held every other request that long). Touches no database.
  */
-export async function prepareTranscript(keyring: TranscriptKeyring, guildId: string, ticketId: number, messages: TranscriptMessage[]): Promise<PreparedTranscript> {
+export async function prepareTranscript(
+  keyring: TranscriptKeyring,
+  guildId: string,
+  ticketId: number,
+  messages: TranscriptMessage[],
+): Promise<PreparedTranscript> {
   const slice = slices();
   // serialiseDocument, in slices.
   const parts: string[] = [];
@@ -182,10 +191,20 @@ export async function storePreparedTranscript(
  * statement on the main thread — a long transcript's 20,000 entries never hold the database for long; without it,
  * in the caller's transaction. An entry already there is kept (a repair may index a transcript again).
  */
-export async function indexTranscriptTerms(db: Db, guildId: string, transcriptId: number, ticketId: number, hashes: string[], pieces = false): Promise<void> {
+export async function indexTranscriptTerms(
+  db: Db,
+  guildId: string,
+  transcriptId: number,
+  ticketId: number,
+  hashes: string[],
+  pieces = false,
+): Promise<void> {
   // One statement a piece: the hashes as one array parameter (PostgreSQL: unnest; SQLite: json_each), in order
   // ("where true": SQLite reads an upsert after a select only so).
-  const list = dialectOf(db) === "postgres" ? (slice: string[]) => sql`unnest(${slice}::text[]) as h(value)` : (slice: string[]) => sql`json_each(${JSON.stringify(slice)})`;
+  const list =
+    dialectOf(db) === "postgres"
+      ? (slice: string[]) => sql`unnest(${slice}::text[]) as h(value)`
+      : (slice: string[]) => sql`json_each(${JSON.stringify(slice)})`;
   const insert = async (into: Db, slice: string[]) => {
     if (slice.length === 0) return;
     await sql`
@@ -201,7 +220,13 @@ export async function indexTranscriptTerms(db: Db, guildId: string, transcriptId
 }
 
 /** Seals and stores one transcript with its word index, in the caller's transaction; returns the row id. */
-export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, t: NewTranscript, quota: { bytes: number }): Promise<number> {
+export async function insertTranscript(
+  db: Db,
+  keyring: TranscriptKeyring,
+  guildId: string,
+  t: NewTranscript,
+  quota: { bytes: number },
+): Promise<number> {
   const prepared = await prepareTranscript(keyring, guildId, t.TicketId, t.messages);
   const id = await storePreparedTranscript(db, guildId, t, prepared, quota);
   await indexTranscriptTerms(db, guildId, id, t.TicketId, prepared.hashes);
@@ -213,9 +238,16 @@ export async function insertTranscript(db: Db, keyring: TranscriptKeyring, guild
  * the transcript and its last index entries (server/tickets/scheduler.ts). False when it is not there.
  */
 export async function reindexTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, ticketId: number): Promise<boolean> {
-  const row = await db.selectFrom("transcripts").select(["id", "body_enc", "iv", "tag"]).where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  const row = await db
+    .selectFrom("transcripts")
+    .select(["id", "body_enc", "iv", "tag"])
+    .where("guild_id", "=", guildId)
+    .where("ticket_id", "=", ticketId)
+    .executeTakeFirst();
   if (!row) return false;
-  const { messages } = parseDocument(await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, ticketId)));
+  const { messages } = parseDocument(
+    await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, ticketId)),
+  );
   const hashes = new Set<string>();
   for (const term of transcriptTerms(messages)) hashes.add(keyring.termHash(guildId, term));
   await indexTranscriptTerms(db, guildId, row.id, ticketId, [...hashes].sort(), true);
@@ -223,7 +255,12 @@ export async function reindexTranscript(db: Db, keyring: TranscriptKeyring, guil
 }
 
 export async function transcriptExists(db: Db, guildId: string, ticketId: number): Promise<boolean> {
-  const row = await db.selectFrom("transcripts").select("id").where("guild_id", "=", guildId).where("ticket_id", "=", ticketId).executeTakeFirst();
+  const row = await db
+    .selectFrom("transcripts")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where("ticket_id", "=", ticketId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -333,7 +370,9 @@ function wordMatches(db: Db, v: ListValues, s: ListShape) {
       applyColumnFilters(
         (s.unknownPanel
           ? withPanels(eb as unknown as Db, v.guildId)
-          : (eb.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<typeof withPanels>)) as ReturnType<typeof withPanels>,
+          : (eb.selectFrom("transcripts as t").where("t.guild_id", "=", v.guildId) as unknown as ReturnType<
+              typeof withPanels
+            >)) as ReturnType<typeof withPanels>,
         v,
         s,
         s.unknownPanel,
@@ -348,7 +387,9 @@ function listSource(db: Db, v: ListValues, s: ListShape) {
   if (s.words) {
     return wordMatches(db, v, s)
       .innerJoin("transcripts as t", "t.id", "x.transcript_id")
-      .leftJoin("panels as p", (join) => join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id")) as unknown as ReturnType<typeof withPanels>;
+      .leftJoin("panels as p", (join) =>
+        join.onRef("p.id", "=", "t.panel_id").onRef("p.guild_id", "=", "t.guild_id"),
+      ) as unknown as ReturnType<typeof withPanels>;
   }
   return applyColumnFilters(withPanels(db, v.guildId), v, s, true);
 }
@@ -372,7 +413,16 @@ const transcriptCountQuery = prepared((db, v: ListValues, s: ListShape) => count
 // The page with its total in each row (a subquery run once, in the same statement and snapshot: one round trip).
 const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offset: number }, s: ListShape) => {
   let query = listSource(db, v, s)
-    .select(["t.ticket_id", "t.author_id", "t.author_username", "t.close_reason", "t.panel_id", "t.rating", "t.closed_at", "t.rating_comment"])
+    .select([
+      "t.ticket_id",
+      "t.author_id",
+      "t.author_username",
+      "t.close_reason",
+      "t.panel_id",
+      "t.rating",
+      "t.closed_at",
+      "t.rating_comment",
+    ])
     .select(livePanelName.as("panel_name"))
     .select(() => countOf(db, v, s).as("total"));
   const column = orderColumn(s);
@@ -435,7 +485,10 @@ export async function listTranscripts(
     cursor,
   };
   const rows = await transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: start.offset }, shape);
-  const count = rows.length > 0 ? { n: rows[0].total } : await transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, { ...shape, cursor: "none" });
+  const count =
+    rows.length > 0
+      ? { n: rows[0].total }
+      : await transcriptCountQuery.executeTakeFirst(db, { ...values, before: undefined, after: undefined }, { ...shape, cursor: "none" });
   if (cursor === "after") rows.reverse();
   return {
     transcripts: rows.map((r) => ({
@@ -482,7 +535,12 @@ export interface OpenedTranscript {
 }
 
 /** The transcript of a ticket, decrypted; undefined when absent. Throws TranscriptDecryptError when tampered. */
-export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId: string, ticketId: number): Promise<OpenedTranscript | undefined> {
+export async function openTranscript(
+  db: Db,
+  keyring: TranscriptKeyring,
+  guildId: string,
+  ticketId: number,
+): Promise<OpenedTranscript | undefined> {
   if (ticketId > MAX_INT32) return undefined;
   const row = await withPanels(db, guildId)
     .selectAll("t")
@@ -490,7 +548,10 @@ export async function openTranscript(db: Db, keyring: TranscriptKeyring, guildId
     .where("t.ticket_id", "=", ticketId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const text = await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, transcriptAad(guildId, Number(row.ticket_id)));
+  const text = await keyring.openAsync(
+    { ciphertext: row.body_enc, iv: row.iv, tag: row.tag },
+    transcriptAad(guildId, Number(row.ticket_id)),
+  );
   return {
     meta: {
       ticketId: Number(row.ticket_id),

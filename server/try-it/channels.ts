@@ -1,10 +1,24 @@
 import type { FastifyInstance } from "fastify";
-import { type DemoChannel, type DemoMessage, type DemoMessages, type DemoTicketEvent, demoMessageTexts, splitMentions } from "../../src/schemas/demo";
+import {
+  type DemoChannel,
+  type DemoMessage,
+  type DemoMessages,
+  type DemoTicketEvent,
+  demoMessageTexts,
+  splitMentions,
+} from "../../src/schemas/demo";
 import type { TicketEvent } from "../../src/schemas/ticket";
 import { fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
-import { ADMINISTRATOR, hasBit, MANAGE_GUILD, type PermissionOverwrite, type PlatformAdapter, type PlatformUser } from "../platform/adapter";
+import {
+  ADMINISTRATOR,
+  hasBit,
+  MANAGE_GUILD,
+  type PermissionOverwrite,
+  type PlatformAdapter,
+  type PlatformUser,
+} from "../platform/adapter";
 import { DemoClock } from "../platform/clock";
 import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
@@ -71,7 +85,14 @@ export class TryItView {
   async memberOf(guildId: string, user: PlatformUser): Promise<Member> {
     const membership = await this.demo().membershipOf(guildId, user.id);
     if (!membership) throw new HttpError(403, "Not a member of this server");
-    return { id: user.id, username: user.username, avatar: user.avatar, roles: [...membership.roles], permissions: membership.permissions, owner: membership.owner };
+    return {
+      id: user.id,
+      username: user.username,
+      avatar: user.avatar,
+      roles: [...membership.roles],
+      permissions: membership.permissions,
+      owner: membership.owner,
+    };
   }
 
   /** The channels the user sees in the guild. */
@@ -103,7 +124,13 @@ export class TryItView {
       .where("channel_id", "=", channelId)
       .executeTakeFirst();
     if (!target) throw new HttpError(404, "Message not found");
-    return { id: target.id, content: target.content, authorId: target.author_id, authorName: target.author_name, authorBot: Boolean(target.author_bot) };
+    return {
+      id: target.id,
+      content: target.content,
+      authorId: target.author_id,
+      authorName: target.author_name,
+      authorBot: Boolean(target.author_bot),
+    };
   }
 
   async messages(guildId: string, user: PlatformUser, channelId: string, after: string | undefined): Promise<DemoMessages> {
@@ -138,7 +165,12 @@ export class TryItView {
 
   /** Whether a ticket of the guild has, or had until it closed, this channel. */
   private async wasTicketChannel(guildId: string, channelId: string): Promise<boolean> {
-    const row = await this.deps.db.selectFrom("tickets").select("id").where("guild_id", "=", guildId).where("channel_id", "=", channelId).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom("tickets")
+      .select("id")
+      .where("guild_id", "=", guildId)
+      .where("channel_id", "=", channelId)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -147,25 +179,41 @@ export class TryItView {
     const { member, channel } = await this.channel(guildId, user, channelId);
     // As Discord: a member without Send Messages there reads the channel but cannot write in it.
     if (!channel.canWrite) throw new HttpError(403, demoCannotSend);
-    const { id, createdAt } = await this.demo().postAsUser(channelId, { id: member.id, username: member.username, avatar: member.avatar, bot: false }, content);
+    const { id, createdAt } = await this.demo().postAsUser(
+      channelId,
+      { id: member.id, username: member.username, avatar: member.avatar, bot: false },
+      content,
+    );
     const deps = this.deps.tickets;
     const author = { name: member.username, iconUrl: iconUrlOf(deps, member.avatar) };
     // What Discord's gateway would tell the bot (server/gateway/events.ts): a DM goes to the DM tickets' flow, and
     // staff's message in a DM ticket's channel is relayed to its member.
     if (channel.kind === "dm") {
-      await directMessage(deps, { channelId, author: { id: member.id, username: member.username, avatarUrl: author.iconUrl }, content, attachments: [], at: createdAt });
+      await directMessage(deps, {
+        channelId,
+        author: { id: member.id, username: member.username, avatarUrl: author.iconUrl },
+        content,
+        attachments: [],
+        at: createdAt,
+      });
       return id;
     }
     // The silence ends when the message was written, on the server's clock (a later skip measures from there).
     await noteActivity(deps, channelId, createdAt);
     const ticket = await findTicketByChannel(this.deps.db, channelId);
-    if (ticket?.guild_id === guildId && ticket.status === "open") await messageInTicket(deps, ticket, { authorId: member.id, bot: false, author, content, attachments: [] });
+    if (ticket?.guild_id === guildId && ticket.status === "open")
+      await messageInTicket(deps, ticket, { authorId: member.id, bot: false, author, content, attachments: [] });
     return id;
   }
 
   /** The ticket channels and threads the member sees now (what their view may hear about). */
   async ticketChannelsSeen(guildId: string, member: Member): Promise<Set<string>> {
-    const rows = await this.deps.db.selectFrom("demo_channels").select(["id", "kind", "overwrites_json"]).where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).execute();
+    const rows = await this.deps.db
+      .selectFrom("demo_channels")
+      .select(["id", "kind", "overwrites_json"])
+      .where("guild_id", "=", guildId)
+      .where("kind", "in", ["text", "thread"])
+      .execute();
     return new Set(rows.filter((r) => seesTicketChannel(r, guildId, member)).map((r) => r.id));
   }
 
@@ -180,13 +228,20 @@ export class TryItView {
     if (!channelId) return null;
     let sees = false;
     if (event.type !== "closed") {
-      const row = await this.deps.db.selectFrom("demo_channels").select(["kind", "overwrites_json"]).where("id", "=", channelId).where("guild_id", "=", guildId).executeTakeFirst();
+      const row = await this.deps.db
+        .selectFrom("demo_channels")
+        .select(["kind", "overwrites_json"])
+        .where("id", "=", channelId)
+        .where("guild_id", "=", guildId)
+        .executeTakeFirst();
       sees = row !== undefined && row.kind !== "archived-thread" && seesTicketChannel(row, guildId, member);
     }
     if (!sees && !seen.has(channelId)) return null;
     if (sees) seen.add(channelId);
     else seen.delete(channelId);
-    const told = event.ticket.OpenerId === member.id || isTicketStaff(await memberAccess(this.deps.db, guildId, member), await teamsOfPanel(this.deps.db, guildId, event.ticket.PanelId));
+    const told =
+      event.ticket.OpenerId === member.id ||
+      isTicketStaff(await memberAccess(this.deps.db, guildId, member), await teamsOfPanel(this.deps.db, guildId, event.ticket.PanelId));
     return {
       type: event.type,
       guildId,
@@ -207,28 +262,56 @@ export class TryItView {
     const guild = await platform.getGuild(guildId);
     const categoryName = new Map(guild.categories.map((c) => [c.id, c.name]));
     // Ticket channels, and tickets' private threads still open, listed under their channel.
-    const tickets = await this.deps.db.selectFrom("demo_channels").selectAll().where("guild_id", "=", guildId).where("kind", "in", ["text", "thread"]).orderBy("id").execute();
-    const openTickets = await this.deps.db.selectFrom("tickets").select(["channel_id", "number", "opener_id"]).where("guild_id", "=", guildId).where("status", "in", ["open", "closing"]).execute();
+    const tickets = await this.deps.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .where("kind", "in", ["text", "thread"])
+      .orderBy("id")
+      .execute();
+    const openTickets = await this.deps.db
+      .selectFrom("tickets")
+      .select(["channel_id", "number", "opener_id"])
+      .where("guild_id", "=", guildId)
+      .where("status", "in", ["open", "closing"])
+      .execute();
     const ticketNumbers = new Map(openTickets.map((t) => [t.channel_id, t.number]));
     const mine = new Set(openTickets.filter((t) => t.opener_id === member.id).map((t) => t.channel_id));
     // Reading creates nothing, but where the server takes DM tickets: the direct messages appear once the bot has
     // written one, or at once when the member can open a ticket by writing to the bot.
-    const dm = (await platform.existingDirectChannelOf(member.id)) ?? ((await this.takesDmTickets(guildId)) ? await platform.directChannelOf(member.id) : null);
+    const dm =
+      (await platform.existingDirectChannelOf(member.id)) ??
+      ((await this.takesDmTickets(guildId)) ? await platform.directChannelOf(member.id) : null);
     const ids = [...guild.text_channels.map((c) => c.id), ...tickets.map((t) => t.id), ...(dm ? [dm] : [])];
     const last = new Map<string, string>();
     for (const id of ids) {
-      const row = await this.deps.db.selectFrom("demo_messages").select("id").where("channel_id", "=", id).orderBy("id", "desc").limit(1).executeTakeFirst();
+      const row = await this.deps.db
+        .selectFrom("demo_messages")
+        .select("id")
+        .where("channel_id", "=", id)
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
       if (row) last.set(id, row.id);
     }
     const allPowerful = isAllPowerful(member);
-    const inChannel = (overwrites: PermissionOverwrite[]) => permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
+    const inChannel = (overwrites: PermissionOverwrite[]) =>
+      permissionsIn(overwrites, guildId, member.id, member.roles, baseBits(member), allPowerful);
     const writable = (bits: bigint) => (bits & (SEND_MESSAGES | ADMINISTRATOR)) !== 0n;
     const threadsUnder = (channelId: string) => tickets.filter((t) => t.kind === "thread" && t.parent_id === channelId);
     const threadRow = (t: (typeof tickets)[number], category: string | null) => {
       const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
       return {
-        id: t.id, name: t.name, kind: "ticket" as const, category, ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null,
-        canWrite: writable(permissions), permissions, parentChannelId: t.parent_id,
+        id: t.id,
+        name: t.name,
+        kind: "ticket" as const,
+        category,
+        ticketId: ticketNumbers.get(t.id) ?? null,
+        mine: mine.has(t.id),
+        lastMessageId: last.get(t.id) ?? null,
+        canWrite: writable(permissions),
+        permissions,
+        parentChannelId: t.parent_id,
       };
     };
     return [
@@ -237,8 +320,15 @@ export class TryItView {
         const category = c.parent_id ? (categoryName.get(c.parent_id) ?? null) : null;
         return [
           {
-            id: c.id, name: c.name, kind: "text" as const, category, ticketId: null, mine: false, lastMessageId: last.get(c.id) ?? null,
-            canWrite: writable(permissions), permissions,
+            id: c.id,
+            name: c.name,
+            kind: "text" as const,
+            category,
+            ticketId: null,
+            mine: false,
+            lastMessageId: last.get(c.id) ?? null,
+            canWrite: writable(permissions),
+            permissions,
           },
           ...threadsUnder(c.id)
             .filter((t) => seesTicketChannel(t, guildId, member))
@@ -251,11 +341,32 @@ export class TryItView {
         .map((t) => {
           const permissions = inChannel(fromDbJson<PermissionOverwrite[]>(t.overwrites_json, []));
           return {
-            id: t.id, name: t.name, kind: "ticket" as const, category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
-            ticketId: ticketNumbers.get(t.id) ?? null, mine: mine.has(t.id), lastMessageId: last.get(t.id) ?? null, canWrite: writable(permissions), permissions,
+            id: t.id,
+            name: t.name,
+            kind: "ticket" as const,
+            category: t.parent_id ? (categoryName.get(t.parent_id) ?? "Tickets") : "Tickets",
+            ticketId: ticketNumbers.get(t.id) ?? null,
+            mine: mine.has(t.id),
+            lastMessageId: last.get(t.id) ?? null,
+            canWrite: writable(permissions),
+            permissions,
           };
         }),
-      ...(dm ? [{ id: dm, name: DEMO_BOT.username, kind: "dm" as const, category: "Direct messages", ticketId: null, mine: false, lastMessageId: last.get(dm) ?? null, canWrite: true, permissions: baseBits(member) }] : []),
+      ...(dm
+        ? [
+            {
+              id: dm,
+              name: DEMO_BOT.username,
+              kind: "dm" as const,
+              category: "Direct messages",
+              ticketId: null,
+              mine: false,
+              lastMessageId: last.get(dm) ?? null,
+              canWrite: true,
+              permissions: baseBits(member),
+            },
+          ]
+        : []),
     ];
   }
 
@@ -266,7 +377,8 @@ export class TryItView {
   private async mentionNames(guildId: string, messages: DemoMessage[], visible: DemoChannel[]): Promise<Record<string, string>> {
     const wanted = new Map<string, "@" | "@&" | "#">();
     for (const m of messages) {
-      for (const text of demoMessageTexts(m)) for (const part of splitMentions(text)) if (!("text" in part)) wanted.set(part.id, part.sigil);
+      for (const text of demoMessageTexts(m))
+        for (const part of splitMentions(text)) if (!("text" in part)) wanted.set(part.id, part.sigil);
     }
     if (wanted.size === 0) return {};
     const platform = this.demo();

@@ -16,7 +16,12 @@ import type { SeenChannel } from "./channels";
  * `commands`).
  */
 export function demoInteraction(
-  commands: CommandRegistry, guildId: string, member: Member, channel: SeenChannel, input: DemoInteractionInput, target?: DemoTargetMessage,
+  commands: CommandRegistry,
+  guildId: string,
+  member: Member,
+  channel: SeenChannel,
+  input: DemoInteractionInput,
+  target?: DemoTargetMessage,
 ): APIInteraction {
   const user = { id: member.id, username: member.username, avatar: null, discriminator: "0", global_name: member.username };
   const base = {
@@ -31,7 +36,21 @@ export function demoInteraction(
     entitlements: [],
     authorizing_integration_owners: {},
     attachment_size_limit: 0,
-    ...(channel.kind === "dm" ? { user } : { guild_id: guildId, member: { user, roles: member.roles, permissions: String(channel.permissions), nick: null, joined_at: "", deaf: false, mute: false, flags: 0 } }),
+    ...(channel.kind === "dm"
+      ? { user }
+      : {
+          guild_id: guildId,
+          member: {
+            user,
+            roles: member.roles,
+            permissions: String(channel.permissions),
+            nick: null,
+            joined_at: "",
+            deaf: false,
+            mute: false,
+            flags: 0,
+          },
+        }),
   };
   let interaction: Record<string, unknown>;
   if (input.kind === "button" || input.kind === "select") {
@@ -41,9 +60,10 @@ export function demoInteraction(
       ...base,
       type: InteractionType.MessageComponent,
       message: { id: input.messageId },
-      data: input.kind === "button"
-        ? { custom_id: input.customId, component_type: ComponentType.Button }
-        : { custom_id: input.customId, component_type: ComponentType.StringSelect, values: input.values },
+      data:
+        input.kind === "button"
+          ? { custom_id: input.customId, component_type: ComponentType.Button }
+          : { custom_id: input.customId, component_type: ComponentType.StringSelect, values: input.values },
     };
   } else if (input.kind === "messageCommand") {
     // Discord's message command: the target message resolved in the interaction (application-commands.mdx).
@@ -53,8 +73,27 @@ export function demoInteraction(
       ...base,
       type: InteractionType.ApplicationCommand,
       data: {
-        id: "0", name: command.name, type: 3, target_id: target.id,
-        resolved: { messages: { [target.id]: { id: target.id, channel_id: channel.id, content: target.content, author: { id: target.authorId, username: target.authorName, global_name: target.authorName, bot: target.authorBot, avatar: null, discriminator: "0" } } } },
+        id: "0",
+        name: command.name,
+        type: 3,
+        target_id: target.id,
+        resolved: {
+          messages: {
+            [target.id]: {
+              id: target.id,
+              channel_id: channel.id,
+              content: target.content,
+              author: {
+                id: target.authorId,
+                username: target.authorName,
+                global_name: target.authorName,
+                bot: target.authorBot,
+                avatar: null,
+                discriminator: "0",
+              },
+            },
+          },
+        },
       },
     };
   } else if (input.kind === "modal") {
@@ -64,7 +103,9 @@ export function demoInteraction(
       ...(input.messageId ? { message: { id: input.messageId } } : {}),
       data: {
         custom_id: input.customId,
-        components: Object.entries(input.fields).slice(0, 5).map(([custom_id, value]) => ({ type: 1, components: [{ type: 4, custom_id, value }] })),
+        components: Object.entries(input.fields)
+          .slice(0, 5)
+          .map(([custom_id, value]) => ({ type: 1, components: [{ type: 4, custom_id, value }] })),
       },
     };
   } else {
@@ -73,7 +114,12 @@ export function demoInteraction(
     if (!command) throw new HttpError(400, "Unknown command");
     const options = Object.entries(input.options).map(([optionName, value]) => {
       const declared = command.options.find((o) => o.name === optionName);
-      const type = declared?.type === "integer" ? ApplicationCommandOptionType.Integer : declared?.type === "user" ? ApplicationCommandOptionType.User : ApplicationCommandOptionType.String;
+      const type =
+        declared?.type === "integer"
+          ? ApplicationCommandOptionType.Integer
+          : declared?.type === "user"
+            ? ApplicationCommandOptionType.User
+            : ApplicationCommandOptionType.String;
       return { name: optionName, type, value, ...(input.kind === "autocomplete" && optionName === input.focused ? { focused: true } : {}) };
     });
     if (input.kind === "autocomplete" && !(input.focused in input.options)) {
@@ -85,7 +131,12 @@ export function demoInteraction(
     interaction = {
       ...base,
       type: input.kind === "command" ? InteractionType.ApplicationCommand : InteractionType.ApplicationCommandAutocomplete,
-      data: { id: "0", name, type: 1, options: subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options },
+      data: {
+        id: "0",
+        name,
+        type: 1,
+        options: subcommand ? [{ type: ApplicationCommandOptionType.Subcommand, name: subcommand, options }] : options,
+      },
     };
   }
   return interaction as unknown as APIInteraction;

@@ -21,24 +21,40 @@ const toDate = (value: When) => (value instanceof Date ? value : new Date(value)
 // A formatter per language and options, made once: `toLocaleString(locale, …)` builds a new one on every call, which
 // costs milliseconds each on a phone (a table of dates, a counter's frames).
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, tag: string, options: object | undefined, make: () => F): F {
+function formatter<F extends Intl.DateTimeFormat | Intl.NumberFormat>(
+  kind: string,
+  tag: string,
+  options: object | undefined,
+  make: () => F,
+): F {
   const key = `${kind}|${tag}|${JSON.stringify(options ?? {})}`;
   let made = formatters.get(key) as F | undefined;
   if (!made) formatters.set(key, (made = make()));
   return made;
 }
-const dateFormat = (tag: string, options: Intl.DateTimeFormatOptions) => formatter("date", tag, options, () => new Intl.DateTimeFormat(tag, options));
+const dateFormat = (tag: string, options: Intl.DateTimeFormatOptions) =>
+  formatter("date", tag, options, () => new Intl.DateTimeFormat(tag, options));
 
 /** A date and time (epoch milliseconds or a Date); numeric date and time with seconds unless `options` say otherwise. */
 export const formatDateTime = (
   value: When,
   locale: Locale,
-  options: Intl.DateTimeFormatOptions = { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" },
+  options: Intl.DateTimeFormatOptions = {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  },
 ): string => dateFormat(localeTag(locale), options).format(toDate(value));
 
 /** A time of day (epoch milliseconds or a Date). */
-export const formatTime = (value: When, locale: Locale, options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" }): string =>
-  dateFormat(localeTag(locale), options).format(toDate(value));
+export const formatTime = (
+  value: When,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" },
+): string => dateFormat(localeTag(locale), options).format(toDate(value));
 
 /**
  * A calendar day written YYYY-MM-DD (the statistics' days), read as that day wherever the reader is (no time zone

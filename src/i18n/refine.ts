@@ -42,8 +42,11 @@ export function useSpecT(): <G extends Readonly<Record<string, unknown>>>(group:
  */
 export function useSpecText(): (text: string) => string {
   const translate = useTranslate();
-  return useMemo(() => (text: string) => {
-    const key = specTextKeys.get(text);
-    return key ? translate(key, {}, text) : text;
-  }, [translate]);
+  return useMemo(
+    () => (text: string) => {
+      const key = specTextKeys.get(text);
+      return key ? translate(key, {}, text) : text;
+    },
+    [translate],
+  );
 }

@@ -16,8 +16,11 @@ import { t } from "./core";
 type Group = Readonly<Record<string, unknown>>;
 
 /** Every `…Messages` export of the contract, with its key group. */
-const groups: [group: string, texts: Group][] = [...Object.entries(messages), ...Object.entries(sendLimits)].flatMap(([exportName, value]) =>
-  typeof value === "object" && value !== null && exportName.endsWith("Messages") ? [[exportName.slice(0, -"Messages".length), value as Group]] : [],
+const groups: [group: string, texts: Group][] = [...Object.entries(messages), ...Object.entries(sendLimits)].flatMap(
+  ([exportName, value]) =>
+    typeof value === "object" && value !== null && exportName.endsWith("Messages")
+      ? [[exportName.slice(0, -"Messages".length), value as Group]]
+      : [],
 );
 const groupOf = new Map<Group, string>(groups.map(([name, texts]) => [texts, name]));
 

@@ -109,10 +109,7 @@ export function createAuthProvider(overrides: Partial<AuthDeps> = {}): Ticketeer
   function fetchUser(): Promise<AuthUser> {
     if (cached && deps.now() - cached.at < deps.userCacheMs) return cached.promise;
     const promise = withAuthRetry(
-      async () =>
-        authUserSchema.parse(
-          await deps.http.get("/api/auth/user", { onUnauthorized: "caller", onForbidden: "caller" }),
-        ),
+      async () => authUserSchema.parse(await deps.http.get("/api/auth/user", { onUnauthorized: "caller", onForbidden: "caller" })),
       deps.sleep,
     );
     cached = { promise, at: deps.now() };

@@ -47,15 +47,9 @@ export function createBrowserNavigation(win: BrowserWindow = window): Navigation
 }
 
 export const browserNavigation: Navigation =
-  typeof window === "undefined"
-    ? { goHome: () => {}, assign: () => {}, replaceUrl: () => {} }
-    : createBrowserNavigation();
+  typeof window === "undefined" ? { goHome: () => {}, assign: () => {}, replaceUrl: () => {} } : createBrowserNavigation();
 
 /** Paths served by the public site's bundle; everything else belongs to the dashboard. */
 export function isPublicPath(pathname: string): boolean {
-  return (
-    pathname === "/" ||
-    /^\/(docs|legal)(\/|$)/.test(pathname) ||
-    /^\/(commands|status|faq)\/?$/.test(pathname)
-  );
+  return pathname === "/" || /^\/(docs|legal)(\/|$)/.test(pathname) || /^\/(commands|status|faq)\/?$/.test(pathname);
 }

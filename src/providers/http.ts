@@ -21,9 +21,7 @@ export class HttpError extends Error implements RefineHttpError {
 }
 
 export const statusOf = (error: unknown): number | undefined =>
-  error && typeof error === "object" && "statusCode" in error && typeof error.statusCode === "number"
-    ? error.statusCode
-    : undefined;
+  error && typeof error === "object" && "statusCode" in error && typeof error.statusCode === "number" ? error.statusCode : undefined;
 
 /**
  * What a response status does beyond failing the call (SPEC §4):
@@ -143,7 +141,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (response.ok) return payload as T;
 
     const error = errorFromBody(response.status, response.statusText, payload);
-    const reauthenticate = response.status === 403 && !!payload && typeof payload === "object" && (payload as { code?: unknown }).code === "reauthenticate";
+    const reauthenticate =
+      response.status === 403 && !!payload && typeof payload === "object" && (payload as { code?: unknown }).code === "reauthenticate";
     if (reauthenticate) {
       deps.onReauthenticate?.(error.message);
     } else if (response.status === 401 && (options.onUnauthorized ?? "default") === "default") {
@@ -169,4 +168,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 export const apiBaseUrl: string = import.meta.env?.VITE_API_BASE ?? "/api";
 
 /** The one client of the dashboard. */
-export const http = createHttpClient({ baseUrl: apiBaseUrl, tokens: cookieTokenStore, navigation: browserNavigation, onReauthenticate: offerSignInAgain });
+export const http = createHttpClient({
+  baseUrl: apiBaseUrl,
+  tokens: cookieTokenStore,
+  navigation: browserNavigation,
+  onReauthenticate: offerSignInAgain,
+});

@@ -2,7 +2,14 @@ import type { LiveEvent } from "@refinedev/core";
 import { demoTicketEventSchema, type DemoTicketEvent } from "../schemas/demo";
 import type { TicketEvent } from "../schemas/ticket";
 import { apiBaseUrl, apiUrl } from "./http";
-import { ticketsChannel, type LiveAudience, type LiveProviderDeps, type LiveStatusPayload, type MemberLivePayload, type TicketLivePayload } from "./live-provider";
+import {
+  ticketsChannel,
+  type LiveAudience,
+  type LiveProviderDeps,
+  type LiveStatusPayload,
+  type MemberLivePayload,
+  type TicketLivePayload,
+} from "./live-provider";
 import { cookieTokenStore } from "./session";
 import { readTicketEvents } from "./ticket-stream";
 
@@ -30,12 +37,21 @@ export interface LiveHub {
 
 const typeOf: Record<TicketEvent["type"], LiveEvent["type"]> = { opened: "created", updated: "updated", closed: "deleted" };
 
-export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore, fetch: fetchImpl, retryMs = 1000, pollMs = 15_000 }: LiveProviderDeps = {}): LiveHub {
+export function createLiveHub({
+  baseUrl = apiBaseUrl,
+  tokens = cookieTokenStore,
+  fetch: fetchImpl,
+  retryMs = 1000,
+  pollMs = 15_000,
+}: LiveProviderDeps = {}): LiveHub {
   const connections = new Map<string, Connection>();
 
   const deliver = (connection: Connection, event: LiveEvent) => {
     for (const subscriber of [...connection.subscribers]) {
-      const wants = event.type === "status" ? subscriber.types.includes("status") : subscriber.types.includes("*") || subscriber.types.includes(event.type);
+      const wants =
+        event.type === "status"
+          ? subscriber.types.includes("status")
+          : subscriber.types.includes("*") || subscriber.types.includes(event.type);
       if (!wants) continue;
       try {
         subscriber.callback(event);
@@ -44,11 +60,17 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
       }
     }
   };
-  const liveEvent = (type: string, payload: LiveEvent["payload"]): LiveEvent => ({ channel: ticketsChannel, type, payload, date: new Date() });
+  const liveEvent = (type: string, payload: LiveEvent["payload"]): LiveEvent => ({
+    channel: ticketsChannel,
+    type,
+    payload,
+    date: new Date(),
+  });
 
   // One stream per guild and audience: the dashboard's, and the Try-it member's.
   const keyOf = (guildId: string, audience: LiveAudience) => `${audience}:${guildId}`;
-  const pathOf = (guildId: string, audience: LiveAudience) => (audience === "member" ? `/${guildId}/demo/events` : `/${guildId}/tickets/events`);
+  const pathOf = (guildId: string, audience: LiveAudience) =>
+    audience === "member" ? `/${guildId}/demo/events` : `/${guildId}/tickets/events`;
 
   function open(guildId: string, audience: LiveAudience): Connection {
     const abort = new AbortController();
@@ -90,14 +112,16 @@ export function createLiveHub({ baseUrl = apiBaseUrl, tokens = cookieTokenStore,
         if (audience === "member") {
           await readTicketEvents<DemoTicketEvent>(
             response.body,
-            (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies MemberLivePayload)),
+            (event) =>
+              deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies MemberLivePayload)),
             abort.signal,
             demoTicketEventSchema,
           );
         } else {
           await readTicketEvents(
             response.body,
-            (event) => deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies TicketLivePayload)),
+            (event) =>
+              deliver(connection, liveEvent(typeOf[event.type], { ids: [event.ticket.TicketId], event } satisfies TicketLivePayload)),
             abort.signal,
           );
         }

@@ -17,9 +17,7 @@ function storedMode(): ThemeMode | null {
 }
 
 const systemQuery = () =>
-  typeof window !== "undefined" && typeof window.matchMedia === "function"
-    ? window.matchMedia("(prefers-color-scheme: dark)")
-    : null;
+  typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
 export function initialThemeMode(): ThemeMode {
   return storedMode() ?? (systemQuery()?.matches ? "dark" : "light");
@@ -38,9 +36,7 @@ export const brand = {
 
 /** The user asked the system for less motion: antd's animations are turned off. */
 export const prefersReducedMotion = () =>
-  typeof window !== "undefined" &&
-  typeof window.matchMedia === "function" &&
-  window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig {
   const dark = mode === "dark";
@@ -60,8 +56,7 @@ export function themeConfig(mode: ThemeMode, reducedMotion = false): ThemeConfig
       colorTextTertiary: dark ? "rgba(255, 255, 255, 0.58)" : "rgba(0, 0, 0, 0.62)",
       colorTextPlaceholder: dark ? "rgba(255, 255, 255, 0.5)" : "rgba(0, 0, 0, 0.56)",
       borderRadius: 8,
-      fontFamily:
-        'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
       colorBgLayout: dark ? "#0b0d12" : "#f5f6fa",
       colorBgContainer: dark ? "#14161d" : "#ffffff",
       colorBgElevated: dark ? "#1b1e27" : "#ffffff",

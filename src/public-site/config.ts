@@ -13,8 +13,7 @@ import { demoApplicationId } from "../schemas/demo-guild";
 
 const env = import.meta.env ?? {};
 
-const pick = (value: unknown, fallback: string): string =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : fallback;
+const pick = (value: unknown, fallback: string): string => (typeof value === "string" && value.trim() !== "" ? value.trim() : fallback);
 
 /** Placeholder application id of the demo build (not a real application). */
 export const demoDiscordClientId = demoApplicationId;

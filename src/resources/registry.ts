@@ -19,7 +19,12 @@ import type { ResourceDeclaration } from "./engine/types";
 // needs nothing here: its generated screens join after the Blacklist. A hand-built screen is one import and one line.
 
 /** The generated screens of the shared registry's resources that have a `ui` part, by name. */
-const generated = new Map(allResourceSpecs.filter(isTableSpec).filter((spec) => spec.ui).map((spec) => [spec.name, resourceFromSpec(spec)]));
+const generated = new Map(
+  allResourceSpecs
+    .filter(isTableSpec)
+    .filter((spec) => spec.ui)
+    .map((spec) => [spec.name, resourceFromSpec(spec)]),
+);
 /** A generated screen placed in the sidebar order by name (SPEC §2 puts Tags third). */
 const placed = (name: string) => {
   const declaration = generated.get(name);

@@ -133,7 +133,12 @@ export const blacklistSpec = defineResourceSpec({
     remove: {
       label: blacklistTexts.remove,
       pendingLabel: blacklistTexts.removing,
-      confirm: { title: blacklistTexts.confirmTitle, description: blacklistTexts.confirmDescription, okText: blacklistTexts.remove, cancelText: blacklistTexts.cancel },
+      confirm: {
+        title: blacklistTexts.confirmTitle,
+        description: blacklistTexts.confirmDescription,
+        okText: blacklistTexts.remove,
+        cancelText: blacklistTexts.cancel,
+      },
     },
     messages: blacklistMessages,
   },

@@ -24,12 +24,13 @@ export const closeReasonInputSchema = z.object({
     .min(1, closeReasonMessages.labelRequired)
     .max(100, closeReasonMessages.labelTooLong)
     .meta({ title: "Label", placeholder: "Resolved", description: "What staff pick, and what the transcript records" }),
-  Text: z
-    .string()
-    .trim()
-    .max(1000, closeReasonMessages.textTooLong)
-    .default("")
-    .meta({ title: "Text", widget: "textarea", rows: 3, placeholder: "The issue was solved. Thanks for reaching out!", description: "Optional: a longer explanation sent with the close" }),
+  Text: z.string().trim().max(1000, closeReasonMessages.textTooLong).default("").meta({
+    title: "Text",
+    widget: "textarea",
+    rows: 3,
+    placeholder: "The issue was solved. Thanks for reaching out!",
+    description: "Optional: a longer explanation sent with the close",
+  }),
   Position: z
     .number({ error: closeReasonMessages.positionNumber })
     .int(closeReasonMessages.positionWhole)

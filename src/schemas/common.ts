@@ -6,8 +6,7 @@ export const snowflake = z.string().regex(/^\d{1,21}$/, "Must be a numeric id");
 
 /** guildId of the routes (§2, §5): 16 to 21 digits. */
 export const guildIdSchema = z.string().regex(limits.guildIdPattern);
-export const isGuildId = (value: string | undefined): value is string =>
-  typeof value === "string" && limits.guildIdPattern.test(value);
+export const isGuildId = (value: string | undefined): value is string => typeof value === "string" && limits.guildIdPattern.test(value);
 
 /** The error body every failing API call answers with. */
 export const apiErrorSchema = z.object({

@@ -47,7 +47,9 @@ const builtInSections = ["settings", "tags", "forms", "teams", "panels", "multi_
  * collection without a section above, unless its spec opts out (`transfer: { optOut: "<why>" }`). Its section is its
  * list key and holds its records' input fields; an import replaces them (server/config-transfer/resources.ts).
  */
-export const transferredSpecs = allResourceSpecs.filter(isTableSpec).filter((spec) => !spec.transfer && !(builtInSections as readonly string[]).includes(spec.api.listKey));
+export const transferredSpecs = allResourceSpecs
+  .filter(isTableSpec)
+  .filter((spec) => !spec.transfer && !(builtInSections as readonly string[]).includes(spec.api.listKey));
 
 /** Sections of the file, in the order they are shown and applied. */
 export const configSections: readonly string[] = [...builtInSections, ...transferredSpecs.map((spec) => spec.api.listKey)];
@@ -92,7 +94,10 @@ export type ExportedForm = z.infer<typeof exportedFormSchema>;
 export const exportedTeamSchema = z.object({
   TeamId: z.string().regex(/^\d+$/, "TeamId must be a number"),
   TeamName: teamCreateSchema.shape.team_name,
-  Roles: z.array(teamRoleSchema.extend({ RoleId: snowflake })).max(250).default([]),
+  Roles: z
+    .array(teamRoleSchema.extend({ RoleId: snowflake }))
+    .max(250)
+    .default([]),
   /** Keys left out are false. */
   Permissions: teamPermissionsSchema.default({}),
 });
@@ -141,7 +146,8 @@ export const configExportSchema = configExportBaseSchema.extend(
 ) as unknown as typeof configExportBaseSchema;
 export type ConfigExport = z.infer<typeof configExportSchema>;
 /** A generated section of a file: its records' input fields, or undefined when the file leaves it out. */
-export const generatedSection = (file: ConfigExport, section: string) => (file as unknown as Record<string, Record<string, unknown>[] | undefined>)[section];
+export const generatedSection = (file: ConfigExport, section: string) =>
+  (file as unknown as Record<string, Record<string, unknown>[] | undefined>)[section];
 export type ConfigExportInput = z.input<typeof configExportSchema>;
 
 /** Where an issue is, in words: `panels #2 ("Billing") › PanelMessage.PanelTitle`. */
@@ -150,7 +156,10 @@ function issuePlace(path: PropertyKey[], value: unknown): string {
   const [section, index, ...rest] = path;
   if (typeof index !== "number") return path.map(String).join(".");
   const item = (value as Record<string, unknown[]> | null)?.[section as string]?.[index] as Record<string, unknown> | undefined;
-  const name = item && typeof item === "object" ? (item.PanelName ?? item.FormName ?? item.TeamName ?? item.TagName ?? item.PanelTitle ?? item.TargetId) : undefined;
+  const name =
+    item && typeof item === "object"
+      ? (item.PanelName ?? item.FormName ?? item.TeamName ?? item.TagName ?? item.PanelTitle ?? item.TargetId)
+      : undefined;
   const label = `${String(section)} #${index + 1}${typeof name === "string" && name.trim() ? ` ("${name.trim().slice(0, 60)}")` : ""}`;
   return rest.length ? `${label} › ${rest.map(String).join(".")}` : label;
 }
@@ -175,7 +184,8 @@ export function parseConfigExport(value: unknown): ConfigParseResult {
     return { success: false, errors: [...new Set(errors)] };
   }
   const data = parsed.data;
-  if ((data.panels === undefined) !== (data.multi_panels === undefined)) return { success: false, errors: [configTransferText.sectionsTogether] };
+  if ((data.panels === undefined) !== (data.multi_panels === undefined))
+    return { success: false, errors: [configTransferText.sectionsTogether] };
   return { success: true, data };
 }
 

@@ -68,7 +68,8 @@ export type DemoMessages = z.infer<typeof demoMessagesResponseSchema>;
 export { splitMentions, type MentionPart } from "./message-parts";
 
 const textOf = (v: unknown) => (typeof v === "string" ? v : "");
-const partOf = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const partOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * Every text of a demo message that may hold a mention, as Discord reads them: its content and each embed's title,
@@ -119,7 +120,10 @@ export const demoInteractionInputSchema = z.discriminatedUnion("kind", [
     kind: z.literal("modal"),
     channelId: z.string().regex(/^\d{1,21}$/),
     /** The message whose button opened the modal (Discord's `message` of such a modal submit). */
-    messageId: z.string().regex(/^\d{1,21}$/).optional(),
+    messageId: z
+      .string()
+      .regex(/^\d{1,21}$/)
+      .optional(),
     customId: z.string().min(1).max(100),
     /** Input custom id → the text typed. */
     fields: z.record(z.string().max(100), z.string().max(4000)),

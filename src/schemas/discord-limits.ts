@@ -63,7 +63,8 @@ export const countedLength = (text: string | undefined) => (text ? text.trim().l
 export function embedTextLength(embeds: readonly EmbedText[]): number {
   let total = 0;
   for (const embed of embeds) {
-    total += countedLength(embed.title) + countedLength(embed.description) + countedLength(embed.footer?.text) + countedLength(embed.author?.name);
+    total +=
+      countedLength(embed.title) + countedLength(embed.description) + countedLength(embed.footer?.text) + countedLength(embed.author?.name);
     for (const field of embed.fields ?? []) total += countedLength(field.name) + countedLength(field.value);
   }
   return total;

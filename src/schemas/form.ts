@@ -70,7 +70,13 @@ export const formFieldPatchSchema = z
   .partial();
 
 /** PATCH /{guildId}/forms/{formId}/fields/{fieldId}/position */
-export const fieldPositionSchema = z.object({ NewPosition: z.number().int().min(0).max(limits.formFieldsMax - 1) });
+export const fieldPositionSchema = z.object({
+  NewPosition: z
+    .number()
+    .int()
+    .min(0)
+    .max(limits.formFieldsMax - 1),
+});
 
 export const formSchema = z.object({
   FormId: z.number(),
@@ -96,7 +102,6 @@ const toNumber = (raw: unknown) => {
   return Number.isFinite(n) ? Math.trunc(n) : 0; // §5: non-numeric input counts as 0
 };
 /** §5: MaxLength is clamped between MinLength and 1024. */
-export const clampMaxLength = (raw: unknown, minLength: number) =>
-  Math.min(limits.formMaxLengthLimit, Math.max(minLength, toNumber(raw)));
+export const clampMaxLength = (raw: unknown, minLength: number) => Math.min(limits.formMaxLengthLimit, Math.max(minLength, toNumber(raw)));
 /** §5: MinLength is clamped between 0 and MaxLength. */
 export const clampMinLength = (raw: unknown, maxLength: number) => Math.max(0, Math.min(maxLength, toNumber(raw)));

@@ -45,5 +45,4 @@ export type GuildInfo = z.infer<typeof guildInfoSchema>;
 export const guildInitial = (name: string) => (name.trim()[0] ?? "?").toUpperCase();
 
 /** Server search of §5: case-insensitive substring of the name. */
-export const matchesServerSearch = (name: string, query: string) =>
-  name.toLowerCase().includes(query.trim().toLowerCase());
+export const matchesServerSearch = (name: string, query: string) => name.toLowerCase().includes(query.trim().toLowerCase());

@@ -60,7 +60,12 @@ export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 export { mentionNamesSchema, type MentionNames } from "./message-parts";
 
 /** GET /{guildId}/tickets/{ticketId}/messages?after=: the messages after `after` (all the newest 100 without it), oldest first. */
-export const ticketMessagesQuerySchema = z.object({ after: z.string().regex(/^\d{1,20}$/).optional() });
+export const ticketMessagesQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+});
 export const ticketMessagesResponseSchema = z.object({
   messages: z.array(ticketMessageSchema),
   /** The newest message the server knows of: the next poll's `after`. */
@@ -84,13 +89,21 @@ export type TicketNote = z.infer<typeof ticketNoteSchema>;
 
 export const noteMax = 2000;
 export const ticketNoteInputSchema = z.object({
-  body: z.string({ error: "Note is required" }).trim().min(1, "Note is required").max(noteMax, `Note must be at most ${noteMax} characters`),
+  body: z
+    .string({ error: "Note is required" })
+    .trim()
+    .min(1, "Note is required")
+    .max(noteMax, `Note must be at most ${noteMax} characters`),
 });
 
 export const replyMax = 4000;
 /** POST /{guildId}/tickets/{ticketId}/reply: what the staff member writes (sent as the bot, under their name). */
 export const ticketReplyInputSchema = z.object({
-  content: z.string({ error: "Reply is required" }).trim().min(1, "Reply is required").max(replyMax, `Reply must be at most ${replyMax} characters`),
+  content: z
+    .string({ error: "Reply is required" })
+    .trim()
+    .min(1, "Reply is required")
+    .max(replyMax, `Reply must be at most ${replyMax} characters`),
 });
 
 /** PUT /{guildId}/tickets/{ticketId}/triage: priority and labels (either or both). */
@@ -102,7 +115,9 @@ export const ticketTriageInputSchema = z.object({
 /** POST …/assign, …/members, …/rename */
 export const ticketAssignInputSchema = z.object({ userId: z.string().regex(/^\d{15,21}$/, "Pick a member") });
 export const ticketMemberInputSchema = z.object({ userId: z.string().regex(/^\d{15,21}$/, "Pick a member"), add: z.boolean() });
-export const ticketRenameInputSchema = z.object({ name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters") });
+export const ticketRenameInputSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+});
 
 /** An activity entry about the ticket, as its page lists it. */
 export const ticketActivityItemSchema = z.object({
@@ -137,6 +152,8 @@ export const priorityStatisticsQuerySchema = z.object({
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "to must be a date (YYYY-MM-DD)"),
 });
 export const priorityStatisticsSchema = z.object({
-  priorities: z.array(z.object({ Priority: ticketPrioritySchema, Open: z.number().int(), Closed: z.number().int(), MedianResponseMs: z.number().nullable() })),
+  priorities: z.array(
+    z.object({ Priority: ticketPrioritySchema, Open: z.number().int(), Closed: z.number().int(), MedianResponseMs: z.number().nullable() }),
+  ),
 });
 export type PriorityStatistics = z.infer<typeof priorityStatisticsSchema>;

@@ -64,4 +64,5 @@ export const guildLimits = {
 } as const;
 
 /** The answer (409) to a create past a server's limit. */
-export const guildLimitReached = (limit: number, things: string) => `This server has reached its limit of ${limit} ${things}. Delete some to add more.`;
+export const guildLimitReached = (limit: number, things: string) =>
+  `This server has reached its limit of ${limit} ${things}. Delete some to add more.`;

@@ -91,14 +91,22 @@ export function mentionName(part: Mention, names: Partial<MentionNames> | undefi
 }
 
 /** A mention as it reads: "@Name", "@Role", "#channel", or "@unknown user" / "@unknown role" / "#unknown channel". */
-export function mentionLabel(part: Mention, names: Partial<MentionNames> | undefined, unknown: UnknownMentionTexts = unknownMentionTexts): string {
+export function mentionLabel(
+  part: Mention,
+  names: Partial<MentionNames> | undefined,
+  unknown: UnknownMentionTexts = unknownMentionTexts,
+): string {
   const prefix = part.sigil === "#" ? "#" : "@";
   const fallback = part.sigil === "#" ? unknown.channel : part.sigil === "@&" ? unknown.role : unknown.user;
   return prefix + (mentionName(part, names) ?? fallback);
 }
 
 /** Text with every mention read as its name (plain text, never markup). */
-export function withMentionNames(text: string, names: Partial<MentionNames> | undefined, unknown: UnknownMentionTexts = unknownMentionTexts): string {
+export function withMentionNames(
+  text: string,
+  names: Partial<MentionNames> | undefined,
+  unknown: UnknownMentionTexts = unknownMentionTexts,
+): string {
   return splitMentions(text)
     .map((part) => ("text" in part ? part.text : mentionLabel(part, names, unknown)))
     .join("");

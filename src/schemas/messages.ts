@@ -190,8 +190,7 @@ export const panelMessages = {
 export const formMessages = {
   title: "Forms",
   createForm: "Create Form",
-  emptyState:
-    "Get started by creating your first form! Forms help you collect and organize information from your users.",
+  emptyState: "Get started by creating your first form! Forms help you collect and organize information from your users.",
   createFirst: "Create your first form",
   editForm: "Edit form",
   copyCommand: "Copy command",

@@ -33,13 +33,52 @@ export const multiPanelShape = {
     // A dropdown holds at most 25 options (and 25 buttons fill the message's 5 rows).
     .max(discord.selectOptions, sendLimitMessages.multiPanelTooMany)
     .refine((ids) => new Set(ids).size === ids.length, "A panel can be listed only once")
-    .meta({ title: "Panels", widget: "panelSelect", section: propertiesSection, order: 2, help: "One button or dropdown option per panel, in this order." }),
-  DropdownMenu: z.boolean().default(false).meta({ title: panelMessages.useDropdownMenu, widget: "switch", section: propertiesSection, order: 3, span: 12 }),
-  DropdownMenuPlaceholder: text(discord.selectPlaceholder).meta({ title: "Dropdown Placeholder", section: propertiesSection, order: 4, span: 12, visibleWhen: "DropdownMenu", placeholder: "Select a topic" }),
-  PanelTitle: text(discord.embedTitle).meta({ title: "Title", section: messageSection, order: 11, span: 12, highlightEmpty: true, placeholder: "Help Center" }),
+    .meta({
+      title: "Panels",
+      widget: "panelSelect",
+      section: propertiesSection,
+      order: 2,
+      help: "One button or dropdown option per panel, in this order.",
+    }),
+  DropdownMenu: z
+    .boolean()
+    .default(false)
+    .meta({ title: panelMessages.useDropdownMenu, widget: "switch", section: propertiesSection, order: 3, span: 12 }),
+  DropdownMenuPlaceholder: text(discord.selectPlaceholder).meta({
+    title: "Dropdown Placeholder",
+    section: propertiesSection,
+    order: 4,
+    span: 12,
+    visibleWhen: "DropdownMenu",
+    placeholder: "Select a topic",
+  }),
+  PanelTitle: text(discord.embedTitle).meta({
+    title: "Title",
+    section: messageSection,
+    order: 11,
+    span: 12,
+    highlightEmpty: true,
+    placeholder: "Help Center",
+  }),
   PanelTitleURL: optionalUrl.meta({ title: "Title URL", section: messageSection, order: 12, span: 12, placeholder: "https://" }),
-  PanelDescription: text(discord.embedDescription).meta({ title: "Description", widget: "textarea", rows: 4, section: messageSection, order: 13, highlightEmpty: true, help: "Supports **bold**, *italic*, `code` and [links](https://example.com)." }),
-  PanelContent: text(discord.content).meta({ title: "Content", widget: "textarea", rows: 2, section: messageSection, order: 14, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  PanelDescription: text(discord.embedDescription).meta({
+    title: "Description",
+    widget: "textarea",
+    rows: 4,
+    section: messageSection,
+    order: 13,
+    highlightEmpty: true,
+    help: "Supports **bold**, *italic*, `code` and [links](https://example.com).",
+  }),
+  PanelContent: text(discord.content).meta({
+    title: "Content",
+    widget: "textarea",
+    rows: 2,
+    section: messageSection,
+    order: 14,
+    highlightEmpty: true,
+    help: "Plain message text shown above the embed.",
+  }),
   PanelAuthor: text(discord.embedAuthor).meta({ title: "Author", section: messageSection, order: 15, span: 8 }),
   PanelAuthorIconURL: optionalUrl.meta({ title: "Author Icon URL", section: messageSection, order: 16, span: 8, placeholder: "https://" }),
   PanelAuthorURL: optionalUrl.meta({ title: "Author URL", section: messageSection, order: 17, span: 8, placeholder: "https://" }),
@@ -47,7 +86,9 @@ export const multiPanelShape = {
   PanelThumbnailURL: optionalUrl.meta({ title: "Thumbnail URL", section: messageSection, order: 20, span: 12, placeholder: "https://" }),
   PanelFooter: text(discord.embedFooter).meta({ title: "Footer", section: messageSection, order: 21, span: 12 }),
   PanelFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", section: messageSection, order: 22, span: 12, placeholder: "https://" }),
-  PanelColor: colorSchema.default(limits.defaultPanelColor).meta({ title: "Embed Colour", widget: "color", section: messageSection, order: 10, span: 12 }),
+  PanelColor: colorSchema
+    .default(limits.defaultPanelColor)
+    .meta({ title: "Embed Colour", widget: "color", section: messageSection, order: 10, span: 12 }),
   PanelFields: panelFieldsSchema.meta({ title: "Embed Fields", widget: "embedFields", section: messageSection, order: 18 }),
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),
   /** Optimistic concurrency: the revision the editor loaded; a stale one is refused (409). */
@@ -66,15 +107,12 @@ export type MultiPanel = z.infer<typeof multiPanelSchema>;
 
 /** §5: on create, at least one of title, description or content must be non-empty. */
 const messageTexts = ["PanelTitle", "PanelDescription", "PanelContent"] as const;
-export const multiPanelCreateSchema = multiPanelSchema.refine(
-  (p) => messageTexts.some((k) => (p[k] ?? "").trim() !== ""),
-  {
-    message: panelMessages.multiMessageRequired,
-    // Reported together with the other problems, so the editor shows them all at once.
-    when: (payload) => {
-      const v = payload.value as Record<string, unknown> | null;
-      return !!v && typeof v === "object" && messageTexts.every((k) => v[k] === undefined || typeof v[k] === "string");
-    },
+export const multiPanelCreateSchema = multiPanelSchema.refine((p) => messageTexts.some((k) => (p[k] ?? "").trim() !== ""), {
+  message: panelMessages.multiMessageRequired,
+  // Reported together with the other problems, so the editor shows them all at once.
+  when: (payload) => {
+    const v = payload.value as Record<string, unknown> | null;
+    return !!v && typeof v === "object" && messageTexts.every((k) => v[k] === undefined || typeof v[k] === "string");
   },
-);
+});
 export const multiPanelBodySchema = z.object({ MultiPanel: multiPanelCreateSchema });

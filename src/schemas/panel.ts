@@ -18,7 +18,13 @@ export const buttonEmojiSchema = z
   .string()
   .max(32)
   // Length first: segmenting a huge string costs memory quadratic in its length (a 100k string exhausts the heap).
-  .refine((v) => v === "" || /^\d{1,21}$/.test(v) || (v.length <= 32 && graphemeCount(v) === 1 && /\p{Extended_Pictographic}|\p{Emoji_Presentation}/u.test(v)), "Emoji must be a single emoji or a custom emoji id")
+  .refine(
+    (v) =>
+      v === "" ||
+      /^\d{1,21}$/.test(v) ||
+      (v.length <= 32 && graphemeCount(v) === 1 && /\p{Extended_Pictographic}|\p{Emoji_Presentation}/u.test(v)),
+    "Emoji must be a single emoji or a custom emoji id",
+  )
   .optional()
   .default("");
 
@@ -65,8 +71,22 @@ export const panelMessageShape = {
     .meta({ title: "Panel Channel", widget: "textChannel", order: 1, span: 12 }),
   PanelTitle: text(discord.embedTitle).meta({ title: "Title", order: 3, span: 12, highlightEmpty: true, placeholder: "Need help?" }),
   PanelTitleURL: optionalUrl.meta({ title: "Title URL", order: 4, span: 12, placeholder: "https://" }),
-  PanelDescription: text(discord.embedDescription).meta({ title: "Description", widget: "textarea", rows: 4, order: 5, highlightEmpty: true, help: "Supports **bold**, *italic*, `code` and [links](https://example.com)." }),
-  PanelContent: text(discord.content).meta({ title: "Content", widget: "textarea", rows: 2, order: 6, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  PanelDescription: text(discord.embedDescription).meta({
+    title: "Description",
+    widget: "textarea",
+    rows: 4,
+    order: 5,
+    highlightEmpty: true,
+    help: "Supports **bold**, *italic*, `code` and [links](https://example.com).",
+  }),
+  PanelContent: text(discord.content).meta({
+    title: "Content",
+    widget: "textarea",
+    rows: 2,
+    order: 6,
+    highlightEmpty: true,
+    help: "Plain message text shown above the embed.",
+  }),
   PanelFooter: text(discord.embedFooter).meta({ title: "Footer", order: 13, span: 12 }),
   PanelFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 14, span: 12, placeholder: "https://" }),
   PanelAuthor: text(discord.embedAuthor).meta({ title: "Author", order: 7, span: 8 }),
@@ -78,8 +98,13 @@ export const panelMessageShape = {
   PanelFields: panelFieldsSchema.meta({ title: "Embed Fields", widget: "embedFields", order: 10 }),
   ButtonText: text(discord.buttonLabel).meta({ title: "Button Text", order: 15, span: 12, placeholder: "Open a ticket" }),
   ButtonEmoji: buttonEmojiSchema.meta({ title: "Button Emoji", widget: "emoji", order: 16, span: 12 }),
-  ButtonColor: buttonColorSchema.default("Primary").meta({ title: "Button Colour", widget: "buttonColor", order: 17, span: 12, highlightEmpty: true }),
-  DisablePanel: z.boolean().default(false).meta({ title: "Disable Panel", widget: "switch", order: 18, span: 12, help: "The button shows but cannot be clicked." }),
+  ButtonColor: buttonColorSchema
+    .default("Primary")
+    .meta({ title: "Button Colour", widget: "buttonColor", order: 17, span: 12, highlightEmpty: true }),
+  DisablePanel: z
+    .boolean()
+    .default(false)
+    .meta({ title: "Disable Panel", widget: "switch", order: 18, span: 12, help: "The button shows but cannot be clicked." }),
 };
 export const panelMessageSchema = z
   .object(panelMessageShape)
@@ -91,10 +116,29 @@ export const panelMessageSchema = z
 export type PanelMessage = z.infer<typeof panelMessageSchema>;
 
 export const welcomeMessageShape = {
-  WelcomeTitle: text(discord.embedTitle).meta({ title: "Title", order: 2, span: 12, highlightEmpty: true, placeholder: "Thanks for reaching out!" }),
+  WelcomeTitle: text(discord.embedTitle).meta({
+    title: "Title",
+    order: 2,
+    span: 12,
+    highlightEmpty: true,
+    placeholder: "Thanks for reaching out!",
+  }),
   WelcomeTitleURL: optionalUrl.meta({ title: "Title URL", order: 3, span: 12, placeholder: "https://" }),
-  WelcomeDescription: text(discord.embedDescription).meta({ title: "Description", widget: "textarea", rows: 4, order: 4, highlightEmpty: true }),
-  WelcomeContent: text(discord.content).meta({ title: "Content", widget: "textarea", rows: 2, order: 5, highlightEmpty: true, help: "Plain message text shown above the embed." }),
+  WelcomeDescription: text(discord.embedDescription).meta({
+    title: "Description",
+    widget: "textarea",
+    rows: 4,
+    order: 4,
+    highlightEmpty: true,
+  }),
+  WelcomeContent: text(discord.content).meta({
+    title: "Content",
+    widget: "textarea",
+    rows: 2,
+    order: 5,
+    highlightEmpty: true,
+    help: "Plain message text shown above the embed.",
+  }),
   WelcomeFooter: text(discord.embedFooter).meta({ title: "Footer", order: 11, span: 12 }),
   WelcomeFooterIconURL: optionalUrl.meta({ title: "Footer Icon URL", order: 12, span: 12, placeholder: "https://" }),
   WelcomeAuthor: text(discord.embedAuthor).meta({ title: "Author", order: 6, span: 8 }),
@@ -119,17 +163,23 @@ const rulesSection = "Panel Rules";
 const clockTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Times are HH:MM, from 00:00 to 24:00");
 export const supportHoursSchema = z
   .object({
-    Enabled: z.boolean().default(false).meta({ title: "Support hours", widget: "switch", span: 24, help: "Days and hours in the server's time zone (Settings)." }),
+    Enabled: z
+      .boolean()
+      .default(false)
+      .meta({ title: "Support hours", widget: "switch", span: 24, help: "Days and hours in the server's time zone (Settings)." }),
     /** 0 Sunday … 6 Saturday; the editor shows the days by name (the `weekdays` widget). */
     Days: z.array(z.number().int().min(0).max(6)).max(7).default([1, 2, 3, 4, 5]).meta({ title: "Days", widget: "weekdays", span: 24 }),
     Start: clockTime.default("09:00").meta({ title: "Opens at", span: 8, placeholder: "09:00" }),
     End: clockTime.default("17:00").meta({ title: "Closes at", span: 8, placeholder: "17:00" }),
-    OutsideHours: z.enum(["open", "refuse"]).default("open").meta({
-      title: "Outside support hours",
-      span: 8,
-      help: "Open the ticket and say when staff answer, or refuse it.",
-      enumNames: { open: "Open the ticket", refuse: "Refuse the ticket" },
-    }),
+    OutsideHours: z
+      .enum(["open", "refuse"])
+      .default("open")
+      .meta({
+        title: "Outside support hours",
+        span: 8,
+        help: "Open the ticket and say when staff answer, or refuse it.",
+        enumNames: { open: "Open the ticket", refuse: "Refuse the ticket" },
+      }),
   })
   .refine((h) => !h.Enabled || h.Days.length > 0, { message: "Choose at least one day of support hours", path: ["Days"] })
   .refine((h) => !h.Enabled || h.Start < h.End, { message: "Support hours must close after they open", path: ["End"] })
@@ -137,21 +187,52 @@ export const supportHoursSchema = z
 export type SupportHours = z.infer<typeof supportHoursSchema>;
 
 export const panelRulesShape = {
-  ThreadMode: z.enum(["server", "thread", "channel"]).default("server").meta({
-    title: "Tickets open as",
+  ThreadMode: z
+    .enum(["server", "thread", "channel"])
+    .default("server")
+    .meta({
+      title: "Tickets open as",
+      section: rulesSection,
+      span: 12,
+      help: "A private thread of the panel's channel, a channel, or as the server's settings say.",
+      enumNames: { server: "As the server's settings say", thread: "A private thread", channel: "A channel" },
+    }),
+  PanelTicketLimit: z.number().int().min(0).max(100).default(0).meta({
+    title: "Open tickets per member (this panel)",
+    widget: "updown",
     section: rulesSection,
     span: 12,
-    help: "A private thread of the panel's channel, a channel, or as the server's settings say.",
-    enumNames: { server: "As the server's settings say", thread: "A private thread", channel: "A channel" },
+    help: "0: only the server-wide limit applies.",
   }),
-  PanelTicketLimit: z.number().int().min(0).max(100).default(0)
-    .meta({ title: "Open tickets per member (this panel)", widget: "updown", section: rulesSection, span: 12, help: "0: only the server-wide limit applies." }),
-  CooldownMinutes: z.number().int().min(0).max(10_080).default(0)
-    .meta({ title: "Cooldown after closing (minutes)", widget: "updown", section: rulesSection, span: 12, help: "How long a member waits after a ticket of this panel closed." }),
-  RequiredRoles: z.array(z.string().regex(/^\d{1,21}$/)).max(25).default([])
-    .meta({ title: "Required roles", widget: "roles", section: rulesSection, span: 12, help: "Only members with one of these roles may use the panel." }),
-  ExcludedRoles: z.array(z.string().regex(/^\d{1,21}$/)).max(25).default([])
-    .meta({ title: "Excluded roles", widget: "roles", section: rulesSection, span: 12, help: "Members with one of these roles may not use the panel." }),
+  CooldownMinutes: z.number().int().min(0).max(10_080).default(0).meta({
+    title: "Cooldown after closing (minutes)",
+    widget: "updown",
+    section: rulesSection,
+    span: 12,
+    help: "How long a member waits after a ticket of this panel closed.",
+  }),
+  RequiredRoles: z
+    .array(z.string().regex(/^\d{1,21}$/))
+    .max(25)
+    .default([])
+    .meta({
+      title: "Required roles",
+      widget: "roles",
+      section: rulesSection,
+      span: 12,
+      help: "Only members with one of these roles may use the panel.",
+    }),
+  ExcludedRoles: z
+    .array(z.string().regex(/^\d{1,21}$/))
+    .max(25)
+    .default([])
+    .meta({
+      title: "Excluded roles",
+      widget: "roles",
+      section: rulesSection,
+      span: 12,
+      help: "Members with one of these roles may not use the panel.",
+    }),
   SupportHours: supportHoursSchema.optional(),
 };
 
@@ -182,23 +263,33 @@ export const singlePanelRecordSchema = z.object({
     .max(1)
     .default([])
     .meta({ title: "Support Team", widget: "supportTeam", section: panelSection, span: 12 }),
-  TicketCategory: snowflake.nullable().default(null).meta({ title: "Ticket Category", widget: "category", section: panelSection, span: 12 }),
-  /** Discord holds 50 channels in a category: when the ticket category is full, tickets open here instead. */
-  OverflowCategory: snowflake
+  TicketCategory: snowflake
     .nullable()
     .default(null)
-    .meta({ title: "Overflow Category", widget: "category", section: panelSection, span: 12, help: "Used when the ticket category is full (Discord allows 50 channels in a category)." }),
-  FormId: z.number().int().nullable().default(null).meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
-  // ---- The help desk: this panel's "waiting too long" alert (here, not at the end: the editor draws
-  // the fields of a section in the object's order, so it stays in the Panel Properties card) ----
-  WaitingAlertMinutes: z
+    .meta({ title: "Ticket Category", widget: "category", section: panelSection, span: 12 }),
+  /** Discord holds 50 channels in a category: when the ticket category is full, tickets open here instead. */
+  OverflowCategory: snowflake.nullable().default(null).meta({
+    title: "Overflow Category",
+    widget: "category",
+    section: panelSection,
+    span: 12,
+    help: "Used when the ticket category is full (Discord allows 50 channels in a category).",
+  }),
+  FormId: z
     .number()
     .int()
-    .min(0)
-    .max(10080)
     .nullable()
     .default(null)
-    .meta({ title: "Waiting Alert (minutes)", widget: "updown", section: panelSection, span: 12, help: "Alert staff when a ticket waits this long for a first response; empty: the server's setting, 0: never." }),
+    .meta({ title: "Form", widget: "form", section: panelSection, span: 12, help: "Asked before the ticket opens." }),
+  // ---- The help desk: this panel's "waiting too long" alert (here, not at the end: the editor draws
+  // the fields of a section in the object's order, so it stays in the Panel Properties card) ----
+  WaitingAlertMinutes: z.number().int().min(0).max(10080).nullable().default(null).meta({
+    title: "Waiting Alert (minutes)",
+    widget: "updown",
+    section: panelSection,
+    span: 12,
+    help: "Alert staff when a ticket waits this long for a first response; empty: the server's setting, 0: never.",
+  }),
   PanelMessage: panelMessageSchema,
   WelcomeMessage: welcomeMessageSchema,
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),

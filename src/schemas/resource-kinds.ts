@@ -90,8 +90,13 @@ const idPath = (id: string) => `/{${id}}`;
 
 /** Every route of a declared resource: its kind's operations, then its actions. */
 export function operationsOf(spec: DeclaredSpec): OperationSpec[] {
-  const op = (hook: string, method: HttpMethod, path: string, access: AccessAction, config: OperationConfig | undefined): OperationSpec[] =>
-    config ? [{ method, path, access, ...config, hook: config.hook ?? hook }] : [];
+  const op = (
+    hook: string,
+    method: HttpMethod,
+    path: string,
+    access: AccessAction,
+    config: OperationConfig | undefined,
+  ): OperationSpec[] => (config ? [{ method, path, access, ...config, hook: config.hook ?? hook }] : []);
   const ops: OperationSpec[] = [];
   switch (spec.kind) {
     case "record":
@@ -115,6 +120,8 @@ export function operationsOf(spec: DeclaredSpec): OperationSpec[] {
 
 /** The team permissions that open an operation's door: its action's, of each permissions key (any of them). */
 export function permissionsOf(spec: DeclaredSpec, access: AccessAction): TeamPermission[] {
-  const all = spec.permissions.map((key) => (resourcePermissions as Record<string, Partial<Record<AccessAction, TeamPermission>>>)[key][access]);
+  const all = spec.permissions.map(
+    (key) => (resourcePermissions as Record<string, Partial<Record<AccessAction, TeamPermission>>>)[key][access],
+  );
   return [...new Set(all.filter((p): p is TeamPermission => p !== undefined))];
 }

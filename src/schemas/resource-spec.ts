@@ -119,7 +119,9 @@ export const defineResourceSpec = <
  * equality filter `<field>=<value>` per input field (server/resources/routes.ts validates them; the dashboard's data
  * provider builds them from refine's sorters and filters).
  */
-export function resourceListParams<I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>): {
+export function resourceListParams<I extends z.ZodObject, R extends z.ZodObject>(
+  spec: ResourceSpec<I, R>,
+): {
   sort: { sort: "sort"; order: "order"; fields: string[] };
   filters: { field: string; operator: "eq"; param: string }[];
 } {

@@ -64,22 +64,26 @@ export function welcomeEmbedText(welcome: Values): EmbedText {
 export const totalIssueParams = { total: true } as const;
 
 /** The button's label when Button Text is empty and no emoji is chosen (server/panels/message.ts). */
-export const buttonLabelFallsBackToName = (message: Values) => textOf(message.ButtonText).trim() === "" && textOf(message.ButtonEmoji) === "";
+export const buttonLabelFallsBackToName = (message: Values) =>
+  textOf(message.ButtonText).trim() === "" && textOf(message.ButtonEmoji) === "";
 
 /** The single panel's rules: panel embed, button label, welcome embed, welcome content beside its mentions. */
 export function checkSinglePanelSend(value: unknown, ctx: Ctx): void {
   const panel = valuesOf(value);
   const message = valuesOf(panel.PanelMessage);
   const welcome = valuesOf(panel.WelcomeMessage);
-  const issue = (path: string[], text: string, params?: Values) => ctx.addIssue({ code: "custom", message: text, path, input: value, ...(params ? { params } : {}) });
+  const issue = (path: string[], text: string, params?: Values) =>
+    ctx.addIssue({ code: "custom", message: text, path, input: value, ...(params ? { params } : {}) });
 
-  if (embedTextLength([panelEmbedText(message)]) > discordLimits.embedTotal) issue(["PanelMessage"], sendLimitMessages.embedTotal, totalIssueParams);
+  if (embedTextLength([panelEmbedText(message)]) > discordLimits.embedTotal)
+    issue(["PanelMessage"], sendLimitMessages.embedTotal, totalIssueParams);
   if (buttonLabelFallsBackToName(message) && textOf(panel.PanelName).trim().length > discordLimits.buttonLabel) {
     issue(["PanelMessage", "ButtonText"], sendLimitMessages.buttonLabelFromName);
   }
   // The answers of a form go in an embed of their own beside the welcome embed: at send the welcome embed gives way
   // to them (server/discord/welcome.ts), so here it is held to the total on its own.
-  if (embedTextLength([welcomeEmbedText(welcome)]) > discordLimits.embedTotal) issue(["WelcomeMessage"], sendLimitMessages.embedTotal, totalIssueParams);
+  if (embedTextLength([welcomeEmbedText(welcome)]) > discordLimits.embedTotal)
+    issue(["WelcomeMessage"], sendLimitMessages.embedTotal, totalIssueParams);
   const role = typeof panel.MentionRoleId === "string" && panel.MentionRoleId !== "" ? longestId : null;
   if (welcomeContentText(longestId, role, textOf(welcome.WelcomeContent)).length > discordLimits.content) {
     issue(["WelcomeMessage", "WelcomeContent"], role ? sendLimitMessages.welcomeContentWithRole : sendLimitMessages.welcomeContent);

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { limits } from "./limits";
 
 const count = (max?: number, what = "Value") => {
-  let s = z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).min(0, `${what} must be at least 0`);
+  let s = z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .min(0, `${what} must be at least 0`);
   if (max !== undefined) s = s.max(max, `${what} must be at most ${max}`);
   return s.nullable();
 };

@@ -67,7 +67,12 @@ export const statisticsResponseSchema = z.object({
   }),
   /** Per panel, most tickets first: opened in the range, and the median first response of those closed in it. */
   panels: z.array(
-    z.object({ PanelId: z.number().int().nullable(), PanelName: z.string(), opened: z.number().int(), median_response_ms: z.number().nullable() }),
+    z.object({
+      PanelId: z.number().int().nullable(),
+      PanelName: z.string(),
+      opened: z.number().int(),
+      median_response_ms: z.number().nullable(),
+    }),
   ),
   /** Per staff member who claimed or closed a ticket in the range. */
   staff: z.array(

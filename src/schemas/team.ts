@@ -3,16 +3,33 @@ import { snowflake } from "./common";
 
 /** The 24 team permissions of §3, in the spec's order, then the help desk's two: 26. */
 export const teamPermissionKeys = [
-  "ViewSettings", "EditSettings",
-  "ViewTeam", "CreateTeam", "DeleteTeam", "EditTeam",
-  "ViewTag", "CreateTag", "DeleteTag", "EditTag",
-  "ViewSinglePanel", "ViewMultiPanel",
-  "CreateSinglePanel", "DeleteSinglePanel", "EditSinglePanel",
-  "CreateMultiPanel", "DeleteMultiPanel", "EditMultiPanel",
-  "ViewForm", "CreateForm", "DeleteForm", "EditForm",
-  "ViewTranscripts", "ViewActivity",
+  "ViewSettings",
+  "EditSettings",
+  "ViewTeam",
+  "CreateTeam",
+  "DeleteTeam",
+  "EditTeam",
+  "ViewTag",
+  "CreateTag",
+  "DeleteTag",
+  "EditTag",
+  "ViewSinglePanel",
+  "ViewMultiPanel",
+  "CreateSinglePanel",
+  "DeleteSinglePanel",
+  "EditSinglePanel",
+  "CreateMultiPanel",
+  "DeleteMultiPanel",
+  "EditMultiPanel",
+  "ViewForm",
+  "CreateForm",
+  "DeleteForm",
+  "EditForm",
+  "ViewTranscripts",
+  "ViewActivity",
   // The help desk: reply to a ticket from the dashboard; read and write its private staff notes
-  "AnswerTicket", "AnnotateTicket",
+  "AnswerTicket",
+  "AnnotateTicket",
 ] as const;
 export type TeamPermission = (typeof teamPermissionKeys)[number];
 export type TeamPermissions = Record<TeamPermission, boolean>;
@@ -25,18 +42,22 @@ export const teamPermissionsSchema = z.object(
 );
 export const teamPermissionsUpdateSchema = z.object({ Permissions: teamPermissionsSchema.strict() });
 
-export const noPermissions = (): TeamPermissions =>
-  Object.fromEntries(teamPermissionKeys.map((k) => [k, false])) as TeamPermissions;
-export const allPermissions = (): TeamPermissions =>
-  Object.fromEntries(teamPermissionKeys.map((k) => [k, true])) as TeamPermissions;
+export const noPermissions = (): TeamPermissions => Object.fromEntries(teamPermissionKeys.map((k) => [k, false])) as TeamPermissions;
+export const allPermissions = (): TeamPermissions => Object.fromEntries(teamPermissionKeys.map((k) => [k, true])) as TeamPermissions;
 
 /** "Allow team to ..." labels: the permission in words (ViewSinglePanel → "view single panels"). */
 export function permissionWords(key: TeamPermission): string {
-  const [verb, ...rest] = key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(" ");
+  const [verb, ...rest] = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(" ");
   const object = rest.join(" ");
-  const plural = object === "settings" || object === "transcripts" || object === "activity" || object === "team"
-    ? (object === "team" ? "teams" : object)
-    : `${object}s`;
+  const plural =
+    object === "settings" || object === "transcripts" || object === "activity" || object === "team"
+      ? object === "team"
+        ? "teams"
+        : object
+      : `${object}s`;
   return `${verb} ${plural}`;
 }
 

@@ -69,7 +69,11 @@ export const transcriptEmbedSchema = z.object({
   author: z.object({ name: z.string().max(discordLimits.embedAuthor), url: embedUrl.optional(), icon_url: embedUrl.optional() }).optional(),
   fields: z
     .array(
-      z.object({ name: z.string().max(discordLimits.embedFieldName), value: z.string().max(discordLimits.embedFieldValue), inline: z.boolean().optional() }),
+      z.object({
+        name: z.string().max(discordLimits.embedFieldName),
+        value: z.string().max(discordLimits.embedFieldValue),
+        inline: z.boolean().optional(),
+      }),
     )
     .max(discordLimits.embedFields)
     .optional(),
@@ -110,7 +114,10 @@ export const transcriptMessageSchema = z.object({
     )
     .max(10)
     .default([]),
-  stickers: z.array(z.object({ name: z.string().max(100) })).max(3).optional(),
+  stickers: z
+    .array(z.object({ name: z.string().max(100) }))
+    .max(3)
+    .optional(),
   reply: transcriptReplySchema.optional(),
   mentions: capturedMentionsSchema.optional(),
   /** When its author last edited it, and when it was deleted in Discord (the transcript keeps it, marked). */

@@ -16,7 +16,9 @@ export function ErrorView({ message }: { message?: string }) {
   return (
     <main className="frame-page" role="alert">
       <div className="frame-panel">
-        <p className="frame-eyebrow" aria-hidden="true">!</p>
+        <p className="frame-eyebrow" aria-hidden="true">
+          !
+        </p>
         <h1 className="frame-heading">{t("spec.frame.errorHeading", frameMessages.errorHeading)}</h1>
         <p className="frame-text">{message || t("spec.frame.errorFallback", frameMessages.errorFallback)}</p>
         {/* The home page belongs to the public site: a plain full-page link. */}

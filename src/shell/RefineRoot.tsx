@@ -42,31 +42,31 @@ export function RefineRoot(props: RefineRootProps) {
   return (
     <ThemeProvider>
       <ConfigProvider locale={antdLocale}>
-      <Refine
-        routerProvider={routerProvider}
-        authProvider={props.authProvider ?? defaultAuthProvider}
-        dataProvider={props.dataProvider ?? defaultDataProvider}
-        // Pushed ticket events (GET /{guildId}/tickets/events); screens opt in with liveMode or useSubscription.
-        liveProvider={props.liveProvider ?? defaultLiveProvider}
-        accessControlProvider={props.accessControlProvider ?? defaultAccessControl}
-        notificationProvider={notificationProvider}
-        i18nProvider={i18nProvider}
-        resources={toRefineResources(resourceDeclarations)}
-        options={{
-          disableTelemetry: true,
-          // The protected-route wrapper checks the session; refine need not re-check on every path change.
-          disableRouteChangeHandler: true,
-          syncWithLocation: false,
-          warnWhenUnsavedChanges: false,
-          reactQuery: { clientConfig: queryClientConfig },
-          title: { text: productName },
-        }}
-      >
-        <ScrollToTop />
-        <AccessRefresh provider={props.accessControlProvider ?? defaultAccessControl} />
-        <Outlet />
-        <Toaster />
-      </Refine>
+        <Refine
+          routerProvider={routerProvider}
+          authProvider={props.authProvider ?? defaultAuthProvider}
+          dataProvider={props.dataProvider ?? defaultDataProvider}
+          // Pushed ticket events (GET /{guildId}/tickets/events); screens opt in with liveMode or useSubscription.
+          liveProvider={props.liveProvider ?? defaultLiveProvider}
+          accessControlProvider={props.accessControlProvider ?? defaultAccessControl}
+          notificationProvider={notificationProvider}
+          i18nProvider={i18nProvider}
+          resources={toRefineResources(resourceDeclarations)}
+          options={{
+            disableTelemetry: true,
+            // The protected-route wrapper checks the session; refine need not re-check on every path change.
+            disableRouteChangeHandler: true,
+            syncWithLocation: false,
+            warnWhenUnsavedChanges: false,
+            reactQuery: { clientConfig: queryClientConfig },
+            title: { text: productName },
+          }}
+        >
+          <ScrollToTop />
+          <AccessRefresh provider={props.accessControlProvider ?? defaultAccessControl} />
+          <Outlet />
+          <Toaster />
+        </Refine>
       </ConfigProvider>
     </ThemeProvider>
   );

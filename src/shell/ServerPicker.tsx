@@ -31,16 +31,22 @@ export default function ServerPicker() {
     ));
   } else if (guilds.isError) {
     // A 401 has already logged out and left for / (use-guilds); anything else is reported here.
-    body = statusOf(guilds.error) === 401 ? null : (
-      <p className="picker-message" role="alert">
-        {tr("spec.picker.loadFailed", pickerMessages.loadFailed)}
-      </p>
-    );
+    body =
+      statusOf(guilds.error) === 401 ? null : (
+        <p className="picker-message" role="alert">
+          {tr("spec.picker.loadFailed", pickerMessages.loadFailed)}
+        </p>
+      );
   } else {
     body = servers.map((guild) => {
       const highlighted = guild.id === current;
       return (
-        <Link key={guild.id} to={`/${guild.id}`} className={highlighted ? "picker-row picker-row-current" : "picker-row"} aria-current={highlighted ? "true" : undefined}>
+        <Link
+          key={guild.id}
+          to={`/${guild.id}`}
+          className={highlighted ? "picker-row picker-row-current" : "picker-row"}
+          aria-current={highlighted ? "true" : undefined}
+        >
           <ServerAvatar guild={guild} size={40} />
           <span className="picker-name">{guild.name}</span>
           <ChevronIcon size={16} className="picker-chevron" />
@@ -54,7 +60,9 @@ export default function ServerPicker() {
       <div className="page-header">
         <div>
           <h1 className="page-title">{tr("spec.picker.heading", pickerMessages.heading)}</h1>
-          <p className="page-description">{tr("shell.picker.description", "Choose the server whose tickets, panels and team you want to manage.")}</p>
+          <p className="page-description">
+            {tr("shell.picker.description", "Choose the server whose tickets, panels and team you want to manage.")}
+          </p>
         </div>
       </div>
       <Panel
@@ -63,7 +71,12 @@ export default function ServerPicker() {
         style={{ height: "70vh" }}
         bodyStyle={{ display: "flex", flexDirection: "column", gap: 12, flex: "1 1 auto", padding: 16 }}
       >
-        <SearchField size="large" value={query} onChange={setQuery} placeholder={tr("spec.frame.searchServers", frameMessages.searchServers)} />
+        <SearchField
+          size="large"
+          value={query}
+          onChange={setQuery}
+          placeholder={tr("spec.frame.searchServers", frameMessages.searchServers)}
+        />
         <div className="picker-list" aria-busy={guilds.isLoading}>
           {body}
         </div>
@@ -82,7 +95,8 @@ function RemovedServers() {
   const locale = useLocale();
   const removed = useQuery<RemovedGuild[]>({
     queryKey: ["guilds", "removed"],
-    queryFn: async ({ signal }) => removedGuildListResponseSchema.parse(await http.get("/guilds/removed", { onUnauthorized: "caller", signal })).guilds,
+    queryFn: async ({ signal }) =>
+      removedGuildListResponseSchema.parse(await http.get("/guilds/removed", { onUnauthorized: "caller", signal })).guilds,
     staleTime: 60_000,
   });
   if (!removed.data?.length) return null;
@@ -96,10 +110,14 @@ function RemovedServers() {
             <div>
               <p className="picker-name">{guild.name}</p>
               <p className="picker-removed-text">
-                {tr("shell.picker.removed.row", "Removed on {removed}. Its tickets, transcripts and settings are deleted on {purge} unless Ticketeer is invited back.", {
-                  removed: day(guild.removed_at),
-                  purge: day(guild.purge_at),
-                })}
+                {tr(
+                  "shell.picker.removed.row",
+                  "Removed on {removed}. Its tickets, transcripts and settings are deleted on {purge} unless Ticketeer is invited back.",
+                  {
+                    removed: day(guild.removed_at),
+                    purge: day(guild.purge_at),
+                  },
+                )}
               </p>
               <a href={guild.invite_url} target="_blank" rel="noreferrer">
                 {tr("shell.picker.removed.invite", "Invite Ticketeer back")}

@@ -27,15 +27,7 @@ function WithTip({ show, title, children }: { show: boolean; title: string; chil
   return show ? <SideTip title={title}>{children}</SideTip> : children;
 }
 
-function Group({
-  label,
-  collapsed,
-  children,
-}: {
-  label: string;
-  collapsed: boolean;
-  children: ReactNode;
-}) {
+function Group({ label, collapsed, children }: { label: string; collapsed: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const id = `sidebar-group-${label.toLowerCase()}`;
   return (
@@ -167,10 +159,7 @@ export function SidebarContent({ collapsed = false, onNavigate }: SidebarContent
   const tr = useTr();
   const home = tr("spec.frame.home", frameMessages.home);
 
-  const servers = useMemo(
-    () => (guilds.data ?? []).filter((g) => matchesServerSearch(g.name, query)),
-    [guilds.data, query],
-  );
+  const servers = useMemo(() => (guilds.data ?? []).filter((g) => matchesServerSearch(g.name, query)), [guilds.data, query]);
   const entries = useMemo(() => (guildId ? toNavEntries(resourceDeclarations, guildId) : []), [guildId]);
 
   return (

@@ -18,7 +18,14 @@ export default function ToasterHost() {
         if (event.kind === "close") return api.destroy(event.key);
         const { key, type, message, description, durationMs, action } = event.toast;
         const btn = action ? (
-          <Button type="primary" size="small" onClick={() => { api.destroy(key); action.onClick(); }}>
+          <Button
+            type="primary"
+            size="small"
+            onClick={() => {
+              api.destroy(key);
+              action.onClick();
+            }}
+          >
             {action.label}
           </Button>
         ) : undefined;

@@ -36,7 +36,11 @@ export function RouteLoading() {
 export function useBusy(): boolean {
   const fetching = useIsFetching();
   const mutating = useIsMutating();
-  const loadingScreens = useSyncExternalStore(subscribe, () => suspended, () => 0);
+  const loadingScreens = useSyncExternalStore(
+    subscribe,
+    () => suspended,
+    () => 0,
+  );
   // No router state here: the dashboard runs on the declarative <BrowserRouter> (no data router, no loaders),
   // so a route change is only ever "loading" while its lazy screen suspends, which RouteLoading counts.
   const working = fetching + mutating + loadingScreens > 0;

@@ -62,7 +62,13 @@ const keyOf = <T,>(rowKey: DataTableProps<T>["rowKey"], record: T) =>
   typeof rowKey === "function" ? rowKey(record) : String(record[rowKey]);
 
 const cellClass = (column: DataColumn<unknown>, base: string) =>
-  [base, column.hideBelow && `dt-hide-below-${column.hideBelow}`, column.ellipsis && "dt-ellipsis", column.align && `dt-align-${column.align}`, column.stickyEnd && "dt-sticky-end"]
+  [
+    base,
+    column.hideBelow && `dt-hide-below-${column.hideBelow}`,
+    column.ellipsis && "dt-ellipsis",
+    column.align && `dt-align-${column.align}`,
+    column.stickyEnd && "dt-sticky-end",
+  ]
     .filter(Boolean)
     .join(" ");
 
@@ -161,7 +167,9 @@ export function DataTable<T>({
                           <td
                             key={column.key ?? column.dataIndex ?? i}
                             className={cellClass(column as DataColumn<unknown>, "dt-cell")}
-                            title={column.ellipsis && (typeof content === "string" || typeof content === "number") ? String(content) : undefined}
+                            title={
+                              column.ellipsis && (typeof content === "string" || typeof content === "number") ? String(content) : undefined
+                            }
                           >
                             {content}
                           </td>
@@ -221,7 +229,13 @@ function PageStrip({
       {pagination.showTotal && <span className="dt-total">{pagination.showTotal(total)}</span>}
       {pages > 1 && (
         <>
-          <button type="button" className="dt-page dt-page-step" disabled={page <= 1} aria-label={t("ui.dataTable.previous", "Previous page")} onClick={() => goTo(page - 1)}>
+          <button
+            type="button"
+            className="dt-page dt-page-step"
+            disabled={page <= 1}
+            aria-label={t("ui.dataTable.previous", "Previous page")}
+            onClick={() => goTo(page - 1)}
+          >
             ‹
           </button>
           {pageWindow(page, pages).map((p, i) =>
@@ -242,7 +256,13 @@ function PageStrip({
               </button>
             ),
           )}
-          <button type="button" className="dt-page dt-page-step" disabled={page >= pages} aria-label={t("ui.dataTable.next", "Next page")} onClick={() => goTo(page + 1)}>
+          <button
+            type="button"
+            className="dt-page dt-page-step"
+            disabled={page >= pages}
+            aria-label={t("ui.dataTable.next", "Next page")}
+            onClick={() => goTo(page + 1)}
+          >
             ›
           </button>
         </>

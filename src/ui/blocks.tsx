@@ -126,7 +126,12 @@ export function SearchField({
         }}
       />
       {value && (
-        <button type="button" className="search-field-clear" aria-label={t("ui.searchField.clear", "Clear search")} onClick={() => onChange("")}>
+        <button
+          type="button"
+          className="search-field-clear"
+          aria-label={t("ui.searchField.clear", "Clear search")}
+          onClick={() => onChange("")}
+        >
           ×
         </button>
       )}
@@ -149,7 +154,12 @@ export function SelectField<V extends string>({
   className?: string;
 }) {
   return (
-    <select className={className ? `select-field ${className}` : "select-field"} aria-label={label} value={value} onChange={(event) => onChange(event.target.value as V)}>
+    <select
+      className={className ? `select-field ${className}` : "select-field"}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as V)}
+    >
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}

@@ -13,7 +13,6 @@ type Setup = (page: Page) => Promise<void>;
 
 test.use({ reducedMotion: "reduce" });
 
-
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   await page.goto(path);
   await ready(page);
@@ -85,7 +84,19 @@ const dashboardRoutes: [string, string, Setup][] = [
 // Screens that hold the live ticket stream open (the live provider; Try-it, the member's): never "network idle".
 const liveRoutes = new Set(["tickets", "statistics", "server info", "try it"]);
 
-const darkRoutes = new Set(["/", "/docs/quick-setup", "dashboard", "tickets", "statistics", "try it", "tags + add dialog", "teams + permissions dialog", "settings", "transcript view", "panels/create-single"]);
+const darkRoutes = new Set([
+  "/",
+  "/docs/quick-setup",
+  "dashboard",
+  "tickets",
+  "statistics",
+  "try it",
+  "tags + add dialog",
+  "teams + permissions dialog",
+  "settings",
+  "transcript view",
+  "panels/create-single",
+]);
 
 const dark = (page: Page) =>
   page.addInitScript(() => {
@@ -193,7 +204,9 @@ test.describe("keyboard", () => {
     await expect(fields.first()).toBeVisible();
     const count = await fields.count();
     for (let i = 0; i < 60; i++) {
-      const inside = await dialog.evaluate((d) => d.contains(document.activeElement) && /INPUT|TEXTAREA/.test(document.activeElement!.tagName));
+      const inside = await dialog.evaluate(
+        (d) => d.contains(document.activeElement) && /INPUT|TEXTAREA/.test(document.activeElement!.tagName),
+      );
       if (inside) break;
       await page.keyboard.press("Tab");
     }

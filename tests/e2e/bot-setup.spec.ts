@@ -74,7 +74,9 @@ test.describe("Bot setup card", () => {
       const root = card(page);
       await expect(root.getByRole("heading", { name: "Bot setup" })).toBeVisible();
       await expect(root.getByText("Everything the bot needs is in place.")).toBeVisible();
-      await expect(root.getByText(/^Checked (now|\d+ seconds ago)\. On the demo platform the bot is set up as the docs ask\.$/)).toBeVisible();
+      await expect(
+        root.getByText(/^Checked (now|\d+ seconds ago)\. On the demo platform the bot is set up as the docs ask\.$/),
+      ).toBeVisible();
       // Check again asks the server again, for fresh facts.
       const fresh = page.waitForRequest((r) => r.url().includes(`/api/${DEMO_COMMUNITY_ID}/bot-setup?fresh=true`));
       await root.getByRole("button", { name: "Check again" }).click();

@@ -32,7 +32,13 @@ test("export Demo Community, import it into Gaming Hub, see its panels there", a
   const name = uniqueName("Imported panel");
   const created = await page.request.post(`/api/${DEMO_COMMUNITY_ID}/panels`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { SinglePanel: { PanelName: name, PanelMessage: { PanelChannel: DC_SUPPORT_CHANNEL, PanelTitle: "Moved here" }, WelcomeMessage: { WelcomeTitle: "Hi" } } },
+    data: {
+      SinglePanel: {
+        PanelName: name,
+        PanelMessage: { PanelChannel: DC_SUPPORT_CHANNEL, PanelTitle: "Moved here" },
+        WelcomeMessage: { WelcomeTitle: "Hi" },
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
 
@@ -52,7 +58,9 @@ test("export Demo Community, import it into Gaming Hub, see its panels there", a
 
   // Import into Gaming Hub.
   await page.goto(`/${GAMING_HUB_ID}/import-export`);
-  await page.locator('.ct-dropzone input[type="file"]').setInputFiles({ name: download.suggestedFilename(), mimeType: "application/json", buffer: fs.readFileSync((await download.path())!) });
+  await page
+    .locator('.ct-dropzone input[type="file"]')
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: "application/json", buffer: fs.readFileSync((await download.path())!) });
   await expect(page.getByText(text.previewTitle)).toBeVisible();
   await expect(page.getByText('Channel "support" has no match in this server', { exact: false })).toBeVisible();
   const importButton = page.getByRole("button", { name: text.importButton });

@@ -17,7 +17,11 @@ test.describe("forms", () => {
     await signIn(page);
   });
 
-  test("create a form with three fields, reorder and clamp them, copy its command, edit and delete it", async ({ page, context, baseURL }) => {
+  test("create a form with three fields, reorder and clamp them, copy its command, edit and delete it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     const name = uniqueName("E2E form");

@@ -12,8 +12,14 @@ test("the demo's history adds up: Statistics over the seeded 90 days equals the 
   await signIn(page, "Demo Admin");
   const auth = { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === "session_token")!.value}` };
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const transcripts = (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/transcripts?per_page=25`, { headers: auth })).json()) as { total: number };
-  const stats = (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/statistics?from=${day(Date.now() - 100 * 86_400_000)}&to=${day(Date.now())}`, { headers: auth })).json()) as {
+  const transcripts = (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/transcripts?per_page=25`, { headers: auth })).json()) as {
+    total: number;
+  };
+  const stats = (await (
+    await page.request.get(`/api/${DEMO_COMMUNITY_ID}/statistics?from=${day(Date.now() - 100 * 86_400_000)}&to=${day(Date.now())}`, {
+      headers: auth,
+    })
+  ).json()) as {
     totals: { closed: number };
     ratings: { count: number };
   };
@@ -35,14 +41,26 @@ test("a ticket handled from the dashboard: live conversation, reply, note, prior
   await signIn(member, "Demo Admin");
   await signIn(staff, "Demo Staff");
   const auth = { authorization: `Bearer ${(await memberContext.cookies()).find((c) => c.name === "session_token")!.value}` };
-  const settings = (await (await member.request.get(`/api/${DEMO_COMMUNITY_ID}/settings`, { headers: auth })).json()) as { Revision: number; UserTicketLimit: number | null };
+  const settings = (await (await member.request.get(`/api/${DEMO_COMMUNITY_ID}/settings`, { headers: auth })).json()) as {
+    Revision: number;
+    UserTicketLimit: number | null;
+  };
   const saved = await member.request.put(`/api/${DEMO_COMMUNITY_ID}/settings`, {
     headers: auth,
-    data: { StoreTranscripts: true, TicketCloseConfirmation: true, UserTicketLimit: (settings.UserTicketLimit ?? 1) + 5, Revision: settings.Revision },
+    data: {
+      StoreTranscripts: true,
+      TicketCloseConfirmation: true,
+      UserTicketLimit: (settings.UserTicketLimit ?? 1) + 5,
+      Revision: settings.Revision,
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const labelName = uniqueName("Shipping");
-  expect((await member.request.post(`/api/${DEMO_COMMUNITY_ID}/labels`, { headers: auth, data: { Name: labelName, Colour: "#d97706" } })).status()).toBe(201);
+  expect(
+    (
+      await member.request.post(`/api/${DEMO_COMMUNITY_ID}/labels`, { headers: auth, data: { Name: labelName, Colour: "#d97706" } })
+    ).status(),
+  ).toBe(201);
 
   // The member opens a ticket from the panel.
   await member.goto(`/${DEMO_COMMUNITY_ID}/try-it?channel=812345678901234714`);
@@ -50,7 +68,9 @@ test("a ticket handled from the dashboard: live conversation, reply, note, prior
   await expect(member.getByTestId("ephemeral").filter({ hasText: "Your ticket is open" })).toBeVisible();
   await expect(member.locator(".try-it-channel.is-active")).toContainText("ticket");
   const channelId = new URL(member.url()).searchParams.get("channel")!;
-  const ticket = (await (await member.request.get(`/api/${DEMO_COMMUNITY_ID}/tickets?mine=true`, { headers: auth })).json()) as { tickets: { TicketId: number; ChannelId: string }[] };
+  const ticket = (await (await member.request.get(`/api/${DEMO_COMMUNITY_ID}/tickets?mine=true`, { headers: auth })).json()) as {
+    tickets: { TicketId: number; ChannelId: string }[];
+  };
   const number = ticket.tickets.find((t) => t.ChannelId === channelId)!.TicketId;
 
   // Staff see it in the queue and open its page.

@@ -97,7 +97,9 @@ test.describe("every screen in Spanish", () => {
       await expect(page.locator("html"), path).toHaveAttribute("lang", "es");
       await expect(page.getByRole("heading", { level: 1 }).first(), path).toHaveText(heading);
       if (data) await expect(page.locator(data).first(), `${path}: its data`).toBeVisible();
-      await expectNoSeriousViolations(page, `${path} (es)`, { liveStream: path.endsWith("/tickets") || path.endsWith("/statistics") || path.endsWith("/try-it") });
+      await expectNoSeriousViolations(page, `${path} (es)`, {
+        liveStream: path.endsWith("/tickets") || path.endsWith("/statistics") || path.endsWith("/try-it"),
+      });
     }
   });
 });

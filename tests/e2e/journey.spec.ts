@@ -94,7 +94,12 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
 
   // ---- setup that is not the point, through the API: the journey's settings, a label and a preset close reason
   const before = await settings({
-    BotLanguage: "en", UserTicketLimit: 0, EnableUserFeedback: true, StoreTranscripts: true, ReopenWithinDays: 7, TicketCloseConfirmation: true,
+    BotLanguage: "en",
+    UserTicketLimit: 0,
+    EnableUserFeedback: true,
+    StoreTranscripts: true,
+    ReopenWithinDays: 7,
+    TicketCloseConfirmation: true,
   });
   const labelName = `Refunds ${suffix}`;
   await api("post", "/labels", { Name: labelName, Colour: "#d97706" });
@@ -103,7 +108,8 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
 
   // ---- Statistics: the figures the journey moves, read on the screen
   type Figures = { open: number; opened: number; closed: number; ratings: number };
-  const figure = (label: string) => records.locator(".stats-figure", { has: records.locator(".stats-figure-label", { hasText: new RegExp(`^${label}$`) }) });
+  const figure = (label: string) =>
+    records.locator(".stats-figure", { has: records.locator(".stats-figure-label", { hasText: new RegExp(`^${label}$`) }) });
   const figureLabels = (lang: Lang) => ({
     open: say(lang, "statistics.openNow", "Open now"),
     opened: say(lang, "statistics.opened", "Opened"),
@@ -124,7 +130,9 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
     await expect(figure(labels.open).locator(".stats-figure-value")).toHaveText(String(want.open));
     await expect(figure(labels.opened).locator(".stats-figure-value")).toHaveText(String(want.opened));
     await expect(figure(labels.closed).locator(".stats-figure-value")).toHaveText(String(want.closed));
-    await expect(figure(labels.rating).locator(".stats-figure-note")).toHaveText(say(lang, "statistics.ratings", "{n} ratings", { n: want.ratings }));
+    await expect(figure(labels.rating).locator(".stats-figure-note")).toHaveText(
+      say(lang, "statistics.ratings", "{n} ratings", { n: want.ratings }),
+    );
   };
   const stats0 = await readStats();
 
@@ -135,11 +143,14 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
 
   // ---- the staff's ticket page
   const pageMessages = desk.getByTestId("ticket-message");
-  const fact = (term: string) => desk.locator(".tp-facts > div", { has: desk.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+  const fact = (term: string) =>
+    desk.locator(".tp-facts > div", { has: desk.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
   /** The ticket page's activity: "who · what" of each of the ticket's steps, newest first. */
   const expectPageActivity = async (steps: [string, string][], lang: Lang = "en") => {
     const shown = steps.map(([who, action]) => `${who} · ${lang === "en" ? action : esText(actionKey(action))}`);
-    await expect.poll(async () => (await desk.locator(".tp-activity li").allTextContents()).map((t) => t.replace(/ · [^·]*$/, ""))).toEqual(shown);
+    await expect
+      .poll(async () => (await desk.locator(".tp-activity li").allTextContents()).map((t) => t.replace(/ · [^·]*$/, "")))
+      .toEqual(shown);
   };
 
   // ---- the transcript viewer and its download
@@ -162,7 +173,9 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
 
   // ---- the activity log: this ticket's entries (the API says which are its), as the screen shows them
   const expectActivityLog = async (steps: [string, string][], lang: Lang) => {
-    const log = (await api("get", "/activity?per_page=100")) as { activity: { ActivityId: number; Action: string; Before?: Json; After?: Json }[] };
+    const log = (await api("get", "/activity?per_page=100")) as {
+      activity: { ActivityId: number; Action: string; Before?: Json; After?: Json }[];
+    };
     const ours = log.activity.filter((e) => (e.After?.TicketId ?? e.Before?.TicketId) === number);
     // Who read the transcript is in the log too; the steps are compared in order.
     expect(ours.some((e) => e.Action === "Transcript Viewed")).toBe(true);
@@ -189,7 +202,10 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
   // ==== 1. the Billing panel asks its form; the member answers it (a mention in an answer too)
   const forms = (await api("get", "/forms")) as { forms: { FormName: string; Fields: { Label: string }[] }[] };
   const [problem, order] = forms.forms.find((f) => f.FormName === FORM_NAME)!.Fields.map((f) => f.Label);
-  const answers: Record<string, string> = { [problem]: `I was charged twice, as I said in <#${SUPPORT_CHANNEL}> ${suffix}`, [order]: "10452" };
+  const answers: Record<string, string> = {
+    [problem]: `I was charged twice, as I said in <#${SUPPORT_CHANNEL}> ${suffix}`,
+    [order]: "10452",
+  };
   let number = 0;
   let channelId = "";
   let channelName = "";
@@ -217,7 +233,9 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
     await desk.goto(`/${G}/tickets/${number}`);
     await expect(desk.getByRole("heading", { name: `Ticket #${number}`, level: 1 })).toBeVisible();
     for (const [label, value] of Object.entries(answers)) {
-      await expect(desk.locator(".tp-answers > div", { has: desk.locator("dt", { hasText: label }) }).locator("dd")).toHaveText(named(value));
+      await expect(desk.locator(".tp-answers > div", { has: desk.locator("dt", { hasText: label }) }).locator("dd")).toHaveText(
+        named(value),
+      );
       await expect(pageMessages.first().getByTestId("embed").filter({ hasText: en.answersTitle })).toContainText(`${label}${named(value)}`);
     }
     await expect(fact("Opened by")).toHaveText("Demo Staff");
@@ -400,7 +418,10 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
     await desk.getByRole("button", { name: esText("tickets.close"), exact: true }).click();
     const dialog = desk.getByRole("dialog", { name: esText("tickets.closeTitle", { n: number }) });
     await dialog.getByRole("textbox", { name: esText("tickets.reason") }).fill(second);
-    await dialog.getByRole("button", { name: esText("tickets.close"), exact: true }).and(dialog.locator(".ant-btn-dangerous")).click();
+    await dialog
+      .getByRole("button", { name: esText("tickets.close"), exact: true })
+      .and(dialog.locator(".ant-btn-dangerous"))
+      .click();
     await expect(desk.locator(".ant-notification-notice").filter({ hasText: esBot.closed(number) })).toBeVisible();
 
     // The member: the notice in the dashboard's Spanish, the closing DM in the bot's.

@@ -27,7 +27,8 @@ test.describe("a staff member on a page they may not use", () => {
     await expect(nav.getByRole("link", { name: "Tags" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Servers" }).getByRole("link", { name: "Demo Community" })).toBeVisible();
     // The sidebar offers only what they may open.
-    for (const hidden of ["Settings", "Staff Teams", "Activity", "Blacklist", "Import / Export"]) await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
+    for (const hidden of ["Settings", "Staff Teams", "Activity", "Blacklist", "Import / Export"])
+      await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
     await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
     expect(forbidden).toEqual([]);
     await expectNoSeriousViolations(page, "no access page");
@@ -40,12 +41,19 @@ test.describe("a staff member on a page they may not use", () => {
   test("Import / Export is for the server's managers: its address shows why, in English and in Spanish", async ({ page }) => {
     await page.goto(`/${DEMO_COMMUNITY_ID}/import-export`);
     const noAccess = page.getByTestId("no-access");
-    await expect(noAccess).toContainText("Only the server's owner, administrators and members with the Manage Server permission can open this page");
+    await expect(noAccess).toContainText(
+      "Only the server's owner, administrators and members with the Manage Server permission can open this page",
+    );
     await expect(page.getByRole("button", { name: "Export configuration" })).toHaveCount(0);
 
-    await page.getByRole("combobox", { name: /language|idioma/i }).first().selectOption("es");
+    await page
+      .getByRole("combobox", { name: /language|idioma/i })
+      .first()
+      .selectOption("es");
     await expect(noAccess.getByRole("heading", { name: "¡No puedes acceder a este contenido!" })).toBeVisible();
-    await expect(noAccess).toContainText("Solo el propietario del servidor, los administradores y los miembros con el permiso Gestionar servidor");
+    await expect(noAccess).toContainText(
+      "Solo el propietario del servidor, los administradores y los miembros con el permiso Gestionar servidor",
+    );
     await expect(noAccess.getByRole("link", { name: "Volver al panel del servidor" })).toBeVisible();
   });
 });

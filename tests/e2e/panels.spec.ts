@@ -106,7 +106,11 @@ test.describe("ticket panels", () => {
     await expect(page.getByLabel("Panel Name")).toBeVisible();
     await page.getByRole("button", { name: panelMessages.saveChanges }).click();
     await expect(toast(page, "Validation Error: ")).toBeVisible();
-    const sectionTop = (section: string) => page.locator(".editor-section").filter({ has: page.getByText(section, { exact: true }) }).locator(".editor-section-errors");
+    const sectionTop = (section: string) =>
+      page
+        .locator(".editor-section")
+        .filter({ has: page.getByText(section, { exact: true }) })
+        .locator(".editor-section-errors");
     await expect(sectionTop("Panel Message").getByRole("alert")).toHaveText(panelMessages.panelMessageRequired);
     await expect(sectionTop("Welcome Message").getByRole("alert")).toHaveText(panelMessages.welcomeMessageRequired);
     await expect(page.getByText(panelMessages.nameRequired, { exact: true })).toBeVisible();

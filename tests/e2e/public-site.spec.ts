@@ -77,7 +77,10 @@ test.describe("public site", () => {
     );
     const invite = page.getByRole("link", { name: authMessages.invite }).first();
     // Exactly the permissions the bot uses (src/schemas/bot-permissions.ts), never Administrator (8).
-    await expect(invite).toHaveAttribute("href", `https://discord.com/oauth2/authorize?client_id=${demoDiscordClientId}&permissions=${botPermissionBits}&scope=bot+applications.commands`);
+    await expect(invite).toHaveAttribute(
+      "href",
+      `https://discord.com/oauth2/authorize?client_id=${demoDiscordClientId}&permissions=${botPermissionBits}&scope=bot+applications.commands`,
+    );
     await expect(page.getByRole("button", { name: authMessages.signIn })).toBeVisible();
   });
 
@@ -96,7 +99,10 @@ test.describe("public site", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/1\.1\s+Inviting The Bot/);
     await page.getByRole("navigation", { name: "Previous and next sections" }).getByRole("link", { name: /Next/ }).click();
     await expect(page).toHaveURL(/\/docs\/bot-configuration$/);
-    await page.getByRole("navigation", { name: "Previous and next sections" }).getByRole("link", { name: /Previous/ }).click();
+    await page
+      .getByRole("navigation", { name: "Previous and next sections" })
+      .getByRole("link", { name: /Previous/ })
+      .click();
     await expect(page).toHaveURL(/\/docs\/inviting-the-bot$/);
     await page.goto("/docs/automation");
     await expect(page.getByRole("navigation", { name: "Previous and next sections" }).getByRole("link", { name: /Next/ })).toHaveCount(0);
@@ -206,7 +212,10 @@ test.describe("public site", () => {
     // On the sign-in page (same origin and tab), before the app back from it consumes the saved path.
     await expect(page.getByRole("button", { name: /^Sign in as / }).first()).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem("postLoginPath"))).toBe("/dashboard");
-    await page.getByRole("button", { name: /^Sign in as / }).first().click();
+    await page
+      .getByRole("button", { name: /^Sign in as / })
+      .first()
+      .click();
     // The dashboard trades the redirect's one-time code for the session and keeps it in its cookie.
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === "session_token")).toBe(true);
 
@@ -223,7 +232,13 @@ test.describe("public site", () => {
 
   test("an expired session cookie is removed with a toast", async ({ page, context, baseURL }) => {
     await page.route("**/api/api/auth/user", (route) =>
-      route.fulfill({ json: { authenticated: true, expires_at: new Date(Date.now() - 60_000).toISOString(), user: { user_id: "1", username: "x", avatar: null } } }),
+      route.fulfill({
+        json: {
+          authenticated: true,
+          expires_at: new Date(Date.now() - 60_000).toISOString(),
+          user: { user_id: "1", username: "x", avatar: null },
+        },
+      }),
     );
     await context.addCookies([{ name: "session_token", value: "stale", url: baseURL! }]);
     await page.goto("/");

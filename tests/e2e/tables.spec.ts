@@ -22,7 +22,10 @@ for (const { lang, header, view } of [
       await page.goto(`/${DEMO_COMMUNITY_ID}/transcripts`);
       const table = page.locator(".transcripts-card .dt-scroll");
       const th = table.getByRole("columnheader", { name: header });
-      const button = table.getByRole("row").nth(1).getByRole("link", { name: new RegExp(`^${view} `) });
+      const button = table
+        .getByRole("row")
+        .nth(1)
+        .getByRole("link", { name: new RegExp(`^${view} `) });
       await expect(button).toBeVisible();
       await expect(th).toBeVisible();
       // No header's words reach past its cell's padding or hide behind an ellipsis (the Actions column was 90 px wide,
@@ -37,7 +40,10 @@ for (const { lang, header, view } of [
               const text = words.getBoundingClientRect();
               const frame = cell.getBoundingClientRect();
               const style = getComputedStyle(cell);
-              const over = Math.max(text.right - (frame.right - parseFloat(style.paddingRight)), frame.left + parseFloat(style.paddingLeft) - text.left);
+              const over = Math.max(
+                text.right - (frame.right - parseFloat(style.paddingRight)),
+                frame.left + parseFloat(style.paddingLeft) - text.left,
+              );
               return over > 0.5 ? [`${cell.textContent} by ${Math.round(over)} px`] : [];
             }),
         );

@@ -9,7 +9,8 @@ const settingsUrl = `/${DEMO_COMMUNITY_ID}/settings`;
 
 const list = (page: Page, title: "Available Roles" | "Team Roles") =>
   page.locator(".card").filter({ has: page.locator(".card-title", { hasText: title }) });
-const roleIn = (page: Page, title: "Available Roles" | "Team Roles", role: string) => list(page, title).locator("li.role-item", { hasText: role });
+const roleIn = (page: Page, title: "Available Roles" | "Team Roles", role: string) =>
+  list(page, title).locator("li.role-item", { hasText: role });
 const dropZone = (page: Page, which: "available" | "team") => page.getByTestId(`drop-${which}`);
 
 async function sessionToken(context: BrowserContext): Promise<string> {

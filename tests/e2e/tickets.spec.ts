@@ -73,7 +73,9 @@ test("a ticket opened in the Try-it view is live on another browser's Tickets sc
   await staffContext.close();
 });
 
-test("the demo loop with a form: a panel made in the dashboard, the opener answers its form, staff claim and close with a reason in the Try-it view, the opener rates, the dashboard shows it", async ({ browser }) => {
+test("the demo loop with a form: a panel made in the dashboard, the opener answers its form, staff claim and close with a reason in the Try-it view, the opener rates, the dashboard shows it", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const adminContext = await browser.newContext();
   const staffContext = await browser.newContext();
@@ -120,7 +122,10 @@ test("the demo loop with a form: a panel made in the dashboard, the opener answe
   await expect(staff.getByTestId("message").filter({ hasText: "Sent it again." })).toBeVisible();
   const reason = `Invoice resent ${Date.now().toString(36)}`;
   await staff.getByLabel("Message").fill("/close");
-  await staff.getByRole("listbox", { name: "Slash commands" }).getByRole("option", { name: /^\/close \[reason\]/ }).click();
+  await staff
+    .getByRole("listbox", { name: "Slash commands" })
+    .getByRole("option", { name: /^\/close \[reason\]/ })
+    .click();
   await staff.getByRole("combobox", { name: "reason" }).fill(reason);
   await staff.getByRole("button", { name: "Send" }).click();
   await staff.getByTestId("ephemeral").getByRole("button", { name: "Close ticket" }).click();

@@ -18,7 +18,9 @@ function watchProblems(page: Page) {
   return problems;
 }
 
-test("staff close a ticket from the dashboard while its member watches it in Try-it: the member reads why, in the closing DM, with no 404", async ({ browser }) => {
+test("staff close a ticket from the dashboard while its member watches it in Try-it: the member reads why, in the closing DM, with no 404", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const adminContext = await browser.newContext();
   const memberContext = await browser.newContext();
@@ -30,11 +32,20 @@ test("staff close a ticket from the dashboard while its member watches it in Try
   const current = await (await admin.request.get(`/api/${G}/settings`, { headers: auth })).json();
   const saved = await admin.request.put(`/api/${G}/settings`, {
     headers: auth,
-    data: { UserTicketLimit: 1, EnableUserFeedback: true, TicketCloseConfirmation: true, StoreTranscripts: true, ReopenWithinDays: 0, Revision: current.Revision },
+    data: {
+      UserTicketLimit: 1,
+      EnableUserFeedback: true,
+      TicketCloseConfirmation: true,
+      StoreTranscripts: true,
+      ReopenWithinDays: 0,
+      Revision: current.Revision,
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   // Other specs may have left tickets of Demo Staff open: closed, so the limit counts this one only.
-  const open = (await (await admin.request.get(`/api/${G}/tickets?per_page=100`, { headers: auth })).json()) as { tickets: { TicketId: number; OpenerId: string }[] };
+  const open = (await (await admin.request.get(`/api/${G}/tickets?per_page=100`, { headers: auth })).json()) as {
+    tickets: { TicketId: number; OpenerId: string }[];
+  };
   for (const t of open.tickets.filter((t) => t.OpenerId === "900000000000000002")) {
     expect((await admin.request.post(`/api/${G}/tickets/${t.TicketId}/close`, { headers: auth, data: {} })).status()).toBe(200);
   }
@@ -88,7 +99,11 @@ test("staff close a ticket from the dashboard while its member watches it in Try
   await expect(prompt.getByRole("button", { name: "★★★★", exact: true })).toBeDisabled();
   await expect(prompt.getByRole("button", { name: /Add a comment/ })).toBeEnabled();
   await member.reload();
-  await expect(message(`Rate your ticket #${number} on Demo Community`).last().getByRole("button", { name: /Add a comment/ })).toBeEnabled();
+  await expect(
+    message(`Rate your ticket #${number} on Demo Community`)
+      .last()
+      .getByRole("button", { name: /Add a comment/ }),
+  ).toBeEnabled();
 
   // A link to the gone channel: the default channel, with a word of why — never a nameless empty channel.
   await member.goto(`/${G}/try-it?channel=${channelId}`);

@@ -14,7 +14,9 @@ const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", 
 
 type Json = Record<string, unknown>;
 
-test("the ticket workflow in Try-it: rules, hours, warning, close request, rating comment, reopen, a ticket from a message, Spanish", async ({ browser }) => {
+test("the ticket workflow in Try-it: rules, hours, warning, close request, rating comment, reopen, a ticket from a message, Spanish", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -35,17 +37,35 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   const suffix = Date.now().toString(36);
   const panel = (name: string, button: string, rules: Json) =>
     api("post", "/panels", {
-      SinglePanel: { PanelName: `${name} ${suffix}`, PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: name, ButtonText: `${button} ${suffix}` }, WelcomeMessage: { WelcomeTitle: "Hi" }, ...rules },
+      SinglePanel: {
+        PanelName: `${name} ${suffix}`,
+        PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: name, ButtonText: `${button} ${suffix}` },
+        WelcomeMessage: { WelcomeTitle: "Hi" },
+        ...rules,
+      },
     });
 
   // ---- shared setup
   await settings({
-    BotLanguage: "en", TimeZone: "UTC", UserTicketLimit: 0, TicketCloseConfirmation: false, EnableUserFeedback: true, StoreTranscripts: true, ReopenWithinDays: 7,
-    AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12, MessageTicketOpener: "member",
+    BotLanguage: "en",
+    TimeZone: "UTC",
+    UserTicketLimit: 0,
+    TicketCloseConfirmation: false,
+    EnableUserFeedback: true,
+    StoreTranscripts: true,
+    ReopenWithinDays: 7,
+    AutoCloseEnabled: true,
+    SinceLastMessageDays: 1,
+    SinceLastMessageHours: 0,
+    SinceLastMessageMinutes: 0,
+    InactivityWarningHours: 12,
+    MessageTicketOpener: "member",
   });
   const later = (new Date().getUTCDay() + 2) % 7;
   await panel("VIP desk", "VIP only", { RequiredRoles: [VIP_ROLE] });
-  await panel("Night desk", "Office hours", { SupportHours: { Enabled: true, Days: [later], Start: "09:00", End: "17:00", OutsideHours: "refuse" } });
+  await panel("Night desk", "Office hours", {
+    SupportHours: { Enabled: true, Days: [later], Start: "09:00", End: "17:00", OutsideHours: "refuse" },
+  });
   await panel("Workflow desk", "Get help", {});
   await panel("Thread desk", "In a thread", { ThreadMode: "thread" });
 
@@ -78,7 +98,9 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   await expect(page.getByRole("button", { name: "Skip ahead 12 hours" })).toHaveCount(0);
   await adminPage.goto(`/${G}/try-it?channel=${SUPPORT_CHANNEL}`);
   await adminPage.getByRole("button", { name: "Skip ahead 12 hours" }).click();
-  await expect(adminPage.locator(".try-it-skip-result")).toHaveText(/^Skipped 12 h ahead: \d+ closed, [1-9]\d* warned, \d+ waiting alerts\.$/);
+  await expect(adminPage.locator(".try-it-skip-result")).toHaveText(
+    /^Skipped 12 h ahead: \d+ closed, [1-9]\d* warned, \d+ waiting alerts\.$/,
+  );
   await expect(adminPage.getByTestId("demo-clock")).toContainText("Server time: +12 h");
   const warning = message("This ticket closes in 12 hours without a reply.");
   await expect(warning).toBeVisible();
@@ -135,9 +157,21 @@ test("the ticket workflow in Try-it: rules, hours, warning, close request, ratin
   await page.goto(`/${G}/try-it?channel=${SUPPORT_CHANNEL}`);
   await click(page, `Get help ${suffix}`);
   await expect(ephemeral("Tu ticket está abierto")).toBeVisible();
-  await expect(page.getByTestId("message").first().getByRole("button", { name: /Cerrar/ })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("message")
+      .first()
+      .getByRole("button", { name: /Cerrar/ }),
+  ).toBeVisible();
 
-  await settings({ BotLanguage: "auto", AutoCloseEnabled: false, InactivityWarningHours: 0, UserTicketLimit: 1, TicketCloseConfirmation: true, MessageTicketOpener: "author" });
+  await settings({
+    BotLanguage: "auto",
+    AutoCloseEnabled: false,
+    InactivityWarningHours: 0,
+    UserTicketLimit: 1,
+    TicketCloseConfirmation: true,
+    MessageTicketOpener: "author",
+  });
   await context.close();
   await adminContext.close();
 });

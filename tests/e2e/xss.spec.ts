@@ -35,7 +35,13 @@ const corpus = [
   "`${window.__xss='tplstr'}`",
 ];
 /** For fields of 45 characters or fewer (form labels). */
-const short = [`<img src=x onerror=__xss=1>`, `<svg onload=__xss=2>`, `<script>__xss=3</script>`, `javascript:__xss=4`, `{{constructor.constructor('__xss=5')()}}`];
+const short = [
+  `<img src=x onerror=__xss=1>`,
+  `<svg onload=__xss=2>`,
+  `<script>__xss=3</script>`,
+  `javascript:__xss=4`,
+  `{{constructor.constructor('__xss=5')()}}`,
+];
 const cut = (s: string, n: number) => s.slice(0, n);
 
 interface Placed {
@@ -54,7 +60,10 @@ async function api(request: APIRequestContext, token: string, method: string, pa
 /** Puts the corpus everywhere through the API; returns the ids of what it created. */
 async function placeCorpus(request: APIRequestContext, token: string): Promise<Placed> {
   for (const [i, p] of corpus.entries()) {
-    await api(request, token, "POST", `/${G}/tags`, { TagName: cut(`${p} ${uid}-${i}`, 255), Content: `${p}\n${corpus[(i + 1) % corpus.length]}` });
+    await api(request, token, "POST", `/${G}/tags`, {
+      TagName: cut(`${p} ${uid}-${i}`, 255),
+      Content: `${p}\n${corpus[(i + 1) % corpus.length]}`,
+    });
   }
   const panelBody = (i: number) => ({
     PanelName: cut(`${corpus[i]} ${uid}`, 100),
@@ -65,10 +74,16 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
       PanelContent: cut(corpus[i + 2], 2000),
       PanelAuthor: cut(corpus[i + 3], 256),
       PanelFooter: cut(corpus[i + 4], 2048),
-      PanelFields: corpus.slice(0, 6).map((p, n) => ({ FieldName: cut(p, 256), FieldValue: corpus[(n + 7) % corpus.length], Inline: n % 2 === 0 })),
+      PanelFields: corpus
+        .slice(0, 6)
+        .map((p, n) => ({ FieldName: cut(p, 256), FieldValue: corpus[(n + 7) % corpus.length], Inline: n % 2 === 0 })),
       ButtonText: cut(corpus[i + 5], 80),
     },
-    WelcomeMessage: { WelcomeTitle: cut(corpus[i + 6], 256), WelcomeDescription: corpus.join("\n"), WelcomeFooter: cut(corpus[i + 7], 2048) },
+    WelcomeMessage: {
+      WelcomeTitle: cut(corpus[i + 6], 256),
+      WelcomeDescription: corpus.join("\n"),
+      WelcomeFooter: cut(corpus[i + 7], 2048),
+    },
   });
   const a = await api(request, token, "POST", `/${G}/panels`, { SinglePanel: panelBody(0) });
   const b = await api(request, token, "POST", `/${G}/panels`, { SinglePanel: panelBody(8) });
@@ -90,7 +105,11 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
     fields: short.map((label, n) => ({ Label: label, Placeholder: cut(corpus[n + 2], 100), Style: n % 2 ? "Paragraph" : "Short" })),
   });
   for (const [i, p] of corpus.slice(0, 6).entries()) {
-    await api(request, token, "POST", `/${G}/blacklist`, { Kind: "User", TargetId: `9${uid.replace(/\D/g, "").padEnd(8, "7").slice(0, 8)}${String(i).padStart(9, "0")}`, Reason: cut(p, 200) });
+    await api(request, token, "POST", `/${G}/blacklist`, {
+      Kind: "User",
+      TargetId: `9${uid.replace(/\D/g, "").padEnd(8, "7").slice(0, 8)}${String(i).padStart(9, "0")}`,
+      Reason: cut(p, 200),
+    });
   }
   const { key } = await api(request, token, "POST", `/${G}/bot-key`);
   const ticketId = 800_000 + Math.floor(Math.random() * 100_000);
@@ -116,7 +135,10 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
         timestamp: Date.now() - (corpus.length - n) * 1000,
         embeds: [
           {
-            title: cut(p, 256), description: p, color: "#ff0000", url: n % 2 ? "javascript:window.__xss='title'" : "https://attacker.invalid/title",
+            title: cut(p, 256),
+            description: p,
+            color: "#ff0000",
+            url: n % 2 ? "javascript:window.__xss='title'" : "https://attacker.invalid/title",
             author: { name: cut(p, 256), url: "javascript:window.__xss='author'", icon_url: "https://attacker.invalid/icon.png" },
             fields: [{ name: cut(p, 256), value: cut(p, 1024), inline: true }],
             footer: { text: cut(p, 2048), icon_url: "https://attacker.invalid/footer.png" },
@@ -125,11 +147,20 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
           },
         ],
         attachments: [
-          { name: cut(p, 200), url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png", size: 1, content_type: cut(p, 255) },
+          {
+            name: cut(p, 200),
+            url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png",
+            size: 1,
+            content_type: cut(p, 255),
+          },
         ],
         stickers: [{ name: cut(p, 100) }],
         reply: { message_id: "823456789012345994", author: cut(p, 100), content: cut(p, 200) },
-        mentions: { users: { "823456789012345997": cut(p, 100) }, roles: { "823456789012345996": cut(p, 100) }, channels: { "823456789012345995": cut(p, 100) } },
+        mentions: {
+          users: { "823456789012345997": cut(p, 100) },
+          roles: { "823456789012345996": cut(p, 100) },
+          channels: { "823456789012345995": cut(p, 100) },
+        },
       })),
     },
     `Bot ${key}`,
@@ -147,7 +178,8 @@ async function watch(page: Page, context: BrowserContext, origin: string) {
   });
   context.on("request", (req) => {
     const url = new URL(req.url());
-    if ((url.protocol === "http:" || url.protocol === "https:" || url.protocol.startsWith("ws")) && url.origin !== origin) foreign.push(req.url());
+    if ((url.protocol === "http:" || url.protocol === "https:" || url.protocol.startsWith("ws")) && url.origin !== origin)
+      foreign.push(req.url());
   });
   await context.route("**/*", async (route) => {
     const url = new URL(route.request().url());
@@ -189,10 +221,13 @@ async function assertInert(page: Page, seen: { dialogs: string[]; foreign: strin
         for (const el of document.querySelectorAll("*")) {
           for (const a of el.attributes) {
             if (/^on/i.test(a.name)) handlers.push(`<${el.tagName.toLowerCase()} ${a.name}>`);
-            if (attrs.includes(a.name.toLowerCase()) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)) jsUrls.push(`<${el.tagName.toLowerCase()} ${a.name}=${a.value.slice(0, 40)}>`);
+            if (attrs.includes(a.name.toLowerCase()) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))
+              jsUrls.push(`<${el.tagName.toLowerCase()} ${a.name}=${a.value.slice(0, 40)}>`);
           }
         }
-        const unsandboxed = [...document.querySelectorAll("iframe")].filter((f) => !f.hasAttribute("sandbox") || /allow-scripts/.test(f.getAttribute("sandbox") ?? "")).length;
+        const unsandboxed = [...document.querySelectorAll("iframe")].filter(
+          (f) => !f.hasAttribute("sandbox") || /allow-scripts/.test(f.getAttribute("sandbox") ?? ""),
+        ).length;
         return { xss: (window as unknown as { __xss?: unknown }).__xss, handlers, jsUrls, unsandboxed };
       })
       .catch((error: Error) => ({ error: error.message }));
@@ -257,7 +292,11 @@ test("the XSS corpus is shown as text on every screen and never runs", async ({ 
   await assertInert(page, seen, "panel preview after hover");
 });
 
-test("control: the checks catch a payload that runs, a handler attribute and a request to another origin", async ({ page, context, baseURL }) => {
+test("control: the checks catch a payload that runs, a handler attribute and a request to another origin", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const seen = await watch(page, context, new URL(baseURL!).origin);
   // A page without the app's CSP (which would block the inline handler itself).
   await page.goto("about:blank");

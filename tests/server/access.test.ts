@@ -15,8 +15,7 @@ describe("access matrix", () => {
     await t?.close();
   });
 
-  const get = (url: string, who?: string) =>
-    t.app.inject({ method: "GET", url, headers: who ? bearer(tokens[who]) : {} });
+  const get = (url: string, who?: string) => t.app.inject({ method: "GET", url, headers: who ? bearer(tokens[who]) : {} });
   const postTag = (guildId: string, who?: string) =>
     t.app.inject({
       method: "POST",
@@ -25,7 +24,13 @@ describe("access matrix", () => {
       payload: { TagName: `t-${Math.random()}`, Content: "c" },
     });
 
-  const guildRoutes = (g: string) => [`/api/guilds/${g}`, `/api/${g}/permissions`, `/api/${g}/tags`, `/api/${g}/activity`, `/api/${g}/activity.csv`];
+  const guildRoutes = (g: string) => [
+    `/api/guilds/${g}`,
+    `/api/${g}/permissions`,
+    `/api/${g}/tags`,
+    `/api/${g}/activity`,
+    `/api/${g}/activity.csv`,
+  ];
 
   it("anonymous: 401 on every protected route", async () => {
     for (const url of ["/api/guilds", ...guildRoutes(DEMO_COMMUNITY_ID)]) {
@@ -64,7 +69,15 @@ describe("access matrix", () => {
     const perms = (await get(`/api/${DEMO_COMMUNITY_ID}/permissions`, "staff")).json();
     expect(perms.level).toBe("staff");
     const granted = teamPermissionKeys.filter((k) => perms.permissions[k]);
-    expect(granted).toEqual(["ViewTag", "ViewSinglePanel", "ViewMultiPanel", "ViewForm", "ViewTranscripts", "AnswerTicket", "AnnotateTicket"]);
+    expect(granted).toEqual([
+      "ViewTag",
+      "ViewSinglePanel",
+      "ViewMultiPanel",
+      "ViewForm",
+      "ViewTranscripts",
+      "AnswerTicket",
+      "AnnotateTicket",
+    ]);
 
     for (const url of guildRoutes(GAMING_HUB_ID)) expect((await get(url, "staff")).statusCode, url).toBe(403);
   });
@@ -72,7 +85,12 @@ describe("access matrix", () => {
   it("Demo Admin: both guilds, every permission", async () => {
     const list = (await get("/api/guilds", "admin")).json();
     expect(list.guilds).toEqual([
-      { id: DEMO_COMMUNITY_ID, name: "Demo Community", icon_url: "/images/guilds/demo-community.svg", default_icon_url: "/images/default-avatar.svg" },
+      {
+        id: DEMO_COMMUNITY_ID,
+        name: "Demo Community",
+        icon_url: "/images/guilds/demo-community.svg",
+        default_icon_url: "/images/default-avatar.svg",
+      },
       { id: GAMING_HUB_ID, name: "Gaming Hub", icon_url: "/images/guilds/gaming-hub.svg", default_icon_url: "/images/default-avatar.svg" },
     ]);
     for (const g of [DEMO_COMMUNITY_ID, GAMING_HUB_ID]) {
@@ -116,9 +134,17 @@ describe("access matrix", () => {
   });
 
   it("a staff team's permission change applies at once", async () => {
-    const team = await t.db.selectFrom("teams").select(["id", "permissions_json"]).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+    const team = await t.db
+      .selectFrom("teams")
+      .select(["id", "permissions_json"])
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
     const perms = JSON.parse(team.permissions_json);
-    await t.db.updateTable("teams").set({ permissions_json: JSON.stringify({ ...perms, CreateTag: true }) }).where("id", "=", team.id).execute();
+    await t.db
+      .updateTable("teams")
+      .set({ permissions_json: JSON.stringify({ ...perms, CreateTag: true }) })
+      .where("id", "=", team.id)
+      .execute();
     try {
       expect((await postTag(DEMO_COMMUNITY_ID, "staff")).statusCode).toBe(201);
     } finally {

@@ -104,7 +104,11 @@ describe("activity log", () => {
     );
     expect(text.endsWith("\r\n")).toBe(true);
 
-    const filtered = await t.app.inject({ method: "GET", url: `/api/${GAMING_HUB_ID}/activity.csv?user=${DEMO_STAFF_ID}`, headers: bearer(token) });
+    const filtered = await t.app.inject({
+      method: "GET",
+      url: `/api/${GAMING_HUB_ID}/activity.csv?user=${DEMO_STAFF_ID}`,
+      headers: bearer(token),
+    });
     expect(filtered.body.trim().split("\r\n")).toHaveLength(11);
   });
 
@@ -142,7 +146,11 @@ describe("bounded activity reads", () => {
       before_json: i % 1000 === 0 ? big : null,
       after_json: JSON.stringify({ n: i }),
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto("activity").values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db
+        .insertInto("activity")
+        .values(rows.slice(i, i + 200))
+        .execute();
   });
   afterAll(async () => {
     await t?.close();
@@ -166,7 +174,11 @@ describe("bounded activity reads", () => {
     expect((detail.json().entry.Before as { Content: string }).Content).toHaveLength(150_000);
     expect(detail.json().entry.After).toEqual({ n: 1000 });
     // Another guild's entry is not found there.
-    const other = await t.app.inject({ method: "GET", url: `/api/812345678901234567/activity/${omitted[0].ActivityId}`, headers: bearer(token) });
+    const other = await t.app.inject({
+      method: "GET",
+      url: `/api/812345678901234567/activity/${omitted[0].ActivityId}`,
+      headers: bearer(token),
+    });
     expect(other.statusCode).toBe(404);
   });
 
@@ -190,8 +202,15 @@ describe("keyset pages of the activity log", () => {
     t = await createTestApp({ seed: false });
     token = await t.signIn(DEMO_ADMIN_ID);
     const rows = Array.from({ length: 45 }, (_, i) => ({
-      guild_id: GAMING_HUB_ID, user_id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null,
-      action: i % 2 ? "Tag Created" : "Tag Deleted", ip: "10.0.0.1", timestamp: 1_700_000_000 + i, before_json: null, after_json: null,
+      guild_id: GAMING_HUB_ID,
+      user_id: DEMO_ADMIN_ID,
+      username: "Demo Admin",
+      avatar: null,
+      action: i % 2 ? "Tag Created" : "Tag Deleted",
+      ip: "10.0.0.1",
+      timestamp: 1_700_000_000 + i,
+      before_json: null,
+      after_json: null,
     }));
     await t.db.insertInto("activity").values(rows).execute();
   });

@@ -25,7 +25,14 @@ describe("health, stats and errors", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/stats" });
     expect(res.statusCode).toBe(200);
     // total_tickets: the demo's ticket history (one ticket per seeded transcript: server/tickets/demo-history.ts).
-    const history = Number((await t.db.selectFrom("transcripts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const history = Number(
+      (
+        await t.db
+          .selectFrom("transcripts")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(statsSchema.parse(res.json())).toEqual({ total_member_count: 1284 + 5632, total_guilds: 2, total_tickets: history, demo: true });
   });
 
@@ -39,7 +46,12 @@ describe("health, stats and errors", () => {
   it("malformed JSON is a 400 {error} for a signed-in caller, and a 401 before anything is read for anyone else", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
     const url = `/api/${DEMO_COMMUNITY_ID}/tags`;
-    const signedIn = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...bearer(token) }, payload: "{" });
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/json", ...bearer(token) },
+      payload: "{",
+    });
     expect(signedIn.statusCode).toBe(400);
     expect(signedIn.json().error).toBeTypeOf("string");
     const anonymous = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{" });

@@ -4,15 +4,7 @@ import { loadConfig } from "../../server/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../src/schemas/messages";
 import { hashToken } from "../../server/auth/sessions";
-import {
-  DEMO_ADMIN_ID,
-  DEMO_STAFF_ID,
-  type TestApp,
-  bearer,
-  cookieHeader,
-  createTestApp,
-  stateFromPage,
-} from "./helpers";
+import { DEMO_ADMIN_ID, DEMO_STAFF_ID, type TestApp, bearer, cookieHeader, createTestApp, stateFromPage } from "./helpers";
 
 describe("demo sign-in and sessions", () => {
   let t: TestApp;
@@ -33,7 +25,8 @@ describe("demo sign-in and sessions", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/api/auth/demo" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
-    for (const name of ["Demo Admin", "Demo Staff", "Demo Visitor"]) expect(res.body).toContain(`<button type="submit">Sign in as ${name}</button>`);
+    for (const name of ["Demo Admin", "Demo Staff", "Demo Visitor"])
+      expect(res.body).toContain(`<button type="submit">Sign in as ${name}</button>`);
     expect(res.body).toMatch(/<form method="post" action="\/api\/api\/auth\/demo">/);
     const cookie = res.cookies.find((c) => c.name === "ticketeer_login_state");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api/api/auth" });
@@ -44,7 +37,9 @@ describe("demo sign-in and sessions", () => {
     expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(fs.existsSync(path.join(import.meta.dirname, "../../public/favicon.svg"))).toBe(true);
     for (const entry of ["app.html", "site.html"]) {
-      expect(fs.readFileSync(path.join(import.meta.dirname, "../..", entry), "utf8"), entry).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+      expect(fs.readFileSync(path.join(import.meta.dirname, "../..", entry), "utf8"), entry).toContain(
+        '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
+      );
     }
   });
 
@@ -61,17 +56,27 @@ describe("demo sign-in and sessions", () => {
     const code = new URL(res.headers.location as string, "http://x").searchParams.get("token")!;
     // The code is not a session.
     expect((await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(code) })).statusCode).toBe(401);
-    const exchanged = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie: cookieHeader(page) }, payload: { code } });
+    const exchanged = await t.app.inject({
+      method: "POST",
+      url: "/api/api/auth/exchange",
+      headers: { cookie: cookieHeader(page) },
+      payload: { code },
+    });
     expect(exchanged.statusCode).toBe(200);
     const token = exchanged.json().token as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(token).not.toBe(code);
-    expect(exchanged.json().expires_at).toBe((await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) })).json().expires_at);
+    expect(exchanged.json().expires_at).toBe(
+      (await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) })).json().expires_at,
+    );
 
     const me = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(me.statusCode).toBe(200);
     const body = me.json();
-    expect(body).toMatchObject({ authenticated: true, user: { user_id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: "/images/default-avatar.svg" } });
+    expect(body).toMatchObject({
+      authenticated: true,
+      user: { user_id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: "/images/default-avatar.svg" },
+    });
     const days = (new Date(body.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
@@ -147,7 +152,11 @@ describe("demo sign-in and sessions", () => {
 
   it("logout revokes the session: replaying the token gives 401", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
-    const out = await t.app.inject({ method: "POST", url: "/api/api/auth/logout", headers: { ...bearer(token), "content-type": "application/json" } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/api/auth/logout",
+      headers: { ...bearer(token), "content-type": "application/json" },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toHaveProperty("message");
     const row = await t.db.selectFrom("sessions").select("revoked_at").where("token_hash", "=", hashToken(token)).executeTakeFirst();
@@ -161,7 +170,11 @@ describe("demo sign-in and sessions", () => {
 
   it("an expired session gives 401", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
-    await t.db.updateTable("sessions").set({ expires_at: Date.now() - 1000 }).where("token_hash", "=", hashToken(token)).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
     const res = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: authMessages.authenticationFailed });

@@ -52,9 +52,17 @@ describe("blacklist API", () => {
 
     const user = await call("POST", url, { Kind: "User", TargetId: ` ${SOME_USER} `, Reason: "  Spamming tickets " });
     expect(user.statusCode).toBe(201);
-    expect(user.json()).toMatchObject({ message: blacklistMessages.added, entry: { Kind: "User", TargetId: SOME_USER, Reason: "Spamming tickets" } });
+    expect(user.json()).toMatchObject({
+      message: blacklistMessages.added,
+      entry: { Kind: "User", TargetId: SOME_USER, Reason: "Spamming tickets" },
+    });
     const entry = await t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ action: blacklistActivityActions.added, user_id: DEMO_ADMIN_ID, ip: "198.51.100.4", guild_id: DEMO_COMMUNITY_ID });
+    expect(entry).toMatchObject({
+      action: blacklistActivityActions.added,
+      user_id: DEMO_ADMIN_ID,
+      ip: "198.51.100.4",
+      guild_id: DEMO_COMMUNITY_ID,
+    });
     expect(JSON.parse(entry.after_json!)).toMatchObject({ Kind: "User", TargetId: SOME_USER });
 
     const role = await call("POST", url, { Kind: "Role", TargetId: VIP_ROLE });

@@ -28,7 +28,8 @@ const shown = (text: string) => [...text.matchAll(/‹[a-z]+›|\d+/g)].map((m) 
 describe("the bot's Spanish texts", () => {
   it("has every text the English has, each translated", () => {
     expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, english] of Object.entries(en)) if (typeof english === "string" && !sameWord.has(key)) expect(es[key], key).not.toBe(english);
+    for (const [key, english] of Object.entries(en))
+      if (typeof english === "string" && !sameWord.has(key)) expect(es[key], key).not.toBe(english);
   });
 
   it("shows every value the English shows, for any values", () => {

@@ -30,7 +30,8 @@ const call = async (method: "GET" | "POST" | "PUT", url: string, payload?: unkno
   const res = await t.app.inject({ method, url, headers: bearer(owner), ...(payload === undefined ? {} : { payload: payload as Json }) });
   return { status: res.statusCode, body: res.json() as Json };
 };
-const keepOpenIn = (channelId: string) => call("POST", `/api/${G}/demo/interactions`, { kind: "command", channelId, name: "keepopen", options: {} });
+const keepOpenIn = (channelId: string) =>
+  call("POST", `/api/${G}/demo/interactions`, { kind: "command", channelId, name: "keepopen", options: {} });
 const said = (res: { body: Json }) => (res.body.ephemeral as Json[]).map((m) => m.content);
 
 describe("a command added by one file", () => {
@@ -54,12 +55,22 @@ describe("a command added by one file", () => {
   });
 
   it("runs in a ticket's channel through the router, in the server's language, and only there", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const click = { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` };
     const opened = await call("POST", `/api/${G}/demo/interactions`, click);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     const ticket = await t.db
-      .selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("status", "=", "open")
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
 
     const kept = await keepOpenIn(ticket.channel_id!);
     expect(kept.status).toBe(200);
@@ -67,7 +78,11 @@ describe("a command added by one file", () => {
     const entry = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: "Ticket Kept Open", user_id: DEMO_ADMIN_ID });
     const notice = await t.db
-      .selectFrom("demo_messages").select("content").where("channel_id", "=", ticket.channel_id!).orderBy("id", "desc").executeTakeFirstOrThrow();
+      .selectFrom("demo_messages")
+      .select("content")
+      .where("channel_id", "=", ticket.channel_id!)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(notice.content).toBe(en.keptOpenNotice(DEMO_ADMIN_ID));
 
     expect(said(await keepOpenIn(SUPPORT_CHANNEL))).toEqual([en.notATicket]);

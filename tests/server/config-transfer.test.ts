@@ -55,7 +55,18 @@ const previewOf = async (guildId: string, body: unknown) => {
   return res.json() as ConfigImportPreview;
 };
 
-const configTables = ["tags", "forms", "form_fields", "teams", "team_roles", "panels", "multi_panel_members", "blacklist", "guild_settings", "activity"] as const;
+const configTables = [
+  "tags",
+  "forms",
+  "form_fields",
+  "teams",
+  "team_roles",
+  "panels",
+  "multi_panel_members",
+  "blacklist",
+  "guild_settings",
+  "activity",
+] as const;
 /** Every row of the configuration tables (and the activity log), sorted, as JSON lines. */
 async function snapshot(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
@@ -87,9 +98,16 @@ beforeAll(async () => {
   const team = await call("POST", `/api/${DC}/teams`, owner, { team_name: "Mods", roles: [DC_MODERATOR, DC_VIP] });
   expect(team.statusCode, team.body).toBe(200);
   modsTeamId = team.json().team.TeamId;
-  const perms = await call("PUT" as Method, `/api/${DC}/teams/${modsTeamId}/permissions`, owner, { Permissions: { ViewTag: true, EditSettings: true } });
+  const perms = await call("PUT" as Method, `/api/${DC}/teams/${modsTeamId}/permissions`, owner, {
+    Permissions: { ViewTag: true, EditSettings: true },
+  });
   expect(perms.statusCode, perms.body).toBe(200);
-  const form = await t.db.selectFrom("forms").select(["id"]).where("guild_id", "=", DC).where("name", "=", "Staff Application").executeTakeFirstOrThrow();
+  const form = await t.db
+    .selectFrom("forms")
+    .select(["id"])
+    .where("guild_id", "=", DC)
+    .where("name", "=", "Staff Application")
+    .executeTakeFirstOrThrow();
   const panel = await call("POST", `/api/${DC}/panels`, owner, {
     SinglePanel: {
       PanelName: "Applications",
@@ -111,7 +129,12 @@ beforeAll(async () => {
     const res = await call("POST", `/api/${DC}/blacklist`, owner, entry);
     expect(res.statusCode, res.body).toBe(201);
   }
-  const settings = await t.app.inject({ method: "PUT", url: `/api/${DC}/settings`, headers: bearer(owner), payload: { UserTicketLimit: 4, ArchiveChannelId: DC_TRANSCRIPTS_CHANNEL, AutoCloseEnabled: true } });
+  const settings = await t.app.inject({
+    method: "PUT",
+    url: `/api/${DC}/settings`,
+    headers: bearer(owner),
+    payload: { UserTicketLimit: 4, ArchiveChannelId: DC_TRANSCRIPTS_CHANNEL, AutoCloseEnabled: true },
+  });
   expect(settings.statusCode, settings.body).toBe(200);
 });
 afterAll(async () => {
@@ -127,7 +150,21 @@ describe("export", () => {
     const file = res.json() as ConfigExport;
     expect(Object.keys(file).sort()).toEqual(
       // close_reasons, labels: declared collections' generated sections (src/schemas/config-export.ts, transferredSpecs)
-      ["blacklist", "close_reasons", "exported_at", "format", "forms", "labels", "multi_panels", "panels", "settings", "source_guild", "tags", "teams", "version"].sort(),
+      [
+        "blacklist",
+        "close_reasons",
+        "exported_at",
+        "format",
+        "forms",
+        "labels",
+        "multi_panels",
+        "panels",
+        "settings",
+        "source_guild",
+        "tags",
+        "teams",
+        "version",
+      ].sort(),
     );
     expect(file.format).toBe("ticketeer.guild-config");
     expect(file.version).toBe(1);
@@ -136,10 +173,25 @@ describe("export", () => {
     expect(file.source_guild.channels.map((c) => c.name)).toEqual(["welcome", "rules", "general", "support", "ticket-logs", "transcripts"]);
     expect(file.source_guild.roles.find((r) => r.id === DC_MODERATOR)?.name).toBe("Moderator");
 
-    expect(file.settings).toMatchObject({ UserTicketLimit: 4, ArchiveChannelId: DC_TRANSCRIPTS_CHANNEL, AutoCloseEnabled: true, StoreTranscripts: true });
+    expect(file.settings).toMatchObject({
+      UserTicketLimit: 4,
+      ArchiveChannelId: DC_TRANSCRIPTS_CHANNEL,
+      AutoCloseEnabled: true,
+      StoreTranscripts: true,
+    });
     expect(file.tags!.map((x) => x.TagName)).toEqual(["welcome", "rules", "refund-policy", "escalate"]);
-    expect(file.forms!.map((f) => [f.FormName, f.Fields.length])).toEqual([["Support Request", 2], ["Staff Application", 3]]);
-    expect(file.forms![0].Fields[0]).toMatchObject({ Label: "What do you need help with?", Style: "Paragraph", Required: true, MinLength: 10, MaxLength: 1000, Position: 0 });
+    expect(file.forms!.map((f) => [f.FormName, f.Fields.length])).toEqual([
+      ["Support Request", 2],
+      ["Staff Application", 3],
+    ]);
+    expect(file.forms![0].Fields[0]).toMatchObject({
+      Label: "What do you need help with?",
+      Style: "Paragraph",
+      Required: true,
+      MinLength: 10,
+      MaxLength: 1000,
+      Position: 0,
+    });
 
     const support = file.teams!.find((x) => x.TeamName === "Support Team")!;
     expect(support.Roles).toEqual([{ RoleId: "812345678901234603", RoleName: "Support" }]);
@@ -150,7 +202,12 @@ describe("export", () => {
 
     expect(file.panels!.map((p) => p.PanelName)).toEqual(["General Support", "Billing", "Applications"]);
     const applications = file.panels!.find((p) => p.PanelName === "Applications")!;
-    expect(applications).toMatchObject({ PanelId: testPanelId, SupportTeams: [modsTeamId], MentionRoleId: DC_MODERATOR, TicketCategory: DC_SUPPORT_CATEGORY });
+    expect(applications).toMatchObject({
+      PanelId: testPanelId,
+      SupportTeams: [modsTeamId],
+      MentionRoleId: DC_MODERATOR,
+      TicketCategory: DC_SUPPORT_CATEGORY,
+    });
     expect(applications.FormId).toBe(file.forms!.find((f) => f.FormName === "Staff Application")!.FormId);
     expect(applications).not.toHaveProperty("MessageId");
     expect(applications).not.toHaveProperty("Revision");
@@ -169,7 +226,12 @@ describe("export", () => {
     const parsed = configExportSchema.parse(file);
     expect(parsed.panels!.length).toBe(3);
 
-    const entry = await t.db.selectFrom("activity").select(["action", "after_json"]).where("guild_id", "=", DC).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("activity")
+      .select(["action", "after_json"])
+      .where("guild_id", "=", DC)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(entry.action).toBe("Configuration Exported");
     expect(JSON.parse(entry.after_json!)).toMatchObject({ Panels: 3, MultiPanels: 1, Tags: 4 });
   });
@@ -186,9 +248,19 @@ describe("access: owner, Administrator and Manage Server only", () => {
     const file = await exportOf(DC);
     // Give the Support Team (Demo Staff's team) every permission: still not enough.
     const all = Object.fromEntries(teamPermissionKeys.map((k) => [k, true]));
-    const team = await t.db.selectFrom("teams").select("id").where("guild_id", "=", DC).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+    const team = await t.db
+      .selectFrom("teams")
+      .select("id")
+      .where("guild_id", "=", DC)
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
     const before = await snapshot();
-    const grant = await t.app.inject({ method: "PUT", url: `/api/${DC}/teams/${team.id}/permissions`, headers: bearer(owner), payload: { Permissions: all } });
+    const grant = await t.app.inject({
+      method: "PUT",
+      url: `/api/${DC}/teams/${team.id}/permissions`,
+      headers: bearer(owner),
+      payload: { Permissions: all },
+    });
     expect(grant.statusCode).toBe(200);
     try {
       for (const [method, path] of routes) {
@@ -196,7 +268,10 @@ describe("access: owner, Administrator and Manage Server only", () => {
         const anonymous = await call(method, `/api/${DC}${path}`, undefined, body);
         expect(anonymous.statusCode, `${path} anonymous`).toBe(401);
         expect(anonymous.json()).toEqual({ error: authMessages.notAuthenticated });
-        for (const [who, token] of [["visitor", visitor], ["staff", staff]] as const) {
+        for (const [who, token] of [
+          ["visitor", visitor],
+          ["staff", staff],
+        ] as const) {
           const res = await call(method, `/api/${DC}${path}`, token, body);
           expect(res.statusCode, `${path} ${who}: ${res.body}`).toBe(403);
           expect(res.json()).toEqual({ error: authMessages.accessDenied });
@@ -205,8 +280,15 @@ describe("access: owner, Administrator and Manage Server only", () => {
         expect((await call(method, `/api/${GH}${path}`, staff, body)).statusCode).toBe(403);
       }
     } finally {
-      const reset = Object.fromEntries(teamPermissionKeys.map((k) => [k, ["ViewTag", "ViewSinglePanel", "ViewMultiPanel", "ViewForm", "ViewTranscripts"].includes(k)]));
-      await t.app.inject({ method: "PUT", url: `/api/${DC}/teams/${team.id}/permissions`, headers: bearer(owner), payload: { Permissions: reset } });
+      const reset = Object.fromEntries(
+        teamPermissionKeys.map((k) => [k, ["ViewTag", "ViewSinglePanel", "ViewMultiPanel", "ViewForm", "ViewTranscripts"].includes(k)]),
+      );
+      await t.app.inject({
+        method: "PUT",
+        url: `/api/${DC}/teams/${team.id}/permissions`,
+        headers: bearer(owner),
+        payload: { Permissions: reset },
+      });
     }
     const after = await snapshot();
     // Nothing but the permission change and its two activity entries.
@@ -241,11 +323,21 @@ describe("preview", () => {
     expect(byName.settings.updates).toBeGreaterThan(0);
 
     const row = (kind: string, id: string) => preview.mapping.find((m) => m.kind === kind && m.source_id === id)!;
-    expect(row("roles", DC_MODERATOR)).toMatchObject({ source_name: "Moderator", target_id: GH_MODERATOR, target_name: "Moderator", matched: "name", required: false });
+    expect(row("roles", DC_MODERATOR)).toMatchObject({
+      source_name: "Moderator",
+      target_id: GH_MODERATOR,
+      target_name: "Moderator",
+      matched: "name",
+      required: false,
+    });
     expect(row("roles", DC_MODERATOR).used_by).toEqual(['Team "Mods"', 'Panel "Applications" › mention role', "Blacklist"]);
     expect(row("roles", DC_VIP)).toMatchObject({ source_name: "VIP", target_id: null, matched: "none", required: false });
     expect(row("channels", DC_SUPPORT_CHANNEL)).toMatchObject({ source_name: "support", target_id: null, required: true });
-    expect(row("channels", DC_TRANSCRIPTS_CHANNEL)).toMatchObject({ target_id: null, required: false, used_by: ["Settings › Archive channel"] });
+    expect(row("channels", DC_TRANSCRIPTS_CHANNEL)).toMatchObject({
+      target_id: null,
+      required: false,
+      used_by: ["Settings › Archive channel"],
+    });
     expect(row("emojis", DC_TICKET_EMOJI)).toMatchObject({ source_name: "ticket", target_id: null });
     expect(preview.targets.channels.map((c) => c.name)).toContain("help-desk");
 
@@ -260,7 +352,11 @@ describe("preview", () => {
     const mapped = await previewOf(GH, { config: file, mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } } });
     expect(mapped.can_import).toBe(true);
     expect(mapped.problems).toEqual([]);
-    expect(mapped.mapping.find((m) => m.source_id === DC_SUPPORT_CHANNEL)).toMatchObject({ target_id: GH_HELP_DESK, target_name: "help-desk", matched: "manual" });
+    expect(mapped.mapping.find((m) => m.source_id === DC_SUPPORT_CHANNEL)).toMatchObject({
+      target_id: GH_HELP_DESK,
+      target_name: "help-desk",
+      matched: "manual",
+    });
     expect(mapped.mapping.find((m) => m.source_id === DC_TICKET_EMOJI)).toMatchObject({ target_id: GH_GG_EMOJI, matched: "manual" });
   });
 
@@ -273,7 +369,9 @@ describe("preview", () => {
     };
     expect((await bad({ notConfig: true })).errors).toEqual(["Expected {config, mapping?}: config is the exported file"]);
     expect((await bad({ config: { hello: "world" } })).errors).toEqual(["The file is not a Ticketeer configuration export"]);
-    expect((await bad({ config: { ...file, version: 7 } })).errors).toEqual(["Unsupported configuration version 7: this server reads version 1"]);
+    expect((await bad({ config: { ...file, version: 7 } })).errors).toEqual([
+      "Unsupported configuration version 7: this server reads version 1",
+    ]);
     expect((await bad({ config: file, mapping: { channels: { [DC_SUPPORT_CHANNEL]: "not-an-id" } } })).error).toMatch(/numeric id/);
     const unknownTarget = await previewOf(GH, { config: file, mapping: { ...ghMapping, roles: { [DC_VIP]: "823456789012345999" } } });
     expect(unknownTarget.can_import).toBe(false);
@@ -290,7 +388,12 @@ describe("a failed import changes nothing", () => {
     const res = await call("POST", `/api/${GH}/config/import`, owner, { config: file, mapping: ghMapping });
     expect(res.statusCode, res.body).toBe(400);
     const { errors } = res.json() as { errors: string[] };
-    expect(errors).toEqual(expect.arrayContaining(['panels #2 › PanelName: Panel name is required', expect.stringMatching(/^panels #2 › PanelMessage\.PanelColor: /)]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        "panels #2 › PanelName: Panel name is required",
+        expect.stringMatching(/^panels #2 › PanelMessage\.PanelColor: /),
+      ]),
+    );
     expect(await snapshot()).toEqual(before);
   });
 
@@ -316,10 +419,14 @@ describe("a failed import changes nothing", () => {
     const before = await snapshot();
     // A trigger makes the database refuse multi-panels of Gaming Hub: the import fails at its very last section.
     if (t.app.dbDialect === "postgres") {
-      await sql`create function refuse_multi() returns trigger language plpgsql as $$ begin if new.kind = 'multi' and new.guild_id = ${sql.lit(GH)} then raise exception 'refused'; end if; return new; end $$`.execute(t.db);
+      await sql`create function refuse_multi() returns trigger language plpgsql as $$ begin if new.kind = 'multi' and new.guild_id = ${sql.lit(GH)} then raise exception 'refused'; end if; return new; end $$`.execute(
+        t.db,
+      );
       await sql`create trigger refuse_multi before insert on panels for each row execute function refuse_multi()`.execute(t.db);
     } else {
-      await sql`create trigger refuse_multi before insert on panels when new.kind = 'multi' and new.guild_id = ${sql.lit(GH)} begin select raise(abort, 'refused'); end`.execute(t.db);
+      await sql`create trigger refuse_multi before insert on panels when new.kind = 'multi' and new.guild_id = ${sql.lit(GH)} begin select raise(abort, 'refused'); end`.execute(
+        t.db,
+      );
     }
     try {
       const res = await call("POST", `/api/${GH}/config/import`, owner, { config: file, mapping: ghMapping });
@@ -338,7 +445,10 @@ describe("import Demo Community into Gaming Hub", () => {
     const file = await exportOf(DC);
     const source = (await snapshot()) as Record<string, string[]>;
     const dcRows = (table: string) => source[table].filter((r) => r.includes(DC)).sort();
-    const res = await call("POST", `/api/${GH}/config/import`, owner, { config: file, mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } } });
+    const res = await call("POST", `/api/${GH}/config/import`, owner, {
+      config: file,
+      mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json();
     expect(result.message).toBe("Configuration imported");
@@ -405,7 +515,12 @@ describe("import Demo Community into Gaming Hub", () => {
       expect(owners.guild_id).toBe(DC);
     }
 
-    const activity = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", GH).where("action", "=", "Configuration Imported").execute();
+    const activity = await t.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("guild_id", "=", GH)
+      .where("action", "=", "Configuration Imported")
+      .execute();
     expect(activity).toHaveLength(1);
     expect(JSON.parse(activity[0].after_json!)).toMatchObject({
       Source: { id: DC, name: "Demo Community" },
@@ -435,7 +550,17 @@ describe("import Demo Community into Gaming Hub", () => {
   it("a file with only some sections replaces only those; replacing forms alone unlinks the panels using them", async () => {
     const file = await exportOf(DC);
     const before = await snapshot();
-    const { panels: _p, multi_panels: _m, teams: _t, blacklist: _b, settings: _s, tags: _tags, close_reasons: _c, labels: _l, ...formsOnly } = file as typeof file & { close_reasons?: unknown; labels?: unknown };
+    const {
+      panels: _p,
+      multi_panels: _m,
+      teams: _t,
+      blacklist: _b,
+      settings: _s,
+      tags: _tags,
+      close_reasons: _c,
+      labels: _l,
+      ...formsOnly
+    } = file as typeof file & { close_reasons?: unknown; labels?: unknown };
     const preview = await previewOf(GH, { config: formsOnly });
     expect(preview.sections.filter((s) => s.present).map((s) => s.section)).toEqual(["forms"]);
     // Applications and the demo's Billing (its "Support Request" form) were imported with their forms.
@@ -443,8 +568,15 @@ describe("import Demo Community into Gaming Hub", () => {
     const res = await call("POST", `/api/${GH}/config/import`, owner, { config: formsOnly });
     expect(res.statusCode, res.body).toBe(200);
     const after = await snapshot();
-    for (const table of ["tags", "teams", "team_roles", "blacklist", "guild_settings", "multi_panel_members"]) expect(after[table], table).toEqual(before[table]);
-    const ghPanels = await t.db.selectFrom("panels").select(["name", "form_id", "team_id"]).where("guild_id", "=", GH).where("kind", "=", "single").orderBy("id").execute();
+    for (const table of ["tags", "teams", "team_roles", "blacklist", "guild_settings", "multi_panel_members"])
+      expect(after[table], table).toEqual(before[table]);
+    const ghPanels = await t.db
+      .selectFrom("panels")
+      .select(["name", "form_id", "team_id"])
+      .where("guild_id", "=", GH)
+      .where("kind", "=", "single")
+      .orderBy("id")
+      .execute();
     expect(ghPanels.map((p) => p.form_id)).toEqual([null, null, null]);
     expect(ghPanels.some((p) => p.team_id !== null)).toBe(true); // teams were not in the file
 
@@ -462,14 +594,21 @@ describe("import Demo Community into Gaming Hub", () => {
     expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
     const res = await call("POST", `/api/${GH}/config/import`, owner, body);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const count = await t.db.selectFrom("tags").select((eb) => eb.fn.countAll().as("n")).where("guild_id", "=", GH).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom("tags")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("guild_id", "=", GH)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(500);
   });
 
   it("two imports at the same time: one after the other, never interleaved", async () => {
     const file = await exportOf(DC);
     const body = { config: file, mapping: ghMapping };
-    const results = await Promise.all([call("POST", `/api/${GH}/config/import`, owner, body), call("POST", `/api/${GH}/config/import`, owner, body)]);
+    const results = await Promise.all([
+      call("POST", `/api/${GH}/config/import`, owner, body),
+      call("POST", `/api/${GH}/config/import`, owner, body),
+    ]);
     for (const res of results) expect([200, 409], res.body).toContain(res.statusCode);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
     const panels = await t.db.selectFrom("panels").select(["kind", "name"]).where("guild_id", "=", GH).execute();
@@ -495,20 +634,46 @@ describe("import Demo Community into Gaming Hub", () => {
     expect(strip(again)).toEqual(strip(file));
   });
   it("the panels a DM may open follow the import: the new panels' ids, or the target's own list when no panels come along", async () => {
-    const billing = await t.db.selectFrom("panels").select("id").where("guild_id", "=", DC).where("name", "=", "Billing").executeTakeFirstOrThrow();
-    const put = await t.app.inject({ method: "PUT", url: `/api/${DC}/settings`, headers: bearer(owner), payload: { DmTickets: true, DmTicketPanels: [billing.id] } });
+    const billing = await t.db
+      .selectFrom("panels")
+      .select("id")
+      .where("guild_id", "=", DC)
+      .where("name", "=", "Billing")
+      .executeTakeFirstOrThrow();
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/${DC}/settings`,
+      headers: bearer(owner),
+      payload: { DmTickets: true, DmTicketPanels: [billing.id] },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const file = await exportOf(DC);
     expect(file.settings).toMatchObject({ DmTickets: true, DmTicketPanels: [billing.id] });
-    const res = await call("POST", `/api/${GH}/config/import`, owner, { config: file, mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } } });
+    const res = await call("POST", `/api/${GH}/config/import`, owner, {
+      config: file,
+      mapping: { ...ghMapping, emojis: { [DC_TICKET_EMOJI]: GH_GG_EMOJI } },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const ghBilling = await t.db.selectFrom("panels").select("id").where("guild_id", "=", GH).where("name", "=", "Billing").executeTakeFirstOrThrow();
+    const ghBilling = await t.db
+      .selectFrom("panels")
+      .select("id")
+      .where("guild_id", "=", GH)
+      .where("name", "=", "Billing")
+      .executeTakeFirstOrThrow();
     expect(ghBilling.id).not.toBe(billing.id);
     const settingsOf = async (guildId: string) => (await call("GET", `/api/${guildId}/settings`, owner)).json();
     expect(await settingsOf(GH)).toMatchObject({ DmTickets: true, DmTicketPanels: [ghBilling.id] });
 
     // Settings alone: the file's panel ids name nothing here, so Gaming Hub keeps its own list.
-    const settingsOnly = { ...file, tags: undefined, forms: undefined, teams: undefined, panels: undefined, multi_panels: undefined, blacklist: undefined };
+    const settingsOnly = {
+      ...file,
+      tags: undefined,
+      forms: undefined,
+      teams: undefined,
+      panels: undefined,
+      multi_panels: undefined,
+      blacklist: undefined,
+    };
     const again = await call("POST", `/api/${GH}/config/import`, owner, { config: settingsOnly, mapping: ghMapping });
     expect(again.statusCode, again.body).toBe(200);
     expect((await settingsOf(GH)).DmTicketPanels).toEqual([ghBilling.id]);

@@ -24,10 +24,20 @@ async function expectCountersMatch() {
   for (const counter of counters) {
     const keys = Object.keys(counter.keys);
     const sums = Object.keys(counter.sums ?? {});
-    const stored = await sql<Record<string, unknown>>`select ${sql.raw([...keys, ...sums].join(", "))} from ${sql.raw(counter.target)} order by ${sql.raw(keys.map((_, i) => i + 1).join(", "))}`.execute(t.db);
+    const stored = await sql<
+      Record<string, unknown>
+    >`select ${sql.raw([...keys, ...sums].join(", "))} from ${sql.raw(counter.target)} order by ${sql.raw(keys.map((_, i) => i + 1).join(", "))}`.execute(
+      t.db,
+    );
     const recounted = await sql<Record<string, unknown>>`${sql.raw(recountQuery(counter, t.app.dbDialect))}`.execute(t.db);
     const normal = (rows: Record<string, unknown>[]) =>
-      rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "bigint" || (sums.includes(k) || k === "block") ? Number(v) : v]))).filter((r) => sums.length === 0 || sums.some((s) => r[s] !== 0));
+      rows
+        .map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, typeof v === "bigint" || sums.includes(k) || k === "block" ? Number(v) : v]),
+          ),
+        )
+        .filter((r) => sums.length === 0 || sums.some((s) => r[s] !== 0));
     // A set (no totals) keeps what it has seen: it holds every recounted key, and may hold more.
     if (sums.length === 0) expect(normal(stored.rows), counter.target).toEqual(expect.arrayContaining(normal(recounted.rows)));
     else expect(normal(stored.rows), counter.target).toEqual(normal(recounted.rows));
@@ -66,9 +76,18 @@ describe("generated count triggers", () => {
   it("keep every counter equal to a recount through inserts, deletes and renumbering", async () => {
     await expectCountersMatch(); // the seeded data
     // Many rows in one statement (PostgreSQL's statement-level triggers), and one at a time.
-    await t.db.insertInto("activity").values([activity(G1, "1", "Tag Created"), activity(G1, "2", "Tag Created"), activity(G2, "1", "Form Deleted")]).execute();
-    await t.db.insertInto("activity").values(activity(G2, "3", "Panel Resent")).execute();
-    await t.db.insertInto("transcripts").values([transcript(G1, 90_001, 100), transcript(G1, 9_000, 50), transcript(G2, 70_000, 10)]).execute();
+    await t.db
+      .insertInto("activity")
+      .values([activity(G1, "1", "Tag Created"), activity(G1, "2", "Tag Created"), activity(G2, "1", "Form Deleted")])
+      .execute();
+    await t.db
+      .insertInto("activity")
+      .values(activity(G2, "3", "Panel Resent"))
+      .execute();
+    await t.db
+      .insertInto("transcripts")
+      .values([transcript(G1, 90_001, 100), transcript(G1, 9_000, 50), transcript(G2, 70_000, 10)])
+      .execute();
     await expectCountersMatch();
     await t.db.deleteFrom("activity").where("action", "=", "Tag Created").execute();
     await t.db.deleteFrom("transcripts").where("ticket_id", "=", 9_000).execute();

@@ -22,16 +22,31 @@ const saveSettings = async (patch: Json) => {
 };
 /** Demo Staff opens a ticket from General Support in the Try-it view. */
 const open = async () => {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "General Support")
+    .executeTakeFirstOrThrow();
   const click = { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` };
   const res = await api("POST", `/api/${G}/demo/interactions`, staff, click);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
 };
 const lastIn = async (channelId: string) =>
-  t.db.selectFrom("demo_messages").select(["content", "embeds_json"]).where("channel_id", "=", channelId).orderBy("id", "desc").executeTakeFirstOrThrow();
+  t.db
+    .selectFrom("demo_messages")
+    .select(["content", "embeds_json"])
+    .where("channel_id", "=", channelId)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
 const closingDm = async () => {
-  const dm = await t.db.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+  const dm = await t.db
+    .selectFrom("demo_channels")
+    .select("id")
+    .where("kind", "=", "dm")
+    .where("recipient_id", "=", DEMO_STAFF_ID)
+    .executeTakeFirstOrThrow();
   return lastIn(dm.id);
 };
 
@@ -64,7 +79,12 @@ describe("the bot's language for steps taken in the dashboard", () => {
 
     const reopened = await api("POST", `/api/${G}/tickets/${n}/reopen`, admin);
     expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
-    const again = await t.db.selectFrom("tickets").select("channel_id").where("guild_id", "=", G).where("number", "=", n).executeTakeFirstOrThrow();
+    const again = await t.db
+      .selectFrom("tickets")
+      .select("channel_id")
+      .where("guild_id", "=", G)
+      .where("number", "=", n)
+      .executeTakeFirstOrThrow();
     expect((await lastIn(again.channel_id!)).content.startsWith(es.reopenedNotice(DEMO_ADMIN_ID, n, null))).toBe(true);
   });
 

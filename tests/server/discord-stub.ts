@@ -51,7 +51,12 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
 
   function answer(call: StubRequest): StubResponse {
     const route = call.route;
-    const limits = limiter.take({ method: call.method, template: route?.template ?? call.path, params: route?.params ?? {}, auth: String(call.headers.authorization ?? "") });
+    const limits = limiter.take({
+      method: call.method,
+      template: route?.template ?? call.path,
+      params: route?.params ?? {},
+      auth: String(call.headers.authorization ?? ""),
+    });
     if (limits.limited) return limits.limited;
     // Always on, the benchmark included: after the first compile of an operation a check takes about a tenth of a
     // millisecond (see contractTime), nothing beside Discord's latency.
@@ -82,7 +87,14 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const url = new URL(req.url ?? "/", "http://stub");
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, "");
-      const call: StubRequest = { method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body, route: matchRoute(path) };
+      const call: StubRequest = {
+        method: req.method ?? "GET",
+        path,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        route: matchRoute(path),
+      };
       calls.push(call);
       const out = answer(call);
       const status = out.status ?? 200;
@@ -127,7 +139,9 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
       await new Promise<void>((resolve) => server.close(() => resolve()));
       const lines = [...violations.flatMap((v) => v.problems), ...failures];
       if (lines.length) {
-        throw new Error(`Discord would have refused (or the stub failed on) ${violations.length + failures.length} request(s):\n- ${lines.join("\n- ")}`);
+        throw new Error(
+          `Discord would have refused (or the stub failed on) ${violations.length + failures.length} request(s):\n- ${lines.join("\n- ")}`,
+        );
       }
     },
   };

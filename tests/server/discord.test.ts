@@ -60,7 +60,10 @@ function routes(req: StubRequest): StubResponse | undefined {
           { id: "711111111111111102", name: "Mods", position: 2 },
           { id: "711111111111111101", name: "Helpers", position: 1 },
         ],
-        emojis: [{ id: "711111111111111301", name: "party", animated: true }, { id: null, name: "bad" }],
+        emojis: [
+          { id: "711111111111111301", name: "party", animated: true },
+          { id: null, name: "bad" },
+        ],
         approximate_member_count: 42,
         premium_subscription_count: 3,
       },
@@ -77,7 +80,8 @@ function routes(req: StubRequest): StubResponse | undefined {
       ],
     };
   }
-  if (req.method === "GET" && req.path === `/users/${USER}`) return { json: { id: USER, username: "stubuser", global_name: null, avatar: "a1b2c3" } };
+  if (req.method === "GET" && req.path === `/users/${USER}`)
+    return { json: { id: USER, username: "stubuser", global_name: null, avatar: "a1b2c3" } };
   if (req.method === "GET" && req.path === `/guilds/${STAFFED}/members/${USER}`) return { json: { roles: [TEAM_ROLE] } };
   if (req.method === "GET" && req.path === `/guilds/${PLAIN}/members/${USER}`) return { json: { roles: [] } };
   if (req.method === "POST" && req.path === `/channels/${CHANNEL}/messages`) return { json: { id: "799999999999999999" } };
@@ -90,7 +94,14 @@ describe("Discord adapter against a stub", () => {
   let stub: Stub;
   const make = (extra: Partial<ConstructorParameters<typeof DiscordPlatform>[0]> = {}) =>
     new DiscordPlatform({ apiBase: stub.base, clientId: "cid", clientSecret: "secret", botToken: "bot-token", ...extra });
-  const user = { id: USER, username: "Stub User", avatar: "a1b2c3", accessToken: "user-token", refreshToken: "refresh-1", tokenExpiresAt: Date.now() + 86_400_000 };
+  const user = {
+    id: USER,
+    username: "Stub User",
+    avatar: "a1b2c3",
+    accessToken: "user-token",
+    refreshToken: "refresh-1",
+    tokenExpiresAt: Date.now() + 86_400_000,
+  };
 
   beforeAll(async () => {
     stub = await startDiscordStub(routes);
@@ -104,7 +115,13 @@ describe("Discord adapter against a stub", () => {
     const platform = make();
     const before = stub.count("GET", "/users/@me/guilds");
     const guilds = await platform.listUserGuilds(user);
-    expect(guilds[0]).toEqual({ id: OWNED, name: "Owned", icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`, owner: true, permissions: "2251799813685247" });
+    expect(guilds[0]).toEqual({
+      id: OWNED,
+      name: "Owned",
+      icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`,
+      owner: true,
+      permissions: "2251799813685247",
+    });
     expect(guilds[1]).toMatchObject({ id: MANAGED, icon_url: null, owner: false, permissions: String(0x420) });
     await platform.listUserGuilds(user);
     expect(stub.count("GET", "/users/@me/guilds")).toBe(before + 1);
@@ -173,7 +190,9 @@ describe("Discord adapter against a stub", () => {
 
   it("waits out short rate limits as often as they come, and fails at once when the wait is too long", async () => {
     let limited = 0;
-    stub.setOverride((req) => (req.path === "/users/@me/guilds" && limited++ < 2 ? { status: 429, json: { retry_after: 0.01 } } : undefined));
+    stub.setOverride((req) =>
+      req.path === "/users/@me/guilds" && limited++ < 2 ? { status: 429, json: { retry_after: 0.01 } } : undefined,
+    );
     let before = stub.count("GET", "/users/@me/guilds");
     expect(await make().listUserGuilds(user)).toHaveLength(5);
     expect(stub.count("GET", "/users/@me/guilds")).toBe(before + 3);
@@ -200,7 +219,9 @@ describe("Discord adapter against a stub", () => {
     expect(await platform.sendPanelMessage(OWNED, CHANNEL, payload)).toBe("799999999999999999");
     const post = stub.calls.filter((c) => c.method === "POST" && c.path === `/channels/${CHANNEL}/messages`).pop()!;
     expect(JSON.parse(post.body)).toEqual(payload);
-    await expect(platform.sendPanelMessage(OWNED, "799999999999999998", { allowed_mentions: { parse: [] } })).rejects.toBeInstanceOf(PlatformNotFoundError);
+    await expect(platform.sendPanelMessage(OWNED, "799999999999999998", { allowed_mentions: { parse: [] } })).rejects.toBeInstanceOf(
+      PlatformNotFoundError,
+    );
   });
 });
 
@@ -335,7 +356,12 @@ describe("Discord mode end to end (OAuth2 and guilds)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().guilds).toEqual([
       { id: MANAGED, name: "Managed", icon_url: null, default_icon_url: "https://cdn.discordapp.com/embed/avatars/3.png" },
-      { id: OWNED, name: "Owned", icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`, default_icon_url: "https://cdn.discordapp.com/embed/avatars/2.png" },
+      {
+        id: OWNED,
+        name: "Owned",
+        icon_url: `https://cdn.discordapp.com/icons/${OWNED}/abc.png`,
+        default_icon_url: "https://cdn.discordapp.com/embed/avatars/2.png",
+      },
       { id: STAFFED, name: "Staffed", icon_url: null, default_icon_url: "https://cdn.discordapp.com/embed/avatars/0.png" },
     ]);
     expect((await t.app.inject({ method: "GET", url: `/api/${STAFFED}/tags`, headers: bearer(token) })).statusCode).toBe(200);

@@ -15,7 +15,16 @@ import {
 } from "./helpers";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Field = { FieldId: number; Label: string; Placeholder: string; Style: string; Required: boolean; MinLength: number; MaxLength: number; Position: number };
+type Field = {
+  FieldId: number;
+  Label: string;
+  Placeholder: string;
+  Style: string;
+  Required: boolean;
+  MinLength: number;
+  MaxLength: number;
+  Position: number;
+};
 type Form = { FormId: number; FormName: string; Fields: Field[] };
 
 const field = (Label: string, extra: object = {}) => ({ ...emptyField(), Label, ...extra });
@@ -88,7 +97,9 @@ describe("forms API", () => {
       const form = await createForm("Get me", ["Q1"]);
       const res = await call("GET", `${base}/${form.FormId}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ form: { FormId: form.FormId, FormName: "Get me", Fields: [expect.objectContaining({ Label: "Q1", Position: 0 })] } });
+      expect(res.json()).toEqual({
+        form: { FormId: form.FormId, FormName: "Get me", Fields: [expect.objectContaining({ Label: "Q1", Position: 0 })] },
+      });
       expect((await call("GET", `/api/${GAMING_HUB_ID}/forms/${form.FormId}`)).statusCode).toBe(404);
       expect((await call("GET", `${base}/999999`)).statusCode).toBe(404);
       expect((await call("GET", `${base}/abc`)).statusCode).toBe(404);
@@ -109,11 +120,19 @@ describe("forms API", () => {
       expect(res.statusCode).toBe(201);
       const form: Form = res.json().form;
       expect(form.FormName).toBe("Bug report");
-      expect(form.Fields.map((f) => [f.Label, f.Position])).toEqual([["Steps", 0], ["Version", 1]]);
+      expect(form.Fields.map((f) => [f.Label, f.Position])).toEqual([
+        ["Steps", 0],
+        ["Version", 1],
+      ]);
       expect(form.Fields[0]).toMatchObject({ Style: "Paragraph", Required: true, MinLength: 5, MaxLength: 500, Placeholder: "1. …" });
       expect(await getForm(form.FormId)).toEqual(form);
       const entry = await lastActivity();
-      expect(entry).toMatchObject({ action: formActivityActions.created, guild_id: DEMO_COMMUNITY_ID, user_id: DEMO_ADMIN_ID, ip: "203.0.113.9" });
+      expect(entry).toMatchObject({
+        action: formActivityActions.created,
+        guild_id: DEMO_COMMUNITY_ID,
+        user_id: DEMO_ADMIN_ID,
+        ip: "203.0.113.9",
+      });
       expect(JSON.parse(entry.after_json!)).toEqual(form);
       expect(entry.before_json).toBeNull();
     });
@@ -133,8 +152,16 @@ describe("forms API", () => {
       ["no fields", { FormName: "F", fields: [] }, formMessages.oneFieldRequired],
       ["6 fields", { FormName: "F", fields: Array.from({ length: 6 }, (_, i) => field(`f${i}`)) }, "A form can have at most 5 fields"],
       ["a 46-character label", { FormName: "F", fields: [field("x".repeat(46))] }, "Label must be at most 45 characters"],
-      ["a 101-character placeholder", { FormName: "F", fields: [field("Q", { Placeholder: "p".repeat(101) })] }, "Placeholder must be at most 100 characters"],
-      ["MinLength above MaxLength", { FormName: "F", fields: [field("Q", { MinLength: 10, MaxLength: 5 })] }, "Min length must not exceed max length"],
+      [
+        "a 101-character placeholder",
+        { FormName: "F", fields: [field("Q", { Placeholder: "p".repeat(101) })] },
+        "Placeholder must be at most 100 characters",
+      ],
+      [
+        "MinLength above MaxLength",
+        { FormName: "F", fields: [field("Q", { MinLength: 10, MaxLength: 5 })] },
+        "Min length must not exceed max length",
+      ],
     ];
     for (const [name, payload, message] of invalid) {
       it(`400 for ${name}, nothing stored`, async () => {
@@ -158,7 +185,12 @@ describe("forms API", () => {
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().error).toBeTypeOf("string");
       }
-      const raw = await t.app.inject({ method: "POST", url: base, headers: { ...bearer(owner), "content-type": "application/json" }, payload: "{nope" });
+      const raw = await t.app.inject({
+        method: "POST",
+        url: base,
+        headers: { ...bearer(owner), "content-type": "application/json" },
+        payload: "{nope",
+      });
       expect(raw.statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);
     });
@@ -181,7 +213,12 @@ describe("forms API", () => {
       expect(res.statusCode).toBe(200);
       const after = await getForm(form.FormId);
       expect(after.FormName).toBe("Replaced");
-      expect(after.Fields.map((f) => [f.Label, f.Position])).toEqual([["three (edited)", 0], ["new A", 1], ["one", 2], ["new B", 3]]);
+      expect(after.Fields.map((f) => [f.Label, f.Position])).toEqual([
+        ["three (edited)", 0],
+        ["new A", 1],
+        ["one", 2],
+        ["new B", 3],
+      ]);
       expect(after.Fields[0]).toMatchObject({ FieldId: three.FieldId, MaxLength: 300 });
       expect(after.Fields[2].FieldId).toBe(one.FieldId);
       const known = new Set([one.FieldId, two.FieldId, three.FieldId]);
@@ -257,7 +294,16 @@ describe("forms API", () => {
       for (const name of ["Billing panel", "Appeals panel"]) {
         await panels
           .insertInto("panels")
-          .values({ guild_id: DEMO_COMMUNITY_ID, kind: "single", name, form_id: form.FormId, data_json: "{}", revision: 1, created_at: Date.now(), updated_at: Date.now() })
+          .values({
+            guild_id: DEMO_COMMUNITY_ID,
+            kind: "single",
+            name,
+            form_id: form.FormId,
+            data_json: "{}",
+            revision: 1,
+            created_at: Date.now(),
+            updated_at: Date.now(),
+          })
           .execute();
       }
       before = await snapshot();
@@ -328,7 +374,12 @@ describe("forms API", () => {
       const first = await call("PATCH", `${base}/${form.FormId}/fields/${d.FieldId}/position`, { NewPosition: 0 });
       expect(first.statusCode).toBe(200);
       let now = await getForm(form.FormId);
-      expect(now.Fields.map((f) => [f.Label, f.Position])).toEqual([["d", 0], ["a", 1], ["b", 2], ["c", 3]]);
+      expect(now.Fields.map((f) => [f.Label, f.Position])).toEqual([
+        ["d", 0],
+        ["a", 1],
+        ["b", 2],
+        ["c", 3],
+      ]);
       await call("PATCH", `${base}/${form.FormId}/fields/${a.FieldId}/position`, { NewPosition: 3 });
       now = await getForm(form.FormId);
       expect(now.Fields.map((f) => f.Label)).toEqual(["d", "b", "c", "a"]);
@@ -347,7 +398,10 @@ describe("forms API", () => {
       const res = await call("DELETE", `${base}/${form.FormId}/fields/${form.Fields[0].FieldId}`);
       expect(res.statusCode).toBe(200);
       let now = await getForm(form.FormId);
-      expect(now.Fields.map((f) => [f.Label, f.Position])).toEqual([["b", 0], ["c", 1]]);
+      expect(now.Fields.map((f) => [f.Label, f.Position])).toEqual([
+        ["b", 0],
+        ["c", 1],
+      ]);
       const entry = await lastActivity();
       expect(entry.action).toBe(formActivityActions.fieldDeleted);
       expect(JSON.parse(entry.before_json!)).toMatchObject({ Label: "a" });

@@ -19,13 +19,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (path: string, payload: unknown) => t.app.inject({ method: "POST", url: `/api/${G}/${path}`, headers: bearer(token), payload: payload as object });
+const post = (path: string, payload: unknown) =>
+  t.app.inject({ method: "POST", url: `/api/${G}/${path}`, headers: bearer(token), payload: payload as object });
 const count = async (table: "tags" | "forms" | "teams" | "panels" | "blacklist") =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).where("guild_id", "=", G).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("guild_id", "=", G)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function fill<T extends object>(table: "tags" | "forms" | "teams" | "panels" | "blacklist", n: number, row: (i: number) => T) {
   const rows = Array.from({ length: n }, (_, i) => row(i));
-  for (let i = 0; i < rows.length; i += 100) await t.db.insertInto(table).values(rows.slice(i, i + 100) as never).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await t.db
+      .insertInto(table)
+      .values(rows.slice(i, i + 100) as never)
+      .execute();
 }
 
 async function expectRefused(path: string, payload: unknown, table: Parameters<typeof count>[0], limit: number, things: string) {
@@ -61,13 +74,36 @@ describe("per-server limits", () => {
   });
 
   it("blacklist entries", async () => {
-    await fill("blacklist", guildLimits.blacklist, (i) => ({ guild_id: G, kind: "User", target_id: String(900000000000000000n + BigInt(i + 10)), reason: "", created_at: now }));
-    await expectRefused("blacklist", { Kind: "User", TargetId: "911111111111111111", Reason: "" }, "blacklist", guildLimits.blacklist, "blacklist entries");
+    await fill("blacklist", guildLimits.blacklist, (i) => ({
+      guild_id: G,
+      kind: "User",
+      target_id: String(900000000000000000n + BigInt(i + 10)),
+      reason: "",
+      created_at: now,
+    }));
+    await expectRefused(
+      "blacklist",
+      { Kind: "User", TargetId: "911111111111111111", Reason: "" },
+      "blacklist",
+      guildLimits.blacklist,
+      "blacklist entries",
+    );
   });
 
   it("panels and multi-panels, each kind on its own", async () => {
     const data = JSON.stringify({});
-    await fill("panels", guildLimits.panels, (i) => ({ guild_id: G, kind: "single", name: `p-${i}`, form_id: null, team_id: null, data_json: data, message_id: null, revision: 1, created_at: now, updated_at: now }));
+    await fill("panels", guildLimits.panels, (i) => ({
+      guild_id: G,
+      kind: "single",
+      name: `p-${i}`,
+      form_id: null,
+      team_id: null,
+      data_json: data,
+      message_id: null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
+    }));
     const single = {
       SinglePanel: {
         PanelName: "one more",
@@ -78,9 +114,29 @@ describe("per-server limits", () => {
     const res = await post("panels", single);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toBe(guildLimitReached(guildLimits.panels, "panels"));
-    const singles = await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("kind", "=", "single").orderBy("id").limit(2).execute();
-    await fill("panels", guildLimits.multiPanels, (i) => ({ guild_id: G, kind: "multi", name: `m-${i}`, form_id: null, team_id: null, data_json: data, message_id: null, revision: 1, created_at: now, updated_at: now }));
-    const multi = await post("panels", { MultiPanel: { PanelChannelId: "823456789012345714", Panels: singles.map((p) => String(p.id)), PanelTitle: "More" } });
+    const singles = await t.db
+      .selectFrom("panels")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("kind", "=", "single")
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    await fill("panels", guildLimits.multiPanels, (i) => ({
+      guild_id: G,
+      kind: "multi",
+      name: `m-${i}`,
+      form_id: null,
+      team_id: null,
+      data_json: data,
+      message_id: null,
+      revision: 1,
+      created_at: now,
+      updated_at: now,
+    }));
+    const multi = await post("panels", {
+      MultiPanel: { PanelChannelId: "823456789012345714", Panels: singles.map((p) => String(p.id)), PanelTitle: "More" },
+    });
     expect(multi.statusCode, multi.body).toBe(409);
     expect(multi.json().error).toBe(guildLimitReached(guildLimits.multiPanels, "multi-panels"));
   });

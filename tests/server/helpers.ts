@@ -14,13 +14,7 @@ import { DEMO_ADMIN_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID } from "../../server/plat
 import { runSeeds } from "../../server/seed";
 import { installResponseChecker, type ResponseChecker } from "./response-checker";
 
-export {
-  DEMO_ADMIN_ID,
-  DEMO_COMMUNITY_ID,
-  DEMO_STAFF_ID,
-  DEMO_VISITOR_ID,
-  GAMING_HUB_ID,
-} from "../../server/platform/demo-fixtures";
+export { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID } from "../../server/platform/demo-fixtures";
 
 /** Set TEST_DATABASE_URL to run the API suites on PostgreSQL (scripts/with-postgres.sh does). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -54,7 +48,20 @@ export interface TestAppOptions {
 /** A fresh app on its own database: a temp SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const cleanups: (() => Promise<void>)[] = [];
-  const env: Record<string, string> = { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", WRITE_RATE_LIMIT: "0", READ_RATE_LIMIT: "0", AUDITED_READ_RATE_LIMIT: "0", INGEST_RATE_LIMIT: "0", INTERACTION_RATE_LIMIT: "0", INTERACTION_GUILD_RATE_LIMIT: "0", TICKET_STREAM_SECONDS: "0", INTERACTION_DEFER_MS: "2500", ...options.env };
+  const env: Record<string, string> = {
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT: "0",
+    WRITE_RATE_LIMIT: "0",
+    READ_RATE_LIMIT: "0",
+    AUDITED_READ_RATE_LIMIT: "0",
+    INGEST_RATE_LIMIT: "0",
+    INTERACTION_RATE_LIMIT: "0",
+    INTERACTION_GUILD_RATE_LIMIT: "0",
+    TICKET_STREAM_SECONDS: "0",
+    INTERACTION_DEFER_MS: "2500",
+    ...options.env,
+  };
   const place = await freshDatabaseEnv();
   Object.assign(env, place.env);
   cleanups.push(place.cleanup);
@@ -158,7 +165,12 @@ export type Json = Record<string, any>;
 /** `api(method, url, token, payload?)` against the suite's app (`app()` once it is made): its status and JSON body ({} when empty). */
 export function apiOn(app: () => TestApp) {
   return async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token: string, payload?: unknown) => {
-    const res = await app().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
+    const res = await app().app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Json }),
+    });
     return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
   };
 }
@@ -183,7 +195,9 @@ export async function terminateListener(t: TestApp, prefix: string): Promise<voi
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
-    const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = $1", [`listen ${prefix}${t.config.databaseSchema}`]);
+    const { rows } = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query = $1", [
+      `listen ${prefix}${t.config.databaseSchema}`,
+    ]);
     if (rows[0].n !== 1) throw new Error(`${rows[0].n} listening connections on ${prefix}${t.config.databaseSchema}`);
   } finally {
     await admin.end();

@@ -90,7 +90,10 @@ function importsOf(file: string): string[] {
     .filter((spec) => spec.startsWith("."))
     .map((spec) => {
       const target = path.resolve(path.dirname(path.join(serverDir, file)), spec);
-      const resolved = [`${target}.ts`, path.join(target, "index.ts"), target].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile()) ?? target;
+      const resolved =
+        [`${target}.ts`, path.join(target, "index.ts"), target].find(
+          (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+        ) ?? target;
       return path.relative(serverDir, resolved).split(path.sep).join("/");
     });
 }
@@ -105,7 +108,9 @@ function serverFiles(dir = serverDir): string[] {
 
 /** A route plugin: a file of http/ whose default export is its plugin function. */
 const defaultsToPlugin = (file: string) =>
-  file.startsWith("http/") && fs.existsSync(path.join(serverDir, file)) && /^export default async function/m.test(fs.readFileSync(path.join(serverDir, file), "utf8"));
+  file.startsWith("http/") &&
+  fs.existsSync(path.join(serverDir, file)) &&
+  /^export default async function/m.test(fs.readFileSync(path.join(serverDir, file), "utf8"));
 
 function violations(graph: Record<string, string[]>, isRoutePlugin: (file: string) => boolean = defaultsToPlugin): string[] {
   return Object.entries(graph).flatMap(([from, targets]) =>
@@ -123,7 +128,8 @@ function violations(graph: Record<string, string[]>, isRoutePlugin: (file: strin
 const queriesInEntryPoints: Record<string, string> = {};
 
 /** SQL written in a file: a Kysely query or transaction, a raw sql`` template, a prepared query. */
-const writesSql = (text: string) => /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\.transaction\(\)|\bprepared\(/.test(text);
+const writesSql = (text: string) =>
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\.transaction\(\)|\bprepared\(/.test(text);
 
 describe("the server's layers", () => {
   const files = serverFiles();
@@ -138,7 +144,12 @@ describe("the server's layers", () => {
   });
 
   it("every domain folder and door is in use and the orders name no folder that is gone", () => {
-    const folders = new Set(files.map(topOf).filter((top) => top.endsWith("/")).map((top) => top.slice(0, -1)));
+    const folders = new Set(
+      files
+        .map(topOf)
+        .filter((top) => top.endsWith("/"))
+        .map((top) => top.slice(0, -1)),
+    );
     expect([...doorOrder, ...domainOrder].filter((folder) => !folders.has(folder))).toEqual([]);
   });
 
@@ -146,31 +157,44 @@ describe("the server's layers", () => {
     const querying = files.filter((file) => file.startsWith("http/") && writesSql(fs.readFileSync(path.join(serverDir, file), "utf8")));
     expect(querying.sort()).toEqual(Object.keys(queriesInEntryPoints).sort());
     // The check itself.
-    const queries = ['db.selectFrom("tags")', "trx.deleteFrom(spec.table)", "sql`select 1`", "app.db.transaction().execute(", "prepared((db) => db)"];
+    const queries = [
+      'db.selectFrom("tags")',
+      "trx.deleteFrom(spec.table)",
+      "sql`select 1`",
+      "app.db.transaction().execute(",
+      "prepared((db) => db)",
+    ];
     expect(queries.map(writesSql)).toEqual([true, true, true, true, true]);
-    expect(["app.tags.list(guildId)", "resourceStore(app.db, spec)", "// selectFrom is the domain's"].map(writesSql)).toEqual([false, false, false]);
+    expect(["app.tags.list(guildId)", "resourceStore(app.db, spec)", "// selectFrom is the domain's"].map(writesSql)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("finds an import that runs upward", () => {
     // The check itself, on imports that must be refused.
     expect(
-      violations({
-        "db/client.ts": ["tickets/engine.ts"],
-        "platform/demo.ts": ["auth/sessions.ts"],
-        "settings/store.ts": ["http/settings.ts"],
-        "panels/service.ts": ["tickets/engine.ts"],
-        "tickets/engine.ts": ["http/support/route-schemas.ts", "../src/resources/registry.ts"],
-        "http/support/route-schemas.ts": ["http/settings.ts"],
-        "stray.ts": ["config.ts"],
-        // The ticket core (tickets/, helpdesk/, statistics/) never imports a door, and tickets/ never its help desk.
-        "tickets/claim.ts": ["discord/texts.ts", "try-it/interaction.ts", "helpdesk/triage.ts"],
-        "helpdesk/reply.ts": ["discord/render.ts"],
-        "statistics/figures.ts": ["http/statistics.ts"],
-        "discord/router.ts": ["try-it/interaction.ts", "tickets/claim.ts", "helpdesk/notes.ts"],
-        // The gateway is a door too: the core asks it only through EngineDeps.gateway, and Discord's router never calls it.
-        "tickets/conversation.ts": ["gateway/coverage.ts"],
-        "gateway/events.ts": ["discord/messages.ts", "tickets/close.ts", "try-it/channels.ts"],
-      }, (file) => file === "http/settings.ts"),
+      violations(
+        {
+          "db/client.ts": ["tickets/engine.ts"],
+          "platform/demo.ts": ["auth/sessions.ts"],
+          "settings/store.ts": ["http/settings.ts"],
+          "panels/service.ts": ["tickets/engine.ts"],
+          "tickets/engine.ts": ["http/support/route-schemas.ts", "../src/resources/registry.ts"],
+          "http/support/route-schemas.ts": ["http/settings.ts"],
+          "stray.ts": ["config.ts"],
+          // The ticket core (tickets/, helpdesk/, statistics/) never imports a door, and tickets/ never its help desk.
+          "tickets/claim.ts": ["discord/texts.ts", "try-it/interaction.ts", "helpdesk/triage.ts"],
+          "helpdesk/reply.ts": ["discord/render.ts"],
+          "statistics/figures.ts": ["http/statistics.ts"],
+          "discord/router.ts": ["try-it/interaction.ts", "tickets/claim.ts", "helpdesk/notes.ts"],
+          // The gateway is a door too: the core asks it only through EngineDeps.gateway, and Discord's router never calls it.
+          "tickets/conversation.ts": ["gateway/coverage.ts"],
+          "gateway/events.ts": ["discord/messages.ts", "tickets/close.ts", "try-it/channels.ts"],
+        },
+        (file) => file === "http/settings.ts",
+      ),
     ).toEqual([
       "db/client.ts → tickets/engine.ts: database imports domain, a layer above it",
       "platform/demo.ts → auth/sessions.ts: platform imports access, a layer above it",

@@ -16,7 +16,12 @@ describe("fitEmbeds", () => {
 
   it("cuts each part to its own limit, ending in …", () => {
     const [embed] = fitEmbeds([
-      { title: "t".repeat(300), footer: { text: "f".repeat(3000), icon_url: "https://x.test/i.png" }, author: { name: "a".repeat(300) }, fields: [{ name: "n".repeat(300), value: "v".repeat(2000) }] },
+      {
+        title: "t".repeat(300),
+        footer: { text: "f".repeat(3000), icon_url: "https://x.test/i.png" },
+        author: { name: "a".repeat(300) },
+        fields: [{ name: "n".repeat(300), value: "v".repeat(2000) }],
+      },
     ]);
     expect(embed.title).toBe(`${"t".repeat(255)}…`);
     expect(embed.footer).toEqual({ text: `${"f".repeat(2047)}…`, icon_url: "https://x.test/i.png" });
@@ -26,7 +31,9 @@ describe("fitEmbeds", () => {
   });
 
   it("over the 6,000 total, shortens the longest texts first and keeps the short ones whole", () => {
-    const embeds = [{ title: "t".repeat(256), description: "d".repeat(4096), footer: { text: "f".repeat(2048) }, author: { name: "a".repeat(256) } }];
+    const embeds = [
+      { title: "t".repeat(256), description: "d".repeat(4096), footer: { text: "f".repeat(2048) }, author: { name: "a".repeat(256) } },
+    ];
     const [embed] = fitEmbeds(embeds); // 6656: the description gives way, to 6000 − 256 − 2048 − 256
     expect(embed).toMatchObject({ title: "t".repeat(256), footer: { text: "f".repeat(2048) }, author: { name: "a".repeat(256) } });
     expect(embed.description).toBe(`${"d".repeat(3439)}…`);
@@ -41,7 +48,10 @@ describe("fitEmbeds", () => {
 
   it("fits a smaller budget, counts across embeds, keeps at most 10 embeds and 25 fields", () => {
     expect(embedTextLength(fitEmbeds([{ description: "d".repeat(4000) }], 500))).toBeLessThanOrEqual(500);
-    const many = Array.from({ length: 12 }, () => ({ description: "d".repeat(1000), fields: Array.from({ length: 30 }, () => ({ name: "n", value: "v" })) }));
+    const many = Array.from({ length: 12 }, () => ({
+      description: "d".repeat(1000),
+      fields: Array.from({ length: 30 }, () => ({ name: "n", value: "v" })),
+    }));
     const fitted = fitEmbeds(many);
     expect(fitted).toHaveLength(10);
     expect(fitted[0].fields).toHaveLength(25);
@@ -59,8 +69,21 @@ describe("fitMessage", () => {
     const message = fitMessage({
       content: "c".repeat(2100),
       components: [
-        { type: 1, components: Array.from({ length: 6 }, (_, i) => ({ type: 2, style: 1, label: "b".repeat(90), custom_id: `panel:${i}` })) },
-        { type: 1, components: [{ type: 3, custom_id: "multi-panel:1", placeholder: "p".repeat(200), options: Array.from({ length: 30 }, (_, i) => ({ label: "o".repeat(120), value: String(i) })) }] },
+        {
+          type: 1,
+          components: Array.from({ length: 6 }, (_, i) => ({ type: 2, style: 1, label: "b".repeat(90), custom_id: `panel:${i}` })),
+        },
+        {
+          type: 1,
+          components: [
+            {
+              type: 3,
+              custom_id: "multi-panel:1",
+              placeholder: "p".repeat(200),
+              options: Array.from({ length: 30 }, (_, i) => ({ label: "o".repeat(120), value: String(i) })),
+            },
+          ],
+        },
       ],
       allowed_mentions: { parse: [] },
     });
@@ -79,7 +102,14 @@ describe("fitMessage", () => {
 describe("panel messages of panels stored before the rules", () => {
   const stored = singlePanelRecordSchema.parse({
     PanelName: "n".repeat(100),
-    PanelMessage: { PanelChannel: "1", PanelTitle: "t".repeat(256), PanelDescription: "d".repeat(4096), PanelFooter: "f".repeat(2048), ButtonText: "", ButtonEmoji: "" },
+    PanelMessage: {
+      PanelChannel: "1",
+      PanelTitle: "t".repeat(256),
+      PanelDescription: "d".repeat(4096),
+      PanelFooter: "f".repeat(2048),
+      ButtonText: "",
+      ButtonEmoji: "",
+    },
     WelcomeMessage: { WelcomeTitle: "w" },
   });
 
@@ -91,10 +121,25 @@ describe("panel messages of panels stored before the rules", () => {
 
   it("a multi-panel's buttons and options too", () => {
     const multi = multiPanelRecordSchema.parse({ PanelChannelId: "1", Panels: ["7", "8"], PanelTitle: "Help", DropdownMenu: false });
-    const members = [{ id: 7, panel: stored }, { id: 8, panel: stored }];
+    const members = [
+      { id: 7, panel: stored },
+      { id: 8, panel: stored },
+    ];
     const buttons = multiPanelPayload(3, multi, members);
     expect(buttons.components).toMatchObject([{ components: [{ label: `${"n".repeat(79)}…` }, { label: `${"n".repeat(79)}…` }] }]);
     const dropdown = multiPanelPayload(3, { ...multi, DropdownMenu: true }, members);
-    expect(dropdown.components).toMatchObject([{ components: [{ type: 3, options: [{ label: "n".repeat(100), value: "7" }, { label: "n".repeat(100), value: "8" }] }] }]);
+    expect(dropdown.components).toMatchObject([
+      {
+        components: [
+          {
+            type: 3,
+            options: [
+              { label: "n".repeat(100), value: "7" },
+              { label: "n".repeat(100), value: "8" },
+            ],
+          },
+        ],
+      },
+    ]);
   });
 });

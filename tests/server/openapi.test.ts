@@ -9,11 +9,19 @@ import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, bearer, createTestApp, type TestApp }
 // and every operation a registered route, with the permissions of its guard; and the answers of the whole API suite
 // validate against it (tests/server/response-checker.ts, installed on every test app).
 
-type Operation = { operationId: string; tags?: string[]; responses: Record<string, unknown>; parameters?: { name: string; in: string }[]; "x-permissions"?: string[] };
+type Operation = {
+  operationId: string;
+  tags?: string[];
+  responses: Record<string, unknown>;
+  parameters?: { name: string; in: string }[];
+  "x-permissions"?: string[];
+};
 
 /** "METHOD /path" of every registered API route (HEAD/OPTIONS left out: Fastify adds them). */
 const registeredKeys = (table: RouteTableEntry[]) =>
-  table.filter((r) => r.path.startsWith("/api/") && r.method !== "HEAD" && r.method !== "OPTIONS").map((r) => `${r.method} ${docPath(r.url)}`);
+  table
+    .filter((r) => r.path.startsWith("/api/") && r.method !== "HEAD" && r.method !== "OPTIONS")
+    .map((r) => `${r.method} ${docPath(r.url)}`);
 
 const documentedKeys = (doc: OpenApiDocument) =>
   Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
@@ -31,7 +39,9 @@ export function coverageProblems(table: RouteTableEntry[], doc: OpenApiDocument)
     if (!op) continue;
     const documentedPermissions = [...(op["x-permissions"] ?? [])].sort().join("|");
     if (documentedPermissions !== [...route.permissions].sort().join("|")) {
-      problems.push(`${route.method} ${path}: documented permission ${documentedPermissions || "none"}, guard ${route.permissions.join("|") || "none"}`);
+      problems.push(
+        `${route.method} ${path}: documented permission ${documentedPermissions || "none"}, guard ${route.permissions.join("|") || "none"}`,
+      );
     }
   }
   return problems;
@@ -60,7 +70,18 @@ describe("the document is generated from the routes", () => {
   it("would catch a route missing from the document, an operation without a route, and a wrong permission (control)", () => {
     const table: RouteTableEntry[] = [
       ...t.app.routeTable.filter((r) => !(r.method === "DELETE" && r.path === "/api/:guildId/tags/:tagId")),
-      { method: "GET", url: "/api/:guildId(^\\d+$)/secrets", path: "/api/:guildId/secrets", params: ["guildId"], auth: "guild", guarded: true, authenticated: true, permissions: [], botKey: false, recentSignIn: false },
+      {
+        method: "GET",
+        url: "/api/:guildId(^\\d+$)/secrets",
+        path: "/api/:guildId/secrets",
+        params: ["guildId"],
+        auth: "guild",
+        guarded: true,
+        authenticated: true,
+        permissions: [],
+        botKey: false,
+        recentSignIn: false,
+      },
     ];
     const tampered = structuredClone(doc);
     (tampered.paths["/{guildId}/tags"] as Record<string, Operation>).get["x-permissions"] = ["ViewForm"];
@@ -88,7 +109,10 @@ describe("the document is generated from the routes", () => {
         expect(op.tags?.[0], `${method} ${path}`).toBeTruthy();
         ids.push(op.operationId);
         for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
-          expect(op.parameters?.some((p) => p.name === name && p.in === "path"), `${method} ${path} ${name}`).toBe(true);
+          expect(
+            op.parameters?.some((p) => p.name === name && p.in === "path"),
+            `${method} ${path} ${name}`,
+          ).toBe(true);
         }
       }
     }
@@ -137,7 +161,8 @@ describe("the response checker", () => {
     const broken = await createTestApp();
     await broken.app.ready();
     const brokenDoc = broken.app.swagger() as unknown as OpenApiDocument; // the cached document the checker reads
-    const ref = (brokenDoc.paths["/{guildId}/tags"] as Record<string, any>).get.responses["200"].content["application/json"].schema.$ref as string;
+    const ref = (brokenDoc.paths["/{guildId}/tags"] as Record<string, any>).get.responses["200"].content["application/json"].schema
+      .$ref as string;
     const name = ref.replace("#/components/schemas/", "");
     brokenDoc.components.schemas[name] = { ...brokenDoc.components.schemas[name], required: ["tags", "nope"] };
     const token = await broken.signIn(DEMO_ADMIN_ID);

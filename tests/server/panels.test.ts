@@ -47,7 +47,12 @@ describe("ticket panels API", () => {
   let hubFormId: number;
 
   const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as Json }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as Json }),
+    });
   const count = async (kind?: string) => {
     let q = t.db.selectFrom("panels").select((eb) => eb.fn.countAll<number>().as("n"));
     if (kind) q = q.where("kind", "=", kind);
@@ -79,9 +84,27 @@ describe("ticket panels API", () => {
     const team = await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).executeTakeFirstOrThrow();
     supportTeamId = String(team.id);
     const now = Date.now();
-    hubTeamId = (await t.db.insertInto("teams").values({ guild_id: GAMING_HUB_ID, name: "Hub Helpers", permissions_json: "{}", created_at: now }).returning("id").executeTakeFirstOrThrow()).id;
-    formId = (await t.db.insertInto("forms").values({ guild_id: G, name: "Bug form", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
-    hubFormId = (await t.db.insertInto("forms").values({ guild_id: GAMING_HUB_ID, name: "Hub form", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow()).id;
+    hubTeamId = (
+      await t.db
+        .insertInto("teams")
+        .values({ guild_id: GAMING_HUB_ID, name: "Hub Helpers", permissions_json: "{}", created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    formId = (
+      await t.db
+        .insertInto("forms")
+        .values({ guild_id: G, name: "Bug form", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    hubFormId = (
+      await t.db
+        .insertInto("forms")
+        .values({ guild_id: GAMING_HUB_ID, name: "Hub form", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -131,7 +154,9 @@ describe("ticket panels API", () => {
       expect(panels.MultiPanels).toHaveLength(1);
       const help = panels.MultiPanels[0];
       expect(help.PanelTitle).toBe("Help Center");
-      expect(help.Panels).toEqual(panels.SinglePanels.filter((p) => ["General Support", "Billing"].includes(p.PanelName)).map((p) => String(p.PanelId)));
+      expect(help.Panels).toEqual(
+        panels.SinglePanels.filter((p) => ["General Support", "Billing"].includes(p.PanelName)).map((p) => String(p.PanelId)),
+      );
     });
 
     it("is per guild", async () => {
@@ -172,7 +197,12 @@ describe("ticket panels API", () => {
         SupportTeams: [supportTeamId],
         MentionRoleId: MODERATOR_ROLE,
         Revision: 1,
-        PanelMessage: { PanelColor: "#43B581", ButtonColor: "Danger", DisablePanel: false, PanelFields: [{ FieldName: "Version", FieldValue: "1.2", Inline: true }] },
+        PanelMessage: {
+          PanelColor: "#43B581",
+          ButtonColor: "Danger",
+          DisablePanel: false,
+          PanelFields: [{ FieldName: "Version", FieldValue: "1.2", Inline: true }],
+        },
         WelcomeMessage: { WelcomeColor: "#5865F2" },
       });
       const sent = platform().sentMessages.slice(sentBefore);
@@ -290,7 +320,9 @@ describe("ticket panels API", () => {
     it("updates a single panel from {Panel} or {SinglePanel}, bumps the revision and records before/after", async () => {
       const id = await createSingle({ PanelName: "To edit" });
       const panel = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
-      const res = await api("PUT", `/${G}/panels/${id}`, admin, { Panel: { ...panel, PanelName: "Edited", SupportTeams: [supportTeamId] } });
+      const res = await api("PUT", `/${G}/panels/${id}`, admin, {
+        Panel: { ...panel, PanelName: "Edited", SupportTeams: [supportTeamId] },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: "Panel updated successfully." });
       const after = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
@@ -299,9 +331,15 @@ describe("ticket panels API", () => {
       expect(JSON.parse(entry.before_json!)).toMatchObject({ PanelName: "To edit" });
       expect(JSON.parse(entry.after_json!)).toMatchObject({ PanelName: "Edited" });
 
-      const again = await api("PUT", `/${G}/panels/${id}`, admin, { SinglePanel: { ...after, PanelName: "Edited twice", SupportTeams: [] } });
+      const again = await api("PUT", `/${G}/panels/${id}`, admin, {
+        SinglePanel: { ...after, PanelName: "Edited twice", SupportTeams: [] },
+      });
       expect(again.json()).toEqual({ message: "Panel updated successfully." });
-      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toMatchObject({ PanelName: "Edited twice", SupportTeams: [], Revision: 3 });
+      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toMatchObject({
+        PanelName: "Edited twice",
+        SupportTeams: [],
+        Revision: 3,
+      });
     });
 
     it("refuses a stale Revision with 409 and keeps the newer version", async () => {
@@ -323,9 +361,15 @@ describe("ticket panels API", () => {
       const ref = await api("PUT", `/${G}/panels/${id}`, admin, { Panel: { ...panel, FormId: hubFormId } });
       expect(ref.statusCode).toBe(400);
       expect(ref.json().error).toBe(panelText.formMissing(hubFormId));
-      const wrongKind = await api("PUT", `/${G}/panels/${id}`, admin, { MultiPanel: { PanelChannelId: SUPPORT_CHANNEL, Panels: ["1", "2"], PanelTitle: "x" } });
+      const wrongKind = await api("PUT", `/${G}/panels/${id}`, admin, {
+        MultiPanel: { PanelChannelId: SUPPORT_CHANNEL, Panels: ["1", "2"], PanelTitle: "x" },
+      });
       expect(wrongKind.statusCode).toBe(400);
-      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toMatchObject({ PanelName: "Validated", FormId: null, Revision: 1 });
+      expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toMatchObject({
+        PanelName: "Validated",
+        FormId: null,
+        Revision: 1,
+      });
     });
 
     it("is 404 for another guild's panel and needs EditSinglePanel", async () => {
@@ -345,16 +389,29 @@ describe("ticket panels API", () => {
   describe("multi-panels", () => {
     it("creates one from single panels of the guild (POST {MultiPanel}) and posts a dropdown or buttons", async () => {
       const a = await createSingle({ PanelName: "Multi A" }, { ButtonText: "A", ButtonEmoji: "🅰️" });
-      const b = await createSingle({ PanelName: "Multi B" }, { ButtonText: "" , ButtonEmoji: ""});
+      const b = await createSingle({ PanelName: "Multi B" }, { ButtonText: "", ButtonEmoji: "" });
       const sentBefore = platform().sentMessages.length;
       const res = await api("POST", `/${G}/panels`, admin, {
-        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [String(b), String(a)], DropdownMenu: true, DropdownMenuPlaceholder: "Pick one", PanelTitle: "Two topics" },
+        MultiPanel: {
+          PanelChannelId: GENERAL_CHANNEL,
+          Panels: [String(b), String(a)],
+          DropdownMenu: true,
+          DropdownMenuPlaceholder: "Pick one",
+          PanelTitle: "Two topics",
+        },
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBe("Panel created successfully.");
       const id = res.json().PanelId;
       const panel = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
-      expect(panel).toMatchObject({ PanelId: id, Panels: [String(b), String(a)], DropdownMenu: true, PanelTitle: "Two topics", PanelColor: "#43B581", Revision: 1 });
+      expect(panel).toMatchObject({
+        PanelId: id,
+        Panels: [String(b), String(a)],
+        DropdownMenu: true,
+        PanelTitle: "Two topics",
+        PanelColor: "#43B581",
+        Revision: 1,
+      });
       const [sent] = platform().sentMessages.slice(sentBefore);
       expect(sent.channelId).toBe(GENERAL_CHANNEL);
       expect(sent.payload.components).toEqual([
@@ -382,7 +439,15 @@ describe("ticket panels API", () => {
       const resend = await api("POST", `/${G}/panels/${id}/resend`, admin);
       expect(resend.json()).toEqual({ message: "Panel resent successfully." });
       const last = platform().sentMessages.at(-1)!;
-      expect(last.payload.components).toMatchObject([{ type: 1, components: [{ type: 2, custom_id: `panel:${b}` }, { type: 2, custom_id: `panel:${a}`, label: "A" }] }]);
+      expect(last.payload.components).toMatchObject([
+        {
+          type: 1,
+          components: [
+            { type: 2, custom_id: `panel:${b}` },
+            { type: 2, custom_id: `panel:${a}`, label: "A" },
+          ],
+        },
+      ]);
     });
 
     it("answers the schema's messages: channel, two panels, some text on create", async () => {
@@ -414,12 +479,20 @@ describe("ticket panels API", () => {
       }
       // A single panel of Gaming Hub is not a member candidate in Demo Community.
       const hubA = await api("POST", `/${GAMING_HUB_ID}/panels`, admin, {
-        SinglePanel: { PanelName: "Hub", PanelMessage: { PanelChannel: HUB_CHANNEL, PanelTitle: "Hub" }, WelcomeMessage: { WelcomeTitle: "Hi" } },
+        SinglePanel: {
+          PanelName: "Hub",
+          PanelMessage: { PanelChannel: HUB_CHANNEL, PanelTitle: "Hub" },
+          WelcomeMessage: { WelcomeTitle: "Hi" },
+        },
       });
       const hubId = String(hubA.json().PanelId);
-      const res = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [single, hubId], PanelTitle: "x" } });
+      const res = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [single, hubId], PanelTitle: "x" },
+      });
       expect(res.json().error).toBe(panelText.memberMissing(hubId));
-      const channel = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: HUB_CHANNEL, Panels: [single, String(SinglePanels[1].PanelId)], PanelTitle: "x" } });
+      const channel = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: HUB_CHANNEL, Panels: [single, String(SinglePanels[1].PanelId)], PanelTitle: "x" },
+      });
       expect(channel.json().error).toBe(panelText.channelMissing(HUB_CHANNEL));
       expect(await count("multi")).toBe(before);
     });
@@ -427,20 +500,30 @@ describe("ticket panels API", () => {
     it("updates without a title (the text rule is for create only) and refuses a stale revision", async () => {
       const { MultiPanels } = await seeded();
       const help = MultiPanels[0];
-      const res = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, { MultiPanel: { ...help, PanelTitle: "", PanelDescription: "" } });
+      const res = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, {
+        MultiPanel: { ...help, PanelTitle: "", PanelDescription: "" },
+      });
       expect(res.statusCode).toBe(200);
       const stale = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, { MultiPanel: { ...help, PanelTitle: "Old" } });
       expect(stale.statusCode).toBe(409);
       const wrongKind = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, { Panel: newPanel() });
       expect(wrongKind.statusCode).toBe(400);
       const fresh = (await api("GET", `/${G}/panels/${help.PanelId}`, admin)).json().panel;
-      const restore = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, { MultiPanel: { ...fresh, PanelTitle: "Help Center", PanelDescription: help.PanelDescription } });
+      const restore = await api("PUT", `/${G}/panels/${help.PanelId}`, admin, {
+        MultiPanel: { ...fresh, PanelTitle: "Help Center", PanelDescription: help.PanelDescription },
+      });
       expect(restore.statusCode).toBe(200);
     });
 
     it("needs the multi-panel permissions, not the single-panel ones", async () => {
       const { SinglePanels, MultiPanels } = await seeded();
-      const body = { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: SinglePanels.slice(0, 2).map((p) => String(p.PanelId)), PanelTitle: "Staff multi" } };
+      const body = {
+        MultiPanel: {
+          PanelChannelId: GENERAL_CHANNEL,
+          Panels: SinglePanels.slice(0, 2).map((p) => String(p.PanelId)),
+          PanelTitle: "Staff multi",
+        },
+      };
       await setStaffPermissions({ CreateSinglePanel: true, EditSinglePanel: true, DeleteSinglePanel: true });
       expect((await api("POST", `/${G}/panels`, staff, body)).statusCode).toBe(403);
       expect((await api("PUT", `/${G}/panels/${MultiPanels[0].PanelId}`, staff, { MultiPanel: MultiPanels[0] })).statusCode).toBe(403);
@@ -456,11 +539,15 @@ describe("ticket panels API", () => {
     it("refuses (409) to delete a panel a multi-panel uses, naming the multi-panel; nothing changes", async () => {
       const a = await createSingle({ PanelName: "Used A" });
       const b = await createSingle({ PanelName: "Used B" });
-      const multi = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [String(a), String(b)], PanelTitle: "Uses A and B" } });
+      const multi = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [String(a), String(b)], PanelTitle: "Uses A and B" },
+      });
       const multiId = multi.json().PanelId;
       const res = await api("DELETE", `/${G}/panels/${a}`, admin);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe(`This panel is used by the multi-panel "Uses A and B" (#${multiId}). Remove it from that multi-panel first.`);
+      expect(res.json().error).toBe(
+        `This panel is used by the multi-panel "Uses A and B" (#${multiId}). Remove it from that multi-panel first.`,
+      );
       expect((await api("GET", `/${G}/panels/${a}`, admin)).statusCode).toBe(200);
 
       // Deleting the multi-panel removes its member rows, then the panel can go.
@@ -480,7 +567,9 @@ describe("ticket panels API", () => {
       const { SinglePanels } = await seeded();
       const general = SinglePanels.find((p) => p.PanelName === "General Support")!;
       const billing = SinglePanels.find((p) => p.PanelName === "Billing")!;
-      const second = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [String(general.PanelId), String(billing.PanelId)], PanelTitle: "Second" } });
+      const second = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: [String(general.PanelId), String(billing.PanelId)], PanelTitle: "Second" },
+      });
       const res = await api("DELETE", `/${G}/panels/${general.PanelId}`, admin);
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toContain("the multi-panels");
@@ -532,7 +621,11 @@ describe("ticket panels API", () => {
 
   describe("Discord's limits: refused at save, kept at send", () => {
     /** Embed texts of exactly `total` counted characters. */
-    const embedOf = (total: number) => ({ PanelTitle: "t".repeat(256), PanelDescription: "d".repeat(4096), PanelFooter: "f".repeat(total - 256 - 4096) });
+    const embedOf = (total: number) => ({
+      PanelTitle: "t".repeat(256),
+      PanelDescription: "d".repeat(4096),
+      PanelFooter: "f".repeat(total - 256 - 4096),
+    });
     const sent = () => platform().sentMessages.length;
 
     it("a single panel over them is refused with 400 and the limit's message; nothing is stored or posted", async () => {
@@ -540,7 +633,19 @@ describe("ticket panels API", () => {
       const cases: [unknown, string][] = [
         [newPanel({ PanelName: "n".repeat(81) }, { ButtonText: "", ButtonEmoji: "" }), sendLimitMessages.buttonLabelFromName],
         [newPanel({}, embedOf(6001)), sendLimitMessages.embedTotal],
-        [newPanel({}, {}, { WelcomeTitle: "t".repeat(256), WelcomeDescription: "d".repeat(4096), WelcomeAuthor: "a".repeat(256), WelcomeFooter: "f".repeat(1393) }), sendLimitMessages.embedTotal],
+        [
+          newPanel(
+            {},
+            {},
+            {
+              WelcomeTitle: "t".repeat(256),
+              WelcomeDescription: "d".repeat(4096),
+              WelcomeAuthor: "a".repeat(256),
+              WelcomeFooter: "f".repeat(1393),
+            },
+          ),
+          sendLimitMessages.embedTotal,
+        ],
         [newPanel({}, {}, { WelcomeContent: "c".repeat(1977) }), sendLimitMessages.welcomeContent],
         [newPanel({ MentionRoleId: MODERATOR_ROLE }, {}, { WelcomeContent: "c".repeat(1952) }), sendLimitMessages.welcomeContentWithRole],
       ];
@@ -554,7 +659,10 @@ describe("ticket panels API", () => {
     });
 
     it("exactly at them a single panel is saved and posted whole", async () => {
-      const id = await createSingle({ PanelName: "n".repeat(80), MentionRoleId: MODERATOR_ROLE }, { ButtonText: "", ButtonEmoji: "", ...embedOf(6000) });
+      const id = await createSingle(
+        { PanelName: "n".repeat(80), MentionRoleId: MODERATOR_ROLE },
+        { ButtonText: "", ButtonEmoji: "", ...embedOf(6000) },
+      );
       const posted = platform().sentMessages.at(-1)!;
       expect(posted.payload.components).toMatchObject([{ components: [{ custom_id: `panel:${id}`, label: "n".repeat(80) }] }]);
       expect(embedTextLength(posted.payload.embeds!)).toBe(6000);
@@ -564,7 +672,9 @@ describe("ticket panels API", () => {
     it("an update over them is refused and changes nothing", async () => {
       const id = await createSingle({ PanelName: "Limits update" });
       const panel = (await api("GET", `/${G}/panels/${id}`, admin)).json().panel;
-      const res = await api("PUT", `/${G}/panels/${id}`, admin, { Panel: { ...panel, PanelMessage: { ...panel.PanelMessage, ...embedOf(6001) } } });
+      const res = await api("PUT", `/${G}/panels/${id}`, admin, {
+        Panel: { ...panel, PanelMessage: { ...panel.PanelMessage, ...embedOf(6001) } },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(sendLimitMessages.embedTotal);
       expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel).toEqual(panel);
@@ -574,10 +684,14 @@ describe("ticket panels API", () => {
       const { SinglePanels, MultiPanels } = await seeded();
       const ids = SinglePanels.slice(0, 2).map((p) => String(p.PanelId));
       const before = await count("multi");
-      const create = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, ...embedOf(6001) } });
+      const create = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, ...embedOf(6001) },
+      });
       expect(create.statusCode).toBe(400);
       expect(create.json().error).toBe(sendLimitMessages.embedTotal);
-      const many = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: Array.from({ length: 26 }, (_, i) => String(i + 1)), PanelTitle: "x" } });
+      const many = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: Array.from({ length: 26 }, (_, i) => String(i + 1)), PanelTitle: "x" },
+      });
       expect(many.statusCode).toBe(400);
       expect(many.json().error).toBe(sendLimitMessages.multiPanelTooMany);
       expect(await count("multi")).toBe(before);
@@ -595,7 +709,11 @@ describe("ticket panels API", () => {
       const longName = "n".repeat(100);
       data.PanelName = longName;
       Object.assign(data.PanelMessage, { ...embedOf(6000), PanelAuthor: "a".repeat(256) }); // 6256
-      await t.db.updateTable("panels").set({ name: longName, data_json: JSON.stringify(data) }).where("id", "=", id).execute();
+      await t.db
+        .updateTable("panels")
+        .set({ name: longName, data_json: JSON.stringify(data) })
+        .where("id", "=", id)
+        .execute();
       const list = await api("GET", `/${G}/panels`, admin);
       expect(list.statusCode).toBe(200);
       expect(list.json().panels.SinglePanels.find((p: Json) => p.PanelId === id)).toMatchObject({ PanelName: longName });
@@ -610,7 +728,9 @@ describe("ticket panels API", () => {
     it("a multi-panel with no panels left is not posted: resend answers 409 with a clear message", async () => {
       const { SinglePanels } = await seeded();
       const ids = SinglePanels.slice(0, 2).map((p) => String(p.PanelId));
-      const created = await api("POST", `/${G}/panels`, admin, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, DropdownMenu: true, PanelTitle: "Emptied" } });
+      const created = await api("POST", `/${G}/panels`, admin, {
+        MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, DropdownMenu: true, PanelTitle: "Emptied" },
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().PanelId as number;
       // What an import or a record of before could leave: a multi-panel whose panels are gone.
@@ -630,14 +750,22 @@ describe("ticket panels API", () => {
 
   it("a form a panel uses cannot vanish underneath it (foreign key)", async () => {
     const now = Date.now();
-    const form = await t.db.insertInto("forms").values({ guild_id: G, name: "Used form", created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+    const form = await t.db
+      .insertInto("forms")
+      .values({ guild_id: G, name: "Used form", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await createSingle({ PanelName: "Uses a form", FormId: form.id });
     await expect(t.db.deleteFrom("forms").where("id", "=", form.id).execute()).rejects.toThrow();
   });
 
   it("a deleted team stops being the panel's support team", async () => {
     const now = Date.now();
-    const team = await t.db.insertInto("teams").values({ guild_id: G, name: "Temporary", permissions_json: "{}", created_at: now }).returning("id").executeTakeFirstOrThrow();
+    const team = await t.db
+      .insertInto("teams")
+      .values({ guild_id: G, name: "Temporary", permissions_json: "{}", created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const id = await createSingle({ PanelName: "Team goes", SupportTeams: [String(team.id)] });
     await t.db.deleteFrom("teams").where("id", "=", team.id).execute();
     expect((await api("GET", `/${G}/panels/${id}`, admin)).json().panel.SupportTeams).toEqual([]);

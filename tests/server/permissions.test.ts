@@ -6,15 +6,7 @@ import type { PlatformUser } from "../../server/platform/adapter";
 import { TtlCache } from "../../server/platform/cache";
 import { DemoPlatform } from "../../server/platform/demo";
 import { DEMO_SUPPORT_ROLE_ID } from "../../server/platform/demo-fixtures";
-import {
-  DEMO_ADMIN_ID,
-  DEMO_COMMUNITY_ID,
-  DEMO_STAFF_ID,
-  DEMO_VISITOR_ID,
-  type TestApp,
-  bearer,
-  createTestApp,
-} from "./helpers";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, type TestApp, bearer, createTestApp } from "./helpers";
 
 // docs/decisions/001-permissions.md: owners, Administrators and Manage Server holders have every permission; a
 // member whose roles are in staff teams has the union of those teams' permissions and nothing else. Every
@@ -67,7 +59,6 @@ const probes: Probe[] = [
   { method: "DELETE", route: `${g}/teams/:teamId/roles`, anyOf: ["EditTeam"], body: {} },
   { method: "PUT", route: `${g}/teams/:teamId/permissions`, anyOf: ["EditTeam"], body: {} },
 
-
   { method: "GET", route: `${g}/panel-properties`, anyOf: ["ViewSinglePanel", "ViewMultiPanel"], list: true },
   { method: "GET", route: `${g}/panels`, anyOf: ["ViewSinglePanel", "ViewMultiPanel"], list: true },
   { method: "POST", route: `${g}/panels`, anyOf: ["CreateSinglePanel"], body: { SinglePanel: {} } },
@@ -96,8 +87,6 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/activity/actions`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity.csv`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity/:activityId`, anyOf: ["ViewActivity"] },
-
-
 
   { method: "GET", route: `${g}/tickets`, anyOf: ["ViewTranscripts"], list: true },
   { method: "GET", route: `${g}/tickets/events`, anyOf: ["ViewTranscripts"], list: true },
@@ -172,7 +161,15 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
   let staff: string;
   let visitor: string;
   let supportTeamId: string;
-  const seeded: Partial<TeamPermissions> = { ViewTag: true, ViewSinglePanel: true, ViewMultiPanel: true, ViewForm: true, ViewTranscripts: true, AnswerTicket: true, AnnotateTicket: true };
+  const seeded: Partial<TeamPermissions> = {
+    ViewTag: true,
+    ViewSinglePanel: true,
+    ViewMultiPanel: true,
+    ViewForm: true,
+    ViewTranscripts: true,
+    AnswerTicket: true,
+    AnnotateTicket: true,
+  };
 
   const call = (method: Method, url: string, token?: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
@@ -251,7 +248,9 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
         const label = `${probe.method} ${probe.route}`;
         if (probe.anyOf === "managers") {
           await setSupportPermissions(allPermissions());
-          expect((await call(probe.method, urlOf(probe.route), staff, probe.body)).statusCode, `${label} with every team permission`).toBe(403);
+          expect((await call(probe.method, urlOf(probe.route), staff, probe.body)).statusCode, `${label} with every team permission`).toBe(
+            403,
+          );
           continue;
         }
         await setSupportPermissions(allExcept(probe.anyOf));
@@ -281,7 +280,9 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
   it("after the owner grants CreateTag, Demo Staff can add a tag", async () => {
     const payload = { TagName: "staff-tag", Content: "Added by staff" };
     expect((await call("POST", `/api/${DEMO_COMMUNITY_ID}/tags`, staff, payload)).statusCode).toBe(403);
-    const grant = await call("PUT", `/api/${DEMO_COMMUNITY_ID}/teams/${supportTeamId}/permissions`, admin, { Permissions: { CreateTag: true } });
+    const grant = await call("PUT", `/api/${DEMO_COMMUNITY_ID}/teams/${supportTeamId}/permissions`, admin, {
+      Permissions: { CreateTag: true },
+    });
     expect(grant.statusCode).toBe(200);
     try {
       const res = await call("POST", `/api/${DEMO_COMMUNITY_ID}/tags`, staff, payload);
@@ -298,7 +299,9 @@ describe("permissions are enforced (docs/decisions/001-permissions.md)", () => {
   it("a member of two teams has the union of their permissions", async () => {
     const created = await call("POST", `/api/${DEMO_COMMUNITY_ID}/teams`, admin, { team_name: "Auditors", roles: [MEMBER_ROLE] });
     expect(created.statusCode).toBe(200);
-    const auditors = (await call("GET", `/api/${DEMO_COMMUNITY_ID}/teams`, admin)).json().teams.find((x: { TeamName: string }) => x.TeamName === "Auditors");
+    const auditors = (await call("GET", `/api/${DEMO_COMMUNITY_ID}/teams`, admin))
+      .json()
+      .teams.find((x: { TeamName: string }) => x.TeamName === "Auditors");
     try {
       expect((await call("GET", `/api/${DEMO_COMMUNITY_ID}/activity`, staff)).statusCode).toBe(403);
       await call("PUT", `/api/${DEMO_COMMUNITY_ID}/teams/${auditors.TeamId}/permissions`, admin, { Permissions: { ViewActivity: true } });

@@ -51,7 +51,10 @@ describe("prepared queries", () => {
     await t.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto("tags").values({ id: "00000000-0000-4000-8000-000000000001", guild_id: GAMING_HUB_ID, name: "in-trx", content: "x", created_at: 1 }).execute();
+        await trx
+          .insertInto("tags")
+          .values({ id: "00000000-0000-4000-8000-000000000001", guild_id: GAMING_HUB_ID, name: "in-trx", content: "x", created_at: 1 })
+          .execute();
         const rows = await tagsOf.execute(trx, { guildId: GAMING_HUB_ID, names: ["in-trx"] }, { pattern: false });
         expect(rows.map((r) => r.name)).toEqual(["in-trx"]);
         throw new Error("roll back");
@@ -61,18 +64,24 @@ describe("prepared queries", () => {
   });
 
   it("refuses a builder that does not use a value as a parameter", async () => {
-    const misused = prepared((db, v: { guildId: string; unused: string }) => db.selectFrom("tags").select("id").where("guild_id", "=", v.guildId));
+    const misused = prepared((db, v: { guildId: string; unused: string }) =>
+      db.selectFrom("tags").select("id").where("guild_id", "=", v.guildId),
+    );
     await expect(misused.execute(t.db, { guildId: DEMO_COMMUNITY_ID, unused: "x" }, undefined)).rejects.toThrow(/not used/);
     const altered = prepared((db, v: { name: string }) => db.selectFrom("tags").select("id").where("name", "=", v.name.toUpperCase()));
     await expect(altered.execute(t.db, { name: "x" }, undefined)).rejects.toThrow(/altered|not used/);
   });
 
   it.skipIf(!testDatabaseUrl)("PostgreSQL: runs as a named statement, and still answers after the table changed under it", async () => {
-    const everyColumn = prepared((db, v: { guildId: string }) => db.selectFrom("tags").selectAll().where("guild_id", "=", v.guildId).orderBy("id"));
+    const everyColumn = prepared((db, v: { guildId: string }) =>
+      db.selectFrom("tags").selectAll().where("guild_id", "=", v.guildId).orderBy("id"),
+    );
     const before = await everyColumn.execute(t.db, { guildId: DEMO_COMMUNITY_ID }, undefined);
     const { sql: text } = t.db.selectFrom("tags").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).orderBy("id").compile();
     expect(statementNameOf(text)).toMatch(/^ticketeer_\d+$/);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement = ${text}`.execute(t.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement = ${text}`.execute(
+      t.db,
+    );
     expect(rows[0]!.n).toBe(1);
     // Another instance's migration adds a column: the connection's plan of `select *` is stale ("cached plan must
     // not change result type"); the query runs again unnamed.

@@ -35,13 +35,28 @@ afterAll(async () => {
 
 describe("a ticket closed again after a reopen", () => {
   it("keeps the rating and comment given after its first close in the transcript of its second, and on the ticket page's activity", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` });
-    const { number, channel_id } = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
+    const { number, channel_id } = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
     await api("POST", `/api/${G}/demo/channels/${channel_id}/messages`, staff, { content: "My order is late" });
     await api("POST", `/api/${G}/tickets/${number}/close`, admin, { reason: "Shipped" });
 
-    const dm = await t.db.selectFrom("demo_channels").select("id").where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .select("id")
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_STAFF_ID)
+      .executeTakeFirstOrThrow();
     const prompt = await t.db
       .selectFrom("demo_messages")
       .select("id")
@@ -49,8 +64,17 @@ describe("a ticket closed again after a reopen", () => {
       .where("content", "=", en.ratingPrompt("Demo Community", number))
       .executeTakeFirstOrThrow();
     await interact({ kind: "button", channelId: dm.id, messageId: prompt.id, customId: `rate:${G}:${number}:4` });
-    await interact({ kind: "modal", channelId: dm.id, messageId: prompt.id, customId: `rate-comment:${G}:${number}`, fields: { comment: "Quick and kind" } });
-    expect((await api("GET", `/api/${G}/transcripts?ticket_id=${number}`, admin)).transcripts[0]).toMatchObject({ Rating: 4, RatingComment: "Quick and kind" });
+    await interact({
+      kind: "modal",
+      channelId: dm.id,
+      messageId: prompt.id,
+      customId: `rate-comment:${G}:${number}`,
+      fields: { comment: "Quick and kind" },
+    });
+    expect((await api("GET", `/api/${G}/transcripts?ticket_id=${number}`, admin)).transcripts[0]).toMatchObject({
+      Rating: 4,
+      RatingComment: "Quick and kind",
+    });
 
     await interact({ kind: "button", channelId: dm.id, messageId: prompt.id, customId: `reopen:${G}:${number}` });
     await api("POST", `/api/${G}/tickets/${number}/close`, admin, { reason: "Shipped again" });

@@ -15,7 +15,12 @@ const blacklist = `/api/${DEMO_COMMUNITY_ID}/blacklist`;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signIn(DEMO_ADMIN_ID);
-  for (const [Label, Position] of [["Resolved", 2], ["Duplicate", 0], ["Spam", 2], ["Answered", 1]] as const) {
+  for (const [Label, Position] of [
+    ["Resolved", 2],
+    ["Duplicate", 0],
+    ["Spam", 2],
+    ["Answered", 1],
+  ] as const) {
     expect((await call("POST", reasons, { Label, Position })).statusCode).toBe(201);
   }
   expect((await call("POST", `/api/${GAMING_HUB_ID}/close-reasons`, { Label: "Elsewhere", Position: 2 })).statusCode).toBe(201);
@@ -27,8 +32,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: "GET" | "POST", path: string, payload?: unknown) => t.app.inject({ method, url: path, headers: bearer(owner), payload: payload as never });
-const labels = async (query: string) => ((await call("GET", `${reasons}${query}`)).json().close_reasons as { Label: string }[]).map((r) => r.Label);
+const call = (method: "GET" | "POST", path: string, payload?: unknown) =>
+  t.app.inject({ method, url: path, headers: bearer(owner), payload: payload as never });
+const labels = async (query: string) =>
+  ((await call("GET", `${reasons}${query}`)).json().close_reasons as { Label: string }[]).map((r) => r.Label);
 
 describe("a generated list route: sort, order and equality filters", () => {
   it("keeps the spec's order without them (Position, then the id)", async () => {
@@ -52,7 +59,8 @@ describe("a generated list route: sort, order and equality filters", () => {
   });
 
   it("filters an enum field and sorts by the computed creation time (blacklist)", async () => {
-    const targets = async (query: string) => ((await call("GET", `${blacklist}${query}`)).json().blacklist as { TargetId: string }[]).map((e) => e.TargetId);
+    const targets = async (query: string) =>
+      ((await call("GET", `${blacklist}${query}`)).json().blacklist as { TargetId: string }[]).map((e) => e.TargetId);
     expect(await targets("?Kind=User&sort=CreatedAt&order=asc")).toEqual(["555555555555555555", "555555555555555556"]);
     expect(await targets("?Kind=Role")).toEqual(["812345678901234604"]);
     expect(await targets("?Reason=Raids")).toEqual(["555555555555555556"]);
@@ -70,7 +78,9 @@ describe("a generated list route: sort, order and equality filters", () => {
   it("documents the parameters in the OpenAPI document", async () => {
     await t.app.ready();
     const doc = t.app.swagger() as unknown as OpenApiDocument;
-    const op = (doc.paths["/{guildId}/close-reasons"] as Record<string, { parameters?: { name: string; in: string; schema?: { enum?: string[] } }[] }>).get;
+    const op = (
+      doc.paths["/{guildId}/close-reasons"] as Record<string, { parameters?: { name: string; in: string; schema?: { enum?: string[] } }[] }>
+    ).get;
     const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema]));
     expect(Object.keys(query).sort()).toEqual(["Label", "Position", "Text", "order", "page", "per_page", "sort"]);
     expect(query.sort?.enum).toEqual(["ReasonId", "Label", "Text", "Position"]);

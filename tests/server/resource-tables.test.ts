@@ -45,12 +45,18 @@ const probe = (fields: z.ZodRawShape) =>
     doc: { tag: "Tags", summary: "probes" },
   }) as unknown as ResourceSpec;
 
-const columnsOf = async (db: Kysely<any>, dialect: DialectName, table: string) => (await tableColumns(db, dialect, table))?.map((c) => c.name);
+const columnsOf = async (db: Kysely<any>, dialect: DialectName, table: string) =>
+  (await tableColumns(db, dialect, table))?.map((c) => c.name);
 const driftIn = async (spec: ResourceSpec) => driftOf(spec, await tableColumns(t.db, t.app.dbDialect, spec.table));
 
 /** Writes the migration the script would, imports it and runs it, as the migrator does. */
 async function runWritten(spec: ResourceSpec): Promise<string> {
-  const written = resourceMigration(spec, await driftIn(spec), Object.keys(migrations), path.resolve(import.meta.dirname, "../../server/db"));
+  const written = resourceMigration(
+    spec,
+    await driftIn(spec),
+    Object.keys(migrations),
+    path.resolve(import.meta.dirname, "../../server/db"),
+  );
   if (!written) throw new Error("nothing written");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-written-")), `${written.name}.ts`);
   fs.writeFileSync(file, written.source);
@@ -73,12 +79,27 @@ describe("a resource's table comes from its migration", () => {
         "then start again.",
     );
     expect(await runWritten(spec)).toMatch(/^\d{3}_engine_probe$/);
-    expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual(["id", "guild_id", "name", "created_at", "updated_at", "revision"]);
+    expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual([
+      "id",
+      "guild_id",
+      "name",
+      "created_at",
+      "updated_at",
+      "revision",
+    ]);
     await expect(checkResourceTables(t.db, t.app.dbDialect, [spec])).resolves.toBeUndefined();
     // Its unique index compares the name without case.
     const row = (name: string) => ({ guild_id: "1", name, created_at: 1 });
-    await t.db.insertInto("engine_probe" as never).values(row("kept") as never).execute();
-    await expect(t.db.insertInto("engine_probe" as never).values(row("KEPT") as never).execute()).rejects.toThrow();
+    await t.db
+      .insertInto("engine_probe" as never)
+      .values(row("kept") as never)
+      .execute();
+    await expect(
+      t.db
+        .insertInto("engine_probe" as never)
+        .values(row("KEPT") as never)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it("a new field stops the server until the written migration adds its column; the rows are kept", async () => {
@@ -89,7 +110,10 @@ describe("a resource's table comes from its migration", () => {
     );
     expect(await runWritten(spec)).toMatch(/^\d{3}_engine_probe_add_active_weight$/);
     await expect(checkResourceTables(t.db, t.app.dbDialect, [spec])).resolves.toBeUndefined();
-    const kept = (await t.db.selectFrom("engine_probe" as never).selectAll().execute()) as { name: string; revision: number }[];
+    const kept = (await t.db
+      .selectFrom("engine_probe" as never)
+      .selectAll()
+      .execute()) as { name: string; revision: number }[];
     expect(kept.map((r) => [r.name, r.revision])).toEqual([["kept", 1]]);
   });
 
@@ -104,7 +128,9 @@ describe("a resource's table comes from its migration", () => {
     await expect(checkResourceTables(t.db, t.app.dbDialect, [dropped])).rejects.toBeInstanceOf(ResourceSchemaError);
     await expect(driftIn(dropped).then((drift) => resourceMigration(dropped, drift))).rejects.toThrow(message);
     const retyped = probe({ Name: z.number().int().max(10), Active: z.boolean(), Weight: z.number().int().max(10) });
-    await expect(checkResourceTables(t.db, t.app.dbDialect, [retyped])).rejects.toThrow(/has name as (text|TEXT) where the spec needs integer\./);
+    await expect(checkResourceTables(t.db, t.app.dbDialect, [retyped])).rejects.toThrow(
+      /has name as (text|TEXT) where the spec needs integer\./,
+    );
     const kept = ["id", "guild_id", "name", "created_at", "updated_at", "revision", "active", "weight"];
     expect(await columnsOf(t.db, t.app.dbDialect, "engine_probe")).toEqual(kept);
   });
@@ -154,9 +180,13 @@ async function formerStartUp(db: Kysely<any>, dialect: DialectName) {
 
 const indexesOf = async (db: Kysely<any>, dialect: DialectName, table: string) =>
   dialect === "postgres"
-    ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by 1`
-        .execute(db)).rows
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} order by 1`.execute(db)).rows;
+    ? (
+        await sql<{
+          name: string;
+        }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table} order by 1`.execute(db)
+      ).rows
+    : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table} order by 1`.execute(db))
+        .rows;
 
 describe("a database whose tables the server made at start", () => {
   it("migrates without losing a row, to the schema the migrations make", async () => {
@@ -171,14 +201,26 @@ describe("a database whose tables the server made at start", () => {
       for (const spec of specs) {
         const row: Record<string, unknown> = { guild_id: "42", created_at: 1000, updated_at: 2000, revision: 3 };
         if (spec.key.kind === "uuid") row.id = randomUUID();
-        for (const column of plannedColumns(spec).filter((c) => c.field)) row[column.name] = column.type === "text" ? `${spec.name} ${column.name}` : 7;
-        const inserted = await db.insertInto(spec.table as never).values(row as never).returningAll().executeTakeFirstOrThrow();
+        for (const column of plannedColumns(spec).filter((c) => c.field))
+          row[column.name] = column.type === "text" ? `${spec.name} ${column.name}` : 7;
+        const inserted = await db
+          .insertInto(spec.table as never)
+          .values(row as never)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         stored.set(spec.table, inserted as Record<string, unknown>);
       }
 
       const ran = await migrateToLatest(former.handle);
       expect(ran).toEqual(Object.keys(migrations).filter((name) => name > "027_demo_clocks"));
-      for (const spec of specs) expect(await db.selectFrom(spec.table as never).selectAll().execute(), spec.table).toEqual([stored.get(spec.table)]);
+      for (const spec of specs)
+        expect(
+          await db
+            .selectFrom(spec.table as never)
+            .selectAll()
+            .execute(),
+          spec.table,
+        ).toEqual([stored.get(spec.table)]);
       await expect(checkResourceTables(db, dialect)).resolves.toBeUndefined();
 
       // The same columns, types and indexes as a database the migrations made from the start.

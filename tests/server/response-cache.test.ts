@@ -7,7 +7,16 @@ import { authMessages } from "../../src/schemas/messages";
 import { GuildGenerations, attachPgGuildTriggers } from "../../server/db/guild-changes";
 import { applyChange } from "../../server/db/pg-listen";
 import { ResponseCache } from "../../server/http/support/response-cache";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, appForSuite, bearer, terminateListener, testDatabaseUrl, within } from "./helpers";
+import {
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  GAMING_HUB_ID,
+  appForSuite,
+  bearer,
+  terminateListener,
+  testDatabaseUrl,
+  within,
+} from "./helpers";
 
 // The response cache of guild lists (server/http/support/response-cache.ts) and the guild generations it relies on
 // (server/db/guild-changes.ts): a write through the API is seen by the writer's next read; a write by anyone else
@@ -57,7 +66,8 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
   const suite = appForSuite();
 
   const get = (url: string, who = "admin") => suite.t.app.inject({ url, headers: bearer(suite.tokens[who]!) });
-  const tagNames = async (who = "admin") => ((await get(`/api/${g}/tags`, who)).json() as { tags: { TagName: string }[] }).tags.map((x) => x.TagName);
+  const tagNames = async (who = "admin") =>
+    ((await get(`/api/${g}/tags`, who)).json() as { tags: { TagName: string }[] }).tags.map((x) => x.TagName);
   /**
    * Database queries a request runs that match `pattern` (the session comes from memory once seen; the demo
    * platform's occasional look for the large guild's data, in `meta`, is not counted).
@@ -110,19 +120,34 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
     const loggedOut = await suite.t.signIn(DEMO_ADMIN_ID);
     expect((await get(`/api/${g}/tags`, "admin")).statusCode).toBe(200);
     await suite.t.app.inject({ method: "POST", url: "/api/api/auth/logout", headers: bearer(loggedOut) });
-    expect((await suite.t.app.inject({ url: `/api/${g}/tags`, headers: bearer(loggedOut) })).json()).toEqual({ error: authMessages.authenticationFailed });
+    expect((await suite.t.app.inject({ url: `/api/${g}/tags`, headers: bearer(loggedOut) })).json()).toEqual({
+      error: authMessages.authenticationFailed,
+    });
   });
 
   it("a write through the API is seen by the next read (the writer's instance moves the guild's generation before answering)", async () => {
     expect(await tagNames()).not.toContain("cache-fresh");
-    const created = await suite.t.app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(suite.tokens.admin!), payload: { TagName: "cache-fresh", Content: "x" } });
+    const created = await suite.t.app.inject({
+      method: "POST",
+      url: `/api/${g}/tags`,
+      headers: bearer(suite.tokens.admin!),
+      payload: { TagName: "cache-fresh", Content: "x" },
+    });
     expect(created.statusCode).toBe(201);
     expect(await tagNames()).toContain("cache-fresh");
 
     const settings = (await get(`/api/${g}/settings`)).json() as { Revision: number; UserTicketLimit: number };
-    const put = await suite.t.app.inject({ method: "PUT", url: `/api/${g}/settings`, headers: bearer(suite.tokens.admin!), payload: { UserTicketLimit: settings.UserTicketLimit + 1, Revision: settings.Revision } });
+    const put = await suite.t.app.inject({
+      method: "PUT",
+      url: `/api/${g}/settings`,
+      headers: bearer(suite.tokens.admin!),
+      payload: { UserTicketLimit: settings.UserTicketLimit + 1, Revision: settings.Revision },
+    });
     expect(put.statusCode).toBe(200);
-    expect((await get(`/api/${g}/settings`)).json()).toMatchObject({ UserTicketLimit: settings.UserTicketLimit + 1, Revision: settings.Revision + 1 });
+    expect((await get(`/api/${g}/settings`)).json()).toMatchObject({
+      UserTicketLimit: settings.UserTicketLimit + 1,
+      Revision: settings.Revision + 1,
+    });
     // Each write logged an activity entry: the log's first page shows it.
     const activity = (await get(`/api/${g}/activity?page=1&per_page=50`)).json() as { activity: { Action: string }[] };
     expect(activity.activity[0]!.Action).toBe("Settings Updated");
@@ -166,7 +191,10 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
       const other = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${suite.t.config.databaseSchema}` });
       await other.connect();
       try {
-        await other.query("insert into tags (id, guild_id, name, content, created_at) values ('00000000-0000-4000-8000-00000000c0de', $1, 'from-sql', 'x', 1)", [g]);
+        await other.query(
+          "insert into tags (id, guild_id, name, content, created_at) values ('00000000-0000-4000-8000-00000000c0de', $1, 'from-sql', 'x', 1)",
+          [g],
+        );
       } finally {
         await other.end();
       }
@@ -177,7 +205,11 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
       const other = new BetterSqlite3(path.join(suite.t.config.dataDir, "ticketeer.sqlite"));
       try {
         other.pragma("busy_timeout = 5000");
-        other.prepare("insert into tags (id, guild_id, name, content, created_at) values ('00000000-0000-4000-8000-00000000c0de', ?, 'from-sql', 'x', 1)").run(g);
+        other
+          .prepare(
+            "insert into tags (id, guild_id, name, content, created_at) values ('00000000-0000-4000-8000-00000000c0de', ?, 'from-sql', 'x', 1)",
+          )
+          .run(g);
       } finally {
         other.close();
       }
@@ -195,49 +227,70 @@ describe(`the response cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLi
     await within(1000, async () => (await queriesOf(url, "admin", /"transcripts"/)) === 0);
   });
 
-  it.skipIf(!testDatabaseUrl)("PostgreSQL: this instance's own writes move the generation once committed, without waiting for the notification", async () => {
-    const changed = suite.t.app.guildGenerations.changed;
-    const bump = changed.g;
-    changed.g = () => {}; // deaf to notifications: only the writing connection's notices count
-    const generations = suite.t.app.guildGenerations;
-    try {
-      const before = generations.token(g);
-      await suite.t.db.transaction().execute(async (trx) => {
-        await trx.insertInto("tags").values({ id: "00000000-0000-4000-8000-00000000beef", guild_id: g, name: "own-write", content: "x", created_at: 1 }).execute();
-        expect(generations.token(g)).toBe(before);
-      });
-      const committed = generations.token(g);
-      expect(committed).not.toBe(before);
-      await suite.t.db.deleteFrom("tags").where("name", "=", "own-write").execute();
-      expect(generations.token(g)).not.toBe(committed);
-    } finally {
-      changed.g = bump;
-    }
-  });
+  it.skipIf(!testDatabaseUrl)(
+    "PostgreSQL: this instance's own writes move the generation once committed, without waiting for the notification",
+    async () => {
+      const changed = suite.t.app.guildGenerations.changed;
+      const bump = changed.g;
+      changed.g = () => {}; // deaf to notifications: only the writing connection's notices count
+      const generations = suite.t.app.guildGenerations;
+      try {
+        const before = generations.token(g);
+        await suite.t.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("tags")
+            .values({ id: "00000000-0000-4000-8000-00000000beef", guild_id: g, name: "own-write", content: "x", created_at: 1 })
+            .execute();
+          expect(generations.token(g)).toBe(before);
+        });
+        const committed = generations.token(g);
+        expect(committed).not.toBe(before);
+        await suite.t.db.deleteFrom("tags").where("name", "=", "own-write").execute();
+        expect(generations.token(g)).not.toBe(committed);
+      } finally {
+        changed.g = bump;
+      }
+    },
+  );
 
-  it.skipIf(!testDatabaseUrl)("PostgreSQL: tables kept by other tables' triggers carry no change triggers (one left from before is dropped)", async () => {
-    const db = suite.t.db;
-    await sql`create trigger ticketeer_guild_ins after insert on activity_counts referencing new table as changed
+  it.skipIf(!testDatabaseUrl)(
+    "PostgreSQL: tables kept by other tables' triggers carry no change triggers (one left from before is dropped)",
+    async () => {
+      const db = suite.t.db;
+      await sql`create trigger ticketeer_guild_ins after insert on activity_counts referencing new table as changed
       for each statement execute function ticketeer_guild_rows_changed()`.execute(db);
-    await attachPgGuildTriggers(db);
-    const { rows } = await sql<{ relname: string }>`
+      await attachPgGuildTriggers(db);
+      const { rows } = await sql<{ relname: string }>`
       select distinct c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = current_schema() and t.tgname like 'ticketeer_guild_%' order by 1`.execute(db);
-    const watched = rows.map((r) => r.relname);
-    expect(watched).toEqual(expect.arrayContaining(["activity", "tags", "tickets", "transcripts"]));
-    for (const derived of ["activity_counts", "activity_users", "activity_actions", "activity_blocks", "transcript_counts", "transcript_blocks", "ticket_rollups"]) {
-      expect(watched).not.toContain(derived);
-    }
-  });
+      const watched = rows.map((r) => r.relname);
+      expect(watched).toEqual(expect.arrayContaining(["activity", "tags", "tickets", "transcripts"]));
+      for (const derived of [
+        "activity_counts",
+        "activity_users",
+        "activity_actions",
+        "activity_blocks",
+        "transcript_counts",
+        "transcript_blocks",
+        "ticket_rollups",
+      ]) {
+        expect(watched).not.toContain(derived);
+      }
+    },
+  );
 
-  it.skipIf(!testDatabaseUrl)("PostgreSQL: while the LISTEN connection is down, nothing is served from memory", { timeout: 20_000 }, async () => {
-    const url = `/api/${g}/tags`;
-    await within(1000, async () => (await queriesOf(url)) === 0);
-    await terminateListener(suite.t, "ticketeer_guilds_");
-    await within(2000, async () => suite.t.app.guildGenerations.token(g) === undefined);
-    expect(await queriesOf(url)).toBeGreaterThan(0);
-    expect(await queriesOf(url)).toBeGreaterThan(0);
-    // Listening again (retried every 2 s): kept again.
-    await within(8000, async () => (await queriesOf(url)) === 0);
-  });
+  it.skipIf(!testDatabaseUrl)(
+    "PostgreSQL: while the LISTEN connection is down, nothing is served from memory",
+    { timeout: 20_000 },
+    async () => {
+      const url = `/api/${g}/tags`;
+      await within(1000, async () => (await queriesOf(url)) === 0);
+      await terminateListener(suite.t, "ticketeer_guilds_");
+      await within(2000, async () => suite.t.app.guildGenerations.token(g) === undefined);
+      expect(await queriesOf(url)).toBeGreaterThan(0);
+      expect(await queriesOf(url)).toBeGreaterThan(0);
+      // Listening again (retried every 2 s): kept again.
+      await within(8000, async () => (await queriesOf(url)) === 0);
+    },
+  );
 });

@@ -29,7 +29,9 @@ function ajvFor(doc: OpenApiDocument) {
 
 /** Rewrites the document's own refs so ajv finds them under the "doc" schema. */
 function withDocRefs(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `doc${value}` : value));
+  return JSON.parse(JSON.stringify(schema), (key, value) =>
+    key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `doc${value}` : value,
+  );
 }
 
 /** Installs the checker (before the app is ready). */
@@ -51,7 +53,9 @@ export function installResponseChecker(app: FastifyInstance): ResponseChecker {
       checker.problems.push(`${where}: status not documented`);
       return payload;
     }
-    const type = String(reply.getHeader("content-type") ?? "").split(";")[0].trim();
+    const type = String(reply.getHeader("content-type") ?? "")
+      .split(";")[0]
+      .trim();
     const content = response.content ?? {};
     if (!type || Object.keys(content).length === 0) return payload; // no body (a redirect)
     const media = content[type];

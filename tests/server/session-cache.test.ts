@@ -5,7 +5,16 @@ import { SessionCache } from "../../server/auth/session-cache";
 import { applyChange } from "../../server/db/pg-listen";
 import { hashToken, storeUserTokens } from "../../server/auth/sessions";
 import type { SessionUser } from "../../server/auth/session-user";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, type TestApp, bearer, createTestApp, terminateListener, testDatabaseUrl, within } from "./helpers";
+import {
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  type TestApp,
+  bearer,
+  createTestApp,
+  terminateListener,
+  testDatabaseUrl,
+  within,
+} from "./helpers";
 
 // The session cache (server/auth/session-cache.ts): a revoked session is never accepted again by the instance that
 // revoked it; a change made elsewhere (another instance, SQL) reaches it within the notification delay on
@@ -47,7 +56,12 @@ describe("SessionCache", () => {
 
   it("forgets a session, all sessions of a user, or everything (notifications)", () => {
     const cache = new SessionCache();
-    for (const [hash, id] of [["a", "1"], ["b", "1"], ["c", "2"]]) cache.set(hash, user(id), cache.generation);
+    for (const [hash, id] of [
+      ["a", "1"],
+      ["b", "1"],
+      ["c", "2"],
+    ])
+      cache.set(hash, user(id), cache.generation);
     applyChange(cache, "u:1");
     expect([cache.get("a"), cache.get("b"), cache.get("c")?.id]).toEqual([undefined, undefined, "2"]);
     applyChange(cache, "s:c");
@@ -101,38 +115,49 @@ describe(`the session cache of an app (${testDatabaseUrl ? "PostgreSQL" : "SQLit
   it("a user's stored tokens changed (sign-in, refresh): their sessions are read again", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
     expect(await status(token)).toBe(200);
-    await storeUserTokens(t.db, t.app.secrets, t.app.sessionCache, DEMO_ADMIN_ID, { accessToken: "new", refreshToken: null, expiresAt: Date.now() + 60_000 });
+    await storeUserTokens(t.db, t.app.secrets, t.app.sessionCache, DEMO_ADMIN_ID, {
+      accessToken: "new",
+      refreshToken: null,
+      expiresAt: Date.now() + 60_000,
+    });
     expect(t.app.sessionCache.get(hashToken(token))).toBeUndefined();
     // Kept again with the new tokens (on PostgreSQL, once the trigger's own notification has come back).
     await within(1000, async () => (await status(token)) === 200 && t.app.sessionCache.get(hashToken(token))?.accessToken === "new");
   });
 
-  it.skipIf(!testDatabaseUrl)("PostgreSQL: a session revoked by someone else (SQL on another connection) is refused within the notification delay", async () => {
-    const token = await t.signIn(DEMO_ADMIN_ID);
-    expect(await status(token)).toBe(200);
-    expect(t.app.sessionCache.get(hashToken(token))).toBeDefined();
-    const other = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${t.config.databaseSchema}` });
-    await other.connect();
-    try {
-      await other.query("update sessions set revoked_at = $1 where token_hash = $2", [Date.now(), hashToken(token)]);
-    } finally {
-      await other.end();
-    }
-    // Far below the cache's TTL (10 s): the notification did it.
-    const took = await within(1000, async () => (await status(token)) === 401);
-    expect(took).toBeLessThan(1000);
-  });
+  it.skipIf(!testDatabaseUrl)(
+    "PostgreSQL: a session revoked by someone else (SQL on another connection) is refused within the notification delay",
+    async () => {
+      const token = await t.signIn(DEMO_ADMIN_ID);
+      expect(await status(token)).toBe(200);
+      expect(t.app.sessionCache.get(hashToken(token))).toBeDefined();
+      const other = new pg.Client({ connectionString: testDatabaseUrl, options: `-c search_path=${t.config.databaseSchema}` });
+      await other.connect();
+      try {
+        await other.query("update sessions set revoked_at = $1 where token_hash = $2", [Date.now(), hashToken(token)]);
+      } finally {
+        await other.end();
+      }
+      // Far below the cache's TTL (10 s): the notification did it.
+      const took = await within(1000, async () => (await status(token)) === 401);
+      expect(took).toBeLessThan(1000);
+    },
+  );
 
-  it.skipIf(!testDatabaseUrl)("PostgreSQL: while the LISTEN connection is down, nothing is answered from memory", { timeout: 20_000 }, async () => {
-    const token = await t.signIn(DEMO_ADMIN_ID);
-    expect(await status(token)).toBe(200);
-    expect(t.app.sessionCache.size).toBeGreaterThan(0);
-    await terminateListener(t, "ticketeer_sessions_");
-    await within(2000, async () => t.app.sessionCache.size === 0);
-    // Looked up in the database each time, not kept.
-    expect(await status(token)).toBe(200);
-    expect(t.app.sessionCache.size).toBe(0);
-    // Listening again (retried every 2 s): kept again.
-    await within(8000, async () => (await status(token)) === 200 && t.app.sessionCache.size > 0);
-  });
+  it.skipIf(!testDatabaseUrl)(
+    "PostgreSQL: while the LISTEN connection is down, nothing is answered from memory",
+    { timeout: 20_000 },
+    async () => {
+      const token = await t.signIn(DEMO_ADMIN_ID);
+      expect(await status(token)).toBe(200);
+      expect(t.app.sessionCache.size).toBeGreaterThan(0);
+      await terminateListener(t, "ticketeer_sessions_");
+      await within(2000, async () => t.app.sessionCache.size === 0);
+      // Looked up in the database each time, not kept.
+      expect(await status(token)).toBe(200);
+      expect(t.app.sessionCache.size).toBe(0);
+      // Listening again (retried every 2 s): kept again.
+      await within(8000, async () => (await status(token)) === 200 && t.app.sessionCache.size > 0);
+    },
+  );
 });

@@ -31,7 +31,12 @@ describe("ticket settings API", () => {
   const storedRow = (guildId = DEMO_COMMUNITY_ID) =>
     t.db.selectFrom("guild_settings").selectAll().where("guild_id", "=", guildId).executeTakeFirst();
   const supportTeam = async () =>
-    t.db.selectFrom("teams").select(["id"]).where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+    t.db
+      .selectFrom("teams")
+      .select(["id"])
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
   const setSupportPermissions = async (permissions: Record<string, boolean>) => {
     const team = await supportTeam();
     const res = await t.app.inject({
@@ -57,7 +62,13 @@ describe("ticket settings API", () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       for (const key of Object.keys(ticketSettingsShape)) expect(body, key).toHaveProperty(key);
-      expect(body).toMatchObject({ UserTicketLimit: 1, StoreTranscripts: true, AutoCloseEnabled: false, ArchiveChannelId: null, Revision: 0 });
+      expect(body).toMatchObject({
+        UserTicketLimit: 1,
+        StoreTranscripts: true,
+        AutoCloseEnabled: false,
+        ArchiveChannelId: null,
+        Revision: 0,
+      });
       expect(body).toEqual({ ...defaultSettings(), Channels: expect.any(Object), Revision: 0 });
       expect(body.Channels).toEqual({
         welcome: "812345678901234711",
@@ -84,11 +95,23 @@ describe("ticket settings API", () => {
 
   describe("PUT /{guildId}/settings", () => {
     it("saves the given fields, keeps the others, bumps the revision and records before/after", async () => {
-      const res = await put({ UserTicketLimit: 3, AutoCloseEnabled: true, ArchiveChannelId: SUPPORT_CHANNEL, StoreTranscripts: false, Revision: 0 });
+      const res = await put({
+        UserTicketLimit: 3,
+        AutoCloseEnabled: true,
+        ArchiveChannelId: SUPPORT_CHANNEL,
+        StoreTranscripts: false,
+        Revision: 0,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: settingsMessages.updatedByServer, Revision: 1 });
       const body = await get();
-      expect(body).toMatchObject({ UserTicketLimit: 3, AutoCloseEnabled: true, ArchiveChannelId: SUPPORT_CHANNEL, StoreTranscripts: false, Revision: 1 });
+      expect(body).toMatchObject({
+        UserTicketLimit: 3,
+        AutoCloseEnabled: true,
+        ArchiveChannelId: SUPPORT_CHANNEL,
+        StoreTranscripts: false,
+        Revision: 1,
+      });
       expect(body.EnableUserFeedback).toBe(true);
       const row = await storedRow();
       expect(row?.revision).toBe(1);
@@ -96,8 +119,18 @@ describe("ticket settings API", () => {
 
       const entry = await t.db.selectFrom("activity").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ action: "Settings Updated", guild_id: DEMO_COMMUNITY_ID, user_id: DEMO_ADMIN_ID });
-      expect(JSON.parse(entry.before_json!)).toEqual({ UserTicketLimit: 1, AutoCloseEnabled: false, ArchiveChannelId: null, StoreTranscripts: true });
-      expect(JSON.parse(entry.after_json!)).toEqual({ UserTicketLimit: 3, AutoCloseEnabled: true, ArchiveChannelId: SUPPORT_CHANNEL, StoreTranscripts: false });
+      expect(JSON.parse(entry.before_json!)).toEqual({
+        UserTicketLimit: 1,
+        AutoCloseEnabled: false,
+        ArchiveChannelId: null,
+        StoreTranscripts: true,
+      });
+      expect(JSON.parse(entry.after_json!)).toEqual({
+        UserTicketLimit: 3,
+        AutoCloseEnabled: true,
+        ArchiveChannelId: SUPPORT_CHANNEL,
+        StoreTranscripts: false,
+      });
       // Another guild is untouched.
       expect((await get(GAMING_HUB_ID)).UserTicketLimit).toBe(1);
     });
@@ -167,9 +200,20 @@ describe("ticket settings API", () => {
     });
 
     it("saves without a revision (a bot's blind write) and accepts the edge values", async () => {
-      const res = await put({ CloseOnUserLeaveHours: 23, CloseOnUserLeaveMinutes: 59, SinceLastMessageDays: 23, SinceLastMessageHours: 0, UserTicketLimit: 0 });
+      const res = await put({
+        CloseOnUserLeaveHours: 23,
+        CloseOnUserLeaveMinutes: 59,
+        SinceLastMessageDays: 23,
+        SinceLastMessageHours: 0,
+        UserTicketLimit: 0,
+      });
       expect(res.statusCode).toBe(200);
-      expect(await get()).toMatchObject({ CloseOnUserLeaveHours: 23, CloseOnUserLeaveMinutes: 59, SinceLastMessageDays: 23, UserTicketLimit: 0 });
+      expect(await get()).toMatchObject({
+        CloseOnUserLeaveHours: 23,
+        CloseOnUserLeaveMinutes: 59,
+        SinceLastMessageDays: 23,
+        UserTicketLimit: 0,
+      });
     });
 
     it("refuses anonymous, visitor and staff without EditSettings; staff with it may save", async () => {

@@ -25,7 +25,12 @@ const platformOf = (kind: "demo" | "discord") => ({ kind }) as PlatformAdapter;
 
 describe("a staff reply's avatar", () => {
   it("on the demo platform is stored as the same-origin path of the staff member's avatar, not on PUBLIC_URL", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const opened = await t.app.inject({
       method: "POST",
       url: `/api/${G}/demo/interactions`,
@@ -33,8 +38,19 @@ describe("a staff reply's avatar", () => {
       payload: { kind: "button", channelId: "812345678901234714", messageId: panel.message_id, customId: `panel:${panel.id}` },
     });
     expect(opened.statusCode, opened.body).toBe(200);
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
-    const reply = await t.app.inject({ method: "POST", url: `/api/${G}/tickets/${ticket.number}/reply`, headers: bearer(staff), payload: { content: "On it." } });
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("status", "=", "open")
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
+    const reply = await t.app.inject({
+      method: "POST",
+      url: `/api/${G}/tickets/${ticket.number}/reply`,
+      headers: bearer(staff),
+      payload: { content: "On it." },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const sent = await t.db.selectFrom("demo_messages").selectAll().where("id", "=", reply.json().message_id).executeTakeFirstOrThrow();
     expect(JSON.parse(sent.embeds_json ?? "[]")[0].author).toEqual({ name: "Demo Staff", icon_url: "/images/default-avatar.svg" });
@@ -54,7 +70,12 @@ describe("a staff reply's avatar", () => {
 });
 
 describe("the page's content policy for images", () => {
-  const imgSrc = (csp: string) => csp.split(";").map((d) => d.trim().split(/\s+/)).find(([name]) => name === "img-src")?.slice(1) ?? [];
+  const imgSrc = (csp: string) =>
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === "img-src")
+      ?.slice(1) ?? [];
 
   it("lets in the server's own images at any address ('self'), its public origin, data: and Discord's CDN", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });

@@ -38,7 +38,13 @@ describe("static files and the SPA", () => {
   const get = (url: string) => t.app.inject({ method: "GET", url });
 
   it("serves prerendered pages from dist/x/y/index.html", async () => {
-    for (const [url, body] of [["/", "landing"], ["/legal/tos", "tos"], ["/legal/tos/", "tos"], ["/docs", "docs"], ["/docs/quick-setup", "quick setup"]]) {
+    for (const [url, body] of [
+      ["/", "landing"],
+      ["/legal/tos", "tos"],
+      ["/legal/tos/", "tos"],
+      ["/docs", "docs"],
+      ["/docs/quick-setup", "quick setup"],
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"], url).toMatch(/text\/html/);

@@ -19,7 +19,13 @@ describe("tags", () => {
     activity: (await t.db.selectFrom("activity").select("id").execute()).length,
   });
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: "POST", url, headers: { ...bearer(token), ...headers }, payload: payload as object, remoteAddress: "203.0.113.7" });
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: { ...bearer(token), ...headers },
+      payload: payload as object,
+      remoteAddress: "203.0.113.7",
+    });
 
   let before: { tags: number; activity: number };
   beforeEach(async () => {
@@ -73,7 +79,13 @@ describe("tags", () => {
     const tag = list.find((x: { TagName: string }) => x.TagName === name);
     expect(tag).toMatchObject({ TagName: name, Content: content });
     const entry = await t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ guild_id: DEMO_COMMUNITY_ID, user_id: DEMO_ADMIN_ID, username: "Demo Admin", action: "Tag Created", ip: "203.0.113.7" });
+    expect(entry).toMatchObject({
+      guild_id: DEMO_COMMUNITY_ID,
+      user_id: DEMO_ADMIN_ID,
+      username: "Demo Admin",
+      action: "Tag Created",
+      ip: "203.0.113.7",
+    });
     expect(Math.abs(entry.timestamp - Date.now() / 1000)).toBeLessThan(10);
     expect(JSON.parse(entry.after_json!)).toMatchObject({ TagId: tag.TagId, TagName: name });
   });

@@ -47,9 +47,14 @@ describe("staff teams API", () => {
   const teamsOf = async (guildId = DEMO_COMMUNITY_ID) => (await call("GET", `/${guildId}/teams`, admin)).json();
   const teamByName = async (name: string, guildId = DEMO_COMMUNITY_ID) =>
     (await teamsOf(guildId)).teams.find((x: { TeamName: string }) => x.TeamName === name);
-  const countTeams = async () => (await t.db.selectFrom("teams").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n;
-  const lastActivity = () =>
-    t.db.selectFrom("activity").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  const countTeams = async () =>
+    (
+      await t.db
+        .selectFrom("teams")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
+  const lastActivity = () => t.db.selectFrom("activity").selectAll().orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
   const supportTeamId = async () => (await teamByName("Support Team")).TeamId as string;
   const setSupportPermissions = async (permissions: Record<string, boolean>) => {
     const res = await call("PUT", `/${DEMO_COMMUNITY_ID}/teams/${await supportTeamId()}/permissions`, admin, { Permissions: permissions });
@@ -78,7 +83,10 @@ describe("staff teams API", () => {
         { RoleId: "812345678901234605", RoleName: "Member" },
       ]);
       const support = body.teams.find((x: { TeamName: string }) => x.TeamName === "Support Team");
-      expect(support).toMatchObject({ TeamId: expect.stringMatching(/^\d+$/), Roles: [{ RoleId: DEMO_SUPPORT_ROLE_ID, RoleName: "Support" }] });
+      expect(support).toMatchObject({
+        TeamId: expect.stringMatching(/^\d+$/),
+        Roles: [{ RoleId: DEMO_SUPPORT_ROLE_ID, RoleName: "Support" }],
+      });
       expect(Object.keys(support.Permissions).sort()).toEqual([...teamPermissionKeys].sort());
       expect(support.Permissions.ViewTag).toBe(true);
       expect(support.Permissions.EditTeam).toBe(false);
@@ -277,7 +285,12 @@ describe("staff teams API", () => {
     it("refuses unknown keys, non-booleans and a missing map with 400, changing nothing", async () => {
       const team = await teamByName("Moderation");
       const url = `/${DEMO_COMMUNITY_ID}/teams/${team.TeamId}/permissions`;
-      for (const payload of [{ Permissions: { ViewTag: true, Launch: true } }, { Permissions: { ViewTag: "yes" } }, {}, { Permissions: [] }]) {
+      for (const payload of [
+        { Permissions: { ViewTag: true, Launch: true } },
+        { Permissions: { ViewTag: "yes" } },
+        {},
+        { Permissions: [] },
+      ]) {
         const res = await call("PUT", url, admin, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().error).toBeTypeOf("string");
@@ -314,10 +327,14 @@ describe("staff teams API", () => {
         expect(grant.json().error).toBe(teamText.cannotGrant(["ViewSettings"]));
         expect((await teamByName("Moderation")).Permissions).toEqual(noPermissions());
 
-        const ok = await call("PUT", `/${DEMO_COMMUNITY_ID}/teams/${moderation.TeamId}/permissions`, staff, { Permissions: { ViewTag: true } });
+        const ok = await call("PUT", `/${DEMO_COMMUNITY_ID}/teams/${moderation.TeamId}/permissions`, staff, {
+          Permissions: { ViewTag: true },
+        });
         expect(ok.statusCode).toBe(200);
         // Turning a permission off is always allowed.
-        const off = await call("PUT", `/${DEMO_COMMUNITY_ID}/teams/${billing.TeamId}/permissions`, staff, { Permissions: { DeleteForm: false } });
+        const off = await call("PUT", `/${DEMO_COMMUNITY_ID}/teams/${billing.TeamId}/permissions`, staff, {
+          Permissions: { DeleteForm: false },
+        });
         expect(off.statusCode).toBe(200);
 
         const join = await call("POST", `/${DEMO_COMMUNITY_ID}/teams/${billing.TeamId}/roles`, staff, { RoleId: VIP_ROLE });
@@ -325,7 +342,9 @@ describe("staff teams API", () => {
         expect(join.json().error).toBe(teamText.cannotJoinStrongerTeam);
         const joinWeak = await call("POST", `/${DEMO_COMMUNITY_ID}/teams/${moderation.TeamId}/roles`, staff, { RoleId: VIP_ROLE });
         expect(joinWeak.statusCode).toBe(200);
-        expect((await call("DELETE", `/${DEMO_COMMUNITY_ID}/teams/${moderation.TeamId}/roles`, staff, { RoleId: VIP_ROLE })).statusCode).toBe(200);
+        expect(
+          (await call("DELETE", `/${DEMO_COMMUNITY_ID}/teams/${moderation.TeamId}/roles`, staff, { RoleId: VIP_ROLE })).statusCode,
+        ).toBe(200);
       } finally {
         await setSupportPermissions(noPermissions());
         await setSupportPermissions({ ViewTag: true, ViewSinglePanel: true, ViewMultiPanel: true, ViewForm: true, ViewTranscripts: true });
@@ -366,7 +385,10 @@ describe("staff teams API", () => {
           .addColumn("data_json", "text", (c) => c.notNull())
           .execute();
       }
-      await db.insertInto("panels").values({ guild_id: DEMO_COMMUNITY_ID, kind: "single", name: "Billing help", team_id: Number(team.TeamId), data_json: "{}" }).execute();
+      await db
+        .insertInto("panels")
+        .values({ guild_id: DEMO_COMMUNITY_ID, kind: "single", name: "Billing help", team_id: Number(team.TeamId), data_json: "{}" })
+        .execute();
       const res = await call("DELETE", `/${DEMO_COMMUNITY_ID}/teams/${team.TeamId}`, admin);
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toBe(teamText.usedByPanels(["Billing help"]));

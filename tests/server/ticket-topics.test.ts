@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrations } from "../../server/db/migrations/index";
 import { driftOf, resourceMigration } from "../../server/resources/tables";
 import { ticketTopicsSpec } from "../fixtures/ticket-topic";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, type TestApp, bearer, createTestApp } from "./helpers";
+import {
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  DEMO_STAFF_ID,
+  DEMO_VISITOR_ID,
+  GAMING_HUB_ID,
+  type TestApp,
+  bearer,
+  createTestApp,
+} from "./helpers";
 
 // docs/adding-a-resource.md, followed literally, adds "Ticket topics" with its spec (tests/fixtures/ticket-topic.ts,
 // what the guide has one write as src/schemas/ticket-topic.ts), one line in the shared registry — here the registry
@@ -45,7 +54,12 @@ afterAll(async () => {
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, token: string | null = owner, payload?: unknown) =>
   t.app.inject({ method, url: path, headers: token ? bearer(token) : {}, payload: payload as never });
 // The table exists only in this suite (the fixture's): untyped here.
-const rows = () => (t.db as never as TestApp["db"]).selectFrom("ticket_topics" as never).selectAll().orderBy("id" as never).execute() as Promise<Record<string, unknown>[]>;
+const rows = () =>
+  (t.db as never as TestApp["db"])
+    .selectFrom("ticket_topics" as never)
+    .selectAll()
+    .orderBy("id" as never)
+    .execute() as Promise<Record<string, unknown>[]>;
 const lastActivity = () => t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
 
 describe("Ticket topics, declared in one spec and one registry line", () => {
@@ -61,10 +75,16 @@ describe("Ticket topics, declared in one spec and one registry line", () => {
     const created = await call("POST", url, owner, { Name: " Billing ", Emoji: "💳", Description: "Invoices and refunds" });
     expect(created.statusCode, created.body).toBe(201);
     const topic = created.json().ticket_topic as Topic;
-    expect(created.json()).toEqual({ message: "Ticket topic created", ticket_topic: { TopicId: expect.any(Number), Name: "Billing", Emoji: "💳", Description: "Invoices and refunds", Revision: 1 } });
+    expect(created.json()).toEqual({
+      message: "Ticket topic created",
+      ticket_topic: { TopicId: expect.any(Number), Name: "Billing", Emoji: "💳", Description: "Invoices and refunds", Revision: 1 },
+    });
     expect(await lastActivity()).toMatchObject({ action: "Ticket Topic Created", guild_id: DEMO_COMMUNITY_ID, user_id: DEMO_ADMIN_ID });
     await call("POST", url, owner, { Name: "Account" });
-    expect(((await call("GET", url)).json().ticket_topics as Topic[]).map((x) => [x.Name, x.Emoji])).toEqual([["Account", ""], ["Billing", "💳"]]);
+    expect(((await call("GET", url)).json().ticket_topics as Topic[]).map((x) => [x.Name, x.Emoji])).toEqual([
+      ["Account", ""],
+      ["Billing", "💳"],
+    ]);
 
     const saved = await call("PUT", `${url}/${topic.TopicId}`, owner, { Name: "Payments", Emoji: "💰", Description: "", Revision: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -123,13 +143,30 @@ describe("Ticket topics, declared in one spec and one registry line", () => {
     expect(file.ticket_topics).toEqual([{ Name: "Account", Emoji: "", Description: "" }]);
     // A file with only this section (the others are left as they are).
     const { format, version, exported_at, source_guild } = file;
-    const config = { format, version, exported_at, source_guild, ticket_topics: [{ Name: "Shipping", Emoji: "📦", Description: "Where is my parcel" }, ...file.ticket_topics] };
+    const config = {
+      format,
+      version,
+      exported_at,
+      source_guild,
+      ticket_topics: [{ Name: "Shipping", Emoji: "📦", Description: "Where is my parcel" }, ...file.ticket_topics],
+    };
     const preview = await call("POST", `/api/${GAMING_HUB_ID}/config/import/preview`, owner, { config });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().sections.find((s: { section: string }) => s.section === "ticket_topics")).toMatchObject({ label: "Ticket Topics", present: true, deletes: 0, creates: 2 });
+    expect(preview.json().sections.find((s: { section: string }) => s.section === "ticket_topics")).toMatchObject({
+      label: "Ticket Topics",
+      present: true,
+      deletes: 0,
+      creates: 2,
+    });
     const imported = await call("POST", `/api/${GAMING_HUB_ID}/config/import`, owner, { config });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(((await call("GET", `/api/${GAMING_HUB_ID}/ticket-topics`)).json().ticket_topics as Topic[]).map((x) => [x.Name, x.Emoji, x.Description])).toEqual([
+    expect(
+      ((await call("GET", `/api/${GAMING_HUB_ID}/ticket-topics`)).json().ticket_topics as Topic[]).map((x) => [
+        x.Name,
+        x.Emoji,
+        x.Description,
+      ]),
+    ).toEqual([
       ["Account", "", ""],
       ["Shipping", "📦", "Where is my parcel"],
     ]);

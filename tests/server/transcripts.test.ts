@@ -32,7 +32,12 @@ const SECRET_PHRASES = [
   "statement.png",
 ];
 
-const message = (author: string, content: string, extra: Record<string, unknown> = {}) => ({ author, content, timestamp: 1_717_000_000_000, ...extra });
+const message = (author: string, content: string, extra: Record<string, unknown> = {}) => ({
+  author,
+  content,
+  timestamp: 1_717_000_000_000,
+  ...extra,
+});
 
 describe("transcripts API", () => {
   let t: TestApp;
@@ -57,7 +62,15 @@ describe("transcripts API", () => {
     if (guildId) q = q.where("guild_id", "=", guildId);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
-  const termCount = async () => Number((await t.db.selectFrom("transcript_terms").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const termCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("transcript_terms")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const setSupportPermissions = async (permissions: Record<string, boolean>) => {
     await t.db
       .updateTable("teams")
@@ -91,7 +104,10 @@ describe("transcripts API", () => {
         PanelId: null,
         Rating: 4,
         ClosedAt: 1_717_000_500_000,
-        messages: [message("Quartz_Owner", "My zebrafish quartz ultraviolet lamp is broken"), message("Helper", "Café crème, Ångström! see https://example.com/a?b=1&c=2")],
+        messages: [
+          message("Quartz_Owner", "My zebrafish quartz ultraviolet lamp is broken"),
+          message("Helper", "Café crème, Ångström! see https://example.com/a?b=1&c=2"),
+        ],
       },
       communityKey,
     );
@@ -126,12 +142,22 @@ describe("transcripts API", () => {
     });
 
     it("demo data has ratings, missing ratings, close reasons, missing reasons and Unknown panels", async () => {
-      const all = (await list("?per_page=100")).json().transcripts as { Rating: number | null; CloseReason: string | null; PanelName: string; PanelId: number | null }[];
+      const all = (await list("?per_page=100")).json().transcripts as {
+        Rating: number | null;
+        CloseReason: string | null;
+        PanelName: string;
+        PanelId: number | null;
+      }[];
       expect(all.some((x) => x.Rating === null)).toBe(true);
       expect(all.every((x) => x.Rating === null || (x.Rating >= 1 && x.Rating <= 5))).toBe(true);
       expect(all.some((x) => x.CloseReason === null)).toBe(true);
       expect(all.some((x) => x.PanelName === "Unknown" && x.PanelId === null)).toBe(true);
-      const panel = await t.db.selectFrom("panels").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "Billing").executeTakeFirstOrThrow();
+      const panel = await t.db
+        .selectFrom("panels")
+        .select("id")
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .where("name", "=", "Billing")
+        .executeTakeFirstOrThrow();
       expect(all.some((x) => x.PanelName === "Billing" && x.PanelId === panel.id)).toBe(true);
     });
 
@@ -149,7 +175,9 @@ describe("transcripts API", () => {
       expect(partial.transcripts.every((x: { AuthorUsername: string }) => x.AuthorUsername.toLowerCase().includes("a"))).toBe(true);
       // LIKE wildcards in the box are literal characters.
       expect((await list("?username=%25")).json().total).toBe(0);
-      expect((await list("?username=_")).json().transcripts.every((x: { AuthorUsername: string }) => x.AuthorUsername.includes("_"))).toBe(true);
+      expect((await list("?username=_")).json().transcripts.every((x: { AuthorUsername: string }) => x.AuthorUsername.includes("_"))).toBe(
+        true,
+      );
 
       const billing = (await list("?panel=Billing&per_page=100")).json();
       expect(billing.total).toBeGreaterThan(0);
@@ -172,7 +200,8 @@ describe("transcripts API", () => {
     });
 
     it("searches words inside transcripts through keyed hashes", async () => {
-      const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}&per_page=100`)).json().transcripts.map((x: { TicketId: number }) => x.TicketId);
+      const ids = async (q: string) =>
+        (await list(`?q=${encodeURIComponent(q)}&per_page=100`)).json().transcripts.map((x: { TicketId: number }) => x.TicketId);
       expect(await ids("zebrafish")).toEqual([5000]);
       expect(await ids("ZEBRAFISH ultraviolet")).toEqual([5000]);
       expect(await ids("cafe angstrom")).toEqual([5000]);
@@ -182,7 +211,9 @@ describe("transcripts API", () => {
       expect((await list("?q=aimbot", GAMING_HUB_ID)).json().total).toBeGreaterThan(0);
       const refunded = await ids("refunded duplicate");
       expect(refunded.length).toBeGreaterThan(0);
-      expect(await ids("refunded duplicate", )).toEqual((await list(`?q=refunded&per_page=100`)).json().transcripts.map((x: { TicketId: number }) => x.TicketId));
+      expect(await ids("refunded duplicate")).toEqual(
+        (await list(`?q=refunded&per_page=100`)).json().transcripts.map((x: { TicketId: number }) => x.TicketId),
+      );
       // Combined with a filter.
       expect((await list("?q=zebrafish&username=quartz")).json().total).toBe(1);
       expect((await list("?q=zebrafish&panel=Billing")).json().total).toBe(0);
@@ -226,7 +257,9 @@ describe("transcripts API", () => {
       expect(panels).toContain("Billing");
       expect(panels.at(-1)).toBe("Unknown");
       expect(panels.filter((p) => p === "Unknown")).toHaveLength(1);
-      const gaming = (await t.app.inject({ method: "GET", url: `/api/${GAMING_HUB_ID}/transcript-panels`, headers: bearer(tokens.admin) })).json();
+      const gaming = (
+        await t.app.inject({ method: "GET", url: `/api/${GAMING_HUB_ID}/transcript-panels`, headers: bearer(tokens.admin) })
+      ).json();
       expect(gaming.panels).toEqual(["Player Reports", "Technical Help", "Unknown"]);
     });
   });
@@ -261,12 +294,36 @@ describe("transcripts API", () => {
       expect(html).not.toContain("background:url(x)");
       // Every attribute-bearing tag is one we wrote.
       const tags = [...html.matchAll(/<([a-z0-9]+)[\s>]/gi)].map((m) => m[1]!.toLowerCase());
-      const allowed = new Set(["html", "head", "meta", "title", "style", "body", "header", "h1", "dl", "div", "dt", "dd", "main", "article", "span", "time", "ul", "li", "a", "strong", "code"]);
+      const allowed = new Set([
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "header",
+        "h1",
+        "dl",
+        "div",
+        "dt",
+        "dd",
+        "main",
+        "article",
+        "span",
+        "time",
+        "ul",
+        "li",
+        "a",
+        "strong",
+        "code",
+      ]);
       expect(tags.filter((tag) => !allowed.has(tag))).toEqual([]);
     });
 
     it("renders a dark variant on request", async () => {
-      const html: string = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts/1001?theme=dark`, headers: bearer(tokens.admin) })).json().transcript_html;
+      const html: string = (
+        await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts/1001?theme=dark`, headers: bearer(tokens.admin) })
+      ).json().transcript_html;
       expect(html).toContain('<meta name="color-scheme" content="dark">');
     });
 
@@ -286,7 +343,12 @@ describe("transcripts API", () => {
     });
 
     it("a tampered or moved record answers 404, never 500", async () => {
-      const row = await t.db.selectFrom("transcripts").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("ticket_id", "=", 1003).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom("transcripts")
+        .selectAll()
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .where("ticket_id", "=", 1003)
+        .executeTakeFirstOrThrow();
       const flipped = Buffer.from(row.body_enc);
       flipped[0] = flipped[0]! ^ 0xff;
       await t.db.updateTable("transcripts").set({ body_enc: flipped }).where("id", "=", row.id).execute();
@@ -295,13 +357,28 @@ describe("transcripts API", () => {
       expect(res.json()).toEqual({ error: transcriptMessages.notFound });
 
       // A sealed body copied into another ticket's row does not open there (bound to guild and ticket).
-      const other = await t.db.selectFrom("transcripts").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("ticket_id", "=", 1004).executeTakeFirstOrThrow();
-      await t.db.updateTable("transcripts").set({ body_enc: other.body_enc, iv: other.iv, tag: other.tag }).where("ticket_id", "=", 1005).where("guild_id", "=", DEMO_COMMUNITY_ID).execute();
+      const other = await t.db
+        .selectFrom("transcripts")
+        .selectAll()
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .where("ticket_id", "=", 1004)
+        .executeTakeFirstOrThrow();
+      await t.db
+        .updateTable("transcripts")
+        .set({ body_enc: other.body_enc, iv: other.iv, tag: other.tag })
+        .where("ticket_id", "=", 1005)
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .execute();
       expect((await view(1005)).statusCode).toBe(404);
       expect((await view(1004)).statusCode).toBe(200);
 
       // A bad tag too.
-      await t.db.updateTable("transcripts").set({ tag: Buffer.alloc(16) }).where("ticket_id", "=", 1006).where("guild_id", "=", DEMO_COMMUNITY_ID).execute();
+      await t.db
+        .updateTable("transcripts")
+        .set({ tag: Buffer.alloc(16) })
+        .where("ticket_id", "=", 1006)
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .execute();
       expect((await view(1006)).statusCode).toBe(404);
     });
   });
@@ -310,7 +387,11 @@ describe("transcripts API", () => {
     it("no message text anywhere in the database (every table, every column)", async () => {
       await view(XSS_DEMO_TICKET.ticketId); // views are logged: the log must not copy message text either
       const tables = testDatabaseUrl
-        ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(t.db)).rows
+        ? (
+            await sql<{
+              name: string;
+            }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(t.db)
+          ).rows
         : (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(t.db)).rows;
       expect(tables.map((x) => x.name)).toContain("transcripts");
       let cells = 0;
@@ -387,12 +468,24 @@ describe("transcripts API", () => {
     });
 
     it("201 with the right key; the panel name comes from the panels table, else Unknown", async () => {
-      const panel = await t.db.selectFrom("panels").select(["id", "name"]).where("guild_id", "=", DEMO_COMMUNITY_ID).where("kind", "=", "single").executeTakeFirstOrThrow();
+      const panel = await t.db
+        .selectFrom("panels")
+        .select(["id", "name"])
+        .where("guild_id", "=", DEMO_COMMUNITY_ID)
+        .where("kind", "=", "single")
+        .executeTakeFirstOrThrow();
       const res = await ingest(valid(6002, { PanelId: panel.id, Rating: 5, CloseReason: "Done" }), communityKey);
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBeTypeOf("string");
       const row = (await list("?ticket_id=6002")).json().transcripts[0];
-      expect(row).toMatchObject({ TicketId: 6002, PanelId: panel.id, PanelName: panel.name, Rating: 5, CloseReason: "Done", AuthorUsername: "ingest_user" });
+      expect(row).toMatchObject({
+        TicketId: 6002,
+        PanelId: panel.id,
+        PanelName: panel.name,
+        Rating: 5,
+        CloseReason: "Done",
+        AuthorUsername: "ingest_user",
+      });
       expect(row.ClosedAt).toBe(1_717_100_000_000); // seconds are read as seconds
 
       expect((await ingest(valid(6003, { PanelId: 987654 }), communityKey)).statusCode).toBe(201);
@@ -407,7 +500,17 @@ describe("transcripts API", () => {
       const now = Date.now();
       const panel = await t.db
         .insertInto("panels")
-        .values({ guild_id: DEMO_COMMUNITY_ID, kind: "single", name: "Short-lived", form_id: null, team_id: null, data_json: "{}", message_id: null, created_at: now, updated_at: now })
+        .values({
+          guild_id: DEMO_COMMUNITY_ID,
+          kind: "single",
+          name: "Short-lived",
+          form_id: null,
+          team_id: null,
+          data_json: "{}",
+          message_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       expect((await ingest(valid(6040, { PanelId: panel.id }), communityKey)).statusCode).toBe(201);
@@ -423,7 +526,9 @@ describe("transcripts API", () => {
       const unknown = (await list("?panel=Unknown&per_page=100")).json().transcripts.map((x: { TicketId: number }) => x.TicketId);
       expect(unknown).toContain(6040);
       expect((await list("?panel=Renamed")).json().total).toBe(0);
-      const choices = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcript-panels`, headers: bearer(tokens.admin) })).json().panels;
+      const choices = (
+        await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcript-panels`, headers: bearer(tokens.admin) })
+      ).json().panels;
       expect(choices).not.toContain("Renamed");
       expect(choices).not.toContain("Short-lived");
       expect((await view(6040)).json().transcript_html).toContain("<dt>Panel</dt><dd>Deleted panel</dd>");
@@ -444,7 +549,12 @@ describe("transcripts API", () => {
         expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
         expect(res.json().error).toBeTypeOf("string");
       }
-      const bad = await t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/transcripts`, headers: { authorization: `Bot ${communityKey}`, "content-type": "application/json" }, payload: "{nope" });
+      const bad = await t.app.inject({
+        method: "POST",
+        url: `/api/${DEMO_COMMUNITY_ID}/transcripts`,
+        headers: { authorization: `Bot ${communityKey}`, "content-type": "application/json" },
+        payload: "{nope",
+      });
       expect(bad.statusCode).toBe(400);
       const dup = await ingest(valid(5000), communityKey);
       expect(dup.statusCode).toBe(409);
@@ -556,8 +666,16 @@ describe("transcript keys", () => {
     const app = await createTestApp({ env: { TRANSCRIPT_KEY: key }, seed: true });
     try {
       if (!testDatabaseUrl) expect(fs.existsSync(path.join(app.config.dataDir, "transcript.key"))).toBe(false);
-      const row = await app.db.selectFrom("transcripts").selectAll().where("guild_id", "=", GAMING_HUB_ID).where("ticket_id", "=", 201).executeTakeFirstOrThrow();
-      const text = createKeyring(Buffer.from(key, "hex")).open({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, `transcript:${GAMING_HUB_ID}:201`);
+      const row = await app.db
+        .selectFrom("transcripts")
+        .selectAll()
+        .where("guild_id", "=", GAMING_HUB_ID)
+        .where("ticket_id", "=", 201)
+        .executeTakeFirstOrThrow();
+      const text = createKeyring(Buffer.from(key, "hex")).open(
+        { ciphertext: row.body_enc, iv: row.iv, tag: row.tag },
+        `transcript:${GAMING_HUB_ID}:201`,
+      );
       expect(JSON.parse(text).messages.length).toBeGreaterThan(1);
     } finally {
       await app.close();

@@ -12,7 +12,10 @@ const index = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/inde
 describe("docs/index.md", () => {
   it("names every screen of the sidebar, every setting and every bot command", () => {
     const missing = [
-      ...resourceDeclarations.filter((d) => d.inSidebar !== false).map((d) => d.label).filter((label) => !index.includes(label)),
+      ...resourceDeclarations
+        .filter((d) => d.inSidebar !== false)
+        .map((d) => d.label)
+        .filter((label) => !index.includes(label)),
       ...Object.keys(ticketSettingsShape).filter((key) => !index.includes(key)),
       ...botCommands.map((c) => `/${c.name}`).filter((name) => !index.includes(name)),
     ];

@@ -78,7 +78,10 @@ export function violationOf(file: string, specifier: string): string | undefined
   if (from.room === "public-site" || to.room === "public-site") {
     if (from.room === "public-site" && to.room === "public-site") return undefined;
     if (from.room === "public-site" && to.room === "schemas") return undefined;
-    const i18nFile = relative(src, target).split(sep).join("/").replace(/(\.tsx?)?$/, ".ts");
+    const i18nFile = relative(src, target)
+      .split(sep)
+      .join("/")
+      .replace(/(\.tsx?)?$/, ".ts");
     if (from.room === "public-site" && to.room === "i18n" && !dashboardOnlyI18n.has(i18nFile)) return undefined;
     return `${name} imports ${specifier}: the public site uses only src/schemas, the framework-free i18n and its own files, and nothing else uses it`;
   }
@@ -109,7 +112,9 @@ function violations(files: SourceFile[]): string[] {
 
 /** Static imports only (`import x from`, `export … from`, `import "x"`); `import()` starts another chunk. */
 function staticImports(text: string): string[] {
-  return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1] ?? m[2]);
+  return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm)].map(
+    (m) => m[1] ?? m[2],
+  );
 }
 
 function resolveSource(from: string, specifier: string): string | undefined {
@@ -164,7 +169,11 @@ describe("the client's layers", () => {
         const from = placeOf(file)?.room;
         return from !== room && importsOf(text).some((s) => s.startsWith(".") && placeOf(resolve(dirname(file), s))?.room === room);
       });
-    expect(importers("shell").map(({ file }) => relative(root, file)).sort()).toEqual(["src/App.tsx"]);
+    expect(
+      importers("shell")
+        .map(({ file }) => relative(root, file))
+        .sort(),
+    ).toEqual(["src/App.tsx"]);
     expect([...new Set(importers("registry").map(({ file }) => placeOf(file)!.room))]).toEqual(["shell"]);
   });
 

@@ -36,7 +36,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 
   // What the log already holds.
   await sql`insert into activity_counts (guild_id, n) select guild_id, count(*) from activity group by guild_id`.execute(db);
-  await sql`insert into activity_users (guild_id, user_id, username) select distinct guild_id, user_id, lower(username) from activity`.execute(db);
+  await sql`insert into activity_users (guild_id, user_id, username) select distinct guild_id, user_id, lower(username) from activity`.execute(
+    db,
+  );
   await sql`insert into activity_actions (guild_id, action) select distinct guild_id, action from activity`.execute(db);
 
   if (d.name === "postgres") {

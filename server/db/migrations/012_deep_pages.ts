@@ -10,7 +10,9 @@ import type { DialectHelpers } from "../dialect";
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("transcript_terms").addColumn("ticket_id", "integer").execute();
-  await sql`update transcript_terms set ticket_id = (select t.ticket_id from transcripts t where t.id = transcript_terms.transcript_id)`.execute(db);
+  await sql`update transcript_terms set ticket_id = (select t.ticket_id from transcripts t where t.id = transcript_terms.transcript_id)`.execute(
+    db,
+  );
   await sql`create index transcript_terms_guild_term_ticket on transcript_terms (guild_id, term_hash, ticket_id desc)`.execute(db);
   // The new index leads with the same columns: the old one only costs writes.
   await db.schema.dropIndex("transcript_terms_guild_term").ifExists().execute();
@@ -22,7 +24,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn("bytes", d.bigint, (c) => c.notNull())
     .execute();
   const size = d.name === "postgres" ? sql.raw("octet_length") : sql.raw("length");
-  await sql`insert into transcript_counts (guild_id, n, bytes) select guild_id, count(*), coalesce(sum(${size}(body_enc)), 0) from transcripts group by guild_id`.execute(db);
+  await sql`insert into transcript_counts (guild_id, n, bytes) select guild_id, count(*), coalesce(sum(${size}(body_enc)), 0) from transcripts group by guild_id`.execute(
+    db,
+  );
   if (d.name === "postgres") {
     await sql`
       create function transcript_counts_insert() returns trigger language plpgsql as $$
@@ -69,7 +73,11 @@ export async function down(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     await sql`drop trigger if exists transcript_counts_delete`.execute(db);
   }
   await db.schema.dropTable("transcript_counts").ifExists().execute();
-  await db.schema.createIndex("transcript_terms_guild_term").on("transcript_terms").columns(["guild_id", "term_hash", "transcript_id"]).execute();
+  await db.schema
+    .createIndex("transcript_terms_guild_term")
+    .on("transcript_terms")
+    .columns(["guild_id", "term_hash", "transcript_id"])
+    .execute();
   await db.schema.dropIndex("transcript_terms_guild_term_ticket").ifExists().execute();
   await db.schema.alterTable("transcript_terms").dropColumn("ticket_id").execute();
 }

@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
         perform pg_notify(${channel}, ${sql.raw(payload)});
         return null;
       end $$`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_changed`)} after update or delete on ${sql.raw(table)} for each row execute function ${sql.raw(fn)}()`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_changed`)} after update or delete on ${sql.raw(table)} for each row execute function ${sql.raw(fn)}()`.execute(
+      db,
+    );
   }
 }
 

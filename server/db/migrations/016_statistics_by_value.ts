@@ -12,17 +12,46 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex("tickets_closed_groups")
     .on("tickets")
-    .columns(["guild_id", "status", "claimed_by", "closed_by", "rating", "panel_id", "closed_at", "response_ms", "resolution_ms", "claimed_by_name", "closed_by_name"])
+    .columns([
+      "guild_id",
+      "status",
+      "claimed_by",
+      "closed_by",
+      "rating",
+      "panel_id",
+      "closed_at",
+      "response_ms",
+      "resolution_ms",
+      "claimed_by_name",
+      "closed_by_name",
+    ])
     .execute();
   await db.schema.createIndex("tickets_opened_panels").on("tickets").columns(["guild_id", "panel_id", "opened_at", "panel_name"]).execute();
   await db.schema.createIndex("tickets_response_order").on("tickets").columns(["guild_id", "status", "response_ms", "closed_at"]).execute();
-  await db.schema.createIndex("tickets_resolution_order").on("tickets").columns(["guild_id", "status", "resolution_ms", "closed_at"]).execute();
-  await db.schema.createIndex("tickets_panel_response_order").on("tickets").columns(["guild_id", "status", "panel_id", "response_ms", "closed_at"]).execute();
-  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at)`.execute(db);
+  await db.schema
+    .createIndex("tickets_resolution_order")
+    .on("tickets")
+    .columns(["guild_id", "status", "resolution_ms", "closed_at"])
+    .execute();
+  await db.schema
+    .createIndex("tickets_panel_response_order")
+    .on("tickets")
+    .columns(["guild_id", "status", "panel_id", "response_ms", "closed_at"])
+    .execute();
+  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ["tickets_staff_response_order", "tickets_panel_response_order", "tickets_resolution_order", "tickets_response_order", "tickets_opened_panels", "tickets_closed_groups"]) {
+  for (const name of [
+    "tickets_staff_response_order",
+    "tickets_panel_response_order",
+    "tickets_resolution_order",
+    "tickets_response_order",
+    "tickets_opened_panels",
+    "tickets_closed_groups",
+  ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
 }

@@ -67,29 +67,100 @@ export const rollupFacets: RollupFacet[] = [
   { facet: "opened_q", time: "opened_at", bucketMs: QUARTER_HOUR_MS, when: () => "1 = 1", item: () => "''" },
   { facet: "closed_q", time: "closed_at", bucketMs: QUARTER_HOUR_MS, when: closed, item: () => "''" },
   // Tickets opened per panel, with the panel's name at opening.
-  { facet: "opened_panel", time: "opened_at", bucketMs: DAY_MS, when: () => "1 = 1", item: (r) => `coalesce(cast(${r("panel_id")} as text), '')`, name: (r) => r("panel_name") },
+  {
+    facet: "opened_panel",
+    time: "opened_at",
+    bucketMs: DAY_MS,
+    when: () => "1 = 1",
+    item: (r) => `coalesce(cast(${r("panel_id")} as text), '')`,
+    name: (r) => r("panel_name"),
+  },
   // Closed tickets: how many have a response and a resolution time (the ranks of the medians), and the ratings.
   {
-    facet: "closed", time: "closed_at", bucketMs: DAY_MS, when: closed, item: () => "''", responded,
-    resolved: (r) => ifThen(`${r("resolution_ms")} is not null`, "1"), ratingSum: (r) => ifThen(rated(r), r("rating")), rated: (r) => ifThen(rated(r), "1"),
+    facet: "closed",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: closed,
+    item: () => "''",
+    responded,
+    resolved: (r) => ifThen(`${r("resolution_ms")} is not null`, "1"),
+    ratingSum: (r) => ifThen(rated(r), r("rating")),
+    rated: (r) => ifThen(rated(r), "1"),
   },
-  { facet: "closed_panel", time: "closed_at", bucketMs: DAY_MS, when: closed, item: (r) => `coalesce(cast(${r("panel_id")} as text), '')`, responded },
-  { facet: "rating", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${rated(r)}`, item: (r) => `cast(${r("rating")} as text)` },
+  {
+    facet: "closed_panel",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: closed,
+    item: (r) => `coalesce(cast(${r("panel_id")} as text), '')`,
+    responded,
+  },
+  {
+    facet: "rating",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${rated(r)}`,
+    item: (r) => `cast(${r("rating")} as text)`,
+  },
   // The staff member of a closed ticket: its claimer, else its closer.
   {
-    facet: "staff", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${staffMember(r)} is not null`, item: staffMember, responded,
-    ratingSum: (r) => ifThen(rated(r), r("rating")), rated: (r) => ifThen(rated(r), "1"),
+    facet: "staff",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${staffMember(r)} is not null`,
+    item: staffMember,
+    responded,
+    ratingSum: (r) => ifThen(rated(r), r("rating")),
+    rated: (r) => ifThen(rated(r), "1"),
     name: (r) => `case when ${r("claimed_by")} is not null then ${r("claimed_by_name")} else ${r("closed_by_name")} end`,
   },
-  { facet: "claimer", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${r("claimed_by")} is not null`, item: (r) => r("claimed_by") },
-  { facet: "closer", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${r("closed_by")} is not null`, item: (r) => r("closed_by") },
+  {
+    facet: "claimer",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${r("claimed_by")} is not null`,
+    item: (r) => r("claimed_by"),
+  },
+  {
+    facet: "closer",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${r("closed_by")} is not null`,
+    item: (r) => r("closed_by"),
+  },
   // How many closed tickets have their response and resolution time in each value bin.
-  { facet: "response_bin", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${r("response_ms")} is not null`, item: (r) => `cast(${binOf(r("response_ms"))} as text)` },
-  { facet: "resolution_bin", time: "closed_at", bucketMs: DAY_MS, when: (r) => `${closed(r)} and ${r("resolution_ms")} is not null`, item: (r) => `cast(${binOf(r("resolution_ms"))} as text)` },
+  {
+    facet: "response_bin",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${r("response_ms")} is not null`,
+    item: (r) => `cast(${binOf(r("response_ms"))} as text)`,
+  },
+  {
+    facet: "resolution_bin",
+    time: "closed_at",
+    bucketMs: DAY_MS,
+    when: (r) => `${closed(r)} and ${r("resolution_ms")} is not null`,
+    item: (r) => `cast(${binOf(r("resolution_ms"))} as text)`,
+  },
 ];
 
 /** The columns a facet reads: an update touching none of them changes no total. */
-const readColumns = ["guild_id", "status", "opened_at", "closed_at", "panel_id", "panel_name", "claimed_by", "claimed_by_name", "closed_by", "closed_by_name", "rating", "response_ms", "resolution_ms"];
+const readColumns = [
+  "guild_id",
+  "status",
+  "opened_at",
+  "closed_at",
+  "panel_id",
+  "panel_name",
+  "claimed_by",
+  "claimed_by_name",
+  "closed_by",
+  "closed_by_name",
+  "rating",
+  "response_ms",
+  "resolution_ms",
+];
 
 const nullText = "cast(null as text)";
 /** A facet's share of one ticket as a SELECT list (guild, facet, bucket, item, n, responded, resolved, rating_sum, rated, name). */
@@ -110,7 +181,18 @@ export function facetShare(f: RollupFacet, r: Row) {
 export function recount(f: RollupFacet) {
   const s = facetShare(f, (c) => `t.${c}`);
   // Grouped by output position: an item may be the constant ''.
-  return sql<{ guild_id: string; facet: string; bucket: number; item: string; n: number; responded: number; resolved: number; rating_sum: number; rated: number; name: string | null }>`
+  return sql<{
+    guild_id: string;
+    facet: string;
+    bucket: number;
+    item: string;
+    n: number;
+    responded: number;
+    resolved: number;
+    rating_sum: number;
+    rated: number;
+    name: string | null;
+  }>`
     select t.guild_id, ${sql.lit(f.facet)} as facet, ${sql.raw(s.bucket)} as bucket, ${sql.raw(s.item)} as item, count(*) as n,
            sum(${sql.raw(s.responded)}) as responded, sum(${sql.raw(s.resolved)}) as resolved, sum(${sql.raw(s.ratingSum)}) as rating_sum,
            sum(${sql.raw(s.rated)}) as rated, max(${sql.raw(s.name)}) as name
@@ -175,13 +257,17 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 
   // What the tickets already there add up to.
   for (const f of rollupFacets) {
-    await sql`insert into ticket_rollups (guild_id, facet, bucket, item, n, responded, resolved, rating_sum, rated, name) ${recount(f)}`.execute(db);
+    await sql`insert into ticket_rollups (guild_id, facet, bucket, item, n, responded, resolved, rating_sum, rated, name) ${recount(f)}`.execute(
+      db,
+    );
   }
 
   // The walk for a staff member's median (claimer, else closer) reads the value-ordered expression index of 016;
   // PostgreSQL reads it without visiting the table only when the index also holds the columns of the expression.
   await db.schema.dropIndex("tickets_staff_response_order").execute();
-  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at, claimed_by, closed_by)`.execute(db);
+  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at, claimed_by, closed_by)`.execute(
+    db,
+  );
 
   const columns = sql.raw(readColumns.join(", "));
   if (d.name === "postgres") {
@@ -197,12 +283,18 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
         end if;
         return null;
       end $$`.execute(db);
-    await sql`create trigger tickets_rollups_write after insert or delete on tickets for each row execute function ticketeer_ticket_rollups()`.execute(db);
-    await sql`create trigger tickets_rollups_update after update of ${columns} on tickets for each row when (${sql.raw(changed)}) execute function ticketeer_ticket_rollups()`.execute(db);
+    await sql`create trigger tickets_rollups_write after insert or delete on tickets for each row execute function ticketeer_ticket_rollups()`.execute(
+      db,
+    );
+    await sql`create trigger tickets_rollups_update after update of ${columns} on tickets for each row when (${sql.raw(changed)}) execute function ticketeer_ticket_rollups()`.execute(
+      db,
+    );
   } else {
     await sql`create trigger tickets_rollups_insert after insert on tickets begin ${sql.raw(adds(newRow))} end`.execute(db);
     await sql`create trigger tickets_rollups_delete after delete on tickets begin ${sql.raw(removes(oldRow))} end`.execute(db);
-    await sql`create trigger tickets_rollups_update after update of ${columns} on tickets when ${sql.raw(changed)} begin ${sql.raw(updates)} end`.execute(db);
+    await sql`create trigger tickets_rollups_update after update of ${columns} on tickets when ${sql.raw(changed)} begin ${sql.raw(updates)} end`.execute(
+      db,
+    );
   }
 }
 
@@ -212,9 +304,12 @@ export async function down(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     await sql`drop trigger if exists tickets_rollups_write on tickets`.execute(db);
     await sql`drop function if exists ticketeer_ticket_rollups()`.execute(db);
   } else {
-    for (const name of ["tickets_rollups_update", "tickets_rollups_delete", "tickets_rollups_insert"]) await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
+    for (const name of ["tickets_rollups_update", "tickets_rollups_delete", "tickets_rollups_insert"])
+      await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
   }
   await db.schema.dropTable("ticket_rollups").ifExists().execute();
   await db.schema.dropIndex("tickets_staff_response_order").execute();
-  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at)`.execute(db);
+  await sql`create index tickets_staff_response_order on tickets (guild_id, status, (coalesce(claimed_by, closed_by)), response_ms, closed_at)`.execute(
+    db,
+  );
 }

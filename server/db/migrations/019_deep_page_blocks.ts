@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 }
 
 /** A list's block counts: the table, filled from the rows there are, and the triggers that keep it. */
-export async function createBlockCounts(db: Kysely<any>, d: DialectHelpers, list: { table: string; column: string; blocks: string }): Promise<void> {
+export async function createBlockCounts(
+  db: Kysely<any>,
+  d: DialectHelpers,
+  list: { table: string; column: string; blocks: string },
+): Promise<void> {
   const { table, column, blocks } = list;
   const t = sql.raw(table);
   const b = sql.raw(blocks);
@@ -35,7 +39,9 @@ export async function createBlockCounts(db: Kysely<any>, d: DialectHelpers, list
     .addColumn("n", d.bigint, (c) => c.notNull())
     .addPrimaryKeyConstraint(`${blocks}_pk`, ["guild_id", "block"])
     .execute();
-  await sql`insert into ${b} (guild_id, block, n) select guild_id, ${blockOf("")}, count(*) from ${t} group by guild_id, ${blockOf("")}`.execute(db);
+  await sql`insert into ${b} (guild_id, block, n) select guild_id, ${blockOf("")}, count(*) from ${t} group by guild_id, ${blockOf("")}`.execute(
+    db,
+  );
 
   // One row's share, as SQLite's row triggers (and PostgreSQL's renumbering trigger) add and take it.
   const rowAdd = sql`insert into ${b} (guild_id, block, n) values (new.guild_id, ${blockOf("new.")}, 1) on conflict (guild_id, block) do update set n = ${b}.n + 1;`;
@@ -55,7 +61,9 @@ export async function createBlockCounts(db: Kysely<any>, d: DialectHelpers, list
     ] as const) {
       const fn = sql.raw(`${blocks}_${event}`);
       await sql`create function ${fn}() returns trigger language plpgsql as $$ begin ${statements} return null; end $$`.execute(db);
-      await sql`create trigger ${fn} after ${sql.raw(event)} on ${t} referencing ${transition} for each statement execute function ${fn}()`.execute(db);
+      await sql`create trigger ${fn} after ${sql.raw(event)} on ${t} referencing ${transition} for each statement execute function ${fn}()`.execute(
+        db,
+      );
     }
     // A renumbered row (never done by the product; a column list allows no transition tables): row by row.
     const fn = sql.raw(`${blocks}_update`);
@@ -64,7 +72,9 @@ export async function createBlockCounts(db: Kysely<any>, d: DialectHelpers, list
   } else {
     await sql`create trigger ${sql.raw(`${blocks}_insert`)} after insert on ${t} begin ${rowAdd} end`.execute(db);
     await sql`create trigger ${sql.raw(`${blocks}_delete`)} after delete on ${t} begin ${rowRemove} end`.execute(db);
-    await sql`create trigger ${sql.raw(`${blocks}_update`)} after update of ${sql.raw(column)}, guild_id on ${t} begin ${rowRemove} ${rowAdd} end`.execute(db);
+    await sql`create trigger ${sql.raw(`${blocks}_update`)} after update of ${sql.raw(column)}, guild_id on ${t} begin ${rowRemove} ${rowAdd} end`.execute(
+      db,
+    );
   }
 }
 

@@ -14,7 +14,13 @@ import type { DialectHelpers } from "../dialect";
 //   - an index for the per-panel cooldown and limit (server/tickets/panel-rules.ts): a member's tickets of a panel.
 
 /** The ticket-scoped activity actions of the ticket workflow (scoped to their ticket's panel like those of 021_hardening). */
-export const workflowScopedActions = ["Ticket Close Requested", "Ticket Close Request Declined", "Ticket Kept Open", "Ticket Rating Comment", "Ticket Reopened"] as const;
+export const workflowScopedActions = [
+  "Ticket Close Requested",
+  "Ticket Close Request Declined",
+  "Ticket Kept Open",
+  "Ticket Rating Comment",
+  "Ticket Reopened",
+] as const;
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("tickets").addColumn("warned_at", d.bigint).execute();
@@ -25,7 +31,10 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("tickets").addColumn("rating_comment", "text").execute();
   await db.schema.alterTable("transcripts").addColumn("rating_comment", "text").execute();
   await db.schema.alterTable("tickets").addColumn("reopened_at", d.bigint).execute();
-  await db.schema.alterTable("tickets").addColumn("is_thread", d.boolean, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("tickets")
+    .addColumn("is_thread", d.boolean, (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex("tickets_opener_panel").on("tickets").columns(["guild_id", "opener_id", "panel_id", "closed_at"]).execute();
   await db.schema.createIndex("tickets_close_request").on("tickets").column("close_request_at").execute();
 }
@@ -34,7 +43,16 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex("tickets_close_request").execute();
   await db.schema.dropIndex("tickets_opener_panel").execute();
   await db.schema.alterTable("transcripts").dropColumn("rating_comment").execute();
-  for (const column of ["is_thread", "reopened_at", "rating_comment", "close_request_reason", "close_request_by", "close_request_at", "warning_message_id", "warned_at"]) {
+  for (const column of [
+    "is_thread",
+    "reopened_at",
+    "rating_comment",
+    "close_request_reason",
+    "close_request_by",
+    "close_request_at",
+    "warning_message_id",
+    "warned_at",
+  ]) {
     await db.schema.alterTable("tickets").dropColumn(column).execute();
   }
 }

@@ -12,8 +12,14 @@ import type { DialectHelpers } from "../dialect";
 // The labels themselves are a declared resource (src/schemas/label.ts): the engine makes their table.
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
-  await db.schema.alterTable("tickets").addColumn("priority", "text", (c) => c.notNull().defaultTo("normal")).execute();
-  await db.schema.alterTable("tickets").addColumn("labels", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("tickets")
+    .addColumn("priority", "text", (c) => c.notNull().defaultTo("normal"))
+    .execute();
+  await db.schema
+    .alterTable("tickets")
+    .addColumn("labels", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("tickets").addColumn("waiting_alert_at", d.bigint).execute();
   await db.schema.createIndex("tickets_guild_priority").on("tickets").columns(["guild_id", "status", "priority"]).execute();
 

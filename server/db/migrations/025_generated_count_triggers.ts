@@ -20,5 +20,6 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 }
 
 export async function down(db: Kysely<any>, d: DialectHelpers): Promise<void> {
-  for (const counter of counters) for (const event of ["insert", "delete", "update"]) await dropTrigger(db, d.name, counter.source, `${counter.target}_${event}`);
+  for (const counter of counters)
+    for (const event of ["insert", "delete", "update"]) await dropTrigger(db, d.name, counter.source, `${counter.target}_${event}`);
 }

@@ -13,11 +13,15 @@ const BATCH = 50_000;
 const MAX_INT32 = 2_147_483_647;
 
 /** The TicketId a JSON column names at its top level, as a number in 0..2^31-1, else null; never fails on bad JSON. */
-const ticketIdIn = (column: "after_json" | "before_json", d: DialectHelpers) => atMost(d.name, jsonIntegerOf(d.name, `activity.${column}`, "TicketId"), MAX_INT32);
+const ticketIdIn = (column: "after_json" | "before_json", d: DialectHelpers) =>
+  atMost(d.name, jsonIntegerOf(d.name, `activity.${column}`, "TicketId"), MAX_INT32);
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
   await db.schema.alterTable("activity").addColumn("ticket_id", "integer").execute();
-  const bounds = await sql<{ lo: number | string | null; hi: number | string | null }>`select min(id) as lo, max(id) as hi from activity`.execute(db);
+  const bounds = await sql<{
+    lo: number | string | null;
+    hi: number | string | null;
+  }>`select min(id) as lo, max(id) as hi from activity`.execute(db);
   const lo = Number(bounds.rows[0]?.lo ?? 0);
   const hi = Number(bounds.rows[0]?.hi ?? 0);
   const named = (column: string) => sql`${sql.ref(`activity.${column}`)} like '%"TicketId":%'`;

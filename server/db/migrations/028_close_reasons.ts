@@ -13,9 +13,7 @@ export const table: ResourceTable = {
     ["text", "text"],
     ["position", "integer"],
   ],
-  unique: [
-    { index: "close_reasons_label_unique", columns: ["label"] },
-  ],
+  unique: [{ index: "close_reasons_label_unique", columns: ["label"] }],
 };
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {

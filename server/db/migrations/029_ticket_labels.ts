@@ -12,9 +12,7 @@ export const table: ResourceTable = {
     ["name", "text"],
     ["colour", "text"],
   ],
-  unique: [
-    { index: "ticket_labels_name_unique", columns: ["name"] },
-  ],
+  unique: [{ index: "ticket_labels_name_unique", columns: ["name"] }],
 };
 
 export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {

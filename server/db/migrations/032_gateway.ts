@@ -72,7 +72,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn("body_sealed", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("ticket_messages_pk", ["ticket_id", "message_id"])
     .execute();
-  await db.schema.createIndex("ticket_messages_order").on("ticket_messages").columns(["ticket_id", "channel_id", "created_at", "message_id"]).execute();
+  await db.schema
+    .createIndex("ticket_messages_order")
+    .on("ticket_messages")
+    .columns(["ticket_id", "channel_id", "created_at", "message_id"])
+    .execute();
 
   await db.schema
     .createTable("ticket_message_history")
@@ -95,7 +99,15 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const tables = ["guild_departures", "ticket_message_history", "ticket_messages", "gateway_inbox", "gateway_identify", "gateway_instances", "gateway_shards"];
+  const tables = [
+    "guild_departures",
+    "ticket_message_history",
+    "ticket_messages",
+    "gateway_inbox",
+    "gateway_identify",
+    "gateway_instances",
+    "gateway_shards",
+  ];
   for (const table of tables) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -7,14 +7,21 @@ export default defineCommand({
   order: 40,
   name: "closerequest",
   description: "Ask the member to confirm that this ticket can close.",
-  details: "Ask the member who opened the ticket to confirm it can close, with an optional reason and delay; without an answer it closes after the delay.",
+  details:
+    "Ask the member who opened the ticket to confirm it can close, with an optional reason and delay; without an answer it closes after the delay.",
   options: [
     {
-      name: "reason", description: "Why the ticket can close", type: "string", maxLength: 1024,
+      name: "reason",
+      description: "Why the ticket can close",
+      type: "string",
+      maxLength: 1024,
       es: { name: "motivo", description: "Por qué se puede cerrar el ticket" },
     },
     {
-      name: "hours", description: "Hours to wait for an answer before closing (default: the server's setting)", type: "integer", minValue: 1,
+      name: "hours",
+      description: "Hours to wait for an answer before closing (default: the server's setting)",
+      type: "integer",
+      minValue: 1,
       es: { name: "horas", description: "Horas de espera antes de cerrar (por defecto: la configuración del servidor)" },
     },
   ],

@@ -14,11 +14,18 @@ export default defineCommand({
     "Close the current ticket, with a reason (a preset or your own) and details added after it. A transcript is saved and sent to the member who opened it.",
   options: [
     {
-      name: "reason", description: "Why the ticket is closed (pick a preset or type your own)", type: "string", autocomplete: true, maxLength: 1024,
+      name: "reason",
+      description: "Why the ticket is closed (pick a preset or type your own)",
+      type: "string",
+      autocomplete: true,
+      maxLength: 1024,
       es: { name: "motivo", description: "Por qué se cierra el ticket (elige uno predefinido o escribe el tuyo)" },
     },
     {
-      name: "details", description: "Text added after the reason, e.g. what the member confirmed", type: "string", maxLength: 1024,
+      name: "details",
+      description: "Text added after the reason, e.g. what the member confirmed",
+      type: "string",
+      maxLength: 1024,
       es: { name: "detalles", description: "Texto que se añade tras el motivo, p. ej. lo que confirmó el miembro" },
     },
   ],
@@ -36,7 +43,16 @@ export default defineCommand({
   autocomplete: async ({ deps, guildId, member, ticket, known }, focused, typed) => {
     if (focused !== "reason" || !(await mayClose(deps, ticket, member, known))) return [];
     const needle = typed.toLowerCase();
-    const rows = await deps.db.selectFrom("close_reasons").select("label").where("guild_id", "=", guildId).orderBy("position").limit(100).execute();
-    return rows.filter((r) => r.label.toLowerCase().includes(needle)).slice(0, 25).map((r) => ({ name: r.label.slice(0, 100), value: r.label.slice(0, 100) }));
+    const rows = await deps.db
+      .selectFrom("close_reasons")
+      .select("label")
+      .where("guild_id", "=", guildId)
+      .orderBy("position")
+      .limit(100)
+      .execute();
+    return rows
+      .filter((r) => r.label.toLowerCase().includes(needle))
+      .slice(0, 25)
+      .map((r) => ({ name: r.label.slice(0, 100), value: r.label.slice(0, 100) }));
   },
 });

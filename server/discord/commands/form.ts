@@ -7,10 +7,15 @@ export default defineCommand({
   order: 130,
   name: "form",
   description: "Fill in a form of this server.",
-  details: "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",
+  details:
+    "Open a form for the member: its answers are collected before the ticket opens. Copy the command with the form's id from the Forms page.",
   options: [
     {
-      name: "form_id", description: "The form's id (Forms page → Copy command)", type: "integer", required: true, minValue: 1,
+      name: "form_id",
+      description: "The form's id (Forms page → Copy command)",
+      type: "integer",
+      required: true,
+      minValue: 1,
       es: { name: "id_formulario", description: "El id del formulario (página Formularios → Copiar comando)" },
     },
   ],

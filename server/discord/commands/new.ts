@@ -10,7 +10,10 @@ export default defineCommand({
   details: "Open a ticket without going through a panel, with an optional subject.",
   options: [
     {
-      name: "subject", description: "What the ticket is about", type: "string", maxLength: 100,
+      name: "subject",
+      description: "What the ticket is about",
+      type: "string",
+      maxLength: 100,
       es: { name: "asunto", description: "De qué trata el ticket" },
     },
   ],
@@ -18,5 +21,6 @@ export default defineCommand({
   category: "Tickets",
   where: "guild",
   es: { name: "nuevo", description: "Abre un ticket sin pasar por un panel." },
-  run: ({ deps, guildId, member, options, known }) => open(deps, { guildId, member, panelId: null, subject: str(options.subject, 100) || null }, known),
+  run: ({ deps, guildId, member, options, known }) =>
+    open(deps, { guildId, member, panelId: null, subject: str(options.subject, 100) || null }, known),
 });

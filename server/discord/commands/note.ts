@@ -7,10 +7,16 @@ export default defineCommand({
   order: 170,
   name: "note",
   description: "Add a private staff note to this ticket (the member never sees it).",
-  details: "Add a private note to the ticket: staff read it on the ticket's page in the dashboard; the member never sees it and it is not in the transcript.",
+  details:
+    "Add a private note to the ticket: staff read it on the ticket's page in the dashboard; the member never sees it and it is not in the transcript.",
   options: [
     {
-      name: "text", description: "The note", type: "string", required: true, minLength: 1, maxLength: 2000,
+      name: "text",
+      description: "The note",
+      type: "string",
+      required: true,
+      minLength: 1,
+      maxLength: 2000,
       es: { name: "texto", description: "La nota" },
     },
   ],

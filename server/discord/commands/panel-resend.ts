@@ -15,7 +15,11 @@ export default defineCommand({
   details: "Post a panel again, for example after its message was deleted.",
   options: [
     {
-      name: "panel_id", description: "The panel's id (#id on the Panels page)", type: "integer", required: true, minValue: 1,
+      name: "panel_id",
+      description: "The panel's id (#id on the Panels page)",
+      type: "integer",
+      required: true,
+      minValue: 1,
       es: { name: "id_panel", description: "El id del panel (#id en la página Paneles)" },
     },
   ],
@@ -29,7 +33,8 @@ export default defineCommand({
     if (panelId === null) return { refusal: "panelGone" };
     const row = await deps.db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("id", "=", panelId).executeTakeFirst();
     if (!row) return { refusal: "panelGone" };
-    if (!can(await memberAccess(deps.db, guildId, member), row.kind === "multi" ? "EditMultiPanel" : "EditSinglePanel")) return { refusal: "noPermission" };
+    if (!can(await memberAccess(deps.db, guildId, member), row.kind === "multi" ? "EditMultiPanel" : "EditSinglePanel"))
+      return { refusal: "noPermission" };
     const name = row.kind === "multi" ? toMultiPanel(row, []).PanelTitle : toSinglePanel(row).PanelName;
     try {
       await postPanel(deps.db, deps.platform, guildId, row);

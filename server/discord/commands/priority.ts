@@ -13,7 +13,12 @@ export default defineCommand({
   details: "Set the ticket's priority (low, normal, high or urgent); the dashboard's queue sorts and filters by it.",
   options: [
     {
-      name: "level", description: "low, normal, high or urgent", type: "string", required: true, minLength: 3, maxLength: 6,
+      name: "level",
+      description: "low, normal, high or urgent",
+      type: "string",
+      required: true,
+      minLength: 3,
+      maxLength: 6,
       es: { name: "nivel", description: "low (baja), normal, high (alta) o urgent (urgente)" },
     },
   ],

@@ -10,7 +10,12 @@ export default defineCommand({
   details: "Rename the ticket channel, for example to reflect the topic.",
   options: [
     {
-      name: "name", description: "The new channel name", type: "string", required: true, minLength: 1, maxLength: 100,
+      name: "name",
+      description: "The new channel name",
+      type: "string",
+      required: true,
+      minLength: 1,
+      maxLength: 100,
       es: { name: "nombre", description: "El nuevo nombre del canal" },
     },
   ],

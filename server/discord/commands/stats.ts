@@ -5,7 +5,8 @@ import { panelsVisibleToMember } from "../../tickets/visibility";
 import { say } from "../answers";
 import { defineCommand } from "../command";
 
-const minutes = (ms: number | null) => (ms === null ? "—" : ms < 3_600_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 3_600_000).toFixed(1)} h`);
+const minutes = (ms: number | null) =>
+  ms === null ? "—" : ms < 3_600_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 3_600_000).toFixed(1)} h`;
 
 /** The same figures as the Statistics screen, in a few lines. */
 export function statisticsSummary(s: StatisticsResponse): string {

@@ -14,7 +14,12 @@ export default defineCommand({
   details: "Send a canned reply (tag) into the current channel.",
   options: [
     {
-      name: "name", description: "The tag to send", type: "string", required: true, autocomplete: true, maxLength: 255,
+      name: "name",
+      description: "The tag to send",
+      type: "string",
+      required: true,
+      autocomplete: true,
+      maxLength: 255,
       es: { name: "nombre", description: "La etiqueta que enviar" },
     },
   ],
@@ -27,7 +32,12 @@ export default defineCommand({
     if (!canSendIn(member.permissions)) return say(botTexts.tagCannotSend);
     if (!can(await memberAccess(deps.db, guildId, member), "ViewTag")) return { refusal: "noPermission" };
     const name = str(options.name, 255).trim();
-    const tag = await deps.db.selectFrom("tags").select(["name", "content"]).where("guild_id", "=", guildId).where("name", "=", name).executeTakeFirst();
+    const tag = await deps.db
+      .selectFrom("tags")
+      .select(["name", "content"])
+      .where("guild_id", "=", guildId)
+      .where("name", "=", name)
+      .executeTakeFirst();
     if (!tag) return say(botTexts.tagNotFound(name));
     if (!channelId) return { refusal: "failed" };
     await deps.platform.sendMessage(channelId, tagMessage(tag.content));

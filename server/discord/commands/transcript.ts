@@ -12,7 +12,11 @@ export default defineCommand({
   details: "Get the link to the transcript of a closed ticket by its number.",
   options: [
     {
-      name: "ticket_id", description: "The ticket's number", type: "integer", required: true, minValue: 0,
+      name: "ticket_id",
+      description: "The ticket's number",
+      type: "integer",
+      required: true,
+      minValue: 0,
       es: { name: "id_ticket", description: "El número del ticket" },
     },
   ],
@@ -24,7 +28,14 @@ export default defineCommand({
     if (!can(await memberAccess(deps.db, guildId, member), "ViewTranscripts")) return { refusal: "noPermission" };
     const number = int(options.ticket_id);
     if (number === null) return say(botTexts.transcriptMissing(0));
-    const exists = await deps.db.selectFrom("transcripts").select("id").where("guild_id", "=", guildId).where("ticket_id", "=", number).executeTakeFirst();
-    return exists ? say(botTexts.transcriptLink(number, `${deps.publicUrl}/${guildId}/transcripts/${number}`), true) : say(botTexts.transcriptMissing(number));
+    const exists = await deps.db
+      .selectFrom("transcripts")
+      .select("id")
+      .where("guild_id", "=", guildId)
+      .where("ticket_id", "=", number)
+      .executeTakeFirst();
+    return exists
+      ? say(botTexts.transcriptLink(number, `${deps.publicUrl}/${guildId}/transcripts/${number}`), true)
+      : say(botTexts.transcriptMissing(number));
   },
 });

@@ -25,7 +25,11 @@ export function settingsOfRequest(app: FastifyInstance, request: FastifyRequest)
  * to the dashboard are in one language. A dashboard request carries no Discord locale, so "automatic" speaks English.
  * The settings go on to the step, which reads them no more.
  */
-export async function inBotLanguage<T>(app: FastifyInstance, request: FastifyRequest, work: (settings: TicketSettings) => Promise<T>): Promise<T> {
+export async function inBotLanguage<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  work: (settings: TicketSettings) => Promise<T>,
+): Promise<T> {
   const settings = await settingsOfRequest(app, request);
   return speaking(chooseLanguage(settings.BotLanguage, null), () => work(settings));
 }

@@ -101,5 +101,12 @@ declare module "fastify" {
 
 /** Decorates app.interactionLimits, from the app's configuration and database. */
 export function registerInteractionLimits(app: FastifyInstance): void {
-  app.decorate("interactionLimits", new InteractionLimits(app.config.interactionRateLimit, app.config.interactionGuildRateLimit, app.dbDialect === "postgres" ? app.db : null));
+  app.decorate(
+    "interactionLimits",
+    new InteractionLimits(
+      app.config.interactionRateLimit,
+      app.config.interactionGuildRateLimit,
+      app.dbDialect === "postgres" ? app.db : null,
+    ),
+  );
 }

@@ -39,7 +39,10 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      countHit(db, `${this.namespace}${key}`, timeWindow).then((hit) => callback(null, hit), (error: Error) => callback(error));
+      countHit(db, `${this.namespace}${key}`, timeWindow).then(
+        (hit) => callback(null, hit),
+        (error: Error) => callback(error),
+      );
     }
 
     /** A route's own limit counts apart from the others (the same IP on two routes is two counters). */
@@ -49,4 +52,3 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   };
 }
-

@@ -84,8 +84,13 @@ function refusedInteractions(max: number): { guard: onRequestHookHandler; count:
 /** Call after @fastify/rate-limit is registered and before the route plugins. */
 export function registerRateLimits(app: FastifyInstance, config: Config): void {
   const limiter = (max: number, name: string) =>
-    max > 0 ? (app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `${name}:${rateLimitKey(request)}` }) as onRequestHookHandler) : undefined;
-  const write = config.writeRateLimit > 0 ? (app.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000, keyGenerator: writeRateLimitKey }) as onRequestHookHandler) : undefined;
+    max > 0
+      ? (app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => `${name}:${rateLimitKey(request)}` }) as onRequestHookHandler)
+      : undefined;
+  const write =
+    config.writeRateLimit > 0
+      ? (app.rateLimit({ max: config.writeRateLimit, timeWindow: 60_000, keyGenerator: writeRateLimitKey }) as onRequestHookHandler)
+      : undefined;
   const read = limiter(config.readRateLimit, "read");
   const audited = limiter(config.auditedReadRateLimit, "audited");
 

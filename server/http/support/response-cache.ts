@@ -102,7 +102,11 @@ export function registerResponseCache(app: FastifyInstance, generations: GuildGe
   app.addHook("onSend", async (request, reply, payload) => {
     const slot = request.responseCacheSlot;
     if (slot && reply.statusCode === 200 && typeof payload === "string") {
-      cache.set(slot.key, { token: slot.token, body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8") });
+      cache.set(slot.key, {
+        token: slot.token,
+        body: payload,
+        contentType: String(reply.getHeader("content-type") ?? "application/json; charset=utf-8"),
+      });
     }
     return payload;
   });

@@ -58,7 +58,9 @@ const hooksOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : v
 /** `/api/:guildId(^\\d+$)/tags/:tagId` → `/api/:guildId/tags/:tagId` */
 export const stripPatterns = (url: string) => url.replace(/(:[A-Za-z_][A-Za-z0-9_]*)\([^/]*?\)(?=\/|$|-|\.)/g, "$1");
 
-export function describeRoute(routeOptions: Pick<RouteOptions, "method" | "url" | "preHandler" | "onRequest" | "preValidation">): RouteTableEntry[] {
+export function describeRoute(
+  routeOptions: Pick<RouteOptions, "method" | "url" | "preHandler" | "onRequest" | "preValidation">,
+): RouteTableEntry[] {
   const hooks = [...hooksOf(routeOptions.onRequest), ...hooksOf(routeOptions.preValidation), ...hooksOf(routeOptions.preHandler)];
   const guards = hooks.filter(isGuard);
   const guarded = guards.length > 0;

@@ -58,11 +58,13 @@ async function compressedFile(request: FastifyRequest, file: string) {
   const key = `${encoding}:${file}`;
   let entry = compressedCache.get(key);
   if (!entry || entry.stamp !== stamp) {
-    const body = fs.promises.readFile(file).then((raw) =>
-      encoding === "br"
-        ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-        : gzip(raw, { level: 9 }),
-    );
+    const body = fs.promises
+      .readFile(file)
+      .then((raw) =>
+        encoding === "br"
+          ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+          : gzip(raw, { level: 9 }),
+      );
     entry = { stamp, body };
     compressedCache.set(key, entry);
     body.catch(() => compressedCache.delete(key));

@@ -2,7 +2,15 @@ import { useId, useState } from "react";
 import { useLocale, useT } from "../../i18n/react";
 import { SearchIcon } from "../components/icons";
 import { SitePage } from "../components/SitePage";
-import { type BotCommand, botCommands, type CommandAccess, localizedAccess, localizedAccessHelp, localizedCommands, searchCommands } from "./data";
+import {
+  type BotCommand,
+  botCommands,
+  type CommandAccess,
+  localizedAccess,
+  localizedAccessHelp,
+  localizedCommands,
+  searchCommands,
+} from "./data";
 
 export default function CommandsPage() {
   const t = useT();

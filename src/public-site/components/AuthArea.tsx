@@ -7,7 +7,8 @@ import { useT } from "../../i18n/react";
 export function AuthArea() {
   const auth = useAuth();
   const t = useT();
-  if (auth.status === "loading") return <span className="skeleton skeleton-avatar" aria-label={t("site.auth.loading", "Loading account")} role="status" />;
+  if (auth.status === "loading")
+    return <span className="skeleton skeleton-avatar" aria-label={t("site.auth.loading", "Loading account")} role="status" />;
   if (auth.status === "signed-out") {
     return (
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void login()}>

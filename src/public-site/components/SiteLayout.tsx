@@ -114,7 +114,8 @@ function Footer() {
           </a>
           <p className="footer-tagline">{t("site.footer.tagline", "Ticket support for communities that care about their members.")}</p>
           <p className="footer-copy">
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {productName}. {t("site.footer.rights", "All rights reserved.")}
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {productName}.{" "}
+            {t("site.footer.rights", "All rights reserved.")}
           </p>
         </div>
         <nav aria-label={t("site.footer.contact", "Contact")} className="footer-col">

@@ -37,7 +37,12 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
               {t.action.label}
             </button>
           )}
-          <button type="button" className="icon-btn toast-close" aria-label={tr("site.toasts.dismiss", "Dismiss notification")} onClick={() => store.dismiss(t.id)}>
+          <button
+            type="button"
+            className="icon-btn toast-close"
+            aria-label={tr("site.toasts.dismiss", "Dismiss notification")}
+            onClick={() => store.dismiss(t.id)}
+          >
             <CloseIcon size={16} />
           </button>
         </div>

@@ -94,7 +94,15 @@ function Block({ block }: { block: DocBlock }) {
     case "image":
       return (
         <figure className="doc-figure">
-          <img src={block.src} alt={block.alt} width={block.width} height={block.height} loading="lazy" decoding="async" style={mediaStyle} />
+          <img
+            src={block.src}
+            alt={block.alt}
+            width={block.width}
+            height={block.height}
+            loading="lazy"
+            decoding="async"
+            style={mediaStyle}
+          />
           {block.caption && <figcaption>{block.caption}</figcaption>}
         </figure>
       );

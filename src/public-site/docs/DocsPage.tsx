@@ -46,7 +46,7 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
     );
   }
   const flat = flattenSections(sections);
-  const open = new Set(page ? ancestorIds(sections, page.current.section.id) ?? [] : []);
+  const open = new Set(page ? (ancestorIds(sections, page.current.section.id) ?? []) : []);
   return (
     <div className="container docs-layout">
       <aside className="docs-sidebar">
@@ -78,7 +78,10 @@ export function DocsView({ sectionId, sections: given }: DocsViewProps) {
             <h1>{specT(docsMessages, "sectionNotFound")}</h1>
             <p>
               {fillNodes(
-                t("site.docs.notFound.text", "The page you are looking for does not exist. Start with {link} or pick a section from the list."),
+                t(
+                  "site.docs.notFound.text",
+                  "The page you are looking for does not exist. Start with {link} or pick a section from the list.",
+                ),
                 { link: <a href={sectionHref(sections[0].id)}>{sections[0].title}</a> },
               )}
             </p>

@@ -168,7 +168,11 @@ export const docSectionsEs: DocSection[] = [
             type: "paragraph",
             text: "El esquema de nombres decide el nombre de cada canal de ticket. `%id%` se sustituye por el número del ticket:",
           },
-          { type: "code", language: "text", code: `${limits.defaultNamingScheme}        →  ticket-42\nsupport-%id%       →  support-42\nbilling-%id%       →  billing-42` },
+          {
+            type: "code",
+            language: "text",
+            code: `${limits.defaultNamingScheme}        →  ticket-42\nsupport-%id%       →  support-42\nbilling-%id%       →  billing-42`,
+          },
           {
             type: "note",
             variant: "tip",
@@ -238,7 +242,7 @@ export const docSectionsEs: DocSection[] = [
             items: [
               "**Límite de tickets por usuario**: cuántos tickets abiertos puede tener un miembro. `0` significa sin límite.",
               "**Permitir que el usuario cierre el ticket**: los miembros pueden cerrar sus propios tickets.",
-              "**Confirmación de cierre del ticket**: pregunta \"¿Seguro?\" antes de cerrar.",
+              '**Confirmación de cierre del ticket**: pregunta "¿Seguro?" antes de cerrar.',
               "**Activar valoraciones de usuarios**: pide una valoración con estrellas al cerrar un ticket; las valoraciones aparecen en la lista de transcripciones.",
               "**Canal de archivo**: dónde se publican las transcripciones al cerrar los tickets, o *Ninguno*.",
               "**Permiso de transcripciones por panel**: solo el staff del panel del ticket puede leer su transcripción.",

@@ -8,7 +8,9 @@ import type { DocSection } from "./schema";
 
 // The bot's permissions come from their declaration (src/schemas/bot-permissions.ts), so the docs list exactly what
 // the invite link asks for.
-const permissionNames = new Intl.ListFormat("en", { type: "conjunction" }).format(botPermissionKeys.map((key) => botPermissions[key].discordName));
+const permissionNames = new Intl.ListFormat("en", { type: "conjunction" }).format(
+  botPermissionKeys.map((key) => botPermissions[key].discordName),
+);
 const permissionList = botPermissionKeys.map((key) => `**${botPermissions[key].discordName}**: ${botPermissions[key].why}`);
 
 export const docSections: DocSection[] = [
@@ -165,7 +167,11 @@ export const docSections: DocSection[] = [
             type: "paragraph",
             text: "The naming scheme decides the name of each ticket channel. `%id%` is replaced by the ticket number:",
           },
-          { type: "code", language: "text", code: `${limits.defaultNamingScheme}        →  ticket-42\nsupport-%id%       →  support-42\nbilling-%id%       →  billing-42` },
+          {
+            type: "code",
+            language: "text",
+            code: `${limits.defaultNamingScheme}        →  ticket-42\nsupport-%id%       →  support-42\nbilling-%id%       →  billing-42`,
+          },
           {
             type: "note",
             variant: "tip",
@@ -235,7 +241,7 @@ export const docSections: DocSection[] = [
             items: [
               "**User ticket limit** — how many open tickets one member may have. `0` means no limit.",
               "**Allow user ticket close** — members may close their own tickets.",
-              "**Ticket close confirmation** — ask \"Are you sure?\" before closing.",
+              '**Ticket close confirmation** — ask "Are you sure?" before closing.',
               "**Enable user feedback** — ask for a star rating when a ticket closes; ratings appear in the transcript list.",
               "**Archive channel** — where transcripts are posted when tickets close, or *None*.",
               "**Transcripts panel permission** — only staff of the ticket's panel may read its transcript.",
@@ -282,7 +288,11 @@ export const docSections: DocSection[] = [
                 type: "paragraph",
                 text: `Every panel message and welcome message has an accent colour, written as \`#\` followed by six hexadecimal digits. New panels start with \`${limits.defaultPanelColor}\` and welcome messages with \`${limits.defaultWelcomeColor}\`.`,
               },
-              { type: "code", language: "text", code: `Panel colour     ${limits.defaultPanelColor}   (green)\nWelcome colour   ${limits.defaultWelcomeColor}   (blurple)\nYour brand       #F47B67` },
+              {
+                type: "code",
+                language: "text",
+                code: `Panel colour     ${limits.defaultPanelColor}   (green)\nWelcome colour   ${limits.defaultWelcomeColor}   (blurple)\nYour brand       #F47B67`,
+              },
               {
                 type: "paragraph",
                 text: `Buttons use one of Discord's styles: ${limits.buttonColors.join(", ")}. An emoji can be one unicode character or the id of a custom emoji of your server.`,

@@ -16,7 +16,8 @@ export const faqGroupsEs: FaqGroup[] = [
     entries: [
       {
         question: "¿Cómo añado Ticketeer a mi servidor?",
-        answer: "Pulsa **Invitar** en la [página de inicio](/), elige tu servidor y deja marcados todos los permisos que pide la invitación. Necesitas el permiso Gestionar servidor en ese servidor. La [guía de configuración rápida](/docs/quick-setup) explica cada paso.",
+        answer:
+          "Pulsa **Invitar** en la [página de inicio](/), elige tu servidor y deja marcados todos los permisos que pide la invitación. Necesitas el permiso Gestionar servidor en ese servidor. La [guía de configuración rápida](/docs/quick-setup) explica cada paso.",
       },
       {
         question: "¿Qué permisos necesita el bot?",
@@ -24,7 +25,8 @@ export const faqGroupsEs: FaqGroup[] = [
       },
       {
         question: "Mi servidor no aparece en el panel de control.",
-        answer: "El panel de control muestra los servidores de los que eres propietario o administrador, en los que tienes Gestionar servidor o en los que perteneces a un equipo de staff. Las listas de servidores se actualizan más o menos una vez por minuto, así que un permiso nuevo puede tardar un momento en aparecer.",
+        answer:
+          "El panel de control muestra los servidores de los que eres propietario o administrador, en los que tienes Gestionar servidor o en los que perteneces a un equipo de staff. Las listas de servidores se actualizan más o menos una vez por minuto, así que un permiso nuevo puede tardar un momento en aparecer.",
       },
     ],
   },
@@ -38,11 +40,13 @@ export const faqGroupsEs: FaqGroup[] = [
       },
       {
         question: "Alguien borró el mensaje de mi panel. ¿Tengo que volver a crearlo?",
-        answer: "No. Abre **Paneles** en el panel de control y pulsa *Reenviar*: el bot vuelve a publicar el panel con la misma configuración.",
+        answer:
+          "No. Abre **Paneles** en el panel de control y pulsa *Reenviar*: el bot vuelve a publicar el panel con la misma configuración.",
       },
       {
         question: "¿Puede cada panel ir a un equipo distinto?",
-        answer: "Sí. Crea equipos de staff en **Equipos de staff** y elige uno por panel; se menciona a ese equipo en los tickets del panel y puede verlos.",
+        answer:
+          "Sí. Crea equipos de staff en **Equipos de staff** y elige uno por panel; se menciona a ese equipo en los tickets del panel y puede verlos.",
       },
     ],
   },
@@ -66,15 +70,18 @@ export const faqGroupsEs: FaqGroup[] = [
     entries: [
       {
         question: "¿Qué es una transcripción?",
-        answer: "Una copia de un ticket cerrado. Se envía al miembro que abrió el ticket cuando se cierra, y aparece en **Transcripciones** en el panel de control.",
+        answer:
+          "Una copia de un ticket cerrado. Se envía al miembro que abrió el ticket cuando se cierra, y aparece en **Transcripciones** en el panel de control.",
       },
       {
         question: "¿Quién puede leer las transcripciones?",
-        answer: "Cualquiera que tenga el id de la transcripción puede abrirla, y tus equipos de staff con el permiso *Ver transcripciones* pueden consultarlas en el panel de control. Las transcripciones se guardan cifradas.",
+        answer:
+          "Cualquiera que tenga el id de la transcripción puede abrirla, y tus equipos de staff con el permiso *Ver transcripciones* pueden consultarlas en el panel de control. Las transcripciones se guardan cifradas.",
       },
       {
         question: "¿Puedo desactivar las transcripciones?",
-        answer: "Sí: el almacenamiento de los tickets cerrados se puede desactivar en la configuración del panel de control. Entonces los tickets cerrados no se conservan.",
+        answer:
+          "Sí: el almacenamiento de los tickets cerrados se puede desactivar en la configuración del panel de control. Entonces los tickets cerrados no se conservan.",
       },
     ],
   },
@@ -84,7 +91,8 @@ export const faqGroupsEs: FaqGroup[] = [
     entries: [
       {
         question: "¿Qué sabe Ticketeer de mí?",
-        answer: "Tu id de Discord, tu nombre de usuario, tu avatar y la lista de tus servidores, que se usa para verificar tu propiedad o tu función en cada uno. La [Política de privacidad](/legal/privacy) tiene los detalles.",
+        answer:
+          "Tu id de Discord, tu nombre de usuario, tu avatar y la lista de tus servidores, que se usa para verificar tu propiedad o tu función en cada uno. La [Política de privacidad](/legal/privacy) tiene los detalles.",
       },
       {
         question: "¿Cómo consigo que se eliminen mis datos?",
@@ -98,7 +106,8 @@ export const faqGroupsEs: FaqGroup[] = [
     entries: [
       {
         question: "¿Ticketeer es gratis?",
-        answer: "Sí: los paneles, formularios, transcripciones, equipos y etiquetas son gratis. Los planes de pago añaden extras premium para un servidor.",
+        answer:
+          "Sí: los paneles, formularios, transcripciones, equipos y etiquetas son gratis. Los planes de pago añaden extras premium para un servidor.",
       },
       {
         question: "¿Qué significa una suscripción vitalicia?",
@@ -106,7 +115,8 @@ export const faqGroupsEs: FaqGroup[] = [
       },
       {
         question: "¿Puedo conseguir un reembolso?",
-        answer: "Los reembolsos se estudian caso por caso: escríbenos con los datos de tu pedido. Ten en cuenta que un contracargo pone fin de inmediato a todos los servicios.",
+        answer:
+          "Los reembolsos se estudian caso por caso: escríbenos con los datos de tu pedido. Ten en cuenta que un contracargo pone fin de inmediato a todos los servicios.",
       },
     ],
   },

@@ -22,7 +22,8 @@ export const faqGroups: FaqGroup[] = [
     entries: [
       {
         question: "How do I add Ticketeer to my server?",
-        answer: "Click **Invite** on the [home page](/), choose your server and keep every permission the invite asks for ticked. You need the Manage Server permission on that server. The [quick-setup guide](/docs/quick-setup) walks through every step.",
+        answer:
+          "Click **Invite** on the [home page](/), choose your server and keep every permission the invite asks for ticked. You need the Manage Server permission on that server. The [quick-setup guide](/docs/quick-setup) walks through every step.",
       },
       {
         question: "Which permissions does the bot need?",
@@ -30,7 +31,8 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "My server does not appear in the dashboard.",
-        answer: "The dashboard lists the servers where you are the owner, an administrator, have Manage Server, or belong to a staff team. Server lists refresh about once a minute, so a new permission can take a moment to show up.",
+        answer:
+          "The dashboard lists the servers where you are the owner, an administrator, have Manage Server, or belong to a staff team. Server lists refresh about once a minute, so a new permission can take a moment to show up.",
       },
     ],
   },
@@ -48,7 +50,8 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "Can each panel go to a different team?",
-        answer: "Yes. Create staff teams under **Staff Teams** and pick one per panel; that team is mentioned in the panel's tickets and can see them.",
+        answer:
+          "Yes. Create staff teams under **Staff Teams** and pick one per panel; that team is mentioned in the panel's tickets and can see them.",
       },
     ],
   },
@@ -72,11 +75,13 @@ export const faqGroups: FaqGroup[] = [
     entries: [
       {
         question: "What is a transcript?",
-        answer: "A copy of a closed ticket. It is sent to the member who opened the ticket when it closes, and listed under **Transcripts** in the dashboard.",
+        answer:
+          "A copy of a closed ticket. It is sent to the member who opened the ticket when it closes, and listed under **Transcripts** in the dashboard.",
       },
       {
         question: "Who can read transcripts?",
-        answer: "Anyone with the transcript's id can open it, and your staff teams with the *View Transcripts* permission can browse them in the dashboard. Transcripts are stored encrypted.",
+        answer:
+          "Anyone with the transcript's id can open it, and your staff teams with the *View Transcripts* permission can browse them in the dashboard. Transcripts are stored encrypted.",
       },
       {
         question: "Can I turn transcripts off?",
@@ -90,7 +95,8 @@ export const faqGroups: FaqGroup[] = [
     entries: [
       {
         question: "What does Ticketeer know about me?",
-        answer: "Your Discord id, username, avatar and the list of your servers, which is used to verify your ownership or status in each one. The [Privacy Policy](/legal/privacy) has the details.",
+        answer:
+          "Your Discord id, username, avatar and the list of your servers, which is used to verify your ownership or status in each one. The [Privacy Policy](/legal/privacy) has the details.",
       },
       {
         question: "How do I get my data deleted?",

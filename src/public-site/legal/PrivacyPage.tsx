@@ -76,8 +76,8 @@ export const privacySections: LegalSection[] = [
     body: (
       <>
         <p>
-          Payments are processed by our payment provider; we keep only the order reference, the plan and the server it applies to. A lifetime
-          subscription means a fixed {legalFigures.lifetimeYears} years from purchase.
+          Payments are processed by our payment provider; we keep only the order reference, the plan and the server it applies to. A
+          lifetime subscription means a fixed {legalFigures.lifetimeYears} years from purchase.
         </p>
         <p>Refunds are decided case by case. A chargeback ends all services at once.</p>
       </>

@@ -68,8 +68,8 @@ export const termsSections: LegalSection[] = [
     body: (
       <p>
         If you find a link on our website or in a panel message created with our service that is offensive or unlawful, contact us at{" "}
-        <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>. We consider every request but are not obliged to
-        remove links or to answer you directly. Server administrators are responsible for the content of their own panels.
+        <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>. We consider every request but are not obliged to remove
+        links or to answer you directly. Server administrators are responsible for the content of their own panels.
       </p>
     ),
   },
@@ -90,8 +90,8 @@ export const termsSections: LegalSection[] = [
     body: (
       <>
         <p>
-          Paid plans unlock premium features for a server. A lifetime subscription means a fixed period of {legalFigures.lifetimeYears} years
-          from the date of purchase, not the lifetime of the service or of the purchaser.
+          Paid plans unlock premium features for a server. A lifetime subscription means a fixed period of {legalFigures.lifetimeYears}{" "}
+          years from the date of purchase, not the lifetime of the service or of the purchaser.
         </p>
         <p>
           Refunds are handled case by case; write to us with your order details. A chargeback ends all services at once for the account and

@@ -30,8 +30,8 @@ export const privacySectionsEs: LegalSection[] = [
     body: (
       <>
         <p>
-          Las listas de servidores se usan para verificar tu propiedad o tu función en cada servidor, de modo que solo las personas autorizadas
-          a gestionar un servidor puedan cambiar su configuración o leer sus transcripciones.
+          Las listas de servidores se usan para verificar tu propiedad o tu función en cada servidor, de modo que solo las personas
+          autorizadas a gestionar un servidor puedan cambiar su configuración o leer sus transcripciones.
         </p>
         <p>
           Usamos el resto de los datos solo para hacer funcionar las funciones que utilizas. No vendemos tus datos ni los usamos para
@@ -47,12 +47,12 @@ export const privacySectionsEs: LegalSection[] = [
       <>
         <p>Una transcripción es una copia de un ticket cerrado, que se envía a quien creó el ticket cuando este se cierra.</p>
         <p>
-          Las transcripciones se guardan cifradas en una red de contenidos privada y se pueden ver con su id de transcripción. Cualquiera que
-          tenga el id de una transcripción puede leerla, así que trátalo como una contraseña.
+          Las transcripciones se guardan cifradas en una red de contenidos privada y se pueden ver con su id de transcripción. Cualquiera
+          que tenga el id de una transcripción puede leerla, así que trátalo como una contraseña.
         </p>
         <p>
-          El almacenamiento de los tickets cerrados se puede desactivar en la configuración de un servidor en el panel de control. Entonces los
-          tickets cerrados de ese servidor no se conservan.
+          El almacenamiento de los tickets cerrados se puede desactivar en la configuración de un servidor en el panel de control. Entonces
+          los tickets cerrados de ese servidor no se conservan.
         </p>
       </>
     ),
@@ -84,8 +84,8 @@ export const privacySectionsEs: LegalSection[] = [
     body: (
       <>
         <p>
-          Los pagos los procesa nuestro proveedor de pagos; solo conservamos la referencia del pedido, el plan y el servidor al que se aplica.
-          Una suscripción vitalicia significa un periodo fijo de {legalFigures.lifetimeYears} años desde la compra.
+          Los pagos los procesa nuestro proveedor de pagos; solo conservamos la referencia del pedido, el plan y el servidor al que se
+          aplica. Una suscripción vitalicia significa un periodo fijo de {legalFigures.lifetimeYears} años desde la compra.
         </p>
         <p>Los reembolsos se deciden caso por caso. Un contracargo pone fin de inmediato a todos los servicios.</p>
       </>
@@ -96,8 +96,8 @@ export const privacySectionsEs: LegalSection[] = [
     title: "Cookies y almacenamiento local",
     body: (
       <p>
-        Guardamos un token de sesión en una cookie para mantener tu sesión iniciada, y recordamos tus preferencias de barra lateral y de tema en
-        tu navegador. Consulta la <a href="/legal/tos#cookies">sección de Cookies de nuestros Términos</a>.
+        Guardamos un token de sesión en una cookie para mantener tu sesión iniciada, y recordamos tus preferencias de barra lateral y de
+        tema en tu navegador. Consulta la <a href="/legal/tos#cookies">sección de Cookies de nuestros Términos</a>.
       </p>
     ),
   },

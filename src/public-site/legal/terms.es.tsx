@@ -22,8 +22,8 @@ export const termsSectionsEs: LegalSection[] = [
     body: (
       <p>
         Al invitar a {productName} a un servidor, usar sus comandos o iniciar sesión en el panel de control aceptas estos Términos del
-        servicio y nuestra <a href="/legal/privacy">Política de privacidad</a>. Si no estás de acuerdo, no uses el servicio. Eres responsable de
-        que tu uso cumpla las leyes que te sean aplicables y las propias condiciones de Discord.
+        servicio y nuestra <a href="/legal/privacy">Política de privacidad</a>. Si no estás de acuerdo, no uses el servicio. Eres
+        responsable de que tu uso cumpla las leyes que te sean aplicables y las propias condiciones de Discord.
       </p>
     ),
   },
@@ -32,9 +32,9 @@ export const termsSectionsEs: LegalSection[] = [
     title: "Cookies",
     body: (
       <p>
-        El panel de control usa un pequeño número de cookies y entradas del almacenamiento del navegador necesarias para funcionar: una cookie
-        de sesión que mantiene tu sesión iniciada, una cookie que recuerda si la barra lateral está desplegada y tu preferencia de tema claro u
-        oscuro. No usamos cookies publicitarias ni de seguimiento de terceros.
+        El panel de control usa un pequeño número de cookies y entradas del almacenamiento del navegador necesarias para funcionar: una
+        cookie de sesión que mantiene tu sesión iniciada, una cookie que recuerda si la barra lateral está desplegada y tu preferencia de
+        tema claro u oscuro. No usamos cookies publicitarias ni de seguimiento de terceros.
       </p>
     ),
   },
@@ -43,9 +43,9 @@ export const termsSectionsEs: LegalSection[] = [
     title: "Licencia",
     body: (
       <p>
-        Te concedemos una licencia personal, revocable, no exclusiva e intransferible para usar {productName} en la gestión del soporte de los
-        servidores que administras. El software, el sitio web y su contenido siguen siendo nuestros o de nuestros licenciantes. El código
-        fuente que publicamos con una licencia de código abierto se rige por esa licencia.
+        Te concedemos una licencia personal, revocable, no exclusiva e intransferible para usar {productName} en la gestión del soporte de
+        los servidores que administras. El software, el sitio web y su contenido siguen siendo nuestros o de nuestros licenciantes. El
+        código fuente que publicamos con una licencia de código abierto se rige por esa licencia.
       </p>
     ),
   },
@@ -79,8 +79,8 @@ export const termsSectionsEs: LegalSection[] = [
     title: "Transcripciones",
     body: (
       <p>
-        Una transcripción es una copia de un ticket cerrado, que se envía a quien creó el ticket cuando este se cierra. Las transcripciones se
-        guardan en una red de contenidos privada y se pueden ver con su id de transcripción; comparte ese id solo con quien deba leer la
+        Una transcripción es una copia de un ticket cerrado, que se envía a quien creó el ticket cuando este se cierra. Las transcripciones
+        se guardan en una red de contenidos privada y se pueden ver con su id de transcripción; comparte ese id solo con quien deba leer la
         conversación. Los administradores del servidor pueden desactivar el almacenamiento de los tickets cerrados en la configuración del
         panel de control.
       </p>
@@ -107,9 +107,9 @@ export const termsSectionsEs: LegalSection[] = [
     title: "Terminación",
     body: (
       <p>
-        Podemos suspender o cancelar tu acceso a {productName}, con o sin aviso, si incumples estos términos o pones en riesgo a otros usuarios
-        o al servicio. Puedes dejar de usar el servicio en cualquier momento quitando el bot de tu servidor y cerrando sesión en el panel de
-        control.
+        Podemos suspender o cancelar tu acceso a {productName}, con o sin aviso, si incumples estos términos o pones en riesgo a otros
+        usuarios o al servicio. Puedes dejar de usar el servicio en cualquier momento quitando el bot de tu servidor y cerrando sesión en el
+        panel de control.
       </p>
     ),
   },
@@ -118,8 +118,8 @@ export const termsSectionsEs: LegalSection[] = [
     title: "Limitación de responsabilidad",
     body: (
       <p>
-        {productName} se ofrece "tal cual" y "según disponibilidad", sin garantías de ningún tipo. En la máxima medida permitida por la ley, no
-        somos responsables de daños indirectos, incidentales o consecuentes, pérdida de datos ni lucro cesante derivados de tu uso del
+        {productName} se ofrece "tal cual" y "según disponibilidad", sin garantías de ningún tipo. En la máxima medida permitida por la ley,
+        no somos responsables de daños indirectos, incidentales o consecuentes, pérdida de datos ni lucro cesante derivados de tu uso del
         servicio, incluidas las caídas de Discord o de nuestra infraestructura.
       </p>
     ),
@@ -127,10 +127,6 @@ export const termsSectionsEs: LegalSection[] = [
 ];
 
 export const termsContentEs: LegalContent = {
-  intro: (
-    <p>
-      Estos términos regulan tu uso del bot {productName}, de su panel de control y de este sitio web. Léelos con atención.
-    </p>
-  ),
+  intro: <p>Estos términos regulan tu uso del bot {productName}, de su panel de control y de este sitio web. Léelos con atención.</p>,
   sections: termsSectionsEs,
 };

@@ -15,8 +15,7 @@ export function readCookie(name: string, cookieString: string): string | null {
   return null;
 }
 
-export const getCookie = (name: string) =>
-  typeof document === "undefined" ? null : readCookie(name, document.cookie);
+export const getCookie = (name: string) => (typeof document === "undefined" ? null : readCookie(name, document.cookie));
 
 /** Deletes a cookie set on the site root (the session token's default path, SPEC §3). */
 export function deleteCookie(name: string) {

@@ -8,10 +8,7 @@ export type HealthCheck =
   | { kind: "unreachable"; error: string; latencyMs: number | null; checkedAt: Date };
 
 /** GET /api/health, timed on the client. A 503 still carries the health body (status "degraded"). */
-export async function checkHealth(
-  fetchImpl: typeof fetch = fetch,
-  clock: () => number = () => performance.now(),
-): Promise<HealthCheck> {
+export async function checkHealth(fetchImpl: typeof fetch = fetch, clock: () => number = () => performance.now()): Promise<HealthCheck> {
   const started = clock();
   try {
     const response = await fetchImpl(apiUrl("/health"), { headers: { Accept: "application/json" }, cache: "no-store" });

@@ -1,11 +1,4 @@
-import {
-  authUserSchema,
-  avatarUrl,
-  defaultAvatarUrl,
-  isExpired,
-  loginResponseSchema,
-  sessionCookieName,
-} from "../../schemas/auth";
+import { authUserSchema, avatarUrl, defaultAvatarUrl, isExpired, loginResponseSchema, sessionCookieName } from "../../schemas/auth";
 import { authMessages } from "../../schemas/messages";
 import { apiUrl } from "../config";
 import type { AuthState } from "./auth";

@@ -54,7 +54,10 @@ function Hero() {
         <div className="hero-art">
           <img
             src="/images/hero-panel.svg"
-            alt={t("site.landing.hero.imageAlt", "A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff")}
+            alt={t(
+              "site.landing.hero.imageAlt",
+              "A support panel in a Discord channel with buttons to open a ticket, next to an open ticket claimed by staff",
+            )}
             width={560}
             height={440}
             fetchPriority="high"
@@ -107,7 +110,12 @@ function Features() {
         <div className="section-head">
           <p className="eyebrow eyebrow-plain">{t("site.landing.features.eyebrow", "Features")}</p>
           <h2 id="features-title">{t("site.landing.features.title", "Everything your support team needs")}</h2>
-          <p className="section-lead">{t("site.landing.features.lead", "From the first click on a panel to the transcript in your archive, every step of a ticket is covered.")}</p>
+          <p className="section-lead">
+            {t(
+              "site.landing.features.lead",
+              "From the first click on a panel to the transcript in your archive, every step of a ticket is covered.",
+            )}
+          </p>
         </div>
         <ul className="feature-grid">
           {features.map((feature) => (

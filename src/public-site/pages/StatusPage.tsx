@@ -60,7 +60,13 @@ export default function StatusPage() {
       <dl className="status-grid">
         <StatusItem
           label={t("site.status.api", "API")}
-          value={check ? (check.kind === "unreachable" ? t("site.status.api.unreachable", "Unreachable") : t("site.status.api.online", "Online")) : "—"}
+          value={
+            check
+              ? check.kind === "unreachable"
+                ? t("site.status.api.unreachable", "Unreachable")
+                : t("site.status.api.online", "Online")
+              : "—"
+          }
           tone={check ? (check.kind === "unreachable" ? "bad" : "good") : undefined}
         />
         <StatusItem
@@ -86,9 +92,14 @@ export default function StatusPage() {
           label={t("site.status.uptime", "Uptime")}
           value={check && check.kind !== "unreachable" ? formatUptime(check.health.uptime_s) : "—"}
         />
-        <StatusItem label={t("site.status.version", "Version")} value={check && check.kind !== "unreachable" ? check.health.version : "—"} />
+        <StatusItem
+          label={t("site.status.version", "Version")}
+          value={check && check.kind !== "unreachable" ? check.health.version : "—"}
+        />
       </dl>
-      {check?.kind === "unreachable" && <p className="muted">{t("site.status.lastError", "Last error: {error}", { error: check.error })}</p>}
+      {check?.kind === "unreachable" && (
+        <p className="muted">{t("site.status.lastError", "Last error: {error}", { error: check.error })}</p>
+      )}
       <p className="muted status-refresh">
         {checking ? t("site.status.checkingNow", "Checking now…") : t("site.status.refreshes", "Refreshes automatically every 30 seconds.")}
       </p>

@@ -36,35 +36,34 @@ export const features: Feature[] = [
   {
     key: "forms",
     title: "Forms",
-    description:
-      "Collect the information your staff needs before a ticket even opens: order numbers, usernames, steps to reproduce.",
+    description: "Collect the information your staff needs before a ticket even opens: order numbers, usernames, steps to reproduce.",
     image: image("forms", "A form with Username, Order number and Describe your issue fields"),
   },
   {
     key: "feedback",
     title: "User Feedback",
-    description:
-      "Ask members to rate the service when their ticket closes, and give your server statistics on how your support is doing.",
+    description: "Ask members to rate the service when their ticket closes, and give your server statistics on how your support is doing.",
     image: image("feedback", "A five-star rating prompt next to a bar chart of ratings per week"),
   },
   {
     key: "claiming",
     title: "Claiming",
-    description:
-      "Support staff claim tickets so everyone knows who is on it. No more two moderators answering the same question.",
+    description: "Support staff claim tickets so everyone knows who is on it. No more two moderators answering the same question.",
     image: image("claiming", "A ticket with a Claimed by Mia badge and a Claim button"),
   },
   {
     key: "teams",
     title: "Support Teams",
-    description:
-      "Separate teams for every ticket type, each assigned to its own panels, with permissions that fit what they do.",
+    description: "Separate teams for every ticket type, each assigned to its own panels, with permissions that fit what they do.",
     image: image("teams", "Three staff teams, Billing, Moderation and Developers, each linked to its own panel"),
   },
 ];
 
 export const steps = [
-  { title: "Invite the bot", text: "Add Ticketeer to your server with one click. It asks only for the permissions it needs to manage ticket channels." },
+  {
+    title: "Invite the bot",
+    text: "Add Ticketeer to your server with one click. It asks only for the permissions it needs to manage ticket channels.",
+  },
   { title: "Configure it", text: "Open the dashboard, pick your server, adjust the settings and create your first support panel." },
   { title: "Receive tickets", text: "Members click the panel, a private channel opens and your staff takes it from there." },
 ] as const;

@@ -31,7 +31,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-
 /** A day picked in a date field (YYYY-MM-DD, the reader's zone) as the unix second it starts or ends at; "" → null. */
 function dayBound(day: string, edge: "start" | "end"): number | null {
   if (!day) return null;
@@ -58,7 +57,9 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   /** The next or previous page is asked for by key (after this page's last entry, before its first): fast however deep. */
   const [cursor, setCursor] = useState<{ before: number } | { after: number } | undefined>(undefined);
   const setPage = (next: number, shown?: { first: number; last: number }) => {
-    setCursor(!shown ? undefined : next === page + 1 ? { before: shown.last } : next === page - 1 && next > 1 ? { after: shown.first } : undefined);
+    setCursor(
+      !shown ? undefined : next === page + 1 ? { before: shown.last } : next === page - 1 && next > 1 ? { after: shown.first } : undefined,
+    );
     setPageNumber(next);
   };
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]!);
@@ -113,7 +114,10 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   });
 
   // The whole answer is checked, as the contract shapes it: the entries and their total beside them.
-  const parsed = useMemo(() => (query.data ? activityResponseSchema.safeParse({ ...query.data, activity: query.data.data }) : undefined), [query.data]);
+  const parsed = useMemo(
+    () => (query.data ? activityResponseSchema.safeParse({ ...query.data, activity: query.data.data }) : undefined),
+    [query.data],
+  );
   const rows = parsed?.success ? parsed.data.activity : [];
   const total = parsed?.success ? (parsed.data.total ?? rows.length) : 0;
 
@@ -131,7 +135,12 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
     try {
       const getCsv = dataProvider().custom;
       if (!getCsv) throw new Error(exportFailed);
-      const { data } = await getCsv({ url: `/${guildId}/activity.csv`, method: "get", query: activityQuery(filters), headers: { Accept: "text/csv" } });
+      const { data } = await getCsv({
+        url: `/${guildId}/activity.csv`,
+        method: "get",
+        query: activityQuery(filters),
+        headers: { Accept: "text/csv" },
+      });
       const text = typeof data === "string" ? data : "";
       // The UTF-8 mark lets spreadsheet programs read non-ASCII names correctly.
       downloadText(text.startsWith("\ufeff") ? text : `\ufeff${text}`, `activity-${guildId}.csv`, "text/csv;charset=utf-8");
@@ -143,8 +152,20 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   };
 
   const columns: DataColumn<ActivityEntry>[] = [
-    { key: "id", dataIndex: "ActivityId", title: tr("activity.columns.id", L.columns.id), width: 90, render: (id: number) => <span className="cell-mono">{id}</span> },
-    { key: "action", dataIndex: "Action", title: tr("activity.columns.action", L.columns.action), width: 200, render: (action: string) => actionLabel(tr, action) },
+    {
+      key: "id",
+      dataIndex: "ActivityId",
+      title: tr("activity.columns.id", L.columns.id),
+      width: 90,
+      render: (id: number) => <span className="cell-mono">{id}</span>,
+    },
+    {
+      key: "action",
+      dataIndex: "Action",
+      title: tr("activity.columns.action", L.columns.action),
+      width: 200,
+      render: (action: string) => actionLabel(tr, action),
+    },
     {
       key: "timestamp",
       dataIndex: "Timestamp",
@@ -170,7 +191,13 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
         </span>
       ),
     },
-    { key: "ip", dataIndex: "IpAddress", title: tr("activity.columns.ip", L.columns.ip), width: 160, render: (ip: string) => <span className="cell-mono">{ip}</span> },
+    {
+      key: "ip",
+      dataIndex: "IpAddress",
+      title: tr("activity.columns.ip", L.columns.ip),
+      width: 160,
+      render: (ip: string) => <span className="cell-mono">{ip}</span>,
+    },
   ];
 
   const anyFilter = Boolean(filters.user || userDraft || filters.action || filters.from !== null || filters.to !== null);

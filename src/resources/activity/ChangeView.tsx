@@ -18,8 +18,18 @@ function OmittedChanges({ guildId, activityId }: { guildId: string; activityId: 
   const { query } = useOne<ActivityEntry, HttpError>({ resource: "activity", id: activityId, meta: { guildId }, errorNotification: false });
   // The provider unwraps {entry}; the check is the answer's, as the contract shapes it.
   const parsed = query.data ? activityEntryResponseSchema.safeParse({ entry: query.data.data }) : undefined;
-  if (query.isError || parsed?.success === false) return <p className="change-none" role="alert">{tr("activity.changes.failed", L.changesFailed)}</p>;
-  if (!parsed) return <p className="change-none" role="status">{tr("activity.changes.loading", L.loadingChanges)}</p>;
+  if (query.isError || parsed?.success === false)
+    return (
+      <p className="change-none" role="alert">
+        {tr("activity.changes.failed", L.changesFailed)}
+      </p>
+    );
+  if (!parsed)
+    return (
+      <p className="change-none" role="status">
+        {tr("activity.changes.loading", L.loadingChanges)}
+      </p>
+    );
   return <ChangeView before={parsed.data.entry.Before} after={parsed.data.entry.After} />;
 }
 
@@ -39,7 +49,13 @@ export function ChangeView({ before, after }: { before: unknown; after: unknown 
     const text = side === "before" ? row.before : row.after;
     return (
       <td style={{ background: tint(row, side) }} className={`change-cell change-${side}`} data-kind={row.kind}>
-        {text === undefined ? <span className="change-empty">—</span> : text === "" ? <span className="change-empty">{tr("activity.changes.empty", L.empty)}</span> : text}
+        {text === undefined ? (
+          <span className="change-empty">—</span>
+        ) : text === "" ? (
+          <span className="change-empty">{tr("activity.changes.empty", L.empty)}</span>
+        ) : (
+          text
+        )}
       </td>
     );
   };
@@ -56,7 +72,9 @@ export function ChangeView({ before, after }: { before: unknown; after: unknown 
         <tbody>
           {rows.map((row) => (
             <tr key={row.path || "(value)"}>
-              <th scope="row" className="cell-mono">{row.path || "—"}</th>
+              <th scope="row" className="cell-mono">
+                {row.path || "—"}
+              </th>
               {cell(row, "before")}
               {cell(row, "after")}
             </tr>

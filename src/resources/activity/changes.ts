@@ -57,7 +57,10 @@ export function changeRows(before: unknown, after: unknown): ChangeRow[] {
   // A creation or a deletion is not a diff: keep the fields in their order.
   if (before === undefined || after === undefined) return rows;
   const order: Record<ChangeKind, number> = { changed: 0, added: 1, removed: 2, same: 3 };
-  return rows.map((row, i) => ({ row, i })).sort((x, y) => order[x.row.kind] - order[y.row.kind] || x.i - y.i).map((x) => x.row);
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((x, y) => order[x.row.kind] - order[y.row.kind] || x.i - y.i)
+    .map((x) => x.row);
 }
 
 export interface ActivityFilters {
@@ -85,7 +88,8 @@ export function activityFilters(filters: ActivityFilters, cursor?: { before: num
 
 /** The query of GET /{guildId}/activity(.csv), as the data provider sends it; empty filters are left out. */
 export function activityQuery(filters: ActivityFilters, page?: number, perPage?: number): Record<string, string> {
-  const pagination: Pagination | undefined = page !== undefined && perPage !== undefined ? { mode: "server", currentPage: page, pageSize: perPage } : undefined;
+  const pagination: Pagination | undefined =
+    page !== undefined && perPage !== undefined ? { mode: "server", currentPage: page, pageSize: perPage } : undefined;
   return listQueryOf("activity", activityResource.endpoint!.list, { pagination, filters: activityFilters(filters) });
 }
 

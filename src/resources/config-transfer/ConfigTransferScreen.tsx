@@ -196,7 +196,11 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
     } catch (error) {
       setConfirming(false);
       const details = detailsOf(error);
-      toast?.({ type: "error", message: tr("configTransfer.importFailed", text.importFailed), description: knownText(messageOf(error), tr) });
+      toast?.({
+        type: "error",
+        message: tr("configTransfer.importFailed", text.importFailed),
+        description: knownText(messageOf(error), tr),
+      });
       if (details.length) setFailure({ message: text.problemsTitle, details });
     } finally {
       setImporting(false);
@@ -248,4 +252,3 @@ function ImportCard({ guildId, allowed, client }: { guildId: string; allowed: bo
     </Card>
   );
 }
-

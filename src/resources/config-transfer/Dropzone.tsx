@@ -1,7 +1,17 @@
 import { useId, useState, type ReactNode } from "react";
 
 /** A file chosen by a click (or Enter/Space: it is a labelled file input) or dropped on the area. */
-export function Dropzone({ accept, disabled, onFile, children }: { accept: string; disabled?: boolean; onFile: (file: File) => void; children: ReactNode }) {
+export function Dropzone({
+  accept,
+  disabled,
+  onFile,
+  children,
+}: {
+  accept: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   const [over, setOver] = useState(false);
   return (

@@ -37,48 +37,48 @@ export default function ImportPreview({
   const locale = useLocale();
   return (
     <div className="ct-preview" aria-busy={checking}>
-          <p className="ct-from">
-            {withStrong(
-              tr("configTransfer.from", "From {source} (exported {date}) into {target}", { date: formatDate(preview.exported_at, locale) }),
-              { source: preview.source_guild.name, target: preview.target_guild.name },
-            )}
-          </p>
-          <SectionsTable sections={preview.sections} />
-          {preview.mapping.length > 0 && <MappingTable preview={preview} disabled={!allowed || importing} onChoose={onChoose} />}
-          {preview.problems.length > 0 && (
-            <MessageList
-              type="error"
-              title={tr("configTransfer.problemsTitle", text.problemsTitle)}
-              items={preview.problems.map((p) => specText(knownText(p, tr)))}
-            />
-          )}
-          {preview.warnings.length > 0 && (
-            <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={preview.warnings.map(specText)} />
-          )}
-          <div className="ct-actions">
-            <Button type="primary" danger disabled={!allowed || !preview.can_import || checking} onClick={() => onConfirming(true)}>
-              {tr("configTransfer.importButton", text.importButton)}
-            </Button>
-          </div>
-          <Modal
-            open={confirming}
-            title={tr("configTransfer.confirmTitle", text.confirmTitle)}
-            okText={importing ? tr("configTransfer.importing", text.importing) : tr("configTransfer.confirmOk", text.confirmOk)}
-            cancelText={tr("configTransfer.cancel", text.cancel)}
-            okButtonProps={{ danger: true, loading: importing }}
-            cancelButtonProps={{ disabled: importing }}
-            onOk={onImport}
-            onCancel={() => !importing && onConfirming(false)}
-            closable={false}
-            destroyOnHidden
-          >
-            <p>
-              {tr("configTransfer.confirmDescription", text.confirmDescription("{sections}"), {
-                sections: presentSections(preview.sections, tr).join(", "),
-              })}
-            </p>
-          </Modal>
-        </div>
+      <p className="ct-from">
+        {withStrong(
+          tr("configTransfer.from", "From {source} (exported {date}) into {target}", { date: formatDate(preview.exported_at, locale) }),
+          { source: preview.source_guild.name, target: preview.target_guild.name },
+        )}
+      </p>
+      <SectionsTable sections={preview.sections} />
+      {preview.mapping.length > 0 && <MappingTable preview={preview} disabled={!allowed || importing} onChoose={onChoose} />}
+      {preview.problems.length > 0 && (
+        <MessageList
+          type="error"
+          title={tr("configTransfer.problemsTitle", text.problemsTitle)}
+          items={preview.problems.map((p) => specText(knownText(p, tr)))}
+        />
+      )}
+      {preview.warnings.length > 0 && (
+        <MessageList type="warning" title={tr("configTransfer.warningsTitle", text.warningsTitle)} items={preview.warnings.map(specText)} />
+      )}
+      <div className="ct-actions">
+        <Button type="primary" danger disabled={!allowed || !preview.can_import || checking} onClick={() => onConfirming(true)}>
+          {tr("configTransfer.importButton", text.importButton)}
+        </Button>
+      </div>
+      <Modal
+        open={confirming}
+        title={tr("configTransfer.confirmTitle", text.confirmTitle)}
+        okText={importing ? tr("configTransfer.importing", text.importing) : tr("configTransfer.confirmOk", text.confirmOk)}
+        cancelText={tr("configTransfer.cancel", text.cancel)}
+        okButtonProps={{ danger: true, loading: importing }}
+        cancelButtonProps={{ disabled: importing }}
+        onOk={onImport}
+        onCancel={() => !importing && onConfirming(false)}
+        closable={false}
+        destroyOnHidden
+      >
+        <p>
+          {tr("configTransfer.confirmDescription", text.confirmDescription("{sections}"), {
+            sections: presentSections(preview.sections, tr).join(", "),
+          })}
+        </p>
+      </Modal>
+    </div>
   );
 }
 
@@ -108,15 +108,31 @@ function SectionsTable({ sections }: { sections: SectionChange[] }) {
         dataSource={sections}
         rowClassName={(s) => (s.present ? "" : "ct-row-muted")}
         columns={[
-          { key: "label", title: tr("configTransfer.column.section", "Section"), render: (_: unknown, s: SectionChange) => sectionLabel(s, tr) },
-          { key: "change", title: tr("configTransfer.column.change", "Change"), render: (_: unknown, s: SectionChange) => sectionSummary(s, tr) },
+          {
+            key: "label",
+            title: tr("configTransfer.column.section", "Section"),
+            render: (_: unknown, s: SectionChange) => sectionLabel(s, tr),
+          },
+          {
+            key: "change",
+            title: tr("configTransfer.column.change", "Change"),
+            render: (_: unknown, s: SectionChange) => sectionSummary(s, tr),
+          },
         ]}
       />
     </section>
   );
 }
 
-function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPreview; disabled: boolean; onChoose: (row: MappingRow, target: string | null) => void }) {
+function MappingTable({
+  preview,
+  disabled,
+  onChoose,
+}: {
+  preview: ConfigImportPreview;
+  disabled: boolean;
+  onChoose: (row: MappingRow, target: string | null) => void;
+}) {
   const tr = useTr();
   const specText = useSpecText();
   const { token } = theme.useToken();
@@ -129,7 +145,16 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
     </ul>
   );
   const columns: DataColumn<MappingRow>[] = [
-    ...(narrow ? [] : [{ key: "kind", title: tr("configTransfer.column.type", "Type"), width: 90, render: (_: unknown, r: MappingRow) => kindName(r.kind, tr) }]),
+    ...(narrow
+      ? []
+      : [
+          {
+            key: "kind",
+            title: tr("configTransfer.column.type", "Type"),
+            width: 90,
+            render: (_: unknown, r: MappingRow) => kindName(r.kind, tr),
+          },
+        ]),
     {
       key: "source",
       title: tr("configTransfer.column.in", "In {server}", { server: preview.source_guild.name }),
@@ -173,7 +198,11 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
             />
             {state !== "ok" && (
               <span className="ct-state">
-                <span className="ct-dot" aria-hidden="true" style={{ background: state === "blocking" ? token.colorError : token.colorWarning }} />
+                <span
+                  className="ct-dot"
+                  aria-hidden="true"
+                  style={{ background: state === "blocking" ? token.colorError : token.colorWarning }}
+                />
                 {tr("configTransfer.unmapped", text.unmapped)}
                 {state === "blocking" ? ` (${tr("configTransfer.required", text.required)})` : ""}
               </span>
@@ -182,7 +211,9 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
         );
       },
     },
-    ...(narrow ? [] : [{ key: "used", title: tr("configTransfer.column.usedBy", "Used by"), render: (_: unknown, r: MappingRow) => usedBy(r) }]),
+    ...(narrow
+      ? []
+      : [{ key: "used", title: tr("configTransfer.column.usedBy", "Used by"), render: (_: unknown, r: MappingRow) => usedBy(r) }]),
   ];
   return (
     // Unmapped rows stand out with a bar along their left edge (config-transfer.css): the error colour when they
@@ -205,4 +236,3 @@ function MappingTable({ preview, disabled, onChoose }: { preview: ConfigImportPr
     </section>
   );
 }
-

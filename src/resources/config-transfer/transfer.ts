@@ -21,16 +21,26 @@ const text = configTransferText;
  */
 export function knownText(value: string, tr: Tr = english): string {
   switch (value) {
-    case text.notJson: return tr("configTransfer.notJson", text.notJson);
-    case text.tooLarge: return tr("configTransfer.tooLarge", text.tooLarge);
-    case text.notAnExport: return tr("configTransfer.notAnExport", text.notAnExport);
-    case text.sectionsTogether: return tr("configTransfer.sectionsTogether", text.sectionsTogether);
-    case text.previewFailed: return tr("configTransfer.previewFailed", text.previewFailed);
-    case text.problemsTitle: return tr("configTransfer.problemsTitle", text.problemsTitle);
-    case text.imported: return tr("configTransfer.imported", text.imported);
-    case text.importFailed: return tr("configTransfer.importFailed", text.importFailed);
-    case text.exported: return tr("configTransfer.exported", text.exported);
-    default: return value;
+    case text.notJson:
+      return tr("configTransfer.notJson", text.notJson);
+    case text.tooLarge:
+      return tr("configTransfer.tooLarge", text.tooLarge);
+    case text.notAnExport:
+      return tr("configTransfer.notAnExport", text.notAnExport);
+    case text.sectionsTogether:
+      return tr("configTransfer.sectionsTogether", text.sectionsTogether);
+    case text.previewFailed:
+      return tr("configTransfer.previewFailed", text.previewFailed);
+    case text.problemsTitle:
+      return tr("configTransfer.problemsTitle", text.problemsTitle);
+    case text.imported:
+      return tr("configTransfer.imported", text.imported);
+    case text.importFailed:
+      return tr("configTransfer.importFailed", text.importFailed);
+    case text.exported:
+      return tr("configTransfer.exported", text.exported);
+    default:
+      return value;
   }
 }
 
@@ -86,11 +96,16 @@ export const kindNames: Record<MappingKind, string> = { roles: "Role", channels:
 /** A mapping kind's name ('Role') in the language of `tr`. */
 export function kindName(kind: MappingKind, tr: Tr = english): string {
   switch (kind) {
-    case "roles": return tr("configTransfer.kind.role", kindNames.roles);
-    case "channels": return tr("configTransfer.kind.channel", kindNames.channels);
-    case "categories": return tr("configTransfer.kind.category", kindNames.categories);
-    case "emojis": return tr("configTransfer.kind.emoji", kindNames.emojis);
-    default: return kindNames[kind as MappingKind] ?? String(kind);
+    case "roles":
+      return tr("configTransfer.kind.role", kindNames.roles);
+    case "channels":
+      return tr("configTransfer.kind.channel", kindNames.channels);
+    case "categories":
+      return tr("configTransfer.kind.category", kindNames.categories);
+    case "emojis":
+      return tr("configTransfer.kind.emoji", kindNames.emojis);
+    default:
+      return kindNames[kind as MappingKind] ?? String(kind);
   }
 }
 
@@ -98,11 +113,16 @@ export function kindName(kind: MappingKind, tr: Tr = english): string {
 export function choosePlaceholder(kind: MappingKind, tr: Tr = english): string {
   const englishText = text.choose(kindNames[kind].toLowerCase());
   switch (kind) {
-    case "roles": return tr("configTransfer.choose.role", englishText);
-    case "channels": return tr("configTransfer.choose.channel", englishText);
-    case "categories": return tr("configTransfer.choose.category", englishText);
-    case "emojis": return tr("configTransfer.choose.emoji", englishText);
-    default: return englishText;
+    case "roles":
+      return tr("configTransfer.choose.role", englishText);
+    case "channels":
+      return tr("configTransfer.choose.channel", englishText);
+    case "categories":
+      return tr("configTransfer.choose.category", englishText);
+    case "emojis":
+      return tr("configTransfer.choose.emoji", englishText);
+    default:
+      return englishText;
   }
 }
 
@@ -123,7 +143,10 @@ export function sectionSummary(section: SectionChange, tr: Tr = english): string
     if (section.updates === 1) return tr("configTransfer.summary.oneValueChanges", "1 value changes");
     return tr("configTransfer.summary.valuesChange", "{count} values change", { count: section.updates });
   }
-  return tr("configTransfer.summary.replaced", "{deletes} removed, {creates} created", { deletes: section.deletes, creates: section.creates });
+  return tr("configTransfer.summary.replaced", "{deletes} removed, {creates} created", {
+    deletes: section.deletes,
+    creates: section.creates,
+  });
 }
 
 /** The labels of the sections the import replaces (in the language of `tr`). */
@@ -131,7 +154,8 @@ export const presentSections = (sections: SectionChange[], tr: Tr = english) =>
   sections.filter((s) => s.present).map((s) => sectionLabel(s, tr));
 
 /** An unmapped row: required ones block the import. */
-export const rowState = (row: MappingRow): "ok" | "dropped" | "blocking" => (row.target_id !== null ? "ok" : row.required ? "blocking" : "dropped");
+export const rowState = (row: MappingRow): "ok" | "dropped" | "blocking" =>
+  row.target_id !== null ? "ok" : row.required ? "blocking" : "dropped";
 
 /** The dashboard route of an imported panel's editor. */
 export const panelEditPath = (guildId: string, panel: { PanelId: number; Kind: "single" | "multi" }) =>

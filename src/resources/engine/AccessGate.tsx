@@ -11,7 +11,17 @@ import { PageFallback } from "../../ui/PageFallback";
 const NoAccess = lazy(() => import("./NoAccess"));
 
 /** Shows `children` when the member may `action` the resource in this server, else the "no access" page. */
-export function AccessGate({ guildId, resource, action = "list", children }: { guildId: string; resource: string; action?: AccessAction; children: ReactNode }) {
+export function AccessGate({
+  guildId,
+  resource,
+  action = "list",
+  children,
+}: {
+  guildId: string;
+  resource: string;
+  action?: AccessAction;
+  children: ReactNode;
+}) {
   const { data } = useCan({ resource, action, params: { guildId } });
   if (!data) return <PageFallback />;
   if (!data.can) {

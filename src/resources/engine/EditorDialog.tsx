@@ -57,9 +57,7 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
         </Button>,
       ]}
     >
-      {serverError && (
-        <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />
-      )}
+      {serverError && <Alert className="editor-server-error" type="error" showIcon message={apiText(serverError)} role="alert" />}
       <SchemaForm<Record<string, unknown>>
         key={formKey}
         id={formId}
@@ -71,13 +69,24 @@ export default function EditorDialog({ guildId, declaration, open, onClose, reco
           if (record) {
             const revision = typeof record.Revision === "number" ? { Revision: record.Revision } : {};
             update(
-              { resource: declaration.name, id: String(record[idKey]), values: { ...values, ...revision }, meta: { guildId }, ...mutationNotifications(text("edit.success", create.successMessage), apiText) },
+              {
+                resource: declaration.name,
+                id: String(record[idKey]),
+                values: { ...values, ...revision },
+                meta: { guildId },
+                ...mutationNotifications(text("edit.success", create.successMessage), apiText),
+              },
               { onSuccess: close, onError: (error) => setServerError(error.message) },
             );
             return;
           }
           mutate(
-            { resource: declaration.name, values, meta: { guildId }, ...mutationNotifications(text("create.success", create.successMessage), apiText) },
+            {
+              resource: declaration.name,
+              values,
+              meta: { guildId },
+              ...mutationNotifications(text("create.success", create.successMessage), apiText),
+            },
             {
               onSuccess: () => {
                 reset();

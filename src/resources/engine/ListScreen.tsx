@@ -140,20 +140,21 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
               {pending ? text("remove.pending", removal.pendingLabel) : text("remove.label", removal.label)}
             </Button>
           );
-          const removeControl = removal.confirm && !pending ? (
-            <ConfirmButton
-              title={text("remove.confirm.title", removal.confirm.title)}
-              description={text("remove.confirm.description", removal.confirm.description)}
-              okText={removal.confirm.okText ? text("remove.confirm.ok", removal.confirm.okText) : text("remove.label", removal.label)}
-              cancelText={text("remove.confirm.cancel", removal.confirm.cancelText)}
-              onConfirm={doDelete}
-              disabled={canDelete.data?.can === false}
-            >
-              {button}
-            </ConfirmButton>
-          ) : (
-            button
-          );
+          const removeControl =
+            removal.confirm && !pending ? (
+              <ConfirmButton
+                title={text("remove.confirm.title", removal.confirm.title)}
+                description={text("remove.confirm.description", removal.confirm.description)}
+                okText={removal.confirm.okText ? text("remove.confirm.ok", removal.confirm.okText) : text("remove.label", removal.label)}
+                cancelText={text("remove.confirm.cancel", removal.confirm.cancelText)}
+                onConfirm={doDelete}
+                disabled={canDelete.data?.can === false}
+              >
+                {button}
+              </ConfirmButton>
+            ) : (
+              button
+            );
           return editButton ? (
             <span className="list-actions">
               {editButton}
@@ -195,7 +196,10 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     return (
       <div className="page">
         <PageHeader title={text("title", declaration.title)} />
-        <ErrorCard page={text("pageName", declaration.pageName)} message={failed.error?.message ? apiText(failed.error.message) : undefined} />
+        <ErrorCard
+          page={text("pageName", declaration.pageName)}
+          message={failed.error?.message ? apiText(failed.error.message) : undefined}
+        />
       </div>
     );
   }
@@ -232,20 +236,21 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       )}
       {editing && (
         <Suspense fallback={null}>
-          <EditorDialog key={String(editing[idKey])} guildId={guildId} declaration={declaration} record={editing} open onClose={() => setEditing(undefined)} />
+          <EditorDialog
+            key={String(editing[idKey])}
+            guildId={guildId}
+            declaration={declaration}
+            record={editing}
+            open
+            onClose={() => setEditing(undefined)}
+          />
         </Suspense>
       )}
       {create?.mode === "dialog" && dialogMounted && (
         <Suspense fallback={null}>
-          <EditorDialog
-            guildId={guildId}
-            declaration={declaration}
-            open={dialogOpen}
-            onClose={() => setDialogOpen(false)}
-          />
+          <EditorDialog guildId={guildId} declaration={declaration} open={dialogOpen} onClose={() => setDialogOpen(false)} />
         </Suspense>
       )}
     </div>
   );
 }
-

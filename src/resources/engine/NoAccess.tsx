@@ -51,4 +51,3 @@ export default function NoAccess({ guildId, reason }: { guildId: string; reason?
     </main>
   );
 }
-

@@ -47,7 +47,15 @@ export function RelativeTime({ value, unit = "ms" }: { value: unknown; unit?: "m
 }
 
 /** A moment (epoch milliseconds or a Date) as a <time> element, written in the language on screen. */
-export function DateTime({ value, options, className }: { value: number | Date; options?: Intl.DateTimeFormatOptions; className?: string }) {
+export function DateTime({
+  value,
+  options,
+  className,
+}: {
+  value: number | Date;
+  options?: Intl.DateTimeFormatOptions;
+  className?: string;
+}) {
   const locale = useLocale();
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
@@ -59,4 +67,6 @@ export function DateTime({ value, options, className }: { value: number | Date; 
 }
 
 /** Column render for a relative-time cell: `render: relativeTimeCell()`. */
-export const relativeTimeCell = (unit: "ms" | "s" = "ms") => (value: unknown) => <RelativeTime value={value} unit={unit} />;
+export const relativeTimeCell =
+  (unit: "ms" | "s" = "ms") =>
+  (value: unknown) => <RelativeTime value={value} unit={unit} />;

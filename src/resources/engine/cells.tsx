@@ -47,10 +47,15 @@ const emojiCell = (value: unknown): ReactNode => <span className="cell-emoji">{S
  * The named cells a spec's list columns may ask for (src/schemas/resource-spec.ts, CellSpec), so a spec stays plain
  * data. `resource` and `field` name the translation keys of a translated badge.
  */
-export function cellOf(cell: CellSpec, resource: string, field: string): ((value: unknown, record: Record<string, unknown>) => ReactNode) | undefined {
+export function cellOf(
+  cell: CellSpec,
+  resource: string,
+  field: string,
+): ((value: unknown, record: Record<string, unknown>) => ReactNode) | undefined {
   if (cell === "mono") return undefined; // the column's own `mono`
   if (cell === "relativeTime") return relativeTimeCell();
   if (cell === "emoji") return emojiCell;
-  if (cell.name === "badge") return badgeCell(cell.colors, cell.fallback, cell.translated ? `${keySegment(resource)}.fields.${keySegment(field)}.enum` : undefined);
+  if (cell.name === "badge")
+    return badgeCell(cell.colors, cell.fallback, cell.translated ? `${keySegment(resource)}.fields.${keySegment(field)}.enum` : undefined);
   return mentionCell(cell.nameField);
 }

@@ -59,5 +59,10 @@ export const toAccessLookup = (find: (name: string) => ResourceDeclaration | und
 
 /** The data provider's view of a declaration. */
 export function toEndpoint(declaration: ResourceDeclaration | undefined): ResourceEndpoint | undefined {
-  return declaration?.endpoint ? ({ ...declaration.endpoint, idKey: declaration.endpoint.idKey === undefined ? undefined : String(declaration.endpoint.idKey) } as ResourceEndpoint) : undefined;
+  return declaration?.endpoint
+    ? ({
+        ...declaration.endpoint,
+        idKey: declaration.endpoint.idKey === undefined ? undefined : String(declaration.endpoint.idKey),
+      } as ResourceEndpoint)
+    : undefined;
 }

@@ -15,11 +15,17 @@ const icons: Record<IconName, ResourceIcon> = { list: ListIcon, tag: TagIcon, ba
 // that has a `ui` part: nothing else is needed on the client (docs/adding-a-resource.md).
 
 /** A substring of any of the fields: case-insensitive (the query trimmed), or exactly as typed. */
-const matchFields = (fields: string[], caseSensitive = false) => (record: Record<string, unknown>, query: string) => {
-  if (caseSensitive) return fields.some((field) => String(record[field] ?? "").includes(query));
-  const q = query.trim().toLowerCase();
-  return fields.some((field) => String(record[field] ?? "").toLowerCase().includes(q));
-};
+const matchFields =
+  (fields: string[], caseSensitive = false) =>
+  (record: Record<string, unknown>, query: string) => {
+    if (caseSensitive) return fields.some((field) => String(record[field] ?? "").includes(query));
+    const q = query.trim().toLowerCase();
+    return fields.some((field) =>
+      String(record[field] ?? "")
+        .toLowerCase()
+        .includes(q),
+    );
+  };
 
 export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(spec: ResourceSpec<I, R>): ResourceDeclaration {
   const ui = spec.ui;
@@ -33,11 +39,24 @@ export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(s
     title: ui.title,
     pageName: ui.pageName ?? ui.title,
     permissions: spec.permissions,
-    endpoint: { path: spec.name, listKey: spec.api.listKey, oneKey: spec.api.oneKey, idKey: spec.key.field, list: resourceListParams(spec) },
+    endpoint: {
+      path: spec.name,
+      listKey: spec.api.listKey,
+      oneKey: spec.api.oneKey,
+      idKey: spec.key.field,
+      list: resourceListParams(spec),
+    },
     cache: ui.cache,
     schema: spec.input,
     fields: ui.fields as ResourceDeclaration["fields"],
-    messages: { ...ui.messages, created: messages.created, updated: messages.updated, deleted: messages.deleted, notFound: messages.notFound, stale: messages.stale },
+    messages: {
+      ...ui.messages,
+      created: messages.created,
+      updated: messages.updated,
+      deleted: messages.deleted,
+      notFound: messages.notFound,
+      stale: messages.stale,
+    },
     list: {
       title: ui.list.title,
       columns: ui.list.columns.map(({ cell, ...column }) => ({
@@ -45,7 +64,9 @@ export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(s
         ...(cell === "mono" ? { mono: true } : {}),
         ...(cell && cell !== "mono" ? { render: cellOf(cell, spec.name, column.key) } : {}),
       })),
-      search: ui.list.search ? { placeholder: ui.list.search.placeholder, match: matchFields(ui.list.search.fields, ui.list.search.caseSensitive) } : undefined,
+      search: ui.list.search
+        ? { placeholder: ui.list.search.placeholder, match: matchFields(ui.list.search.fields, ui.list.search.caseSensitive) }
+        : undefined,
       emptyText: ui.list.emptyText,
     },
     create: { mode: "dialog", ...ui.create },

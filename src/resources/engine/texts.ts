@@ -34,7 +34,8 @@ export const isSpecText = (text: string) => specTextKeys.has(text);
 export function useDeclarationText(declaration: Pick<ResourceDeclaration, "name">): DeclarationText {
   const tr = useTr();
   return useCallback(
-    ((slot: string, english: string | undefined) => (english === undefined ? undefined : tr(declarationKey(declaration, slot), english))) as DeclarationText,
+    ((slot: string, english: string | undefined) =>
+      english === undefined ? undefined : tr(declarationKey(declaration, slot), english)) as DeclarationText,
     [tr, declaration],
   );
 }
@@ -68,7 +69,10 @@ export function declarationTexts(declaration: ResourceDeclaration): [slot: strin
     out.push(["list.title", list.title], ["list.search", list.search?.placeholder], ["list.empty", list.emptyText]);
     for (const column of list.columns) out.push([`columns.${keySegment(column.key)}`, column.title]);
   }
-  for (const [mode, settings] of [["create", create], ["edit", edit]] as const) {
+  for (const [mode, settings] of [
+    ["create", create],
+    ["edit", edit],
+  ] as const) {
     if (!settings) continue;
     out.push(
       [`${mode}.title`, settings.title],

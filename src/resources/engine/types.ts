@@ -68,8 +68,7 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
    * operator: "eq", value: 3 }] })` into `?panel=3`.
    */
   endpoint?: { path: string; listKey?: string; oneKey?: string; list?: ListQuery } & (
-    | { idKey: keyof TRecord & string; singleton?: false }
-    | { singleton: true; idKey?: undefined }
+    { idKey: keyof TRecord & string; singleton?: false } | { singleton: true; idKey?: undefined }
   );
   /** Query cache of the list (ms). */
   cache?: { staleTime?: number; gcTime?: number };

@@ -73,7 +73,10 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
     };
     const onSuccess = () => void navigate(listPath);
     if (mode === "create") {
-      createForm({ resource: "forms", values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications }, { onSuccess });
+      createForm(
+        { resource: "forms", values: payload as unknown as Record<string, unknown>, meta: { guildId }, ...notifications },
+        { onSuccess },
+      );
       return;
     }
     // Edit: each change through its own endpoint (§7), each failure with its own text (§8).
@@ -91,7 +94,11 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
           open?.({ type: "success", message: formMessages.updated });
           onSuccess();
         } else {
-          open?.({ type: "error", message: stepFailure(result.step), description: (result.error as Error)?.message || frameMessages.unknownErrorShort });
+          open?.({
+            type: "error",
+            message: stepFailure(result.step),
+            description: (result.error as Error)?.message || frameMessages.unknownErrorShort,
+          });
         }
       })
       .finally(() => setSaving(false));
@@ -100,7 +107,13 @@ export default function FormEditorPage({ guildId, mode }: FormEditorPageProps) {
   const header =
     mode === "create" ? (
       <div className="form-editor-head">
-        <LinkButton to={listPath} type="text" shape="circle" aria-label={spec(formMessages, "backToForms")} icon={<ArrowLeftIcon size={18} />} />
+        <LinkButton
+          to={listPath}
+          type="text"
+          shape="circle"
+          aria-label={spec(formMessages, "backToForms")}
+          icon={<ArrowLeftIcon size={18} />}
+        />
         <PageHeader title={spec(formMessages, "createForm")} />
       </div>
     ) : (
@@ -136,7 +149,9 @@ function formApi(guildId: string, formId: string): FormApi {
     rename: async (FormName) => void (await http.patch(base, { FormName }, { onForbidden: "caller" })),
     deleteField: async (fieldId) => void (await http.delete(`${base}/fields/${fieldId}`, { onForbidden: "caller" })),
     updateField: async (fieldId, patch) => void (await http.patch(`${base}/fields/${fieldId}`, patch, { onForbidden: "caller" })),
-    createField: async (field: FormField) => (await http.post<{ field: { FieldId: number } }>(`${base}/fields`, field, { onForbidden: "caller" })).field.FieldId,
-    moveField: async (fieldId, position) => void (await http.patch(`${base}/fields/${fieldId}/position`, { NewPosition: position }, { onForbidden: "caller" })),
+    createField: async (field: FormField) =>
+      (await http.post<{ field: { FieldId: number } }>(`${base}/fields`, field, { onForbidden: "caller" })).field.FieldId,
+    moveField: async (fieldId, position) =>
+      void (await http.patch(`${base}/fields/${fieldId}/position`, { NewPosition: position }, { onForbidden: "caller" })),
   };
 }

@@ -77,7 +77,12 @@ export function FormsList({ guildId }: { guildId: string }) {
     items: [
       ...(canEdit ? [{ key: "edit", icon: <EditIcon size={16} />, label: spec(formMessages, "editForm") }] : []),
       { key: "copy", icon: <CopyIcon size={16} />, label: spec(formMessages, "copyCommand") },
-      ...(canDelete ? [{ type: "divider" as const }, { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: spec(formMessages, "deleteForm") }] : []),
+      ...(canDelete
+        ? [
+            { type: "divider" as const },
+            { key: "delete", icon: <TrashIcon size={16} />, danger: true, label: spec(formMessages, "deleteForm") },
+          ]
+        : []),
     ],
     onClick: ({ key }) => {
       if (key === "edit") void navigate(`${listPath}/edit/${form.FormId}`);

@@ -20,7 +20,8 @@ export function formEditSteps(loaded: FormValues, next: FormInput): FormStep[] {
   const steps: FormStep[] = [];
   if (loaded.FormName.trim() !== next.FormName) steps.push({ kind: "rename", FormName: next.FormName });
   const kept = new Set(next.fields.map((f) => f.FieldId).filter((id): id is number => typeof id === "number" && id >= 0));
-  for (const f of loaded.fields) if (typeof f.FieldId === "number" && !kept.has(f.FieldId)) steps.push({ kind: "delete", fieldId: f.FieldId });
+  for (const f of loaded.fields)
+    if (typeof f.FieldId === "number" && !kept.has(f.FieldId)) steps.push({ kind: "delete", fieldId: f.FieldId });
   for (const f of next.fields) {
     const before = loaded.fields.find((b) => b.FieldId === f.FieldId);
     if (!before || typeof f.FieldId !== "number" || f.FieldId < 0) continue;

@@ -1,11 +1,4 @@
-import {
-  clampMaxLength,
-  clampMinLength,
-  emptyField,
-  type Form,
-  type FormField,
-  type FormInput,
-} from "../../schemas/form";
+import { clampMaxLength, clampMinLength, emptyField, type Form, type FormField, type FormInput } from "../../schemas/form";
 import { limits, retryDelay } from "../../schemas/limits";
 import { formMessages, frameMessages } from "../../schemas/messages";
 import { t, type Params } from "../../i18n/core";
@@ -122,7 +115,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** §8: 'Failed to fetch forms: {error or status text}', in the language of `tr` / `specText`. */
 export const fetchFormsError = (error: unknown, tr: Translate = t, specText: SpecText = translateSpecText) =>
-  tr("spec.form.fetchFormsFailed", formMessages.fetchFormsFailed("{detail}"), { detail: messageOf(error) ? specText(messageOf(error)) : tr("spec.frame.unknownErrorShort", frameMessages.unknownErrorShort) });
+  tr("spec.form.fetchFormsFailed", formMessages.fetchFormsFailed("{detail}"), {
+    detail: messageOf(error) ? specText(messageOf(error)) : tr("spec.frame.unknownErrorShort", frameMessages.unknownErrorShort),
+  });
 
 /** Toast of a failed delete: a 409 names the panels using the form; anything else is 'Failed to delete form'. */
 export const deleteFormError = (error: unknown) =>

@@ -51,7 +51,8 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
   const loaded = useRef<Record<string, unknown> | null>(null);
 
   const record = one.result as Record<string, unknown> | undefined;
-  const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelChannelId !== "string")));
+  const loadFailed =
+    mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelChannelId !== "string")));
   const leaveOnLoadFailure = useEffectEvent(() => {
     toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
     void navigate(list, { replace: true });
@@ -72,7 +73,8 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
     setFormKey((k) => k + 1);
   };
 
-  const failed = (message: string) => (error: HttpError) => toast({ type: "error", message, description: error.message || frameMessages.unknownError });
+  const failed = (message: string) => (error: HttpError) =>
+    toast({ type: "error", message, description: error.message || frameMessages.unknownError });
   const submit = (panel: MultiPanel) => {
     const quiet = { successNotification: false as const, errorNotification: false as const, meta: { guildId } };
     if (mode === "create") {
@@ -126,7 +128,9 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
       guildId={guildId}
       title={spec(panelMessages, mode === "create" ? "createMultiPanel" : "editMultiPanel")}
       loading={properties.query.isLoading || panels.query.isLoading || (mode === "edit" && !loaded.current)}
-      propertiesError={properties.query.isError ? (properties.query.error?.message ?? "") : panels.query.isError ? panelMessages.fetchPanelsFailed : null}
+      propertiesError={
+        properties.query.isError ? (properties.query.error?.message ?? "") : panels.query.isError ? panelMessages.fetchPanelsFailed : null
+      }
       form={
         <SchemaForm<MultiPanel>
           key={formKey}
@@ -143,7 +147,9 @@ export default function MultiPanelEditor({ guildId, mode }: { guildId: string; m
           onInvalid={(messages) =>
             toast({
               type: "error",
-              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), { messages: messages.map(specText).join(", ") }),
+              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), {
+                messages: messages.map(specText).join(", "),
+              }),
             })
           }
         />

@@ -72,7 +72,9 @@ function PanelListScreen({ guildId }: { guildId: string }) {
         <Result
           status="error"
           title={spec(panelMessages, "propertiesErrorPage")}
-          subTitle={properties.query.error?.message ? specText(properties.query.error.message) : spec(panelMessages, "fetchPropertiesFailed")}
+          subTitle={
+            properties.query.error?.message ? specText(properties.query.error.message) : spec(panelMessages, "fetchPropertiesFailed")
+          }
         />
       </div>
     );
@@ -92,7 +94,12 @@ function PanelListScreen({ guildId }: { guildId: string }) {
   const channel = (id: string) => (names.has(id) ? `#${names.get(id)}` : id ? `#${id}` : "");
   const singles: StoredSinglePanel[] = list.singles;
   const multis: StoredMultiPanel[] = list.multis;
-  const singleRows: Row[] = singles.map((p) => ({ kind: "single", id: p.PanelId, name: p.PanelName, detail: channel(p.PanelMessage?.PanelChannel ?? "") }));
+  const singleRows: Row[] = singles.map((p) => ({
+    kind: "single",
+    id: p.PanelId,
+    name: p.PanelName,
+    detail: channel(p.PanelMessage?.PanelChannel ?? ""),
+  }));
   const multiRows: Row[] = multis.map((p) => ({
     kind: "multi",
     id: p.PanelId,
@@ -101,7 +108,9 @@ function PanelListScreen({ guildId }: { guildId: string }) {
       channel(p.PanelChannelId),
       tr("panels.list.panelCount", "{count} panels", { count: p.Panels.length }),
       p.DropdownMenu ? tr("panels.list.dropdown", "dropdown") : tr("panels.list.buttons", "buttons"),
-    ].filter(Boolean).join(" · "),
+    ]
+      .filter(Boolean)
+      .join(" · "),
   }));
 
   const doResend = (row: Row) => {
@@ -111,7 +120,10 @@ function PanelListScreen({ guildId }: { guildId: string }) {
         url: `/${guildId}/panels/${row.id}/resend`,
         method: "post",
         values: {},
-        successNotification: (data) => ({ type: "success", message: (data?.data as { message?: string })?.message || panelMessages.resent }),
+        successNotification: (data) => ({
+          type: "success",
+          message: (data?.data as { message?: string })?.message || panelMessages.resent,
+        }),
         errorNotification: (error) => ({
           type: "error",
           message: panelMessages.resendFailed,
@@ -157,14 +169,16 @@ function PanelListScreen({ guildId }: { guildId: string }) {
     if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
     const allowed = can[kind];
     return (
-      <ul className="panel-rows" aria-label={(kind === "single" ? spec(panelMessages, "panels") : spec(panelMessages, "multiPanels"))}>
+      <ul className="panel-rows" aria-label={kind === "single" ? spec(panelMessages, "panels") : spec(panelMessages, "multiPanels")}>
         {items.map((row) => {
           const pending = resending.has(row.id);
           return (
             <li key={row.id} className="row-spread panel-row" data-testid={`panel-row-${row.id}`}>
               <div className="panel-row-main">
                 <div className="panel-row-title">
-                  <span className="panel-row-name">{row.name || <em className="panel-row-untitled">{tr("panels.list.untitled", "Untitled")}</em>}</span>
+                  <span className="panel-row-name">
+                    {row.name || <em className="panel-row-untitled">{tr("panels.list.untitled", "Untitled")}</em>}
+                  </span>
                   <span className="panel-row-id">#{row.id}</span>
                 </div>
                 {row.detail && <div className="panel-row-detail">{row.detail}</div>}
@@ -173,7 +187,11 @@ function PanelListScreen({ guildId }: { guildId: string }) {
                 <Button size="small" loading={pending} disabled={pending || !allowed.edit} onClick={() => doResend(row)}>
                   {pending ? spec(panelMessages, "resending") : tr("panels.list.resend", "Resend")}
                 </Button>
-                <RouterButton size="small" to={`${base}/${kind === "single" ? "edit-single" : "edit-multi"}/${row.id}`} disabled={!allowed.edit}>
+                <RouterButton
+                  size="small"
+                  to={`${base}/${kind === "single" ? "edit-single" : "edit-multi"}/${row.id}`}
+                  disabled={!allowed.edit}
+                >
                   {tr("panels.list.edit", "Edit")}
                 </RouterButton>
                 <Button size="small" danger icon={<TrashIcon size={14} />} disabled={!allowed.delete} onClick={() => setConfirm(row)}>
@@ -227,7 +245,7 @@ function PanelListScreen({ guildId }: { guildId: string }) {
             {tr("panels.list.cancel", "Cancel")}
           </Button>,
           <Button key="delete" danger type="primary" loading={deleting} onClick={doDelete}>
-            {(deleting ? spec(panelMessages, "deleting") : spec(panelMessages, "deletePanel"))}
+            {deleting ? spec(panelMessages, "deleting") : spec(panelMessages, "deletePanel")}
           </Button>,
         ]}
       >

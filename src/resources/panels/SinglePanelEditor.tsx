@@ -48,7 +48,8 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
 
   // Edit: fill the form once the panel arrives; §4: on failure, 'Failed to fetch panel' and back to the list.
   const record = one.result as Record<string, unknown> | undefined;
-  const loadFailed = mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelMessage !== "object")));
+  const loadFailed =
+    mode === "edit" && (one.query.isError || (one.query.isSuccess && (!record || typeof record.PanelMessage !== "object")));
   const leaveOnLoadFailure = useEffectEvent(() => {
     toast({ type: "error", message: panelMessages.fetchPanelFailed, description: one.query.error?.message });
     void navigate(list, { replace: true });
@@ -79,7 +80,8 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
     void refresh();
     void navigate(list);
   };
-  const failed = (message: string) => (error: HttpError) => toast({ type: "error", message, description: error.message || frameMessages.unknownError });
+  const failed = (message: string) => (error: HttpError) =>
+    toast({ type: "error", message, description: error.message || frameMessages.unknownError });
 
   const submit = (panel: SinglePanel) => {
     const quiet = { successNotification: false as const, errorNotification: false as const, meta: { guildId } };
@@ -124,7 +126,9 @@ export default function SinglePanelEditor({ guildId, mode }: { guildId: string; 
           onInvalid={(messages) =>
             toast({
               type: "error",
-              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), { messages: messages.map(specText).join(", ") }),
+              message: tr("spec.frame.validationError", frameMessages.validationError(["{messages}"]), {
+                messages: messages.map(specText).join(", "),
+              }),
             })
           }
         />

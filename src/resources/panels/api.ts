@@ -47,7 +47,11 @@ export function useRefreshPanels(guildId: string) {
   const client = useQueryClient();
   const invalidate = useInvalidate();
   return useCallback(
-    () => Promise.all([invalidate({ resource: "panels", invalidates: ["list"] }), client.invalidateQueries({ queryKey: panelKeys.properties(guildId) })]),
+    () =>
+      Promise.all([
+        invalidate({ resource: "panels", invalidates: ["list"] }),
+        client.invalidateQueries({ queryKey: panelKeys.properties(guildId) }),
+      ]),
     [client, invalidate, guildId],
   );
 }

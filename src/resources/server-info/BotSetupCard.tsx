@@ -30,7 +30,11 @@ const OkIcon = () => (
 );
 const ProblemIcon = ({ tone }: { tone: ProblemTone }) => (
   <Svg size={20} className={`bot-setup-icon bot-setup-icon-${tone}`}>
-    {tone === "error" ? <circle cx="12" cy="12" r="9" /> : <path d="M10.3 3.9 2.6 17.2A2 2 0 0 0 4.3 20h15.4a2 2 0 0 0 1.7-2.8L13.7 3.9a2 2 0 0 0-3.4 0Z" />}
+    {tone === "error" ? (
+      <circle cx="12" cy="12" r="9" />
+    ) : (
+      <path d="M10.3 3.9 2.6 17.2A2 2 0 0 0 4.3 20h15.4a2 2 0 0 0 1.7-2.8L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+    )}
     <path d={tone === "error" ? "M12 7.5v5.5" : "M12 9v4.5"} />
     <path d={tone === "error" ? "M12 16.5h.01" : "M12 17h.01"} />
   </Svg>
@@ -66,7 +70,9 @@ function BotSetup({ guildId }: { guildId: string }) {
   if (!answer && (query.isError || parsed?.success === false)) {
     body = (
       <p className="bot-setup-error" role="alert">
-        {tr("serverInfo.botSetup.error", "Couldn't check the bot's setup: {message}", { message: query.error?.message ?? tr("serverInfo.botSetup.unreadable", "the answer could not be read.") })}
+        {tr("serverInfo.botSetup.error", "Couldn't check the bot's setup: {message}", {
+          message: query.error?.message ?? tr("serverInfo.botSetup.unreadable", "the answer could not be read."),
+        })}
       </p>
     );
   } else if (!answer) {
@@ -93,7 +99,8 @@ function BotSetup({ guildId }: { guildId: string }) {
         <p className="bot-setup-checked">
           {tr("serverInfo.botSetup.checked", "Checked {when}.", { when: formatRelativeTime(answer.checkedAt, now, locale) })}
           {answer.platform === "demo" && ` ${tr("serverInfo.botSetup.demo", "On the demo platform the bot is set up as the docs ask.")}`}
-          {query.isError && ` ${tr("serverInfo.botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
+          {query.isError &&
+            ` ${tr("serverInfo.botSetup.recheckFailed", "Checking again failed: {message}", { message: query.error?.message ?? "" })}`}
         </p>
       )}
     </Card>
@@ -127,7 +134,9 @@ function Answer({ answer, now }: { answer: BotSetupResponse; now: number }) {
   return (
     <>
       <p className="bot-setup-summary" role="status">
-        {count === 1 ? tr("serverInfo.botSetup.summary.one", "1 thing to fix") : tr("serverInfo.botSetup.summary.many", "{count} things to fix", { count })}
+        {count === 1
+          ? tr("serverInfo.botSetup.summary.one", "1 thing to fix")
+          : tr("serverInfo.botSetup.summary.many", "{count} things to fix", { count })}
       </p>
       <ul className="bot-setup-problems">
         {answer.problems.map((problem, i) => (
@@ -142,7 +151,8 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
   const tr = useTr();
   const locale = useLocale();
   const text = describeProblem(problem, { tr, locale, now });
-  const toneLabel = text.tone === "error" ? tr("serverInfo.botSetup.tone.error", "Needs fixing:") : tr("serverInfo.botSetup.tone.warning", "Warning:");
+  const toneLabel =
+    text.tone === "error" ? tr("serverInfo.botSetup.tone.error", "Needs fixing:") : tr("serverInfo.botSetup.tone.warning", "Warning:");
   return (
     <li className={`bot-setup-problem bot-setup-problem-${text.tone}`}>
       <ProblemIcon tone={text.tone} />
@@ -157,7 +167,9 @@ function ProblemItem({ problem, now, inviteUrl }: { problem: BotProblem; now: nu
             <a href={inviteUrl} target="_blank" rel="noopener noreferrer">
               {tr("serverInfo.botSetup.invite", "Invite Ticketeer again with the permissions it needs")}
             </a>{" "}
-            <span className="bot-setup-muted">{tr("serverInfo.botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}</span>
+            <span className="bot-setup-muted">
+              {tr("serverInfo.botSetup.invite.hint", "(opens Discord; the bot's role gets what is missing)")}
+            </span>
           </p>
         )}
         {text.seen && <p className="bot-setup-seen">{text.seen}</p>}

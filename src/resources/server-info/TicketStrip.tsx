@@ -22,8 +22,18 @@ function Strip({ guildId }: { guildId: string }) {
   const now = tr("serverInfo.strip.now", "Now");
   const week = tr("serverInfo.strip.last7Days", "Last 7 days");
   const items = [
-    { label: tr("serverInfo.strip.open", "Open tickets"), period: now, value: data ? String(data.open_now) : dash, to: `/${guildId}/tickets` },
-    { label: tr("serverInfo.strip.opened", "New tickets"), period: week, value: data ? String(data.totals.opened) : dash, to: `/${guildId}/statistics` },
+    {
+      label: tr("serverInfo.strip.open", "Open tickets"),
+      period: now,
+      value: data ? String(data.open_now) : dash,
+      to: `/${guildId}/tickets`,
+    },
+    {
+      label: tr("serverInfo.strip.opened", "New tickets"),
+      period: week,
+      value: data ? String(data.totals.opened) : dash,
+      to: `/${guildId}/statistics`,
+    },
     {
       label: tr("serverInfo.strip.response", "Median first response"),
       period: week,

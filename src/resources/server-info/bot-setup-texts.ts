@@ -34,7 +34,8 @@ interface Context {
 
 const listOf = (names: readonly string[], locale: Locale) => new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
 
-export const permissionName = (tr: Translate, key: keyof typeof botPermissions) => tr(botPermissionTextKey(key, "name"), botPermissions[key].discordName);
+export const permissionName = (tr: Translate, key: keyof typeof botPermissions) =>
+  tr(botPermissionTextKey(key, "name"), botPermissions[key].discordName);
 
 /** Stored bytes as megabytes with at most one decimal, in the language's digits ("460.8 MB", "460,8 MB"). */
 export const megabytes = (bytes: number, locale: Locale) =>
@@ -49,7 +50,10 @@ export function describeProblem(problem: BotProblem, context: Context): ProblemT
     tone: past ? "warning" : text.tone,
     seen: seenText(problem, context),
     past: past
-      ? context.tr("serverInfo.botSetup.past", "Today's check does not find it: if it was fixed, this goes away a week after the last refusal.")
+      ? context.tr(
+          "serverInfo.botSetup.past",
+          "Today's check does not find it: if it was fixed, this goes away a week after the last refusal.",
+        )
       : undefined,
   };
 }
@@ -59,14 +63,20 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
   switch (problem.kind) {
     case "missingPermission": {
       const permission = permissionName(tr, problem.permission);
-      const why = tr("serverInfo.botSetup.why", "Why: {why}", { why: tr(botPermissionTextKey(problem.permission, "why"), botPermissions[problem.permission].why) });
+      const why = tr("serverInfo.botSetup.why", "Why: {why}", {
+        why: tr(botPermissionTextKey(problem.permission, "why"), botPermissions[problem.permission].why),
+      });
       if (problem.scope === "server" || problem.channelName === null) {
         return {
           tone: "error",
           title: past
             ? tr("serverInfo.botSetup.permission.server.past", "Ticketeer lacked {permission} on this server.", { permission })
             : tr("serverInfo.botSetup.permission.server", "Ticketeer lacks {permission} on this server.", { permission }),
-          action: tr("serverInfo.botSetup.permission.server.action", "Give its role {permission} in Server Settings → Roles, or invite it again with the link below.", { permission }),
+          action: tr(
+            "serverInfo.botSetup.permission.server.action",
+            "Give its role {permission} in Server Settings → Roles, or invite it again with the link below.",
+            { permission },
+          ),
           why,
         };
       }
@@ -82,7 +92,11 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
           : past
             ? tr("serverInfo.botSetup.permission.channel.past", "Ticketeer lacked {permission} in {channel}.", params)
             : tr("serverInfo.botSetup.permission.channel", "Ticketeer lacks {permission} in {channel}.", params),
-        action: tr("serverInfo.botSetup.permission.place.action", "Give its role {permission} there, or remove the overwrite that takes it away.", params),
+        action: tr(
+          "serverInfo.botSetup.permission.place.action",
+          "Give its role {permission} there, or remove the overwrite that takes it away.",
+          params,
+        ),
         why,
       };
     }
@@ -90,19 +104,35 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
       return {
         tone: "error",
         title: tr("serverInfo.botSetup.intent", "The Message Content intent is off: transcripts will be empty."),
-        action: tr("serverInfo.botSetup.intent.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents."),
+        action: tr(
+          "serverInfo.botSetup.intent.action",
+          "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents.",
+        ),
       };
     case "gatewayIntentsDisallowed": {
       const names = problem.intents.map((intent) =>
-        intent === "guildMembers" ? tr("serverInfo.botSetup.gateway.guildMembers", "Server Members") : tr("serverInfo.botSetup.gateway.messageContent", "Message Content"),
+        intent === "guildMembers"
+          ? tr("serverInfo.botSetup.gateway.guildMembers", "Server Members")
+          : tr("serverInfo.botSetup.gateway.messageContent", "Message Content"),
       );
       return {
         tone: "error",
         title:
           names.length > 1
-            ? tr("serverInfo.botSetup.gateway.many", "Discord refused the gateway connection: the privileged intents {intents} are off. The bot polls Discord meanwhile.", { intents: listOf(names, locale) })
-            : tr("serverInfo.botSetup.gateway.one", "Discord refused the gateway connection: the privileged intent {intents} is off. The bot polls Discord meanwhile.", { intents: listOf(names, locale) }),
-        action: tr("serverInfo.botSetup.gateway.action", "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents: the bot connects again within minutes."),
+            ? tr(
+                "serverInfo.botSetup.gateway.many",
+                "Discord refused the gateway connection: the privileged intents {intents} are off. The bot polls Discord meanwhile.",
+                { intents: listOf(names, locale) },
+              )
+            : tr(
+                "serverInfo.botSetup.gateway.one",
+                "Discord refused the gateway connection: the privileged intent {intents} is off. The bot polls Discord meanwhile.",
+                { intents: listOf(names, locale) },
+              ),
+        action: tr(
+          "serverInfo.botSetup.gateway.action",
+          "Turn it on in Discord's developer portal → your application → Bot → Privileged Gateway Intents: the bot connects again within minutes.",
+        ),
       };
     }
     case "categoryFull":
@@ -124,18 +154,38 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
         return {
           tone: "error",
           title: past
-            ? tr("serverInfo.botSetup.category.full.past", "The category {category} held {limit} channels, Discord's limit: new tickets of {panels} could not open.", params)
+            ? tr(
+                "serverInfo.botSetup.category.full.past",
+                "The category {category} held {limit} channels, Discord's limit: new tickets of {panels} could not open.",
+                params,
+              )
             : overflow
-              ? tr("serverInfo.botSetup.category.full.overflow", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} open in {overflow} meanwhile.", params)
-              : tr("serverInfo.botSetup.category.full", "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} cannot open.", params),
+              ? tr(
+                  "serverInfo.botSetup.category.full.overflow",
+                  "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} open in {overflow} meanwhile.",
+                  params,
+                )
+              : tr(
+                  "serverInfo.botSetup.category.full",
+                  "The category {category} holds {channels} channels, Discord's limit: new tickets of {panels} cannot open.",
+                  params,
+                ),
           action,
         };
       }
       return {
         tone: "warning",
         title: overflow
-          ? tr("serverInfo.botSetup.category.nearlyFull.overflow", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} will open in {overflow}.", params)
-          : tr("serverInfo.botSetup.category.nearlyFull", "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} cannot open.", params),
+          ? tr(
+              "serverInfo.botSetup.category.nearlyFull.overflow",
+              "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} will open in {overflow}.",
+              params,
+            )
+          : tr(
+              "serverInfo.botSetup.category.nearlyFull",
+              "The category {category} holds {channels} of {limit} channels: when it is full, new tickets of {panels} cannot open.",
+              params,
+            ),
         action,
       };
     }
@@ -143,15 +193,24 @@ function describeNow(problem: BotProblem, { tr, locale }: Context): ProblemText 
       return {
         tone: "error",
         title: past
-          ? tr("serverInfo.botSetup.server.full.past", "The server held {limit} channels, Discord's limit: new tickets could not open.", { limit: problem.limit })
-          : tr("serverInfo.botSetup.server.full", "The server holds {channels} channels, Discord's limit: new tickets cannot open.", { channels: problem.channels }),
+          ? tr("serverInfo.botSetup.server.full.past", "The server held {limit} channels, Discord's limit: new tickets could not open.", {
+              limit: problem.limit,
+            })
+          : tr("serverInfo.botSetup.server.full", "The server holds {channels} channels, Discord's limit: new tickets cannot open.", {
+              channels: problem.channels,
+            }),
         action: tr("serverInfo.botSetup.server.full.action", "Delete channels you no longer use, or close old tickets."),
       };
     case "commandsNotRegistered":
       return {
         tone: "error",
-        title: tr("serverInfo.botSetup.commands", "Discord does not know these commands of Ticketeer: {commands}.", { commands: listOf(problem.missing, locale) }),
-        action: tr("serverInfo.botSetup.commands.action", "They are registered when the bot starts: restart it, and check its log if they are still missing."),
+        title: tr("serverInfo.botSetup.commands", "Discord does not know these commands of Ticketeer: {commands}.", {
+          commands: listOf(problem.missing, locale),
+        }),
+        action: tr(
+          "serverInfo.botSetup.commands.action",
+          "They are registered when the bot starts: restart it, and check its log if they are still missing.",
+        ),
       };
     case "transcriptQuota": {
       const params = {
@@ -181,7 +240,9 @@ function placeText(problem: Extract<BotProblem, { kind: "missingPermission" }>, 
       return tr("serverInfo.botSetup.place.archive", "the archive channel");
     case "panel":
       if (names.length === 0) return null;
-      return many ? tr("serverInfo.botSetup.place.panels", "channel of the panels {panels}", { panels }) : tr("serverInfo.botSetup.place.panel", "channel of the panel {panels}", { panels });
+      return many
+        ? tr("serverInfo.botSetup.place.panels", "channel of the panels {panels}", { panels })
+        : tr("serverInfo.botSetup.place.panel", "channel of the panel {panels}", { panels });
     case "tickets":
       if (names.length === 0) return tr("serverInfo.botSetup.place.ticketCategory", "a ticket category");
       return many
@@ -193,7 +254,10 @@ function placeText(problem: Extract<BotProblem, { kind: "missingPermission" }>, 
 }
 
 /** "Discord refused this 3 times, last 2 hours ago." and its variants. */
-function seenText(problem: Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }>, { tr, locale, now }: Context): string {
+function seenText(
+  problem: Exclude<BotProblem, { kind: "messageContentIntent" | "commandsNotRegistered" | "gatewayIntentsDisallowed" }>,
+  { tr, locale, now }: Context,
+): string {
   const when = formatRelativeTime(problem.seenAt ?? now, now, locale);
   const times = problem.times ?? 1;
   const params = { times, when, ticket: problem.kind === "transcriptQuota" ? (problem.ticketNumber ?? "") : "" };

@@ -44,7 +44,13 @@ function FieldRow({
   let control;
   if (field.kind === "switch") {
     control = (
-      <Switch id={id} checked={value === true} disabled={disabled} aria-describedby={describedBy} onChange={(checked) => onChange(checked)} />
+      <Switch
+        id={id}
+        checked={value === true}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(checked) => onChange(checked)}
+      />
     );
   } else if (field.kind === "channel") {
     control = (
@@ -231,7 +237,8 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
   }
 
   const channels = loaded.Channels ?? {};
-  const set = (key: TicketSettingKey, value: unknown) => setLocal((current) => (current ? ({ ...current, [key]: value } as TicketSettings) : current));
+  const set = (key: TicketSettingKey, value: unknown) =>
+    setLocal((current) => (current ? ({ ...current, [key]: value } as TicketSettings) : current));
 
   const save = async () => {
     if (saving) return;
@@ -279,7 +286,7 @@ export default function SettingsScreen({ guildId }: ResourceScreenProps) {
 
   const saveButton = canEdit ? (
     <Button type="primary" htmlType="submit" loading={saving}>
-      {(saving ? spec(settingsMessages, "saving") : spec(settingsMessages, "saveChanges"))}
+      {saving ? spec(settingsMessages, "saving") : spec(settingsMessages, "saveChanges")}
     </Button>
   ) : null;
 

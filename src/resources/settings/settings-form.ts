@@ -67,9 +67,21 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           help: tr("settings.field.userTicketLimit.help", "How many tickets one user may have open at the same time."),
           kind: "number",
         },
-        { key: "AllowUserTicketClose", label: tr("settings.field.allowUserTicketClose", "Users can close their own tickets"), kind: "switch" },
-        { key: "TicketCloseConfirmation", label: tr("settings.field.ticketCloseConfirmation", "Ask for confirmation before closing a ticket"), kind: "switch" },
-        { key: "EnableUserFeedback", label: tr("settings.field.enableUserFeedback", "Ask users for feedback after a ticket closes"), kind: "switch" },
+        {
+          key: "AllowUserTicketClose",
+          label: tr("settings.field.allowUserTicketClose", "Users can close their own tickets"),
+          kind: "switch",
+        },
+        {
+          key: "TicketCloseConfirmation",
+          label: tr("settings.field.ticketCloseConfirmation", "Ask for confirmation before closing a ticket"),
+          kind: "switch",
+        },
+        {
+          key: "EnableUserFeedback",
+          label: tr("settings.field.enableUserFeedback", "Ask users for feedback after a ticket closes"),
+          kind: "switch",
+        },
         {
           key: "ArchiveChannelId",
           label: tr("settings.field.archiveChannelId", "Archive channel"),
@@ -91,7 +103,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "BotLanguage",
           label: tr("settings.field.botLanguage", "Bot language"),
-          help: tr("settings.field.botLanguage.help", "The language of every message the bot sends. Automatic follows the server's community language."),
+          help: tr(
+            "settings.field.botLanguage.help",
+            "The language of every message the bot sends. Automatic follows the server's community language.",
+          ),
           kind: "choice",
           choices: [
             { value: "auto", label: tr("settings.value.languageAuto", "Automatic") },
@@ -102,15 +117,21 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "ReopenWithinDays",
           label: tr("settings.field.reopenWithinDays", "Reopen within"),
-          help: tr("settings.field.reopenWithinDays.help", "Days after its close during which staff (from the transcript) or the member (from the closing message) can reopen a ticket. 0: never."),
+          help: tr(
+            "settings.field.reopenWithinDays.help",
+            "Days after its close during which staff (from the transcript) or the member (from the closing message) can reopen a ticket. 0: never.",
+          ),
           kind: "number",
           max: limits.daysMax,
           unit: days,
         },
         {
           key: "MessageTicketOpener",
-          label: tr("settings.field.messageTicketOpener", "\"Open ticket about this message\" opens it for"),
-          help: tr("settings.field.messageTicketOpener.help", "The message's author (only staff may then use it), or the member who uses it."),
+          label: tr("settings.field.messageTicketOpener", '"Open ticket about this message" opens it for'),
+          help: tr(
+            "settings.field.messageTicketOpener.help",
+            "The message's author (only staff may then use it), or the member who uses it.",
+          ),
           kind: "choice",
           choices: [
             { value: "author", label: tr("settings.value.messageAuthor", "The message's author") },
@@ -120,7 +141,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "TicketThreads",
           label: tr("settings.field.ticketThreads", "Open tickets as private threads"),
-          help: tr("settings.field.ticketThreads.help", "Panels that follow the server open each ticket as a private thread of their channel instead of a channel."),
+          help: tr(
+            "settings.field.ticketThreads.help",
+            "Panels that follow the server open each ticket as a private thread of their channel instead of a channel.",
+          ),
           kind: "switch",
         },
         {
@@ -143,7 +167,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "WaitingAlertMinutes",
           label: tr("settings.field.waitingAlertMinutes", "Alert when a ticket waits (minutes)"),
-          help: tr("settings.field.waitingAlertMinutes.help", "No response from staff after this many minutes: one alert in the alert channel, mentioning the panel's team. 0 turns it off; a panel may set its own."),
+          help: tr(
+            "settings.field.waitingAlertMinutes.help",
+            "No response from staff after this many minutes: one alert in the alert channel, mentioning the panel's team. 0 turns it off; a panel may set its own.",
+          ),
           kind: "number",
           max: 10080,
         },
@@ -157,7 +184,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "DmTickets",
           label: tr("settings.field.dmTickets", "Open tickets by direct message"),
-          help: tr("settings.field.dmTickets.help", "Members can open a ticket by writing to the bot, and talk with staff from their direct messages."),
+          help: tr(
+            "settings.field.dmTickets.help",
+            "Members can open a ticket by writing to the bot, and talk with staff from their direct messages.",
+          ),
           kind: "switch",
         },
         {
@@ -174,8 +204,16 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
       title: tr("settings.claiming.title", "Claiming"),
       description: tr("settings.claiming.description", "What the rest of the support staff may do in a ticket someone has claimed."),
       fields: [
-        { key: "SupportRepsViewTickets", label: tr("settings.field.supportRepsViewTickets", "Other support staff can see claimed tickets"), kind: "switch" },
-        { key: "SupportRepsTypeInTickets", label: tr("settings.field.supportRepsTypeInTickets", "Other support staff can type in claimed tickets"), kind: "switch" },
+        {
+          key: "SupportRepsViewTickets",
+          label: tr("settings.field.supportRepsViewTickets", "Other support staff can see claimed tickets"),
+          kind: "switch",
+        },
+        {
+          key: "SupportRepsTypeInTickets",
+          label: tr("settings.field.supportRepsTypeInTickets", "Other support staff can type in claimed tickets"),
+          kind: "switch",
+        },
       ],
     },
     {
@@ -208,7 +246,11 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           unit: minutes,
           dependsOn: "AutoCloseEnabled",
         },
-        { key: "CloseOnUserLeave", label: tr("settings.field.closeOnUserLeave", "Close a ticket when its creator leaves the server"), kind: "switch" },
+        {
+          key: "CloseOnUserLeave",
+          label: tr("settings.field.closeOnUserLeave", "Close a ticket when its creator leaves the server"),
+          kind: "switch",
+        },
         {
           key: "CloseOnUserLeaveHours",
           label: tr("settings.field.closeOnUserLeaveHours", "Hours after they leave"),
@@ -229,7 +271,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "InactivityWarningHours",
           label: tr("settings.field.inactivityWarningHours", "Warn before closing"),
-          help: tr("settings.field.inactivityWarningHours.help", "Hours before an automatic close at which the bot warns in the ticket, with a button that keeps it open. 0: no warning."),
+          help: tr(
+            "settings.field.inactivityWarningHours.help",
+            "Hours before an automatic close at which the bot warns in the ticket, with a button that keeps it open. 0: no warning.",
+          ),
           kind: "number",
           max: 72,
           unit: hours,
@@ -238,7 +283,10 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
         {
           key: "CloseRequestHours",
           label: tr("settings.field.closeRequestHours", "Close request waits"),
-          help: tr("settings.field.closeRequestHours.help", "How long /closerequest waits for the member's answer before the ticket closes."),
+          help: tr(
+            "settings.field.closeRequestHours.help",
+            "How long /closerequest waits for the member's answer before the ticket closes.",
+          ),
           kind: "number",
           max: 72,
           unit: hours,
@@ -277,13 +325,20 @@ export function savePayload(local: TicketSettings, revision: number) {
 /** The subjects of the shared schema's number messages ('Hours must be at least 0'), in the language of `tr`. */
 function subjectText(tr: Tr, what: string): string {
   switch (what) {
-    case "User ticket limit": return tr("settings.subject.userTicketLimit", what);
-    case "Hours": return tr("settings.subject.hours", what);
-    case "Minutes": return tr("settings.subject.minutes", what);
-    case "Days": return tr("settings.subject.days", what);
-    case "Value": return tr("settings.subject.value", what);
-    case "Waiting alert minutes": return tr("settings.subject.waitingAlertMinutes", what);
-    default: return what;
+    case "User ticket limit":
+      return tr("settings.subject.userTicketLimit", what);
+    case "Hours":
+      return tr("settings.subject.hours", what);
+    case "Minutes":
+      return tr("settings.subject.minutes", what);
+    case "Days":
+      return tr("settings.subject.days", what);
+    case "Value":
+      return tr("settings.subject.value", what);
+    case "Waiting alert minutes":
+      return tr("settings.subject.waitingAlertMinutes", what);
+    default:
+      return what;
   }
 }
 
@@ -322,7 +377,9 @@ export function formatSettingValue(key: TicketSettingKey, value: unknown, channe
     return name ? `#${name}` : String(value);
   }
   if (key === "DmTicketPanels" && Array.isArray(value)) {
-    return value.length === 0 ? tr("settings.value.everyPanel", "Every panel") : tr("settings.value.panels", "{count} panels", { count: value.length });
+    return value.length === 0
+      ? tr("settings.value.everyPanel", "Every panel")
+      : tr("settings.value.panels", "{count} panels", { count: value.length });
   }
   if (value === null || value === undefined) return tr("settings.value.empty", "empty");
   if (typeof value === "boolean") return value ? tr("settings.value.on", "On") : tr("settings.value.off", "Off");

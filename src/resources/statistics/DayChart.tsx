@@ -11,7 +11,17 @@ export interface DayPoint {
   closed: number;
 }
 
-export function DayChart({ days, label, openedLabel, closedLabel }: { days: DayPoint[]; label: string; openedLabel: string; closedLabel: string }) {
+export function DayChart({
+  days,
+  label,
+  openedLabel,
+  closedLabel,
+}: {
+  days: DayPoint[];
+  label: string;
+  openedLabel: string;
+  closedLabel: string;
+}) {
   const { token } = theme.useToken();
   const locale = useLocale();
   const day = (date: string) => formatDay(date, locale);
@@ -33,7 +43,9 @@ export function DayChart({ days, label, openedLabel, closedLabel }: { days: DayP
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke={token.colorBorderSecondary} />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill={token.colorTextSecondary}>{t}</text>
+            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill={token.colorTextSecondary}>
+              {t}
+            </text>
           </g>
         ))}
         {days.map((d, i) => {
@@ -47,15 +59,21 @@ export function DayChart({ days, label, openedLabel, closedLabel }: { days: DayP
                 <title>{`${day(d.date)}: ${d.closed} ${closedLabel}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x} y={height - 8} textAnchor="middle" fontSize="11" fill={token.colorTextSecondary}>{formatDay(d.date, locale, { day: "numeric", month: "short" })}</text>
+                <text x={x} y={height - 8} textAnchor="middle" fontSize="11" fill={token.colorTextSecondary}>
+                  {formatDay(d.date, locale, { day: "numeric", month: "short" })}
+                </text>
               )}
             </g>
           );
         })}
       </svg>
       <figcaption className="stats-legend">
-        <span><i style={{ background: colours.opened }} aria-hidden /> {openedLabel}</span>
-        <span><i style={{ background: colours.closed }} aria-hidden /> {closedLabel}</span>
+        <span>
+          <i style={{ background: colours.opened }} aria-hidden /> {openedLabel}
+        </span>
+        <span>
+          <i style={{ background: colours.closed }} aria-hidden /> {closedLabel}
+        </span>
       </figcaption>
     </figure>
   );

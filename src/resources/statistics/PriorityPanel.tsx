@@ -19,7 +19,13 @@ export function PriorityPanel({ guildId, range }: { guildId: string; range: { fr
   });
   const parsed = query.query.data ? priorityStatisticsSchema.safeParse(query.query.data.data) : undefined;
   const name = (p: TicketPriority) =>
-    p === "urgent" ? tr("statistics.priority.urgent", "Urgent") : p === "high" ? tr("statistics.priority.high", "High") : p === "normal" ? tr("statistics.priority.normal", "Normal") : tr("statistics.priority.low", "Low");
+    p === "urgent"
+      ? tr("statistics.priority.urgent", "Urgent")
+      : p === "high"
+        ? tr("statistics.priority.high", "High")
+        : p === "normal"
+          ? tr("statistics.priority.normal", "Normal")
+          : tr("statistics.priority.low", "Low");
   return (
     <Panel title={tr("statistics.perPriority", "Per priority")} className="stats-card">
       <DataTable
@@ -32,7 +38,11 @@ export function PriorityPanel({ guildId, range }: { guildId: string; range: { fr
           { title: tr("statistics.priority", "Priority"), dataIndex: "Priority", render: (p: TicketPriority) => name(p) },
           { title: tr("statistics.openNow", "Open now"), dataIndex: "Open" },
           { title: tr("statistics.closed", "Closed"), dataIndex: "Closed" },
-          { title: tr("statistics.medianResponse", "Median response"), dataIndex: "MedianResponseMs", render: (v: number | null) => formatDuration(v) },
+          {
+            title: tr("statistics.medianResponse", "Median response"),
+            dataIndex: "MedianResponseMs",
+            render: (v: number | null) => formatDuration(v),
+          },
         ]}
       />
     </Panel>

@@ -3,7 +3,15 @@ import dayjs, { type Dayjs } from "dayjs";
 import { isoDay } from "../engine/ticket-statistics-format";
 
 /** The custom range of the Statistics screen: its own chunk, loaded when "Custom" is chosen. */
-export default function RangePicker({ label, value, onChange }: { label: string; value: { from: string; to: string }; onChange: (range: { from: string; to: string }) => void }) {
+export default function RangePicker({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: { from: string; to: string };
+  onChange: (range: { from: string; to: string }) => void;
+}) {
   return (
     <DatePicker.RangePicker
       aria-label={label}

@@ -65,8 +65,16 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
             <Figure label={tr("statistics.openNow", "Open now")} value={String(data.open_now)} />
             <Figure label={tr("statistics.opened", "Opened")} value={String(data.totals.opened)} />
             <Figure label={tr("statistics.closed", "Closed")} value={String(data.totals.closed)} />
-            <Figure label={tr("statistics.firstResponse", "First response (median)")} value={formatDuration(data.first_response.median_ms)} note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.first_response.p90_ms)}`} />
-            <Figure label={tr("statistics.resolution", "Resolution (median)")} value={formatDuration(data.resolution.median_ms)} note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.resolution.p90_ms)}`} />
+            <Figure
+              label={tr("statistics.firstResponse", "First response (median)")}
+              value={formatDuration(data.first_response.median_ms)}
+              note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.first_response.p90_ms)}`}
+            />
+            <Figure
+              label={tr("statistics.resolution", "Resolution (median)")}
+              value={formatDuration(data.resolution.median_ms)}
+              note={`${tr("statistics.p90", "90th percentile")}: ${formatDuration(data.resolution.p90_ms)}`}
+            />
             <Figure
               label={tr("statistics.rating", "Average rating")}
               value={average === null || average === undefined ? "—" : `${average.toFixed(2)} / 5`}
@@ -76,7 +84,12 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
           <Panel title={tr("statistics.perDay", "Tickets per day")} className="stats-card">
             <DayChart
               days={data.days}
-              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", { opened: data.totals.opened, closed: data.totals.closed, from: formatDay(data.from, locale), to: formatDay(data.to, locale) })}
+              label={tr("statistics.chartLabel", "{opened} tickets opened and {closed} closed from {from} to {to}", {
+                opened: data.totals.opened,
+                closed: data.totals.closed,
+                from: formatDay(data.from, locale),
+                to: formatDay(data.to, locale),
+              })}
               openedLabel={tr("statistics.opened", "Opened")}
               closedLabel={tr("statistics.closed", "Closed")}
             />
@@ -87,7 +100,11 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 rowKey="date"
                 dataSource={data.days}
                 columns={[
-                  { title: tr("statistics.date", "Date"), dataIndex: "date", render: (date: string) => <time dateTime={date}>{formatDay(date, locale)}</time> },
+                  {
+                    title: tr("statistics.date", "Date"),
+                    dataIndex: "date",
+                    render: (date: string) => <time dateTime={date}>{formatDay(date, locale)}</time>,
+                  },
                   { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
                   { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
                 ]}
@@ -103,7 +120,9 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                   return (
                     <li key={stars}>
                       <span className="stats-stars">{"★".repeat(stars)}</span>
-                      <span className="stats-bar"><span style={{ width: `${Math.round(share * 100)}%` }} /></span>
+                      <span className="stats-bar">
+                        <span style={{ width: `${Math.round(share * 100)}%` }} />
+                      </span>
                       <span className="stats-count">{n}</span>
                     </li>
                   );
@@ -119,7 +138,11 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 columns={[
                   { title: tr("statistics.panel", "Panel"), dataIndex: "PanelName" },
                   { title: tr("statistics.opened", "Opened"), dataIndex: "opened" },
-                  { title: tr("statistics.medianResponse", "Median response"), dataIndex: "median_response_ms", render: (v: number | null) => formatDuration(v) },
+                  {
+                    title: tr("statistics.medianResponse", "Median response"),
+                    dataIndex: "median_response_ms",
+                    render: (v: number | null) => formatDuration(v),
+                  },
                 ]}
               />
             </Panel>
@@ -134,8 +157,16 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
                 { title: tr("statistics.member", "Member"), dataIndex: "Username" },
                 { title: tr("statistics.claimed", "Claimed"), dataIndex: "claimed" },
                 { title: tr("statistics.closed", "Closed"), dataIndex: "closed" },
-                { title: tr("statistics.medianResponse", "Median response"), dataIndex: "median_response_ms", render: (v: number | null) => formatDuration(v) },
-                { title: tr("statistics.rating", "Average rating"), dataIndex: "average_rating", render: (v: number | null) => (v === null ? "—" : v.toFixed(2)) },
+                {
+                  title: tr("statistics.medianResponse", "Median response"),
+                  dataIndex: "median_response_ms",
+                  render: (v: number | null) => formatDuration(v),
+                },
+                {
+                  title: tr("statistics.rating", "Average rating"),
+                  dataIndex: "average_rating",
+                  render: (v: number | null) => (v === null ? "—" : v.toFixed(2)),
+                },
               ]}
             />
           </Panel>

@@ -62,7 +62,10 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
       >
         <div className="row-spread perm-bulk">
           <span className="perm-count">
-            {tr("teams.permissions.count", "{count} of {total} allowed", { count: countOn(permissions), total: Object.keys(permissions).length })}
+            {tr("teams.permissions.count", "{count} of {total} allowed", {
+              count: countOn(permissions),
+              total: Object.keys(permissions).length,
+            })}
           </span>
           <Button size="small" onClick={props.onBulkToggle} disabled={!canEdit}>
             {bulkLabel}
@@ -110,7 +113,7 @@ export function PermissionsDialog(props: PermissionsDialogProps) {
               if (await props.onDelete()) setConfirmOpen(false);
             }}
           >
-            {(props.deleting ? spec(teamMessages, "deleting") : spec(teamMessages, "deleteTeam"))}
+            {props.deleting ? spec(teamMessages, "deleting") : spec(teamMessages, "deleteTeam")}
           </Button>,
         ]}
       >

@@ -55,7 +55,18 @@ function GripIcon() {
 
 function ArrowIcon({ direction }: { direction: "right" | "left" }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {direction === "right" ? <path d="M5 12h14M13 6l6 6-6 6" /> : <path d="M19 12H5M11 6l-6 6 6 6" />}
     </svg>
   );
@@ -73,7 +84,17 @@ function RoleChip({ role, overlay }: { role: TeamRole; overlay?: boolean }) {
   );
 }
 
-function RoleRow({ list, role, disabled, onMove }: { list: RoleList; role: TeamRole; disabled: boolean; onMove: (role: TeamRole, op: RoleOp) => void }) {
+function RoleRow({
+  list,
+  role,
+  disabled,
+  onMove,
+}: {
+  list: RoleList;
+  role: TeamRole;
+  disabled: boolean;
+  onMove: (role: TeamRole, op: RoleOp) => void;
+}) {
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: `${list}:${role.RoleId}`,
     data: { list, role } satisfies DragData,
@@ -134,7 +155,7 @@ function RoleColumn({
   const { setNodeRef, isOver } = useDroppable({ id: list });
   const shown = filterRoles(roles, query);
   const receiving = dragFrom !== null && dragFrom !== list;
-  const hint = (list === "team" ? spec(teamMessages, "dropToAdd") : spec(teamMessages, "dropToRemove"));
+  const hint = list === "team" ? spec(teamMessages, "dropToAdd") : spec(teamMessages, "dropToRemove");
   const title = listTitle(tr, list);
   const headingId = `role-list-${list}`;
   return (

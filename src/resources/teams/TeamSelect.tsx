@@ -6,7 +6,8 @@ import type { TeamSelectFieldProps } from "./TeamSelectField";
 // button that looks like it shows the choice or the placeholder. Once loaded, the real select stays.
 const TeamSelectField = lazy(() => import("./TeamSelectField"));
 
-const opensMenu = (event: KeyboardEvent) => event.key === "Enter" || event.key === " " || event.key === "ArrowDown" || event.key.length === 1;
+const opensMenu = (event: KeyboardEvent) =>
+  event.key === "Enter" || event.key === " " || event.key === "ArrowDown" || event.key.length === 1;
 
 export function TeamSelect(props: TeamSelectFieldProps) {
   const [wanted, setWanted] = useState(false);
@@ -26,7 +27,9 @@ export function TeamSelect(props: TeamSelectFieldProps) {
         setWanted(true);
       }}
     >
-      <span className={current ? "team-select-value" : "team-select-placeholder"} title={current?.label}>{current ? current.label : props.placeholder}</span>
+      <span className={current ? "team-select-value" : "team-select-placeholder"} title={current?.label}>
+        {current ? current.label : props.placeholder}
+      </span>
       <span className="team-select-arrow" aria-hidden="true" />
     </button>
   );

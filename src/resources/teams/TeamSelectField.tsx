@@ -26,7 +26,11 @@ export default function TeamSelectField({ id, placeholder, options, value, notFo
       options={options}
       value={value}
       optionFilterProp="label"
-      filterOption={(input, option) => String(option?.label ?? "").toLowerCase().includes(input.trim().toLowerCase())}
+      filterOption={(input, option) =>
+        String(option?.label ?? "")
+          .toLowerCase()
+          .includes(input.trim().toLowerCase())
+      }
       notFoundContent={notFoundContent}
       onChange={(next: string | undefined) => onChange(next ?? null)}
     />

@@ -11,13 +11,7 @@ import { SettingsIcon } from "../../ui/icons";
 import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { CreateTeamCard } from "./CreateTeamCard";
-import {
-  bulkTogglePermissions,
-  fullPermissions,
-  type PermissionChange,
-  revertPermissions,
-  togglePermission,
-} from "./permission-toggles";
+import { bulkTogglePermissions, fullPermissions, type PermissionChange, revertPermissions, togglePermission } from "./permission-toggles";
 import { applyRoleMove, revertRoleMove, roleFailureToast, roleReplyToast, type RoleOp, splitRoles } from "./role-moves";
 import { TeamSelect } from "./TeamSelect";
 import "./teams.css";
@@ -257,13 +251,18 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
         </Card>
       </div>
 
-      {!selected && teams.length > 0 && <p className="teams-note">{tr("teams.manage.selectHint", "Select a team to manage its roles and permissions.")}</p>}
+      {!selected && teams.length > 0 && (
+        <p className="teams-note">{tr("teams.manage.selectHint", "Select a team to manage its roles and permissions.")}</p>
+      )}
 
       {selected && (
         <>
           {canEdit && teamStrongerThanCaller && (
             <p className="teams-note" role="note">
-              {tr("teams.manage.strongerTeam", "This team has permissions you do not have, so you can remove its roles but not add new ones.")}
+              {tr(
+                "teams.manage.strongerTeam",
+                "This team has permissions you do not have, so you can remove its roles but not add new ones.",
+              )}
             </p>
           )}
           <Suspense fallback={<RoleListsFallback />}>
@@ -294,7 +293,7 @@ export default function TeamsScreen({ guildId }: ResourceScreenProps) {
             onBulkToggle={() => void sendPermissions(bulkTogglePermissions(permissions, canSet))}
             onDelete={deleteTeam}
             onClose={() => setDialogOpen(false)}
-            />
+          />
         </Suspense>
       )}
     </div>

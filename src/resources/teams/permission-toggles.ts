@@ -37,7 +37,10 @@ export function togglePermission(current: TeamPermissions, key: TeamPermission, 
  * The bulk toggle (§4): all on unless all are already on, then all off. `allowed` limits it to the keys the
  * caller may change (a staff member cannot grant what they lack); the others keep their value.
  */
-export function bulkTogglePermissions(current: TeamPermissions, allowed: (key: TeamPermission, value: boolean) => boolean = () => true): PermissionChange {
+export function bulkTogglePermissions(
+  current: TeamPermissions,
+  allowed: (key: TeamPermission, value: boolean) => boolean = () => true,
+): PermissionChange {
   const target = bulkToggle(current);
   const next = { ...current };
   for (const key of teamPermissionKeys) if (allowed(key, target[key])) next[key] = target[key];
@@ -59,7 +62,16 @@ export const permissionGroups: { title: string; keys: TeamPermission[] }[] = [
   { title: "Tags", keys: ["ViewTag", "CreateTag", "DeleteTag", "EditTag"] },
   {
     title: "Panels",
-    keys: ["ViewSinglePanel", "ViewMultiPanel", "CreateSinglePanel", "DeleteSinglePanel", "EditSinglePanel", "CreateMultiPanel", "DeleteMultiPanel", "EditMultiPanel"],
+    keys: [
+      "ViewSinglePanel",
+      "ViewMultiPanel",
+      "CreateSinglePanel",
+      "DeleteSinglePanel",
+      "EditSinglePanel",
+      "CreateMultiPanel",
+      "DeleteMultiPanel",
+      "EditMultiPanel",
+    ],
   },
   { title: "Forms", keys: ["ViewForm", "CreateForm", "DeleteForm", "EditForm"] },
   { title: "Transcripts and Activity", keys: ["ViewTranscripts", "ViewActivity"] },

@@ -56,7 +56,8 @@ export type RoleToast = { type: "success" | "error"; message: string; descriptio
 export function roleReplyToast(op: RoleOp, reply: unknown): { ok: boolean; toast: RoleToast } {
   const message = reply && typeof reply === "object" && "message" in reply ? (reply as { message: unknown }).message : undefined;
   const expected = op === "add" ? teamMessages.roleAddQueued : teamMessages.roleRemoveQueued;
-  if (message === expected) return { ok: true, toast: { type: "success", message: op === "add" ? teamMessages.added : teamMessages.removed } };
+  if (message === expected)
+    return { ok: true, toast: { type: "success", message: op === "add" ? teamMessages.added : teamMessages.removed } };
   return { ok: false, toast: { type: "error", message: teamMessages.unknownReply } };
 }
 

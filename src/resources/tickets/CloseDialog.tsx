@@ -19,7 +19,17 @@ const previewClamp = {
  * bot's /close joins them ("Resolved — customer confirmed"), shown before it is sent; the queue loads it on the first
  * "Close".
  */
-export default function CloseDialog({ guildId, ticket, onCancel, onClose }: { guildId: string; ticket: TicketSummary; onCancel: () => void; onClose: (reason?: string) => Promise<void> }) {
+export default function CloseDialog({
+  guildId,
+  ticket,
+  onCancel,
+  onClose,
+}: {
+  guildId: string;
+  ticket: TicketSummary;
+  onCancel: () => void;
+  onClose: (reason?: string) => Promise<void>;
+}) {
   const tr = useTr();
   // The server's preset close reasons, in their order; none when they cannot be read.
   const presets = useList<{ Label: string; Text?: string | null }>({

@@ -45,11 +45,18 @@ const POLL_MS = 3000;
 
 /** Whether an event's ticket is the one the page shows (the same facts, whatever order they came in). */
 const sameTicket = (told: TicketSummary, showing: TicketSummary | undefined) =>
-  showing !== undefined && (Object.keys(told) as (keyof TicketSummary)[]).every((key) => JSON.stringify(told[key]) === JSON.stringify(showing[key]));
+  showing !== undefined &&
+  (Object.keys(told) as (keyof TicketSummary)[]).every((key) => JSON.stringify(told[key]) === JSON.stringify(showing[key]));
 
 function Avatar({ name, src }: { name: string; src: string | null }) {
   const usable = src && (src.startsWith("/") || /^https:\/\//.test(src));
-  return usable ? <img className="tp-avatar" src={src} alt="" referrerPolicy="no-referrer" loading="lazy" /> : <span className="tp-avatar tp-avatar-letter" aria-hidden>{name.slice(0, 1).toUpperCase()}</span>;
+  return usable ? (
+    <img className="tp-avatar" src={src} alt="" referrerPolicy="no-referrer" loading="lazy" />
+  ) : (
+    <span className="tp-avatar tp-avatar-letter" aria-hidden>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
 }
 
 /** The page's content policy loads images from Discord's CDN only; any other image is shown as a link. */
@@ -164,9 +171,13 @@ function AuditTrail({ message, when }: { message: TicketMessage; when: (ms: numb
   return (
     <div className="tp-audit">
       {message.DeletedAt !== undefined ? (
-        <span className="tp-chip tp-deleted">{tr("tickets.page.deletedInDiscord", "Deleted in Discord {when}", { when: when(message.DeletedAt) })}</span>
+        <span className="tp-chip tp-deleted">
+          {tr("tickets.page.deletedInDiscord", "Deleted in Discord {when}", { when: when(message.DeletedAt) })}
+        </span>
       ) : (
-        message.EditedAt !== undefined && <span className="tp-muted">{tr("tickets.page.edited", "(edited {when})", { when: when(message.EditedAt) })}</span>
+        message.EditedAt !== undefined && (
+          <span className="tp-muted">{tr("tickets.page.edited", "(edited {when})", { when: when(message.EditedAt) })}</span>
+        )
       )}
       {earlier.length > 0 && (
         <details>
@@ -205,7 +216,12 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const [memberId, setMemberId] = useState("");
   const [rename, setRename] = useState("");
 
-  const detailQuery = useCustom({ url: base, method: "get", errorNotification: false, queryOptions: { queryKey: ["ticket-page", guildId, number], enabled: Number.isInteger(number) } });
+  const detailQuery = useCustom({
+    url: base,
+    method: "get",
+    errorNotification: false,
+    queryOptions: { queryKey: ["ticket-page", guildId, number], enabled: Number.isInteger(number) },
+  });
   const parsed = detailQuery.query.data ? ticketDetailSchema.safeParse(detailQuery.query.data.data) : undefined;
   const detail = parsed?.success ? parsed.data : null;
   const ticket = detail?.ticket;
@@ -215,10 +231,18 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     url: `${base}/messages`,
     method: "get",
     errorNotification: false,
-    queryOptions: { queryKey: ["ticket-page-messages", guildId, number], enabled: open === true, refetchInterval: POLL_MS, refetchIntervalInBackground: false },
+    queryOptions: {
+      queryKey: ["ticket-page-messages", guildId, number],
+      enabled: open === true,
+      refetchInterval: POLL_MS,
+      refetchIntervalInBackground: false,
+    },
   });
   const messagesData = messagesQuery.query.data;
-  const conversation = useMemo(() => (messagesData ? ticketMessagesResponseSchema.safeParse(messagesData.data) : undefined), [messagesData]);
+  const conversation = useMemo(
+    () => (messagesData ? ticketMessagesResponseSchema.safeParse(messagesData.data) : undefined),
+    [messagesData],
+  );
   const messages = useMemo(() => (conversation?.success ? conversation.data.messages : []), [conversation]);
 
   // A ticket event about this ticket (a message on the demo platform, someone else's claim, a close) refreshes the
@@ -240,7 +264,12 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     },
   });
 
-  const labelsList = useList<Label>({ resource: "labels", meta: { guildId, onForbidden: "caller" }, pagination: { mode: "off" }, errorNotification: false });
+  const labelsList = useList<Label>({
+    resource: "labels",
+    meta: { guildId, onForbidden: "caller" },
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
   const labels = labelsList.query.isError ? [] : labelsList.result.data;
 
   const names: MentionNames = useMemo(() => {
@@ -256,7 +285,14 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
     setBusy(key);
     stepsRunning.current++;
     try {
-      const response = await mutateAsync({ url: `${base}/${url}`, method, values, meta: { onForbidden: "caller" }, successNotification: false, errorNotification: false });
+      const response = await mutateAsync({
+        url: `${base}/${url}`,
+        method,
+        values,
+        meta: { onForbidden: "caller" },
+        successNotification: false,
+        errorNotification: false,
+      });
       const message = typeof response.data.message === "string" ? response.data.message : "";
       if (message) notify({ type: "success", message });
       // The page as the step left it; a step posts in an open ticket's channel (a reply, a notice), so its messages too.
@@ -264,7 +300,10 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
       if (ticketDetailSchema.safeParse(fresh.data?.data).data?.ticket.Status === "open") await messagesQuery.query.refetch();
       return response.data;
     } catch (e) {
-      notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
+      notify({
+        type: "error",
+        message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again."),
+      });
       return null;
     } finally {
       stepsRunning.current--;
@@ -283,13 +322,27 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
       extra={<Link to={`/${guildId}/tickets`}>{tr("tickets.page.back", "Back to the queue")}</Link>}
     />
   );
-  if (detailQuery.query.isLoading) return <div className="ticket-page">{header}<div className="skeleton-block" style={{ height: 240 }} /></div>;
+  if (detailQuery.query.isLoading)
+    return (
+      <div className="ticket-page">
+        {header}
+        <div className="skeleton-block" style={{ height: 240 }} />
+      </div>
+    );
   if (!detail || !ticket) {
     const error = detailQuery.query.error as RefineHttpError | null;
     return (
       <div className="ticket-page">
         {header}
-        <Alert type="error" showIcon message={error?.statusCode === 404 ? tr("tickets.page.notFound", "This ticket does not exist.") : error?.message || tr("tickets.loadFailed", "Couldn't load the tickets.")} />
+        <Alert
+          type="error"
+          showIcon
+          message={
+            error?.statusCode === 404
+              ? tr("tickets.page.notFound", "This ticket does not exist.")
+              : error?.message || tr("tickets.loadFailed", "Couldn't load the tickets.")
+          }
+        />
       </div>
     );
   }
@@ -305,11 +358,24 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
       {header}
       <div className="tp-grid">
         <div className="tp-main">
-          <Panel title={tr("tickets.page.conversation", "Conversation")} extra={open ? <span className="tp-live" data-testid="ticket-live">{tr("tickets.page.live", "Live")}</span> : undefined}>
+          <Panel
+            title={tr("tickets.page.conversation", "Conversation")}
+            extra={
+              open ? (
+                <span className="tp-live" data-testid="ticket-live">
+                  {tr("tickets.page.live", "Live")}
+                </span>
+              ) : undefined
+            }
+          >
             {!open && (
               <p className="tp-muted">
-                {ticket.Status === "closed" ? tr("tickets.page.closedNote", "This ticket is closed; its conversation is in its transcript.") : tr("tickets.page.closingNote", "This ticket is closing.")}{" "}
-                {ticket.Status === "closed" && <Link to={`/${guildId}/transcripts/${ticket.TicketId}`}>{tr("tickets.page.transcript", "Open the transcript")}</Link>}
+                {ticket.Status === "closed"
+                  ? tr("tickets.page.closedNote", "This ticket is closed; its conversation is in its transcript.")
+                  : tr("tickets.page.closingNote", "This ticket is closing.")}{" "}
+                {ticket.Status === "closed" && (
+                  <Link to={`/${guildId}/transcripts/${ticket.TicketId}`}>{tr("tickets.page.transcript", "Open the transcript")}</Link>
+                )}
               </p>
             )}
             {open && (
@@ -317,7 +383,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                 {messages.map((m) => (
                   <Message key={m.MessageId} message={m} names={names} />
                 ))}
-                {messagesQuery.query.isSuccess && messages.length === 0 && <li className="tp-muted">{tr("tickets.page.noMessages", "No messages yet.")}</li>}
+                {messagesQuery.query.isSuccess && messages.length === 0 && (
+                  <li className="tp-muted">{tr("tickets.page.noMessages", "No messages yet.")}</li>
+                )}
               </ol>
             )}
             {open && detail.may.reply && (
@@ -329,11 +397,25 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                   if (await run("reply", "reply", { content: reply })) setReply("");
                 }}
               >
-                <label className="tp-label" htmlFor="tp-reply">{tr("tickets.page.replyLabel", "Reply as yourself")}</label>
-                <textarea id="tp-reply" className="tp-textarea" rows={3} maxLength={replyMax} value={reply} onChange={(e) => setReply(e.target.value)} placeholder={tr("tickets.page.replyPlaceholder", "Write to the member…")} />
+                <label className="tp-label" htmlFor="tp-reply">
+                  {tr("tickets.page.replyLabel", "Reply as yourself")}
+                </label>
+                <textarea
+                  id="tp-reply"
+                  className="tp-textarea"
+                  rows={3}
+                  maxLength={replyMax}
+                  value={reply}
+                  onChange={(e) => setReply(e.target.value)}
+                  placeholder={tr("tickets.page.replyPlaceholder", "Write to the member…")}
+                />
                 <div className="tp-row">
-                  <span className="tp-muted">{tr("tickets.page.replyHelp", "Sent by the bot under your name and avatar; it pings nobody.")}</span>
-                  <Button type="primary" htmlType="submit" loading={busy === "reply"} disabled={!reply.trim()}>{tr("tickets.page.send", "Send reply")}</Button>
+                  <span className="tp-muted">
+                    {tr("tickets.page.replyHelp", "Sent by the bot under your name and avatar; it pings nobody.")}
+                  </span>
+                  <Button type="primary" htmlType="submit" loading={busy === "reply"} disabled={!reply.trim()}>
+                    {tr("tickets.page.send", "Send reply")}
+                  </Button>
                 </div>
               </form>
             )}
@@ -362,11 +444,22 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                     if (await run("note", "notes", { body: note })) setNote("");
                   }}
                 >
-                  <label className="tp-label" htmlFor="tp-note">{tr("tickets.page.noteLabel", "Add a note")}</label>
-                  <textarea id="tp-note" className="tp-textarea" rows={2} maxLength={noteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+                  <label className="tp-label" htmlFor="tp-note">
+                    {tr("tickets.page.noteLabel", "Add a note")}
+                  </label>
+                  <textarea
+                    id="tp-note"
+                    className="tp-textarea"
+                    rows={2}
+                    maxLength={noteMax}
+                    value={note}
+                    onChange={(e) => setNote(e.target.value)}
+                  />
                   <div className="tp-row">
                     <span />
-                    <Button htmlType="submit" loading={busy === "note"} disabled={!note.trim()}>{tr("tickets.page.addNote", "Add note")}</Button>
+                    <Button htmlType="submit" loading={busy === "note"} disabled={!note.trim()}>
+                      {tr("tickets.page.addNote", "Add note")}
+                    </Button>
                   </div>
                 </form>
               )}
@@ -376,14 +469,32 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
         <aside className="tp-side">
           <Panel title={tr("tickets.page.facts", "Ticket")}>
             <dl className="tp-facts">
-              <Fact term={tr("tickets.page.status", "Status")}>{ticket.Status === "open" ? tr("tickets.page.statusOpen", "Open") : ticket.Status === "closed" ? tr("tickets.page.statusClosed", "Closed") : tr("tickets.page.statusClosing", "Closing")}</Fact>
+              <Fact term={tr("tickets.page.status", "Status")}>
+                {ticket.Status === "open"
+                  ? tr("tickets.page.statusOpen", "Open")
+                  : ticket.Status === "closed"
+                    ? tr("tickets.page.statusClosed", "Closed")
+                    : tr("tickets.page.statusClosing", "Closing")}
+              </Fact>
               <Fact term={tr("tickets.columns.opener", "Opened by")}>{ticket.OpenerName}</Fact>
               <Fact term={tr("tickets.columns.panel", "Panel")}>{ticket.PanelName}</Fact>
-              <Fact term={tr("tickets.columns.opened", "Opened")}><DateTime value={opened} /></Fact>
-              <Fact term={tr("tickets.page.firstResponse", "First response")}>{detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}</Fact>
-              <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>{ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}</Fact>
-              {ticket.WaitingSince && <Fact term={tr("tickets.page.waiting", "Waiting too long")}><RelativeTime value={ticket.WaitingSince} /></Fact>}
-              {detail.AddedMembers.length > 0 && <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>}
+              <Fact term={tr("tickets.columns.opened", "Opened")}>
+                <DateTime value={opened} />
+              </Fact>
+              <Fact term={tr("tickets.page.firstResponse", "First response")}>
+                {detail.FirstResponseAt ? <RelativeTime value={detail.FirstResponseAt} /> : tr("tickets.page.noResponse", "None yet")}
+              </Fact>
+              <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>
+                {ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}
+              </Fact>
+              {ticket.WaitingSince && (
+                <Fact term={tr("tickets.page.waiting", "Waiting too long")}>
+                  <RelativeTime value={ticket.WaitingSince} />
+                </Fact>
+              )}
+              {detail.AddedMembers.length > 0 && (
+                <Fact term={tr("tickets.page.members", "Added members")}>{detail.AddedMembers.map((m) => m.Username).join(", ")}</Fact>
+              )}
               {ticket.CloseReason && <Fact term={tr("tickets.page.closeReason", "Close reason")}>{ticket.CloseReason}</Fact>}
             </dl>
             {ticket.FormAnswers.length > 0 && (
@@ -395,7 +506,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
             )}
           </Panel>
           <Panel title={tr("tickets.page.triage", "Priority and labels")}>
-            <label className="tp-label" htmlFor="tp-priority">{tr("tickets.page.priority", "Priority")}</label>
+            <label className="tp-label" htmlFor="tp-priority">
+              {tr("tickets.page.priority", "Priority")}
+            </label>
             <select
               id="tp-priority"
               className="select-field tp-select"
@@ -404,7 +517,9 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               onChange={(e) => void run("priority", "triage", { Priority: e.target.value as TicketPriority }, "put")}
             >
               {ticketPriorities.map((p) => (
-                <option key={p} value={p}>{priorityText(tr, p)}</option>
+                <option key={p} value={p}>
+                  {priorityText(tr, p)}
+                </option>
               ))}
             </select>
             <fieldset className="tp-labels" disabled={!open || !detail.may.act || busy === "labels"}>
@@ -412,7 +527,10 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               {labels.map((l) => (
                 <label key={l.LabelId} className="tp-label-choice">
                   <input type="checkbox" checked={ticket.LabelIds.includes(l.LabelId)} onChange={() => toggleLabel(l.LabelId)} />
-                  <span className="tp-chip" style={{ borderColor: l.Colour }}><span className="tp-dot" style={{ background: l.Colour }} aria-hidden />{l.Name}</span>
+                  <span className="tp-chip" style={{ borderColor: l.Colour }}>
+                    <span className="tp-dot" style={{ background: l.Colour }} aria-hidden />
+                    {l.Name}
+                  </span>
                 </label>
               ))}
               {labels.length === 0 && <p className="tp-muted">{tr("tickets.page.noLabels", "No labels yet: add them under Labels.")}</p>}
@@ -422,11 +540,17 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
             <Panel title={tr("tickets.page.actions", "Actions")}>
               <div className="tp-actions">
                 {ticket.ClaimedById ? (
-                  <Button loading={busy === "unclaim"} onClick={() => void run("unclaim", "unclaim", {})}>{tr("tickets.unclaim", "Unclaim")}</Button>
+                  <Button loading={busy === "unclaim"} onClick={() => void run("unclaim", "unclaim", {})}>
+                    {tr("tickets.unclaim", "Unclaim")}
+                  </Button>
                 ) : (
-                  <Button type="primary" loading={busy === "claim"} onClick={() => void run("claim", "claim", {})}>{tr("tickets.claim", "Claim")}</Button>
+                  <Button type="primary" loading={busy === "claim"} onClick={() => void run("claim", "claim", {})}>
+                    {tr("tickets.claim", "Claim")}
+                  </Button>
                 )}
-                <Button danger onClick={() => setClosing(true)}>{tr("tickets.close", "Close")}</Button>
+                <Button danger onClick={() => setClosing(true)}>
+                  {tr("tickets.close", "Close")}
+                </Button>
               </div>
               <div className="tp-inline">
                 <SelectField
@@ -434,18 +558,67 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                   className="tp-select"
                   value={assignee}
                   onChange={setAssignee}
-                  options={[{ value: "", label: tr("tickets.page.pickStaff", "Pick a staff member") }, ...detail.staff.map((s) => ({ value: s.UserId, label: s.Username }))]}
+                  options={[
+                    { value: "", label: tr("tickets.page.pickStaff", "Pick a staff member") },
+                    ...detail.staff.map((s) => ({ value: s.UserId, label: s.Username })),
+                  ]}
                 />
-                <Button disabled={!assignee} loading={busy === "assign"} onClick={async () => { if (await run("assign", "assign", { userId: assignee })) setAssignee(""); }}>{tr("tickets.page.assign", "Assign")}</Button>
+                <Button
+                  disabled={!assignee}
+                  loading={busy === "assign"}
+                  onClick={async () => {
+                    if (await run("assign", "assign", { userId: assignee })) setAssignee("");
+                  }}
+                >
+                  {tr("tickets.page.assign", "Assign")}
+                </Button>
               </div>
               <div className="tp-inline">
-                <input className="tp-input" aria-label={tr("tickets.page.memberId", "Member ID")} placeholder={tr("tickets.page.memberId", "Member ID")} inputMode="numeric" value={memberId} onChange={(e) => setMemberId(e.target.value.trim())} />
-                <Button disabled={!memberId} loading={busy === "add"} onClick={async () => { if (await run("add", "members", { userId: memberId, add: true })) setMemberId(""); }}>{tr("tickets.page.addMember", "Add")}</Button>
-                <Button disabled={!memberId} loading={busy === "remove"} onClick={async () => { if (await run("remove", "members", { userId: memberId, add: false })) setMemberId(""); }}>{tr("tickets.page.removeMember", "Remove")}</Button>
+                <input
+                  className="tp-input"
+                  aria-label={tr("tickets.page.memberId", "Member ID")}
+                  placeholder={tr("tickets.page.memberId", "Member ID")}
+                  inputMode="numeric"
+                  value={memberId}
+                  onChange={(e) => setMemberId(e.target.value.trim())}
+                />
+                <Button
+                  disabled={!memberId}
+                  loading={busy === "add"}
+                  onClick={async () => {
+                    if (await run("add", "members", { userId: memberId, add: true })) setMemberId("");
+                  }}
+                >
+                  {tr("tickets.page.addMember", "Add")}
+                </Button>
+                <Button
+                  disabled={!memberId}
+                  loading={busy === "remove"}
+                  onClick={async () => {
+                    if (await run("remove", "members", { userId: memberId, add: false })) setMemberId("");
+                  }}
+                >
+                  {tr("tickets.page.removeMember", "Remove")}
+                </Button>
               </div>
               <div className="tp-inline">
-                <input className="tp-input" aria-label={tr("tickets.page.channelName", "Channel name")} placeholder={tr("tickets.page.channelName", "Channel name")} maxLength={100} value={rename} onChange={(e) => setRename(e.target.value)} />
-                <Button disabled={!rename.trim()} loading={busy === "rename"} onClick={async () => { if (await run("rename", "rename", { name: rename })) setRename(""); }}>{tr("tickets.page.rename", "Rename")}</Button>
+                <input
+                  className="tp-input"
+                  aria-label={tr("tickets.page.channelName", "Channel name")}
+                  placeholder={tr("tickets.page.channelName", "Channel name")}
+                  maxLength={100}
+                  value={rename}
+                  onChange={(e) => setRename(e.target.value)}
+                />
+                <Button
+                  disabled={!rename.trim()}
+                  loading={busy === "rename"}
+                  onClick={async () => {
+                    if (await run("rename", "rename", { name: rename })) setRename("");
+                  }}
+                >
+                  {tr("tickets.page.rename", "Rename")}
+                </Button>
               </div>
             </Panel>
           )}
@@ -453,7 +626,8 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
             <ul className="tp-activity">
               {detail.activity.map((a, i) => (
                 <li key={i}>
-                  <span>{a.Username}</span> · <span>{tr(`activity.action.${keySegment(a.Action)}`, a.Action)}</span> · <RelativeTime value={a.Timestamp} unit="s" />
+                  <span>{a.Username}</span> · <span>{tr(`activity.action.${keySegment(a.Action)}`, a.Action)}</span> ·{" "}
+                  <RelativeTime value={a.Timestamp} unit="s" />
                 </li>
               ))}
             </ul>

@@ -3,7 +3,16 @@ import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTr } from "../../i18n/refine";
-import { keys, useCustomMutation, useGetIdentity, useList, useSubscription, type CrudFilter, type GetListResponse, type LiveEvent } from "@refinedev/core";
+import {
+  keys,
+  useCustomMutation,
+  useGetIdentity,
+  useList,
+  useSubscription,
+  type CrudFilter,
+  type GetListResponse,
+  type LiveEvent,
+} from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { ticketsChannel, type LiveStatusPayload, type TicketLivePayload } from "../../providers/live-provider";
 import { InvalidAnswerError } from "../../providers/data-provider";
@@ -61,12 +70,15 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const queryClient = useQueryClient();
 
   const setFilter = (key: string, value: string) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
 
   /** Applies an event (or an action's answer) to the list on screen. */
   const patch = (event: TicketEvent) =>
@@ -92,7 +104,9 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
 
   const filters: CrudFilter[] = [
     { field: "PanelId", operator: "eq", value: panel || undefined },
-    claimed === "claimed" ? { field: "ClaimedById", operator: "nnull", value: true } : { field: "ClaimedById", operator: "null", value: claimed === "unclaimed" },
+    claimed === "claimed"
+      ? { field: "ClaimedById", operator: "nnull", value: true }
+      : { field: "ClaimedById", operator: "null", value: claimed === "unclaimed" },
     { field: "mine", operator: "eq", value: mine },
     { field: "Priority", operator: "eq", value: priority || undefined },
     { field: "LabelIds", operator: "eq", value: label || undefined },
@@ -131,7 +145,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   });
   const panels = panelList.query.isError ? [] : panelList.result.data;
   // The server's labels (chips in the queue, the label filter)
-  const labelList = useList<Label>({ resource: "labels", meta: { guildId, onForbidden: "caller" }, pagination: { mode: "off" }, errorNotification: false });
+  const labelList = useList<Label>({
+    resource: "labels",
+    meta: { guildId, onForbidden: "caller" },
+    pagination: { mode: "off" },
+    errorNotification: false,
+  });
   const labels = useMemo(() => (labelList.query.isError ? [] : labelList.result.data), [labelList.query.isError, labelList.result.data]);
   const labelsById = useMemo(() => new Map(labels.map((l) => [l.LabelId, l])), [labels]);
 
@@ -160,7 +179,10 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       patch({ type: answer.ticket.Status === "closed" ? "closed" : "updated", guildId, ticket: answer.ticket });
       return true;
     } catch (e) {
-      notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
+      notify({
+        type: "error",
+        message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again."),
+      });
       return false;
     } finally {
       setPending(null);
@@ -176,7 +198,9 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         // The ticket's page
         render: (n: number, t: TicketSummary) => (
           <span>
-            <Link className="mono" to={`/${guildId}/tickets/${n}`} aria-label={tr("tickets.openTicket", "Open ticket #{n}", { n })}>#{n}</Link>
+            <Link className="mono" to={`/${guildId}/tickets/${n}`} aria-label={tr("tickets.openTicket", "Open ticket #{n}", { n })}>
+              #{n}
+            </Link>
             {t.WaitingSince ? <div className="cell-badge cell-badge-red tickets-waiting">{tr("tickets.waiting", "Waiting")}</div> : null}
           </span>
         ),
@@ -187,37 +211,69 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         render: (p: TicketSummary["Priority"], t: TicketSummary) => (
           <span>
             <span className={`tickets-priority tickets-priority-${p}`}>{priorityText(tr, p)}</span>
-            {t.LabelIds.map((id) => labelsById.get(id)).filter((l) => l !== undefined).map((l) => (
-              <span key={l.LabelId} className="tickets-label" style={{ borderColor: l.Colour }}>{l.Name}</span>
-            ))}
+            {t.LabelIds.map((id) => labelsById.get(id))
+              .filter((l) => l !== undefined)
+              .map((l) => (
+                <span key={l.LabelId} className="tickets-label" style={{ borderColor: l.Colour }}>
+                  {l.Name}
+                </span>
+              ))}
           </span>
         ),
       },
-      { title: tr("tickets.columns.opener", "Opened by"), dataIndex: "OpenerName", render: (name: string, t: TicketSummary) => (<span>{name}{t.Subject ? <div className="tickets-subject">{t.Subject}</div> : null}</span>) },
+      {
+        title: tr("tickets.columns.opener", "Opened by"),
+        dataIndex: "OpenerName",
+        render: (name: string, t: TicketSummary) => (
+          <span>
+            {name}
+            {t.Subject ? <div className="tickets-subject">{t.Subject}</div> : null}
+          </span>
+        ),
+      },
       { title: tr("tickets.columns.panel", "Panel"), dataIndex: "PanelName", hideBelow: "md" },
       {
         title: tr("tickets.columns.claimedBy", "Claimed by"),
         dataIndex: "ClaimedByName",
-        render: (name: string | null) => (name ? name : <span className="cell-badge cell-badge-gray">{tr("tickets.unclaimed", "Unclaimed")}</span>),
+        render: (name: string | null) =>
+          name ? name : <span className="cell-badge cell-badge-gray">{tr("tickets.unclaimed", "Unclaimed")}</span>,
       },
-      { title: tr("tickets.columns.opened", "Opened"), dataIndex: "OpenedAt", hideBelow: "sm", render: (at: number) => <RelativeTime value={at} /> },
-      { title: tr("tickets.columns.lastActivity", "Last activity"), dataIndex: "LastActivityAt", hideBelow: "lg", render: (at: number) => <RelativeTime value={at} /> },
+      {
+        title: tr("tickets.columns.opened", "Opened"),
+        dataIndex: "OpenedAt",
+        hideBelow: "sm",
+        render: (at: number) => <RelativeTime value={at} />,
+      },
+      {
+        title: tr("tickets.columns.lastActivity", "Last activity"),
+        dataIndex: "LastActivityAt",
+        hideBelow: "lg",
+        render: (at: number) => <RelativeTime value={at} />,
+      },
       {
         title: tr("tickets.columns.actions", "Actions"),
         key: "actions",
         render: (_: unknown, t: TicketSummary) => (
           <span className="list-actions tickets-actions">
             {t.ClaimedById ? (
-              <Button size="small" loading={pending === t.TicketId} onClick={() => void act(t, "unclaim")}>{tr("tickets.unclaim", "Unclaim")}</Button>
+              <Button size="small" loading={pending === t.TicketId} onClick={() => void act(t, "unclaim")}>
+                {tr("tickets.unclaim", "Unclaim")}
+              </Button>
             ) : (
-              <Button size="small" type="primary" loading={pending === t.TicketId} onClick={() => void act(t, "claim")}>{tr("tickets.claim", "Claim")}</Button>
+              <Button size="small" type="primary" loading={pending === t.TicketId} onClick={() => void act(t, "claim")}>
+                {tr("tickets.claim", "Claim")}
+              </Button>
             )}
-            <Button size="small" danger onClick={() => setClosing(t)}>{tr("tickets.close", "Close")}</Button>
+            <Button size="small" danger onClick={() => setClosing(t)}>
+              {tr("tickets.close", "Close")}
+            </Button>
             {t.ChannelUrl &&
               (t.ChannelUrl.startsWith("/") ? (
                 <Link to={t.ChannelUrl}>{tr("tickets.openChannel", "Open channel")}</Link>
               ) : (
-                <a href={t.ChannelUrl} target="_blank" rel="noopener noreferrer">{tr("tickets.openChannel", "Open channel")}</a>
+                <a href={t.ChannelUrl} target="_blank" rel="noopener noreferrer">
+                  {tr("tickets.openChannel", "Open channel")}
+                </a>
               ))}
           </span>
         ),
@@ -246,7 +302,10 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
             className="tickets-filter"
             value={panel}
             onChange={(v) => setFilter("panel", v)}
-            options={[{ value: "", label: tr("tickets.filters.anyPanel", "All panels") }, ...panels.map((p) => ({ value: String(p.PanelId), label: p.PanelName }))]}
+            options={[
+              { value: "", label: tr("tickets.filters.anyPanel", "All panels") },
+              ...panels.map((p) => ({ value: String(p.PanelId), label: p.PanelName })),
+            ]}
           />
           <SelectField
             label={tr("tickets.filters.claimed", "Claim")}
@@ -264,7 +323,10 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
             className="tickets-filter"
             value={priority}
             onChange={(v) => setFilter("priority", v)}
-            options={[{ value: "", label: tr("tickets.filters.anyPriority", "Any priority") }, ...ticketPriorities.map((p) => ({ value: p, label: priorityText(tr, p) }))]}
+            options={[
+              { value: "", label: tr("tickets.filters.anyPriority", "Any priority") },
+              ...ticketPriorities.map((p) => ({ value: p, label: priorityText(tr, p) })),
+            ]}
           />
           {labels.length > 0 && (
             <SelectField
@@ -272,13 +334,20 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
               className="tickets-filter"
               value={label}
               onChange={(v) => setFilter("label", v)}
-              options={[{ value: "", label: tr("tickets.filters.anyLabel", "Any label") }, ...labels.map((l) => ({ value: String(l.LabelId), label: l.Name }))]}
+              options={[
+                { value: "", label: tr("tickets.filters.anyLabel", "Any label") },
+                ...labels.map((l) => ({ value: String(l.LabelId), label: l.Name })),
+              ]}
             />
           )}
           <Button aria-pressed={mine} type={mine ? "primary" : "default"} onClick={() => setFilter("mine", mine ? "" : "1")}>
             {tr("tickets.filters.mine", "Mine")}
           </Button>
-          <Button aria-pressed={byPriority} type={byPriority ? "primary" : "default"} onClick={() => setFilter("sort", byPriority ? "" : "priority")}>
+          <Button
+            aria-pressed={byPriority}
+            type={byPriority ? "primary" : "default"}
+            onClick={() => setFilter("sort", byPriority ? "" : "priority")}
+          >
             {tr("tickets.filters.byPriority", "Most urgent first")}
           </Button>
         </div>
@@ -299,7 +368,14 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       </Panel>
       {closing && (
         <Suspense fallback={null}>
-          <CloseDialog guildId={guildId} ticket={closing} onCancel={() => setClosing(null)} onClose={async (reason) => { if (await act(closing, "close", { reason })) setClosing(null); }} />
+          <CloseDialog
+            guildId={guildId}
+            ticket={closing}
+            onCancel={() => setClosing(null)}
+            onClose={async (reason) => {
+              if (await act(closing, "close", { reason })) setClosing(null);
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -8,10 +8,14 @@ type Tr = (key: string, fallback: string) => string;
 /** A priority in words, each a literal key so the Spanish coverage test finds it. */
 export function priorityText(tr: Tr, priority: TicketPriority): string {
   switch (priority) {
-    case "low": return tr("tickets.priority.low", "Low");
-    case "normal": return tr("tickets.priority.normal", "Normal");
-    case "high": return tr("tickets.priority.high", "High");
-    case "urgent": return tr("tickets.priority.urgent", "Urgent");
+    case "low":
+      return tr("tickets.priority.low", "Low");
+    case "normal":
+      return tr("tickets.priority.normal", "Normal");
+    case "high":
+      return tr("tickets.priority.high", "High");
+    case "urgent":
+      return tr("tickets.priority.urgent", "Urgent");
   }
 }
 

@@ -65,7 +65,9 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
   const since = (date: string) => tr("transcripts.botKey.since", L.botKey.since(date), { date });
   const createButton = exists ? (
     <Popconfirm title={tr("transcripts.botKey.rotateConfirm", L.botKey.rotateConfirm)} onConfirm={create} okButtonProps={{ danger: true }}>
-      <Button danger loading={pending}>{pending ? tr("transcripts.botKey.creating", L.botKey.creating) : tr("transcripts.botKey.rotate", L.botKey.rotate)}</Button>
+      <Button danger loading={pending}>
+        {pending ? tr("transcripts.botKey.creating", L.botKey.creating) : tr("transcripts.botKey.rotate", L.botKey.rotate)}
+      </Button>
     </Popconfirm>
   ) : (
     <Button type="primary" onClick={create} loading={pending}>
@@ -84,14 +86,22 @@ export default function BotKeyDialog({ guildId, open, onClose }: { guildId: stri
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <p style={{ margin: 0 }}>{intro(`${apiBaseUrl.replace(/\/+$/, "")}/${guildId}/transcripts`)}</p>
         {!query.isLoading && (
-          <p style={{ margin: 0 }}>{exists && createdAt ? since(formatDateTime(new Date(createdAt), locale)) : tr("transcripts.botKey.none", L.botKey.none)}</p>
+          <p style={{ margin: 0 }}>
+            {exists && createdAt ? since(formatDateTime(new Date(createdAt), locale)) : tr("transcripts.botKey.none", L.botKey.none)}
+          </p>
         )}
         {error !== null && <Alert type="error" showIcon message={failed} description={error ? specText(error) : failed} />}
         {key ? (
           <>
             <Alert type="warning" showIcon message={tr("transcripts.botKey.shownOnce", L.botKey.shownOnce)} />
             <Space.Compact style={{ width: "100%" }}>
-              <Input readOnly value={key} aria-label={tr("transcripts.botKey.title", L.botKey.title)} onFocus={(event) => event.target.select()} className="cell-mono" />
+              <Input
+                readOnly
+                value={key}
+                aria-label={tr("transcripts.botKey.title", L.botKey.title)}
+                onFocus={(event) => event.target.select()}
+                className="cell-mono"
+              />
               <Button onClick={copy}>{tr("transcripts.botKey.copy", L.botKey.copy)}</Button>
             </Space.Compact>
           </>

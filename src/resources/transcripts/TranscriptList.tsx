@@ -5,12 +5,7 @@ import { useNavigate } from "react-router";
 import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
-import {
-  closeReasonLabel,
-  ratingLabel,
-  transcriptListResponseSchema,
-  type TranscriptSummary,
-} from "../../schemas/transcript";
+import { closeReasonLabel, ratingLabel, transcriptListResponseSchema, type TranscriptSummary } from "../../schemas/transcript";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
@@ -110,7 +105,10 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const canEditSettings = useCan({ resource: "settings", action: "edit", params: { guildId } });
 
   // The whole answer is checked, as the contract shapes it: the list and its total, page and per_page beside it.
-  const parsed = useMemo(() => (query.data ? transcriptListResponseSchema.safeParse({ ...query.data, transcripts: query.data.data }) : undefined), [query.data]);
+  const parsed = useMemo(
+    () => (query.data ? transcriptListResponseSchema.safeParse({ ...query.data, transcripts: query.data.data }) : undefined),
+    [query.data],
+  );
   const rows = parsed?.success ? parsed.data.transcripts : [];
   // What this page shows, for Previous/Next to ask for the adjacent page by key.
   const shown = rows.length ? { first: rows[0].TicketId, last: rows[rows.length - 1].TicketId } : undefined;
@@ -140,7 +138,13 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   };
 
   const columns: DataColumn<TranscriptSummary>[] = [
-    { key: "ticket", dataIndex: "TicketId", title: tr("transcripts.columns.ticketId", L.columns.ticketId), width: 110, render: (id: number) => <span className="cell-mono">{id}</span> },
+    {
+      key: "ticket",
+      dataIndex: "TicketId",
+      title: tr("transcripts.columns.ticketId", L.columns.ticketId),
+      width: 110,
+      render: (id: number) => <span className="cell-mono">{id}</span>,
+    },
     { key: "username", dataIndex: "AuthorUsername", title: tr("transcripts.columns.username", L.columns.username), ellipsis: true },
     {
       key: "rating",
@@ -149,19 +153,35 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       width: 180,
       render: (r: number | null, t: TranscriptSummary) => (
         <>
-          <span className={r === null ? "transcript-na" : "transcript-rating"}>{r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}</span>
+          <span className={r === null ? "transcript-na" : "transcript-rating"}>
+            {r === null ? spec(transcriptMessages, "notApplicable") : ratingLabel(r)}
+          </span>
           {/* The comment the member left with the stars. */}
-          {t.RatingComment ? <div className="transcript-rating-comment" title={t.RatingComment}>“{t.RatingComment}”</div> : null}
+          {t.RatingComment ? (
+            <div className="transcript-rating-comment" title={t.RatingComment}>
+              “{t.RatingComment}”
+            </div>
+          ) : null}
         </>
       ),
     },
-    { key: "panel", dataIndex: "PanelName", title: tr("transcripts.columns.panel", L.columns.panel), render: (name: string) => (name === "Unknown" ? <span className="transcript-na">{spec(transcriptMessages, "deletedPanel")}</span> : name) },
+    {
+      key: "panel",
+      dataIndex: "PanelName",
+      title: tr("transcripts.columns.panel", L.columns.panel),
+      render: (name: string) =>
+        name === "Unknown" ? <span className="transcript-na">{spec(transcriptMessages, "deletedPanel")}</span> : name,
+    },
     {
       key: "reason",
       dataIndex: "CloseReason",
       title: tr("transcripts.columns.closeReason", L.columns.closeReason),
       ellipsis: true,
-      render: (reason: string | null) => <span className={reason?.trim() ? undefined : "transcript-na"}>{reason?.trim() ? closeReasonLabel(reason) : spec(transcriptMessages, "noReason")}</span>,
+      render: (reason: string | null) => (
+        <span className={reason?.trim() ? undefined : "transcript-na"}>
+          {reason?.trim() ? closeReasonLabel(reason) : spec(transcriptMessages, "noReason")}
+        </span>
+      ),
     },
     {
       key: "actions",
@@ -230,7 +250,10 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               value={state.filters.panel ?? ""}
               options={[
                 { value: "", label: tr("transcripts.filters.anyTicketType", L.anyTicketType) },
-                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({ value: name, label: name === "Unknown" ? spec(transcriptMessages, "deletedPanel") : name })),
+                ...(panelsQuery.data?.data.panels ?? []).map((name) => ({
+                  value: name,
+                  label: name === "Unknown" ? spec(transcriptMessages, "deletedPanel") : name,
+                })),
               ]}
               onChange={(value) => dispatch({ type: "filters", patch: { panel: value || null } })}
               className="transcript-filter-panel"
@@ -275,7 +298,10 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               : tr("transcripts.pager.totalOther", L.total(total), { n: total })}
           </span>
           <div className="transcript-pager-controls">
-            <Button disabled={state.page <= 1 || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page - 1, total, shown })}>
+            <Button
+              disabled={state.page <= 1 || isInitialLoad}
+              onClick={() => dispatch({ type: "page", page: state.page - 1, total, shown })}
+            >
               {tr("transcripts.pager.previous", L.previous)}
             </Button>
             <label className="transcript-page-input">
@@ -294,7 +320,10 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
               />
               <span>{tr("transcripts.pager.of", L.of(last), { last })}</span>
             </label>
-            <Button disabled={state.page >= last || isInitialLoad} onClick={() => dispatch({ type: "page", page: state.page + 1, total, shown })}>
+            <Button
+              disabled={state.page >= last || isInitialLoad}
+              onClick={() => dispatch({ type: "page", page: state.page + 1, total, shown })}
+            >
               {tr("transcripts.pager.next", L.next)}
             </Button>
             <label className="transcript-page-size">

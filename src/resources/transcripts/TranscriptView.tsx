@@ -55,8 +55,7 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
   const parsed = query.data ? transcriptDetailSchema.safeParse(query.data.data) : undefined;
   const html = parsed?.success ? parsed.data.transcript_html : null;
 
-  const fetchFailed = (statusText: string) =>
-    tr("spec.transcript.fetchFailed", transcriptMessages.fetchFailed(statusText), { statusText });
+  const fetchFailed = (statusText: string) => tr("spec.transcript.fetchFailed", transcriptMessages.fetchFailed(statusText), { statusText });
   let failure: { message: string; detail?: string } | null = null;
   if (query.isError) {
     failure =
@@ -75,11 +74,7 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
       <PageHeader
         title={tr("transcripts.viewTitle", L.viewTitle(transcriptId), { id: transcriptId })}
         description={<BackLink guildId={guildId} />}
-        extra={
-          html ? (
-            <Button onClick={() => downloadHtml(html, transcriptId)}>{tr("transcripts.download", L.download)}</Button>
-          ) : null
-        }
+        extra={html ? <Button onClick={() => downloadHtml(html, transcriptId)}>{tr("transcripts.download", L.download)}</Button> : null}
       />
       {failure ? (
         <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
@@ -89,7 +84,13 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
         </Card>
       ) : (
         <Card className="transcript-frame-card" styles={{ body: { padding: 0 } }}>
-          <iframe className="transcript-frame" title={tr("transcripts.frameTitle", L.frameTitle(transcriptId), { id: transcriptId })} sandbox="" referrerPolicy="no-referrer" srcDoc={html} />
+          <iframe
+            className="transcript-frame"
+            title={tr("transcripts.frameTitle", L.frameTitle(transcriptId), { id: transcriptId })}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            srcDoc={html}
+          />
         </Card>
       )}
     </div>

@@ -33,7 +33,11 @@ export interface TranscriptListState {
 }
 
 export const emptyFilters: TranscriptFilters = { ticketId: null, username: "", panel: null, q: "" };
-export const initialListState: TranscriptListState = { filters: emptyFilters, page: 1, perPage: limits.transcriptDefaultPageSize as PageSize };
+export const initialListState: TranscriptListState = {
+  filters: emptyFilters,
+  page: 1,
+  perPage: limits.transcriptDefaultPageSize as PageSize,
+};
 
 const sameFilters = (a: TranscriptFilters, b: TranscriptFilters) =>
   a.ticketId === b.ticketId && a.username === b.username && a.panel === b.panel && a.q === b.q;
@@ -57,10 +61,21 @@ export function withPageSize(state: TranscriptListState, perPage: number): Trans
  * Goes to a page (typed, or Previous/Next), clamped between 1 and the last page of `total` results. `shown`: the
  * ticket numbers the current page shows, first and last, so Previous and Next can ask for the adjacent page by key.
  */
-export function withPage(state: TranscriptListState, page: number, total: number, shown?: { first: number; last: number }): TranscriptListState {
+export function withPage(
+  state: TranscriptListState,
+  page: number,
+  total: number,
+  shown?: { first: number; last: number },
+): TranscriptListState {
   const next = clampPage(page, total, state.perPage);
   if (next === state.page) return state;
-  const cursor = !shown ? undefined : next === state.page + 1 ? { before: shown.last } : next === state.page - 1 && next > 1 ? { after: shown.first } : undefined;
+  const cursor = !shown
+    ? undefined
+    : next === state.page + 1
+      ? { before: shown.last }
+      : next === state.page - 1 && next > 1
+        ? { after: shown.first }
+        : undefined;
   return { ...state, page: next, cursor };
 }
 
@@ -81,6 +96,7 @@ export function toListParams(state: TranscriptListState): { pagination: Paginati
 }
 
 /** The query of GET /{guildId}/transcripts for a state, as the data provider sends it; empty filters are left out. */
-export const toQuery = (state: TranscriptListState): Record<string, string> => listQueryOf("transcripts", transcriptsEndpoint.list, toListParams(state));
+export const toQuery = (state: TranscriptListState): Record<string, string> =>
+  listQueryOf("transcripts", transcriptsEndpoint.list, toListParams(state));
 
 export const hasFilters = (filters: TranscriptFilters) => !sameFilters(filters, emptyFilters);

@@ -15,7 +15,13 @@ import { demoApi } from "./demo-api";
 
 const commandName = (c: BotCommand) => (c.subcommand ? `${c.name} ${c.subcommand}` : c.name);
 
-export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
+export function Composer({
+  guildId,
+  channelId,
+  busy,
+  onInteract,
+  onSent,
+}: {
   guildId: string;
   channelId: string;
   busy: boolean;
@@ -34,7 +40,10 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
   const input = useRef<HTMLTextAreaElement>(null);
   const commandBox = useRef<HTMLDivElement>(null);
   const typed = text.trimEnd();
-  const matching = text.startsWith("/") && !command && !dismissed ? slashCommands.filter((c) => commandLabel(c).startsWith(typed) || typed.startsWith(`${commandLabel(c)} `)) : [];
+  const matching =
+    text.startsWith("/") && !command && !dismissed
+      ? slashCommands.filter((c) => commandLabel(c).startsWith(typed) || typed.startsWith(`${commandLabel(c)} `))
+      : [];
   const menuOpen = matching.length > 0;
   const activeIndex = Math.min(active, Math.max(0, matching.length - 1));
   const listId = `try-it-commands-${channelId}`;
@@ -138,7 +147,14 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
 
   const autocomplete = async (name: string, value: string) => {
     if (!command) return;
-    const reply = (await onInteract({ kind: "autocomplete", channelId, name: commandName(command), focused: name, value, options: {} })) as {
+    const reply = (await onInteract({
+      kind: "autocomplete",
+      channelId,
+      name: commandName(command),
+      focused: name,
+      value,
+      options: {},
+    })) as {
       choices?: { name: string; value: string | number }[];
     } | null;
     setChoices((c) => ({ ...c, [name]: (reply?.choices ?? []).map((x) => ({ value: String(x.value), label: x.name })) }));
@@ -147,10 +163,22 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
   return (
     <div className="try-it-composer">
       {command ? (
-        <div className="try-it-command" role="group" aria-label={commandUsage(command)} ref={commandBox} tabIndex={-1} onKeyDown={onCommandKey}>
+        <div
+          className="try-it-command"
+          role="group"
+          aria-label={commandUsage(command)}
+          ref={commandBox}
+          tabIndex={-1}
+          onKeyDown={onCommandKey}
+        >
           <span className="cell-badge cell-badge-gray try-it-command-tag">
             {commandLabel(command)}
-            <button type="button" className="try-it-command-clear" aria-label={tr("tryIt.clearCommand", "Clear the command")} onClick={() => clearCommand(false)}>
+            <button
+              type="button"
+              className="try-it-command-clear"
+              aria-label={tr("tryIt.clearCommand", "Clear the command")}
+              onClick={() => clearCommand(false)}
+            >
               ×
             </button>
           </span>
@@ -165,7 +193,11 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
                   list={`try-it-choices-${o.name}`}
                   value={options[o.name] ?? ""}
                   onFocus={() => void autocomplete(o.name, options[o.name] ?? "")}
-                  onChange={(e) => { const v = e.target.value; setOptions((x) => ({ ...x, [o.name]: v })); void autocomplete(o.name, v); }}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    setOptions((x) => ({ ...x, [o.name]: v }));
+                    void autocomplete(o.name, v);
+                  }}
                 />
                 <datalist id={`try-it-choices-${o.name}`}>
                   {(choices[o.name] ?? []).map((choice) => (
@@ -229,8 +261,14 @@ export function Composer({ guildId, channelId, busy, onInteract, onSent }: {
           />
         </>
       )}
-      <Button type="primary" onClick={() => void send()} disabled={busy}>{tr("tryIt.send", "Send")}</Button>
-      {error && <div className="try-it-composer-error" role="alert">{error}</div>}
+      <Button type="primary" onClick={() => void send()} disabled={busy}>
+        {tr("tryIt.send", "Send")}
+      </Button>
+      {error && (
+        <div className="try-it-composer-error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

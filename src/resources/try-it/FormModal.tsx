@@ -4,7 +4,15 @@ import { useTr } from "../../i18n/refine";
 import type { ModalData } from "./discord-shapes";
 
 /** A bot's modal (Discord's text inputs) as a dialog with a form; its own chunk. */
-export default function FormModal({ modal, onClose, onSubmit }: { modal: ModalData; onClose: () => void; onSubmit: (fields: Record<string, string>) => Promise<void> }) {
+export default function FormModal({
+  modal,
+  onClose,
+  onSubmit,
+}: {
+  modal: ModalData;
+  onClose: () => void;
+  onSubmit: (fields: Record<string, string>) => Promise<void>;
+}) {
   const tr = useTr();
   const [form] = Form.useForm<Record<string, string>>();
   const [sending, setSending] = useState(false);
@@ -37,11 +45,18 @@ export default function FormModal({ modal, onClose, onSubmit }: { modal: ModalDa
             rules={[
               // Spaces alone are no answer (the bot trims them away).
               { required: input.required, whitespace: input.required, message: tr("tryIt.required", "This field is required.") },
-              ...(input.minLength ? [{ min: input.minLength, message: tr("tryIt.tooShort", "At least {n} characters.", { n: input.minLength }) }] : []),
+              ...(input.minLength
+                ? [{ min: input.minLength, message: tr("tryIt.tooShort", "At least {n} characters.", { n: input.minLength }) }]
+                : []),
             ]}
           >
             {input.paragraph ? (
-              <Input.TextArea placeholder={input.placeholder} maxLength={input.maxLength} showCount={input.maxLength !== undefined} rows={4} />
+              <Input.TextArea
+                placeholder={input.placeholder}
+                maxLength={input.maxLength}
+                showCount={input.maxLength !== undefined}
+                rows={4}
+              />
             ) : (
               <Input placeholder={input.placeholder} maxLength={input.maxLength} />
             )}
@@ -51,4 +66,3 @@ export default function FormModal({ modal, onClose, onSubmit }: { modal: ModalDa
     </Modal>
   );
 }
-

@@ -13,7 +13,13 @@ import { demoApi } from "./demo-api";
 
 const HOURS = [1, 12, 24] as const;
 
-export function SkipAhead({ guildId, busy, onBusy, onSkipped, onError }: {
+export function SkipAhead({
+  guildId,
+  busy,
+  onBusy,
+  onSkipped,
+  onError,
+}: {
   guildId: string;
   busy: boolean;
   onBusy: (busy: boolean) => void;
@@ -36,7 +42,10 @@ export function SkipAhead({ guildId, busy, onBusy, onSkipped, onError }: {
       setGuildClock(guildId, result.clock);
       setDone(
         tr("tryIt.skipped", "Skipped {hours} h ahead: {closed} closed, {warned} warned, {alerted} waiting alerts.", {
-          hours, closed: result.closed, warned: result.warned, alerted: result.alerted,
+          hours,
+          closed: result.closed,
+          warned: result.warned,
+          alerted: result.alerted,
         }),
       );
       await onSkipped();

@@ -28,7 +28,14 @@ const FormModal = lazy(() => import("./FormModal"));
 // Message text is always shown as text.
 
 const POLL_MS = 2000;
-const buttonStyle = (style: number) => (style === 4 ? { danger: true, type: "primary" as const } : style === 1 ? { type: "primary" as const } : style === 3 ? { type: "primary" as const, className: "try-it-success" } : {});
+const buttonStyle = (style: number) =>
+  style === 4
+    ? { danger: true, type: "primary" as const }
+    : style === 1
+      ? { type: "primary" as const }
+      : style === 3
+        ? { type: "primary" as const, className: "try-it-success" }
+        : {};
 
 function useVisibleInterval(run: () => void, ms: number) {
   const saved = useRef(run);
@@ -67,11 +74,18 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   const channelsRef = useRef(list);
   channelsRef.current = list;
 
-  const select = useCallback((id: string) => setParams((p) => {
-    const next = new URLSearchParams(p);
-    next.set("channel", id);
-    return next;
-  }, { replace: true }), [setParams]);
+  const select = useCallback(
+    (id: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set("channel", id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const loadChannels = useCallback(async () => {
     const next = await demoApi.channels(guildId);
@@ -87,14 +101,17 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
    * Leaves a channel that left the member's list (`before`: the list they saw it in): for their own ticket that
    * closed, to the bot's direct messages, where the closing DM is; else to the server's default channel. Once per channel.
    */
-  const leave = useCallback((gone: string, before: DemoChannel[], next: DemoChannel[]) => {
-    if (left.current?.from === gone) return left.current.to;
-    const dm = before.find((c) => c.id === gone)?.mine ? next.find((c) => c.kind === "dm") : undefined;
-    const to = dm?.id ?? next.find((c) => c.name === "support")?.id ?? next[0]?.id ?? null;
-    left.current = { from: gone, to };
-    if (to) select(to);
-    return to;
-  }, [select]);
+  const leave = useCallback(
+    (gone: string, before: DemoChannel[], next: DemoChannel[]) => {
+      if (left.current?.from === gone) return left.current.to;
+      const dm = before.find((c) => c.id === gone)?.mine ? next.find((c) => c.kind === "dm") : undefined;
+      const to = dm?.id ?? next.find((c) => c.name === "support")?.id ?? next[0]?.id ?? null;
+      left.current = { from: gone, to };
+      if (to) select(to);
+      return to;
+    },
+    [select],
+  );
 
   // A link (or a reload) naming a channel the member no longer sees: the view says so, and shows the default channel.
   useEffect(() => {
@@ -106,23 +123,29 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   const messagesRef = useRef<DemoMessage[]>([]);
   messagesRef.current = messages;
   /** The channel shown went meanwhile (its ticket closed before its event arrived): the list is read again, and the view leaves it. */
-  const channelGone = useCallback(async (channelId: string) => {
-    const before = channelsRef.current;
-    const next = await loadChannels().catch(() => null);
-    if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
-  }, [loadChannels, leave]);
-  const loadMessages = useCallback(async (channelId: string, fresh: boolean) => {
-    const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
-    try {
-      const { messages: batch, mentions, gone } = await demoApi.messages(guildId, channelId, last);
-      if (selectedRef.current !== channelId) return;
-      if (gone) return void (await channelGone(channelId));
-      if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
-      setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
-    } catch (e) {
-      if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) await channelGone(channelId);
-    }
-  }, [guildId, channelGone]);
+  const channelGone = useCallback(
+    async (channelId: string) => {
+      const before = channelsRef.current;
+      const next = await loadChannels().catch(() => null);
+      if (next && !next.some((c) => c.id === channelId)) leave(channelId, before, next);
+    },
+    [loadChannels, leave],
+  );
+  const loadMessages = useCallback(
+    async (channelId: string, fresh: boolean) => {
+      const last = fresh ? undefined : messagesRef.current.at(-1)?.id;
+      try {
+        const { messages: batch, mentions, gone } = await demoApi.messages(guildId, channelId, last);
+        if (selectedRef.current !== channelId) return;
+        if (gone) return void (await channelGone(channelId));
+        if (Object.keys(mentions).length) setMentionNames((known) => ({ ...known, ...mentions }));
+        setMessages((current) => (fresh ? batch : [...current, ...batch.filter((m) => !current.some((c) => c.id === m.id))]));
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 404 && selectedRef.current === channelId) await channelGone(channelId);
+      }
+    },
+    [guildId, channelGone],
+  );
 
   useEffect(() => {
     demoApi.isDemo().then(setDemo, () => setDemo(false));
@@ -149,24 +172,29 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
       const payload = event.payload as Partial<MemberLivePayload>;
       const ticket = payload.event?.ticket;
       const before = channelsRef.current;
-      void loadChannels().then((next) => {
-        if (!ticket) return;
-        const here = ticket.ChannelId === selectedRef.current;
-        if (!ticket.Visible && (here || left.current?.from === ticket.ChannelId)) {
-          // The channel the member was in (or just left by closing it) is gone: what happened, and why.
-          setNotice(
-            payload.event?.type === "closed"
-              ? ticket.CloseReason
-                ? tr("tryIt.ticketClosedReason", "Ticket #{number} was closed. Reason: {reason}", { number: ticket.TicketId, reason: ticket.CloseReason })
-                : tr("tryIt.ticketClosed", "Ticket #{number} was closed.", { number: ticket.TicketId })
-              : tr("tryIt.ticketHidden", "You no longer see the channel of ticket #{number}.", { number: ticket.TicketId }),
-          );
-          if (here) leave(ticket.ChannelId, before, next);
-        } else if (here) {
-          // Claimed, renamed, reopened: its messages read again (the bot may have edited one).
-          void loadMessages(ticket.ChannelId, true);
-        }
-      }).catch(() => undefined);
+      void loadChannels()
+        .then((next) => {
+          if (!ticket) return;
+          const here = ticket.ChannelId === selectedRef.current;
+          if (!ticket.Visible && (here || left.current?.from === ticket.ChannelId)) {
+            // The channel the member was in (or just left by closing it) is gone: what happened, and why.
+            setNotice(
+              payload.event?.type === "closed"
+                ? ticket.CloseReason
+                  ? tr("tryIt.ticketClosedReason", "Ticket #{number} was closed. Reason: {reason}", {
+                      number: ticket.TicketId,
+                      reason: ticket.CloseReason,
+                    })
+                  : tr("tryIt.ticketClosed", "Ticket #{number} was closed.", { number: ticket.TicketId })
+                : tr("tryIt.ticketHidden", "You no longer see the channel of ticket #{number}.", { number: ticket.TicketId }),
+            );
+            if (here) leave(ticket.ChannelId, before, next);
+          } else if (here) {
+            // Claimed, renamed, reopened: its messages read again (the bot may have edited one).
+            void loadMessages(ticket.ChannelId, true);
+          }
+        })
+        .catch(() => undefined);
     },
   });
 
@@ -178,38 +206,47 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
   }, [list, messages, mentionNames]);
 
   /** Sends an interaction; shows the modal or the ephemeral answer; follows a newly opened ticket channel. */
-  const interact = useCallback(async (input: DemoInteractionInput) => {
-    setBusy(true);
-    setError(null);
-    const before = channelsRef.current;
-    const from = selectedRef.current;
-    try {
-      const reply = await demoApi.interact(guildId, input);
-      if (reply.modal) setModal({ ...modalData(reply.modal), ...("messageId" in input ? { messageId: input.messageId } : {}) });
-      // A button or choice of an answer only this member sees is used once (the bot has answered it).
-      if ((input.kind === "button" || input.kind === "select") && !reply.modal) {
-        setEphemeral((shown) => shown.map((m) => (m.id === input.messageId ? { ...m, components: disabledComponents(m.components) } : m)));
+  const interact = useCallback(
+    async (input: DemoInteractionInput) => {
+      setBusy(true);
+      setError(null);
+      const before = channelsRef.current;
+      const from = selectedRef.current;
+      try {
+        const reply = await demoApi.interact(guildId, input);
+        if (reply.modal) setModal({ ...modalData(reply.modal), ...("messageId" in input ? { messageId: input.messageId } : {}) });
+        // A button or choice of an answer only this member sees is used once (the bot has answered it).
+        if ((input.kind === "button" || input.kind === "select") && !reply.modal) {
+          setEphemeral((shown) =>
+            shown.map((m) => (m.id === input.messageId ? { ...m, components: disabledComponents(m.components) } : m)),
+          );
+        }
+        const next = await loadChannels();
+        // A ticket opened from the direct messages (DM tickets) goes on there, as on Discord: the view stays in the DM.
+        const fromDm = before.find((c) => c.id === from)?.kind === "dm";
+        const opened = fromDm ? undefined : next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
+        let home = from;
+        if (opened) home = opened.id;
+        // The member's step removed the channel they were in (they closed the ticket): they leave it.
+        else if (from && !next.some((c) => c.id === from)) home = leave(from, before, next);
+        // The bot's answer shows where the member is: in the new ticket, or where they went when the channel left.
+        if (reply.ephemeral.length)
+          setEphemeral((shown) => [
+            ...shown,
+            ...reply.ephemeral.map((m) => (home && home !== m.channelId ? { ...m, channelId: home } : m)),
+          ]);
+        if (opened) select(opened.id);
+        else if (home === from && from) await loadMessages(from, true);
+        return reply;
+      } catch (e) {
+        setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
+        return null;
+      } finally {
+        setBusy(false);
       }
-      const next = await loadChannels();
-      // A ticket opened from the direct messages (DM tickets) goes on there, as on Discord: the view stays in the DM.
-      const fromDm = before.find((c) => c.id === from)?.kind === "dm";
-      const opened = fromDm ? undefined : next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
-      let home = from;
-      if (opened) home = opened.id;
-      // The member's step removed the channel they were in (they closed the ticket): they leave it.
-      else if (from && !next.some((c) => c.id === from)) home = leave(from, before, next);
-      // The bot's answer shows where the member is: in the new ticket, or where they went when the channel left.
-      if (reply.ephemeral.length) setEphemeral((shown) => [...shown, ...reply.ephemeral.map((m) => (home && home !== m.channelId ? { ...m, channelId: home } : m))]);
-      if (opened) select(opened.id);
-      else if (home === from && from) await loadMessages(from, true);
-      return reply;
-    } catch (e) {
-      setError(e instanceof HttpError ? e.message : tr("tryIt.failed", "That did not work. Please try again."));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }, [guildId, leave, loadChannels, loadMessages, select, tr]);
+    },
+    [guildId, leave, loadChannels, loadMessages, select, tr],
+  );
 
   // The chat shows its newest message: on a channel switch, and when something arrives while the member is at the bottom.
   const chat = useRef<HTMLOListElement>(null);
@@ -232,7 +269,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
     return (
       <div className="try-it">
         <PageHeader title={tr("tryIt.title", "Try it")} />
-        <Alert type="info" showIcon message={tr("tryIt.notDemo", "The Try-it view plays the bot on the demo platform. This server runs on Discord: try the bot in Discord itself.")} />
+        <Alert
+          type="info"
+          showIcon
+          message={tr(
+            "tryIt.notDemo",
+            "The Try-it view plays the bot on the demo platform. This server runs on Discord: try the bot in Discord itself.",
+          )}
+        />
       </div>
     );
   }
@@ -244,10 +288,24 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
     <div className="try-it">
       <PageHeader
         title={tr("tryIt.title", "Try it")}
-        description={tr("tryIt.description", "This is the demo server as a Discord member sees it. Click a panel to open a ticket, answer its form, write in the ticket, then claim and close it.")}
+        description={tr(
+          "tryIt.description",
+          "This is the demo server as a Discord member sees it. Click a panel to open a ticket, answer its form, write in the ticket, then claim and close it.",
+        )}
       />
       {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} className="try-it-error" />}
-      {notice && <Alert type="info" showIcon role="status" message={notice} closable onClose={() => setNotice(null)} className="try-it-error" data-testid="try-it-notice" />}
+      {notice && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          message={notice}
+          closable
+          onClose={() => setNotice(null)}
+          className="try-it-error"
+          data-testid="try-it-notice"
+        />
+      )}
       <div className="try-it-layout" style={{ borderColor: token.colorBorderSecondary }}>
         <nav className="try-it-channels" aria-label={tr("tryIt.channels", "Channels")} style={{ background: token.colorFillQuaternary }}>
           <SelectField
@@ -255,35 +313,45 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
             value={selected ?? ""}
             onChange={(id) => id && select(id)}
             label={tr("tryIt.channels", "Channels")}
-            options={[...(selected ? [] : [{ value: "", label: "" }]), ...list.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` }))]}
+            options={[
+              ...(selected ? [] : [{ value: "", label: "" }]),
+              ...list.map((c) => ({ value: c.id, label: `${c.kind === "dm" ? "@" : "#"}${c.name}` })),
+            ]}
           />
           <div className="try-it-channel-groups">
             {groups.map((group) => (
               <div key={group} className="try-it-channel-group">
                 {group && <div className="try-it-category">{group}</div>}
                 <ul>
-                  {list.filter((c) => (c.category ?? "") === group).map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        className={`try-it-channel${c.id === selected ? " is-active" : ""}${c.parentChannelId ? " is-thread" : ""}`}
-                        aria-current={c.id === selected ? "page" : undefined}
-                        onClick={() => select(c.id)}
-                        data-testid={`channel-${c.name}`}
-                      >
-                        {/* A ticket's private thread, under its channel as Discord lists it. */}
-                        <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
-                        {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
-                        {c.kind === "ticket" && <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>}
-                      </button>
-                    </li>
-                  ))}
+                  {list
+                    .filter((c) => (c.category ?? "") === group)
+                    .map((c) => (
+                      <li key={c.id}>
+                        <button
+                          type="button"
+                          className={`try-it-channel${c.id === selected ? " is-active" : ""}${c.parentChannelId ? " is-thread" : ""}`}
+                          aria-current={c.id === selected ? "page" : undefined}
+                          onClick={() => select(c.id)}
+                          data-testid={`channel-${c.name}`}
+                        >
+                          {/* A ticket's private thread, under its channel as Discord lists it. */}
+                          <span aria-hidden>{c.kind === "dm" ? "@" : c.parentChannelId ? "↳" : "#"}</span> {c.name}
+                          {c.parentChannelId && <span className="visually-hidden">{tr("tryIt.thread", "(thread)")}</span>}
+                          {c.kind === "ticket" && (
+                            <span className="cell-badge cell-badge-gray try-it-ticket-tag">{tr("tryIt.ticket", "ticket")}</span>
+                          )}
+                        </button>
+                      </li>
+                    ))}
                 </ul>
               </div>
             ))}
           </div>
         </nav>
-        <section className="try-it-chat" aria-label={current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : tr("tryIt.chat", "Chat")}>
+        <section
+          className="try-it-chat"
+          aria-label={current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : tr("tryIt.chat", "Chat")}
+        >
           <header className="try-it-chat-header">
             <strong>{current ? `${current.kind === "dm" ? "@" : "#"}${current.name}` : ""}</strong>
             {/* The server's demo clock; managers skip it ahead (warnings, close requests, auto-close, without waiting). */}
@@ -315,7 +383,14 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
               </li>
             )}
             {messages.map((m) => (
-              <ChatMessage key={m.id} message={m} names={names} busy={busy} onInteract={interact} apps={current?.kind === "dm" ? [] : messageCommands} />
+              <ChatMessage
+                key={m.id}
+                message={m}
+                names={names}
+                busy={busy}
+                onInteract={interact}
+                apps={current?.kind === "dm" ? [] : messageCommands}
+              />
             ))}
             {shownEphemeral.map((m) => (
               <ChatMessage
@@ -324,24 +399,49 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
                 names={names}
                 busy={busy}
                 onInteract={interact}
-                ephemeral={{ label: tr("tryIt.onlyYou", "Only you can see this"), dismiss: tr("tryIt.dismiss", "Dismiss"), onDismiss: () => setEphemeral((shown) => shown.filter((x) => x.id !== m.id)) }}
+                ephemeral={{
+                  label: tr("tryIt.onlyYou", "Only you can see this"),
+                  dismiss: tr("tryIt.dismiss", "Dismiss"),
+                  onDismiss: () => setEphemeral((shown) => shown.filter((x) => x.id !== m.id)),
+                }}
               />
             ))}
           </ol>
           {selected && current?.canWrite === false ? (
             // As Discord shows it: the member reads this channel (#rules) but may not write in it.
-            <p className="try-it-read-only" role="note">{tr("tryIt.readOnly", "You do not have permission to send messages in this channel.")}</p>
+            <p className="try-it-read-only" role="note">
+              {tr("tryIt.readOnly", "You do not have permission to send messages in this channel.")}
+            </p>
           ) : (
-            selected && <Composer key={selected} guildId={guildId} channelId={selected} busy={busy} onInteract={interact} onSent={() => loadMessages(selected, false)} />
+            selected && (
+              <Composer
+                key={selected}
+                guildId={guildId}
+                channelId={selected}
+                busy={busy}
+                onInteract={interact}
+                onSent={() => loadMessages(selected, false)}
+              />
+            )
           )}
         </section>
       </div>
       {modal && (
         <Suspense fallback={null}>
-          <FormModal modal={modal} onClose={() => setModal(null)} onSubmit={async (fields) => {
-            const reply = await interact({ kind: "modal", channelId: selected!, customId: modal.customId, fields, ...(modal.messageId ? { messageId: modal.messageId } : {}) });
-            if (reply) setModal(null);
-          }} />
+          <FormModal
+            modal={modal}
+            onClose={() => setModal(null)}
+            onSubmit={async (fields) => {
+              const reply = await interact({
+                kind: "modal",
+                channelId: selected!,
+                customId: modal.customId,
+                fields,
+                ...(modal.messageId ? { messageId: modal.messageId } : {}),
+              });
+              if (reply) setModal(null);
+            }}
+          />
         </Suspense>
       )}
     </div>
@@ -356,11 +456,19 @@ function messageTimeOptions(at: number): Intl.DateTimeFormatOptions {
 
 /** A message's components as Discord draws them once used: every button and menu disabled. */
 function disabledComponents(rows: DemoMessage["components"]): DemoMessage["components"] {
-  return rows.map((row) => ({ ...row, components: Array.isArray(row.components) ? row.components.map((c) => ({ ...(c as object), disabled: true })) : row.components }));
+  return rows.map((row) => ({
+    ...row,
+    components: Array.isArray(row.components) ? row.components.map((c) => ({ ...(c as object), disabled: true })) : row.components,
+  }));
 }
 
 function ChatMessage({
-  message, names, busy, onInteract, ephemeral, apps = [],
+  message,
+  names,
+  busy,
+  onInteract,
+  ephemeral,
+  apps = [],
 }: {
   message: DemoMessage;
   names: Map<string, string>;
@@ -383,17 +491,34 @@ function ChatMessage({
     );
   return (
     <li className={`chat-message try-it-message${ephemeral ? " is-ephemeral" : ""}`} data-testid={ephemeral ? "ephemeral" : "message"}>
-      <div className="chat-avatar" style={{ background: message.author.bot ? token.colorPrimary : token.colorFillSecondary, color: message.author.bot ? token.colorTextLightSolid : token.colorText }} aria-hidden>
+      <div
+        className="chat-avatar"
+        style={{
+          background: message.author.bot ? token.colorPrimary : token.colorFillSecondary,
+          color: message.author.bot ? token.colorTextLightSolid : token.colorText,
+        }}
+        aria-hidden
+      >
         {message.author.username.slice(0, 1)}
       </div>
       <div className="chat-body">
         <div className="chat-header">
           <span className="chat-name">{message.author.username}</span>
-          {message.author.bot && <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>BOT</span>}
+          {message.author.bot && (
+            <span className="chat-bot-tag" style={{ background: token.colorPrimary, color: token.colorTextLightSolid }}>
+              BOT
+            </span>
+          )}
           <DateTime className="try-it-time" value={message.createdAt} options={timeOptions} />
           {apps.length > 0 && (
             <span className="try-it-apps">
-              <button type="button" className="try-it-apps-toggle" aria-expanded={appsOpen} aria-label={tr("tryIt.apps", "Apps")} onClick={() => setAppsOpen((o) => !o)}>
+              <button
+                type="button"
+                className="try-it-apps-toggle"
+                aria-expanded={appsOpen}
+                aria-label={tr("tryIt.apps", "Apps")}
+                onClick={() => setAppsOpen((o) => !o)}
+              >
                 ⋯
               </button>
               {appsOpen && (
@@ -419,13 +544,16 @@ function ChatMessage({
           )}
         </div>
         {message.content && <div className="chat-content try-it-content">{readableMentions(message.content, names)}</div>}
-        {message.embeds.map((e, i) => <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />)}
+        {message.embeds.map((e, i) => (
+          <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />
+        ))}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>
               c.kind === "button" ? (
                 <Button key={c.customId} {...buttonStyle(c.style)} disabled={c.disabled || busy} onClick={() => void act(c)}>
-                  {c.emoji ? `${c.emoji} ` : ""}{c.label}
+                  {c.emoji ? `${c.emoji} ` : ""}
+                  {c.label}
                 </Button>
               ) : (
                 <select
@@ -452,7 +580,9 @@ function ChatMessage({
         {ephemeral && (
           <div className="try-it-ephemeral-note">
             <span>{ephemeral.label}</span>
-            <Button type="link" size="small" onClick={ephemeral.onDismiss}>{ephemeral.dismiss}</Button>
+            <Button type="link" size="small" onClick={ephemeral.onDismiss}>
+              {ephemeral.dismiss}
+            </Button>
           </div>
         )}
       </div>

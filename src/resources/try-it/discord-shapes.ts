@@ -28,7 +28,11 @@ export function embedData(raw: Json, read: (text: string) => string = (text) => 
     footerIconUrl: str(obj(raw.footer).icon_url),
     imageUrl: str(obj(raw.image).url),
     thumbnailUrl: str(obj(raw.thumbnail).url),
-    fields: arr(raw.fields).map((f) => ({ FieldName: text(obj(f).name) ?? "", FieldValue: text(obj(f).value) ?? "", Inline: obj(f).inline === true })),
+    fields: arr(raw.fields).map((f) => ({
+      FieldName: text(obj(f).name) ?? "",
+      FieldValue: text(obj(f).value) ?? "",
+      Inline: obj(f).inline === true,
+    })),
   };
 }
 
@@ -53,23 +57,43 @@ const emojiText = (v: unknown) => str(obj(v).name);
 
 /** Action rows → rows of buttons and selects (other component types are not drawn). */
 export function componentRows(raw: unknown[]): MessageComponent[][] {
-  return raw.map((row) =>
-    arr(obj(row).components).flatMap((c): MessageComponent[] => {
-      const o = obj(c);
-      const customId = str(o.custom_id);
-      if (!customId) return [];
-      if (o.type === 2) {
-        return [{ kind: "button", customId, label: str(o.label) ?? "", emoji: emojiText(o.emoji), style: typeof o.style === "number" ? o.style : 2, disabled: o.disabled === true }];
-      }
-      if (o.type === 3) {
-        return [{
-          kind: "select", customId, placeholder: str(o.placeholder), disabled: o.disabled === true,
-          options: arr(o.options).map((x) => ({ label: str(obj(x).label) ?? "", value: str(obj(x).value) ?? "", emoji: emojiText(obj(x).emoji) })),
-        }];
-      }
-      return [];
-    }),
-  ).filter((row) => row.length > 0);
+  return raw
+    .map((row) =>
+      arr(obj(row).components).flatMap((c): MessageComponent[] => {
+        const o = obj(c);
+        const customId = str(o.custom_id);
+        if (!customId) return [];
+        if (o.type === 2) {
+          return [
+            {
+              kind: "button",
+              customId,
+              label: str(o.label) ?? "",
+              emoji: emojiText(o.emoji),
+              style: typeof o.style === "number" ? o.style : 2,
+              disabled: o.disabled === true,
+            },
+          ];
+        }
+        if (o.type === 3) {
+          return [
+            {
+              kind: "select",
+              customId,
+              placeholder: str(o.placeholder),
+              disabled: o.disabled === true,
+              options: arr(o.options).map((x) => ({
+                label: str(obj(x).label) ?? "",
+                value: str(obj(x).value) ?? "",
+                emoji: emojiText(obj(x).emoji),
+              })),
+            },
+          ];
+        }
+        return [];
+      }),
+    )
+    .filter((row) => row.length > 0);
 }
 
 export interface ModalInput {
@@ -98,13 +122,19 @@ export function modalData(raw: Json): ModalData {
         const o = obj(c);
         const customId = str(o.custom_id);
         if (o.type !== 4 || !customId) return [];
-        return [{
-          // Discord's text inputs are required unless they say otherwise.
-          customId, label: str(o.label) ?? "", paragraph: o.style === 2, required: o.required !== false,
-          minLength: typeof o.min_length === "number" ? o.min_length : undefined,
-          maxLength: typeof o.max_length === "number" ? o.max_length : undefined,
-          placeholder: str(o.placeholder), value: str(o.value),
-        }];
+        return [
+          {
+            // Discord's text inputs are required unless they say otherwise.
+            customId,
+            label: str(o.label) ?? "",
+            paragraph: o.style === 2,
+            required: o.required !== false,
+            minLength: typeof o.min_length === "number" ? o.min_length : undefined,
+            maxLength: typeof o.max_length === "number" ? o.max_length : undefined,
+            placeholder: str(o.placeholder),
+            value: str(o.value),
+          },
+        ];
       }),
     ),
   };

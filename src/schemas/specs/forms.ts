@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { messageResponseSchema } from "../common";
-import { fieldPositionSchema, formFieldPatchSchema, formFieldSchema, formInputSchema, formRenameSchema, formSchema, formsResponseSchema } from "../form";
+import {
+  fieldPositionSchema,
+  formFieldPatchSchema,
+  formFieldSchema,
+  formInputSchema,
+  formRenameSchema,
+  formSchema,
+  formsResponseSchema,
+} from "../form";
 import { formMessages } from "../messages";
 import { declareResource } from "../resource-kinds";
 
@@ -25,7 +33,14 @@ export const formsSpec = declareResource({
   doc: { tag: "Forms", summary: "forms (the questions a panel asks)" },
   list: { summary: "List forms with their fields", answer: formsResponseSchema },
   show: { summary: "One form", answer: formOneSchema },
-  create: { summary: "Create a form", body: formInputSchema, answer: formCreatedSchema, status: 201, errors: [409], message: formMessages.created },
+  create: {
+    summary: "Create a form",
+    body: formInputSchema,
+    answer: formCreatedSchema,
+    status: 201,
+    errors: [409],
+    message: formMessages.created,
+  },
   replace: {
     summary: "Replace a form's name and fields",
     description: "A FieldId of this form keeps that field; -1 or none adds one; fields missing from the body are deleted.",

@@ -16,16 +16,40 @@ import { declareResource } from "../resource-kinds";
 export const panelNotFoundText = "Panel not found";
 
 /** A stored single panel / multi-panel as the API answers it (the record: no send rules, see ../send-limits.ts). */
-export const storedSinglePanelSchema = singlePanelRecordSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
-export const storedMultiPanelSchema = answeredMultiPanelSchema.extend({ PanelId: z.number(), MessageId: z.string().nullable(), Revision: z.number() });
+export const storedSinglePanelSchema = singlePanelRecordSchema.extend({
+  PanelId: z.number(),
+  MessageId: z.string().nullable(),
+  Revision: z.number(),
+});
+export const storedMultiPanelSchema = answeredMultiPanelSchema.extend({
+  PanelId: z.number(),
+  MessageId: z.string().nullable(),
+  Revision: z.number(),
+});
 
 export const panelOneSchema = z.object({ panel: z.union([storedSinglePanelSchema, storedMultiPanelSchema]) });
 export const panelCreateSchema = z.union([singlePanelBodySchema, multiPanelBodySchema]);
-export const panelUpdateSchema = z.union([singlePanelBodySchema, z.object({ Panel: singlePanelSchema }), z.object({ MultiPanel: multiPanelSchema })]);
+export const panelUpdateSchema = z.union([
+  singlePanelBodySchema,
+  z.object({ Panel: singlePanelSchema }),
+  z.object({ MultiPanel: multiPanelSchema }),
+]);
 /** Each variant: its body's envelope key (`aliases`: others an update also accepts), its permissions, its bodies. */
 export const panelVariants = {
-  single: { envelope: "SinglePanel", aliases: ["Panel"], permissions: resourcePermissions.panels, create: singlePanelSchema, update: singlePanelSchema },
-  multi: { envelope: "MultiPanel", aliases: [], permissions: resourcePermissions["multi-panels"], create: multiPanelCreateSchema, update: multiPanelSchema },
+  single: {
+    envelope: "SinglePanel",
+    aliases: ["Panel"],
+    permissions: resourcePermissions.panels,
+    create: singlePanelSchema,
+    update: singlePanelSchema,
+  },
+  multi: {
+    envelope: "MultiPanel",
+    aliases: [],
+    permissions: resourcePermissions["multi-panels"],
+    create: multiPanelCreateSchema,
+    update: multiPanelSchema,
+  },
 } as const;
 
 export const panelCreatedSchema = messageResponseSchema.extend({

@@ -19,7 +19,13 @@ export const teamsSpec = declareResource({
   ids: { teamId: teamNotFoundText },
   list: { summary: "Staff teams and the server's roles", answer: teamsResponseSchema },
   // §7: success is read as the pair [body, status 200].
-  create: { summary: "Create a team", body: teamCreateSchema, answer: teamCreatedSchema, errors: [409], message: "Team created successfully" },
+  create: {
+    summary: "Create a team",
+    body: teamCreateSchema,
+    answer: teamCreatedSchema,
+    errors: [409],
+    message: "Team created successfully",
+  },
   remove: { summary: "Delete a team", answer: messageResponseSchema, errors: [409], message: "Team deleted successfully" },
   actions: {
     addRole: {

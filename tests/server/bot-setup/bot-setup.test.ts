@@ -40,9 +40,18 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     const login = await t.app.inject({ method: "GET", url: "/api/api/auth/login" });
     const cookie = cookieHeader(login);
     const state = new URL(login.json().url).searchParams.get("state")!;
-    const back = await t.app.inject({ method: "GET", url: `/api/api/auth/callback?code=${code}&state=${encodeURIComponent(state)}`, headers: { cookie } });
+    const back = await t.app.inject({
+      method: "GET",
+      url: `/api/api/auth/callback?code=${code}&state=${encodeURIComponent(state)}`,
+      headers: { cookie },
+    });
     const oneTime = new URL(back.headers.location as string).searchParams.get("token")!;
-    const exchanged = await t.app.inject({ method: "POST", url: "/api/api/auth/exchange", headers: { cookie }, payload: { code: oneTime } });
+    const exchanged = await t.app.inject({
+      method: "POST",
+      url: "/api/api/auth/exchange",
+      headers: { cookie },
+      payload: { code: oneTime },
+    });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     return exchanged.json().token;
   }
@@ -58,7 +67,18 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     });
     await t.db
       .insertInto("panels")
-      .values({ guild_id: GUILD, kind: "single", name, form_id: null, team_id: null, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
+      .values({
+        guild_id: GUILD,
+        kind: "single",
+        name,
+        form_id: null,
+        team_id: null,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
       .execute();
   }
 
@@ -73,17 +93,38 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     world = healthyWorld();
     // The routes read `world` on every request, so a test changes the world by replacing or editing it.
     stub = await startDiscordStub((req) => worldRoutes(world, contract)(req));
-    const env = { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: "secret", DISCORD_BOT_TOKEN: "bot-token", DISCORD_API_BASE: stub.base, PUBLIC_URL: "https://tickets.example.com", TRANSCRIPT_QUOTA_MB: "1" };
+    const env = {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: "secret",
+      DISCORD_BOT_TOKEN: "bot-token",
+      DISCORD_API_BASE: stub.base,
+      PUBLIC_URL: "https://tickets.example.com",
+      TRANSCRIPT_QUOTA_MB: "1",
+    };
     // Facts never reused here (each test changes the world); the cache has its own test below.
-    const platform = new DiscordPlatform({ apiBase: stub.base, clientId: APP, clientSecret: "secret", botToken: "bot-token", botSetupTtlMs: 0 });
+    const platform = new DiscordPlatform({
+      apiBase: stub.base,
+      clientId: APP,
+      clientSecret: "secret",
+      botToken: "bot-token",
+      botSetupTtlMs: 0,
+    });
     t = await createTestApp({ env, platform, seed: false });
     // Two panels share the ticket category; Refunds overflows into Overflow, Orders has no overflow category.
     await addPanel("Orders", TICKETS, null);
     await addPanel("Refunds", TICKETS, OVERFLOW);
-    await t.db.insertInto("guild_settings").values({ guild_id: GUILD, data_json: JSON.stringify({ ArchiveChannelId: ARCHIVE_CHANNEL }), revision: 1, updated_at: Date.now() }).execute();
+    await t.db
+      .insertInto("guild_settings")
+      .values({ guild_id: GUILD, data_json: JSON.stringify({ ArchiveChannelId: ARCHIVE_CHANNEL }), revision: 1, updated_at: Date.now() })
+      .execute();
     const team = await t.db
       .insertInto("teams")
-      .values({ guild_id: GUILD, name: "Helpers", permissions_json: JSON.stringify({ ViewTag: true, ViewTranscripts: true }), created_at: Date.now() })
+      .values({
+        guild_id: GUILD,
+        name: "Helpers",
+        permissions_json: JSON.stringify({ ViewTag: true, ViewTranscripts: true }),
+        created_at: Date.now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await t.db.insertInto("team_roles").values({ team_id: team.id, role_id: TEAM_ROLE, role_name: "Helpers" }).execute();
@@ -121,8 +162,28 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
   it("a permission the bot's roles lack is missing server-wide, told once (not again in every channel)", async () => {
     world.botRole &= ~(P.ManageRoles | P.ManageChannels);
     expect(await problems()).toEqual([
-      { kind: "missingPermission", permission: "ManageChannels", scope: "server", channelId: null, channelName: null, purpose: null, panelName: null, seenAt: null, foundNow: true },
-      { kind: "missingPermission", permission: "ManageRoles", scope: "server", channelId: null, channelName: null, purpose: null, panelName: null, seenAt: null, foundNow: true },
+      {
+        kind: "missingPermission",
+        permission: "ManageChannels",
+        scope: "server",
+        channelId: null,
+        channelName: null,
+        purpose: null,
+        panelName: null,
+        seenAt: null,
+        foundNow: true,
+      },
+      {
+        kind: "missingPermission",
+        permission: "ManageRoles",
+        scope: "server",
+        channelId: null,
+        channelName: null,
+        purpose: null,
+        panelName: null,
+        seenAt: null,
+        foundNow: true,
+      },
     ]);
   });
 
@@ -140,8 +201,16 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     world.overwrites[TICKETS] = [{ id: BOT_ROLE, type: 0, allow: 0n, deny: P.ManageRoles }];
     expect(await problems()).toEqual([
       {
-        kind: "missingPermission", permission: "ManageRoles", scope: "category", channelId: TICKETS, channelName: "Support Tickets", purpose: "tickets",
-        panelName: "Orders", panelNames: ["Orders", "Refunds"], seenAt: null, foundNow: true,
+        kind: "missingPermission",
+        permission: "ManageRoles",
+        scope: "category",
+        channelId: TICKETS,
+        channelName: "Support Tickets",
+        purpose: "tickets",
+        panelName: "Orders",
+        panelNames: ["Orders", "Refunds"],
+        seenAt: null,
+        foundNow: true,
       },
     ]);
   });
@@ -149,8 +218,30 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
   it("@everyone's deny in the panel channel takes View Channels from the bot too, until its own overwrite allows it", async () => {
     world.overwrites[PANEL_CHANNEL] = [{ id: GUILD, type: 0, allow: 0n, deny: P.ViewChannel | P.SendMessages }];
     expect(await problems()).toEqual([
-      { kind: "missingPermission", permission: "ViewChannel", scope: "channel", channelId: PANEL_CHANNEL, channelName: "support", purpose: "panel", panelName: "Orders", panelNames: ["Orders", "Refunds"], seenAt: null, foundNow: true },
-      { kind: "missingPermission", permission: "SendMessages", scope: "channel", channelId: PANEL_CHANNEL, channelName: "support", purpose: "panel", panelName: "Orders", panelNames: ["Orders", "Refunds"], seenAt: null, foundNow: true },
+      {
+        kind: "missingPermission",
+        permission: "ViewChannel",
+        scope: "channel",
+        channelId: PANEL_CHANNEL,
+        channelName: "support",
+        purpose: "panel",
+        panelName: "Orders",
+        panelNames: ["Orders", "Refunds"],
+        seenAt: null,
+        foundNow: true,
+      },
+      {
+        kind: "missingPermission",
+        permission: "SendMessages",
+        scope: "channel",
+        channelId: PANEL_CHANNEL,
+        channelName: "support",
+        purpose: "panel",
+        panelName: "Orders",
+        panelNames: ["Orders", "Refunds"],
+        seenAt: null,
+        foundNow: true,
+      },
     ]);
     world.overwrites[PANEL_CHANNEL].push({ id: APP, type: 1, allow: P.ViewChannel | P.SendMessages, deny: 0n });
     expect(await problems()).toEqual([]);
@@ -161,8 +252,28 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     world.overwrites[OVERFLOW] = [{ id: BOT_ROLE, type: 0, allow: 0n, deny: P.ManageChannels }];
     // Manage Roles is not needed in the archive channel: only Embed Links is told there.
     expect(await problems()).toEqual([
-      { kind: "missingPermission", permission: "ManageChannels", scope: "category", channelId: OVERFLOW, channelName: "Overflow", purpose: "tickets", panelName: "Refunds", seenAt: null, foundNow: true },
-      { kind: "missingPermission", permission: "EmbedLinks", scope: "channel", channelId: ARCHIVE_CHANNEL, channelName: "ticket-logs", purpose: "archive", panelName: null, seenAt: null, foundNow: true },
+      {
+        kind: "missingPermission",
+        permission: "ManageChannels",
+        scope: "category",
+        channelId: OVERFLOW,
+        channelName: "Overflow",
+        purpose: "tickets",
+        panelName: "Refunds",
+        seenAt: null,
+        foundNow: true,
+      },
+      {
+        kind: "missingPermission",
+        permission: "EmbedLinks",
+        scope: "channel",
+        channelId: ARCHIVE_CHANNEL,
+        channelName: "ticket-logs",
+        purpose: "archive",
+        panelName: null,
+        seenAt: null,
+        foundNow: true,
+      },
     ]);
   });
 
@@ -171,9 +282,20 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     expect(await problems()).toEqual([]);
     world.extraChannelsIn[TICKETS] = 45;
     const fill = (kind: string, channels: number, panelNames: string[], overflowCategoryName: string | null) => ({
-      kind, categoryId: TICKETS, categoryName: "Support Tickets", channels, limit: 50, panelNames, overflowCategoryName, seenAt: null, foundNow: true,
+      kind,
+      categoryId: TICKETS,
+      categoryName: "Support Tickets",
+      channels,
+      limit: 50,
+      panelNames,
+      overflowCategoryName,
+      seenAt: null,
+      foundNow: true,
     });
-    expect(await problems()).toEqual([fill("categoryNearlyFull", 45, ["Orders"], null), fill("categoryNearlyFull", 45, ["Refunds"], "Overflow")]);
+    expect(await problems()).toEqual([
+      fill("categoryNearlyFull", 45, ["Orders"], null),
+      fill("categoryNearlyFull", 45, ["Refunds"], "Overflow"),
+    ]);
     world.extraChannelsIn[TICKETS] = 50;
     expect(await problems()).toEqual([fill("categoryFull", 50, ["Orders"], null), fill("categoryFull", 50, ["Refunds"], "Overflow")]);
   });
@@ -185,7 +307,13 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     expect(found.filter((p) => p.kind === "categoryFull")).toEqual([
       expect.objectContaining({ categoryId: TICKETS, panelNames: ["Orders"], overflowCategoryName: null }),
       expect.objectContaining({ categoryId: TICKETS, panelNames: ["Refunds"], overflowCategoryName: null }),
-      expect.objectContaining({ categoryId: OVERFLOW, categoryName: "Overflow", channels: 50, panelNames: ["Refunds"], overflowCategoryName: null }),
+      expect.objectContaining({
+        categoryId: OVERFLOW,
+        categoryName: "Overflow",
+        channels: 50,
+        panelNames: ["Refunds"],
+        overflowCategoryName: null,
+      }),
     ]);
   });
 
@@ -219,18 +347,58 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
   it("refusals the bot recorded: joined to what the check finds, the others after it, newest first", async () => {
     world.overwrites[TICKETS] = [{ id: BOT_ROLE, type: 0, allow: 0n, deny: P.ManageRoles }];
     const now = Date.now();
-    const refusal = { scope: "category", channelId: TICKETS, channelName: "Support Tickets", purpose: "tickets", panelName: "Orders", seenAt: null } as const;
+    const refusal = {
+      scope: "category",
+      channelId: TICKETS,
+      channelName: "Support Tickets",
+      purpose: "tickets",
+      panelName: "Orders",
+      seenAt: null,
+    } as const;
     for (const at of [now - 3 * 3600_000, now - 2 * 3600_000, now - 2 * 3600_000 + 1]) {
       await recordBotProblem(t.db, GUILD, { kind: "missingPermission", permission: "ManageRoles", ...refusal }, at);
     }
-    await recordBotProblem(t.db, GUILD, { kind: "categoryFull", categoryId: OVERFLOW, categoryName: "Overflow", channels: 50, limit: 50, panelNames: ["Refunds"], overflowCategoryName: null, seenAt: null }, now - 60_000);
+    await recordBotProblem(
+      t.db,
+      GUILD,
+      {
+        kind: "categoryFull",
+        categoryId: OVERFLOW,
+        categoryName: "Overflow",
+        channels: 50,
+        limit: 50,
+        panelNames: ["Refunds"],
+        overflowCategoryName: null,
+        seenAt: null,
+      },
+      now - 60_000,
+    );
     await recordBotProblem(t.db, GUILD, { kind: "missingPermission", permission: "AttachFiles", ...refusal }, now - 24 * 3600_000);
     // Older than a week: the owner fixed it long ago.
     await recordBotProblem(t.db, GUILD, { kind: "serverChannelsFull", channels: 500, limit: 500, seenAt: null }, now - 8 * 24 * 3600_000);
     const found = await problems();
     expect(found).toEqual([
-      { kind: "missingPermission", permission: "ManageRoles", ...refusal, panelNames: ["Orders", "Refunds"], seenAt: now - 2 * 3600_000 + 1, times: 3, foundNow: true },
-      { kind: "categoryFull", categoryId: OVERFLOW, categoryName: "Overflow", channels: 50, limit: 50, panelNames: ["Refunds"], overflowCategoryName: null, seenAt: now - 60_000, times: 1, foundNow: false },
+      {
+        kind: "missingPermission",
+        permission: "ManageRoles",
+        ...refusal,
+        panelNames: ["Orders", "Refunds"],
+        seenAt: now - 2 * 3600_000 + 1,
+        times: 3,
+        foundNow: true,
+      },
+      {
+        kind: "categoryFull",
+        categoryId: OVERFLOW,
+        categoryName: "Overflow",
+        channels: 50,
+        limit: 50,
+        panelNames: ["Refunds"],
+        overflowCategoryName: null,
+        seenAt: now - 60_000,
+        times: 1,
+        foundNow: false,
+      },
       { kind: "missingPermission", permission: "AttachFiles", ...refusal, seenAt: now - 24 * 3600_000, times: 1, foundNow: false },
     ]);
   });
@@ -238,16 +406,42 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
   it("transcript storage from 90% of the quota, and a refused transcript with today's figures", async () => {
     const quota = 1024 * 1024; // TRANSCRIPT_QUOTA_MB=1
     // transcript_counts is what the quota measures (kept by triggers from the transcripts); written here directly.
-    await t.db.insertInto("transcript_counts").values({ guild_id: GUILD, n: 40, bytes: Math.floor(quota * 0.89) }).execute();
+    await t.db
+      .insertInto("transcript_counts")
+      .values({ guild_id: GUILD, n: 40, bytes: Math.floor(quota * 0.89) })
+      .execute();
     expect(await problems()).toEqual([]);
-    await t.db.updateTable("transcript_counts").set({ bytes: Math.floor(quota * 0.95) }).where("guild_id", "=", GUILD).execute();
-    expect(await problems()).toEqual([{ kind: "transcriptQuota", usedBytes: Math.floor(quota * 0.95), quotaBytes: quota, ticketNumber: null, seenAt: null, foundNow: true }]);
+    await t.db
+      .updateTable("transcript_counts")
+      .set({ bytes: Math.floor(quota * 0.95) })
+      .where("guild_id", "=", GUILD)
+      .execute();
+    expect(await problems()).toEqual([
+      { kind: "transcriptQuota", usedBytes: Math.floor(quota * 0.95), quotaBytes: quota, ticketNumber: null, seenAt: null, foundNow: true },
+    ]);
     const at = Date.now() - 5 * 60_000;
-    await recordBotProblem(t.db, GUILD, { kind: "transcriptQuota", usedBytes: quota, quotaBytes: quota, ticketNumber: 12, seenAt: null }, at);
-    expect(await problems()).toEqual([{ kind: "transcriptQuota", usedBytes: Math.floor(quota * 0.95), quotaBytes: quota, ticketNumber: 12, seenAt: at, times: 1, foundNow: true }]);
+    await recordBotProblem(
+      t.db,
+      GUILD,
+      { kind: "transcriptQuota", usedBytes: quota, quotaBytes: quota, ticketNumber: 12, seenAt: null },
+      at,
+    );
+    expect(await problems()).toEqual([
+      {
+        kind: "transcriptQuota",
+        usedBytes: Math.floor(quota * 0.95),
+        quotaBytes: quota,
+        ticketNumber: 12,
+        seenAt: at,
+        times: 1,
+        foundNow: true,
+      },
+    ]);
     // Old transcripts deleted since: the refusal is still told, with what is stored now.
     await t.db.updateTable("transcript_counts").set({ bytes: 1000 }).where("guild_id", "=", GUILD).execute();
-    expect(await problems()).toEqual([{ kind: "transcriptQuota", usedBytes: 1000, quotaBytes: quota, ticketNumber: 12, seenAt: at, times: 1, foundNow: false }]);
+    expect(await problems()).toEqual([
+      { kind: "transcriptQuota", usedBytes: 1000, quotaBytes: quota, ticketNumber: 12, seenAt: at, times: 1, foundNow: false },
+    ]);
   });
 
   it("only with ViewSettings: a staff member whose team lacks it gets 403, the owner 200", async () => {
@@ -278,7 +472,13 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     expect(reads()).toBe(before + 1);
     await platform.botSetupFacts(GUILD, { fresh: true }); // read just now: reused
     expect(reads()).toBe(before + 1);
-    const eager = new DiscordPlatform({ apiBase: stub.base, clientId: APP, clientSecret: "secret", botToken: "bot-token", botSetupFreshMs: 0 });
+    const eager = new DiscordPlatform({
+      apiBase: stub.base,
+      clientId: APP,
+      clientSecret: "secret",
+      botToken: "bot-token",
+      botSetupFreshMs: 0,
+    });
     await eager.botSetupFacts(GUILD);
     await eager.botSetupFacts(GUILD);
     await eager.botSetupFacts(GUILD, { fresh: true });
@@ -286,7 +486,9 @@ describe("Bot setup against Discord (the adapter and a local stub)", () => {
     // The route passes fresh=true on.
     const first = await botSetup(tokens.owner, "?fresh=true");
     expect(first.checkedAt).toBeLessThanOrEqual(Date.now());
-    expect((await t.app.inject({ method: "GET", url: `/api/${GUILD}/bot-setup?fresh=maybe`, headers: bearer(tokens.owner) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/${GUILD}/bot-setup?fresh=maybe`, headers: bearer(tokens.owner) })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -317,7 +519,16 @@ describe("Bot setup on the demo platform", () => {
   });
 
   it("a refusal the bot recorded shows on the demo platform too", async () => {
-    const problem: BotProblem = { kind: "categoryFull", categoryId: "812345678901234702", categoryName: "Support", channels: 50, limit: 50, panelNames: ["Support"], overflowCategoryName: null, seenAt: null };
+    const problem: BotProblem = {
+      kind: "categoryFull",
+      categoryId: "812345678901234702",
+      categoryName: "Support",
+      channels: 50,
+      limit: 50,
+      panelNames: ["Support"],
+      overflowCategoryName: null,
+      seenAt: null,
+    };
     await recordBotProblem(t.db, DEMO_COMMUNITY_ID, problem as Extract<BotProblem, { kind: "categoryFull" }>);
     const { problems } = (await get(tokens.admin)).json() as BotSetupResponse;
     expect(problems).toEqual([{ ...problem, seenAt: expect.any(Number), times: 1, foundNow: false }]);

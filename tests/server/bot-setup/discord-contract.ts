@@ -26,7 +26,10 @@ function rebased(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebased);
   if (node === null || typeof node !== "object") return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `discord${value}` : rebased(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `discord${value}` : rebased(value),
+    ]),
   );
 }
 

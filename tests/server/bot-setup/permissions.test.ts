@@ -7,7 +7,12 @@ import { ALL_PERMISSIONS, basePermissions, channelPermissions } from "../../../s
 
 describe("Discord's permission algorithm (server/platform/permissions.ts)", () => {
   const member = { guildId: "1", ownerId: "9", userId: "5", roleIds: ["2", "3"] };
-  const roles = (everyone: bigint, two: bigint, three = 0n) => new Map([["1", String(everyone)], ["2", String(two)], ["3", String(three)]]);
+  const roles = (everyone: bigint, two: bigint, three = 0n) =>
+    new Map([
+      ["1", String(everyone)],
+      ["2", String(two)],
+      ["3", String(three)],
+    ]);
   const ow = (id: string, type: 0 | 1, allow: bigint, deny: bigint) => ({ id, type, allow: String(allow), deny: String(deny) });
 
   it("base: @everyone plus the member's roles; everything for the owner and for Administrator", () => {
@@ -26,7 +31,9 @@ describe("Discord's permission algorithm (server/platform/permissions.ts)", () =
     expect(channelPermissions(base, member, [ow("2", 0, 0n, P.ManageRoles), ow("3", 0, P.ManageRoles, 0n)])).toBe(base);
     expect(channelPermissions(base, member, [ow("2", 0, 0n, P.ManageRoles)])).toBe(P.ViewChannel | P.SendMessages);
     // The member's own overwrite comes last, either way.
-    expect(channelPermissions(base, member, [ow("2", 0, P.EmbedLinks, 0n), ow("5", 1, 0n, P.EmbedLinks | P.SendMessages)])).toBe(P.ViewChannel | P.ManageRoles);
+    expect(channelPermissions(base, member, [ow("2", 0, P.EmbedLinks, 0n), ow("5", 1, 0n, P.EmbedLinks | P.SendMessages)])).toBe(
+      P.ViewChannel | P.ManageRoles,
+    );
     expect(channelPermissions(base, member, [ow("2", 0, 0n, P.SendMessages), ow("5", 1, P.SendMessages, 0n)])).toBe(base);
     // An overwrite of a role the member lacks, or a member overwrite of someone else, changes nothing.
     expect(channelPermissions(base, member, [ow("7", 0, 0n, base), ow("6", 1, 0n, base)])).toBe(base);

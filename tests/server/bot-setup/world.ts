@@ -68,31 +68,98 @@ export function healthyWorld(): World {
 // ---- Discord's objects, full size (the fields Discord's document requires) ----
 
 const user = (id: string, username: string) => ({
-  id, username, avatar: null, discriminator: "0", public_flags: 0, flags: 0, global_name: null, primary_guild: null, bot: id === APP,
+  id,
+  username,
+  avatar: null,
+  discriminator: "0",
+  public_flags: 0,
+  flags: 0,
+  global_name: null,
+  primary_guild: null,
+  bot: id === APP,
 });
 
 const role = (id: string, name: string, permissions: bigint, position: number, managed = false) => ({
-  id, name, permissions: permissions.toString(), position, color: 0, colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-  hoist: false, managed, mentionable: false, icon: null, unicode_emoji: null, flags: 0, ...(managed ? { tags: { bot_id: APP } } : {}),
+  id,
+  name,
+  permissions: permissions.toString(),
+  position,
+  color: 0,
+  colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+  hoist: false,
+  managed,
+  mentionable: false,
+  icon: null,
+  unicode_emoji: null,
+  flags: 0,
+  ...(managed ? { tags: { bot_id: APP } } : {}),
 });
 
 function guild(world: World) {
   return {
-    id: GUILD, name: "Stub Support", icon: null, description: null, home_header: null, splash: null, discovery_splash: null, features: [],
-    banner: null, owner_id: OWNER, application_id: null, region: "deprecated", afk_channel_id: null, afk_timeout: 300, system_channel_id: null,
-    system_channel_flags: 0, widget_enabled: false, widget_channel_id: null, verification_level: 0,
-    roles: [role(GUILD, "@everyone", world.everyone, 0), role(BOT_ROLE, "Ticketeer", world.botRole, 2, true), role(TEAM_ROLE, "Helpers", 0n, 1)],
-    default_message_notifications: 0, mfa_level: 0, explicit_content_filter: 0, max_presences: null, max_members: 500000,
-    max_stage_video_channel_users: 50, max_video_channel_users: 25, vanity_url_code: null, premium_tier: 0, premium_subscription_count: 0,
-    preferred_locale: "en-US", rules_channel_id: null, safety_alerts_channel_id: null, public_updates_channel_id: null,
-    premium_progress_bar_enabled: false, nsfw: false, nsfw_level: 0, emojis: [], stickers: [], incidents_data: null,
+    id: GUILD,
+    name: "Stub Support",
+    icon: null,
+    description: null,
+    home_header: null,
+    splash: null,
+    discovery_splash: null,
+    features: [],
+    banner: null,
+    owner_id: OWNER,
+    application_id: null,
+    region: "deprecated",
+    afk_channel_id: null,
+    afk_timeout: 300,
+    system_channel_id: null,
+    system_channel_flags: 0,
+    widget_enabled: false,
+    widget_channel_id: null,
+    verification_level: 0,
+    roles: [
+      role(GUILD, "@everyone", world.everyone, 0),
+      role(BOT_ROLE, "Ticketeer", world.botRole, 2, true),
+      role(TEAM_ROLE, "Helpers", 0n, 1),
+    ],
+    default_message_notifications: 0,
+    mfa_level: 0,
+    explicit_content_filter: 0,
+    max_presences: null,
+    max_members: 500000,
+    max_stage_video_channel_users: 50,
+    max_video_channel_users: 25,
+    vanity_url_code: null,
+    premium_tier: 0,
+    premium_subscription_count: 0,
+    preferred_locale: "en-US",
+    rules_channel_id: null,
+    safety_alerts_channel_id: null,
+    public_updates_channel_id: null,
+    premium_progress_bar_enabled: false,
+    nsfw: false,
+    nsfw_level: 0,
+    emojis: [],
+    stickers: [],
+    incidents_data: null,
   };
 }
 
 function channel(world: World, id: string, name: string, type: 0 | 2 | 4, position: number, parentId: string | null) {
   const base = {
-    id, type, guild_id: GUILD, name, position, parent_id: parentId, flags: 0, nsfw: false,
-    permission_overwrites: (world.overwrites[id] ?? []).map((o) => ({ id: o.id, type: o.type, allow: o.allow.toString(), deny: o.deny.toString() })),
+    id,
+    type,
+    guild_id: GUILD,
+    name,
+    position,
+    parent_id: parentId,
+    flags: 0,
+    nsfw: false,
+    permission_overwrites: (world.overwrites[id] ?? []).map((o) => ({
+      id: o.id,
+      type: o.type,
+      allow: o.allow.toString(),
+      deny: o.deny.toString(),
+    })),
   };
   if (type === 0) return { ...base, last_message_id: null, rate_limit_per_user: 0, topic: null };
   if (type === 2) return { ...base, last_message_id: null, bitrate: 64000, user_limit: 0, rtc_region: null, rate_limit_per_user: 0 };
@@ -116,25 +183,58 @@ function channels(world: World) {
 }
 
 const member = (userId: string, roles: string[]) => ({
-  avatar: null, banner: null, communication_disabled_until: null, flags: 0, joined_at: "2026-01-02T03:04:05.000000+00:00", nick: null,
-  pending: false, premium_since: null, roles, user: user(userId, userId === APP ? "Ticketeer" : "member"), mute: false, deaf: false,
+  avatar: null,
+  banner: null,
+  communication_disabled_until: null,
+  flags: 0,
+  joined_at: "2026-01-02T03:04:05.000000+00:00",
+  nick: null,
+  pending: false,
+  premium_since: null,
+  roles,
+  user: user(userId, userId === APP ? "Ticketeer" : "member"),
+  mute: false,
+  deaf: false,
 });
 
 const application = (world: World) => ({
-  id: APP, name: "Ticketeer", icon: null, description: "", type: null, bot: user(APP, "Ticketeer"), verify_key: "a".repeat(64),
-  flags: world.applicationFlags, flags_new: String(world.applicationFlags), redirect_uris: [], interactions_endpoint_url: null,
-  role_connections_verification_url: null, owner: user(OWNER, "owner"), approximate_guild_count: 1, approximate_user_install_count: 0,
-  approximate_user_authorization_count: 0, explicit_content_filter: 0, team: null, eligible_oauth2_scopes: [],
-  bot_public: true, bot_require_code_grant: false,
+  id: APP,
+  name: "Ticketeer",
+  icon: null,
+  description: "",
+  type: null,
+  bot: user(APP, "Ticketeer"),
+  verify_key: "a".repeat(64),
+  flags: world.applicationFlags,
+  flags_new: String(world.applicationFlags),
+  redirect_uris: [],
+  interactions_endpoint_url: null,
+  role_connections_verification_url: null,
+  owner: user(OWNER, "owner"),
+  approximate_guild_count: 1,
+  approximate_user_install_count: 0,
+  approximate_user_authorization_count: 0,
+  explicit_content_filter: 0,
+  team: null,
+  eligible_oauth2_scopes: [],
+  bot_public: true,
+  bot_require_code_grant: false,
 });
 
 function commands(world: World) {
   let id = 761000000000001000n;
   return [...world.commands].map(([name, subcommands]) => ({
-    id: String(id++), application_id: APP, version: String(id++), default_member_permissions: null,
+    id: String(id++),
+    application_id: APP,
+    version: String(id++),
+    default_member_permissions: null,
     // A message command is type 3, with no description.
-    ...(botCommands.some((c) => c.name === name && c.type === "message") ? { type: 3, name, description: "" } : { type: 1, name, description: `${name} command` }),
-    dm_permission: false, contexts: [0], integration_types: [0],
+    ...(botCommands.some((c) => c.name === name && c.type === "message")
+      ? { type: 3, name, description: "" }
+      : { type: 1, name, description: `${name} command` }),
+    dm_permission: false,
+    contexts: [0],
+    integration_types: [0],
     options: subcommands.map((sub) => ({ type: 1, name: sub, description: `${name} ${sub}` })),
   }));
 }
@@ -151,14 +251,48 @@ export function worldRoutes(world: World, problems: string[]) {
     const auth = String(req.headers.authorization ?? "");
     if (req.method === "POST" && req.path === "/oauth2/token") {
       const token = tokens[new URLSearchParams(req.body).get("code") ?? ""];
-      return token ? { json: { access_token: token, refresh_token: `${token}-refresh`, expires_in: 604800, token_type: "Bearer", scope: "identify guilds" } } : { status: 400, json: { error: "invalid_grant" } };
+      return token
+        ? {
+            json: {
+              access_token: token,
+              refresh_token: `${token}-refresh`,
+              expires_in: 604800,
+              token_type: "Bearer",
+              scope: "identify guilds",
+            },
+          }
+        : { status: 400, json: { error: "invalid_grant" } };
     }
     const signedIn = userOfToken[auth];
-    if (req.method === "GET" && req.path === "/users/@me" && signedIn) return { json: user(signedIn, signedIn === OWNER ? "owner" : "staff") };
+    if (req.method === "GET" && req.path === "/users/@me" && signedIn)
+      return { json: user(signedIn, signedIn === OWNER ? "owner" : "staff") };
     if (req.method === "GET" && req.path === "/users/@me/guilds") {
-      if (auth === "Bot bot-token") return { json: [{ id: GUILD, name: "Stub Support", icon: null, banner: null, owner: false, permissions: "0", features: [], approximate_member_count: 3, approximate_presence_count: 1 }] };
-      if (signedIn === OWNER) return { json: [{ id: GUILD, name: "Stub Support", icon: null, banner: null, owner: true, permissions: "2251799813685247", features: [] }] };
-      if (signedIn === STAFF) return { json: [{ id: GUILD, name: "Stub Support", icon: null, banner: null, owner: false, permissions: String(P.ViewChannel), features: [] }] };
+      if (auth === "Bot bot-token")
+        return {
+          json: [
+            {
+              id: GUILD,
+              name: "Stub Support",
+              icon: null,
+              banner: null,
+              owner: false,
+              permissions: "0",
+              features: [],
+              approximate_member_count: 3,
+              approximate_presence_count: 1,
+            },
+          ],
+        };
+      if (signedIn === OWNER)
+        return {
+          json: [{ id: GUILD, name: "Stub Support", icon: null, banner: null, owner: true, permissions: "2251799813685247", features: [] }],
+        };
+      if (signedIn === STAFF)
+        return {
+          json: [
+            { id: GUILD, name: "Stub Support", icon: null, banner: null, owner: false, permissions: String(P.ViewChannel), features: [] },
+          ],
+        };
       return { status: 401, json: { message: "401: Unauthorized", code: 0 } };
     }
     if (auth !== "Bot bot-token") return { status: 401, json: { message: "401: Unauthorized", code: 0 } };
@@ -184,7 +318,8 @@ export function worldRoutes(world: World, problems: string[]) {
   return (req: StubRequest): StubResponse | undefined => {
     const out = answer(req);
     // The bot's reads are what Bot setup relies on: they must be Discord's shapes. (Sign-in has its own suite.)
-    if (out && req.headers.authorization === "Bot bot-token") problems.push(...contractProblems(req.method, req.path, out.status ?? 200, out.json));
+    if (out && req.headers.authorization === "Bot bot-token")
+      problems.push(...contractProblems(req.method, req.path, out.status ?? 200, out.json));
     return out;
   };
 }

@@ -2,7 +2,16 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { checkRequestLimits } from "./limits";
-import { addError, describeErrors, type ErrorPath, type ErrorTree, formErrors, hasErrors, invalidFormBody, mergeErrors } from "./form-errors";
+import {
+  addError,
+  describeErrors,
+  type ErrorPath,
+  type ErrorTree,
+  formErrors,
+  hasErrors,
+  invalidFormBody,
+  mergeErrors,
+} from "./form-errors";
 
 // The contract of Discord's HTTP API: one request the product sends — method, path, query, JSON body — checked
 // against Discord's own OpenAPI 3.1 description (tests/fixtures/discord-api-spec, pinned) with Ajv 2020, then
@@ -112,7 +121,10 @@ function spec(): Loaded {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, verbose: true, inlineRefs: false });
   ajv.addSchema({ $id: "discord", components: { schemas } });
   const routes: Route[] = Object.entries(doc.paths).map(([template, item]) => {
-    const segments = template.split("/").slice(1).map((s) => (s.startsWith("{") && s.endsWith("}") ? { param: s.slice(1, -1) } : { literal: s }));
+    const segments = template
+      .split("/")
+      .slice(1)
+      .map((s) => (s.startsWith("{") && s.endsWith("}") ? { param: s.slice(1, -1) } : { literal: s }));
     return { template, segments, literals: segments.filter((s) => "literal" in s).length, item };
   });
   // More literal segments first: /users/@me/guilds before /users/{user_id}/…, …/messages/@original before …/{message_id}.
@@ -248,15 +260,18 @@ const paramValidators = new Map<string, ValidateFunction>();
 function kindOf(schema: unknown, doc: OpenApi): CompiledParameter["kind"] {
   const target = resolve(schema, doc);
   if (!isObject(target)) return "string";
-  const types = (Array.isArray(target.type) ? target.type : [target.type]).filter((t): t is string => typeof t === "string" && t !== "null");
+  const types = (Array.isArray(target.type) ? target.type : [target.type]).filter(
+    (t): t is string => typeof t === "string" && t !== "null",
+  );
   for (const t of ["array", "integer", "number", "boolean"] as const) if (types.includes(t)) return t;
   if (types.length === 0) {
     for (const key of ["oneOf", "anyOf", "allOf"]) {
       const list = target[key];
-      if (Array.isArray(list)) for (const branch of list) {
-        const k = kindOf(branch, doc);
-        if (k !== "string") return k;
-      }
+      if (Array.isArray(list))
+        for (const branch of list) {
+          const k = kindOf(branch, doc);
+          if (k !== "string") return k;
+        }
     }
   }
   return "string";
@@ -282,7 +297,14 @@ function compileOperation(method: string, template: string): CompiledOperation |
     const kind = kindOf(p.schema, doc);
     const items = isObject(resolve(p.schema, doc)) ? (resolve(p.schema, doc) as SchemaObject).items : undefined;
     const itemKind = kind === "array" ? kindOf(items, doc) : "string";
-    parameters.push({ name: p.name, in: p.in, required: p.in === "path" || p.required === true, kind, itemKind: itemKind === "array" ? "string" : itemKind, validate });
+    parameters.push({
+      name: p.name,
+      in: p.in,
+      required: p.in === "path" || p.required === true,
+      kind,
+      itemKind: itemKind === "array" ? "string" : itemKind,
+      validate,
+    });
   }
   const content = found.operation.requestBody?.content;
   const json = content?.["application/json"]?.schema;
@@ -302,7 +324,13 @@ function compileOperation(method: string, template: string): CompiledOperation |
 const COMPOSITE = new Set(["anyOf", "oneOf", "allOf", "if", "then", "else", "not", "$ref", "discriminator", "dependentSchemas"]);
 
 function pathOf(instancePath: string, prefix: ErrorPath): (string | number)[] {
-  const parts = instancePath === "" ? [] : instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts =
+    instancePath === ""
+      ? []
+      : instancePath
+          .split("/")
+          .slice(1)
+          .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   return [...prefix, ...parts];
 }
 
@@ -381,7 +409,11 @@ export function ajvErrorsToTree(errors: readonly ErrorObject[] | null | undefine
       case "maxProperties":
       case "minLength":
       case "minItems": {
-        const [min, max] = e.keyword.endsWith("Length") ? ["minLength", "maxLength"] : e.keyword.endsWith("Items") ? ["minItems", "maxItems"] : ["minProperties", "maxProperties"];
+        const [min, max] = e.keyword.endsWith("Length")
+          ? ["minLength", "maxLength"]
+          : e.keyword.endsWith("Items")
+            ? ["minItems", "maxItems"]
+            : ["minProperties", "maxProperties"];
         const b = lengthBounds(parent, min, max);
         if (b.max !== undefined && b.min > 0) addError(tree, path, formErrors.badLength(b.min, b.max));
         else if (e.keyword.startsWith("max") && b.max !== undefined) addError(tree, path, formErrors.maxLength(b.max));
@@ -453,17 +485,37 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
   const method = req.method.toUpperCase();
   const path = req.path.replace(API_PREFIX, "").split("?")[0];
   const query = req.query ?? new URLSearchParams(req.path.includes("?") ? req.path.slice(req.path.indexOf("?")) : "");
-  const violation = (problems: string[], answer?: DiscordAnswer, template?: string): Violation => ({ method, path, template, problems, answer });
+  const violation = (problems: string[], answer?: DiscordAnswer, template?: string): Violation => ({
+    method,
+    path,
+    template,
+    problems,
+    answer,
+  });
 
   // The OAuth2 token exchange (topics/oauth2.mdx) is not in the description: it is checked here by its documented
   // form fields instead (form-encoded only; JSON "will return an error").
-  if (method === "POST" && path === "/oauth2/token") return { route: { template: "/oauth2/token", params: {} }, violation: checkTokenExchange(req, method, path) };
+  if (method === "POST" && path === "/oauth2/token")
+    return { route: { template: "/oauth2/token", params: {} }, violation: checkTokenExchange(req, method, path) };
 
   const route = matchRoute(path);
-  if (!route) return { violation: violation([`${method} ${path}: no such route in Discord's API description`], { status: 404, json: { message: "404: Not Found", code: 0 } }) };
+  if (!route)
+    return {
+      violation: violation([`${method} ${path}: no such route in Discord's API description`], {
+        status: 404,
+        json: { message: "404: Not Found", code: 0 },
+      }),
+    };
   const op = compileOperation(method, route.template);
   if (!op) {
-    return { route, violation: violation([`${method} ${route.template}: the route has no ${method} in Discord's API description`], { status: 405, json: { message: "405: Method Not Allowed", code: 0 } }, route.template) };
+    return {
+      route,
+      violation: violation(
+        [`${method} ${route.template}: the route has no ${method} in Discord's API description`],
+        { status: 405, json: { message: "405: Method Not Allowed", code: 0 } },
+        route.template,
+      ),
+    };
   }
 
   const errors: ErrorTree = {};
@@ -481,11 +533,13 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
   }
   for (const name of new Set(query.keys())) {
     // Discord ignores a query parameter it does not know; the product sending one is still a mistake.
-    if (!known.has(name)) notes.push(`${method} ${route.template}: query parameter "${name}" is not in Discord's API description (Discord ignores it)`);
+    if (!known.has(name))
+      notes.push(`${method} ${route.template}: query parameter "${name}" is not in Discord's API description (Discord ignores it)`);
   }
   if (route.template === "/channels/{channel_id}/messages" && method === "GET") {
     const given = ["before", "after", "around"].filter((k) => query.has(k));
-    if (given.length > 1) notes.push(`GET ${route.template}: before, after and around are mutually exclusive (message.mdx), got ${given.join(", ")}`);
+    if (given.length > 1)
+      notes.push(`GET ${route.template}: before, after and around are mutually exclusive (message.mdx), got ${given.join(", ")}`);
   }
 
   let body: unknown;
@@ -494,12 +548,33 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
     const type = header(req.headers, "content-type").split(";")[0].trim();
     if (!op.jsonBody) notes.push(`${method} ${route.template}: a body was sent, but the operation takes none`);
     else if (type !== "application/json") {
-      return { route, operationId: op.operationId, violation: violation([`${method} ${route.template}: content type "${type}", not application/json`], { status: 400, json: invalidFormBody({ _errors: [{ code: "CONTENT_TYPE_INVALID", message: `Expected "Content-Type" header to be one of {'application/json'}.` }] }) }, route.template) };
+      return {
+        route,
+        operationId: op.operationId,
+        violation: violation(
+          [`${method} ${route.template}: content type "${type}", not application/json`],
+          {
+            status: 400,
+            json: invalidFormBody({
+              _errors: [{ code: "CONTENT_TYPE_INVALID", message: `Expected "Content-Type" header to be one of {'application/json'}.` }],
+            }),
+          },
+          route.template,
+        ),
+      };
     } else {
       try {
         body = JSON.parse(text);
       } catch {
-        return { route, operationId: op.operationId, violation: violation([`${method} ${route.template}: the body is not JSON`], { status: 400, json: { message: "The request body contains invalid JSON.", code: 50109 } }, route.template) };
+        return {
+          route,
+          operationId: op.operationId,
+          violation: violation(
+            [`${method} ${route.template}: the body is not JSON`],
+            { status: 400, json: { message: "The request body contains invalid JSON.", code: 50109 } },
+            route.template,
+          ),
+        };
       }
     }
   } else if (op.bodyRequired && op.jsonBody) body = {};
@@ -510,10 +585,22 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
 
   if (hasErrors(errors)) {
     const problems = describeErrors(errors).map((line) => `${method} ${route.template} ${line}`);
-    return { route, operationId: op.operationId, violation: violation([...problems, ...notes], { status: 400, json: invalidFormBody(errors) }, route.template) };
+    return {
+      route,
+      operationId: op.operationId,
+      violation: violation([...problems, ...notes], { status: 400, json: invalidFormBody(errors) }, route.template),
+    };
   }
   if (limits.refusal) {
-    return { route, operationId: op.operationId, violation: violation([`${method} ${route.template}: ${limits.refusal.json.message} (${limits.refusal.json.code})`, ...notes], limits.refusal, route.template) };
+    return {
+      route,
+      operationId: op.operationId,
+      violation: violation(
+        [`${method} ${route.template}: ${limits.refusal.json.message} (${limits.refusal.json.code})`, ...notes],
+        limits.refusal,
+        route.template,
+      ),
+    };
   }
   return { route, operationId: op.operationId, violation: notes.length ? violation(notes, undefined, route.template) : undefined };
 }
@@ -521,14 +608,28 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
 function checkTokenExchange(req: DiscordRequest, method: string, path: string): Violation | undefined {
   const type = header(req.headers, "content-type").split(";")[0].trim();
   if (type !== "application/x-www-form-urlencoded") {
-    return { method, path, problems: [`POST /oauth2/token: content type "${type}"; the token URL only accepts application/x-www-form-urlencoded`], answer: { status: 400, json: { error: "invalid_request" } } };
+    return {
+      method,
+      path,
+      problems: [`POST /oauth2/token: content type "${type}"; the token URL only accepts application/x-www-form-urlencoded`],
+      answer: { status: 400, json: { error: "invalid_request" } },
+    };
   }
   const form = new URLSearchParams(req.body ?? "");
-  const needs: Record<string, string[]> = { authorization_code: ["code", "redirect_uri"], refresh_token: ["refresh_token"], client_credentials: ["scope"] };
+  const needs: Record<string, string[]> = {
+    authorization_code: ["code", "redirect_uri"],
+    refresh_token: ["refresh_token"],
+    client_credentials: ["scope"],
+  };
   const grant = form.get("grant_type") ?? "";
   const missing = grant in needs ? needs[grant].filter((k) => !form.get(k)) : ["grant_type"];
   if (missing.length === 0) return undefined;
-  return { method, path, problems: [`POST /oauth2/token: grant_type "${grant}" without ${missing.join(", ")}`], answer: { status: 400, json: { error: grant in needs ? "invalid_request" : "unsupported_grant_type" } } };
+  return {
+    method,
+    path,
+    problems: [`POST /oauth2/token: grant_type "${grant}" without ${missing.join(", ")}`],
+    answer: { status: 400, json: { error: grant in needs ? "invalid_request" : "unsupported_grant_type" } },
+  };
 }
 
 const responseValidators = new Map<string, ValidateFunction>();

@@ -11,7 +11,16 @@ const APP = "710000000000000001";
 const OWNER = "710000000000000002";
 const MEMBER = "710000000000000003";
 const G = "710000000000000100";
-const { VIEW_CHANNEL, SEND_MESSAGES, MANAGE_ROLES, MENTION_EVERYONE, ADMINISTRATOR, READ_MESSAGE_HISTORY, CREATE_PRIVATE_THREADS, MANAGE_THREADS } = Permissions;
+const {
+  VIEW_CHANNEL,
+  SEND_MESSAGES,
+  MANAGE_ROLES,
+  MENTION_EVERYONE,
+  ADMINISTRATOR,
+  READ_MESSAGE_HISTORY,
+  CREATE_PRIVATE_THREADS,
+  MANAGE_THREADS,
+} = Permissions;
 
 let fake: FakeDiscord;
 
@@ -60,7 +69,18 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
     const refused = await api("POST", `/guilds/${G}/channels`, ticket([{ id: G, type: 0, deny: VIEW_CHANNEL }, own]));
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({ message: "Missing Permissions", code: 50013 });
-    expect((await api("POST", `/guilds/${G}/channels`, ticket([{ id: G, type: 0, deny: VIEW_CHANNEL }, { ...own, allow: VIEW_CHANNEL | SEND_MESSAGES }]))).status).toBe(201);
+    expect(
+      (
+        await api(
+          "POST",
+          `/guilds/${G}/channels`,
+          ticket([
+            { id: G, type: 0, deny: VIEW_CHANNEL },
+            { ...own, allow: VIEW_CHANNEL | SEND_MESSAGES },
+          ]),
+        )
+      ).status,
+    ).toBe(201);
     // Denying it is setting it too.
     expect((await api("POST", `/guilds/${G}/channels`, ticket([{ id: MEMBER, type: 1, deny: MANAGE_ROLES }]))).status).toBe(403);
     fake.setBotPermissions(G, ADMINISTRATOR);
@@ -70,7 +90,9 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
   });
 
   it("an overwrite may only allow or deny what the bot has", async () => {
-    expect((await api("POST", `/guilds/${G}/channels`, ticket([{ id: MEMBER, type: 1, allow: VIEW_CHANNEL | MENTION_EVERYONE }]))).json).toEqual({ message: "Missing Permissions", code: 50013 });
+    expect(
+      (await api("POST", `/guilds/${G}/channels`, ticket([{ id: MEMBER, type: 1, allow: VIEW_CHANNEL | MENTION_EVERYONE }]))).json,
+    ).toEqual({ message: "Missing Permissions", code: 50013 });
     fake.setBotPermissions(G, TICKET_BOT_PERMISSIONS & ~Permissions.MANAGE_CHANNELS);
     expect((await api("POST", `/guilds/${G}/channels`, { name: "plain" })).status).toBe(403);
   });
@@ -79,11 +101,19 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
     const plain = fake.addChannel(G, { name: "plain" });
     expect((await api("PATCH", `/channels/${plain.id}`, ticket([{ id: MEMBER, type: 1, allow: MENTION_EVERYONE }]))).status).toBe(403);
     const own = fake.addChannel(G, { name: "own", overwrites: [{ id: APP, type: 1, allow: VIEW_CHANNEL | MANAGE_ROLES }] });
-    const ok = await api("PATCH", `/channels/${own.id}`, { permission_overwrites: [{ id: APP, type: 1, allow: String(VIEW_CHANNEL | MANAGE_ROLES) }, { id: MEMBER, type: 1, allow: String(MENTION_EVERYONE) }] });
+    const ok = await api("PATCH", `/channels/${own.id}`, {
+      permission_overwrites: [
+        { id: APP, type: 1, allow: String(VIEW_CHANNEL | MANAGE_ROLES) },
+        { id: MEMBER, type: 1, allow: String(MENTION_EVERYONE) },
+      ],
+    });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     fake.setBotPermissions(G, TICKET_BOT_PERMISSIONS & ~MANAGE_ROLES);
     const hidden = fake.addChannel(G, { name: "x" });
-    expect((await api("PATCH", `/channels/${hidden.id}`, { permission_overwrites: [] })).json).toEqual({ message: "Missing Permissions", code: 50013 });
+    expect((await api("PATCH", `/channels/${hidden.id}`, { permission_overwrites: [] })).json).toEqual({
+      message: "Missing Permissions",
+      code: 50013,
+    });
   });
 
   it("a channel the bot cannot see is 403 50001 Missing Access; unknown things are Discord's 404 codes", async () => {
@@ -95,7 +125,10 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
     expect((await api("GET", `/guilds/${G}/members/${APP.replace(/1$/, "9")}`)).json.code).toBe(10013);
     fake.addUser({ id: "710000000000000099", username: "stranger" });
     expect((await api("GET", `/guilds/${G}/members/710000000000000099`)).json).toEqual({ message: "Unknown Member", code: 10007 });
-    expect((await api("GET", `/channels/${fake.addChannel(G, { name: "empty" }).id}/messages/719999999999999999`)).json).toEqual({ message: "Unknown Message", code: 10008 });
+    expect((await api("GET", `/channels/${fake.addChannel(G, { name: "empty" }).id}/messages/719999999999999999`)).json).toEqual({
+      message: "Unknown Message",
+      code: 10008,
+    });
     expect((await api("GET", "/users/719999999999999999")).json).toEqual({ message: "Unknown User", code: 10013 });
   });
 
@@ -103,9 +136,14 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
     fake.setAcceptsDms(MEMBER, false);
     const dm = await api("POST", "/users/@me/channels", { recipient_id: MEMBER });
     expect(dm.json.type).toBe(ChannelType.DM);
-    expect((await api("POST", `/channels/${dm.json.id}/messages`, { content: "rate us", allowed_mentions: { parse: [] } })).json).toEqual({ message: "Cannot send messages to this user", code: 50007 });
+    expect((await api("POST", `/channels/${dm.json.id}/messages`, { content: "rate us", allowed_mentions: { parse: [] } })).json).toEqual({
+      message: "Cannot send messages to this user",
+      code: 50007,
+    });
     fake.setAcceptsDms(MEMBER, true);
-    expect((await api("POST", `/channels/${dm.json.id}/messages`, { content: "rate us", allowed_mentions: { parse: [] } })).status).toBe(200);
+    expect((await api("POST", `/channels/${dm.json.id}/messages`, { content: "rate us", allowed_mentions: { parse: [] } })).status).toBe(
+      200,
+    );
   });
 
   it("private threads need Create Private Threads; locking needs Manage Threads; members are added and removed", async () => {
@@ -115,15 +153,25 @@ describe("permissions (guild.mdx, Create Guild Channel; channel.mdx, Modify Chan
     fake.setBotPermissions(G, TICKET_BOT_PERMISSIONS);
     const thread = await api("POST", `/channels/${parent.id}/threads`, { name: "ticket-1", type: 12, invitable: false });
     expect(thread.status).toBe(201);
-    expect(thread.json).toMatchObject({ type: 12, parent_id: parent.id, thread_metadata: { archived: false, locked: false, invitable: false } });
+    expect(thread.json).toMatchObject({
+      type: 12,
+      parent_id: parent.id,
+      thread_metadata: { archived: false, locked: false, invitable: false },
+    });
     expect((await api("PUT", `/channels/${thread.json.id}/thread-members/${MEMBER}`)).status).toBe(204);
     expect(fake.channel(thread.json.id)!.threadMembers!.has(MEMBER)).toBe(true);
     expect((await api("DELETE", `/channels/${thread.json.id}/thread-members/${MEMBER}`)).status).toBe(204);
     fake.setBotPermissions(G, TICKET_BOT_PERMISSIONS & ~MANAGE_THREADS);
     expect((await api("PATCH", `/channels/${thread.json.id}`, { locked: true })).status).toBe(403);
     fake.setBotPermissions(G, TICKET_BOT_PERMISSIONS);
-    expect((await api("PATCH", `/channels/${thread.json.id}`, { archived: true, locked: true })).json.thread_metadata).toMatchObject({ archived: true, locked: true });
-    expect((await api("PUT", `/channels/${thread.json.id}/thread-members/${MEMBER}`)).json).toEqual({ message: "Thread is archived", code: 50083 });
+    expect((await api("PATCH", `/channels/${thread.json.id}`, { archived: true, locked: true })).json.thread_metadata).toMatchObject({
+      archived: true,
+      locked: true,
+    });
+    expect((await api("PUT", `/channels/${thread.json.id}/thread-members/${MEMBER}`)).json).toEqual({
+      message: "Thread is archived",
+      code: 50083,
+    });
   });
 });
 
@@ -136,14 +184,19 @@ describe("limits", () => {
     expect(res.json).toEqual({
       message: "Invalid Form Body",
       code: 50035,
-      errors: { parent_id: { _errors: [{ code: "CHANNEL_PARENT_MAX_CHANNELS", message: "Maximum number of channels in category reached (50)" }] } },
+      errors: {
+        parent_id: { _errors: [{ code: "CHANNEL_PARENT_MAX_CHANNELS", message: "Maximum number of channels in category reached (50)" }] },
+      },
     });
   });
 
   it("a guild holds 500 channels: then 400 30013", async () => {
     const big = fake.addGuild({ name: "Big", ownerId: OWNER });
     for (let i = 0; i < 500; i++) fake.addChannel(big.id, { name: `c-${i}` });
-    expect((await api("POST", `/guilds/${big.id}/channels`, { name: "one-more" })).json).toEqual({ message: "Maximum number of guild channels reached (500)", code: 30013 });
+    expect((await api("POST", `/guilds/${big.id}/channels`, { name: "one-more" })).json).toEqual({
+      message: "Maximum number of guild channels reached (500)",
+      code: 30013,
+    });
   });
 
   it("a channel renamed a third time within ten minutes: 429, shared scope, retry_after until the oldest rename is ten minutes old", async () => {
@@ -222,7 +275,8 @@ describe("reading messages", () => {
     const channel = fake.addChannel(G, { name: "log" });
     const ids = Array.from({ length: 10 }, (_, i) => fake.postAs(MEMBER, channel.id, `m${i}`).id);
     expect([...ids].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1))).toEqual(ids);
-    const page = async (q: string) => ((await api("GET", `/channels/${channel.id}/messages?${q}`)).json as { content: string }[]).map((m) => m.content);
+    const page = async (q: string) =>
+      ((await api("GET", `/channels/${channel.id}/messages?${q}`)).json as { content: string }[]).map((m) => m.content);
     expect(await page("limit=3")).toEqual(["m9", "m8", "m7"]);
     expect(await page(`before=${ids[5]}&limit=2`)).toEqual(["m4", "m3"]);
     expect(await page(`after=${ids[5]}&limit=2`)).toEqual(["m7", "m6"]);
@@ -240,7 +294,11 @@ describe("tokens", () => {
     expect((await api("GET", `/guilds/${G}/channels`, undefined, `Bearer ${fake.accessToken(MEMBER)}`)).status).toBe(401);
     const token = fake.accessToken(OWNER);
     expect((await api("GET", "/users/@me", undefined, `Bearer ${token}`)).json).toMatchObject({ id: OWNER, username: "owner" });
-    const guilds = (await api("GET", "/users/@me/guilds?with_counts=true", undefined, `Bearer ${token}`)).json as { id: string; owner: boolean; permissions: string }[];
+    const guilds = (await api("GET", "/users/@me/guilds?with_counts=true", undefined, `Bearer ${token}`)).json as {
+      id: string;
+      owner: boolean;
+      permissions: string;
+    }[];
     expect(guilds.find((g) => g.id === G)).toMatchObject({ owner: true, approximate_member_count: expect.any(Number) });
     expect(BigInt(guilds.find((g) => g.id === G)!.permissions) & ADMINISTRATOR).toBe(ADMINISTRATOR);
     expect(fake.invalidRequests() - before).toBe(3);

@@ -2,7 +2,19 @@ import { nextSnowflake } from "../../../server/platform/snowflake";
 import { type DiscordStub, type StubRequest, type StubResponse, startDiscordStub } from "../discord-stub";
 import { addError, type ErrorTree, formErrors, invalidFormBody } from "./form-errors";
 import { applicationJson, channelJson, guildJson, memberJson, messageJson, roleJson, userJson } from "./fake-json";
-import { type Bits, ChannelType, DiscordWorld, type FakeChannel, type FakeChannelType, type FakeGuild, type FakeMessage, type FakeOverwrite, type Json, MESSAGE_CONTENT_LIMITED, THREADS } from "./fake-world";
+import {
+  type Bits,
+  ChannelType,
+  DiscordWorld,
+  type FakeChannel,
+  type FakeChannelType,
+  type FakeGuild,
+  type FakeMessage,
+  type FakeOverwrite,
+  type Json,
+  MESSAGE_CONTENT_LIMITED,
+  THREADS,
+} from "./fake-world";
 import { bits, hasAll, Permissions } from "./permissions";
 import { type RateLimitConfig, RateLimiter, rateLimitedBody, sharedRateLimit } from "./rate-limits";
 import type { FakeGateway } from "./fake-gateway";
@@ -168,7 +180,11 @@ export class FakeDiscord extends DiscordWorld {
     const failure = this.failures.find((f) => f.method === req.method && (f.route === route || f.route === req.path));
     if (failure) {
       if (failure.times !== undefined && --failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
-      const json = failure.json ?? (failure.status === 403 ? { message: "Missing Permissions", code: 50013 } : { message: `${failure.status}: Internal Server Error`, code: 0 });
+      const json =
+        failure.json ??
+        (failure.status === 403
+          ? { message: "Missing Permissions", code: 50013 }
+          : { message: `${failure.status}: Internal Server Error`, code: 0 });
       return { status: failure.status, json };
     }
     const p = req.route?.params ?? {};
@@ -210,7 +226,11 @@ export class FakeDiscord extends DiscordWorld {
       case "GET /guilds/{guild_id}":
         return this.withGuild(p.guild_id, (g) => ({ json: guildJson(g, req.query.get("with_counts") === "true") }));
       case "GET /guilds/{guild_id}/channels":
-        return this.withGuild(p.guild_id, (g) => ({ json: this.channelsOf(g.id).filter((c) => !THREADS.has(c.type)).map((c) => channelJson(this, c)) }));
+        return this.withGuild(p.guild_id, (g) => ({
+          json: this.channelsOf(g.id)
+            .filter((c) => !THREADS.has(c.type))
+            .map((c) => channelJson(this, c)),
+        }));
       case "GET /guilds/{guild_id}/roles":
         return this.withGuild(p.guild_id, (g) => ({ json: [...g.roles.values()].map(roleJson) }));
       case "GET /guilds/{guild_id}/members/{user_id}":
@@ -268,7 +288,8 @@ export class FakeDiscord extends DiscordWorld {
   private withChannel(id: string, run: (channel: FakeChannel) => StubResponse): StubResponse {
     const channel = this.channels.get(id);
     if (!channel) return refuse.unknownChannel();
-    if (channel.type === ChannelType.DM) return channel.recipientId && this.users.has(channel.recipientId) ? run(channel) : refuse.missingAccess();
+    if (channel.type === ChannelType.DM)
+      return channel.recipientId && this.users.has(channel.recipientId) ? run(channel) : refuse.missingAccess();
     if (!hasAll(this.permissionsIn(channel, this.applicationId), Permissions.VIEW_CHANNEL)) return refuse.missingAccess();
     return run(channel);
   }
@@ -340,7 +361,9 @@ export class FakeDiscord extends DiscordWorld {
       const base = this.guildPermissions(guild.id, bot);
       const member = guild.members.get(bot)!;
       const ownManageRoles = channel.overwrites.some(
-        (o) => (o.allow & Permissions.MANAGE_ROLES) !== 0n && ((o.type === 1 && o.id === bot) || (o.type === 0 && (member.roles.includes(o.id) || o.id === guild.id))),
+        (o) =>
+          (o.allow & Permissions.MANAGE_ROLES) !== 0n &&
+          ((o.type === 1 && o.id === bot) || (o.type === 0 && (member.roles.includes(o.id) || o.id === guild.id))),
       );
       if (!hasAll(base, Permissions.ADMINISTRATOR) && !ownManageRoles) {
         const parent = channel.parentId ? this.channels.get(channel.parentId) : undefined;
@@ -352,8 +375,10 @@ export class FakeDiscord extends DiscordWorld {
     if (body.parent_id !== undefined && body.parent_id !== null && body.parent_id !== channel.parentId) {
       const parent = this.channels.get(String(body.parent_id));
       const errors: ErrorTree = {};
-      if (!parent || parent.type !== ChannelType.GuildCategory || parent.guildId !== channel.guildId) addError(errors, ["parent_id"], formErrors.notACategory());
-      else if (this.channelsOf(channel.guildId!).filter((c) => c.parentId === parent.id && !THREADS.has(c.type)).length >= 50) addError(errors, ["parent_id"], formErrors.categoryFull());
+      if (!parent || parent.type !== ChannelType.GuildCategory || parent.guildId !== channel.guildId)
+        addError(errors, ["parent_id"], formErrors.notACategory());
+      else if (this.channelsOf(channel.guildId!).filter((c) => c.parentId === parent.id && !THREADS.has(c.type)).length >= 50)
+        addError(errors, ["parent_id"], formErrors.categoryFull());
       if (Object.keys(errors).length) return { status: 400, json: invalidFormBody(errors) };
     }
     const limited = this.renameLimit(channel, body);
@@ -383,8 +408,13 @@ export class FakeDiscord extends DiscordWorld {
     const perms = this.permissionsIn(thread, this.applicationId);
     // channel.mdx, Modify Channel (Thread): "When setting archived to false, when locked is also false, only the
     // SEND_MESSAGES permission is required. Otherwise, requires the MANAGE_THREADS permission."
-    const unarchiveOnly = body.archived === false && body.locked !== true && Object.keys(body).every((k) => k === "archived" || k === "locked");
-    if (unarchiveOnly ? !hasAll(perms, Permissions.SEND_MESSAGES_IN_THREADS) && !hasAll(perms, Permissions.SEND_MESSAGES) : !hasAll(perms, Permissions.MANAGE_THREADS)) {
+    const unarchiveOnly =
+      body.archived === false && body.locked !== true && Object.keys(body).every((k) => k === "archived" || k === "locked");
+    if (
+      unarchiveOnly
+        ? !hasAll(perms, Permissions.SEND_MESSAGES_IN_THREADS) && !hasAll(perms, Permissions.SEND_MESSAGES)
+        : !hasAll(perms, Permissions.MANAGE_THREADS)
+    ) {
       return refuse.missingPermissions();
     }
     // "Requires the thread to have archived set to false or be set to false in the request."
@@ -548,7 +578,13 @@ export class FakeDiscord extends DiscordWorld {
     }
     if (!userId) return { status: 400, json: { error: "invalid_grant" } };
     return {
-      json: { access_token: this.accessToken(userId), token_type: "Bearer", expires_in: 604800, refresh_token: this.refreshToken(userId), scope: "identify guilds" },
+      json: {
+        access_token: this.accessToken(userId),
+        token_type: "Bearer",
+        expires_in: 604800,
+        refresh_token: this.refreshToken(userId),
+        scope: "identify guilds",
+      },
     };
   }
 
@@ -557,7 +593,11 @@ export class FakeDiscord extends DiscordWorld {
   /** Get Gateway Bot (gateway.mdx): the fake gateway's, or Discord's own address and limits when none runs. */
   private gatewayInfo(): Json {
     if (this.gateway) return this.gateway.botInfo();
-    return { url: "wss://gateway.discord.gg", shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } };
+    return {
+      url: "wss://gateway.discord.gg",
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+    };
   }
 
   // ---- the application and interactions ----
@@ -651,7 +691,6 @@ function changedBits(before: readonly FakeOverwrite[], after: readonly FakeOverw
   for (const [k, o] of old) if (!now.has(k)) changed |= o.allow | o.deny;
   return changed;
 }
-
 
 // What tests building a world need, from one place.
 export { ChannelType, TICKET_BOT_PERMISSIONS } from "./fake-world";

@@ -67,7 +67,12 @@ class RawClient {
   async identify(d: Record<string, unknown> = {}): Promise<{ session_id: string; resume_gateway_url: string; shard?: [number, number] }> {
     await this.next((p) => p.op === GatewayOpcodes.Hello);
     clock += 5_000;
-    this.send(GatewayOpcodes.Identify, { token: fake.botToken, intents: Intents.GUILDS | Intents.GUILD_MESSAGES, properties: { os: "linux", browser: "test", device: "test" }, ...d });
+    this.send(GatewayOpcodes.Identify, {
+      token: fake.botToken,
+      intents: Intents.GUILDS | Intents.GUILD_MESSAGES,
+      properties: { os: "linux", browser: "test", device: "test" },
+      ...d,
+    });
     return (await this.dispatch("READY")).d as { session_id: string; resume_gateway_url: string; shard?: [number, number] };
   }
 }
@@ -117,7 +122,12 @@ describe("Get Gateway Bot (gateway.mdx)", () => {
 describe("connecting, identifying, heartbeating", () => {
   it("HELLO with the heartbeat interval; a heartbeat is acknowledged", async () => {
     const c = await RawClient.connect(gateway.url);
-    expect(await c.next((p) => p.op === GatewayOpcodes.Hello)).toEqual({ op: 10, d: { heartbeat_interval: gateway.heartbeatIntervalMs }, s: null, t: null });
+    expect(await c.next((p) => p.op === GatewayOpcodes.Hello)).toEqual({
+      op: 10,
+      d: { heartbeat_interval: gateway.heartbeatIntervalMs },
+      s: null,
+      t: null,
+    });
     c.send(GatewayOpcodes.Heartbeat, null);
     expect(await c.next((p) => p.op === GatewayOpcodes.HeartbeatAck)).toEqual({ op: 11, d: null, s: null, t: null });
   });
@@ -130,7 +140,10 @@ describe("connecting, identifying, heartbeating", () => {
     expect(ready.resume_gateway_url).toBe(`${gateway.url}/resume`);
     const guild = await c.dispatch("GUILD_CREATE");
     expect(guild.d).toMatchObject({ id: G1, unavailable: false, name: "Shard one" });
-    expect(c.received.filter((p) => p.op === 0).map((p) => [p.t, p.s])).toEqual([["READY", 1], ["GUILD_CREATE", 2]]);
+    expect(c.received.filter((p) => p.op === 0).map((p) => [p.t, p.s])).toEqual([
+      ["READY", 1],
+      ["GUILD_CREATE", 2],
+    ]);
   });
 
   it("a member's message goes to the guild's shard only, with the next sequence number; without Message Content its text is blank", async () => {
@@ -144,7 +157,15 @@ describe("connecting, identifying, heartbeating", () => {
     const sent = fake.postAs(MEMBER, channel0.id, "hello shard zero");
     fake.postAs(MEMBER, channel1.id, "hello shard one");
     const onZero = await zero.dispatch("MESSAGE_CREATE");
-    expect(onZero.d).toMatchObject({ id: sent.id, channel_id: channel0.id, guild_id: G0, content: "hello shard zero", author: { id: MEMBER }, channel_type: 0, member: { roles: [] } });
+    expect(onZero.d).toMatchObject({
+      id: sent.id,
+      channel_id: channel0.id,
+      guild_id: G0,
+      content: "hello shard zero",
+      author: { id: MEMBER },
+      channel_type: 0,
+      member: { roles: [] },
+    });
     expect(onZero.s).toBe(zero.received.filter((p) => p.op === 0).length);
     const onOne = await one.dispatch("MESSAGE_CREATE");
     expect(onOne.d).toMatchObject({ channel_id: channel1.id, content: "" }); // no MESSAGE_CONTENT intent
@@ -179,7 +200,12 @@ describe("connecting, identifying, heartbeating", () => {
     const thread = fake.addChannel(G1, { name: "ticket-1", type: ChannelType.PrivateThread, parentId: parent.id });
     thread.threadMembers = new Set([APP]);
     fake.removeChannel(thread.id);
-    expect((await c.dispatch("THREAD_DELETE")).d).toEqual({ id: thread.id, guild_id: G1, parent_id: parent.id, type: ChannelType.PrivateThread });
+    expect((await c.dispatch("THREAD_DELETE")).d).toEqual({
+      id: thread.id,
+      guild_id: G1,
+      parent_id: parent.id,
+      type: ChannelType.PrivateThread,
+    });
     const guild = fake.addGuild({ name: "Leaving", ownerId: OWNER, id: String((7n << 22n) | 3n) });
     await c.next((p) => p.t === "GUILD_CREATE" && (p.d as { id: string }).id === guild.id);
     fake.removeBot(guild.id);
@@ -195,7 +221,12 @@ describe("what Discord refuses (topics/opcodes-and-status-codes.mdx)", () => {
   };
   const identify = (d: Record<string, unknown>) => async (c: RawClient) => {
     await c.next((p) => p.op === GatewayOpcodes.Hello);
-    c.send(GatewayOpcodes.Identify, { token: fake.botToken, intents: Intents.GUILDS, properties: { os: "linux", browser: "t", device: "t" }, ...d });
+    c.send(GatewayOpcodes.Identify, {
+      token: fake.botToken,
+      intents: Intents.GUILDS,
+      properties: { os: "linux", browser: "t", device: "t" },
+      ...d,
+    });
   };
 
   it("4004 a wrong token, 4013 an unknown intent bit, 4010 an invalid shard, 4012 another API version", async () => {
@@ -219,7 +250,9 @@ describe("what Discord refuses (topics/opcodes-and-status-codes.mdx)", () => {
   });
 
   it("4003 a payload before identifying, 4005 a second IDENTIFY, 4001 an unknown opcode, 4002 a payload that is not JSON or over 4096 bytes", async () => {
-    expect(await closesWith((c) => c.send(GatewayOpcodes.RequestGuildMembers, { guild_id: G0, query: "", limit: 0 }))).toBe(GatewayCloseCodes.NotAuthenticated);
+    expect(await closesWith((c) => c.send(GatewayOpcodes.RequestGuildMembers, { guild_id: G0, query: "", limit: 0 }))).toBe(
+      GatewayCloseCodes.NotAuthenticated,
+    );
     expect(
       await closesWith(async (c) => {
         await c.identify(identifyAs([0, 2]));
@@ -324,7 +357,12 @@ describe("resuming (gateway.mdx, Resuming)", () => {
     expect(replayed.map((p) => (p.d as { id: string }).id)).toEqual(missed);
     expect(replayed.map((p) => p.s)).toEqual([before.s! + 1, before.s! + 2, before.s! + 3]);
     expect(resumed.s).toBe(before.s! + 4);
-    expect(gateway.resumes.at(-1)).toMatchObject({ sessionId: ready.session_id, seq: before.s, viaResumeUrl: true, outcome: { replayed: 3 } });
+    expect(gateway.resumes.at(-1)).toMatchObject({
+      sessionId: ready.session_id,
+      seq: before.s,
+      viaResumeUrl: true,
+      outcome: { replayed: 3 },
+    });
     // From here on, new events arrive as usual.
     fake.postAs(MEMBER, channel.id, "after");
     expect((await back.next((p) => p.t === "MESSAGE_CREATE" && (p.d as { content: string }).content === "after")).s).toBe(before.s! + 5);

@@ -26,7 +26,21 @@ import { ChannelType, type FakeChannel, type FakeGuild, type FakeMessage, type J
 //   fake.postAs(MEMBER, channelId, "hi")                          // → MESSAGE_CREATE to the guild's shard
 //   gateway.dropConnection(sessionId)                             // the network fails; the session waits for RESUME
 
-export const GatewayOpcodes = { Dispatch: 0, Heartbeat: 1, Identify: 2, PresenceUpdate: 3, VoiceStateUpdate: 4, Resume: 6, Reconnect: 7, RequestGuildMembers: 8, InvalidSession: 9, Hello: 10, HeartbeatAck: 11, RequestSoundboardSounds: 31, RequestChannelInfo: 43 } as const;
+export const GatewayOpcodes = {
+  Dispatch: 0,
+  Heartbeat: 1,
+  Identify: 2,
+  PresenceUpdate: 3,
+  VoiceStateUpdate: 4,
+  Resume: 6,
+  Reconnect: 7,
+  RequestGuildMembers: 8,
+  InvalidSession: 9,
+  Hello: 10,
+  HeartbeatAck: 11,
+  RequestSoundboardSounds: 31,
+  RequestChannelInfo: 43,
+} as const;
 
 export const GatewayCloseCodes = {
   UnknownError: 4000,
@@ -239,7 +253,12 @@ export class FakeGateway {
     return {
       url: this.url,
       shards: this.shards,
-      session_start_limit: { total: limit.total, remaining: limit.remaining, reset_after: Math.max(0, limit.resetAt - this.now()), max_concurrency: limit.maxConcurrency },
+      session_start_limit: {
+        total: limit.total,
+        remaining: limit.remaining,
+        reset_after: Math.max(0, limit.resetAt - this.now()),
+        max_concurrency: limit.maxConcurrency,
+      },
     };
   }
 
@@ -305,7 +324,14 @@ export class FakeGateway {
 
   private accept(socket: WebSocket, request: http.IncomingMessage) {
     const url = new URL(request.url ?? "/", this.url);
-    const c: Connection = { socket, session: null, viaResumeUrl: url.pathname.startsWith("/resume"), heartbeatTimer: null, sends: { windowStart: this.now(), count: 0 }, acking: true };
+    const c: Connection = {
+      socket,
+      session: null,
+      viaResumeUrl: url.pathname.startsWith("/resume"),
+      heartbeatTimer: null,
+      sends: { windowStart: this.now(), count: 0 },
+      acking: true,
+    };
     this.connections.add(c);
     socket.on("close", (code: number) => this.onSocketClosed(c, code));
     socket.on("error", () => socket.terminate());
@@ -320,7 +346,10 @@ export class FakeGateway {
   /** A connection that sends no heartbeat for an interval (and the grace) is closed; its session may be resumed. */
   private armHeartbeat(c: Connection) {
     if (c.heartbeatTimer) clearTimeout(c.heartbeatTimer);
-    c.heartbeatTimer = setTimeout(() => this.closeWith(c, GatewayCloseCodes.SessionTimedOut, "Session timed out"), this.heartbeatIntervalMs + this.heartbeatGraceMs);
+    c.heartbeatTimer = setTimeout(
+      () => this.closeWith(c, GatewayCloseCodes.SessionTimedOut, "Session timed out"),
+      this.heartbeatIntervalMs + this.heartbeatGraceMs,
+    );
     c.heartbeatTimer.unref();
   }
 
@@ -351,7 +380,11 @@ export class FakeGateway {
   }
 
   private onPayload(c: Connection, data: WebSocket.RawData) {
-    const text = Buffer.isBuffer(data) ? data.toString("utf8") : Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data).toString("utf8");
+    const text = Buffer.isBuffer(data)
+      ? data.toString("utf8")
+      : Array.isArray(data)
+        ? Buffer.concat(data).toString("utf8")
+        : Buffer.from(data).toString("utf8");
     if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) return this.closeWith(c, GatewayCloseCodes.DecodeError, "Decode error");
     const now = this.now();
     if (now - c.sends.windowStart >= SEND_WINDOW_MS) c.sends = { windowStart: now, count: 0 };
@@ -393,7 +426,12 @@ export class FakeGateway {
     const shard = Array.isArray(d.shard) ? d.shard : d.shard === undefined ? null : "invalid";
     const intents = typeof d.intents === "number" && Number.isInteger(d.intents) ? d.intents : null;
     const record = (outcome: IdentifyRecord["outcome"]) =>
-      this.identifies.push({ at: this.now(), shard: Array.isArray(shard) ? (shard as [number, number]) : null, intents: intents ?? 0, outcome });
+      this.identifies.push({
+        at: this.now(),
+        shard: Array.isArray(shard) ? (shard as [number, number]) : null,
+        intents: intents ?? 0,
+        outcome,
+      });
     const refuse = (code: number, reason: string) => {
       record({ closed: code });
       this.closeWith(c, code, reason);
@@ -409,7 +447,15 @@ export class FakeGateway {
     let shardPair: [number, number] = [0, 1];
     if (shard !== null) {
       const [id, count] = shard === "invalid" ? [NaN, NaN] : (shard as unknown[]);
-      if (shard === "invalid" || (shard as unknown[]).length !== 2 || !Number.isInteger(id) || !Number.isInteger(count) || (count as number) < 1 || (id as number) < 0 || (id as number) >= (count as number)) {
+      if (
+        shard === "invalid" ||
+        (shard as unknown[]).length !== 2 ||
+        !Number.isInteger(id) ||
+        !Number.isInteger(count) ||
+        (count as number) < 1 ||
+        (id as number) < 0 ||
+        (id as number) >= (count as number)
+      ) {
         return refuse(GatewayCloseCodes.InvalidShard, "Invalid shard");
       }
       shardPair = [id as number, count as number];
@@ -554,7 +600,9 @@ export class FakeGateway {
         const { message, channel } = event;
         if (!this.botSees(channel)) return;
         const t = event.kind === "messageCreate" ? "MESSAGE_CREATE" : "MESSAGE_UPDATE";
-        return this.dispatch(channel.guildId, channel.guildId ? Intents.GUILD_MESSAGES : Intents.DIRECT_MESSAGES, t, (s) => this.messageEventJson(s, message, channel));
+        return this.dispatch(channel.guildId, channel.guildId ? Intents.GUILD_MESSAGES : Intents.DIRECT_MESSAGES, t, (s) =>
+          this.messageEventJson(s, message, channel),
+        );
       }
       case "messageDelete": {
         const { message, channel } = event;
@@ -568,7 +616,8 @@ export class FakeGateway {
       case "channelCreate": {
         const { channel } = event;
         if (!channel.guildId || !this.botSees(channel)) return;
-        if (THREADS.has(channel.type)) return this.dispatch(channel.guildId, Intents.GUILDS, "THREAD_CREATE", { ...channelJson(world, channel), newly_created: true });
+        if (THREADS.has(channel.type))
+          return this.dispatch(channel.guildId, Intents.GUILDS, "THREAD_CREATE", { ...channelJson(world, channel), newly_created: true });
         return this.dispatch(channel.guildId, Intents.GUILDS, "CHANNEL_CREATE", channelJson(world, channel));
       }
       case "channelDelete": {
@@ -576,12 +625,20 @@ export class FakeGateway {
         if (!channel.guildId || !event.visibleToBot) return;
         // Thread Delete: "a subset of the channel object, containing just the id, guild_id, parent_id, and type".
         if (THREADS.has(channel.type)) {
-          return this.dispatch(channel.guildId, Intents.GUILDS, "THREAD_DELETE", { id: channel.id, guild_id: channel.guildId, parent_id: channel.parentId, type: channel.type });
+          return this.dispatch(channel.guildId, Intents.GUILDS, "THREAD_DELETE", {
+            id: channel.id,
+            guild_id: channel.guildId,
+            parent_id: channel.parentId,
+            type: channel.type,
+          });
         }
         return this.dispatch(channel.guildId, Intents.GUILDS, "CHANNEL_DELETE", channelJson(world, channel));
       }
       case "memberAdd":
-        return this.dispatch(event.guild.id, Intents.GUILD_MEMBERS, "GUILD_MEMBER_ADD", { ...memberJson(world, event.member), guild_id: event.guild.id });
+        return this.dispatch(event.guild.id, Intents.GUILD_MEMBERS, "GUILD_MEMBER_ADD", {
+          ...memberJson(world, event.member),
+          guild_id: event.guild.id,
+        });
       case "memberRemove": {
         const user = world.users.get(event.userId);
         return this.dispatch(event.guild.id, Intents.GUILD_MEMBERS, "GUILD_MEMBER_REMOVE", {

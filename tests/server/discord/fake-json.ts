@@ -1,4 +1,15 @@
-import { ChannelType, type DiscordWorld, type FakeChannel, type FakeGuild, type FakeMember, type FakeMessage, type FakeRole, type FakeUser, type Json, THREADS } from "./fake-world";
+import {
+  ChannelType,
+  type DiscordWorld,
+  type FakeChannel,
+  type FakeGuild,
+  type FakeMember,
+  type FakeMessage,
+  type FakeRole,
+  type FakeUser,
+  type Json,
+  THREADS,
+} from "./fake-world";
 
 // The fake Discord's things as Discord's API sends them (the shapes of resources/*.mdx, trimmed to the fields a
 // client reads).
@@ -21,7 +32,15 @@ export function applicationJson(world: DiscordWorld): Json {
 }
 
 export function userJson(user: FakeUser): Json {
-  return { id: user.id, username: user.username, global_name: user.globalName, avatar: user.avatar, discriminator: "0", public_flags: 0, ...(user.bot ? { bot: true } : {}) };
+  return {
+    id: user.id,
+    username: user.username,
+    global_name: user.globalName,
+    avatar: user.avatar,
+    discriminator: "0",
+    public_flags: 0,
+    ...(user.bot ? { bot: true } : {}),
+  };
 }
 
 export function memberJson(world: DiscordWorld, member: FakeMember): Json {
@@ -54,7 +73,15 @@ export function guildJson(guild: FakeGuild, counts: boolean): Json {
     default_message_notifications: 0,
     explicit_content_filter: 0,
     roles: [...guild.roles.values()].map(roleJson),
-    emojis: guild.emojis.map((e) => ({ id: e.id, name: e.name, animated: e.animated, roles: [], require_colons: true, managed: false, available: true })),
+    emojis: guild.emojis.map((e) => ({
+      id: e.id,
+      name: e.name,
+      animated: e.animated,
+      roles: [],
+      require_colons: true,
+      managed: false,
+      available: true,
+    })),
     features: [],
     mfa_level: 0,
     system_channel_id: null,
@@ -69,7 +96,13 @@ export function guildJson(guild: FakeGuild, counts: boolean): Json {
 export function channelJson(world: DiscordWorld, channel: FakeChannel): Json {
   const last = world.messagesIn(channel.id).at(-1);
   if (channel.type === ChannelType.DM) {
-    return { id: channel.id, type: channel.type, last_message_id: last?.id ?? null, flags: 0, recipients: [userJson(world.user(channel.recipientId!))] };
+    return {
+      id: channel.id,
+      type: channel.type,
+      last_message_id: last?.id ?? null,
+      flags: 0,
+      recipients: [userJson(world.user(channel.recipientId!))],
+    };
   }
   const common = {
     id: channel.id,
@@ -88,7 +121,13 @@ export function channelJson(world: DiscordWorld, channel: FakeChannel): Json {
       member_count: channel.threadMembers?.size ?? 0,
       message_count: world.messagesIn(channel.id).length,
       total_message_sent: world.messagesIn(channel.id).length,
-      thread_metadata: { archived: channel.archived === true, auto_archive_duration: 4320, archive_timestamp: iso(Date.now()), locked: channel.locked === true, invitable: channel.invitable !== false },
+      thread_metadata: {
+        archived: channel.archived === true,
+        auto_archive_duration: 4320,
+        archive_timestamp: iso(Date.now()),
+        locked: channel.locked === true,
+        invitable: channel.invitable !== false,
+      },
     };
   }
   return {
@@ -104,10 +143,16 @@ export function channelJson(world: DiscordWorld, channel: FakeChannel): Json {
  * A message as the bot reads it: without the Message Content intent, members' content comes back empty. Over REST the
  * application's flags say whether it has the intent; on the gateway, the intents the session identified with.
  */
-export function messageJson(world: DiscordWorld, m: FakeMessage, channel: FakeChannel, messageContent = world.hasMessageContentIntent()): Json {
+export function messageJson(
+  world: DiscordWorld,
+  m: FakeMessage,
+  channel: FakeChannel,
+  messageContent = world.hasMessageContentIntent(),
+): Json {
   // gateway.mdx, Message Content Intent: apps without it "receive empty values in fields that contain
   // user-inputted content", except messages the app sends, DMs with the app, and messages that mention it.
-  const blank = !messageContent && m.authorId !== world.applicationId && channel.type !== ChannelType.DM && !m.mentions.includes(world.applicationId);
+  const blank =
+    !messageContent && m.authorId !== world.applicationId && channel.type !== ChannelType.DM && !m.mentions.includes(world.applicationId);
   const author = world.users.get(m.authorId);
   return {
     id: m.id,

@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { nextSnowflake, snowflakeTime } from "../../../server/platform/snowflake";
-import { basePermissions, bits, DEFAULT_EVERYONE, hasAll, type Overwrite, overwritePermissions, type PermissionGuild, Permissions } from "./permissions";
+import {
+  basePermissions,
+  bits,
+  DEFAULT_EVERYONE,
+  hasAll,
+  type Overwrite,
+  overwritePermissions,
+  type PermissionGuild,
+  Permissions,
+} from "./permissions";
 
 // The state of the fake Discord (fake-discord.ts serves it over HTTP): users and their OAuth tokens, guilds with
 // roles, members and an owner, channels (text, category, announcement, public and private threads) with permission
@@ -16,8 +25,16 @@ export const THREADS: ReadonlySet<number> = new Set<number>([ChannelType.PublicT
 
 /** What a bot invited with least privilege for tickets gets (no Administrator). */
 export const TICKET_BOT_PERMISSIONS =
-  Permissions.VIEW_CHANNEL | Permissions.SEND_MESSAGES | Permissions.EMBED_LINKS | Permissions.ATTACH_FILES | Permissions.READ_MESSAGE_HISTORY |
-  Permissions.MANAGE_CHANNELS | Permissions.MANAGE_ROLES | Permissions.SEND_MESSAGES_IN_THREADS | Permissions.CREATE_PRIVATE_THREADS | Permissions.MANAGE_THREADS;
+  Permissions.VIEW_CHANNEL |
+  Permissions.SEND_MESSAGES |
+  Permissions.EMBED_LINKS |
+  Permissions.ATTACH_FILES |
+  Permissions.READ_MESSAGE_HISTORY |
+  Permissions.MANAGE_CHANNELS |
+  Permissions.MANAGE_ROLES |
+  Permissions.SEND_MESSAGES_IN_THREADS |
+  Permissions.CREATE_PRIVATE_THREADS |
+  Permissions.MANAGE_THREADS;
 
 export type Json = Record<string, unknown>;
 export type Bits = bigint | string | number;
@@ -189,7 +206,14 @@ export class DiscordWorld {
 
   // ---- building the world -------------------------------------------------------------------------------------
 
-  addUser(input: { id?: string; username: string; globalName?: string | null; avatar?: string | null; bot?: boolean; acceptsDms?: boolean }): FakeUser {
+  addUser(input: {
+    id?: string;
+    username: string;
+    globalName?: string | null;
+    avatar?: string | null;
+    bot?: boolean;
+    acceptsDms?: boolean;
+  }): FakeUser {
     const user: FakeUser = {
       id: input.id ?? nextSnowflake(),
       username: input.username,
@@ -214,7 +238,19 @@ export class DiscordWorld {
       name: input.name,
       ownerId: input.ownerId,
       icon: input.icon ?? null,
-      roles: new Map([[id, { id, name: "@everyone", permissions: input.everyone === undefined ? DEFAULT_EVERYONE : bits(input.everyone), position: 0, managed: false, mentionable: false }]]),
+      roles: new Map([
+        [
+          id,
+          {
+            id,
+            name: "@everyone",
+            permissions: input.everyone === undefined ? DEFAULT_EVERYONE : bits(input.everyone),
+            position: 0,
+            managed: false,
+            mentionable: false,
+          },
+        ],
+      ]),
       members: new Map(),
       emojis: (input.emojis ?? []).map((e) => ({ ...e, animated: e.animated === true })),
       premiumSubscriptionCount: input.premiumSubscriptionCount ?? 0,
@@ -224,13 +260,20 @@ export class DiscordWorld {
     this.addMember(id, input.ownerId);
     if (input.botPermissions !== null) {
       // An invited bot gets a managed role of its own holding the permissions it was invited with.
-      const role = this.addRole(id, { name: this.user(this.applicationId).username, permissions: input.botPermissions ?? TICKET_BOT_PERMISSIONS, managed: true });
+      const role = this.addRole(id, {
+        name: this.user(this.applicationId).username,
+        permissions: input.botPermissions ?? TICKET_BOT_PERMISSIONS,
+        managed: true,
+      });
       this.addMember(id, this.applicationId, { roles: [role.id] });
     }
     return guild;
   }
 
-  addRole(guildId: string, input: { id?: string; name: string; permissions?: Bits; position?: number; managed?: boolean; mentionable?: boolean }): FakeRole {
+  addRole(
+    guildId: string,
+    input: { id?: string; name: string; permissions?: Bits; position?: number; managed?: boolean; mentionable?: boolean },
+  ): FakeRole {
     const guild = this.guild(guildId);
     const role: FakeRole = {
       id: input.id ?? nextSnowflake(),
@@ -304,7 +347,8 @@ export class DiscordWorld {
   removeChannel(channelId: string): void {
     const channel = this.channels.get(channelId);
     if (!channel) return;
-    const visibleToBot = channel.type === ChannelType.DM || hasAll(this.permissionsIn(channel, this.applicationId), Permissions.VIEW_CHANNEL);
+    const visibleToBot =
+      channel.type === ChannelType.DM || hasAll(this.permissionsIn(channel, this.applicationId), Permissions.VIEW_CHANNEL);
     this.channels.delete(channelId);
     this.deletedChannels.push(channelId);
     this.emit({ kind: "channelDelete", channel, visibleToBot });
@@ -319,7 +363,12 @@ export class DiscordWorld {
       const send = THREADS.has(channel.type) ? Permissions.SEND_MESSAGES_IN_THREADS : Permissions.SEND_MESSAGES;
       if (!hasAll(perms, Permissions.VIEW_CHANNEL | send)) throw new Error(`postAs: ${userId} cannot write in ${channelId}`);
     }
-    return this.storeMessage(channelId, userId, { content, embeds: extra.embeds ?? [], components: [], attachments: extra.attachments ?? [] });
+    return this.storeMessage(channelId, userId, {
+      content,
+      embeds: extra.embeds ?? [],
+      components: [],
+      attachments: extra.attachments ?? [],
+    });
   }
 
   /** A member edits their message (Discord sends MESSAGE_UPDATE). */
@@ -361,7 +410,15 @@ export class DiscordWorld {
 
   /** Makes an interaction's token known (the interaction helper does it before posting). */
   registerInteraction(token: string, where: { channelId?: string | null; guildId?: string | null } = {}): FakeInteraction {
-    const interaction: FakeInteraction = { token, channelId: where.channelId ?? null, guildId: where.guildId ?? null, createdAt: Date.now(), original: null, edits: [], followups: [] };
+    const interaction: FakeInteraction = {
+      token,
+      channelId: where.channelId ?? null,
+      guildId: where.guildId ?? null,
+      createdAt: Date.now(),
+      original: null,
+      edits: [],
+      followups: [],
+    };
     this.interactions.set(token, interaction);
     return interaction;
   }
@@ -403,7 +460,18 @@ export class DiscordWorld {
   dmChannelOf(userId: string): FakeChannel {
     let dm = this.dmWith(userId);
     if (!dm) {
-      dm = { id: nextSnowflake(), type: ChannelType.DM, guildId: null, name: "", topic: null, position: 0, parentId: null, overwrites: [], recipientId: userId, renames: [] };
+      dm = {
+        id: nextSnowflake(),
+        type: ChannelType.DM,
+        guildId: null,
+        name: "",
+        topic: null,
+        position: 0,
+        parentId: null,
+        overwrites: [],
+        recipientId: userId,
+        renames: [],
+      };
       this.channels.set(dm.id, dm);
       this.messages.set(dm.id, []);
     }
@@ -423,7 +491,8 @@ export class DiscordWorld {
       const parent = channel.parentId ? this.channels.get(channel.parentId) : undefined;
       let perms = overwritePermissions(base, guild.id, m, parent?.overwrites ?? []);
       // A private thread shows only to its members and to those who manage threads.
-      if (channel.type === ChannelType.PrivateThread && !channel.threadMembers?.has(userId) && !hasAll(perms, Permissions.MANAGE_THREADS)) perms &= ~Permissions.VIEW_CHANNEL;
+      if (channel.type === ChannelType.PrivateThread && !channel.threadMembers?.has(userId) && !hasAll(perms, Permissions.MANAGE_THREADS))
+        perms &= ~Permissions.VIEW_CHANNEL;
       return perms;
     }
     return overwritePermissions(base, guild.id, m, channel.overwrites);
@@ -452,9 +521,21 @@ export class DiscordWorld {
   }
 
   /** Keeps a message; its id (and so its time) comes from the clock. */
-  storeMessage(channelId: string, authorId: string, m: { content: string; embeds: unknown[]; components: unknown[]; attachments: unknown[]; request?: Json }): FakeMessage {
+  storeMessage(
+    channelId: string,
+    authorId: string,
+    m: { content: string; embeds: unknown[]; components: unknown[]; attachments: unknown[]; request?: Json },
+  ): FakeMessage {
     const id = nextSnowflake();
-    const message: FakeMessage = { id, channelId, authorId, ...m, mentions: mentionsIn(m.content), timestamp: snowflakeTime(id), editedAt: null };
+    const message: FakeMessage = {
+      id,
+      channelId,
+      authorId,
+      ...m,
+      mentions: mentionsIn(m.content),
+      timestamp: snowflakeTime(id),
+      editedAt: null,
+    };
     this.messages.get(channelId)?.push(message);
     const channel = this.channels.get(channelId);
     if (channel) this.emit({ kind: "messageCreate", message, channel });

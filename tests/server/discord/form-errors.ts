@@ -27,10 +27,22 @@ export const formErrors = {
   required: (): FormError => ({ code: "BASE_TYPE_REQUIRED", message: "This field is required" }),
   maxLength: (max: number): FormError => ({ code: "BASE_TYPE_MAX_LENGTH", message: `Must be ${max} or fewer in length.` }),
   minLength: (min: number): FormError => ({ code: "BASE_TYPE_MIN_LENGTH", message: `Must be ${min} or more in length.` }),
-  badLength: (min: number, max: number): FormError => ({ code: "BASE_TYPE_BAD_LENGTH", message: `Must be between ${min} and ${max} in length.` }),
-  choices: (values: readonly unknown[]): FormError => ({ code: "BASE_TYPE_CHOICES", message: `Value must be one of (${values.map(String).join(", ")}).` }),
-  numberMax: (max: number | bigint, what = "int"): FormError => ({ code: "NUMBER_TYPE_MAX", message: `${what} value should be less than or equal to ${max}.` }),
-  numberMin: (min: number | bigint, what = "int"): FormError => ({ code: "NUMBER_TYPE_MIN", message: `${what} value should be greater than or equal to ${min}.` }),
+  badLength: (min: number, max: number): FormError => ({
+    code: "BASE_TYPE_BAD_LENGTH",
+    message: `Must be between ${min} and ${max} in length.`,
+  }),
+  choices: (values: readonly unknown[]): FormError => ({
+    code: "BASE_TYPE_CHOICES",
+    message: `Value must be one of (${values.map(String).join(", ")}).`,
+  }),
+  numberMax: (max: number | bigint, what = "int"): FormError => ({
+    code: "NUMBER_TYPE_MAX",
+    message: `${what} value should be less than or equal to ${max}.`,
+  }),
+  numberMin: (min: number | bigint, what = "int"): FormError => ({
+    code: "NUMBER_TYPE_MIN",
+    message: `${what} value should be greater than or equal to ${min}.`,
+  }),
   notA: (what: string, value: unknown): FormError => ({ code: "NUMBER_TYPE_COERCE", message: `Value "${String(value)}" is not ${what}.` }),
   notAnObject: (): FormError => ({ code: "MODEL_TYPE_CONVERT", message: "Only dictionaries may be used in a ModelType" }),
   // The three below are this checker's names: Discord answers a wrong JSON type with codes the docs do not list.
@@ -40,11 +52,23 @@ export const formErrors = {
   alreadyInSet: (): FormError => ({ code: "SET_TYPE_ALREADY_CONTAINS_VALUE", message: "The set already contains this value" }),
   maxEmbedSize: (): FormError => ({ code: "MAX_EMBED_SIZE_EXCEEDED", message: "Embed size exceeds maximum size of 6000" }),
   customIdDuplicated: (): FormError => ({ code: "COMPONENT_CUSTOM_ID_DUPLICATED", message: "Component custom id cannot be duplicated" }),
-  layoutWidthExceeded: (): FormError => ({ code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED", message: "The specified component exceeds the maximum width" }),
+  layoutWidthExceeded: (): FormError => ({
+    code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+    message: "The specified component exceeds the maximum width",
+  }),
   buttonCustomIdRequired: (): FormError => ({ code: "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", message: "A custom id is required" }),
-  buttonCustomIdAndUrl: (): FormError => ({ code: "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE", message: "A custom id and url cannot both be specified" }),
-  optionValueDuplicated: (): FormError => ({ code: "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", message: "The specified option value is already used" }),
-  tooManyDefaults: (): FormError => ({ code: "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES", message: "The specified number of default values exceeds the specified maximum values" }),
+  buttonCustomIdAndUrl: (): FormError => ({
+    code: "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE",
+    message: "A custom id and url cannot both be specified",
+  }),
+  optionValueDuplicated: (): FormError => ({
+    code: "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+    message: "The specified option value is already used",
+  }),
+  tooManyDefaults: (): FormError => ({
+    code: "SELECT_COMPONENT_TOO_MANY_DEFAULT_VALUES",
+    message: "The specified number of default values exceeds the specified maximum values",
+  }),
   categoryFull: (): FormError => ({ code: "CHANNEL_PARENT_MAX_CHANNELS", message: "Maximum number of channels in category reached (50)" }),
   notACategory: (): FormError => ({ code: "CHANNEL_PARENT_INVALID_TYPE", message: "Not a category" }),
   /** Discord's rule for interaction answers (receiving-and-responding.mdx, "Interaction Callback Type"); no code is documented. */
@@ -60,7 +84,7 @@ export const formErrors = {
 };
 
 function short(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 

@@ -9,9 +9,21 @@ import { CALLBACK_ROUTE, checkCallbackLimits } from "./limits";
 // available for MODAL_SUBMIT and PING interactions"; autocomplete is answered with choices only), the body must
 // match the callback's request schema in Discord's API description, and the documented limits hold (limits.ts).
 
-export const InteractionType = { Ping: 1, ApplicationCommand: 2, MessageComponent: 3, ApplicationCommandAutocomplete: 4, ModalSubmit: 5 } as const;
+export const InteractionType = {
+  Ping: 1,
+  ApplicationCommand: 2,
+  MessageComponent: 3,
+  ApplicationCommandAutocomplete: 4,
+  ModalSubmit: 5,
+} as const;
 
-const names: Record<number, string> = { 1: "PING", 2: "APPLICATION_COMMAND", 3: "MESSAGE_COMPONENT", 4: "APPLICATION_COMMAND_AUTOCOMPLETE", 5: "MODAL_SUBMIT" };
+const names: Record<number, string> = {
+  1: "PING",
+  2: "APPLICATION_COMMAND",
+  3: "MESSAGE_COMPONENT",
+  4: "APPLICATION_COMMAND_AUTOCOMPLETE",
+  5: "MODAL_SUBMIT",
+};
 
 /**
  * The callback types each interaction type may be answered with. For application commands, 10 (PREMIUM_REQUIRED,

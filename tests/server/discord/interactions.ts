@@ -31,7 +31,12 @@ type Json = Record<string, unknown>;
 
 /** What a bot may do in its DM with a user (Discord computes a fixed set there). */
 const DM_APP_PERMISSIONS =
-  Permissions.VIEW_CHANNEL | Permissions.SEND_MESSAGES | Permissions.EMBED_LINKS | Permissions.ATTACH_FILES | Permissions.READ_MESSAGE_HISTORY | Permissions.ADD_REACTIONS;
+  Permissions.VIEW_CHANNEL |
+  Permissions.SEND_MESSAGES |
+  Permissions.EMBED_LINKS |
+  Permissions.ATTACH_FILES |
+  Permissions.READ_MESSAGE_HISTORY |
+  Permissions.ADD_REACTIONS;
 
 /** An interaction payload (what Discord POSTs). */
 export interface Interaction extends Json {
@@ -95,14 +100,25 @@ export function interactionClient(options: InteractionClientOptions) {
 
   const userJson = (id: string): Json => {
     const u = fake?.users.get(id);
-    return { id, username: u?.username ?? `user${id.slice(-4)}`, global_name: u?.globalName ?? null, avatar: u?.avatar ?? null, discriminator: "0", public_flags: 0 };
+    return {
+      id,
+      username: u?.username ?? `user${id.slice(-4)}`,
+      global_name: u?.globalName ?? null,
+      avatar: u?.avatar ?? null,
+      discriminator: "0",
+      public_flags: 0,
+    };
   };
 
   /** Where it happens: guild, channel, member (or user in a DM), permissions, locales. */
   function context(w: Where): Json {
     const locale = w.locale ?? options.locale ?? "en-US";
     const channel = fake?.channel(w.channel);
-    const channelJson = { id: w.channel, type: channel?.type ?? (w.guild ? ChannelType.GuildText : ChannelType.DM), ...(w.guild ? { guild_id: w.guild, name: channel?.name ?? "channel" } : {}) };
+    const channelJson = {
+      id: w.channel,
+      type: channel?.type ?? (w.guild ? ChannelType.GuildText : ChannelType.DM),
+      ...(w.guild ? { guild_id: w.guild, name: channel?.name ?? "channel" } : {}),
+    };
     if (!w.guild) {
       return {
         channel: channelJson,
@@ -174,13 +190,18 @@ export function interactionClient(options: InteractionClientOptions) {
 
     /** Sends an interaction; the answer must be 200 and one Discord takes, else the test fails here. */
     async send(interaction: Interaction): Promise<InteractionAnswer> {
-      fake?.registerInteraction(interaction.token, { channelId: (interaction.channel_id as string | undefined) ?? null, guildId: (interaction.guild_id as string | undefined) ?? null });
+      fake?.registerInteraction(interaction.token, {
+        channelId: (interaction.channel_id as string | undefined) ?? null,
+        guildId: (interaction.guild_id as string | undefined) ?? null,
+      });
       const res = await post(JSON.stringify(interaction));
       if (res.statusCode !== 200) throw new Error(`the interaction was answered ${res.statusCode}: ${res.body}`);
       const answer: unknown = res.json();
       const check = checkInteractionAnswer(interaction, answer);
       if (check.problems.length) {
-        throw new Error(`Discord would refuse the answer to this interaction:\n- ${check.problems.join("\n- ")}\nanswer: ${res.body.slice(0, 2000)}`);
+        throw new Error(
+          `Discord would refuse the answer to this interaction:\n- ${check.problems.join("\n- ")}\nanswer: ${res.body.slice(0, 2000)}`,
+        );
       }
       return answer as InteractionAnswer;
     },
@@ -189,9 +210,22 @@ export function interactionClient(options: InteractionClientOptions) {
 
     /** A button click (component_type 2) or a select (3, with values) on a message. */
     click: (w: Where & { customId: string; componentType?: number; values?: string[]; messageId?: string }): Interaction =>
-      build(InteractionType.MessageComponent, w, { custom_id: w.customId, component_type: w.componentType ?? (w.values ? 3 : 2), ...(w.values ? { values: w.values } : {}) }, {
-        message: { id: w.messageId ?? nextSnowflake(), channel_id: w.channel, type: 0, content: "", author: userJson(applicationId), components: [], embeds: [] },
-      }),
+      build(
+        InteractionType.MessageComponent,
+        w,
+        { custom_id: w.customId, component_type: w.componentType ?? (w.values ? 3 : 2), ...(w.values ? { values: w.values } : {}) },
+        {
+          message: {
+            id: w.messageId ?? nextSnowflake(),
+            channel_id: w.channel,
+            type: 0,
+            content: "",
+            author: userJson(applicationId),
+            components: [],
+            embeds: [],
+          },
+        },
+      ),
 
     /** A slash command; a subcommand wraps the options. */
     command: (w: Where & { name: string; subcommand?: string; options?: CommandOption[] }): Interaction =>
@@ -227,7 +261,17 @@ export function interactionClient(options: InteractionClientOptions) {
         target_id: w.target.id,
         resolved: {
           messages: {
-            [w.target.id]: { id: w.target.id, channel_id: w.channel, type: 0, content: w.target.content, author: userJson(w.target.authorId), embeds: [], attachments: [], components: [], timestamp: new Date().toISOString() },
+            [w.target.id]: {
+              id: w.target.id,
+              channel_id: w.channel,
+              type: 0,
+              content: w.target.content,
+              author: userJson(w.target.authorId),
+              embeds: [],
+              attachments: [],
+              components: [],
+              timestamp: new Date().toISOString(),
+            },
           },
         },
       }),

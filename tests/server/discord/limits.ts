@@ -100,7 +100,14 @@ export function checkCallbackLimits(body: Json, prefix: ErrorPath = []): LimitCh
 /** Nothing to show: no content, embeds, stickers, components, files or poll (message.mdx, "Create Message"). */
 function isEmpty(m: Json): boolean {
   const some = (v: unknown) => Array.isArray(v) && v.length > 0;
-  return !(typeof m.content === "string" && m.content.trim().length > 0) && !some(m.embeds) && !some(m.sticker_ids) && !some(m.components) && !some(m.attachments) && !isObject(m.poll);
+  return (
+    !(typeof m.content === "string" && m.content.trim().length > 0) &&
+    !some(m.embeds) &&
+    !some(m.sticker_ids) &&
+    !some(m.components) &&
+    !some(m.attachments) &&
+    !isObject(m.poll)
+  );
 }
 
 /** A message body (create, edit, webhook, interaction answer data). */
@@ -116,7 +123,8 @@ export function checkMessage(m: Json, path: ErrorPath, errors: ErrorTree): void 
 function canPing(m: Json): boolean {
   if (typeof m.content === "string" && m.content.trim().length > 0) return true;
   const walk = (list: unknown): boolean =>
-    Array.isArray(list) && list.some((c) => isObject(c) && (c.type === TEXT_DISPLAY || walk(c.components) || (isObject(c.accessory) && walk([c.accessory]))));
+    Array.isArray(list) &&
+    list.some((c) => isObject(c) && (c.type === TEXT_DISPLAY || walk(c.components) || (isObject(c.accessory) && walk([c.accessory]))));
   return walk(m.components);
 }
 
@@ -139,7 +147,10 @@ function checkEmbeds(embeds: unknown[], path: ErrorPath, errors: ErrorTree): voi
       if (e.fields.length > 25) addError(errors, [...at, "fields"], formErrors.maxLength(25));
       e.fields.forEach((f, j) => {
         if (!isObject(f)) return;
-        for (const [key, limit] of [["name", 256], ["value", 1024]] as const) {
+        for (const [key, limit] of [
+          ["name", 256],
+          ["value", 1024],
+        ] as const) {
           if (trimmedLen(f[key]) === 0) addError(errors, [...at, "fields", j, key], formErrors.required());
           max(f[key], limit, ["fields", j, key]);
         }
@@ -154,7 +165,14 @@ interface ComponentContext {
   ids: Set<string>;
 }
 
-function checkCustomId(value: unknown, path: ErrorPath, errors: ErrorTree, ctx: ComponentContext, required: boolean, missing = formErrors.required()): void {
+function checkCustomId(
+  value: unknown,
+  path: ErrorPath,
+  errors: ErrorTree,
+  ctx: ComponentContext,
+  required: boolean,
+  missing = formErrors.required(),
+): void {
   const id = str(value);
   if (id === undefined || id.length === 0) {
     if (required) addError(errors, path, missing);
@@ -327,7 +345,8 @@ export function checkChoices(data: unknown, path: ErrorPath, errors: ErrorTree):
     if (!isObject(c)) return;
     const n = len(c.name);
     if (n < 1 || n > 100) addError(errors, [...path, "choices", i, "name"], formErrors.badLength(1, 100));
-    if (typeof c.value === "string" && charCount(c.value) > 100) addError(errors, [...path, "choices", i, "value"], formErrors.maxLength(100));
+    if (typeof c.value === "string" && charCount(c.value) > 100)
+      addError(errors, [...path, "choices", i, "value"], formErrors.maxLength(100));
   });
 }
 
@@ -345,5 +364,6 @@ function checkChannel(body: Json, errors: ErrorTree, create: boolean): void {
   checkName(body.name, ["name"], errors, create);
   const topicMax = body.type === 15 || body.type === 16 ? 4096 : 1024;
   if (len(body.topic) > topicMax) addError(errors, ["topic"], formErrors.maxLength(topicMax));
-  if (Array.isArray(body.permission_overwrites) && body.permission_overwrites.length > 100) addError(errors, ["permission_overwrites"], formErrors.maxLength(100));
+  if (Array.isArray(body.permission_overwrites) && body.permission_overwrites.length > 100)
+    addError(errors, ["permission_overwrites"], formErrors.maxLength(100));
 }

@@ -65,10 +65,25 @@ export const ALL_PERMISSIONS = Object.values(Permissions).reduce((a, b) => a | b
 
 /** The usual permissions of a member without roles (the client's default @everyone), for worlds that need one. */
 export const DEFAULT_EVERYONE =
-  Permissions.CREATE_INSTANT_INVITE | Permissions.ADD_REACTIONS | Permissions.STREAM | Permissions.VIEW_CHANNEL | Permissions.SEND_MESSAGES |
-  Permissions.EMBED_LINKS | Permissions.ATTACH_FILES | Permissions.READ_MESSAGE_HISTORY | Permissions.MENTION_EVERYONE | Permissions.USE_EXTERNAL_EMOJIS |
-  Permissions.CONNECT | Permissions.SPEAK | Permissions.USE_VAD | Permissions.CHANGE_NICKNAME | Permissions.USE_APPLICATION_COMMANDS |
-  Permissions.CREATE_PUBLIC_THREADS | Permissions.CREATE_PRIVATE_THREADS | Permissions.SEND_MESSAGES_IN_THREADS | Permissions.USE_EXTERNAL_STICKERS;
+  Permissions.CREATE_INSTANT_INVITE |
+  Permissions.ADD_REACTIONS |
+  Permissions.STREAM |
+  Permissions.VIEW_CHANNEL |
+  Permissions.SEND_MESSAGES |
+  Permissions.EMBED_LINKS |
+  Permissions.ATTACH_FILES |
+  Permissions.READ_MESSAGE_HISTORY |
+  Permissions.MENTION_EVERYONE |
+  Permissions.USE_EXTERNAL_EMOJIS |
+  Permissions.CONNECT |
+  Permissions.SPEAK |
+  Permissions.USE_VAD |
+  Permissions.CHANGE_NICKNAME |
+  Permissions.USE_APPLICATION_COMMANDS |
+  Permissions.CREATE_PUBLIC_THREADS |
+  Permissions.CREATE_PRIVATE_THREADS |
+  Permissions.SEND_MESSAGES_IN_THREADS |
+  Permissions.USE_EXTERNAL_STICKERS;
 
 export interface Overwrite {
   id: string;

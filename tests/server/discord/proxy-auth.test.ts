@@ -46,7 +46,11 @@ describe("the REST proxy asks for the shared secret", () => {
     const invalid = fake.invalidRequests();
     // More than the proxy's own invalid-request line: a stranger must not be able to pause the bot.
     const strangers: Record<string, string>[] = [
-      {}, { [PROXY_SECRET_HEADER]: "wrong" }, { [PROXY_SECRET_HEADER]: `${SECRET}x` }, bot, { ...bot, [PROXY_SECRET_HEADER]: "" },
+      {},
+      { [PROXY_SECRET_HEADER]: "wrong" },
+      { [PROXY_SECRET_HEADER]: `${SECRET}x` },
+      bot,
+      { ...bot, [PROXY_SECRET_HEADER]: "" },
     ];
     for (const headers of strangers) {
       const res = await ask(headers);
@@ -62,7 +66,13 @@ describe("the REST proxy asks for the shared secret", () => {
   it("with the secret, forwards only the bot's own token: another token (or none) is refused, unforwarded", async () => {
     proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: SECRET });
     const calls = fake.calls.length;
-    const others = ["Bot someone-elses-token", `Bearer ${fake.accessToken("781000000000000303")}`, `Bot ${fake.botToken}x`, `bot ${fake.botToken}`, undefined];
+    const others = [
+      "Bot someone-elses-token",
+      `Bearer ${fake.accessToken("781000000000000303")}`,
+      `Bot ${fake.botToken}x`,
+      `bot ${fake.botToken}`,
+      undefined,
+    ];
     for (const authorization of others) {
       const res = await ask({ [PROXY_SECRET_HEADER]: SECRET, ...(authorization === undefined ? {} : { authorization }) });
       expect(res.status).toBe(403);
@@ -88,8 +98,12 @@ describe("the REST proxy asks for the shared secret", () => {
 
 describe("where the proxy may listen", () => {
   it("refuses to listen beyond this machine without a secret, and a secret too short to hold", async () => {
-    await expect(startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, host: "0.0.0.0" })).rejects.toThrow(/DISCORD_PROXY_SECRET/);
-    await expect(startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: "short" })).rejects.toThrow(/at least 16 characters/);
+    await expect(startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, host: "0.0.0.0" })).rejects.toThrow(
+      /DISCORD_PROXY_SECRET/,
+    );
+    await expect(startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: "short" })).rejects.toThrow(
+      /at least 16 characters/,
+    );
     await expect(startDiscordProxy({ upstream: fake.base, botToken: "" })).rejects.toThrow(/DISCORD_BOT_TOKEN/);
     proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, host: "0.0.0.0", secret: SECRET });
     expect(proxy.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/api\/v10$/);

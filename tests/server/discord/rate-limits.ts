@@ -48,7 +48,11 @@ const seconds = (ms: number) => Math.round(ms) / 1000;
 
 export function rateLimitedBody(retryAfterMs: number, global: boolean, shared = false): RateLimitedAnswer["json"] {
   // The docs' example of a shared (per-resource) limit words its message differently.
-  return { message: shared ? "The resource is being rate limited." : "You are being rate limited.", retry_after: seconds(retryAfterMs), global };
+  return {
+    message: shared ? "The resource is being rate limited." : "You are being rate limited.",
+    retry_after: seconds(retryAfterMs),
+    global,
+  };
 }
 
 /** A 429 of the resource itself (scope shared, not counted as an invalid request), e.g. the channel rename limit. */
@@ -84,13 +88,18 @@ export class RateLimiter {
   take(req: LimitRequest, now = Date.now()): { limited?: RateLimitedAnswer; headers: Record<string, string> } {
     const perSecond = this.config.globalPerSecond;
     // "Interaction endpoints are not bound to the bot's Global Rate Limit."
-    const interaction = req.template.startsWith("/interactions/") || (req.template.startsWith("/webhooks/{webhook_id}/{webhook_token}") && req.auth === "");
+    const interaction =
+      req.template.startsWith("/interactions/") || (req.template.startsWith("/webhooks/{webhook_id}/{webhook_token}") && req.auth === "");
     if (perSecond !== undefined && !interaction) {
       const w = this.window(this.global, req.auth || "address", now, 1000);
       if (w.count >= perSecond) {
         const wait = w.start + 1000 - now;
         return {
-          limited: { status: 429, json: rateLimitedBody(wait, true), headers: { "retry-after": String(Math.ceil(wait / 1000)), "x-ratelimit-global": "true", "x-ratelimit-scope": "global" } },
+          limited: {
+            status: 429,
+            json: rateLimitedBody(wait, true),
+            headers: { "retry-after": String(Math.ceil(wait / 1000)), "x-ratelimit-global": "true", "x-ratelimit-scope": "global" },
+          },
           headers: {},
         };
       }
@@ -100,7 +109,9 @@ export class RateLimiter {
     const configured = this.config.routes?.[route];
     const limit = configured ?? OPEN_BUCKET;
     const bucket = RateLimiter.bucketOf(req.method, req.template);
-    const major = req.template.startsWith("/webhooks/") ? `${req.params.webhook_id ?? ""}/${req.params.webhook_token ?? ""}` : MAJOR.map((k) => req.params[k] ?? "").join("/");
+    const major = req.template.startsWith("/webhooks/")
+      ? `${req.params.webhook_id ?? ""}/${req.params.webhook_token ?? ""}`
+      : MAJOR.map((k) => req.params[k] ?? "").join("/");
     const w = this.window(this.windows, `${bucket}:${req.auth}:${major}`, now, limit.windowMs);
     const resetAt = w.start + limit.windowMs;
     const headers = (remaining: number): Record<string, string> => ({
@@ -113,7 +124,11 @@ export class RateLimiter {
     if (configured && w.count >= limit.limit) {
       const wait = resetAt - now;
       return {
-        limited: { status: 429, json: rateLimitedBody(wait, false), headers: { ...headers(0), "retry-after": String(Math.ceil(wait / 1000)), "x-ratelimit-scope": "user" } },
+        limited: {
+          status: 429,
+          json: rateLimitedBody(wait, false),
+          headers: { ...headers(0), "retry-after": String(Math.ceil(wait / 1000)), "x-ratelimit-scope": "user" },
+        },
         headers: {},
       };
     }

@@ -36,7 +36,11 @@ const ownerToken = () => discordSignIn(t, fake, OWNER);
 const clickPanel = () => discord.send(discord.click({ ...at(OPENER, PANEL_CHANNEL), customId: `panel:${panelId}` }));
 async function setOverflow(categoryId: string | null) {
   const row = await t.db.selectFrom("panels").selectAll().where("id", "=", panelId).executeTakeFirstOrThrow();
-  await t.db.updateTable("panels").set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), OverflowCategory: categoryId }) }).where("id", "=", panelId).execute();
+  await t.db
+    .updateTable("panels")
+    .set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), OverflowCategory: categoryId }) })
+    .where("id", "=", panelId)
+    .execute();
 }
 
 beforeAll(async () => {
@@ -49,18 +53,45 @@ beforeAll(async () => {
   fake.addChannel(G, { id: OVERFLOW, name: "More tickets", type: ChannelType.GuildCategory });
   fake.addChannel(G, { id: PANEL_CHANNEL, name: "support" });
   t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_API_BASE: fake.base },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+    },
     seed: false,
   });
   discord = interactionClient({ app: t.app, applicationId: APP, keys, fake });
-  const panel = singlePanelSchema.parse({ PanelName: "Orders", TicketCategory: CATEGORY, PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Orders" }, WelcomeMessage: { WelcomeTitle: "Hello" } });
-  panelId = (await t.db
-    .insertInto("panels")
-    .values({ guild_id: G, kind: "single", name: "Orders", form_id: null, team_id: null, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
-    .returning("id")
-    .executeTakeFirstOrThrow()).id;
+  const panel = singlePanelSchema.parse({
+    PanelName: "Orders",
+    TicketCategory: CATEGORY,
+    PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Orders" },
+    WelcomeMessage: { WelcomeTitle: "Hello" },
+  });
+  panelId = (
+    await t.db
+      .insertInto("panels")
+      .values({
+        guild_id: G,
+        kind: "single",
+        name: "Orders",
+        form_id: null,
+        team_id: null,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   // No open-ticket limit: the category fills up.
-  await t.db.insertInto("guild_settings").values({ guild_id: G, data_json: JSON.stringify({ UserTicketLimit: 0 }), revision: 1, updated_at: Date.now() }).execute();
+  await t.db
+    .insertInto("guild_settings")
+    .values({ guild_id: G, data_json: JSON.stringify({ UserTicketLimit: 0 }), revision: 1, updated_at: Date.now() })
+    .execute();
   // A category of 49 channels made by hand: one ticket more fits, then it is full.
   for (let i = 0; i < 49; i++) fake.addChannel(G, { name: `by-hand-${i}`, parentId: CATEGORY });
 });
@@ -81,7 +112,13 @@ describe("a full category (Discord: 50 channels)", () => {
     expect(fake.callsTo("POST", "/guilds/{guild_id}/channels")).toHaveLength(before + 1);
     expect(await t.db.selectFrom("tickets").select("id").where("status", "!=", "open").execute()).toEqual([]);
     expect(await recordedBotProblems(t.db, G)).toEqual([
-      expect.objectContaining({ kind: "categoryFull", categoryId: CATEGORY, categoryName: "Tickets", panelNames: ["Orders"], overflowCategoryName: null }),
+      expect.objectContaining({
+        kind: "categoryFull",
+        categoryId: CATEGORY,
+        categoryName: "Tickets",
+        panelNames: ["Orders"],
+        overflowCategoryName: null,
+      }),
     ]);
   });
 
@@ -91,7 +128,9 @@ describe("a full category (Discord: 50 channels)", () => {
     const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(answer.data!.content).toBe(botTexts.opened(ticket.channel_id!));
     expect(fake.channel(ticket.channel_id!)!.parentId).toBe(OVERFLOW);
-    expect(await recordedBotProblems(t.db, G)).toEqual([expect.objectContaining({ kind: "categoryFull", overflowCategoryName: "More tickets" })]);
+    expect(await recordedBotProblems(t.db, G)).toEqual([
+      expect.objectContaining({ kind: "categoryFull", overflowCategoryName: "More tickets" }),
+    ]);
   });
 });
 
@@ -100,11 +139,16 @@ describe("a channel renamed a third time within ten minutes (Discord: 429, retry
     await setOverflow(OVERFLOW);
     await clickPanel();
     const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("id", "desc").executeTakeFirstOrThrow();
-    const rename = (name: string) => discord.send(discord.command({ ...at(OWNER, ticket.channel_id!), name: "rename", options: [{ name: "name", type: 3, value: name }] }));
+    const rename = (name: string) =>
+      discord.send(
+        discord.command({ ...at(OWNER, ticket.channel_id!), name: "rename", options: [{ name: "name", type: 3, value: name }] }),
+      );
     expect((await rename("first")).data!.content).toBe(botTexts.renamed("first"));
     expect((await rename("second")).data!.content).toBe(botTexts.renamed("second"));
     const third = await rename("third");
-    expect(third.data!.content).toMatch(/^Discord allows renaming a channel twice every ten minutes — try again in about (9|10) minutes\.$/);
+    expect(third.data!.content).toMatch(
+      /^Discord allows renaming a channel twice every ten minutes — try again in about (9|10) minutes\.$/,
+    );
     expect(fake.channel(ticket.channel_id!)!.name).toBe("second");
   });
 });
@@ -118,10 +162,18 @@ describe("a permission the bot lacks (Discord: 403 50013, which does not say whi
     try {
       const claim = await discord.send(discord.command({ ...at(OWNER, ticket.channel_id!), name: "claim", options: [] }));
       expect(claim.data!.content).toBe(`${botTexts.claimedReply}\n${botTexts.missingPermission("overwrites", ["Manage Roles"])}`);
-      expect(await recordedBotProblems(t.db, G)).toContainEqual(expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server", channelId: null }));
-      const setup = await t.app.inject({ method: "GET", url: `/api/${G}/bot-setup`, headers: { authorization: `Bearer ${await ownerToken()}` } });
+      expect(await recordedBotProblems(t.db, G)).toContainEqual(
+        expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server", channelId: null }),
+      );
+      const setup = await t.app.inject({
+        method: "GET",
+        url: `/api/${G}/bot-setup`,
+        headers: { authorization: `Bearer ${await ownerToken()}` },
+      });
       expect(setup.statusCode, setup.body).toBe(200);
-      expect(setup.json().problems).toContainEqual(expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server" }));
+      expect(setup.json().problems).toContainEqual(
+        expect.objectContaining({ kind: "missingPermission", permission: "ManageRoles", scope: "server" }),
+      );
     } finally {
       fake.setBotPermissions(G, BigInt(botPermissionBits));
     }
@@ -138,7 +190,14 @@ describe("a permission the bot lacks (Discord: 403 50013, which does not say whi
       expect(answer.data!.content).toBe(botTexts.missingPermission("open", ["Manage Channels"]));
       expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
       expect(await recordedBotProblems(t.db, G)).toContainEqual(
-        expect.objectContaining({ kind: "missingPermission", permission: "ManageChannels", scope: "category", channelId: OVERFLOW, channelName: "More tickets", panelName: "Orders" }),
+        expect.objectContaining({
+          kind: "missingPermission",
+          permission: "ManageChannels",
+          scope: "category",
+          channelId: OVERFLOW,
+          channelName: "More tickets",
+          panelName: "Orders",
+        }),
       );
     } finally {
       overflow.overwrites.pop();

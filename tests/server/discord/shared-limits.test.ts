@@ -19,7 +19,14 @@ let fake: FakeDiscord;
 let proxy: RunningDiscordProxy | undefined;
 
 const instance = (options: { restProxy?: string; invalidRequestLimit?: number } = {}) =>
-  new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, retries: 0, ...options });
+  new DiscordPlatform({
+    apiBase: fake.base,
+    clientId: APP,
+    clientSecret: fake.clientSecret,
+    botToken: fake.botToken,
+    retries: 0,
+    ...options,
+  });
 
 /** 429s of the global limit the fake answered. */
 const global429s = () => fake.calls.filter((c) => c.status === 429 && c.global).length;
@@ -64,7 +71,12 @@ describe("two instances and Discord's global limit (50 requests a second)", () =
 describe("Discord's invalid-request limit (10,000 refusals in ten minutes ban the address)", () => {
   it("refusals are counted and, past our line, the bot stops sending instead of asking again", async () => {
     const bot = instance({ invalidRequestLimit: 5 });
-    const undo = fake.fail({ method: "GET", route: "/channels/{channel_id}", status: 403, json: { message: "Missing Access", code: 50001 } });
+    const undo = fake.fail({
+      method: "GET",
+      route: "/channels/{channel_id}",
+      status: 403,
+      json: { message: "Missing Access", code: 50001 },
+    });
     try {
       // 403 (Missing Access) counts; the adapter reads it as "gone" (null).
       for (let i = 0; i < 5; i++) expect(await bot.getChannel(CHANNELS[0])).toBeNull();
@@ -82,7 +94,12 @@ describe("Discord's invalid-request limit (10,000 refusals in ten minutes ban th
     proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, invalidRequestLimit: 4 });
     const a = instance({ restProxy: proxy.url });
     const b = instance({ restProxy: proxy.url });
-    const undo = fake.fail({ method: "GET", route: "/channels/{channel_id}", status: 403, json: { message: "Missing Access", code: 50001 } });
+    const undo = fake.fail({
+      method: "GET",
+      route: "/channels/{channel_id}",
+      status: 403,
+      json: { message: "Missing Access", code: 50001 },
+    });
     try {
       for (const bot of [a, b, a, b]) expect(await bot.getChannel(CHANNELS[0])).toBeNull();
       expect(proxy.guard.count()).toBe(4);

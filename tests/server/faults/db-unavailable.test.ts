@@ -133,7 +133,12 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable: TCP proxy cut, backen
 
     await proxy.start(); // the database is back, on the same address
     await eventually(async () => (await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).statusCode === 200);
-    const write = await app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(token), payload: { TagName: "after-outage", Content: "x" } });
+    const write = await app.inject({
+      method: "POST",
+      url: `/api/${g}/tags`,
+      headers: bearer(token),
+      payload: { TagName: "after-outage", Content: "x" },
+    });
     expect(write.statusCode).toBe(201);
     const tags = (await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).json() as { tags: { TagName: string }[] };
     expect(tags.tags.map((t) => t.TagName)).toContain("after-outage");
@@ -143,7 +148,9 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable: TCP proxy cut, backen
 
   it("survives its connections being terminated by the server (failover, restart): never a 500", { timeout: 60_000 }, async () => {
     // Fill the pool with connections, then have PostgreSQL terminate all of them.
-    await Promise.all(Array.from({ length: 10 }, () => app.inject({ url: `/api/${g}/activity?page=1&per_page=50`, headers: bearer(token) })));
+    await Promise.all(
+      Array.from({ length: 10 }, () => app.inject({ url: `/api/${g}/activity?page=1&per_page=50`, headers: bearer(token) })),
+    );
     const c = admin();
     await c.connect();
     try {
@@ -165,82 +172,102 @@ describe.skipIf(!testDatabaseUrl)("PostgreSQL unreachable: TCP proxy cut, backen
   });
 });
 
-describe.skipIf(!!testDatabaseUrl)("SQLite unavailable: a lock held elsewhere, an injected failing handle (runs on the SQLite pass)", () => {
-  let dataDir = "";
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let handle: DatabaseHandle;
-  let token: string;
-  /** While true, every statement of the app's database fails like a failing disk. */
-  let failing = false;
+describe.skipIf(!!testDatabaseUrl)(
+  "SQLite unavailable: a lock held elsewhere, an injected failing handle (runs on the SQLite pass)",
+  () => {
+    let dataDir = "";
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let handle: DatabaseHandle;
+    let token: string;
+    /** While true, every statement of the app's database fails like a failing disk. */
+    let failing = false;
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
-    const file = path.join(dataDir, "ticketeer.sqlite");
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", DATA_DIR: dataDir });
-    const sqlite = new BetterSqlite3(file);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 1000");
-    const ioError = () => Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
-    // The same database, behind a switch that makes every statement fail (what a lost disk looks like).
-    const injected = {
-      prepare(sqlText: string) {
-        if (failing) throw ioError();
-        return sqlite.prepare(sqlText);
-      },
-      close: () => sqlite.close(),
-    };
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: injected as never }) });
-    handle = { db, dialect: "sqlite", location: file, destroy: () => db.destroy() };
-    app = await buildApp({ config, db: handle, distDir: noDist });
-    await runSeeds(app.db);
-    token = await signIn(app, DEMO_ADMIN_ID);
-  });
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ticketeer-unavail-"));
+      const file = path.join(dataDir, "ticketeer.sqlite");
+      const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT: "0", DATA_DIR: dataDir });
+      const sqlite = new BetterSqlite3(file);
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("foreign_keys = ON");
+      sqlite.pragma("busy_timeout = 1000");
+      const ioError = () => Object.assign(new Error("disk I/O error"), { code: "SQLITE_IOERR_READ" });
+      // The same database, behind a switch that makes every statement fail (what a lost disk looks like).
+      const injected = {
+        prepare(sqlText: string) {
+          if (failing) throw ioError();
+          return sqlite.prepare(sqlText);
+        },
+        close: () => sqlite.close(),
+      };
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: injected as never }) });
+      handle = { db, dialect: "sqlite", location: file, destroy: () => db.destroy() };
+      app = await buildApp({ config, db: handle, distDir: noDist });
+      await runSeeds(app.db);
+      token = await signIn(app, DEMO_ADMIN_ID);
+    });
 
-  afterAll(async () => {
-    await app?.close();
-    await handle?.destroy();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await app?.close();
+      await handle?.destroy();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it("answers 503 to writes while another process holds the write lock, and takes writes again after", { timeout: 30_000 }, async () => {
-    const other = new BetterSqlite3(path.join(dataDir, "ticketeer.sqlite"));
-    try {
-      other.exec("begin exclusive");
-      const r = await app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(token), payload: { TagName: "locked-out", Content: "x" } });
-      expect(r.statusCode).toBe(503);
-      expect(r.json()).toEqual({ error: UNAVAILABLE });
-      // Readers are not blocked (WAL).
-      expect((await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).statusCode).toBe(200);
-      other.exec("rollback");
-    } finally {
-      other.close();
-    }
-    const again = await app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(token), payload: { TagName: "unlocked", Content: "x" } });
-    expect(again.statusCode).toBe(201);
-    const names = ((await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).json() as { tags: { TagName: string }[] }).tags.map((t) => t.TagName);
-    expect(names).toContain("unlocked");
-    expect(names).not.toContain("locked-out");
-  });
-
-  it("answers 503 {error} while every statement fails (I/O error) and recovers when it stops", async () => {
-    // A session this process has not seen yet: looking it up needs the database. (A session in the session cache,
-    // server/auth/session-cache.ts, goes on answering what needs nothing else from the database, e.g. /guilds.)
-    const unseen = await signIn(app, DEMO_ADMIN_ID);
-    failing = true;
-    try {
-      for (const url of [`/api/${g}/tags`, `/api/${g}/activity?page=1&per_page=50`, "/api/guilds"]) {
-        const r = await app.inject({ url, headers: bearer(url === "/api/guilds" ? unseen : token) });
-        expect(r.statusCode, url).toBe(503);
+    it("answers 503 to writes while another process holds the write lock, and takes writes again after", { timeout: 30_000 }, async () => {
+      const other = new BetterSqlite3(path.join(dataDir, "ticketeer.sqlite"));
+      try {
+        other.exec("begin exclusive");
+        const r = await app.inject({
+          method: "POST",
+          url: `/api/${g}/tags`,
+          headers: bearer(token),
+          payload: { TagName: "locked-out", Content: "x" },
+        });
+        expect(r.statusCode).toBe(503);
         expect(r.json()).toEqual({ error: UNAVAILABLE });
+        // Readers are not blocked (WAL).
+        expect((await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).statusCode).toBe(200);
+        other.exec("rollback");
+      } finally {
+        other.close();
       }
-      const w = await app.inject({ method: "POST", url: `/api/${g}/tags`, headers: bearer(token), payload: { TagName: "io-error", Content: "x" } });
-      expect(w.statusCode).toBe(503);
-      expect((await app.inject({ url: "/api/health" })).statusCode).toBe(503);
-    } finally {
-      failing = false;
-    }
-    expect((await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).statusCode).toBe(200);
-    expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
-  });
-});
+      const again = await app.inject({
+        method: "POST",
+        url: `/api/${g}/tags`,
+        headers: bearer(token),
+        payload: { TagName: "unlocked", Content: "x" },
+      });
+      expect(again.statusCode).toBe(201);
+      const names = (
+        (await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).json() as { tags: { TagName: string }[] }
+      ).tags.map((t) => t.TagName);
+      expect(names).toContain("unlocked");
+      expect(names).not.toContain("locked-out");
+    });
+
+    it("answers 503 {error} while every statement fails (I/O error) and recovers when it stops", async () => {
+      // A session this process has not seen yet: looking it up needs the database. (A session in the session cache,
+      // server/auth/session-cache.ts, goes on answering what needs nothing else from the database, e.g. /guilds.)
+      const unseen = await signIn(app, DEMO_ADMIN_ID);
+      failing = true;
+      try {
+        for (const url of [`/api/${g}/tags`, `/api/${g}/activity?page=1&per_page=50`, "/api/guilds"]) {
+          const r = await app.inject({ url, headers: bearer(url === "/api/guilds" ? unseen : token) });
+          expect(r.statusCode, url).toBe(503);
+          expect(r.json()).toEqual({ error: UNAVAILABLE });
+        }
+        const w = await app.inject({
+          method: "POST",
+          url: `/api/${g}/tags`,
+          headers: bearer(token),
+          payload: { TagName: "io-error", Content: "x" },
+        });
+        expect(w.statusCode).toBe(503);
+        expect((await app.inject({ url: "/api/health" })).statusCode).toBe(503);
+      } finally {
+        failing = false;
+      }
+      expect((await app.inject({ url: `/api/${g}/tags`, headers: bearer(token) })).statusCode).toBe(200);
+      expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+    });
+  },
+);

@@ -98,7 +98,8 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering: ${err}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering: ${err}`);
     try {
       const r = await fetch(`${baseUrl}/api/health`);
       if (r.ok) break;

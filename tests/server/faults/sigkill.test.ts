@@ -87,7 +87,9 @@ describe(`SIGKILL during writes (${testDatabaseUrl ? "PostgreSQL" : "SQLite"})`,
         const { rows } = await client.query("select count(*)::int as n from tags");
         expect(rows[0].n).toBeGreaterThanOrEqual(before.tags.length + acknowledged.length);
         for (let i = 0; i < 50; i++) {
-          const open = await client.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'");
+          const open = await client.query(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'",
+          );
           if (open.rows[0].n === 0) break;
           await new Promise((r) => setTimeout(r, 100));
         }
@@ -112,7 +114,9 @@ describe(`SIGKILL during writes (${testDatabaseUrl ? "PostgreSQL" : "SQLite"})`,
     const logged = new Set<string | undefined>();
     for (let page = 1; ; page++) {
       const activity = (await (
-        await fetch(`${server.baseUrl}/api/${g}/activity?page=${page}&per_page=100&action=${encodeURIComponent("Tag Created")}`, { headers: authJson(token) })
+        await fetch(`${server.baseUrl}/api/${g}/activity?page=${page}&per_page=100&action=${encodeURIComponent("Tag Created")}`, {
+          headers: authJson(token),
+        })
       ).json()) as { activity: { After?: { TagId?: string } }[] };
       for (const a of activity.activity) logged.add(a.After?.TagId);
       if (activity.activity.length < 100) break;

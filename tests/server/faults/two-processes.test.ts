@@ -47,7 +47,9 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
     // Both now hold the session in memory (server/auth/session-cache.ts).
     expect([await guilds(a), await guilds(b), await guilds(a), await guilds(b)]).toEqual([200, 200, 200, 200]);
 
-    expect((await fetch(`${a.baseUrl}/api/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${a.baseUrl}/api/api/auth/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
     expect(await guilds(a)).toBe(401);
     const start = Date.now();
     while ((await guilds(b)) !== 401) {
@@ -61,10 +63,16 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
   it("response cache: a list kept on both, written on one: the writer reads it at once, the other within the notification delay", async () => {
     const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
     const tagNames = async (server: ServerProcess) =>
-      ((await (await fetch(`${server.baseUrl}/api/${g}/tags`, { headers: authJson(token) })).json()) as { tags: { TagName: string }[] }).tags.map((x) => x.TagName);
+      (
+        (await (await fetch(`${server.baseUrl}/api/${g}/tags`, { headers: authJson(token) })).json()) as { tags: { TagName: string }[] }
+      ).tags.map((x) => x.TagName);
     // Both now keep the list (server/http/support/response-cache.ts).
     for (const server of [a, b, a, b]) expect(await tagNames(server)).not.toContain("two-instances");
-    const created = await fetch(`${a.baseUrl}/api/${g}/tags`, { method: "POST", headers: authJson(token), body: JSON.stringify({ TagName: "two-instances", Content: "x" }) });
+    const created = await fetch(`${a.baseUrl}/api/${g}/tags`, {
+      method: "POST",
+      headers: authJson(token),
+      body: JSON.stringify({ TagName: "two-instances", Content: "x" }),
+    });
     expect(created.status).toBe(201);
     expect(await tagNames(a)).toContain("two-instances");
     const start = Date.now();
@@ -75,101 +83,131 @@ describe.skipIf(!testDatabaseUrl)("two API processes on one PostgreSQL (runs onl
     }
   });
 
-  it(`settings: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
-    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
-    for (let round = 0; round < ROUNDS; round++) {
-      const current = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as { Revision: number };
-      const put = (server: ServerProcess, limit: number) =>
-        fetch(`${server.baseUrl}/api/${g}/settings`, {
-          method: "PUT",
+  it(
+    `settings: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`,
+    { timeout: 60_000 },
+    async () => {
+      const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+      for (let round = 0; round < ROUNDS; round++) {
+        const current = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as {
+          Revision: number;
+        };
+        const put = (server: ServerProcess, limit: number) =>
+          fetch(`${server.baseUrl}/api/${g}/settings`, {
+            method: "PUT",
+            headers: authJson(token),
+            body: JSON.stringify({ UserTicketLimit: limit, Revision: current.Revision }),
+          });
+        const limits = [100 + round * 2, 101 + round * 2];
+        const [ra, rb] = await Promise.all([put(a, limits[0]!), put(b, limits[1]!)]);
+        const statuses = [ra.status, rb.status].sort();
+        expect(statuses, `round ${round}`).toEqual([200, 409]);
+        const loser = ra.status === 409 ? ra : rb;
+        expect(await loser.json()).toEqual({ error: SETTINGS_CONFLICT });
+        const winnerLimit = ra.status === 200 ? limits[0] : limits[1];
+        const after = (await (await fetch(`${b.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as {
+          Revision: number;
+          UserTicketLimit: number;
+        };
+        expect(after.UserTicketLimit).toBe(winnerLimit);
+        expect(after.Revision).toBe(current.Revision + 1);
+      }
+      // One "Settings Updated" entry per winning save, none for the refused ones.
+      const activity = (await (
+        await fetch(`${a.baseUrl}/api/${g}/activity?page=1&per_page=100&action=${encodeURIComponent("Settings Updated")}`, {
           headers: authJson(token),
-          body: JSON.stringify({ UserTicketLimit: limit, Revision: current.Revision }),
-        });
-      const limits = [100 + round * 2, 101 + round * 2];
-      const [ra, rb] = await Promise.all([put(a, limits[0]!), put(b, limits[1]!)]);
-      const statuses = [ra.status, rb.status].sort();
-      expect(statuses, `round ${round}`).toEqual([200, 409]);
-      const loser = ra.status === 409 ? ra : rb;
-      expect(await loser.json()).toEqual({ error: SETTINGS_CONFLICT });
-      const winnerLimit = ra.status === 200 ? limits[0] : limits[1];
-      const after = (await (await fetch(`${b.baseUrl}/api/${g}/settings`, { headers: authJson(token) })).json()) as { Revision: number; UserTicketLimit: number };
-      expect(after.UserTicketLimit).toBe(winnerLimit);
-      expect(after.Revision).toBe(current.Revision + 1);
-    }
-    // One "Settings Updated" entry per winning save, none for the refused ones.
-    const activity = (await (
-      await fetch(`${a.baseUrl}/api/${g}/activity?page=1&per_page=100&action=${encodeURIComponent("Settings Updated")}`, { headers: authJson(token) })
-    ).json()) as { total: number };
-    expect(activity.total).toBe(ROUNDS);
-  });
+        })
+      ).json()) as { total: number };
+      expect(activity.total).toBe(ROUNDS);
+    },
+  );
 
-  it(`panels: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`, { timeout: 60_000 }, async () => {
-    const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
-    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(token) })).json()) as {
-      panels: { SinglePanels: { PanelId: number; PanelName: string }[] };
-    };
-    const panelId = list.panels.SinglePanels[0]!.PanelId;
-    for (let round = 0; round < ROUNDS; round++) {
-      const { panel } = (await (await fetch(`${b.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
-        panel: { Revision: number; PanelMessage: { PanelTitle: string } } & Record<string, unknown>;
+  it(
+    `panels: of two saves naming the same Revision, one from each process, exactly one wins (${ROUNDS} rounds)`,
+    { timeout: 60_000 },
+    async () => {
+      const token = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+      const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(token) })).json()) as {
+        panels: { SinglePanels: { PanelId: number; PanelName: string }[] };
       };
-      const put = (server: ServerProcess, title: string) =>
-        fetch(`${server.baseUrl}/api/${g}/panels/${panelId}`, {
-          method: "PUT",
-          headers: authJson(token),
-          body: JSON.stringify({ SinglePanel: { ...panel, PanelMessage: { ...panel.PanelMessage, PanelTitle: title } } }),
-        });
-      const titles = [`From A ${round}`, `From B ${round}`];
-      const [ra, rb] = await Promise.all([put(a, titles[0]!), put(b, titles[1]!)]);
-      expect([ra.status, rb.status].sort(), `round ${round}: ${await (ra.status === 200 ? rb : ra).clone().text()}`).toEqual([200, 409]);
-      const loser = ra.status === 409 ? ra : rb;
-      expect(await loser.json()).toEqual({ error: panelText.stale });
-      const after = (await (await fetch(`${a.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
-        panel: { Revision: number; PanelMessage: { PanelTitle: string } };
+      const panelId = list.panels.SinglePanels[0]!.PanelId;
+      for (let round = 0; round < ROUNDS; round++) {
+        const { panel } = (await (await fetch(`${b.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
+          panel: { Revision: number; PanelMessage: { PanelTitle: string } } & Record<string, unknown>;
+        };
+        const put = (server: ServerProcess, title: string) =>
+          fetch(`${server.baseUrl}/api/${g}/panels/${panelId}`, {
+            method: "PUT",
+            headers: authJson(token),
+            body: JSON.stringify({ SinglePanel: { ...panel, PanelMessage: { ...panel.PanelMessage, PanelTitle: title } } }),
+          });
+        const titles = [`From A ${round}`, `From B ${round}`];
+        const [ra, rb] = await Promise.all([put(a, titles[0]!), put(b, titles[1]!)]);
+        expect([ra.status, rb.status].sort(), `round ${round}: ${await (ra.status === 200 ? rb : ra).clone().text()}`).toEqual([200, 409]);
+        const loser = ra.status === 409 ? ra : rb;
+        expect(await loser.json()).toEqual({ error: panelText.stale });
+        const after = (await (await fetch(`${a.baseUrl}/api/${g}/panels/${panelId}`, { headers: authJson(token) })).json()) as {
+          panel: { Revision: number; PanelMessage: { PanelTitle: string } };
+        };
+        expect(after.panel.PanelMessage.PanelTitle).toBe(ra.status === 200 ? titles[0] : titles[1]);
+        expect(after.panel.Revision).toBe(panel.Revision + 1);
+      }
+    },
+  );
+
+  it(
+    "the ticket engine: two clicks on two instances open one ticket; its event reaches a live stream on the other instance",
+    { timeout: 60_000 },
+    async () => {
+      const staff = await httpSignIn(a.baseUrl, DEMO_STAFF_ID);
+      const admin = await httpSignIn(b.baseUrl, DEMO_ADMIN_ID);
+      const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as {
+        panels: { SinglePanels: { PanelId: number; PanelName: string; MessageId: string | null }[] };
       };
-      expect(after.panel.PanelMessage.PanelTitle).toBe(ra.status === 200 ? titles[0] : titles[1]);
-      expect(after.panel.Revision).toBe(panel.Revision + 1);
-    }
-  });
+      const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
+      const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
+      const limit = await fetch(`${a.baseUrl}/api/${g}/settings`, {
+        method: "PUT",
+        headers: authJson(admin),
+        body: JSON.stringify({ UserTicketLimit: 1, Revision: settings.Revision }),
+      });
+      expect(limit.status).toBe(200);
 
-  it("the ticket engine: two clicks on two instances open one ticket; its event reaches a live stream on the other instance", { timeout: 60_000 }, async () => {
-    const staff = await httpSignIn(a.baseUrl, DEMO_STAFF_ID);
-    const admin = await httpSignIn(b.baseUrl, DEMO_ADMIN_ID);
-    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as {
-      panels: { SinglePanels: { PanelId: number; PanelName: string; MessageId: string | null }[] };
-    };
-    const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
-    const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
-    const limit = await fetch(`${a.baseUrl}/api/${g}/settings`, { method: "PUT", headers: authJson(admin), body: JSON.stringify({ UserTicketLimit: 1, Revision: settings.Revision }) });
-    expect(limit.status).toBe(200);
+      // A live stream on instance B, open before the clicks.
+      const abort = new AbortController();
+      const stream = await fetch(`${b.baseUrl}/api/${g}/tickets/events`, { headers: authJson(admin), signal: abort.signal });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("retry:")) text += decoder.decode((await reader.read()).value, { stream: true });
 
-    // A live stream on instance B, open before the clicks.
-    const abort = new AbortController();
-    const stream = await fetch(`${b.baseUrl}/api/${g}/tickets/events`, { headers: authJson(admin), signal: abort.signal });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    while (!text.includes("retry:")) text += decoder.decode((await reader.read()).value, { stream: true });
+      const click = (server: ServerProcess) =>
+        fetch(`${server.baseUrl}/api/${g}/demo/interactions`, {
+          method: "POST",
+          headers: authJson(staff),
+          body: JSON.stringify({
+            kind: "button",
+            channelId: "812345678901234714",
+            messageId: panel.MessageId,
+            customId: `panel:${panel.PanelId}`,
+          }),
+        }).then((r) => r.json() as Promise<{ ephemeral: { content: string }[] }>);
+      const replies = await Promise.all([click(a), click(b)]);
+      const texts = replies.map((r) => r.ephemeral[0]?.content ?? "");
+      expect(texts.filter((x) => x.startsWith("Your ticket is open"))).toHaveLength(1);
+      expect(texts.filter((x) => x.startsWith("You already have 1 open ticket"))).toHaveLength(1);
+      const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as {
+        tickets: { OpenerId: string; TicketId: number }[];
+      };
+      const mine = open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID);
+      expect(mine).toHaveLength(1);
 
-    const click = (server: ServerProcess) =>
-      fetch(`${server.baseUrl}/api/${g}/demo/interactions`, {
-        method: "POST",
-        headers: authJson(staff),
-        body: JSON.stringify({ kind: "button", channelId: "812345678901234714", messageId: panel.MessageId, customId: `panel:${panel.PanelId}` }),
-      }).then((r) => r.json() as Promise<{ ephemeral: { content: string }[] }>);
-    const replies = await Promise.all([click(a), click(b)]);
-    const texts = replies.map((r) => r.ephemeral[0]?.content ?? "");
-    expect(texts.filter((x) => x.startsWith("Your ticket is open"))).toHaveLength(1);
-    expect(texts.filter((x) => x.startsWith("You already have 1 open ticket"))).toHaveLength(1);
-    const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as { tickets: { OpenerId: string; TicketId: number }[] };
-    const mine = open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID);
-    expect(mine).toHaveLength(1);
-
-    while (!text.includes(`"TicketId":${mine[0]!.TicketId}`)) text += decoder.decode((await reader.read()).value, { stream: true });
-    expect(text).toContain('"type":"opened"');
-    abort.abort();
-  });
+      while (!text.includes(`"TicketId":${mine[0]!.TicketId}`)) text += decoder.decode((await reader.read()).value, { stream: true });
+      expect(text).toContain('"type":"opened"');
+      abort.abort();
+    },
+  );
 });
 
 describe.skipIf(!testDatabaseUrl)("two API processes share their rate limits on PostgreSQL (runs only with TEST_DATABASE_URL)", () => {
@@ -180,7 +218,10 @@ describe.skipIf(!testDatabaseUrl)("two API processes share their rate limits on 
 
   beforeAll(async () => {
     db = await faultDatabase();
-    [a, b] = await Promise.all([startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000), startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000)]);
+    [a, b] = await Promise.all([
+      startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000),
+      startServerProcess({ ...db.env, AUTH_RATE_LIMIT: String(LIMIT) }, 60_000),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
@@ -208,7 +249,10 @@ describe.skipIf(!testDatabaseUrl)("each Discord interaction acts once across ins
 
   beforeAll(async () => {
     db = await faultDatabase();
-    [a, b] = await Promise.all([startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000), startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000)]);
+    [a, b] = await Promise.all([
+      startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000),
+      startServerProcess({ ...db.env, DISCORD_PUBLIC_KEY: publicKeyHex }, 60_000),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
@@ -216,23 +260,57 @@ describe.skipIf(!testDatabaseUrl)("each Discord interaction acts once across ins
     await db?.drop();
   });
 
-  it("the same signed click reaching both instances at once opens one ticket, with no open-ticket limit to stop the second", { timeout: 60_000 }, async () => {
-    const admin = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
-    const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
-    const unlimited = await fetch(`${a.baseUrl}/api/${g}/settings`, { method: "PUT", headers: authJson(admin), body: JSON.stringify({ UserTicketLimit: 0, Revision: settings.Revision }) });
-    expect(unlimited.status).toBe(200);
-    const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as { panels: { SinglePanels: { PanelId: number; PanelName: string }[] } };
-    const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
-    const body = JSON.stringify({
-      type: 3, id: "990000000000000001", application_id: "1", token: "replayed", version: 1, guild_id: g, channel: { id: "812345678901234714", type: 0 }, channel_id: "812345678901234714",
-      member: { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
-      data: { custom_id: `panel:${panel.PanelId}`, component_type: 2 },
-    });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const headers = { "content-type": "application/json", "x-signature-timestamp": timestamp, "x-signature-ed25519": sign(null, Buffer.from(timestamp + body), privateKey).toString("hex") };
-    const answers = await Promise.all([a, b, a, b].map((server) => fetch(`${server.baseUrl}/api/interactions`, { method: "POST", headers, body }).then((r) => r.json() as Promise<{ type: number; data: { content: string } }>)));
-    expect(answers.filter((x) => x.data.content.startsWith("Your ticket is open"))).not.toHaveLength(0);
-    const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as { tickets: { OpenerId: string }[] };
-    expect(open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID)).toHaveLength(1);
-  });
+  it(
+    "the same signed click reaching both instances at once opens one ticket, with no open-ticket limit to stop the second",
+    { timeout: 60_000 },
+    async () => {
+      const admin = await httpSignIn(a.baseUrl, DEMO_ADMIN_ID);
+      const settings = (await (await fetch(`${a.baseUrl}/api/${g}/settings`, { headers: authJson(admin) })).json()) as { Revision: number };
+      const unlimited = await fetch(`${a.baseUrl}/api/${g}/settings`, {
+        method: "PUT",
+        headers: authJson(admin),
+        body: JSON.stringify({ UserTicketLimit: 0, Revision: settings.Revision }),
+      });
+      expect(unlimited.status).toBe(200);
+      const list = (await (await fetch(`${a.baseUrl}/api/${g}/panels`, { headers: authJson(admin) })).json()) as {
+        panels: { SinglePanels: { PanelId: number; PanelName: string }[] };
+      };
+      const panel = list.panels.SinglePanels.find((p) => p.PanelName === "General Support")!;
+      const body = JSON.stringify({
+        type: 3,
+        id: "990000000000000001",
+        application_id: "1",
+        token: "replayed",
+        version: 1,
+        guild_id: g,
+        channel: { id: "812345678901234714", type: 0 },
+        channel_id: "812345678901234714",
+        member: {
+          user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" },
+          roles: [],
+          permissions: "0",
+          nick: null,
+        },
+        data: { custom_id: `panel:${panel.PanelId}`, component_type: 2 },
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headers = {
+        "content-type": "application/json",
+        "x-signature-timestamp": timestamp,
+        "x-signature-ed25519": sign(null, Buffer.from(timestamp + body), privateKey).toString("hex"),
+      };
+      const answers = await Promise.all(
+        [a, b, a, b].map((server) =>
+          fetch(`${server.baseUrl}/api/interactions`, { method: "POST", headers, body }).then(
+            (r) => r.json() as Promise<{ type: number; data: { content: string } }>,
+          ),
+        ),
+      );
+      expect(answers.filter((x) => x.data.content.startsWith("Your ticket is open"))).not.toHaveLength(0);
+      const open = (await (await fetch(`${a.baseUrl}/api/${g}/tickets`, { headers: authJson(admin) })).json()) as {
+        tickets: { OpenerId: string }[];
+      };
+      expect(open.tickets.filter((x) => x.OpenerId === DEMO_STAFF_ID)).toHaveLength(1);
+    },
+  );
 });

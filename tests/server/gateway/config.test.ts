@@ -14,7 +14,9 @@ describe("the gateway's configuration", () => {
 
   it("refuses DISCORD_GATEWAY=1 without Discord mode, and a lease or retention out of bounds", () => {
     expect(() => loadConfig({ NODE_ENV: "test", DISCORD_GATEWAY: "1" })).toThrow(
-      new ConfigError("Invalid configuration: DISCORD_GATEWAY=1 needs Discord mode (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN)"),
+      new ConfigError(
+        "Invalid configuration: DISCORD_GATEWAY=1 needs Discord mode (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET and DISCORD_BOT_TOKEN)",
+      ),
     );
     expect(() => loadConfig({ NODE_ENV: "test", ...discord, GATEWAY_LEASE_MS: "500" })).toThrow(/GATEWAY_LEASE_MS/);
     expect(() => loadConfig({ NODE_ENV: "test", ...discord, GUILD_RETENTION_DAYS: "0" })).toThrow(/GUILD_RETENTION_DAYS/);

@@ -41,7 +41,10 @@ describe("connecting", () => {
     expect(w.gateway.identifies[0].intents & Intents.GUILD_MEMBERS).toBe(0);
 
     // A server turns close-on-leave on: the shard identifies again, now with GUILD_MEMBERS (the privileged intent).
-    await w.t.db.insertInto("guild_settings").values({ guild_id: G, data_json: JSON.stringify({ CloseOnUserLeave: true }), revision: 1, updated_at: Date.now() }).execute();
+    await w.t.db
+      .insertInto("guild_settings")
+      .values({ guild_id: G, data_json: JSON.stringify({ CloseOnUserLeave: true }), revision: 1, updated_at: Date.now() })
+      .execute();
     await until(() => w.gateway.identifies.length === 2 && readyShards(runner).length === 1, "a second identify");
     expect(w.gateway.identifies[1].intents).toBe(FEATURES | Intents.GUILD_MEMBERS);
     // The first session was ended (1000), not left dangling.
@@ -60,21 +63,41 @@ describe("a ticket's conversation", () => {
     await until(async () => (await w.t.app.gatewayCoverage!.coveredSince(G)) !== null, "the guild to be covered");
     const ticket = await openTicket(w);
     const token = await discordSignIn(w.t, w.fake, OWNER);
-    const page = async () => (await w.t.app.inject({ method: "GET", url: `/api/${G}/tickets/${ticket.number}/messages`, headers: { authorization: `Bearer ${token}` } })).json();
+    const page = async () =>
+      (
+        await w.t.app.inject({
+          method: "GET",
+          url: `/api/${G}/tickets/${ticket.number}/messages`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json();
     const events: TicketEvent[] = [];
     const unsubscribe = w.t.app.ticketEvents.subscribe(G, (e) => events.push(e));
     const readsBefore = channelReads(w);
 
     const hello = w.fake.postAs(MEMBER, ticket.channel_id!, "hello, my order is late");
-    await until(async () => (await page()).messages?.some((m: { Content: string }) => m.Content === "hello, my order is late"), "the message on the page");
+    await until(
+      async () => (await page()).messages?.some((m: { Content: string }) => m.Content === "hello, my order is late"),
+      "the message on the page",
+    );
     // The page hears of it at once (a ticket event; through PostgreSQL's NOTIFY between instances).
     await until(() => events.some((e) => e.type === "updated" && e.ticket.TicketId === ticket.number), "the ticket event");
     const answered = w.fake.postAs(STAFF, ticket.channel_id!, `on it <@${MEMBER}>`);
     await until(async () => (await page()).messages?.length === 2, "the staff answer");
     w.fake.editAs(MEMBER, hello.id, "hello, my order #77 is late");
     w.fake.deleteMessage(answered.id);
-    await until(async () => (await page()).messages?.find((m: { MessageId: string }) => m.MessageId === answered.id)?.DeletedAt, "the deletion on the page");
-    const messages = (await page()).messages as { MessageId: string; Content: string; EditedAt?: number; DeletedAt?: number; History?: { Content: string; Kind: string }[]; Mentions?: unknown }[];
+    await until(
+      async () => (await page()).messages?.find((m: { MessageId: string }) => m.MessageId === answered.id)?.DeletedAt,
+      "the deletion on the page",
+    );
+    const messages = (await page()).messages as {
+      MessageId: string;
+      Content: string;
+      EditedAt?: number;
+      DeletedAt?: number;
+      History?: { Content: string; Kind: string }[];
+      Mentions?: unknown;
+    }[];
     expect(messages.map((m) => m.Content)).toEqual(["hello, my order #77 is late", `on it <@${MEMBER}>`]);
     expect(messages[0].EditedAt).toBeGreaterThan(0);
     expect(messages[0].History).toEqual([expect.objectContaining({ Content: "hello, my order is late", Kind: "edit" })]);
@@ -101,11 +124,19 @@ describe("a ticket's conversation", () => {
     const sent = ["first", "second", "third"].map((text, i) => w.fake.postAs(i === 1 ? STAFF : MEMBER, ticket.channel_id!, text));
     w.fake.editAs(MEMBER, sent[0].id, "first, edited");
     w.fake.deleteMessage(sent[2].id);
-    await until(async () => (await w.t.db.selectFrom("ticket_messages").select("deleted_at").where("ticket_id", "=", ticket.id).execute()).some((r) => r.deleted_at !== null), "the deletion stored");
+    await until(
+      async () =>
+        (await w.t.db.selectFrom("ticket_messages").select("deleted_at").where("ticket_id", "=", ticket.id).execute()).some(
+          (r) => r.deleted_at !== null,
+        ),
+      "the deletion stored",
+    );
 
     w.fake.removeChannel(ticket.channel_id!);
     const closed = await until(
-      async () => (await w.t.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).where("status", "=", "closed").executeTakeFirst()) ?? null,
+      async () =>
+        (await w.t.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).where("status", "=", "closed").executeTakeFirst()) ??
+        null,
       "the ticket to close",
     );
     expect(closed.close_reason).toBe(botTexts.deletedInDiscordReason);
@@ -143,15 +174,33 @@ describe("a ticket's conversation", () => {
           named = true;
           // SQLite's one connection is held until this returns: the write waits behind this read and runs before the
           // door's next one. PostgreSQL's pool runs it at once.
-          const write = w.t.db.updateTable("tickets").set({ status: "open", channel_id: ticket.channel_id }).where("id", "=", ticket.id).execute();
+          const write = w.t.db
+            .updateTable("tickets")
+            .set({ status: "open", channel_id: ticket.channel_id })
+            .where("id", "=", ticket.id)
+            .execute();
           if (w.t.app.dbDialect === "postgres") await write;
         }
         return args.result;
       },
     };
-    const door = new EventDoor({ core: { ...w.t.app.tickets.deps, db: w.t.db.withPlugin(nameAfterFirstRead) }, retentionMs: 0, now: Date.now });
-    const d = { id: "1000000000000000001", channel_id: ticket.channel_id, guild_id: G, author: { id: MEMBER, username: "member" }, content: "hi", timestamp: new Date().toISOString() };
-    const action = await door.actionFor({ op: 0, t: "MESSAGE_CREATE", s: 1, d } as unknown as GatewayDispatchPayload, { shardId: 0, sessionId: "session" });
+    const door = new EventDoor({
+      core: { ...w.t.app.tickets.deps, db: w.t.db.withPlugin(nameAfterFirstRead) },
+      retentionMs: 0,
+      now: Date.now,
+    });
+    const d = {
+      id: "1000000000000000001",
+      channel_id: ticket.channel_id,
+      guild_id: G,
+      author: { id: MEMBER, username: "member" },
+      content: "hi",
+      timestamp: new Date().toISOString(),
+    };
+    const action = await door.actionFor({ op: 0, t: "MESSAGE_CREATE", s: 1, d } as unknown as GatewayDispatchPayload, {
+      shardId: 0,
+      sessionId: "session",
+    });
     expect(named).toBe(true);
     expect(action?.key).toBe(`message:${d.id}`);
   });
@@ -167,9 +216,16 @@ describe("a ticket's conversation", () => {
     await w.t.db.updateTable("tickets").set({ channel_id: thread.id, is_thread: 1 }).where("id", "=", ticket.id).execute();
     w.fake.postAs(MEMBER, parent.id, "not a ticket");
     w.fake.postAs(MEMBER, thread.id, "in the thread");
-    await until(async () => (await w.t.db.selectFrom("ticket_messages").selectAll().where("ticket_id", "=", ticket.id).execute()).length === 1, "the thread message");
+    await until(
+      async () => (await w.t.db.selectFrom("ticket_messages").selectAll().where("ticket_id", "=", ticket.id).execute()).length === 1,
+      "the thread message",
+    );
     w.fake.removeChannel(thread.id);
-    await until(async () => (await w.t.db.selectFrom("tickets").select("status").where("id", "=", ticket.id).executeTakeFirstOrThrow()).status === "closed", "the ticket to close");
+    await until(
+      async () =>
+        (await w.t.db.selectFrom("tickets").select("status").where("id", "=", ticket.id).executeTakeFirstOrThrow()).status === "closed",
+      "the ticket to close",
+    );
     expect(await w.t.db.selectFrom("ticket_messages").selectAll().execute()).toHaveLength(1);
   });
 });
@@ -181,29 +237,48 @@ describe("members and servers", () => {
 
   it("a member who leaves: their tickets close when the server closes them on leave (after its grace: the sweep's), not otherwise", async () => {
     const leave = { CloseOnUserLeave: true, CloseOnUserLeaveHours: 0, CloseOnUserLeaveMinutes: 0 };
-    await w.t.db.insertInto("guild_settings").values({ guild_id: G, data_json: JSON.stringify(leave), revision: 1, updated_at: Date.now() }).execute();
+    await w.t.db
+      .insertInto("guild_settings")
+      .values({ guild_id: G, data_json: JSON.stringify(leave), revision: 1, updated_at: Date.now() })
+      .execute();
     const runner = w.runner();
     await runner.start();
     await until(() => readyShards(runner).length === 1, "the shard");
     expect(w.gateway.identifies.at(-1)!.intents & Intents.GUILD_MEMBERS).toBe(Intents.GUILD_MEMBERS);
     const here = await openTicket(w, G);
     // Another server: one waits an hour of silence first (the minute sweep closes it then), one does not close on leave.
-    await w.t.db.insertInto("guild_settings").values({ guild_id: G1, data_json: JSON.stringify({ ...leave, CloseOnUserLeaveHours: 1 }), revision: 1, updated_at: Date.now() }).execute();
+    await w.t.db
+      .insertInto("guild_settings")
+      .values({ guild_id: G1, data_json: JSON.stringify({ ...leave, CloseOnUserLeaveHours: 1 }), revision: 1, updated_at: Date.now() })
+      .execute();
     const waiting = await openTicket(w, G1);
     w.fake.removeMember(G, MEMBER);
     w.fake.removeMember(G1, MEMBER);
-    const closed = await until(async () => (await w.t.db.selectFrom("tickets").selectAll().where("id", "=", here.id).where("status", "=", "closed").executeTakeFirst()) ?? null, "the ticket to close");
+    const closed = await until(
+      async () =>
+        (await w.t.db.selectFrom("tickets").selectAll().where("id", "=", here.id).where("status", "=", "closed").executeTakeFirst()) ??
+        null,
+      "the ticket to close",
+    );
     expect(closed.close_reason).toBe(botTexts.userLeftReason);
     await until(() => runner.events.filter((e) => e.t === "GUILD_MEMBER_REMOVE").length === 2, "both departures");
     await runner.idle();
-    expect((await w.t.db.selectFrom("tickets").select("status").where("id", "=", waiting.id).executeTakeFirstOrThrow()).status).toBe("open");
-    await w.t.db.updateTable("guild_settings").set({ data_json: JSON.stringify({ CloseOnUserLeave: false }) }).where("guild_id", "=", G1).execute();
+    expect((await w.t.db.selectFrom("tickets").select("status").where("id", "=", waiting.id).executeTakeFirstOrThrow()).status).toBe(
+      "open",
+    );
+    await w.t.db
+      .updateTable("guild_settings")
+      .set({ data_json: JSON.stringify({ CloseOnUserLeave: false }) })
+      .where("guild_id", "=", G1)
+      .execute();
     const another = await openTicket(w, G1);
     w.fake.addMember(G1, MEMBER);
     w.fake.removeMember(G1, MEMBER);
     await until(() => runner.events.filter((e) => e.t === "GUILD_MEMBER_REMOVE").length === 3, "the third departure");
     await runner.idle();
-    expect((await w.t.db.selectFrom("tickets").select("status").where("id", "=", another.id).executeTakeFirstOrThrow()).status).toBe("open");
+    expect((await w.t.db.selectFrom("tickets").select("status").where("id", "=", another.id).executeTakeFirstOrThrow()).status).toBe(
+      "open",
+    );
   });
 
   it("the bot removed from a server starts its retention clock; back, the clock stops; past it the server's data is purged", async () => {
@@ -214,15 +289,30 @@ describe("members and servers", () => {
     await w.t.db.insertInto("guild_settings").values({ guild_id: G1, data_json: "{}", revision: 1, updated_at: Date.now() }).execute();
     const before = Date.now();
     w.fake.removeBot(G1);
-    const departure = await until(async () => (await w.t.db.selectFrom("guild_departures").selectAll().where("guild_id", "=", G1).executeTakeFirst()) ?? null, "the departure");
+    const departure = await until(
+      async () => (await w.t.db.selectFrom("guild_departures").selectAll().where("guild_id", "=", G1).executeTakeFirst()) ?? null,
+      "the departure",
+    );
     expect(Number(departure.removed_at)).toBeGreaterThanOrEqual(before);
     expect(Number(departure.purge_at) - Number(departure.removed_at)).toBe(30 * 24 * 60 * 60_000);
     // Its owner sees the date on the server list (GET /guilds/removed); a member who manages nothing does not.
     const removed = async (userId: string) =>
-      (await w.t.app.inject({ method: "GET", url: "/api/guilds/removed", headers: { authorization: `Bearer ${await discordSignIn(w.t, w.fake, userId)}` } })).json();
+      (
+        await w.t.app.inject({
+          method: "GET",
+          url: "/api/guilds/removed",
+          headers: { authorization: `Bearer ${await discordSignIn(w.t, w.fake, userId)}` },
+        })
+      ).json();
     expect(await removed(OWNER)).toEqual({
       guilds: [
-        expect.objectContaining({ id: G1, name: "Other Guild", removed_at: Number(departure.removed_at), purge_at: Number(departure.purge_at), invite_url: expect.stringContaining(`guild_id=${G1}`) }),
+        expect.objectContaining({
+          id: G1,
+          name: "Other Guild",
+          removed_at: Number(departure.removed_at),
+          purge_at: Number(departure.purge_at),
+          invite_url: expect.stringContaining(`guild_id=${G1}`),
+        }),
       ],
     });
     expect(await removed(MEMBER)).toEqual({ guilds: [] });
@@ -237,7 +327,10 @@ describe("members and servers", () => {
 
     // The bot invited again before the date: no purge.
     w.fake.removeBot(G);
-    await until(async () => (await w.t.db.selectFrom("guild_departures").selectAll().where("guild_id", "=", G).executeTakeFirst()) ?? null, "the departure of G");
+    await until(
+      async () => (await w.t.db.selectFrom("guild_departures").selectAll().where("guild_id", "=", G).executeTakeFirst()) ?? null,
+      "the departure of G",
+    );
     w.fake.addMember(G, w.fake.applicationId);
     await until(async () => (await w.t.db.selectFrom("guild_departures").selectAll().execute()).length === 0, "the clock to stop");
   });
@@ -247,7 +340,10 @@ describe("Discord refuses a privileged intent (4014)", () => {
   beforeEach(async () => {
     // Message Content on, Server Members off in the developer portal; a server closes tickets on leave.
     w = await gatewayWorld({ applicationFlags: MESSAGE_CONTENT_LIMITED });
-    await w.t.db.insertInto("guild_settings").values({ guild_id: G, data_json: JSON.stringify({ CloseOnUserLeave: true }), revision: 1, updated_at: Date.now() }).execute();
+    await w.t.db
+      .insertInto("guild_settings")
+      .values({ guild_id: G, data_json: JSON.stringify({ CloseOnUserLeave: true }), revision: 1, updated_at: Date.now() })
+      .execute();
   });
 
   it("Bot setup names the missing intent, the bot goes on polling, and the gateway connects once the intent is on", async () => {
@@ -256,14 +352,22 @@ describe("Discord refuses a privileged intent (4014)", () => {
     await until(() => runner.status()[0]?.refused === 4014, "the refusal");
     expect(w.gateway.identifies.map((i) => i.outcome)).toEqual([{ closed: 4014 }]);
     const token = await discordSignIn(w.t, w.fake, OWNER);
-    const setup = (await w.t.app.inject({ method: "GET", url: `/api/${G}/bot-setup?fresh=true`, headers: { authorization: `Bearer ${token}` } })).json();
+    const setup = (
+      await w.t.app.inject({ method: "GET", url: `/api/${G}/bot-setup?fresh=true`, headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(setup.problems).toContainEqual({ kind: "gatewayIntentsDisallowed", intents: ["guildMembers"] });
 
     // The ticket page polls Discord as without the gateway.
     const ticket = await openTicket(w);
     w.fake.postAs(MEMBER, ticket.channel_id!, "anyone there?");
     const readsBefore = channelReads(w);
-    const page = (await w.t.app.inject({ method: "GET", url: `/api/${G}/tickets/${ticket.number}/messages`, headers: { authorization: `Bearer ${token}` } })).json();
+    const page = (
+      await w.t.app.inject({
+        method: "GET",
+        url: `/api/${G}/tickets/${ticket.number}/messages`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     expect(page.messages.map((m: { Content: string }) => m.Content)).toContain("anyone there?");
     expect(channelReads(w)).toBeGreaterThan(readsBefore);
 
@@ -271,7 +375,9 @@ describe("Discord refuses a privileged intent (4014)", () => {
     w.fake.applicationFlags |= ApplicationFlags.GATEWAY_GUILD_MEMBERS_LIMITED;
     await until(() => readyShards(runner).length === 1, "the shard to connect");
     expect(w.gateway.identifies.at(-1)!.intents).toBe(FEATURES | Intents.GUILD_MEMBERS);
-    const again = (await w.t.app.inject({ method: "GET", url: `/api/${G}/bot-setup?fresh=true`, headers: { authorization: `Bearer ${token}` } })).json();
+    const again = (
+      await w.t.app.inject({ method: "GET", url: `/api/${G}/bot-setup?fresh=true`, headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(again.problems.map((p: { kind: string }) => p.kind)).not.toContain("gatewayIntentsDisallowed");
   });
 });
@@ -303,12 +409,18 @@ describe("no event applied twice", () => {
     // Resumed, not identified again: one identify in all, and B's resume of A's session replayed every dispatch.
     expect(w.gateway.identifies).toHaveLength(1);
     expect(w.gateway.resumes.at(-1)).toMatchObject({ sessionId: session, outcome: { replayed: expect.any(Number) } });
-    expect(b.events.filter((e) => e.outcome === "duplicate").map((e) => e.key).sort()).toEqual(
-      [...early.map((m) => `message:${m.id}`), expect.stringMatching(new RegExp(`^edit:${early[0].id}:`))].sort(),
-    );
-    expect(b.events.filter((e) => e.outcome === "applied").map((e) => e.key).sort()).toEqual(
-      [...late.map((m) => `message:${m.id}`), expect.stringMatching(new RegExp(`^edit:${early[1].id}:`))].sort(),
-    );
+    expect(
+      b.events
+        .filter((e) => e.outcome === "duplicate")
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual([...early.map((m) => `message:${m.id}`), expect.stringMatching(new RegExp(`^edit:${early[0].id}:`))].sort());
+    expect(
+      b.events
+        .filter((e) => e.outcome === "applied")
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual([...late.map((m) => `message:${m.id}`), expect.stringMatching(new RegExp(`^edit:${early[1].id}:`))].sort());
     const stored = await w.t.db.selectFrom("ticket_messages").select("message_id").where("ticket_id", "=", ticket.id).execute();
     expect(stored.map((r) => r.message_id).sort()).toEqual([...early, ...late].map((m) => m.id).sort());
     expect(await w.t.db.selectFrom("ticket_message_history").select(["message_id", "kind"]).orderBy("message_id").execute()).toEqual(

@@ -13,7 +13,8 @@ afterEach(async () => {
   await w?.close();
 });
 
-const holders = async () => (await w.t.db.selectFrom("gateway_shards").select(["shard_id", "holder"]).orderBy("shard_id").execute()).map((r) => r.holder);
+const holders = async () =>
+  (await w.t.db.selectFrom("gateway_shards").select(["shard_id", "holder"]).orderBy("shard_id").execute()).map((r) => r.holder);
 
 describe("two instances share the shards", () => {
   it("a second instance takes its share: the first gives a shard back, the second resumes it; each event is applied once", async () => {
@@ -21,7 +22,10 @@ describe("two instances share the shards", () => {
     const a = w.runner();
     await a.start();
     await until(() => readyShards(a).length === 2, "A to hold both shards");
-    expect(w.gateway.identifies.map((i) => i.shard).sort()).toEqual([[0, 2], [1, 2]]);
+    expect(w.gateway.identifies.map((i) => i.shard).sort()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
     const sessionOne = a.status().find((s) => s.shardId === 1)!.sessionId;
 
     const b = w.runner();
@@ -32,7 +36,11 @@ describe("two instances share the shards", () => {
     expect(await holders()).toEqual([a.instanceId, b.instanceId]);
     // Shard 1 changed hands by RESUME: no identify beyond the first two, and Discord kept the session.
     expect(w.gateway.identifies).toHaveLength(2);
-    expect(w.gateway.resumes.at(-1)).toMatchObject({ sessionId: sessionOne, viaResumeUrl: true, outcome: { replayed: expect.any(Number) } });
+    expect(w.gateway.resumes.at(-1)).toMatchObject({
+      sessionId: sessionOne,
+      viaResumeUrl: true,
+      outcome: { replayed: expect.any(Number) },
+    });
     expect(w.gateway.clientCloses.find((c) => c.sessionId === sessionOne)?.code).toBe(4200);
 
     // A message in each server: applied once, by the instance holding its shard.
@@ -40,7 +48,10 @@ describe("two instances share the shards", () => {
     const one = await openTicket(w, G1);
     const m0 = w.fake.postAs(MEMBER, zero.channel_id!, "to shard zero");
     const m1 = w.fake.postAs(MEMBER, one.channel_id!, "to shard one");
-    await until(() => a.events.some((e) => e.key === `message:${m0.id}`) && b.events.some((e) => e.key === `message:${m1.id}`), "both applied");
+    await until(
+      () => a.events.some((e) => e.key === `message:${m0.id}`) && b.events.some((e) => e.key === `message:${m1.id}`),
+      "both applied",
+    );
     expect(a.events.filter((e) => e.key === `message:${m1.id}`)).toEqual([]);
     expect(b.events.filter((e) => e.key === `message:${m0.id}`)).toEqual([]);
 
@@ -61,7 +72,8 @@ describe("identify limits across instances (gateway.mdx, Max Concurrency; sessio
     // Both instances known from the start, so each takes one shard and both identify at once.
     const a = w.runner({ instanceId: "instance-a", identifyIntervalMs: 450 });
     const b = w.runner({ instanceId: "instance-b", identifyIntervalMs: 450 });
-    for (const id of ["instance-a", "instance-b"]) await w.t.db.insertInto("gateway_instances").values({ instance_id: id, seen_at: Date.now() }).execute();
+    for (const id of ["instance-a", "instance-b"])
+      await w.t.db.insertInto("gateway_instances").values({ instance_id: id, seen_at: Date.now() }).execute();
     await Promise.all([a.start(), b.start()]);
     await until(() => readyShards(a).length === 1 && readyShards(b).length === 1, "a shard each");
     expect(w.gateway.identifies.map((i) => i.outcome).every((o) => "session" in o)).toBe(true);
@@ -73,7 +85,9 @@ describe("identify limits across instances (gateway.mdx, Max Concurrency; sessio
   it("with no session start left the gateway waits for Discord's reset instead of identifying (past the limit Discord resets the token)", async () => {
     w = await gatewayWorld({ gateway: { sessionStartLimit: { total: 1000, remaining: 0 } } });
     const warnings: string[] = [];
-    const log = Object.assign(Object.create(w.t.app.log) as FastifyBaseLogger, { warn: (_detail: unknown, message?: string) => void warnings.push(String(message)) });
+    const log = Object.assign(Object.create(w.t.app.log) as FastifyBaseLogger, {
+      warn: (_detail: unknown, message?: string) => void warnings.push(String(message)),
+    });
     const runner = w.runner({ log });
     // Discord's reset counted from the runner's start, not from the world's (an app takes a while on a loaded machine).
     w.gateway.sessionStartLimit.resetAt = Date.now() + 3000;

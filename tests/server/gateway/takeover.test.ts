@@ -67,9 +67,28 @@ describe(`killing the instance that holds a shard (${testDatabaseUrl ? "PostgreS
     await db
       .insertInto("tickets")
       .values({
-        guild_id: G, number: 1, panel_id: null, panel_name: "Unknown", opener_id: MEMBER, opener_name: "member", subject: null, status: "open", channel_id: channel.id,
-        claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
-        closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+        guild_id: G,
+        number: 1,
+        panel_id: null,
+        panel_name: "Unknown",
+        opener_id: MEMBER,
+        opener_name: "member",
+        subject: null,
+        status: "open",
+        channel_id: channel.id,
+        claimed_by: null,
+        claimed_by_name: null,
+        form_answers_json: null,
+        opened_at: now,
+        last_activity_at: now,
+        first_response_at: null,
+        closed_at: null,
+        closed_by: null,
+        closed_by_name: null,
+        close_reason: null,
+        rating: null,
+        response_ms: null,
+        resolution_ms: null,
       })
       .execute();
     const ticket = (await findTicket(db, G, 1))!;
@@ -79,7 +98,11 @@ describe(`killing the instance that holds a shard (${testDatabaseUrl ? "PostgreS
     };
 
     a = await startServerProcess(env, 60_000);
-    const held = await until(async () => (await db.selectFrom("gateway_shards").selectAll().where("ready_at", "is not", null).executeTakeFirst()) ?? null, "A to hold the shard", 30_000);
+    const held = await until(
+      async () => (await db.selectFrom("gateway_shards").selectAll().where("ready_at", "is not", null).executeTakeFirst()) ?? null,
+      "A to hold the shard",
+      30_000,
+    );
     const holderA = held.holder!;
     const sessionA = held.session_id!;
     // On PostgreSQL a second instance runs alongside; it holds nothing while A holds the only shard.
@@ -89,7 +112,13 @@ describe(`killing the instance that holds a shard (${testDatabaseUrl ? "PostgreS
     }
 
     const stored = () => db.selectFrom("ticket_messages").selectAll().where("ticket_id", "=", ticket.id).execute();
-    const history = () => db.selectFrom("ticket_message_history").select(["message_id", "kind"]).where("ticket_id", "=", ticket.id).orderBy("message_id").execute();
+    const history = () =>
+      db
+        .selectFrom("ticket_message_history")
+        .select(["message_id", "kind"])
+        .where("ticket_id", "=", ticket.id)
+        .orderBy("message_id")
+        .execute();
     const before = ["m1", "m2", "m3", "m4"].map((text) => fake.postAs(MEMBER, channel.id, text));
     fake.editAs(MEMBER, before[0].id, "m1, edited");
     await until(async () => (await stored()).length === 4 && (await history()).length === 1, "A to apply the first events");
@@ -128,7 +157,9 @@ describe(`killing the instance that holds a shard (${testDatabaseUrl ? "PostgreS
       ].sort((x, y) => (x.message_id < y.message_id ? -1 : 1)),
     );
     // Nothing applied twice: what A applied, B recognised in the replay and left alone.
-    const byA = (await db.selectFrom("gateway_inbox").select("event_key").where("holder", "=", holderA).where("status", "=", "done").execute()).map((r) => r.event_key);
+    const byA = (
+      await db.selectFrom("gateway_inbox").select("event_key").where("holder", "=", holderA).where("status", "=", "done").execute()
+    ).map((r) => r.event_key);
     const appliedByB = eventsB.filter((e) => e.outcome === "applied").map((e) => e.key);
     expect(byA.length).toBeGreaterThanOrEqual(5);
     expect(appliedByB.filter((key) => byA.includes(key))).toEqual([]);

@@ -31,9 +31,19 @@ export interface GatewayWorld {
 }
 
 /** Test timings: a lease of 1.5 s and a heartbeat every 100 ms; identifies 300 ms apart per bucket. */
-export const TEST_TIMINGS = { leaseMs: 1500, tickMs: 100, identifyIntervalMs: 300, intentsCheckMs: 200, flagsCheckMs: 200, helloTimeoutMs: 5000, readyTimeoutMs: 5000 };
+export const TEST_TIMINGS = {
+  leaseMs: 1500,
+  tickMs: 100,
+  identifyIntervalMs: 300,
+  intentsCheckMs: 200,
+  flagsCheckMs: 200,
+  helloTimeoutMs: 5000,
+  readyTimeoutMs: 5000,
+};
 
-export async function gatewayWorld(options: { gateway?: Partial<FakeGatewayOptions>; applicationFlags?: number; env?: Record<string, string> } = {}): Promise<GatewayWorld> {
+export async function gatewayWorld(
+  options: { gateway?: Partial<FakeGatewayOptions>; applicationFlags?: number; env?: Record<string, string> } = {},
+): Promise<GatewayWorld> {
   const fake = await FakeDiscord.start({ applicationId: APP, applicationFlags: options.applicationFlags });
   fake.addUser({ id: OWNER, username: "owner" });
   fake.addUser({ id: MEMBER, username: "member" });
@@ -49,7 +59,14 @@ export async function gatewayWorld(options: { gateway?: Partial<FakeGatewayOptio
   // then, which the live read rightly answers by polling (fake-gateway.test.ts covers the timeout itself).
   const gateway = await FakeGateway.start({ discord: fake, identifyWindowMs: 250, ...options.gateway });
   const t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_API_BASE: fake.base, DISCORD_GATEWAY: "1", ...options.env },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_API_BASE: fake.base,
+      DISCORD_GATEWAY: "1",
+      ...options.env,
+    },
     seed: false,
   });
   const runners: GatewayRunner[] = [];
@@ -61,7 +78,9 @@ export async function gatewayWorld(options: { gateway?: Partial<FakeGatewayOptio
     runners,
     runner(overrides = {}) {
       const events: { key: string; t: string; outcome: string }[] = [];
-      const runner = createGatewayRunner(t.app, { ...TEST_TIMINGS, onEvent: (e) => events.push(e), ...overrides }) as GatewayRunner & { events: typeof events };
+      const runner = createGatewayRunner(t.app, { ...TEST_TIMINGS, onEvent: (e) => events.push(e), ...overrides }) as GatewayRunner & {
+        events: typeof events;
+      };
       runner.events = events;
       runners.push(runner);
       return runner;
@@ -95,13 +114,37 @@ export async function openTicket(w: GatewayWorld, guildId = G): Promise<TicketRo
   await w.t.db
     .insertInto("tickets")
     .values({
-      guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: MEMBER, opener_name: "member", subject: null, status: "open", channel_id: channel.id,
-      claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
-      closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+      guild_id: guildId,
+      number,
+      panel_id: null,
+      panel_name: "Unknown",
+      opener_id: MEMBER,
+      opener_name: "member",
+      subject: null,
+      status: "open",
+      channel_id: channel.id,
+      claimed_by: null,
+      claimed_by_name: null,
+      form_answers_json: null,
+      opened_at: now,
+      last_activity_at: now,
+      first_response_at: null,
+      closed_at: null,
+      closed_by: null,
+      closed_by_name: null,
+      close_reason: null,
+      rating: null,
+      response_ms: null,
+      resolution_ms: null,
     })
     .execute();
   return (await findTicket(w.t.db, guildId, number))!;
 }
 
 /** The runner's shards, ready. */
-export const readyShards = (runner: GatewayRunner) => runner.status().filter((s) => s.ready).map((s) => s.shardId).sort();
+export const readyShards = (runner: GatewayRunner) =>
+  runner
+    .status()
+    .filter((s) => s.ready)
+    .map((s) => s.shardId)
+    .sort();

@@ -13,7 +13,13 @@ describe("Item 12 — TRUST_PROXY that trusts every address is refused", () => {
   });
 
   it("refuses ranges that together cover every IPv4 or every IPv6 address", () => {
-    for (const value of ["0.0.0.0/1,128.0.0.0/1", "::/1,8000::/1", "0.0.0.0/2,64.0.0.0/2,128.0.0.0/1", "::ffff:0:0/96", "::ffff:0.0.0.0/97,128.0.0.0/1"]) {
+    for (const value of [
+      "0.0.0.0/1,128.0.0.0/1",
+      "::/1,8000::/1",
+      "0.0.0.0/2,64.0.0.0/2,128.0.0.0/1",
+      "::ffff:0:0/96",
+      "::ffff:0.0.0.0/97,128.0.0.0/1",
+    ]) {
       expect(() => trustProxySetting(value), value).toThrow(/every address/);
     }
   });
@@ -48,7 +54,14 @@ describe("Item 13 — the event stream carries the security headers of every oth
       const stream = await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/tickets/events`, headers: bearer(token) });
       expect(stream.statusCode).toBe(200);
       expect(String(stream.headers["content-type"])).toContain("text/event-stream");
-      const names = ["content-security-policy", "referrer-policy", "x-content-type-options", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"];
+      const names = [
+        "content-security-policy",
+        "referrer-policy",
+        "x-content-type-options",
+        "x-frame-options",
+        "cross-origin-opener-policy",
+        "permissions-policy",
+      ];
       for (const name of names) {
         expect(list.headers[name], name).toBeDefined();
         expect(stream.headers[name], name).toBe(list.headers[name]);

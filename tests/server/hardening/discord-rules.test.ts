@@ -43,10 +43,18 @@ const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "
 const channelCreates = () => fake.callsTo("POST", "/guilds/{guild_id}/channels").length;
 const setPanel = async (patch: Record<string, unknown>) => {
   const row = await t.db.selectFrom("panels").select("data_json").where("id", "=", panelId).executeTakeFirstOrThrow();
-  await t.db.updateTable("panels").set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), ...patch }) }).where("id", "=", panelId).execute();
+  await t.db
+    .updateTable("panels")
+    .set({ data_json: JSON.stringify({ ...JSON.parse(row.data_json), ...patch }) })
+    .where("id", "=", panelId)
+    .execute();
 };
 const setTeamPermissions = (permissions: Record<string, boolean>) =>
-  t.db.updateTable("teams").set({ permissions_json: JSON.stringify(permissions) }).where("id", "=", teamId).execute();
+  t.db
+    .updateTable("teams")
+    .set({ permissions_json: JSON.stringify(permissions) })
+    .where("id", "=", teamId)
+    .execute();
 
 /** What the member reads: the direct answer, or the deferred one when the step ran past the threshold (a loaded machine). */
 async function answer(interaction: Interaction): Promise<string> {
@@ -60,7 +68,8 @@ const clickPanel = (user: string) => answer(discord.click({ ...at(user, PANEL_CH
 const command = (user: string, channelId: string, name: string, options: { name: string; type: number; value: string }[] = []) =>
   answer(discord.command({ ...at(user, channelId), name, options }));
 /** The opener's Reopen button in the closing DM. */
-const reopenFromDm = (user: string, number: number) => answer(discord.click({ user, channel: fake.dmWith(user)!.id, customId: `reopen:${G}:${number}` }));
+const reopenFromDm = (user: string, number: number) =>
+  answer(discord.click({ user, channel: fake.dmWith(user)!.id, customId: `reopen:${G}:${number}` }));
 
 /** The member opens a ticket from the panel; staff close it (its closing DM carries the Reopen button). */
 async function openAndClose(opener: string) {
@@ -73,7 +82,13 @@ async function openAndClose(opener: string) {
 
 beforeAll(async () => {
   fake = await FakeDiscord.start({ applicationId: APP });
-  for (const [id, username] of [[OPENER, "opener"], [STAFF, "staffer"], [OWNER, "owner"], [LEAVER, "leaver"]]) fake.addUser({ id, username });
+  for (const [id, username] of [
+    [OPENER, "opener"],
+    [STAFF, "staffer"],
+    [OWNER, "owner"],
+    [LEAVER, "leaver"],
+  ])
+    fake.addUser({ id, username });
   fake.addGuild({ id: G, name: "Rules Guild", ownerId: OWNER, botPermissions: BigInt(botPermissionBits) });
   fake.addRole(G, { id: SUPPORT_ROLE, name: "Support", permissions: 0n, position: 2 });
   fake.addRole(G, { id: MUTED_ROLE, name: "Muted", permissions: 0n, position: 1 });
@@ -84,8 +99,13 @@ beforeAll(async () => {
   proxy = await startDiscordProxy({ upstream: fake.base, botToken: fake.botToken, secret: SECRET });
   t = await createTestApp({
     env: {
-      DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_API_BASE: fake.base,
-      DISCORD_REST_PROXY: proxy.url, DISCORD_PROXY_SECRET: SECRET,
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+      DISCORD_REST_PROXY: proxy.url,
+      DISCORD_PROXY_SECRET: SECRET,
     },
     seed: false,
   });
@@ -94,15 +114,35 @@ beforeAll(async () => {
   teamId = (await t.db.insertInto("teams").values(team).returning("id").executeTakeFirstOrThrow()).id;
   await t.db.insertInto("team_roles").values({ team_id: teamId, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
   const panel = singlePanelSchema.parse({
-    PanelName: "Help", TicketCategory: CATEGORY, SupportTeams: [String(teamId)], PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Help" }, WelcomeMessage: { WelcomeTitle: "Hi" },
+    PanelName: "Help",
+    TicketCategory: CATEGORY,
+    SupportTeams: [String(teamId)],
+    PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Help" },
+    WelcomeMessage: { WelcomeTitle: "Hi" },
   });
-  panelId = (await t.db
-    .insertInto("panels")
-    .values({ guild_id: G, kind: "single", name: "Help", form_id: null, team_id: teamId, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
-    .returning("id")
-    .executeTakeFirstOrThrow()).id;
+  panelId = (
+    await t.db
+      .insertInto("panels")
+      .values({
+        guild_id: G,
+        kind: "single",
+        name: "Help",
+        form_id: null,
+        team_id: teamId,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   const settings = { UserTicketLimit: 0, TicketCloseConfirmation: false, ReopenWithinDays: 7 };
-  await t.db.insertInto("guild_settings").values({ guild_id: G, data_json: JSON.stringify(settings), revision: 1, updated_at: Date.now() }).execute();
+  await t.db
+    .insertInto("guild_settings")
+    .values({ guild_id: G, data_json: JSON.stringify(settings), revision: 1, updated_at: Date.now() })
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
@@ -120,7 +160,11 @@ describe("Item 3 — a reopen from the DM obeys membership and the blacklist, as
     expect(await reopenFromDm(LEAVER, ticket.number)).toBe(en.reopenNotMember);
     // The DM's interaction carries no roles: the blacklisted role is read from the member as Discord has them.
     fake.addMember(G, LEAVER, { roles: [MUTED_ROLE] });
-    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MUTED_ROLE, reason: "", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .insertInto("blacklist")
+      .values({ guild_id: G, kind: "Role", target_id: MUTED_ROLE, reason: "", created_at: Date.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect(await reopenFromDm(LEAVER, ticket.number)).toBe(en.blacklisted);
     expect(channelCreates()).toBe(creates);
     expect((await tickets()).find((r) => r.id === ticket.id)).toMatchObject({ status: "closed", channel_id: ticket.channel_id });
@@ -220,7 +264,13 @@ describe("Item 8 — a global rate limit never silences a member", () => {
   });
 
   it("an instance talking to Discord itself: its own global limit holds the bot's requests, never the interaction's webhook", async () => {
-    const alone = new DiscordPlatform({ apiBase: fake.base, clientId: APP, clientSecret: fake.clientSecret, botToken: fake.botToken, retries: 0 });
+    const alone = new DiscordPlatform({
+      apiBase: fake.base,
+      clientId: APP,
+      clientSecret: fake.clientSecret,
+      botToken: fake.botToken,
+      retries: 0,
+    });
     const token = `itok-alone-${Date.now()}`;
     const webhook = fake.registerInteraction(token, { channelId: PANEL_CHANNEL, guildId: G });
     const undo = fake.holdBotGlobally(60_000);

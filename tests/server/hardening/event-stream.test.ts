@@ -18,7 +18,12 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.signIn(DEMO_ADMIN_ID);
   const current = await t.app.inject({ method: "GET", url: `/api/${G}/settings`, headers: bearer(admin) });
-  await t.app.inject({ method: "PUT", url: `/api/${G}/settings`, headers: bearer(admin), payload: { UserTicketLimit: 0, Revision: current.json().Revision } });
+  await t.app.inject({
+    method: "PUT",
+    url: `/api/${G}/settings`,
+    headers: bearer(admin),
+    payload: { UserTicketLimit: 0, Revision: current.json().Revision },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -84,7 +89,12 @@ async function openStream(token: string) {
 }
 
 async function openTicket() {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "General Support")
+    .executeTakeFirstOrThrow();
   const res = await t.app.inject({
     method: "POST",
     url: `/api/${G}/demo/interactions`,

@@ -38,20 +38,54 @@ let nextNumber = 7000;
 const ticketValues = (guildId: string, openedAt: number, extra: Json = {}) => {
   const number = nextNumber++;
   return {
-    guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: DEMO_ADMIN_ID, opener_name: "Demo Admin", subject: null, status: "open",
-    channel_id: `77${String(number).padStart(16, "0")}`, claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: openedAt, last_activity_at: openedAt,
-    first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null, ...extra,
+    guild_id: guildId,
+    number,
+    panel_id: null,
+    panel_name: "Unknown",
+    opener_id: DEMO_ADMIN_ID,
+    opener_name: "Demo Admin",
+    subject: null,
+    status: "open",
+    channel_id: `77${String(number).padStart(16, "0")}`,
+    claimed_by: null,
+    claimed_by_name: null,
+    form_answers_json: null,
+    opened_at: openedAt,
+    last_activity_at: openedAt,
+    first_response_at: null,
+    closed_at: null,
+    closed_by: null,
+    closed_by_name: null,
+    close_reason: null,
+    rating: null,
+    response_ms: null,
+    resolution_ms: null,
+    ...extra,
   };
 };
 const ticket = (guildId: string, openedAt: number, extra: Json = {}): Promise<TicketRow> =>
-  t.db.insertInto("tickets").values(ticketValues(guildId, openedAt, extra)).returningAll().executeTakeFirstOrThrow();
+  t.db
+    .insertInto("tickets")
+    .values(ticketValues(guildId, openedAt, extra))
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** A single panel of the server, copied from its General Support panel with its own waiting alert (null: the server's). */
 async function panelWithAlert(guildId: string, minutes: number | null): Promise<number> {
-  const base = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", guildId).where("kind", "=", "single").orderBy("id").executeTakeFirstOrThrow();
+  const base = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .where("kind", "=", "single")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const { id: _id, ...rest } = base;
   const data = { ...(JSON.parse(base.data_json) as Json), WaitingAlertMinutes: minutes };
-  const row = await t.db.insertInto("panels").values({ ...rest, name: `Alert ${minutes}`, message_id: null, data_json: JSON.stringify(data) }).returning("id").executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto("panels")
+    .values({ ...rest, name: `Alert ${minutes}`, message_id: null, data_json: JSON.stringify(data) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
@@ -68,7 +102,8 @@ describe("the ticket page's activity", () => {
     const row = await ticket(QUIET, Date.now() - 60_000);
     const n = row.number;
     const actor = { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, ip: "127.0.0.1" };
-    const write = (action: string, before: unknown, after: unknown) => recordActivityOf(t.db, actor, { guildId: QUIET, action, before, after });
+    const write = (action: string, before: unknown, after: unknown) =>
+      recordActivityOf(t.db, actor, { guildId: QUIET, action, before, after });
     // Tickets whose numbers start with n's digits or continue them: n0, n1, and n's own first digits.
     await write(ticketActions.opened, undefined, { TicketId: n, PanelName: "Unknown", Subject: null });
     await write(ticketActions.opened, undefined, { TicketId: n * 10, PanelName: "Unknown", Subject: null });
@@ -78,7 +113,12 @@ describe("the ticket page's activity", () => {
     await write(helpdeskActions.triaged, { TicketId: n, Priority: "normal" }, { TicketId: n, Priority: "high" });
     await write("Tag Created", undefined, { TagName: `tag-${n}` });
 
-    const rows = await t.db.selectFrom("activity").select(["action", "ticket_id", "after_json", "before_json"]).where("guild_id", "=", QUIET).orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("activity")
+      .select(["action", "ticket_id", "after_json", "before_json"])
+      .where("guild_id", "=", QUIET)
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => [r.action, r.ticket_id === null ? null : Number(r.ticket_id)])).toEqual([
       [ticketActions.opened, n],
       [ticketActions.opened, n * 10],
@@ -91,7 +131,11 @@ describe("the ticket page's activity", () => {
 
     // The page reads the column, not the JSON: with every entry's JSON emptied it still lists exactly n's entries.
     await t.db.updateTable("activity").set({ after_json: "{}", before_json: null }).where("guild_id", "=", QUIET).execute();
-    const detail = await new HelpDesk(t.app.tickets.deps).detail((await findTicket(t.db, QUIET, n))!, { reply: false, note: false, act: false });
+    const detail = await new HelpDesk(t.app.tickets.deps).detail((await findTicket(t.db, QUIET, n))!, {
+      reply: false,
+      note: false,
+      act: false,
+    });
     expect(detail.activity.map((a) => a.Action)).toEqual([helpdeskActions.triaged, ticketActions.memberRemoved, ticketActions.opened]);
   });
 
@@ -101,26 +145,51 @@ describe("the ticket page's activity", () => {
     try {
       await migrateToLatest(handle, "025_generated_count_triggers");
       const entry = (action: string, after: string | null, before: string | null = null) => ({
-        guild_id: G, user_id: "1", username: "a", avatar: null, action, ip: "", timestamp: 0, before_json: before, after_json: after,
+        guild_id: G,
+        user_id: "1",
+        username: "a",
+        avatar: null,
+        action,
+        ip: "",
+        timestamp: 0,
+        before_json: before,
+        after_json: after,
       });
-      await db.insertInto("activity").values([
-        entry("Ticket Opened", JSON.stringify({ TicketId: 12, PanelName: "p" })),
-        entry("Ticket Member Removed", null, JSON.stringify({ TicketId: 12 })),
-        entry("Ticket Closed", JSON.stringify({ TicketId: 120, Status: "closed" })),
-        entry("Ticket Claimed", JSON.stringify({ ClaimedBy: "a", TicketId: 121 })),
-        entry("Ticket Renamed", '{"TicketId":5'),
-        entry("Ticket Renamed", JSON.stringify({ Channel: '"TicketId":7,' })),
-        entry("Ticket Renamed", JSON.stringify({ TicketId: "12" })),
-        entry("Ticket Renamed", JSON.stringify({ TicketId: 3_000_000_000 })),
-        entry("Ticket Renamed", JSON.stringify({ TicketId: -4 })),
-        entry("Ticket Renamed", JSON.stringify({ TicketId: 12.5 })),
-        entry("Ticket Renamed", JSON.stringify({ TicketId: 2_147_483_647 })),
-        entry("Tag Created", JSON.stringify({ TagName: "x" })),
-        entry("Tag Deleted", null),
-      ]).execute();
+      await db
+        .insertInto("activity")
+        .values([
+          entry("Ticket Opened", JSON.stringify({ TicketId: 12, PanelName: "p" })),
+          entry("Ticket Member Removed", null, JSON.stringify({ TicketId: 12 })),
+          entry("Ticket Closed", JSON.stringify({ TicketId: 120, Status: "closed" })),
+          entry("Ticket Claimed", JSON.stringify({ ClaimedBy: "a", TicketId: 121 })),
+          entry("Ticket Renamed", '{"TicketId":5'),
+          entry("Ticket Renamed", JSON.stringify({ Channel: '"TicketId":7,' })),
+          entry("Ticket Renamed", JSON.stringify({ TicketId: "12" })),
+          entry("Ticket Renamed", JSON.stringify({ TicketId: 3_000_000_000 })),
+          entry("Ticket Renamed", JSON.stringify({ TicketId: -4 })),
+          entry("Ticket Renamed", JSON.stringify({ TicketId: 12.5 })),
+          entry("Ticket Renamed", JSON.stringify({ TicketId: 2_147_483_647 })),
+          entry("Tag Created", JSON.stringify({ TagName: "x" })),
+          entry("Tag Deleted", null),
+        ])
+        .execute();
       await migrateToLatest(handle);
       const rows = await db.selectFrom("activity").select(["ticket_id"]).orderBy("id").execute();
-      expect(rows.map((r) => (r.ticket_id === null ? null : Number(r.ticket_id)))).toEqual([12, 12, 120, 121, null, null, null, null, null, null, 2_147_483_647, null, null]);
+      expect(rows.map((r) => (r.ticket_id === null ? null : Number(r.ticket_id)))).toEqual([
+        12,
+        12,
+        120,
+        121,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        2_147_483_647,
+        null,
+        null,
+      ]);
     } finally {
       await close();
     }
@@ -131,7 +200,16 @@ describe("waiting-too-long alerts", () => {
   const MIN = 60_000;
   const T0 = 1_700_000_000_000;
   const alertedNumbers = async (guildId: string) =>
-    (await t.db.selectFrom("tickets").select("number").where("guild_id", "=", guildId).where("waiting_alert_at", "is not", null).where("number", ">=", 7000).orderBy("number").execute()).map((r) => r.number);
+    (
+      await t.db
+        .selectFrom("tickets")
+        .select("number")
+        .where("guild_id", "=", guildId)
+        .where("waiting_alert_at", "is not", null)
+        .where("number", ">=", 7000)
+        .orderBy("number")
+        .execute()
+    ).map((r) => r.number);
 
   beforeEach(async () => {
     await t.db.deleteFrom("tickets").where("number", ">=", 7000).execute();
@@ -147,7 +225,12 @@ describe("waiting-too-long alerts", () => {
     const due = await ticket(G, T0 + 10 * MIN); // no panel: the server's 5 minutes
     expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 20 * MIN)).toBe(1);
     expect(await alertedNumbers(G)).toEqual([due.number]);
-    const alert = await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", ALERTS).where("content", "like", `%Ticket #${due.number} has waited%`).execute();
+    const alert = await t.db
+      .selectFrom("demo_messages")
+      .select("content")
+      .where("channel_id", "=", ALERTS)
+      .where("content", "like", `%Ticket #${due.number} has waited%`)
+      .execute();
     expect(alert).toHaveLength(1);
     // The panel's own minutes, once up, alert too; the panel whose alert is off never does.
     expect(await sweepWaitingTickets(t.app.tickets.deps, T0 + 61 * MIN)).toBe(1);
@@ -181,15 +264,28 @@ class RowCounter implements KyselyPlugin {
 describe("per-priority statistics", () => {
   it("give the same counts and medians, reading a handful of rows however many tickets closed in the range", async () => {
     const closed = (priority: string, response: number | null, closedAt = 5_000_000, panelId: number | null = null) =>
-      ticket(QUIET, 1_000_000, { status: "closed", priority, response_ms: response, closed_at: closedAt, panel_id: panelId, resolution_ms: 1 });
+      ticket(QUIET, 1_000_000, {
+        status: "closed",
+        priority,
+        response_ms: response,
+        closed_at: closedAt,
+        panel_id: panelId,
+        resolution_ms: 1,
+      });
     for (const ms of [300, 100, 200]) await closed("urgent", ms); // odd: the middle value
     for (const ms of [40, 10, 30, 21]) await closed("high", ms); // even: the mean of the two middle values, rounded
     await closed("high", 1, 9_000_000); // outside the range
     await closed("normal", null);
     await closed("normal", null);
     await closed("normal", 99_999, 5_000_000, 4242); // of a panel, which a limited staff member may see
-    const low = Array.from({ length: 1000 }, (_, i) => ticketValues(QUIET, 1_000_000, { status: "closed", priority: "low", response_ms: 1000 - i, closed_at: 5_000_000, resolution_ms: 1 }));
-    for (let i = 0; i < low.length; i += 200) await t.db.insertInto("tickets").values(low.slice(i, i + 200)).execute();
+    const low = Array.from({ length: 1000 }, (_, i) =>
+      ticketValues(QUIET, 1_000_000, { status: "closed", priority: "low", response_ms: 1000 - i, closed_at: 5_000_000, resolution_ms: 1 }),
+    );
+    for (let i = 0; i < low.length; i += 200)
+      await t.db
+        .insertInto("tickets")
+        .values(low.slice(i, i + 200))
+        .execute();
     await ticket(QUIET, 1_000_000, { priority: "urgent" });
 
     const counter = new RowCounter();

@@ -23,19 +23,36 @@ afterAll(async () => {
 let n = 0;
 function helpCommand(guildId: string, userId: string) {
   const body = JSON.stringify({
-    type: 2, id: String(++n), application_id: "1", token: `token-${n}`, version: 1, guild_id: guildId, channel: { id: "812345678901234713", type: 0 }, channel_id: "812345678901234713",
-    member: { user: { id: userId, username: `user${userId.slice(-3)}`, global_name: null, avatar: null, discriminator: "0" }, roles: [], permissions: "0", nick: null },
+    type: 2,
+    id: String(++n),
+    application_id: "1",
+    token: `token-${n}`,
+    version: 1,
+    guild_id: guildId,
+    channel: { id: "812345678901234713", type: 0 },
+    channel_id: "812345678901234713",
+    member: {
+      user: { id: userId, username: `user${userId.slice(-3)}`, global_name: null, avatar: null, discriminator: "0" },
+      roles: [],
+      permissions: "0",
+      nick: null,
+    },
     data: { id: "1", name: "help", type: 1 },
   });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const headers = { "x-signature-ed25519": sign(null, Buffer.from(timestamp + body), privateKey).toString("hex"), "x-signature-timestamp": timestamp, "content-type": "application/json" };
+  const headers = {
+    "x-signature-ed25519": sign(null, Buffer.from(timestamp + body), privateKey).toString("hex"),
+    "x-signature-timestamp": timestamp,
+    "content-type": "application/json",
+  };
   return { body, headers };
 }
 const send = (app: TestApp["app"], guildId: string, userId: string) => {
   const { body, headers } = helpCommand(guildId, userId);
   return app.inject({ method: "POST", url: "/api/interactions", headers, payload: body, remoteAddress: "203.0.113.7" });
 };
-const isHelp = (json: { type: number; data?: { content?: string } }) => json.type === 4 && (json.data?.content ?? "").startsWith("Open a ticket with");
+const isHelp = (json: { type: number; data?: { content?: string } }) =>
+  json.type === 4 && (json.data?.content ?? "").startsWith("Open a ticket with");
 
 describe("Item 3 — interactions have their own limits, per member and per server", () => {
   it("a member past INTERACTION_RATE_LIMIT is told ephemerally to slow down and when (never a 429); other members and servers go on, past the write limit", async () => {
@@ -64,7 +81,9 @@ describe("Item 3 — interactions have their own limits, per member and per serv
     expect(results.slice(0, 5).every(isHelp)).toBe(true);
     for (const r of results.slice(5)) {
       expect(r).toMatchObject({ type: 4, data: { flags: 64 } });
-      expect(r.data.content).toMatch(/^This server is sending the bot more requests than it can take right now\. Try again in \d+ seconds?\.$/);
+      expect(r.data.content).toMatch(
+        /^This server is sending the bot more requests than it can take right now\. Try again in \d+ seconds?\.$/,
+      );
     }
     expect(isHelp((await send(t.app, "812345678901234998", "900000000000000809")).json())).toBe(true);
   });
@@ -73,7 +92,12 @@ describe("Item 3 — interactions have their own limits, per member and per serv
     const staff = await t.signIn(DEMO_STAFF_ID);
     const replies = [];
     for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/demo/interactions`, headers: bearer(staff), payload: { kind: "command", channelId: "812345678901234713", name: "help", options: {} } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/${DEMO_COMMUNITY_ID}/demo/interactions`,
+        headers: bearer(staff),
+        payload: { kind: "command", channelId: "812345678901234713", name: "help", options: {} },
+      });
       expect(res.statusCode, res.body).toBe(200);
       replies.push(res.json().ephemeral[0].content as string);
     }
@@ -86,7 +110,11 @@ describe("Item 3 — interactions have their own limits, per member and per serv
     const { body, headers } = helpCommand("812345678901234996", "900000000000000710");
     const forged = { ...headers, "x-signature-ed25519": "ab".repeat(64) };
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await t.app.inject({ method: "POST", url: "/api/interactions", headers: forged, payload: body, remoteAddress: "198.51.100.9" })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push(
+        (await t.app.inject({ method: "POST", url: "/api/interactions", headers: forged, payload: body, remoteAddress: "198.51.100.9" }))
+          .statusCode,
+      );
     expect(statuses).toEqual([401, 401, 429]);
     expect(isHelp((await send(t.app, "812345678901234996", "900000000000000710")).json())).toBe(true);
   });
@@ -96,7 +124,12 @@ describe("Item 3 — interactions have their own limits, per member and per serv
     try {
       const member = "900000000000000901";
       const guild = "812345678901234990";
-      const sent = [await send(t.app, guild, member), await send(second, guild, member), await send(t.app, guild, member), await send(second, guild, member)];
+      const sent = [
+        await send(t.app, guild, member),
+        await send(second, guild, member),
+        await send(t.app, guild, member),
+        await send(second, guild, member),
+      ];
       expect(sent.map((r) => isHelp(r.json()))).toEqual([true, true, true, false]);
       expect(sent[3].json().data.content).toMatch(/^You are going too fast/);
     } finally {

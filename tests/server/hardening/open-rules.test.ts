@@ -23,7 +23,8 @@ let panelId: number;
 
 const api = apiOn(() => t);
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
-const ticketChannels = async () => (await t.db.selectFrom("demo_channels").select("id").where("guild_id", "=", G).where("kind", "=", "ticket").execute()).length;
+const ticketChannels = async () =>
+  (await t.db.selectFrom("demo_channels").select("id").where("guild_id", "=", G).where("kind", "=", "ticket").execute()).length;
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   expect((await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision })).status).toBe(200);
@@ -37,7 +38,14 @@ const savePanel = async (patch: Json) => {
 const text = (reply: Reply) => (reply.kind === "message" ? reply.message.content : "(a modal)");
 
 /** Members as an interaction describes them: support staff (the support role and Member), the owner. */
-const staffMember: Member = { id: DEMO_STAFF_ID, username: "Demo Staff", avatar: null, roles: [DEMO_SUPPORT_ROLE_ID, MEMBER_ROLE], permissions: "0", owner: false };
+const staffMember: Member = {
+  id: DEMO_STAFF_ID,
+  username: "Demo Staff",
+  avatar: null,
+  roles: [DEMO_SUPPORT_ROLE_ID, MEMBER_ROLE],
+  permissions: "0",
+  owner: false,
+};
 const owner: Member = { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, roles: [], permissions: "0", owner: true };
 const engine = () => answeredSteps(t.app.tickets.deps);
 const fromDm = { kind: "opener", userId: DEMO_STAFF_ID, username: "Demo Staff" } as const;
@@ -53,12 +61,15 @@ async function closedTicket(member = staffMember) {
   expect(text(await engine().requestClose(G, ticket.number, owner, null, true))).toBe(en.closed(ticket.number));
   return ticket;
 }
-const statusOf = async (id: number) => (await t.db.selectFrom("tickets").select(["status", "claimed_by"]).where("id", "=", id).executeTakeFirstOrThrow());
+const statusOf = async (id: number) =>
+  await t.db.selectFrom("tickets").select(["status", "claimed_by"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   t = await createTestApp();
   [admin, staff] = await Promise.all([t.signIn(DEMO_ADMIN_ID), t.signIn(DEMO_STAFF_ID)]);
-  panelId = (await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow()).id;
+  panelId = (
+    await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -97,12 +108,26 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
     await saveSettings({ BotLanguage: "es" });
     const first = await closedTicket();
     await openTicket();
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
-    const prompt = (await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", dm.id).orderBy("id", "desc").executeTakeFirstOrThrow()).id;
-    const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "button", channelId: dm.id, messageId: prompt, customId: `reopen:${G}:${first.number}` });
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_STAFF_ID)
+      .executeTakeFirstOrThrow();
+    const prompt = (
+      await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", dm.id).orderBy("id", "desc").executeTakeFirstOrThrow()
+    ).id;
+    const res = await api("POST", `/api/${G}/demo/interactions`, staff, {
+      kind: "button",
+      channelId: dm.id,
+      messageId: prompt,
+      customId: `reopen:${G}:${first.number}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([es.panelLimitReached(1, "General Support")]);
-    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(es.openerAtPanelLimit(1, "General Support"));
+    expect((await api("POST", `/api/${G}/tickets/${first.number}/reopen`, admin)).body.error).toBe(
+      es.openerAtPanelLimit(1, "General Support"),
+    );
   });
 
   it("two reopens at once at a limit of 1: one ticket opens", async () => {
@@ -118,12 +143,22 @@ describe("Item 3 — a reopen obeys the limits, counted as an open counts them",
 describe("Item 3 — a reopen obeys the blacklist, the panel's roles and membership", () => {
   it("a member blacklisted by id or by a role they hold cannot reopen, from the DM or through staff", async () => {
     const ticket = await closedTicket();
-    const entry = await t.db.insertInto("blacklist").values({ guild_id: G, kind: "User", target_id: DEMO_STAFF_ID, reason: "", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .insertInto("blacklist")
+      .values({ guild_id: G, kind: "User", target_id: DEMO_STAFF_ID, reason: "", created_at: Date.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     expect(text(await engine().reopen(G, ticket.number, fromDm))).toBe(en.blacklisted);
-    expect(await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).toMatchObject({ status: 409, body: { error: en.openerBlacklisted } });
+    expect(await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).toMatchObject({
+      status: 409,
+      body: { error: en.openerBlacklisted },
+    });
     await t.db.deleteFrom("blacklist").where("id", "=", entry.id).execute();
     // The DM knows only the user: their roles are read from the server.
-    await t.db.insertInto("blacklist").values({ guild_id: G, kind: "Role", target_id: MEMBER_ROLE, reason: "", created_at: Date.now() }).execute();
+    await t.db
+      .insertInto("blacklist")
+      .values({ guild_id: G, kind: "Role", target_id: MEMBER_ROLE, reason: "", created_at: Date.now() })
+      .execute();
     expect(text(await engine().reopen(G, ticket.number, fromDm))).toBe(en.blacklisted);
     expect(await statusOf(ticket.id)).toMatchObject({ status: "closed" });
   });
@@ -132,9 +167,14 @@ describe("Item 3 — a reopen obeys the blacklist, the panel's roles and members
     const ticket = await closedTicket();
     const channels = await ticketChannels();
     const real = t.app.platform.getMember.bind(t.app.platform);
-    vi.spyOn(t.app.platform, "getMember").mockImplementation(async (guildId, userId) => (userId === DEMO_STAFF_ID ? null : real(guildId, userId)));
+    vi.spyOn(t.app.platform, "getMember").mockImplementation(async (guildId, userId) =>
+      userId === DEMO_STAFF_ID ? null : real(guildId, userId),
+    );
     expect(text(await engine().reopen(G, ticket.number, fromDm))).toBe(en.reopenNotMember);
-    expect(await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).toMatchObject({ status: 409, body: { error: en.openerNotMember } });
+    expect(await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).toMatchObject({
+      status: 409,
+      body: { error: en.openerNotMember },
+    });
     expect(await ticketChannels()).toBe(channels);
     expect(await statusOf(ticket.id)).toMatchObject({ status: "closed" });
   });
@@ -170,16 +210,29 @@ describe("Information — a reopened ticket's claimer", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const row = await t.db.selectFrom("tickets").selectAll().where("id", "=", kept.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "open", claimed_by: null, claimed_by_name: null });
-    const channel = await t.db.selectFrom("demo_channels").select("overwrites_json").where("id", "=", row.channel_id!).executeTakeFirstOrThrow();
+    const channel = await t.db
+      .selectFrom("demo_channels")
+      .select("overwrites_json")
+      .where("id", "=", row.channel_id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(channel.overwrites_json).map((o: Json) => o.id)).not.toContain(DEMO_STAFF_ID);
-    const notices = (await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", row.channel_id!).execute()).map((m) => m.content);
-    expect(notices).toContain(`${en.reopenedNotice(DEMO_ADMIN_ID, kept.number, `${t.config.publicUrl}/${G}/transcripts/${kept.number}`)}\n${en.reopenUnclaimed(DEMO_STAFF_ID)}`);
+    const notices = (await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", row.channel_id!).execute()).map(
+      (m) => m.content,
+    );
+    expect(notices).toContain(
+      `${en.reopenedNotice(DEMO_ADMIN_ID, kept.number, `${t.config.publicUrl}/${G}/transcripts/${kept.number}`)}\n${en.reopenUnclaimed(DEMO_STAFF_ID)}`,
+    );
   });
 });
 
 describe("Information — /new and /form have no panel rules; a named panel's form obeys its own", () => {
   it("a required role refuses the panel's button before its form, and its form's answers; /new and /form open", async () => {
-    const form = await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Support Request").executeTakeFirstOrThrow();
+    const form = await t.db
+      .selectFrom("forms")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("name", "=", "Support Request")
+      .executeTakeFirstOrThrow();
     const fields = await t.db.selectFrom("form_fields").select("id").where("form_id", "=", form.id).orderBy("position").execute();
     const typed = { [`field:${fields[0].id}`]: "My order never arrived, please help" };
     await savePanel({ FormId: form.id, RequiredRoles: [VIP_ROLE] });
@@ -194,8 +247,17 @@ describe("Information — /new and /form have no panel rules; a named panel's fo
 
 describe("Item 5 — notes and replies check their permission in the step, whichever way in", () => {
   const withTeam = async (patch: Json, run: () => Promise<void>) => {
-    const team = await t.db.selectFrom("teams").selectAll().where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
-    await t.db.updateTable("teams").set({ permissions_json: JSON.stringify({ ...JSON.parse(team.permissions_json), ...patch }) }).where("id", "=", team.id).execute();
+    const team = await t.db
+      .selectFrom("teams")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("teams")
+      .set({ permissions_json: JSON.stringify({ ...JSON.parse(team.permissions_json), ...patch }) })
+      .where("id", "=", team.id)
+      .execute();
     try {
       await run();
     } finally {
@@ -206,13 +268,23 @@ describe("Item 5 — notes and replies check their permission in the step, which
   it("/note without AnnotateTicket is refused in Try-it as on the dashboard, and nothing is stored", async () => {
     const ticket = await openTicket(owner);
     await withTeam({ AnnotateTicket: false }, async () => {
-      const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "command", channelId: ticket.channel_id, name: "note", options: { text: "VIP customer" } });
+      const res = await api("POST", `/api/${G}/demo/interactions`, staff, {
+        kind: "command",
+        channelId: ticket.channel_id,
+        name: "note",
+        options: { text: "VIP customer" },
+      });
       expect(res.status).toBe(200);
       expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([en.noPermission]);
       expect((await api("POST", `/api/${G}/tickets/${ticket.number}/notes`, staff, { body: "VIP customer" })).status).toBe(403);
       expect(await t.db.selectFrom("ticket_notes").select("id").execute()).toEqual([]);
     });
-    const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "command", channelId: ticket.channel_id, name: "note", options: { text: "VIP customer" } });
+    const res = await api("POST", `/api/${G}/demo/interactions`, staff, {
+      kind: "command",
+      channelId: ticket.channel_id,
+      name: "note",
+      options: { text: "VIP customer" },
+    });
     expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([en.noteAdded]);
   });
 
@@ -223,9 +295,16 @@ describe("Item 5 — notes and replies check their permission in the step, which
       expect(text(await engine().reply(G, ticket.number, staffMember, "Hello"))).toBe(en.noPermission);
       expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reply`, staff, { content: "Hello" })).status).toBe(403);
     });
-    expect((await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length).toBe(before);
+    expect((await t.db.selectFrom("demo_messages").select("id").where("channel_id", "=", ticket.channel_id!).execute()).length).toBe(
+      before,
+    );
     // /priority: staff of the ticket, like the dashboard's triage (no further permission, docs/ticket-engine.md).
-    const res = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "command", channelId: ticket.channel_id, name: "priority", options: { level: "high" } });
+    const res = await api("POST", `/api/${G}/demo/interactions`, staff, {
+      kind: "command",
+      channelId: ticket.channel_id,
+      name: "priority",
+      options: { level: "high" },
+    });
     expect(res.body.ephemeral.map((m: Json) => m.content)).toEqual([en.prioritySet("high")]);
   });
 });

@@ -18,16 +18,40 @@ let generalTicket: number;
 type Json = Record<string, any>;
 const api = async (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: unknown) => {
   const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
-  return { status: res.statusCode, body: res.body && res.headers["content-type"]?.toString().includes("json") ? (res.json() as Json) : {}, text: res.body };
+  return {
+    status: res.statusCode,
+    body: res.body && res.headers["content-type"]?.toString().includes("json") ? (res.json() as Json) : {},
+    text: res.body,
+  };
 };
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   expect((await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision })).status).toBe(200);
 };
 async function openAndClose(panelName: string, reason: string) {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", panelName).executeTakeFirstOrThrow();
-  expect((await api("POST", `/api/${G}/demo/interactions`, admin, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` })).status).toBe(200);
-  const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", panelName)
+    .executeTakeFirstOrThrow();
+  expect(
+    (
+      await api("POST", `/api/${G}/demo/interactions`, admin, {
+        kind: "button",
+        channelId: SUPPORT_CHANNEL,
+        messageId: panel.message_id,
+        customId: `panel:${panel.id}`,
+      })
+    ).status,
+  ).toBe(200);
+  const ticket = await t.db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("status", "=", "open")
+    .orderBy("number", "desc")
+    .executeTakeFirstOrThrow();
   await api("POST", `/api/${G}/demo/channels/${ticket.channel_id}/messages`, admin, { content: "hello" });
   const closed = await api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, { reason });
   expect(closed.status, JSON.stringify(closed.body)).toBe(200);
@@ -40,14 +64,32 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, staff] = await Promise.all([t.signIn(DEMO_ADMIN_ID), t.signIn(DEMO_STAFF_ID)]);
   // Billing belongs to a team Demo Staff is not in; General Support has no team of its own.
-  const vip = await t.db.insertInto("teams").values({ guild_id: G, name: "VIP desk", permissions_json: "{}", created_at: Date.now() }).returningAll().executeTakeFirstOrThrow();
+  const vip = await t.db
+    .insertInto("teams")
+    .values({ guild_id: G, name: "VIP desk", permissions_json: "{}", created_at: Date.now() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await t.db.insertInto("team_roles").values({ team_id: vip.id, role_id: VIP_ROLE, role_name: "VIP" }).execute();
   // (Without the demo's form, so that a click opens the ticket.)
-  await t.db.updateTable("panels").set({ team_id: vip.id, form_id: null }).where("guild_id", "=", G).where("name", "=", "Billing").execute();
+  await t.db
+    .updateTable("panels")
+    .set({ team_id: vip.id, form_id: null })
+    .where("guild_id", "=", G)
+    .where("name", "=", "Billing")
+    .execute();
   await t.db.updateTable("panels").set({ team_id: null }).where("guild_id", "=", G).where("name", "=", "General Support").execute();
   // The Support Team may read the activity log.
-  const team = await t.db.selectFrom("teams").selectAll().where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
-  await t.db.updateTable("teams").set({ permissions_json: JSON.stringify({ ...JSON.parse(team.permissions_json), ViewActivity: true }) }).where("id", "=", team.id).execute();
+  const team = await t.db
+    .selectFrom("teams")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "Support Team")
+    .executeTakeFirstOrThrow();
+  await t.db
+    .updateTable("teams")
+    .set({ permissions_json: JSON.stringify({ ...JSON.parse(team.permissions_json), ViewActivity: true }) })
+    .where("id", "=", team.id)
+    .execute();
   await saveSettings({ UserTicketLimit: 0, TicketCloseConfirmation: false, TranscriptsPanelPermission: true });
   billingTicket = await openAndClose("Billing", "Refund of invoice 4411");
   generalTicket = await openAndClose("General Support", "Answered");
@@ -76,7 +118,8 @@ describe("Item 10 — TranscriptsPanelPermission on statistics and the activity 
     expect(seen).not.toContain(billingTicket);
     // Every page (the demo's ticket history adds entries: server/tickets/demo-history.ts): the total counts what is shown.
     const pages: Json[] = [];
-    for (let page = 1; pages.length < mine.body.total && page < 50; page++) pages.push(...(await api("GET", `/api/${G}/activity?per_page=100&page=${page}`, staff)).body.activity);
+    for (let page = 1; pages.length < mine.body.total && page < 50; page++)
+      pages.push(...(await api("GET", `/api/${G}/activity?per_page=100&page=${page}`, staff)).body.activity);
     expect(mine.body.total).toBe(pages.length);
     expect(mine.text).not.toContain("Refund of invoice 4411");
     // Entries about nothing of a panel stay visible (settings, teams, tags).
@@ -111,26 +154,74 @@ describe("Item 10 — TranscriptsPanelPermission on statistics and the activity 
     try {
       await migrateToLatest(handle, "020_bot_problems");
       const ticket = (number: number, panel: number | null) => ({
-        guild_id: G, number, panel_id: panel, panel_name: "p", opener_id: "1", opener_name: "a", subject: null, status: "closed", channel_id: null, claimed_by: null,
-        claimed_by_name: null, form_answers_json: null, opened_at: 0, last_activity_at: 0, first_response_at: null, closed_at: 1, closed_by: "1", closed_by_name: "a",
-        close_reason: "r", rating: null, response_ms: null, resolution_ms: 1,
+        guild_id: G,
+        number,
+        panel_id: panel,
+        panel_name: "p",
+        opener_id: "1",
+        opener_name: "a",
+        subject: null,
+        status: "closed",
+        channel_id: null,
+        claimed_by: null,
+        claimed_by_name: null,
+        form_answers_json: null,
+        opened_at: 0,
+        last_activity_at: 0,
+        first_response_at: null,
+        closed_at: 1,
+        closed_by: "1",
+        closed_by_name: "a",
+        close_reason: "r",
+        rating: null,
+        response_ms: null,
+        resolution_ms: 1,
       });
-      await db.insertInto("tickets").values([ticket(1, 7), ticket(2, null)]).execute();
-      await db.insertInto("transcripts").values({
-        guild_id: G, ticket_id: 3, author_id: "1", author_username: "a", close_reason: null, panel_id: 9, panel_name: "p", rating: null, closed_at: 0, message_count: 1,
-        body_enc: new Uint8Array([1]), iv: new Uint8Array(12), tag: new Uint8Array(16), created_at: 0,
-      }).execute();
+      await db
+        .insertInto("tickets")
+        .values([ticket(1, 7), ticket(2, null)])
+        .execute();
+      await db
+        .insertInto("transcripts")
+        .values({
+          guild_id: G,
+          ticket_id: 3,
+          author_id: "1",
+          author_username: "a",
+          close_reason: null,
+          panel_id: 9,
+          panel_name: "p",
+          rating: null,
+          closed_at: 0,
+          message_count: 1,
+          body_enc: new Uint8Array([1]),
+          iv: new Uint8Array(12),
+          tag: new Uint8Array(16),
+          created_at: 0,
+        })
+        .execute();
       const entry = (action: string, after: unknown, before: unknown = null) => ({
-        guild_id: G, user_id: "1", username: "a", avatar: null, action, ip: "", timestamp: 0, before_json: before === null ? null : JSON.stringify(before), after_json: after === null ? null : JSON.stringify(after),
+        guild_id: G,
+        user_id: "1",
+        username: "a",
+        avatar: null,
+        action,
+        ip: "",
+        timestamp: 0,
+        before_json: before === null ? null : JSON.stringify(before),
+        after_json: after === null ? null : JSON.stringify(after),
       });
-      await db.insertInto("activity").values([
-        entry("Ticket Closed", { TicketId: 1, CloseReason: "secret" }),
-        entry("Ticket Claimed", { TicketId: 2 }),
-        entry("Transcript Viewed", { TicketId: 3 }),
-        entry("Ticket Member Removed", null, { TicketId: 1 }),
-        entry("Ticket Renamed", { TicketId: 99 }),
-        entry("Tag Created", { TagName: "x" }),
-      ]).execute();
+      await db
+        .insertInto("activity")
+        .values([
+          entry("Ticket Closed", { TicketId: 1, CloseReason: "secret" }),
+          entry("Ticket Claimed", { TicketId: 2 }),
+          entry("Transcript Viewed", { TicketId: 3 }),
+          entry("Ticket Member Removed", null, { TicketId: 1 }),
+          entry("Ticket Renamed", { TicketId: 99 }),
+          entry("Tag Created", { TagName: "x" }),
+        ])
+        .execute();
       await migrateToLatest(handle);
       const rows = await db.selectFrom("activity").select(["action", "scope_panel_id"]).orderBy("id").execute();
       expect(rows.map((r) => [r.action, r.scope_panel_id === null ? null : Number(r.scope_panel_id)])).toEqual([

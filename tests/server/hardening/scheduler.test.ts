@@ -28,7 +28,13 @@ const saveSettings = async (guildId: string, patch: Json) => {
   const res = await api("PUT", `/api/${guildId}/settings`, { ...patch, Revision: current.body.Revision });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-const autoClose = (on: boolean) => ({ AutoCloseEnabled: on, SinceLastMessageDays: 0, SinceLastMessageHours: 1, SinceLastMessageMinutes: 0, CloseOnUserLeave: false });
+const autoClose = (on: boolean) => ({
+  AutoCloseEnabled: on,
+  SinceLastMessageDays: 0,
+  SinceLastMessageHours: 1,
+  SinceLastMessageMinutes: 0,
+  CloseOnUserLeave: false,
+});
 
 let nextNumber = 5000;
 /** An open ticket written as the engine leaves it, silent since `lastActivity`. */
@@ -37,9 +43,29 @@ async function staleTicket(guildId: string, lastActivity: number, extra: Json = 
   return t.db
     .insertInto("tickets")
     .values({
-      guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: DEMO_ADMIN_ID, opener_name: "Demo Admin", subject: null, status: "open",
-      channel_id: `77${String(number).padStart(16, "0")}`, claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: lastActivity, last_activity_at: lastActivity,
-      first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null, ...extra,
+      guild_id: guildId,
+      number,
+      panel_id: null,
+      panel_name: "Unknown",
+      opener_id: DEMO_ADMIN_ID,
+      opener_name: "Demo Admin",
+      subject: null,
+      status: "open",
+      channel_id: `77${String(number).padStart(16, "0")}`,
+      claimed_by: null,
+      claimed_by_name: null,
+      form_answers_json: null,
+      opened_at: lastActivity,
+      last_activity_at: lastActivity,
+      first_response_at: null,
+      closed_at: null,
+      closed_by: null,
+      closed_by_name: null,
+      close_reason: null,
+      rating: null,
+      response_ms: null,
+      resolution_ms: null,
+      ...extra,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -69,7 +95,9 @@ describe("Item 2 — a fair scheduler", () => {
     await saveSettings(B, autoClose(true));
     expect(await sweepTickets(t.app, now)).toBe(1);
     expect(await statusOf(due.id)).toBe("closed");
-    expect((await t.db.selectFrom("tickets").select("close_reason").where("id", "=", due.id).executeTakeFirstOrThrow()).close_reason).toBe(botTexts.autoCloseReason);
+    expect((await t.db.selectFrom("tickets").select("close_reason").where("id", "=", due.id).executeTakeFirstOrThrow()).close_reason).toBe(
+      botTexts.autoCloseReason,
+    );
     const aOpen = await t.db.selectFrom("tickets").select("id").where("guild_id", "=", A).where("status", "=", "open").execute();
     expect(aOpen).toHaveLength(250);
   });
@@ -116,7 +144,10 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
     const without = await staleTicket(B, now - 5 * 60_000, { status: "opening", channel_id: null });
     const recent = await staleTicket(B, now - 30_000, { status: "opening", channel_id: null, opener_id: "900000000000000555" });
     await sweepTickets(t.app, now);
-    expect(await t.db.selectFrom("tickets").select(["status", "channel_id"]).where("id", "=", withChannel.id).executeTakeFirst()).toEqual({ status: "open", channel_id: channelId });
+    expect(await t.db.selectFrom("tickets").select(["status", "channel_id"]).where("id", "=", withChannel.id).executeTakeFirst()).toEqual({
+      status: "open",
+      channel_id: channelId,
+    });
     const welcome = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).execute();
     expect(JSON.parse(welcome[0].components_json)[0].components[0].custom_id).toBe(`ticket:${withChannel.number}:close`);
     expect(await statusOf(without.id)).toBeUndefined();
@@ -130,8 +161,18 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
     await saveSettings(B, { UserTicketLimit: 1 });
     try {
       await t.db.deleteFrom("tickets").where("id", "=", withChannel.id).execute();
-      const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", B).where("name", "=", "General Support").executeTakeFirstOrThrow();
-      const res = await api("POST", `/api/${B}/demo/interactions`, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` });
+      const panel = await t.db
+        .selectFrom("panels")
+        .selectAll()
+        .where("guild_id", "=", B)
+        .where("name", "=", "General Support")
+        .executeTakeFirstOrThrow();
+      const res = await api("POST", `/api/${B}/demo/interactions`, {
+        kind: "button",
+        channelId: SUPPORT_CHANNEL,
+        messageId: panel.message_id,
+        customId: `panel:${panel.id}`,
+      });
       expect(res.body.ephemeral[0].content).not.toMatch(/already have/);
     } finally {
       await saveSettings(B, { UserTicketLimit: 0 });
@@ -142,18 +183,47 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
     const now = Date.now();
     const ticket = await staleTicket(B, now - HOUR, { status: "closing", closing_since: now - STUCK_GRACE_MS - 1000 });
     const keyring = t.app.tickets.deps.keyring;
-    const messages = [{ author: "Demo Admin", author_id: DEMO_ADMIN_ID, content: "my parcel zebrafish never arrived", timestamp: now - HOUR, embeds: [], attachments: [] }];
+    const messages = [
+      {
+        author: "Demo Admin",
+        author_id: DEMO_ADMIN_ID,
+        content: "my parcel zebrafish never arrived",
+        timestamp: now - HOUR,
+        embeds: [],
+        attachments: [],
+      },
+    ];
     const prepared = await prepareTranscript(keyring, B, ticket.number, messages);
     // The close stored the transcript, then stopped before its index entries (a crash).
     await t.db.transaction().execute((tx) =>
-      storePreparedTranscript(tx, B, { TicketId: ticket.number, AuthorId: DEMO_ADMIN_ID, AuthorUsername: "Demo Admin", CloseReason: null, PanelId: null, PanelName: "Unknown", Rating: null, ClosedAt: now }, prepared, { bytes: Number.POSITIVE_INFINITY }),
+      storePreparedTranscript(
+        tx,
+        B,
+        {
+          TicketId: ticket.number,
+          AuthorId: DEMO_ADMIN_ID,
+          AuthorUsername: "Demo Admin",
+          CloseReason: null,
+          PanelId: null,
+          PanelName: "Unknown",
+          Rating: null,
+          ClosedAt: now,
+        },
+        prepared,
+        { bytes: Number.POSITIVE_INFINITY },
+      ),
     );
     const found = async () => (await api("GET", `/api/${B}/transcripts?q=zebrafish`)).body.transcripts.map((x: Json) => x.TicketId);
     expect(await found()).toEqual([]);
     await sweepTickets(t.app, now);
     expect(await statusOf(ticket.id)).toBe("closed");
     expect(await found()).toEqual([ticket.number]);
-    const entry = await t.db.selectFrom("activity").selectAll().where("action", "=", ticketActions.recovered).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("action", "=", ticketActions.recovered)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.after_json!)).toMatchObject({ TicketId: ticket.number, Status: "closed", Transcript: true });
   });
 
@@ -162,13 +232,19 @@ describe("Item 7 — tickets stuck in 'opening' or 'closing' are repaired", () =
     const before = (await recovered()).length;
     const gone = await staleTicket(B, now - HOUR, { status: "closing", closing_since: now - STUCK_GRACE_MS - 1000 });
     const liveChannel = await t.app.platform.createTicketChannel(B, { name: "ticket-live", parentId: null, overwrites: [] });
-    const alive = await staleTicket(B, now - HOUR, { status: "closing", channel_id: liveChannel, closing_since: now - STUCK_GRACE_MS - 1000 });
+    const alive = await staleTicket(B, now - HOUR, {
+      status: "closing",
+      channel_id: liveChannel,
+      closing_since: now - STUCK_GRACE_MS - 1000,
+    });
     const inProgress = await staleTicket(B, now - HOUR, { status: "closing", closing_since: now - 10_000 });
     await sweepTickets(t.app, now);
     const closed = await t.db.selectFrom("tickets").selectAll().where("id", "=", gone.id).executeTakeFirstOrThrow();
     expect(closed).toMatchObject({ status: "closed", closed_by: DEMO_BOT.id });
     expect(Number(closed.closed_at)).toBeGreaterThan(0);
-    expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", B).where("ticket_id", "=", gone.number).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", B).where("ticket_id", "=", gone.number).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await statusOf(alive.id)).toBe("open");
     expect(await statusOf(inProgress.id)).toBe("closing");
     const entries = (await recovered()).slice(before);

@@ -5,7 +5,11 @@ import { DEMO_COMMUNITY_ID, appForSuite, bearer } from "../helpers";
 
 const suite = appForSuite();
 const ask = (from: string, to: string) =>
-  suite.t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/statistics?from=${from}&to=${to}&tz=UTC`, headers: bearer(suite.tokens.admin) });
+  suite.t.app.inject({
+    method: "GET",
+    url: `/api/${DEMO_COMMUNITY_ID}/statistics?from=${from}&to=${to}&tz=UTC`,
+    headers: bearer(suite.tokens.admin),
+  });
 
 describe("Item 6 — statistics dates are real calendar dates (1970–9999), 400 otherwise", () => {
   it("refuses a month 13, 30 February, 29 February of a common year, year 0 and years before 1970 with 400", async () => {

@@ -17,18 +17,41 @@ let t: TestApp;
 let admin: string;
 let staff: string;
 
-
 const api = apiOn(() => t);
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
 
 /** Members as an interaction describes them: support staff (the support role only), the owner. */
-const staffMember: Member = { id: DEMO_STAFF_ID, username: "Demo Staff", avatar: null, roles: [DEMO_SUPPORT_ROLE_ID], permissions: "0", owner: false };
-const otherStaff: Member = { id: "900000000000000444", username: "Other Staff", avatar: null, roles: [DEMO_SUPPORT_ROLE_ID], permissions: "0", owner: false };
+const staffMember: Member = {
+  id: DEMO_STAFF_ID,
+  username: "Demo Staff",
+  avatar: null,
+  roles: [DEMO_SUPPORT_ROLE_ID],
+  permissions: "0",
+  owner: false,
+};
+const otherStaff: Member = {
+  id: "900000000000000444",
+  username: "Other Staff",
+  avatar: null,
+  roles: [DEMO_SUPPORT_ROLE_ID],
+  permissions: "0",
+  owner: false,
+};
 const owner: Member = { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: null, roles: [], permissions: "0", owner: true };
 
 async function openTicket() {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
-  const res = await api("POST", `/api/${G}/demo/interactions`, admin, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` });
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "General Support")
+    .executeTakeFirstOrThrow();
+  const res = await api("POST", `/api/${G}/demo/interactions`, admin, {
+    kind: "button",
+    channelId: SUPPORT_CHANNEL,
+    messageId: panel.message_id,
+    customId: `panel:${panel.id}`,
+  });
   expect(res.status).toBe(200);
   return (await tickets()).at(-1)!;
 }
@@ -53,9 +76,14 @@ describe("Item 4 — one rule for unclaim and transfer: the claimer, or a manage
     const engine = answeredSteps(t.app.tickets.deps);
     expect(await engine.claim(G, ticket.number, staffMember)).toMatchObject({ ok: true });
     expect(await engine.unclaim(G, ticket.number, otherStaff)).toMatchObject({ ok: false, message: { content: botTexts.onlyClaimer } });
-    expect(await engine.transfer(G, ticket.number, otherStaff, DEMO_ADMIN_ID)).toMatchObject({ ok: false, message: { content: botTexts.onlyClaimer } });
+    expect(await engine.transfer(G, ticket.number, otherStaff, DEMO_ADMIN_ID)).toMatchObject({
+      ok: false,
+      message: { content: botTexts.onlyClaimer },
+    });
     expect((await tickets())[0]).toMatchObject({ claimed_by: DEMO_STAFF_ID });
-    expect(await t.db.selectFrom("activity").select("id").where("guild_id", "=", G).where("action", "=", "Ticket Transferred").execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("activity").select("id").where("guild_id", "=", G).where("action", "=", "Ticket Transferred").execute(),
+    ).toEqual([]);
   });
 
   it("the claimer and a manager may hand it over; an unclaimed ticket may be handed to staff by any staff member", async () => {
@@ -73,8 +101,10 @@ describe("Item 4 — one rule for unclaim and transfer: the claimer, or a manage
   });
 });
 
-const messagesIn = (channelId: string) => t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
-const tagCommand = (token: string, channelId: string) => api("POST", `/api/${G}/demo/interactions`, token, { kind: "command", channelId, name: "tag", options: { name: "welcome" } });
+const messagesIn = (channelId: string) =>
+  t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
+const tagCommand = (token: string, channelId: string) =>
+  api("POST", `/api/${G}/demo/interactions`, token, { kind: "command", channelId, name: "tag", options: { name: "welcome" } });
 const replyOf = (res: { body: Json }) => (res.body.ephemeral as Json[]).map((m) => m.content).join("\n");
 
 describe("Item 8 — /tag posts only where the member may send messages", () => {
@@ -95,8 +125,20 @@ describe("Item 8 — /tag posts only where the member may send messages", () => 
 
   it("reads member.permissions as Discord sends it: Send Messages (1<<11) or Administrator (1<<3)", async () => {
     const interaction = (permissions: string) => ({
-      type: 2, id: "1", application_id: "1", token: "x", version: 1, guild_id: G, channel: { id: GENERAL_CHANNEL, type: 0 }, channel_id: GENERAL_CHANNEL,
-      member: { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: [DEMO_SUPPORT_ROLE_ID], permissions, nick: null },
+      type: 2,
+      id: "1",
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: G,
+      channel: { id: GENERAL_CHANNEL, type: 0 },
+      channel_id: GENERAL_CHANNEL,
+      member: {
+        user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" },
+        roles: [DEMO_SUPPORT_ROLE_ID],
+        permissions,
+        nick: null,
+      },
       data: { id: "1", name: "tag", type: 1, options: [{ name: "name", type: 3, value: "welcome" }] },
     });
     const handle = (permissions: string) => t.app.discord.router.handle(interaction(permissions) as never);

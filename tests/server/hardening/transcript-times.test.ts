@@ -19,13 +19,26 @@ describe("Item 11 — transcript timestamps bounded at ingest", () => {
           method: "POST",
           url: `/api/${G}/transcripts`,
           headers: { authorization: `Bot ${key}` },
-          payload: { TicketId: ticketId, AuthorId: "123456789012345678", AuthorUsername: "someone", ClosedAt: closedAt, messages: [{ author: "someone", content: "hi", timestamp }] },
+          payload: {
+            TicketId: ticketId,
+            AuthorId: "123456789012345678",
+            AuthorUsername: "someone",
+            ClosedAt: closedAt,
+            messages: [{ author: "someone", content: "hi", timestamp }],
+          },
         });
-      for (const [closedAt, timestamp] of [[1_717_000_000, 8.64e15 + 1], [1_717_000_000, 9e15], [9e15, 1_717_000_000], [1_717_000_000, LAST_MS + 1]]) {
+      for (const [closedAt, timestamp] of [
+        [1_717_000_000, 8.64e15 + 1],
+        [1_717_000_000, 9e15],
+        [9e15, 1_717_000_000],
+        [1_717_000_000, LAST_MS + 1],
+      ]) {
         const res = await ingest(7001, closedAt, timestamp);
         expect(res.statusCode, `${closedAt} ${timestamp}`).toBe(400);
       }
-      expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", 7001).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", 7001).executeTakeFirst(),
+      ).toBeUndefined();
       expect((await ingest(7002, LAST_MS, LAST_MS)).statusCode).toBe(201);
       const view = await t.app.inject({ method: "GET", url: `/api/${G}/transcripts/7002`, headers: bearer(owner) });
       expect(view.statusCode, view.body).toBe(200);

@@ -45,7 +45,12 @@ export function routeProblems(table: RouteTableEntry[]): string[] {
 describe("the route table", () => {
   it("lists the API routes as registered, with their guards and permissions", () => {
     const byKey = new Map(routes.map((r) => [routeKey(r), r]));
-    expect(byKey.get("GET /api/:guildId/tags")).toMatchObject({ auth: "guild", guarded: true, authenticated: true, permissions: ["ViewTag"] });
+    expect(byKey.get("GET /api/:guildId/tags")).toMatchObject({
+      auth: "guild",
+      guarded: true,
+      authenticated: true,
+      permissions: ["ViewTag"],
+    });
     expect(byKey.get("POST /api/:guildId/panels")?.permissions).toEqual(["CreateSinglePanel", "CreateMultiPanel"]);
     expect(byKey.get("GET /api/guilds")).toMatchObject({ auth: "user", guarded: false, authenticated: true });
     expect(byKey.get("GET /api/health")).toMatchObject({ auth: "public", authenticated: false });
@@ -94,7 +99,11 @@ describe("access matrix", () => {
     tokens.forged = newToken();
     // An expired session: a real sign-in whose row is then dated in the past.
     tokens.expired = await t.signIn(DEMO_ADMIN_ID);
-    await t.db.updateTable("sessions").set({ expires_at: Date.now() - 1000 }).where("token_hash", "=", hashToken(tokens.expired)).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("token_hash", "=", hashToken(tokens.expired))
+      .execute();
     // A logged-out session: revoked through the API.
     tokens.loggedOut = await t.signIn(DEMO_ADMIN_ID);
     expect((await ctx.inject("POST", "/api/api/auth/logout", { token: tokens.loggedOut })).statusCode).toBe(200);

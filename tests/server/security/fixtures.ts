@@ -73,7 +73,11 @@ export interface Ctx {
   /** Demo Admin (owner of Demo Community and Gaming Hub). */
   owner: string;
   supportTeamId: string;
-  inject(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  inject(
+    method: string,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   /** A name nobody used yet. */
   unique(prefix: string): string;
   /** Sets the Support Team's permissions through the API (as the owner): exactly `held` are true. */
@@ -92,9 +96,28 @@ export async function createOpenTicket(ctx: Ctx, claimedBy: string | null = null
   await ctx.t.db
     .insertInto("tickets")
     .values({
-      guild_id: G, number, panel_id: null, panel_name: "Unknown", opener_id: "900000000000000003", opener_name: "Demo Visitor", subject: null,
-      status: "open", channel_id: null, claimed_by: claimedBy, claimed_by_name: claimedBy ? "Demo Staff" : null, form_answers_json: null, opened_at: now, last_activity_at: now,
-      first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+      guild_id: G,
+      number,
+      panel_id: null,
+      panel_name: "Unknown",
+      opener_id: "900000000000000003",
+      opener_name: "Demo Visitor",
+      subject: null,
+      status: "open",
+      channel_id: null,
+      claimed_by: claimedBy,
+      claimed_by_name: claimedBy ? "Demo Staff" : null,
+      form_answers_json: null,
+      opened_at: now,
+      last_activity_at: now,
+      first_response_at: null,
+      closed_at: null,
+      closed_by: null,
+      closed_by_name: null,
+      close_reason: null,
+      rating: null,
+      response_ms: null,
+      resolution_ms: null,
     })
     .execute();
   return number;
@@ -115,7 +138,12 @@ export async function createLabel(ctx: Ctx): Promise<string> {
 
 export async function createContext(t: TestApp): Promise<Ctx> {
   const owner = await t.signIn(DEMO_ADMIN_ID);
-  const team = await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+  const team = await t.db
+    .selectFrom("teams")
+    .select("id")
+    .where("guild_id", "=", G)
+    .where("name", "=", "Support Team")
+    .executeTakeFirstOrThrow();
   const ctx: Ctx = {
     t,
     owner,
@@ -139,7 +167,13 @@ export async function createContext(t: TestApp): Promise<Ctx> {
     async placeholders() {
       const db = t.db;
       const tag = await db.selectFrom("tags").select("id").where("guild_id", "=", G).orderBy("created_at").executeTakeFirst();
-      const panel = await db.selectFrom("panels").select("id").where("guild_id", "=", G).where("kind", "=", "single").orderBy("id").executeTakeFirst();
+      const panel = await db
+        .selectFrom("panels")
+        .select("id")
+        .where("guild_id", "=", G)
+        .where("kind", "=", "single")
+        .orderBy("id")
+        .executeTakeFirst();
       const form = await db.selectFrom("forms").select("id").where("guild_id", "=", G).orderBy("id").executeTakeFirst();
       const field = form
         ? await db.selectFrom("form_fields").select("id").where("form_id", "=", form.id).orderBy("position").executeTakeFirst()
@@ -197,33 +231,52 @@ const panelBody = (name: string) => ({
 });
 
 export async function createTag(ctx: Ctx): Promise<string> {
-  const body = await okJson(await ctx.inject("POST", `/api/${G}/tags`, { token: ctx.owner, body: { TagName: ctx.unique("tag"), Content: "x" } }), 201);
+  const body = await okJson(
+    await ctx.inject("POST", `/api/${G}/tags`, { token: ctx.owner, body: { TagName: ctx.unique("tag"), Content: "x" } }),
+    201,
+  );
   return body.tag.TagId;
 }
 
 export async function createTeam(ctx: Ctx, roles: string[] = []): Promise<string> {
-  const body = await okJson(await ctx.inject("POST", `/api/${G}/teams`, { token: ctx.owner, body: { team_name: ctx.unique("team"), roles } }), 200);
+  const body = await okJson(
+    await ctx.inject("POST", `/api/${G}/teams`, { token: ctx.owner, body: { team_name: ctx.unique("team"), roles } }),
+    200,
+  );
   return body.team.TeamId;
 }
 
 export async function createPanel(ctx: Ctx): Promise<string> {
-  const body = await okJson(await ctx.inject("POST", `/api/${G}/panels`, { token: ctx.owner, body: { SinglePanel: panelBody(ctx.unique("panel")) } }), 201);
+  const body = await okJson(
+    await ctx.inject("POST", `/api/${G}/panels`, { token: ctx.owner, body: { SinglePanel: panelBody(ctx.unique("panel")) } }),
+    201,
+  );
   return String(body.PanelId);
 }
 
 export async function createForm(ctx: Ctx): Promise<{ formId: string; fieldIds: string[] }> {
   const body = await okJson(
-    await ctx.inject("POST", `/api/${G}/forms`, { token: ctx.owner, body: { FormName: ctx.unique("form"), fields: [{ Label: "First" }, { Label: "Second" }] } }),
+    await ctx.inject("POST", `/api/${G}/forms`, {
+      token: ctx.owner,
+      body: { FormName: ctx.unique("form"), fields: [{ Label: "First" }, { Label: "Second" }] },
+    }),
     201,
   );
   return { formId: String(body.form.FormId), fieldIds: body.form.Fields.map((f: { FieldId: number }) => String(f.FieldId)) };
 }
 
-export const randomSnowflake = () => `9${BigInt(`0x${randomBytes(7).toString("hex")}`).toString().padStart(17, "0").slice(0, 17)}`;
+export const randomSnowflake = () =>
+  `9${BigInt(`0x${randomBytes(7).toString("hex")}`)
+    .toString()
+    .padStart(17, "0")
+    .slice(0, 17)}`;
 
 export async function createBlacklistEntry(ctx: Ctx): Promise<string> {
   const body = await okJson(
-    await ctx.inject("POST", `/api/${G}/blacklist`, { token: ctx.owner, body: { Kind: "User", TargetId: randomSnowflake(), Reason: "test" } }),
+    await ctx.inject("POST", `/api/${G}/blacklist`, {
+      token: ctx.owner,
+      body: { Kind: "User", TargetId: randomSnowflake(), Reason: "test" },
+    }),
     201,
   );
   return String(body.entry.EntryId);
@@ -254,7 +307,9 @@ function sampleValue(ctx: Ctx, name: string, schema: Record<string, unknown>): J
 
 /** A valid body for a spec's input, every field filled in. */
 function sampleBody(ctx: Ctx, spec: ResourceSpec): Json {
-  const json = z.toJSONSchema(spec.input, { io: "input", unrepresentable: "any", metadata: z.registry() }) as { properties: Record<string, Record<string, unknown>> };
+  const json = z.toJSONSchema(spec.input, { io: "input", unrepresentable: "any", metadata: z.registry() }) as {
+    properties: Record<string, Record<string, unknown>>;
+  };
   return Object.fromEntries(Object.entries(json.properties).map(([field, schema]) => [field, sampleValue(ctx, field, schema)]));
 }
 
@@ -471,13 +526,20 @@ export const samples: Record<string, Sample> = {
   "POST /api/:guildId/forms": {
     status: 201,
     body: (ctx) => ({ FormName: ctx.unique("form"), fields: [{ Label: "Question" }] }),
-    fullBodies: async (ctx) => [{ FormName: ctx.unique("form"), fields: [fullField(), fullField({ Label: "Second", Style: "Short", Position: 1 })] }],
+    fullBodies: async (ctx) => [
+      { FormName: ctx.unique("form"), fields: [fullField(), fullField({ Label: "Second", Style: "Short", Position: 1 })] },
+    ],
   },
   "PUT /api/:guildId/forms/:formId": {
     status: 200,
     setup: async (ctx) => ({ formId: (await createForm(ctx)).formId }),
-    body: (ctx) => ({ FormName: ctx.unique("form"), fields: [{ Label: "Only question", Style: "Paragraph", Required: true, MinLength: 1, MaxLength: 200 }] }),
-    fullBodies: async (ctx) => [{ FormName: ctx.unique("form"), fields: [fullField({ FieldId: -1 }), fullField({ FieldId: 1, Label: "Kept?" })] }],
+    body: (ctx) => ({
+      FormName: ctx.unique("form"),
+      fields: [{ Label: "Only question", Style: "Paragraph", Required: true, MinLength: 1, MaxLength: 200 }],
+    }),
+    fullBodies: async (ctx) => [
+      { FormName: ctx.unique("form"), fields: [fullField({ FieldId: -1 }), fullField({ FieldId: 1, Label: "Kept?" })] },
+    ],
   },
   "PATCH /api/:guildId/forms/:formId": {
     status: 200,
@@ -527,29 +589,72 @@ export const samples: Record<string, Sample> = {
 
   // Tickets: an open ticket of no panel (its staff: any team) without a channel, made for each request.
   "POST /api/:guildId/tickets/:ticketId/claim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
-  "POST /api/:guildId/tickets/:ticketId/unclaim": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx, "900000000000000002")) }) },
+  "POST /api/:guildId/tickets/:ticketId/unclaim": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx, "900000000000000002")) }),
+  },
   "POST /api/:guildId/tickets/:ticketId/reopen": {
     status: 200,
     setup: async (ctx) => {
       const number = await createOpenTicket(ctx);
       // A reopen obeys the opener's open-ticket limit: the other requests' tickets of the same opener are closed.
-      await ctx.t.db.updateTable("tickets").set({ status: "closed", closed_at: Date.now(), closed_by: "900000000000000001", closed_by_name: "Demo Admin" }).where("guild_id", "=", G).where("status", "=", "open").execute();
+      await ctx.t.db
+        .updateTable("tickets")
+        .set({ status: "closed", closed_at: Date.now(), closed_by: "900000000000000001", closed_by_name: "Demo Admin" })
+        .where("guild_id", "=", G)
+        .where("status", "=", "open")
+        .execute();
       return { ticketId: String(number) };
     },
   },
-  "POST /api/:guildId/tickets/:ticketId/close": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ reason: "Solved" }) },
+  "POST /api/:guildId/tickets/:ticketId/close": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ reason: "Solved" }),
+  },
   // The help desk: the ticket page
   "GET /api/:guildId/tickets/:ticketId": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
-  "GET /api/:guildId/tickets/:ticketId/messages": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }) },
-  "POST /api/:guildId/tickets/:ticketId/reply": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }), body: () => ({ content: "We are on it." }) },
-  "POST /api/:guildId/tickets/:ticketId/notes": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ body: "Asked twice already." }) },
-  "PUT /api/:guildId/tickets/:ticketId/triage": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ Priority: "high" }) },
-  "POST /api/:guildId/tickets/:ticketId/assign": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ userId: "900000000000000002" }) },
-  "POST /api/:guildId/tickets/:ticketId/members": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }), body: () => ({ userId: "900000000000000002", add: true }) },
-  "POST /api/:guildId/tickets/:ticketId/rename": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }), body: (ctx) => ({ name: ctx.unique("renamed") }) },
+  "GET /api/:guildId/tickets/:ticketId/messages": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/reply": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+    body: () => ({ content: "We are on it." }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/notes": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ body: "Asked twice already." }),
+  },
+  "PUT /api/:guildId/tickets/:ticketId/triage": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ Priority: "high" }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/assign": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ userId: "900000000000000002" }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/members": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ userId: "900000000000000002", add: true }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/rename": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+    body: (ctx) => ({ name: ctx.unique("renamed") }),
+  },
   "GET /api/:guildId/labels": { status: 200 },
   "POST /api/:guildId/labels": { status: 201, body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#ff0000" }) },
-  "PUT /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }), body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#00ff00" }) },
+  "PUT /api/:guildId/labels/:labelId": {
+    status: 200,
+    setup: async (ctx) => ({ labelId: await createLabel(ctx) }),
+    body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#00ff00" }),
+  },
   "DELETE /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
@@ -621,7 +726,10 @@ const tablesOf = new WeakMap<TestApp, string[]>();
 export async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
   let tables = tablesOf.get(t);
   if (!tables) {
-    tables = (await t.db.introspection.getTables()).map((x) => x.name).filter((name) => !isVolatile(name)).sort();
+    tables = (await t.db.introspection.getTables())
+      .map((x) => x.name)
+      .filter((name) => !isVolatile(name))
+      .sort();
     tablesOf.set(t, tables);
   }
   const all = await Promise.all(tables.map((name) => sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db)));

@@ -81,7 +81,12 @@ describe("authentication before the body", () => {
 
   it("a multi-panel naming one panel twice as 1 and 01 is a 400, not a 500", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
-    const panel = await t.db.selectFrom("panels").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("kind", "=", "single").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .select("id")
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("kind", "=", "single")
+      .executeTakeFirstOrThrow();
     const before = await t.db.selectFrom("panels").select("id").execute();
     const res = await t.app.inject({
       method: "POST",
@@ -131,7 +136,9 @@ describe.skipIf(!!testDatabaseUrl)("files in DATA_DIR (SQLite)", () => {
     loadOrCreateKeyFile(dataDir);
     const file = path.join(dataDir, KEY_FILE_NAME);
     fs.chmodSync(file, 0o644);
-    expect(() => loadOrCreateKeyFile(dataDir)).toThrow(`The transcript key file ${file} can be read by other users (mode 0644): run chmod 600 ${file}, or set TRANSCRIPT_KEY instead`);
+    expect(() => loadOrCreateKeyFile(dataDir)).toThrow(
+      `The transcript key file ${file} can be read by other users (mode 0644): run chmod 600 ${file}, or set TRANSCRIPT_KEY instead`,
+    );
   });
 });
 

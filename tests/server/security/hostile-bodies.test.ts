@@ -70,7 +70,8 @@ function withRawKey(root: Json, path: Path, key: string, raw: string): string {
 }
 
 /** JSON text nested `depth` levels deep (built as text: JSON.stringify itself would overflow the stack). */
-const nestedText = (depth: number, asArray: boolean) => (asArray ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}`);
+const nestedText = (depth: number, asArray: boolean) =>
+  asArray ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}{}${"}".repeat(depth)}`;
 const MARKER = "__nested_marker__";
 /** The JSON of `root` with the value at `path` replaced by raw JSON text. */
 const withRawValue = (root: Json, path: Path, raw: string) => JSON.stringify(setAt(root, path, MARKER)).replace(`"${MARKER}"`, raw);
@@ -78,19 +79,74 @@ const withRawValue = (root: Json, path: Path, raw: string) => JSON.stringify(set
 const huge = (unit: string) => unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
 
 const unicodeEdges = [
-  "\ud800", "\udfff", "a\ud83dz", "\udc00\ud800", "\u202eevil\u202c", "\u200f\u200e\u061c", "\u200b\u200c\u200d\ufeff",
-  "👨‍👩‍👧‍👦", "🏳️‍🌈", "🇺🇳🇺", "e\u0301\u0301\u0301", "\u0000", "a\u0000b", "\uffff\ufffe", "\u2028\u2029", "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇",
-  "\t\n\r\u000b", "   ", "", "%00", "\\", "'\"`", "<script>window.__xss=1</script>", "${7*7}{{7*7}}", "ＡＢＣ", "İı", "ß",
+  "\ud800",
+  "\udfff",
+  "a\ud83dz",
+  "\udc00\ud800",
+  "\u202eevil\u202c",
+  "\u200f\u200e\u061c",
+  "\u200b\u200c\u200d\ufeff",
+  "👨‍👩‍👧‍👦",
+  "🏳️‍🌈",
+  "🇺🇳🇺",
+  "e\u0301\u0301\u0301",
+  "\u0000",
+  "a\u0000b",
+  "\uffff\ufffe",
+  "\u2028\u2029",
+  "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇",
+  "\t\n\r\u000b",
+  "   ",
+  "",
+  "%00",
+  "\\",
+  "'\"`",
+  "<script>window.__xss=1</script>",
+  "${7*7}{{7*7}}",
+  "ＡＢＣ",
+  "İı",
+  "ß",
 ];
 const outOfRange = [-1, -(2 ** 31) - 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e15, 1e21, 1e308, -1e308, 0.5, -0, 5e-324];
-const idStrings = ["0", "-1", "2147483648", "99999999999", "9007199254740993", "1e3", "9".repeat(22), "9".repeat(400), "00000000000000000001", "812345678901234567 ", " 1", "１２３"];
-const extraKeys = ["prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "then", "length", "", "$where", "a.b", "guild_id", "GuildId", "id"];
+const idStrings = [
+  "0",
+  "-1",
+  "2147483648",
+  "99999999999",
+  "9007199254740993",
+  "1e3",
+  "9".repeat(22),
+  "9".repeat(400),
+  "00000000000000000001",
+  "812345678901234567 ",
+  " 1",
+  "１２３",
+];
+const extraKeys = [
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+  "then",
+  "length",
+  "",
+  "$where",
+  "a.b",
+  "guild_id",
+  "GuildId",
+  "id",
+];
 
 const anyJson = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>;
 
 /** A value of another JSON type than `v` (never null: nullable fields accept null). */
 function otherType(v: Json): fc.Arbitrary<unknown> {
-  const options: fc.Arbitrary<unknown>[] = [fc.constant({}), fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }), fc.constant({ value: v })];
+  const options: fc.Arbitrary<unknown>[] = [
+    fc.constant({}),
+    fc.array(fc.string({ maxLength: 3 }), { minLength: 1, maxLength: 2 }),
+    fc.constant({ value: v }),
+  ];
   if (typeof v !== "string") options.push(fc.string({ maxLength: 5 }), fc.constantFrom("1", "true", "0"));
   if (typeof v !== "number") options.push(fc.integer(), fc.constantFrom(0, 1, -1, 1.5));
   if (typeof v !== "boolean") options.push(fc.boolean());
@@ -112,7 +168,14 @@ function mutationsOf(base: Json, needsBody: boolean): fc.Arbitrary<Mutation> {
   const arbs: fc.Arbitrary<Mutation>[] = [
     // Not an object at all.
     fc
-      .oneof(fc.array(anyJson, { maxLength: 3 }), fc.string({ maxLength: 20 }), fc.integer(), fc.boolean(), fc.constant(null), fc.constant([base]))
+      .oneof(
+        fc.array(anyJson, { maxLength: 3 }),
+        fc.string({ maxLength: 20 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant([base]),
+      )
       .map((v) => json("not an object", v, needsBody)),
     // Malformed JSON: refused by the parser on every route.
     fc
@@ -129,34 +192,46 @@ function mutationsOf(base: Json, needsBody: boolean): fc.Arbitrary<Mutation> {
     fc.constantFrom(...objects).chain((o) =>
       fc.constantFrom(
         { kind: "__proto__ key", text: withRawKey(base, o.path, "__proto__", '{"polluted":"yes"}'), invalid: true },
-        { kind: "constructor.prototype", text: withRawKey(base, o.path, "constructor", '{"prototype":{"polluted":"yes"}}'), invalid: true },
+        {
+          kind: "constructor.prototype",
+          text: withRawKey(base, o.path, "constructor", '{"prototype":{"polluted":"yes"}}'),
+          invalid: true,
+        },
         { kind: "prototype key", text: withRawKey(base, o.path, "prototype", '{"polluted":"yes"}'), invalid: false },
       ),
     ),
     // Extra fields.
-    fc
-      .tuple(at(objects), fc.oneof(fc.constantFrom(...extraKeys), fc.string({ maxLength: 8 })), anyJson)
-      .map(([o, key, value]) => ({ kind: `extra ${JSON.stringify(key)}`, text: withRawKey(base, o.path, key, JSON.stringify(value)), invalid: false })),
+    fc.tuple(at(objects), fc.oneof(fc.constantFrom(...extraKeys), fc.string({ maxLength: 8 })), anyJson).map(([o, key, value]) => ({
+      kind: `extra ${JSON.stringify(key)}`,
+      text: withRawKey(base, o.path, key, JSON.stringify(value)),
+      invalid: false,
+    })),
   ];
   if (children.length > 0) {
     // Missing fields (a required one or an optional one: either way no 5xx, no change on refusal).
     arbs.push(at(children).map((n) => json(`missing ${n.path.join(".")}`, deleteAt(base, n.path), false)));
     // Arrays and deep nesting where a value belongs.
     arbs.push(
-      fc
-        .tuple(at(children), fc.integer({ min: 50, max: 3000 }), fc.boolean())
-        .map(([n, depth, asArray]) => ({ kind: `nested ${depth} at ${n.path.join(".")}`, text: withRawValue(base, n.path, nestedText(depth, asArray)),
-          // An object whose fields are all optional accepts {"a": {...}} (unknown keys are dropped); nothing else does.
-          invalid: asArray || n.value === null || typeof n.value !== "object" || Array.isArray(n.value),
-        })),
+      fc.tuple(at(children), fc.integer({ min: 50, max: 3000 }), fc.boolean()).map(([n, depth, asArray]) => ({
+        kind: `nested ${depth} at ${n.path.join(".")}`,
+        text: withRawValue(base, n.path, nestedText(depth, asArray)),
+        // An object whose fields are all optional accepts {"a": {...}} (unknown keys are dropped); nothing else does.
+        invalid: asArray || n.value === null || typeof n.value !== "object" || Array.isArray(n.value),
+      })),
     );
   }
   if (typed.length > 0) {
     // Wrong types.
-    arbs.push(at(typed).chain((n) => otherType(n.value).map((v) => json(`wrong type at ${n.path.join(".")}`, setAt(base, n.path, v), true))));
+    arbs.push(
+      at(typed).chain((n) => otherType(n.value).map((v) => json(`wrong type at ${n.path.join(".")}`, setAt(base, n.path, v), true))),
+    );
   }
   if (objects.length > 0) {
-    arbs.push(at(objects).map((n) => json(`array for object at ${n.path.join(".") || "body"}`, setAt(base, n.path, [n.value]), needsBody || n.path.length > 0)));
+    arbs.push(
+      at(objects).map((n) =>
+        json(`array for object at ${n.path.join(".") || "body"}`, setAt(base, n.path, [n.value]), needsBody || n.path.length > 0),
+      ),
+    );
   }
   if (strings.length > 0) {
     // Huge strings (100,000 characters): beyond every limit.
@@ -168,10 +243,21 @@ function mutationsOf(base: Json, needsBody: boolean): fc.Arbitrary<Mutation> {
     // Unicode edge cases (valid or not: never a 5xx).
     arbs.push(
       fc
-        .tuple(at(strings), fc.oneof(fc.constantFrom(...unicodeEdges), fc.string({ unit: "binary", maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 10 })))
+        .tuple(
+          at(strings),
+          fc.oneof(
+            fc.constantFrom(...unicodeEdges),
+            fc.string({ unit: "binary", maxLength: 30 }),
+            fc.string({ unit: "grapheme", maxLength: 10 }),
+          ),
+        )
         .map(([n, s]) => json(`unicode at ${n.path.join(".")}`, setAt(base, n.path, s), false)),
     );
-    arbs.push(at(strings).chain((n) => fc.constantFrom(...idStrings).map((s) => json(`id-like at ${n.path.join(".")}`, setAt(base, n.path, s), false))));
+    arbs.push(
+      at(strings).chain((n) =>
+        fc.constantFrom(...idStrings).map((s) => json(`id-like at ${n.path.join(".")}`, setAt(base, n.path, s), false)),
+      ),
+    );
   }
   if (numbers.length > 0) {
     arbs.push(
@@ -210,7 +296,11 @@ function systematic(base: Json, needsBody: boolean): Mutation[] {
       for (const v of [2 ** 31, 2 ** 53, -1, 1e308, 0.5]) out.push(json(`number ${v} at ${where}`, setAt(base, n.path, v), false));
     } else if (n.value !== null && typeof n.value === "object" && !Array.isArray(n.value)) {
       out.push({ kind: "__proto__ key", text: withRawKey(base, n.path, "__proto__", '{"polluted":"yes"}'), invalid: true });
-      out.push({ kind: "constructor.prototype", text: withRawKey(base, n.path, "constructor", '{"prototype":{"polluted":"yes"}}'), invalid: true });
+      out.push({
+        kind: "constructor.prototype",
+        text: withRawKey(base, n.path, "constructor", '{"prototype":{"polluted":"yes"}}'),
+        invalid: true,
+      });
     }
   }
   return out;
@@ -231,7 +321,9 @@ describe("hostile bodies", () => {
   });
 
   it("covers every write route with a body", () => {
-    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(["POST /api/:guildId/tags", "PUT /api/:guildId/settings", "POST /api/:guildId/panels"]));
+    expect(routes.map(routeKey)).toEqual(
+      expect.arrayContaining(["POST /api/:guildId/tags", "PUT /api/:guildId/settings", "POST /api/:guildId/panels"]),
+    );
   });
 
   for (const route of routes) {
@@ -288,8 +380,23 @@ describe("hostile bodies", () => {
   // Ids in paths: whatever the caller puts there, an id that names nothing is 404 (never a 5xx, even where
   // PostgreSQL's integer columns end), and nothing changes.
   // (Not "0": ticket 0 is a valid transcript id, and the generated ingest bodies above may have stored it.)
-  const hostileIds = ["2147483648", "999999999999999", "9".repeat(30), "-1", "1.5", "1e3", "%201", "%00", "%2e%2e", "a'--", "%F0%9F%98%80", "00000000-0000-4000-8000-000000000000"];
-  const withIds = apiRoutesOf(t.app.routeTable).filter((r) => r.params.some((p) => p !== "guildId") && r.authenticated && routeKey(r) in samples);
+  const hostileIds = [
+    "2147483648",
+    "999999999999999",
+    "9".repeat(30),
+    "-1",
+    "1.5",
+    "1e3",
+    "%201",
+    "%00",
+    "%2e%2e",
+    "a'--",
+    "%F0%9F%98%80",
+    "00000000-0000-4000-8000-000000000000",
+  ];
+  const withIds = apiRoutesOf(t.app.routeTable).filter(
+    (r) => r.params.some((p) => p !== "guildId") && r.authenticated && routeKey(r) in samples,
+  );
   it.each(withIds.map((r) => [routeKey(r), r] as const))("%s: hostile ids in the path → 404", async (_key, route) => {
     const sample = samples[routeKey(route)];
     const valid = { ...(await ctx.placeholders()), ...(sample.setup ? await sample.setup(ctx) : {}) };
@@ -297,7 +404,9 @@ describe("hostile bodies", () => {
     const stored = await snapshot(t);
     for (const param of route.params.filter((p) => p !== "guildId")) {
       for (const id of hostileIds) {
-        const url = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => (name === param ? id : encodeURIComponent(valid[name] ?? "1")));
+        const url = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
+          name === param ? id : encodeURIComponent(valid[name] ?? "1"),
+        );
         const body = sample.body?.(ctx);
         const res = await t.app.inject({
           method: route.method as "GET",

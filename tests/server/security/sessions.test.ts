@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../src/schemas/messages";
 import { DiscordPlatform } from "../../../server/platform/discord";
 import { startDiscordStub } from "../discord-stub";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, type TestApp, bearer, cookieHeader, createTestApp, stateFromPage } from "../helpers";
+import {
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  DEMO_STAFF_ID,
+  type TestApp,
+  bearer,
+  cookieHeader,
+  createTestApp,
+  stateFromPage,
+} from "../helpers";
 
 // Sessions and sign-in: random tokens stored only hashed, no replay after logout, a single-use state bound to the
 // browser, 429 + Retry-After on the sign-in and write routes, and the security headers on every kind of response.
@@ -84,7 +93,12 @@ describe("session tokens", () => {
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ error: authMessages.authenticationFailed });
     }
-    const write = await t.app.inject({ method: "POST", url: `/api/${G}/tags`, headers: bearer(token), payload: { TagName: "replayed", Content: "x" } });
+    const write = await t.app.inject({
+      method: "POST",
+      url: `/api/${G}/tags`,
+      headers: bearer(token),
+      payload: { TagName: "replayed", Content: "x" },
+    });
     expect(write.statusCode).toBe(401);
     expect((await t.app.inject({ method: "POST", url: "/api/api/auth/logout", headers: bearer(token) })).statusCode).toBe(401);
     expect(await t.db.selectFrom("tags").select("id").where("name", "=", "replayed").execute()).toEqual([]);
@@ -92,7 +106,11 @@ describe("session tokens", () => {
 
   it("a session past its expiry is refused, whatever the token", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
-    await t.db.updateTable("sessions").set({ expires_at: Date.now() - 1 }).where("token_hash", "=", sha256(token)).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: Date.now() - 1 })
+      .where("token_hash", "=", sha256(token))
+      .execute();
     const res = await t.app.inject({ method: "GET", url: "/api/api/auth/user", headers: bearer(token) });
     expect(res.statusCode).toBe(401);
     // The hash itself is not a credential.
@@ -174,7 +192,10 @@ describe("the sign-in state", () => {
     expect((await trade(first.code, first.cookie)).statusCode).toBe(401); // replayed
 
     const late = await signedInCode();
-    await t.db.updateTable("sign_in_codes").set({ created_at: Date.now() - 3 * 60_000 }).execute();
+    await t.db
+      .updateTable("sign_in_codes")
+      .set({ created_at: Date.now() - 3 * 60_000 })
+      .execute();
     expect((await trade(late.code, late.cookie)).statusCode).toBe(401); // older than two minutes
     expect(ok.json().token).not.toBe(first.code);
   });
@@ -196,7 +217,11 @@ describe("the sign-in state", () => {
         return { state: new URL(res.json().url).searchParams.get("state")!, cookie: cookieHeader(res) };
       };
       const callback = (state: string, cookie?: string) =>
-        d.app.inject({ method: "GET", url: `/api/api/auth/callback?code=c&state=${encodeURIComponent(state)}`, headers: cookie ? { cookie } : {} });
+        d.app.inject({
+          method: "GET",
+          url: `/api/api/auth/callback?code=c&state=${encodeURIComponent(state)}`,
+          headers: cookie ? { cookie } : {},
+        });
       const a = await login();
       expect((await callback(a.state)).statusCode).toBe(400); // without the cookie
       const b = await login();
@@ -230,7 +255,10 @@ describe("rate limits", () => {
       const requests = [
         ["GET /api/api/auth/login", () => t.app.inject({ method: "GET", url: "/api/api/auth/login" })],
         ["GET /api/api/auth/demo", () => t.app.inject({ method: "GET", url: "/api/api/auth/demo" })],
-        ["POST /api/api/auth/demo", () => t.app.inject({ method: "POST", url: "/api/api/auth/demo", headers: form, payload: `user_id=${DEMO_ADMIN_ID}&state=x` })],
+        [
+          "POST /api/api/auth/demo",
+          () => t.app.inject({ method: "POST", url: "/api/api/auth/demo", headers: form, payload: `user_id=${DEMO_ADMIN_ID}&state=x` }),
+        ],
         ["GET /api/api/auth/callback", () => t.app.inject({ method: "GET", url: "/api/api/auth/callback?code=x&state=y" })],
       ] as const;
       for (const [label, send] of requests) {
@@ -257,7 +285,11 @@ describe("rate limits", () => {
       for (let i = 3; i < 5; i++) expect((await write(adminAgain, i, "PUT")).statusCode).toBe(200);
       expect429(await write(admin, 5), "POST tags, 6th write");
       expect429(await write(adminAgain, 6, "PUT"), "another session of the same user");
-      const del = await t.app.inject({ method: "DELETE", url: `/api/${G}/tags/00000000-0000-4000-8000-000000000000`, headers: bearer(admin) });
+      const del = await t.app.inject({
+        method: "DELETE",
+        url: `/api/${G}/tags/00000000-0000-4000-8000-000000000000`,
+        headers: bearer(admin),
+      });
       expect429(del, "DELETE");
       expect(await t.db.selectFrom("tags").select("id").where("name", "in", ["limited 5", "limited 6"]).execute()).toEqual([]);
       // Reads go on; another user has their own budget (Demo Staff lacks CreateTag: 403, not 429).
@@ -265,10 +297,18 @@ describe("rate limits", () => {
       expect((await write(staff, 7)).statusCode).toBe(403);
       // Callers without a session share their IP's budget: forged tokens buy nothing.
       for (let i = 0; i < 5; i++) {
-        const res = await t.app.inject({ method: "POST", url: `/api/${G}/tags`, headers: bearer(`forged-${i}-${"x".repeat(30)}`), payload: {} });
+        const res = await t.app.inject({
+          method: "POST",
+          url: `/api/${G}/tags`,
+          headers: bearer(`forged-${i}-${"x".repeat(30)}`),
+          payload: {},
+        });
         expect(res.statusCode).toBe(401);
       }
-      expect429(await t.app.inject({ method: "POST", url: `/api/${G}/tags`, headers: bearer(`forged-9-${"x".repeat(30)}`), payload: {} }), "forged");
+      expect429(
+        await t.app.inject({ method: "POST", url: `/api/${G}/tags`, headers: bearer(`forged-9-${"x".repeat(30)}`), payload: {} }),
+        "forged",
+      );
     } finally {
       await t.close();
     }
@@ -284,17 +324,29 @@ describe("a recent sign-in for the most sensitive actions", () => {
     await t.close();
   });
   const age = (token: string, minutesAgo: number) =>
-    t.db.updateTable("sessions").set({ recent_until: Date.now() - minutesAgo * 60_000 }).where("token_hash", "=", sha256(token)).execute();
+    t.db
+      .updateTable("sessions")
+      .set({ recent_until: Date.now() - minutesAgo * 60_000 })
+      .where("token_hash", "=", sha256(token))
+      .execute();
 
   it("minting a bot key, importing a configuration and changing team permissions answer 403 reauthenticate after 15 idle minutes", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
-    const team = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/teams`, headers: bearer(token) })).json().teams[0].TeamId;
+    const team = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/teams`, headers: bearer(token) })).json().teams[0]
+      .TeamId;
     const file = (await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/config/export`, headers: bearer(token) })).json();
     await age(token, 1);
     const sensitive = [
       () => t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/bot-key`, headers: bearer(token) }),
-      () => t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/config/import`, headers: bearer(token), payload: { config: file } }),
-      () => t.app.inject({ method: "PUT", url: `/api/${DEMO_COMMUNITY_ID}/teams/${team}/permissions`, headers: bearer(token), payload: { Permissions: { ViewTag: true } } }),
+      () =>
+        t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/config/import`, headers: bearer(token), payload: { config: file } }),
+      () =>
+        t.app.inject({
+          method: "PUT",
+          url: `/api/${DEMO_COMMUNITY_ID}/teams/${team}/permissions`,
+          headers: bearer(token),
+          payload: { Permissions: { ViewTag: true } },
+        }),
     ];
     const keysBefore = await t.db.selectFrom("bot_keys").selectAll().execute();
     for (const call of sensitive) {
@@ -337,7 +389,14 @@ describe("read limits", () => {
       const admin = await t.signIn(DEMO_ADMIN_ID);
       const view = () => t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts/1001`, headers: bearer(admin) });
       const viewsLogged = async () =>
-        (await t.db.selectFrom("activity").select("id").where("guild_id", "=", DEMO_COMMUNITY_ID).where("action", "=", "Transcript Viewed").execute()).length;
+        (
+          await t.db
+            .selectFrom("activity")
+            .select("id")
+            .where("guild_id", "=", DEMO_COMMUNITY_ID)
+            .where("action", "=", "Transcript Viewed")
+            .execute()
+        ).length;
       expect((await view()).statusCode).toBe(200);
       expect((await view()).statusCode).toBe(200);
       expect((await view()).statusCode).toBe(429);
@@ -345,7 +404,9 @@ describe("read limits", () => {
       const exported = await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/config/export`, headers: bearer(admin) });
       expect(exported.statusCode).toBe(429); // the same budget
       // Other reads go on.
-      expect((await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts`, headers: bearer(admin) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/transcripts`, headers: bearer(admin) })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.close();
     }
@@ -370,7 +431,13 @@ describe("security headers on every response", () => {
   });
 
   const directives = (csp: string) =>
-    new Map(csp.split(";").map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0].toLowerCase(), d.split(/\s+/).slice(1)] as const));
+    new Map(
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => [d.split(/\s+/)[0].toLowerCase(), d.split(/\s+/).slice(1)] as const),
+    );
 
   it("API JSON, SPA HTML, static files, the sign-in page, 401/400/404 answers", async () => {
     const token = await t.signIn(DEMO_ADMIN_ID);
@@ -401,7 +468,9 @@ describe("security headers on every response", () => {
       const scripts = d.get("script-src") ?? d.get("default-src") ?? [];
       expect(scripts, `${label}: script-src`).not.toContain("'unsafe-inline'");
       expect(scripts, `${label}: script-src`).not.toContain("*");
-      expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"], `${label}: referrer-policy`).toContain(res.headers["referrer-policy"]);
+      expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"], `${label}: referrer-policy`).toContain(
+        res.headers["referrer-policy"],
+      );
       expect(res.headers["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
     }
   });

@@ -26,14 +26,17 @@ const interact = async (token: string, body: Json) => {
   return res.body as { ephemeral: Json[] };
 };
 const replyText = (reply: { ephemeral: Json[] }) => reply.ephemeral.map((m) => m.content).join("\n");
-const command = (token: string, channelId: string, name: string, options: Json = {}) => interact(token, { kind: "command", channelId, name, options });
+const command = (token: string, channelId: string, name: string, options: Json = {}) =>
+  interact(token, { kind: "command", channelId, name, options });
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   const res = await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-const ticketRow = (number: number) => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow();
-const messagesOf = (channelId: string) => t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
+const ticketRow = (number: number) =>
+  t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow();
+const messagesOf = (channelId: string) =>
+  t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
 const entries = (number: number, action: string) =>
   t.db
     .selectFrom("activity")
@@ -46,14 +49,30 @@ const entries = (number: number, action: string) =>
 
 /** Demo Staff opens a ticket from the General Support panel; its row. */
 async function openTicket() {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "General Support")
+    .executeTakeFirstOrThrow();
   await interact(staff, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id!, customId: `panel:${panel.id}` });
-  return t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
+  return t.db
+    .selectFrom("tickets")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("status", "=", "open")
+    .orderBy("number", "desc")
+    .executeTakeFirstOrThrow();
 }
 
 /** The newest message of the bot in the opener's (Demo Staff's) direct messages: its text, and its embed's fields as "name: value" lines. */
 async function lastDm() {
-  const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+  const dm = await t.db
+    .selectFrom("demo_channels")
+    .selectAll()
+    .where("kind", "=", "dm")
+    .where("recipient_id", "=", DEMO_STAFF_ID)
+    .executeTakeFirstOrThrow();
   const last = (await messagesOf(dm.id)).at(-1)!;
   const embeds = JSON.parse(last.embeds_json) as { fields?: { name: string; value: string }[] }[];
   return [last.content, ...embeds.flatMap((e) => (e.fields ?? []).map((f) => `${f.name}: ${f.value}`))].join("\n");
@@ -68,7 +87,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await saveSettings({
-    UserTicketLimit: 0, TicketCloseConfirmation: false, BotLanguage: "auto", EnableUserFeedback: true, WaitingAlertMinutes: 0, WaitingAlertChannelId: null,
+    UserTicketLimit: 0,
+    TicketCloseConfirmation: false,
+    BotLanguage: "auto",
+    EnableUserFeedback: true,
+    WaitingAlertMinutes: 0,
+    WaitingAlertChannelId: null,
   });
 });
 
@@ -93,7 +117,11 @@ describe("assigning an unclaimed ticket", () => {
     const handed = await api("POST", `/api/${G}/tickets/${ticket.number}/assign`, admin, { userId: DEMO_ADMIN_ID });
     expect(handed).toMatchObject({ status: 200, body: { message: "The ticket now belongs to Demo Admin." } });
     expect((await messagesOf(channel)).at(-1)!.content).toBe(`Ticket handed over from <@${DEMO_STAFF_ID}> to <@${DEMO_ADMIN_ID}>.`);
-    const handOvers = (await entries(ticket.number, "Ticket Transferred")).map((e) => [e.username, JSON.parse(e.before_json!).ClaimedBy, JSON.parse(e.after_json!).ClaimedBy]);
+    const handOvers = (await entries(ticket.number, "Ticket Transferred")).map((e) => [
+      e.username,
+      JSON.parse(e.before_json!).ClaimedBy,
+      JSON.parse(e.after_json!).ClaimedBy,
+    ]);
     expect(handOvers).toEqual([["Demo Admin", "Demo Staff", "Demo Admin"]]);
 
     // Handing it to the one who holds it changes nothing and posts nothing.
@@ -105,7 +133,10 @@ describe("assigning an unclaimed ticket", () => {
 
     // The ticket page lists both steps under their own names.
     const detail = ticketDetailSchema.parse((await api("GET", `/api/${G}/tickets/${ticket.number}`, staff)).body);
-    expect(detail.activity.map((a) => [a.Action, a.Username]).slice(0, 2)).toEqual([["Ticket Transferred", "Demo Admin"], ["Ticket Assigned", "Demo Staff"]]);
+    expect(detail.activity.map((a) => [a.Action, a.Username]).slice(0, 2)).toEqual([
+      ["Ticket Transferred", "Demo Admin"],
+      ["Ticket Assigned", "Demo Staff"],
+    ]);
 
     // The transcript records the assignment and the hand-over, never a hand-over from nobody.
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, {})).status).toBe(200);
@@ -133,7 +164,9 @@ describe("a preset close reason with added text", () => {
     const reply = await command(admin, ticket.channel_id!, "close", { reason: "Resolved", details: "customer confirmed" });
     expect(replyText(reply)).toBe(en.closed(ticket.number));
     expect(await ticketRow(ticket.number)).toMatchObject({ status: "closed", close_reason: joined });
-    const listed = (await api("GET", `/api/${G}/transcripts?per_page=100`, admin)).body.transcripts.find((x: Json) => x.TicketId === ticket.number);
+    const listed = (await api("GET", `/api/${G}/transcripts?per_page=100`, admin)).body.transcripts.find(
+      (x: Json) => x.TicketId === ticket.number,
+    );
     expect(listed.CloseReason).toBe(joined);
     expect(await lastDm()).toBe(`${en.ratingPrompt("Demo Community", ticket.number)}\nReason: ${joined}\nClosed by: Demo Admin`);
     const closedEntries = (await entries(ticket.number, "Ticket Closed")).map((e) => JSON.parse(e.after_json!));
@@ -147,7 +180,12 @@ describe("a preset close reason with added text", () => {
     const asked = await command(admin, ticket.channel_id!, "close", { reason: "Resolved", details: "customer confirmed" });
     expect(replyText(asked)).toBe(es.confirmClose);
     const anyMessage = (await messagesOf(ticket.channel_id!))[0].id;
-    const confirm = { kind: "button", channelId: ticket.channel_id!, messageId: anyMessage, customId: `ticket:${ticket.number}:close-confirm` };
+    const confirm = {
+      kind: "button",
+      channelId: ticket.channel_id!,
+      messageId: anyMessage,
+      customId: `ticket:${ticket.number}:close-confirm`,
+    };
     const done = await interact(admin, confirm);
     expect(replyText(done)).toBe(es.closed(ticket.number));
     expect((await ticketRow(ticket.number)).close_reason).toBe(joined);

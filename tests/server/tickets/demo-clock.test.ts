@@ -3,7 +3,17 @@ import { authMessages } from "../../../src/schemas/messages";
 import { skippedAheadAction } from "../../../server/http/try-it";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { textsIn } from "../../../server/discord/texts";
-import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, GAMING_HUB_ID, bearer, createTestApp, apiOn, type Json } from "../helpers";
+import {
+  type TestApp,
+  DEMO_ADMIN_ID,
+  DEMO_COMMUNITY_ID,
+  DEMO_STAFF_ID,
+  GAMING_HUB_ID,
+  bearer,
+  createTestApp,
+  apiOn,
+  type Json,
+} from "../helpers";
 
 // The demo platform's clock per server (server/platform/clock.ts): Try-it's "Skip ahead" moves one server's clock, the
 // skips add up, and every time-based step of that server — the inactivity warning, auto-close, message times, the
@@ -15,7 +25,6 @@ const HUB_CHANNEL = "823456789012345714";
 const LOG_CHANNEL = "812345678901234715";
 const HOUR = 3_600_000;
 const en = textsIn("en");
-
 
 let t: TestApp;
 let admin: string;
@@ -40,14 +49,16 @@ const interact = async (token: string, body: Json, guildId = G) => {
   return res.body;
 };
 const ticketsOf = (guildId = G) => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", guildId).orderBy("number").execute();
-const messagesOf = (channelId: string) => t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
+const messagesOf = (channelId: string) =>
+  t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
 /** Demo Staff opens a ticket with /new in #support; its row. */
 const openTicket = async (guildId = G, channelId = SUPPORT_CHANNEL, token = staff) => {
   await interact(token, { kind: "command", channelId, name: "new", options: {} }, guildId);
   return (await ticketsOf(guildId)).pop()!;
 };
 const ticket = async (id: number) => t.db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const skipEntries = () => t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).where("action", "=", skippedAheadAction).orderBy("id").execute();
+const skipEntries = () =>
+  t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).where("action", "=", skippedAheadAction).orderBy("id").execute();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -61,9 +72,19 @@ beforeEach(async () => {
   await t.db.deleteFrom("tickets").execute();
   // Auto-close after a day of silence, the warning 12 hours before.
   await saveSettings({
-    UserTicketLimit: 0, TicketCloseConfirmation: false, BotLanguage: "en", AutoCloseEnabled: true, InactivityWarningHours: 12,
-    SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, CloseOnUserLeave: false, StoreTranscripts: true,
-    WaitingAlertMinutes: 0, WaitingAlertChannelId: null, ReopenWithinDays: 7,
+    UserTicketLimit: 0,
+    TicketCloseConfirmation: false,
+    BotLanguage: "en",
+    AutoCloseEnabled: true,
+    InactivityWarningHours: 12,
+    SinceLastMessageDays: 1,
+    SinceLastMessageHours: 0,
+    SinceLastMessageMinutes: 0,
+    CloseOnUserLeave: false,
+    StoreTranscripts: true,
+    WaitingAlertMinutes: 0,
+    WaitingAlertChannelId: null,
+    ReopenWithinDays: 7,
   });
 });
 
@@ -169,7 +190,10 @@ describe("every time-based step reads the server's clock", () => {
     await interact(admin, { kind: "command", channelId: opened.channel_id!, name: "closerequest", options: { hours: 24 } });
     expect(await skip(12)).toMatchObject({ closed: 0 });
     expect(await skip(12)).toMatchObject({ closed: 1, warned: 0 });
-    expect(await ticket(opened.id)).toMatchObject({ status: "closed", close_reason: en.afterSkipAhead(en.closeRequestTimeoutReason, "Demo Admin") });
+    expect(await ticket(opened.id)).toMatchObject({
+      status: "closed",
+      close_reason: en.afterSkipAhead(en.closeRequestTimeoutReason, "Demo Admin"),
+    });
   });
 
   it("a waiting alert goes out once the server's clock says the ticket waited long enough, stamped with that time", async () => {
@@ -194,12 +218,18 @@ describe("every time-based step reads the server's clock", () => {
 
   it("a panel's cooldown: refused right after a ticket of the panel closed, open again an hour later on the server's clock", async () => {
     await saveSettings({ AutoCloseEnabled: false });
-    const row = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const setCooldown = async (minutes: number) => {
       const panel = (await api("GET", `/api/${G}/panels/${row.id}`, admin)).body.panel;
       expect((await api("PUT", `/api/${G}/panels/${row.id}`, admin, { Panel: { ...panel, CooldownMinutes: minutes } })).status).toBe(200);
     };
-    const click = () => interact(staff, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: row.message_id!, customId: `panel:${row.id}` });
+    const click = () =>
+      interact(staff, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: row.message_id!, customId: `panel:${row.id}` });
     await setCooldown(60);
     try {
       await click();
@@ -218,7 +248,13 @@ describe("every time-based step reads the server's clock", () => {
 describe("a clock per server", () => {
   it("one server's skip does not move another's clock, its messages or its tickets", async () => {
     const hubBefore = await clockOf(GAMING_HUB_ID);
-    const autoClose = { AutoCloseEnabled: true, InactivityWarningHours: 12, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0 };
+    const autoClose = {
+      AutoCloseEnabled: true,
+      InactivityWarningHours: 12,
+      SinceLastMessageDays: 1,
+      SinceLastMessageHours: 0,
+      SinceLastMessageMinutes: 0,
+    };
     await saveSettings(autoClose, GAMING_HUB_ID);
     const hubTicket = await openTicket(GAMING_HUB_ID, HUB_CHANNEL, admin);
     const community = await skip(24);
@@ -260,7 +296,12 @@ describe("who may skip ahead", () => {
     const entry = (await skipEntries()).pop()!;
     expect(entry).toMatchObject({ user_id: DEMO_ADMIN_ID, username: "Demo Admin", timestamp: Math.floor(done.clock.now / 1000) });
     expect(JSON.parse(entry.after_json!)).toEqual({
-      Hours: 24, ClockAheadHours: done.clock.offsetMs / HOUR, ServerTime: done.clock.now, Closed: 0, Warned: 1, Alerted: 0,
+      Hours: 24,
+      ClockAheadHours: done.clock.offsetMs / HOUR,
+      ServerTime: done.clock.now,
+      Closed: 0,
+      Warned: 1,
+      Alerted: 0,
     });
   });
 });
@@ -270,7 +311,8 @@ describe("the write limit", () => {
     const limited = await createTestApp({ env: { WRITE_RATE_LIMIT: "2" } });
     try {
       const token = await limited.signIn(DEMO_ADMIN_ID);
-      const post = () => limited.app.inject({ method: "POST", url: `/api/${G}/demo/skip-ahead`, headers: bearer(token), payload: { hours: 1 } });
+      const post = () =>
+        limited.app.inject({ method: "POST", url: `/api/${G}/demo/skip-ahead`, headers: bearer(token), payload: { hours: 1 } });
       expect((await post()).statusCode).toBe(200);
       expect((await post()).statusCode).toBe(200);
       const refused = await post();

@@ -42,10 +42,14 @@ describe("the demo's ticket history", () => {
       expect(stats.totals.opened).toBe(transcripts.length);
       expect(stats.ratings.count).toBe(rated.length);
       expect(stats.ratings.average).toBeCloseTo(rated.reduce((sum, x) => sum + x.Rating, 0) / rated.length, 1);
-      for (let stars = 1; stars <= 5; stars++) expect(stats.ratings.distribution[stars - 1]).toBe(rated.filter((x) => x.Rating === stars).length);
+      for (let stars = 1; stars <= 5; stars++)
+        expect(stats.ratings.distribution[stars - 1]).toBe(rated.filter((x) => x.Rating === stars).length);
       expect(stats.first_response.count).toBeGreaterThan(0);
       // Over about 90 days.
-      const days = stats.days.filter((d) => d.closed > 0).map((d) => d.date).sort();
+      const days = stats.days
+        .filter((d) => d.closed > 0)
+        .map((d) => d.date)
+        .sort();
       expect((Date.parse(days.at(-1)!) - Date.parse(days[0])) / 86_400_000).toBeGreaterThan(80);
 
       // The closed tickets are the transcripts, with their reasons; each has its opened, claimed and closed entries.
@@ -57,18 +61,42 @@ describe("the demo's ticket history", () => {
       const byPriority = await get(`/api/${guildId}/statistics/priorities?from=${from}&to=${day(Date.now())}`);
       expect(byPriority.priorities.reduce((sum: number, p: Json) => sum + p.Closed, 0)).toBe(transcripts.length);
       expect(byPriority.priorities.map((p: Json) => p.Priority)).toEqual(["urgent", "high", "normal", "low"]);
-      const entries = await t.db.selectFrom("activity").select(["action"]).where("guild_id", "=", guildId).where("action", "in", ["Ticket Opened", "Ticket Claimed", "Ticket Closed"]).execute();
+      const entries = await t.db
+        .selectFrom("activity")
+        .select(["action"])
+        .where("guild_id", "=", guildId)
+        .where("action", "in", ["Ticket Opened", "Ticket Claimed", "Ticket Closed"])
+        .execute();
       expect(entries.length).toBe(3 * transcripts.length);
     });
   }
 
   it("runs once: a second run adds nothing, and the next ticket follows the history", async () => {
     expect(await seedDemoTicketHistory(t.db)).toBe(0);
-    const max = await t.db.selectFrom("transcripts").select((eb) => eb.fn.max("ticket_id").as("n")).where("guild_id", "=", DEMO_COMMUNITY_ID).executeTakeFirstOrThrow();
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
-    const res = await t.app.inject({ method: "POST", url: `/api/${DEMO_COMMUNITY_ID}/demo/interactions`, headers: bearer(admin), payload: { kind: "button", channelId: "812345678901234714", messageId: panel.message_id, customId: `panel:${panel.id}` } });
+    const max = await t.db
+      .selectFrom("transcripts")
+      .select((eb) => eb.fn.max("ticket_id").as("n"))
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/${DEMO_COMMUNITY_ID}/demo/interactions`,
+      headers: bearer(admin),
+      payload: { kind: "button", channelId: "812345678901234714", messageId: panel.message_id, customId: `panel:${panel.id}` },
+    });
     expect(res.statusCode).toBe(200);
-    const opened = await t.db.selectFrom("tickets").select("number").where("guild_id", "=", DEMO_COMMUNITY_ID).where("status", "=", "open").executeTakeFirstOrThrow();
+    const opened = await t.db
+      .selectFrom("tickets")
+      .select("number")
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("status", "=", "open")
+      .executeTakeFirstOrThrow();
     expect(opened.number).toBe(Number(max.n) + 1);
   });
 });

@@ -55,28 +55,69 @@ beforeAll(async () => {
   fake.addChannel(G, { id: PANEL_CHANNEL, name: "support" });
 
   t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_API_BASE: fake.base },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+    },
     seed: false,
   });
   discord = interactionClient({ app: t.app, applicationId: APP, keys, fake });
-  const team = await t.db.insertInto("teams").values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
-  await t.db.insertInto("team_roles").values({ team_id: team.id, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
-  const form = await t.db.insertInto("forms").values({ guild_id: G, name: "Intake", created_at: Date.now(), updated_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
-  formFieldId = (await t.db
-    .insertInto("form_fields")
-    .values({ form_id: form.id, label: "Order number", placeholder: "#1234", style: "Short", required: 1, min_length: 2, max_length: 20, position: 0 })
+  const team = await t.db
+    .insertInto("teams")
+    .values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true }), created_at: Date.now() })
     .returning("id")
-    .executeTakeFirstOrThrow()).id;
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto("team_roles").values({ team_id: team.id, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
+  const form = await t.db
+    .insertInto("forms")
+    .values({ guild_id: G, name: "Intake", created_at: Date.now(), updated_at: Date.now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  formFieldId = (
+    await t.db
+      .insertInto("form_fields")
+      .values({
+        form_id: form.id,
+        label: "Order number",
+        placeholder: "#1234",
+        style: "Short",
+        required: 1,
+        min_length: 2,
+        max_length: 20,
+        position: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   const panel = singlePanelSchema.parse({
-    PanelName: "Orders", TicketCategory: CATEGORY, SupportTeams: [String(team.id)], FormId: form.id,
+    PanelName: "Orders",
+    TicketCategory: CATEGORY,
+    SupportTeams: [String(team.id)],
+    FormId: form.id,
     PanelMessage: { PanelChannel: PANEL_CHANNEL, PanelTitle: "Orders", PanelDescription: "Open a ticket about an order" },
     WelcomeMessage: { WelcomeTitle: "Hi @everyone", WelcomeDescription: "We are on it", WelcomeContent: "@everyone look" },
   });
-  panelId = (await t.db
-    .insertInto("panels")
-    .values({ guild_id: G, kind: "single", name: "Orders", form_id: form.id, team_id: team.id, data_json: JSON.stringify(singlePanelData(panel)), message_id: null, revision: 1, created_at: Date.now(), updated_at: Date.now() })
-    .returning("id")
-    .executeTakeFirstOrThrow()).id;
+  panelId = (
+    await t.db
+      .insertInto("panels")
+      .values({
+        guild_id: G,
+        kind: "single",
+        name: "Orders",
+        form_id: form.id,
+        team_id: team.id,
+        data_json: JSON.stringify(singlePanelData(panel)),
+        message_id: null,
+        revision: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t?.close();
@@ -86,16 +127,22 @@ afterAll(async () => {
 describe("the Discord path against the fake Discord", () => {
   it("panel click → form modal → ticket → claim → close with a reason → rating, as Discord would see it", async () => {
     const modal = await click(OPENER, PANEL_CHANNEL, `panel:${panelId}`);
-    expect(modal).toMatchObject({ type: 9, data: { custom_id: `form:${panelId}:${(await t.db.selectFrom("forms").select("id").executeTakeFirstOrThrow()).id}`, title: "Intake" } });
+    expect(modal).toMatchObject({
+      type: 9,
+      data: { custom_id: `form:${panelId}:${(await t.db.selectFrom("forms").select("id").executeTakeFirstOrThrow()).id}`, title: "Intake" },
+    });
     expect(ticketsChannelCreates()).toBe(0);
 
-    const opened = await discord.send(discord.modalSubmit({ ...at(OPENER, PANEL_CHANNEL), customId: modal.data!.custom_id!, fields: { [`field:${formFieldId}`]: "A-77" } }));
+    const opened = await discord.send(
+      discord.modalSubmit({ ...at(OPENER, PANEL_CHANNEL), customId: modal.data!.custom_id!, fields: { [`field:${formFieldId}`]: "A-77" } }),
+    );
     const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).executeTakeFirstOrThrow();
     expect(opened).toEqual({ type: 4, data: { content: botTexts.opened(ticket.channel_id!), allowed_mentions: { parse: [] }, flags: 64 } });
     const created = fake.channel(ticket.channel_id!)!;
     expect(created).toMatchObject({ name: `ticket-${ticket.number}`, type: ChannelType.GuildText, parentId: CATEGORY });
     expect(created.overwrites.find((o) => o.id === G)!.deny & VIEW_CHANNEL).toBe(VIEW_CHANNEL);
-    for (const id of [OPENER, SUPPORT_ROLE, APP]) expect(created.overwrites.find((o) => o.id === id)!.allow & VIEW_CHANNEL, id).toBe(VIEW_CHANNEL);
+    for (const id of [OPENER, SUPPORT_ROLE, APP])
+      expect(created.overwrites.find((o) => o.id === id)!.allow & VIEW_CHANNEL, id).toBe(VIEW_CHANNEL);
     // Discord's own algorithm agrees: the opener and staff see the channel, another member does not.
     expect(fake.permissionsIn(created, OPENER) & VIEW_CHANNEL).toBe(VIEW_CHANNEL);
     expect(fake.permissionsIn(created, STAFF) & VIEW_CHANNEL).toBe(VIEW_CHANNEL);
@@ -112,10 +159,15 @@ describe("the Discord path against the fake Discord", () => {
     fake.postAs(STAFF, created.id, "Sending a new one");
     fake.postAs(OPENER, created.id, `Thanks <@${STAFF}>, <@&${SUPPORT_ROLE}> rocks`);
 
-    expect(await click(STAFF, created.id, `ticket:${ticket.number}:claim`)).toMatchObject({ type: 4, data: { content: botTexts.claimedReply, flags: 64 } });
+    expect(await click(STAFF, created.id, `ticket:${ticket.number}:claim`)).toMatchObject({
+      type: 4,
+      data: { content: botTexts.claimedReply, flags: 64 },
+    });
     expect(fake.callsTo("PATCH", `/channels/${created.id}`)).not.toHaveLength(0);
 
-    const ask = await discord.send(discord.command({ ...at(STAFF, created.id), name: "close", options: [{ name: "reason", type: 3, value: "Sent a replacement" }] }));
+    const ask = await discord.send(
+      discord.command({ ...at(STAFF, created.id), name: "close", options: [{ name: "reason", type: 3, value: "Sent a replacement" }] }),
+    );
     expect(ask.data!.content).toBe(botTexts.confirmClose);
     const done = await click(STAFF, created.id, `ticket:${ticket.number}:close-confirm`);
     expect(done.data!.content).toBe(botTexts.closed(ticket.number));
@@ -140,7 +192,9 @@ describe("the Discord path against the fake Discord", () => {
     expect(transcript.messages[0].mentions).toEqual({ users: { [OPENER]: "opener" }, roles: {}, channels: {} });
     const thanked = transcript.messages.find((m) => m.content.startsWith("Thanks"))!;
     expect(thanked.mentions).toEqual({ users: { [STAFF]: "staffer" }, roles: { [SUPPORT_ROLE]: "Support" }, channels: {} });
-    const actions = (await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).orderBy("id").execute()).map((a) => a.action);
+    const actions = (await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).orderBy("id").execute()).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(["Ticket Opened", "Ticket Claimed", "Ticket Closed"]);
   });
 
@@ -204,7 +258,13 @@ describe("the Discord path against the fake Discord", () => {
   });
 
   it("autocomplete of /close's reason is answered with choices", async () => {
-    const answer = await discord.send(discord.autocomplete({ ...at(STAFF, PANEL_CHANNEL), name: "close", options: [{ name: "reason", type: 3, value: "", focused: true }] }));
+    const answer = await discord.send(
+      discord.autocomplete({
+        ...at(STAFF, PANEL_CHANNEL),
+        name: "close",
+        options: [{ name: "reason", type: 3, value: "", focused: true }],
+      }),
+    );
     expect(answer).toEqual({ type: 8, data: { choices: [] } });
   });
 
@@ -228,9 +288,20 @@ describe("the Discord path against the fake Discord", () => {
     const long = {
       ...data,
       MentionRoleId: SUPPORT_ROLE,
-      WelcomeMessage: { ...data.WelcomeMessage, WelcomeTitle: "T".repeat(256), WelcomeDescription: "D".repeat(4096), WelcomeFooter: "F".repeat(2048), WelcomeAuthor: "A".repeat(256), WelcomeContent: "C".repeat(2000) },
+      WelcomeMessage: {
+        ...data.WelcomeMessage,
+        WelcomeTitle: "T".repeat(256),
+        WelcomeDescription: "D".repeat(4096),
+        WelcomeFooter: "F".repeat(2048),
+        WelcomeAuthor: "A".repeat(256),
+        WelcomeContent: "C".repeat(2000),
+      },
     };
-    await t.db.updateTable("panels").set({ data_json: JSON.stringify(long) }).where("id", "=", panelId).execute();
+    await t.db
+      .updateTable("panels")
+      .set({ data_json: JSON.stringify(long) })
+      .where("id", "=", panelId)
+      .execute();
     try {
       await click(OPENER, PANEL_CHANNEL, `panel:${panelId}`);
       const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).executeTakeFirstOrThrow();
@@ -244,17 +315,26 @@ describe("the Discord path against the fake Discord", () => {
   });
 
   it("/tag with a tag of the longest content (2,048) is one Discord takes: an embed holding it whole", async () => {
-    await t.db.insertInto("tags").values({ id: "7a1c6f5e-0000-4000-8000-000000000001", guild_id: G, name: "long", content: "x".repeat(2048), created_at: Date.now() }).execute();
-    const answer = await discord.send(discord.command({ ...at(OWNER, PANEL_CHANNEL), name: "tag", options: [{ name: "name", type: 3, value: "long" }] }));
+    await t.db
+      .insertInto("tags")
+      .values({ id: "7a1c6f5e-0000-4000-8000-000000000001", guild_id: G, name: "long", content: "x".repeat(2048), created_at: Date.now() })
+      .execute();
+    const answer = await discord.send(
+      discord.command({ ...at(OWNER, PANEL_CHANNEL), name: "tag", options: [{ name: "name", type: 3, value: "long" }] }),
+    );
     expect(answer.data!.content).toBe(botTexts.tagSent);
     const sent = fake.messagesIn(PANEL_CHANNEL).at(-1)!;
     expect((sent.embeds as { description?: string }[])[0].description).toBe("x".repeat(2048));
   });
 
   it("autocomplete of an unknown command, outside a server, or of a member who may not use it, is answered with choices (type 8)", async () => {
-    const unknown = await discord.send(discord.autocomplete({ ...at(STAFF, PANEL_CHANNEL), name: "nope", options: [{ name: "x", type: 3, value: "", focused: true }] }));
+    const unknown = await discord.send(
+      discord.autocomplete({ ...at(STAFF, PANEL_CHANNEL), name: "nope", options: [{ name: "x", type: 3, value: "", focused: true }] }),
+    );
     expect(unknown).toEqual({ type: 8, data: { choices: [] } });
-    const tagByMember = await discord.send(discord.autocomplete({ ...at(OPENER, PANEL_CHANNEL), name: "tag", options: [{ name: "name", type: 3, value: "", focused: true }] }));
+    const tagByMember = await discord.send(
+      discord.autocomplete({ ...at(OPENER, PANEL_CHANNEL), name: "tag", options: [{ name: "name", type: 3, value: "", focused: true }] }),
+    );
     expect(tagByMember).toEqual({ type: 8, data: { choices: [] } });
   });
 });

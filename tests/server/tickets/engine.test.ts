@@ -31,7 +31,12 @@ const interact = async (token: string, body: Json) => {
 const replyText = (reply: { ephemeral: Json[] }) => reply.ephemeral.map((m) => m.content).join("\n");
 
 async function panelMessage(panelName: string) {
-  const panel = (await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", panelName).executeTakeFirstOrThrow());
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", panelName)
+    .executeTakeFirstOrThrow();
   return { panelId: panel.id, messageId: panel.message_id!, channelId: SUPPORT_CHANNEL };
 }
 const clickPanel = async (token: string, panelName = "General Support") => {
@@ -49,14 +54,16 @@ const button = (token: string, channelId: string, customId: string) =>
     .then((m) => interact(token, { kind: "button", channelId, messageId: m.id, customId }));
 /** The tickets this suite opened (the demo seed's history is older: server/tickets/demo-history.ts). */
 const suiteStart = Date.now();
-const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("opened_at", ">=", suiteStart).orderBy("number").execute();
+const tickets = () =>
+  t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("opened_at", ">=", suiteStart).orderBy("number").execute();
 const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   const res = await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 const channelRow = (id: string) => t.db.selectFrom("demo_channels").selectAll().where("id", "=", id).executeTakeFirst();
-const messagesOf = (channelId: string) => t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
+const messagesOf = (channelId: string) =>
+  t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -69,7 +76,14 @@ beforeEach(async () => {
   await t.db.deleteFrom("ticket_members").execute();
   await t.db.deleteFrom("tickets").execute();
   await t.db.deleteFrom("blacklist").where("guild_id", "=", G).execute();
-  await saveSettings({ UserTicketLimit: 1, TicketCloseConfirmation: true, AllowUserTicketClose: true, SupportRepsTypeInTickets: true, SupportRepsViewTickets: true, ArchiveChannelId: null });
+  await saveSettings({
+    UserTicketLimit: 1,
+    TicketCloseConfirmation: true,
+    AllowUserTicketClose: true,
+    SupportRepsTypeInTickets: true,
+    SupportRepsViewTickets: true,
+    ArchiveChannelId: null,
+  });
 });
 
 describe("opening a ticket from a panel", () => {
@@ -94,7 +108,13 @@ describe("opening a ticket from a panel", () => {
     expect(welcome.content.startsWith(`<@${DEMO_STAFF_ID}> <@&${DEMO_SUPPORT_ROLE_ID}>`)).toBe(true);
     const buttons = JSON.parse(welcome.components_json)[0].components.map((c: Json) => c.custom_id);
     expect(buttons).toEqual([`ticket:${ticket.number}:close`, `ticket:${ticket.number}:claim`]);
-    const activity = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).where("action", "=", "Ticket Opened").where("timestamp", ">=", Math.floor(suiteStart / 1000)).execute();
+    const activity = await t.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("action", "=", "Ticket Opened")
+      .where("timestamp", ">=", Math.floor(suiteStart / 1000))
+      .execute();
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ user_id: DEMO_STAFF_ID, ip: "demo" });
   });
@@ -119,7 +139,9 @@ describe("opening a ticket from a panel", () => {
     // Claimed, with reps not seeing claimed tickets: the support role loses sight of it.
     expect(replyText(await button(admin, hidden.channel_id!, `ticket:${hidden.number}:claim`))).toBe(botTexts.claimedReply);
     const own = (await tickets()).find((x) => x.opener_id === DEMO_STAFF_ID)!;
-    const wrote = await api("POST", `/api/${G}/demo/channels/${own.channel_id}/messages`, staff, { content: `like <#${hidden.channel_id}>? see <#${SUPPORT_CHANNEL}>` });
+    const wrote = await api("POST", `/api/${G}/demo/channels/${own.channel_id}/messages`, staff, {
+      content: `like <#${hidden.channel_id}>? see <#${SUPPORT_CHANNEL}>`,
+    });
     expect(wrote.status).toBe(201);
     const seen = await api("GET", `/api/${G}/demo/channels/${own.channel_id}/messages`, staff);
     expect(seen.body.mentions[SUPPORT_CHANNEL]).toBe("support");
@@ -158,22 +180,47 @@ describe("opening a ticket from a panel", () => {
       fields: [{ Label: "Order number", Style: "Short", Required: true, MinLength: 3, MaxLength: 20, Placeholder: "#1234" }],
     });
     expect(form.status, JSON.stringify(form.body)).toBe(201);
-    const formId = (await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Intake").executeTakeFirstOrThrow()).id;
+    const formId = (
+      await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Intake").executeTakeFirstOrThrow()
+    ).id;
     const panel = await panelMessage("Billing");
     await t.db.updateTable("panels").set({ form_id: formId }).where("id", "=", panel.panelId).execute();
     const fresh = await panelMessage("Billing");
 
-    const reply = await interact(staff, { kind: "button", channelId: fresh.channelId, messageId: fresh.messageId, customId: `panel:${fresh.panelId}` });
+    const reply = await interact(staff, {
+      kind: "button",
+      channelId: fresh.channelId,
+      messageId: fresh.messageId,
+      customId: `panel:${fresh.panelId}`,
+    });
     expect(reply.modal).toMatchObject({ custom_id: `form:${fresh.panelId}:${formId}`, title: "Intake" });
     const input = reply.modal!.components[0].components[0];
-    expect(input).toMatchObject({ type: 4, label: "Order number", style: 1, required: true, min_length: 3, max_length: 20, placeholder: "#1234" });
+    expect(input).toMatchObject({
+      type: 4,
+      label: "Order number",
+      style: 1,
+      required: true,
+      min_length: 3,
+      max_length: 20,
+      placeholder: "#1234",
+    });
     expect(await tickets()).toEqual([]);
 
-    const empty = await interact(staff, { kind: "modal", channelId: fresh.channelId, customId: reply.modal!.custom_id, fields: { [input.custom_id]: "" } });
+    const empty = await interact(staff, {
+      kind: "modal",
+      channelId: fresh.channelId,
+      customId: reply.modal!.custom_id,
+      fields: { [input.custom_id]: "" },
+    });
     expect(replyText(empty)).toBe(botTexts.formRequired("Order number"));
     expect(await tickets()).toEqual([]);
 
-    await interact(staff, { kind: "modal", channelId: fresh.channelId, customId: reply.modal!.custom_id, fields: { [input.custom_id]: "A-77", "field:999": "ignored" } });
+    await interact(staff, {
+      kind: "modal",
+      channelId: fresh.channelId,
+      customId: reply.modal!.custom_id,
+      fields: { [input.custom_id]: "A-77", "field:999": "ignored" },
+    });
     const [ticket] = await tickets();
     expect(JSON.parse(ticket.form_answers_json!)).toEqual([{ Label: "Order number", Value: "A-77" }]);
   });
@@ -216,7 +263,10 @@ describe("claiming and closing", () => {
     ]) {
       expect(reply).toMatchObject({ kind: "message", ok: false, message: { content: botTexts.staffOnly } });
     }
-    expect(await engine.addMember(G, ticket.number, outsider, DEMO_STAFF_ID, true)).toMatchObject({ ok: false, message: { content: botTexts.noPermission } });
+    expect(await engine.addMember(G, ticket.number, outsider, DEMO_STAFF_ID, true)).toMatchObject({
+      ok: false,
+      message: { content: botTexts.noPermission },
+    });
     expect((await tickets())[0]).toMatchObject({ claimed_by: null });
   });
 
@@ -242,42 +292,70 @@ describe("claiming and closing", () => {
 
     const view = await api("GET", `/api/${G}/transcripts/${ticket.number}`, admin);
     expect(view.status).toBe(200);
-    const transcript = await t.db.selectFrom("transcripts").selectAll().where("guild_id", "=", G).where("ticket_id", "=", ticket.number).executeTakeFirstOrThrow();
+    const transcript = await t.db
+      .selectFrom("transcripts")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("ticket_id", "=", ticket.number)
+      .executeTakeFirstOrThrow();
     expect(transcript).toMatchObject({ author_id: DEMO_ADMIN_ID, panel_name: "General Support", message_count: 3 });
 
     const archive = (await messagesOf(ARCHIVE_CHANNEL)).pop()!;
     expect(JSON.parse(archive.embeds_json)[0].title).toBe(botTexts.archived(ticket.number, "Demo Admin"));
     expect(JSON.parse(archive.allowed_mentions_json!)).toEqual({ parse: [] });
 
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_ADMIN_ID).executeTakeFirstOrThrow();
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_ADMIN_ID)
+      .executeTakeFirstOrThrow();
     const prompt = (await messagesOf(dm.id)).pop()!;
     const rate4 = JSON.parse(prompt.components_json)[0].components[3].custom_id;
     expect(rate4).toBe(`rate:${G}:${ticket.number}:4`);
     const thanks = await interact(admin, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: rate4 });
     expect(replyText(thanks)).toBe(botTexts.ratingThanks(4));
-    expect(replyText(await interact(admin, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: rate4.replace(/4$/, "1") }))).toBe(botTexts.ratingAlready);
-    const rated = await t.db.selectFrom("transcripts").select("rating").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).executeTakeFirstOrThrow();
+    expect(
+      replyText(await interact(admin, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: rate4.replace(/4$/, "1") })),
+    ).toBe(botTexts.ratingAlready);
+    const rated = await t.db
+      .selectFrom("transcripts")
+      .select("rating")
+      .where("guild_id", "=", G)
+      .where("ticket_id", "=", ticket.number)
+      .executeTakeFirstOrThrow();
     expect(rated.rating).toBe(4);
   });
 
   it("two closes at once close once", async () => {
     await saveSettings({ TicketCloseConfirmation: false });
     const ticket = await openOne(admin);
-    const closedEntries = () => t.db.selectFrom("activity").select("id").where("guild_id", "=", G).where("action", "=", "Ticket Closed").execute();
+    const closedEntries = () =>
+      t.db.selectFrom("activity").select("id").where("guild_id", "=", G).where("action", "=", "Ticket Closed").execute();
     const before = (await closedEntries()).length;
     const results = await Promise.all([
       api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, { reason: "Solved" }),
       api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, { reason: "Solved" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).execute(),
+    ).toHaveLength(1);
     expect(await closedEntries()).toHaveLength(before + 1);
   });
 
   it("/close offers the server's close reasons as autocomplete choices", async () => {
     const ticket = await openOne(admin);
-    for (const Label of ["Solved", "Duplicate", "No answer"]) expect((await api("POST", `/api/${G}/close-reasons`, admin, { Label })).status).toBe(201);
-    const reply = await interact(admin, { kind: "autocomplete", channelId: ticket.channel_id!, name: "close", focused: "reason", value: "so", options: {} });
+    for (const Label of ["Solved", "Duplicate", "No answer"])
+      expect((await api("POST", `/api/${G}/close-reasons`, admin, { Label })).status).toBe(201);
+    const reply = await interact(admin, {
+      kind: "autocomplete",
+      channelId: ticket.channel_id!,
+      name: "close",
+      focused: "reason",
+      value: "so",
+      options: {},
+    });
     expect(reply.choices).toEqual([{ name: "Solved", value: "Solved" }]);
     const closed = await interact(admin, { kind: "command", channelId: ticket.channel_id!, name: "close", options: { reason: "Solved" } });
     expect(replyText(closed)).toBe(botTexts.confirmClose);
@@ -289,7 +367,11 @@ describe("claiming and closing", () => {
     const later = Date.now() + 10 * 60_000;
     const [a, b] = await Promise.all([sweepTickets(t.app, later), sweepTickets(t.app, later)]);
     expect(a + b).toBe(1);
-    expect((await tickets())[0]).toMatchObject({ status: "closed", close_reason: botTexts.autoCloseReason, closed_by: "900000000000000099" });
+    expect((await tickets())[0]).toMatchObject({
+      status: "closed",
+      close_reason: botTexts.autoCloseReason,
+      closed_by: "900000000000000099",
+    });
     await saveSettings({ AutoCloseEnabled: false });
     expect(ticket.status).toBe("open");
   });

@@ -31,9 +31,15 @@ function signed(body: string, { key = privateKey, timestamp = now() } = {}) {
   const signature = sign(null, Buffer.from(timestamp + body), key).toString("hex");
   return { "x-signature-ed25519": signature, "x-signature-timestamp": timestamp, "content-type": "application/json" };
 }
-const post = (body: string, headers: Record<string, string>) => t.app.inject({ method: "POST", url: "/api/interactions", headers, payload: body });
+const post = (body: string, headers: Record<string, string>) =>
+  t.app.inject({ method: "POST", url: "/api/interactions", headers, payload: body });
 
-const member = { user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" }, roles: ["812345678901234603"], permissions: "0", nick: null };
+const member = {
+  user: { id: DEMO_STAFF_ID, username: "Demo Staff", global_name: null, avatar: null, discriminator: "0" },
+  roles: ["812345678901234603"],
+  permissions: "0",
+  nick: null,
+};
 
 describe("POST /api/interactions", () => {
   it("answers PING with PONG when the signature is Discord's", async () => {
@@ -44,10 +50,22 @@ describe("POST /api/interactions", () => {
   });
 
   it("refuses a missing, forged, replayed-late or tampered signature with 401 and does nothing", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const body = JSON.stringify({
-      type: 3, id: "2", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
-      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+      type: 3,
+      id: "2",
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: DEMO_COMMUNITY_ID,
+      channel: { id: "812345678901234714", type: 0 },
+      member,
+      data: { custom_id: `panel:${panel.id}`, component_type: 2 },
     });
     const cases: Record<string, string>[] = [
       { "content-type": "application/json" },
@@ -62,19 +80,43 @@ describe("POST /api/interactions", () => {
   });
 
   it("a signed panel click opens a ticket and answers ephemerally in the same response", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const body = JSON.stringify({
-      type: 3, id: "3", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
-      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+      type: 3,
+      id: "3",
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: DEMO_COMMUNITY_ID,
+      channel: { id: "812345678901234714", type: 0 },
+      member,
+      data: { custom_id: `panel:${panel.id}`, component_type: 2 },
     });
     const res = await post(body, signed(body));
     expect(res.statusCode).toBe(200);
     const ticket = await t.db.selectFrom("tickets").selectAll().where("opened_at", ">=", suiteStart).executeTakeFirstOrThrow();
-    expect(res.json()).toEqual({ type: 4, data: { content: botTexts.opened(ticket.channel_id!), allowed_mentions: { parse: [] }, flags: 64 } });
+    expect(res.json()).toEqual({
+      type: 4,
+      data: { content: botTexts.opened(ticket.channel_id!), allowed_mentions: { parse: [] }, flags: 64 },
+    });
   });
 
   it("an unknown command and malformed JSON are answered, never a 500", async () => {
-    const body = JSON.stringify({ type: 2, id: "4", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, member, data: { name: "nope", type: 1 } });
+    const body = JSON.stringify({
+      type: 2,
+      id: "4",
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: DEMO_COMMUNITY_ID,
+      member,
+      data: { name: "nope", type: 1 },
+    });
     const res = await post(body, signed(body));
     expect(res.json()).toMatchObject({ type: 4, data: { content: botTexts.unknownCommand, flags: 64 } });
     const junk = "{not json";
@@ -88,12 +130,29 @@ describe("each interaction acts once", () => {
     // No open-ticket limit: only the receipt keeps the repeat from opening a second ticket.
     const admin = await t.signIn(DEMO_ADMIN_ID);
     const current = await t.app.inject({ method: "GET", url: `/api/${DEMO_COMMUNITY_ID}/settings`, headers: bearer(admin) });
-    const saved = await t.app.inject({ method: "PUT", url: `/api/${DEMO_COMMUNITY_ID}/settings`, headers: bearer(admin), payload: { UserTicketLimit: 0, Revision: current.json().Revision } });
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: `/api/${DEMO_COMMUNITY_ID}/settings`,
+      headers: bearer(admin),
+      payload: { UserTicketLimit: 0, Revision: current.json().Revision },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", DEMO_COMMUNITY_ID).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const body = JSON.stringify({
-      type: 3, id: "900000000000000001", application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: "812345678901234714", type: 0 },
-      member, data: { custom_id: `panel:${panel.id}`, component_type: 2 },
+      type: 3,
+      id: "900000000000000001",
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: DEMO_COMMUNITY_ID,
+      channel: { id: "812345678901234714", type: 0 },
+      member,
+      data: { custom_id: `panel:${panel.id}`, component_type: 2 },
     });
     const headers = signed(body);
     const [a, b] = await Promise.all([post(body, headers), post(body, headers)]);
@@ -112,7 +171,14 @@ describe("each interaction acts once", () => {
 describe("autocomplete", () => {
   const autocomplete = (id: string, who: typeof member, name: string, option: string, channelId = "812345678901234713") =>
     JSON.stringify({
-      type: 4, id, application_id: "1", token: "x", version: 1, guild_id: DEMO_COMMUNITY_ID, channel: { id: channelId, type: 0 }, member: who,
+      type: 4,
+      id,
+      application_id: "1",
+      token: "x",
+      version: 1,
+      guild_id: DEMO_COMMUNITY_ID,
+      channel: { id: channelId, type: 0 },
+      member: who,
       data: { id: "1", name, type: 1, options: [{ type: 3, name: option, value: "", focused: true }] },
     });
 
@@ -152,11 +218,31 @@ describe("the slash commands Discord registers", () => {
   it("are the command files', with /panel resend as a subcommand and autocomplete on /close and /tag", () => {
     const commands = applicationCommands();
     expect(commands.map((c) => c.name).sort()).toEqual([
-      "Open ticket about this message", "add", "claim", "close", "closerequest", "form", "help", "new", "note", "panel", "priority", "remove", "rename",
-      "settings", "stats", "tag", "ticket", "transcript", "transfer", "unclaim",
+      "Open ticket about this message",
+      "add",
+      "claim",
+      "close",
+      "closerequest",
+      "form",
+      "help",
+      "new",
+      "note",
+      "panel",
+      "priority",
+      "remove",
+      "rename",
+      "settings",
+      "stats",
+      "tag",
+      "ticket",
+      "transcript",
+      "transfer",
+      "unclaim",
     ]);
     const panel = commands.find((c) => c.name === "panel")!;
-    expect(panel.options).toMatchObject([{ type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] }]);
+    expect(panel.options).toMatchObject([
+      { type: 1, name: "resend", options: [{ type: 4, name: "panel_id", required: true, min_value: 1 }] },
+    ]);
     expect(commands.find((c) => c.name === "close")!.options).toMatchObject([
       { name: "reason", type: 3, required: false, autocomplete: true },
       { name: "details", type: 3, required: false, max_length: 1024, name_localizations: { "es-ES": "detalles" } },
@@ -197,7 +283,11 @@ describe("the slash commands Discord registers", () => {
       name_localizations: { "es-ES": "prioridad" },
       description_localizations: { "es-ES": "Fija la prioridad de este ticket: low, normal, high o urgent." },
       options: [
-        { name: "level", name_localizations: { "es-ES": "nivel" }, description_localizations: { "es-ES": "low (baja), normal, high (alta) o urgent (urgente)" } },
+        {
+          name: "level",
+          name_localizations: { "es-ES": "nivel" },
+          description_localizations: { "es-ES": "low (baja), normal, high (alta) o urgent (urgente)" },
+        },
       ],
     });
   });

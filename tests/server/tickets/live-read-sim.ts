@@ -36,12 +36,13 @@ export interface WatchOptions {
 /** Runs the polls in time order; at the end the clock moves on, second by second, until every first read is answered. */
 export async function watchPages(o: WatchOptions): Promise<void> {
   const polls: { at: number; watch: Watch }[] = [];
-  for (const watch of o.watches) for (let at = o.start + (watch.offsetMs % o.pollMs); at < o.start + o.durationMs; at += o.pollMs) polls.push({ at, watch });
+  for (const watch of o.watches)
+    for (let at = o.start + (watch.offsetMs % o.pollMs); at < o.start + o.durationMs; at += o.pollMs) polls.push({ at, watch });
   polls.sort((a, b) => a.at - b.at);
   const answered = new Set<number>();
   const waiting = new Map<number, Promise<unknown>>();
   const ask = (row: TicketRow, at: number) => o.reader.read(row).then((state) => o.onPoll({ row, at, state }));
-  for (let i = 0; i < polls.length; ) {
+  for (let i = 0; i < polls.length;) {
     const at = polls[i].at;
     o.setClock(at);
     await o.before?.(at);

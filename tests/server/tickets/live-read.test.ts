@@ -39,9 +39,28 @@ async function ticketIn(guildId: string, opener: string): Promise<TicketRow> {
   await t.db
     .insertInto("tickets")
     .values({
-      guild_id: guildId, number, panel_id: null, panel_name: "Unknown", opener_id: opener, opener_name: "opener", subject: null, status: "open", channel_id: channel,
-      claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
-      closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+      guild_id: guildId,
+      number,
+      panel_id: null,
+      panel_name: "Unknown",
+      opener_id: opener,
+      opener_name: "opener",
+      subject: null,
+      status: "open",
+      channel_id: channel,
+      claimed_by: null,
+      claimed_by_name: null,
+      form_answers_json: null,
+      opened_at: now,
+      last_activity_at: now,
+      first_response_at: null,
+      closed_at: null,
+      closed_by: null,
+      closed_by_name: null,
+      close_reason: null,
+      rating: null,
+      response_ms: null,
+      resolution_ms: null,
     })
     .execute();
   return (await findTicket(t.db, guildId, number))!;
@@ -49,7 +68,12 @@ async function ticketIn(guildId: string, opener: string): Promise<TicketRow> {
 
 beforeAll(async () => {
   fake = await FakeDiscord.start({ applicationId: APP });
-  for (const [id, username] of [[OPENER, "opener"], [STAFF, "staffer"], [OWNER, "owner"]]) fake.addUser({ id, username });
+  for (const [id, username] of [
+    [OPENER, "opener"],
+    [STAFF, "staffer"],
+    [OWNER, "owner"],
+  ])
+    fake.addUser({ id, username });
   fake.addGuild({ id: G, name: "Stub Guild", ownerId: OWNER, botPermissions: BigInt(botPermissionBits) });
   fake.addMember(G, OPENER);
   fake.addMember(G, STAFF);
@@ -59,16 +83,41 @@ beforeAll(async () => {
   channelId = fake.addChannel(G, { name: "ticket-1", parentId: CATEGORY }).id;
   fake.postAs(OPENER, channelId, "hello, my order is late");
   t = await createTestApp({
-    env: { DISCORD_CLIENT_ID: APP, DISCORD_CLIENT_SECRET: fake.clientSecret, DISCORD_BOT_TOKEN: fake.botToken, DISCORD_PUBLIC_KEY: keys.publicKeyHex, DISCORD_API_BASE: fake.base },
+    env: {
+      DISCORD_CLIENT_ID: APP,
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
+      DISCORD_BOT_TOKEN: fake.botToken,
+      DISCORD_PUBLIC_KEY: keys.publicKeyHex,
+      DISCORD_API_BASE: fake.base,
+    },
     seed: false,
   });
   const now = Date.now();
   await t.db
     .insertInto("tickets")
     .values({
-      guild_id: G, number: 1, panel_id: null, panel_name: "Unknown", opener_id: OPENER, opener_name: "opener", subject: null, status: "open", channel_id: channelId,
-      claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: now, last_activity_at: now, first_response_at: null, closed_at: null,
-      closed_by: null, closed_by_name: null, close_reason: null, rating: null, response_ms: null, resolution_ms: null,
+      guild_id: G,
+      number: 1,
+      panel_id: null,
+      panel_name: "Unknown",
+      opener_id: OPENER,
+      opener_name: "opener",
+      subject: null,
+      status: "open",
+      channel_id: channelId,
+      claimed_by: null,
+      claimed_by_name: null,
+      form_answers_json: null,
+      opened_at: now,
+      last_activity_at: now,
+      first_response_at: null,
+      closed_at: null,
+      closed_by: null,
+      closed_by_name: null,
+      close_reason: null,
+      rating: null,
+      response_ms: null,
+      resolution_ms: null,
     })
     .execute();
 });
@@ -88,7 +137,10 @@ describe("the live read of a watched ticket", () => {
     const before = reads().length;
 
     // Ten staff on instance A and ten on instance B open the page at once: one read of Discord.
-    const first = await Promise.all([...Array.from({ length: 10 }, () => one.read(row)), ...Array.from({ length: 10 }, () => two.read(row))]);
+    const first = await Promise.all([
+      ...Array.from({ length: 10 }, () => one.read(row)),
+      ...Array.from({ length: 10 }, () => two.read(row)),
+    ]);
     expect(reads().length - before).toBe(1);
     for (const state of first) expect(state.messages.map((m) => m.content)).toEqual(["hello, my order is late"]);
 
@@ -105,7 +157,8 @@ describe("the live read of a watched ticket", () => {
     expect(reads().length - before).toBe(2);
     const last = reads().at(-1)!;
     expect(last.query.get("after")).toBe(first[0].lastMessageId);
-    for (const state of second) expect(state.messages.map((m) => m.content)).toEqual(["hello, my order is late", "are you there?", "on it"]);
+    for (const state of second)
+      expect(state.messages.map((m) => m.content)).toEqual(["hello, my order is late", "are you there?", "on it"]);
     // The staff message it saw is the ticket's first response (Discord's messages are otherwise only read at close).
     expect((await findTicket(t.db, G, 1))!.first_response_at).not.toBeNull();
 
@@ -133,14 +186,19 @@ describe("the live read of a watched ticket", () => {
   });
 });
 
-
 describe("fair shares of the live read between servers", () => {
   const POLL = 3000;
   const SECOND = 1000;
 
   it("while one server watches 200 tickets, another server's ticket stays fresh within one poll, and the first keeps the rest", async () => {
     let clock = 50_000_000;
-    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL, maxReadsPerSecond: 10, holder: "fair", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, {
+      pollMs: POLL,
+      maxReadsPerSecond: 10,
+      holder: "fair",
+      now: () => clock,
+      wake: () => {},
+    });
     const busy: TicketRow[] = [];
     for (let i = 0; i < 200; i++) busy.push(await ticketIn(G, OPENER));
     const quiet = await ticketIn(OTHER, OPENER);
@@ -151,10 +209,15 @@ describe("fair shares of the live read between servers", () => {
     // The busy server's pages poll at offsets spread over the interval; the quiet one's late in a second, after the
     // busy server's first polls of that second.
     await watchPages({
-      reader, setClock: (ms) => (clock = ms), start, durationMs: 60_000, pollMs: POLL,
+      reader,
+      setClock: (ms) => (clock = ms),
+      start,
+      durationMs: 60_000,
+      pollMs: POLL,
       watches: [...busy.map((row, i) => ({ row, offsetMs: (i * 15) % POLL })), { row: quiet, offsetMs: 1_700 }],
       before: (at) => {
-        if (at - start >= posted.length * 10_000) posted.push({ at, content: fake.postAs(OPENER, quiet.channel_id!, `still there? ${posted.length}`).content });
+        if (at - start >= posted.length * 10_000)
+          posted.push({ at, content: fake.postAs(OPENER, quiet.channel_id!, `still there? ${posted.length}`).content });
       },
       onPoll: (p) => polls.push(p),
     });
@@ -166,7 +229,8 @@ describe("fair shares of the live read between servers", () => {
     for (const p of quietPolls.slice(1)) {
       expect(p.at - p.state.readAt, `poll at +${p.at - start}`).toBeLessThan(POLL);
       const shown = new Set(p.state.messages.map((m) => m.content));
-      for (const m of posted.filter((m) => m.at <= p.at - POLL)) expect(shown.has(m.content), `${m.content} at +${p.at - start}`).toBe(true);
+      for (const m of posted.filter((m) => m.at <= p.at - POLL))
+        expect(shown.has(m.content), `${m.content} at +${p.at - start}`).toBe(true);
     }
     expect(posted.length).toBe(6);
 
@@ -183,7 +247,13 @@ describe("fair shares of the live read between servers", () => {
 
   it("a first read over the budget waits for its slot and is never an empty conversation", async () => {
     let clock = 80_000_000;
-    const reader = new LiveReader(t.app.tickets.deps, { pollMs: POLL, maxReadsPerSecond: 2, holder: "first", now: () => clock, wake: () => {} });
+    const reader = new LiveReader(t.app.tickets.deps, {
+      pollMs: POLL,
+      maxReadsPerSecond: 2,
+      holder: "first",
+      now: () => clock,
+      wake: () => {},
+    });
     const [a, b, c] = [await ticketIn(G, OPENER), await ticketIn(G, OPENER), await ticketIn(OTHER, OPENER)];
     await Promise.all([reader.read(a), reader.read(b)]);
     // This second's two reads are spent: the other server's first page waits for the next second's.

@@ -21,11 +21,17 @@ let admin: string;
 let staff: string;
 
 const api = apiOn(() => t);
-const panelRow = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
+const panelRow = (name: string) =>
+  t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
 /** Opens a ticket from a panel in the Try-it view; its number and channel. */
 const openFrom = async (token: string, panelName: string) => {
   const row = await panelRow(panelName);
-  const res = await api("POST", `/api/${G}/demo/interactions`, token, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: row.message_id!, customId: `panel:${row.id}` });
+  const res = await api("POST", `/api/${G}/demo/interactions`, token, {
+    kind: "button",
+    channelId: SUPPORT_CHANNEL,
+    messageId: row.message_id!,
+    customId: `panel:${row.id}`,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
   expect(ticket.panel_name).toBe(panelName);
@@ -55,7 +61,11 @@ async function memberStream(token: string) {
       const at = text.indexOf("event: ticket\n");
       const end = at < 0 ? -1 : text.indexOf("\n\n", at);
       if (end < 0) return;
-      const data = text.slice(at, end).split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+      const data = text
+        .slice(at, end)
+        .split("\n")
+        .find((line) => line.startsWith("data: "))!
+        .slice(6);
       events.push(demoTicketEventSchema.parse(JSON.parse(data)));
       text = text.slice(end + 2);
     }
@@ -86,14 +96,24 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   [admin, staff] = await Promise.all([t.signIn(DEMO_ADMIN_ID), t.signIn(DEMO_STAFF_ID)]);
   const current = await api("GET", `/api/${G}/settings`, admin);
-  await api("PUT", `/api/${G}/settings`, admin, { UserTicketLimit: 0, TicketCloseConfirmation: false, EnableUserFeedback: true, Revision: current.body.Revision });
+  await api("PUT", `/api/${G}/settings`, admin, {
+    UserTicketLimit: 0,
+    TicketCloseConfirmation: false,
+    EnableUserFeedback: true,
+    Revision: current.body.Revision,
+  });
   // Billing gets a team of its own (the VIP role), which Demo Staff is not in: its tickets are not theirs to see.
   const team = await api("POST", `/api/${G}/teams`, admin, { team_name: "Billing Desk", roles: [VIP_ROLE] });
   expect(team.status, JSON.stringify(team.body)).toBe(200);
-  const teamId = (await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Billing Desk").executeTakeFirstOrThrow()).id;
+  const teamId = (
+    await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Billing Desk").executeTakeFirstOrThrow()
+  ).id;
   const billing = await panelRow("Billing");
   const panel = (await api("GET", `/api/${G}/panels/${billing.id}`, admin)).body.panel;
-  expect((await api("PUT", `/api/${G}/panels/${billing.id}`, admin, { Panel: { ...panel, FormId: null, SupportTeams: [String(teamId)] } })).status).toBe(200);
+  expect(
+    (await api("PUT", `/api/${G}/panels/${billing.id}`, admin, { Panel: { ...panel, FormId: null, SupportTeams: [String(teamId)] } }))
+      .status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
@@ -114,7 +134,16 @@ describe("GET /{guildId}/demo/events", () => {
     // Staff close it from the dashboard: the member hears of it, and why.
     expect((await api("POST", `/api/${G}/tickets/${own.number}/close`, admin, { reason: "Solved" })).status).toBe(200);
     expect(await stream.until((e) => e.ticket.TicketId === own.number && e.type === "closed")).toEqual({
-      type: "closed", guildId: G, ticket: { TicketId: own.number, Status: "closed", ChannelId: own.channelId, OpenerId: DEMO_STAFF_ID, Visible: false, CloseReason: "Solved" },
+      type: "closed",
+      guildId: G,
+      ticket: {
+        TicketId: own.number,
+        Status: "closed",
+        ChannelId: own.channelId,
+        OpenerId: DEMO_STAFF_ID,
+        Visible: false,
+        CloseReason: "Solved",
+      },
     });
     expect(stream.events.filter((e) => e.ticket.TicketId === hidden.number)).toEqual([]);
     expect(JSON.stringify(stream.events)).not.toContain("Private matter");
@@ -125,15 +154,24 @@ describe("GET /{guildId}/demo/events", () => {
     const theirs = await openFrom(admin, "General Support");
     await stream.until((e) => e.ticket.TicketId === theirs.number && e.type === "opened");
     expect((await api("POST", `/api/${G}/tickets/${theirs.number}/close`, admin, { reason: "Duplicate" })).status).toBe(200);
-    expect(await stream.until((e) => e.ticket.TicketId === theirs.number && e.type === "closed")).toMatchObject({ ticket: { CloseReason: "Duplicate", Visible: false } });
+    expect(await stream.until((e) => e.ticket.TicketId === theirs.number && e.type === "closed")).toMatchObject({
+      ticket: { CloseReason: "Duplicate", Visible: false },
+    });
 
     // Added to a Billing ticket, Demo Staff sees its channel — and so hears of it — but is not told why it closed.
     const billing = await openFrom(admin, "Billing");
-    const added = await api("POST", `/api/${G}/demo/interactions`, admin, { kind: "command", channelId: billing.channelId, name: "add", options: { member: DEMO_STAFF_ID } });
+    const added = await api("POST", `/api/${G}/demo/interactions`, admin, {
+      kind: "command",
+      channelId: billing.channelId,
+      name: "add",
+      options: { member: DEMO_STAFF_ID },
+    });
     expect(added.status).toBe(200);
     await stream.until((e) => e.ticket.TicketId === billing.number && e.ticket.Visible);
     expect((await api("POST", `/api/${G}/tickets/${billing.number}/close`, admin, { reason: "Refunded" })).status).toBe(200);
-    expect(await stream.until((e) => e.ticket.TicketId === billing.number && e.type === "closed")).toMatchObject({ ticket: { CloseReason: null, Visible: false } });
+    expect(await stream.until((e) => e.ticket.TicketId === billing.number && e.type === "closed")).toMatchObject({
+      ticket: { CloseReason: null, Visible: false },
+    });
   });
 
   it("is the demo's: a caller without access to the server is refused", async () => {

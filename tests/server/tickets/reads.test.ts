@@ -45,8 +45,17 @@ const staffMember = {
 
 /** A click on a panel's button, as Discord delivers it. */
 const panelClick = (panelId: number) => ({
-  type: 3, id: "1", application_id: "1", token: "x", version: 1, guild_id: G, channel: { id: SUPPORT_CHANNEL, type: 0 }, channel_id: SUPPORT_CHANNEL,
-  member: staffMember, message: { id: "1" }, data: { custom_id: `panel:${panelId}`, component_type: 2 },
+  type: 3,
+  id: "1",
+  application_id: "1",
+  token: "x",
+  version: 1,
+  guild_id: G,
+  channel: { id: SUPPORT_CHANNEL, type: 0 },
+  channel_id: SUPPORT_CHANNEL,
+  member: staffMember,
+  message: { id: "1" },
+  data: { custom_id: `panel:${panelId}`, component_type: 2 },
 });
 
 beforeAll(async () => {
@@ -59,7 +68,12 @@ afterAll(async () => {
 
 describe("what a step reads", () => {
   it("a panel click reads the server's settings once and no ticket row", async () => {
-    const panel = await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     let answer: unknown;
     const count = await counted(async () => (answer = await t.app.discord.router.handle(panelClick(panel.id) as never)));
     expect(answer).toMatchObject({ kind: "message", ok: true });
@@ -68,10 +82,21 @@ describe("what a step reads", () => {
   });
 
   it("a dashboard reply reads the ticket row once and works out the member's access once", async () => {
-    const row = await t.db.selectFrom("tickets").select("number").where("guild_id", "=", G).where("status", "=", "open").orderBy("number", "desc").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("tickets")
+      .select("number")
+      .where("guild_id", "=", G)
+      .where("status", "=", "open")
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
     let status = 0;
     const count = await counted(async () => {
-      const res = await t.app.inject({ method: "POST", url: `/api/${G}/tickets/${row.number}/reply`, headers: bearer(staff), payload: { content: "On it." } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/${G}/tickets/${row.number}/reply`,
+        headers: bearer(staff),
+        payload: { content: "On it." },
+      });
       status = res.statusCode;
     });
     expect(status).toBe(200);

@@ -34,19 +34,33 @@ const saveSettings = async (patch: Json) => {
   const current = await api("GET", `/api/${G}/settings`, admin);
   expect((await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision })).status).toBe(200);
 };
-const panelRow = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
-const formId = async () => (await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Support Request").executeTakeFirstOrThrow()).id;
+const panelRow = (name: string) =>
+  t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
+const formId = async () =>
+  (await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Support Request").executeTakeFirstOrThrow())
+    .id;
 /** Saves General Support with a form and these rules, through the dashboard's API. */
 const panelWith = async (rules: Json) => {
   const row = await panelRow("General Support");
   const panel = (await api("GET", `/api/${G}/panels/${row.id}`, admin)).body.panel;
   const res = await api("PUT", `/api/${G}/panels/${row.id}`, admin, {
-    Panel: { ...panel, FormId: await formId(), ...rules, PanelMessage: { ...panel.PanelMessage, DisablePanel: false, ...rules.PanelMessage } },
+    Panel: {
+      ...panel,
+      FormId: await formId(),
+      ...rules,
+      PanelMessage: { ...panel.PanelMessage, DisablePanel: false, ...rules.PanelMessage },
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 const noRules = {
-  ThreadMode: "server", PanelTicketLimit: 0, CooldownMinutes: 0, RequiredRoles: [], ExcludedRoles: [], OverflowCategory: null, TicketCategory: SUPPORT_CATEGORY,
+  ThreadMode: "server",
+  PanelTicketLimit: 0,
+  CooldownMinutes: 0,
+  RequiredRoles: [],
+  ExcludedRoles: [],
+  OverflowCategory: null,
+  TicketCategory: SUPPORT_CATEGORY,
   SupportHours: { Enabled: false, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" },
 };
 const clickPanel = async (token: string) => {
@@ -56,14 +70,26 @@ const clickPanel = async (token: string) => {
 const choosePanel = async (token: string) => {
   const multi = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("kind", "=", "multi").executeTakeFirstOrThrow();
   const row = await panelRow("General Support");
-  return interact(token, { kind: "select", channelId: WELCOME_CHANNEL, messageId: multi.message_id!, customId: `multi-panel:${multi.id}`, values: [String(row.id)] });
+  return interact(token, {
+    kind: "select",
+    channelId: WELCOME_CHANNEL,
+    messageId: multi.message_id!,
+    customId: `multi-panel:${multi.id}`,
+    values: [String(row.id)],
+  });
 };
-const formCommand = async (token: string) => interact(token, { kind: "command", channelId: GENERAL_CHANNEL, name: "form", options: { form_id: await formId() } });
+const formCommand = async (token: string) =>
+  interact(token, { kind: "command", channelId: GENERAL_CHANNEL, name: "form", options: { form_id: await formId() } });
 const newCommand = (token: string) => interact(token, { kind: "command", channelId: GENERAL_CHANNEL, name: "new", options: {} });
 const aboutMessage = async (token: string) => {
   const posted = await api("POST", `/api/${G}/demo/channels/${GENERAL_CHANNEL}/messages`, token, { content: "Something is off here" });
   expect(posted.status).toBe(201);
-  return interact(token, { kind: "messageCommand", channelId: GENERAL_CHANNEL, messageId: posted.body.id, name: "Open ticket about this message" });
+  return interact(token, {
+    kind: "messageCommand",
+    channelId: GENERAL_CHANNEL,
+    messageId: posted.body.id,
+    name: "Open ticket about this message",
+  });
 };
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
 /** A ticket of General Support the member already has open (made through the engine, without its form). */
@@ -104,7 +130,8 @@ describe("refusals come before a form", () => {
     expect((await formCommand(staff)).modal).toMatchObject({ title: "Support Request" });
 
     await openTicketOf(DEMO_STAFF_ID, "Demo Staff");
-    for (const reply of [await clickPanel(staff), await choosePanel(staff), await formCommand(staff)]) await refused(reply, en.limitReached(1), 1);
+    for (const reply of [await clickPanel(staff), await choosePanel(staff), await formCommand(staff)])
+      await refused(reply, en.limitReached(1), 1);
     // /new and a ticket about a message meet the same check (they have no form to show).
     await refused(await newCommand(staff), en.limitReached(1), 1);
     await refused(await aboutMessage(staff), en.limitReached(1), 1);
@@ -150,10 +177,19 @@ describe("refusals come before a form", () => {
     const now = Date.now();
     await t.db
       .insertInto("demo_channels")
-      .values(Array.from({ length: 49 }, (_, i) => ({
-        id: String(1_400_000_000_000_000_000n + BigInt(i)), guild_id: G, name: `old-${i}`, kind: "text", parent_id: SUPPORT_CATEGORY, topic: null,
-        overwrites_json: "[]", recipient_id: null, created_at: now,
-      })))
+      .values(
+        Array.from({ length: 49 }, (_, i) => ({
+          id: String(1_400_000_000_000_000_000n + BigInt(i)),
+          guild_id: G,
+          name: `old-${i}`,
+          kind: "text",
+          parent_id: SUPPORT_CATEGORY,
+          topic: null,
+          overwrites_json: "[]",
+          recipient_id: null,
+          created_at: now,
+        })),
+      )
       .execute();
     await refused(await clickPanel(staff), en.categoryFull, 0);
     await refused(await choosePanel(staff), en.categoryFull, 0);
@@ -169,7 +205,12 @@ describe("refusals come before a form", () => {
     expect(asked.modal).not.toBeNull();
     await openTicketOf(DEMO_STAFF_ID, "Demo Staff");
     const field = asked.modal!.components[0].components[0].custom_id as string;
-    const reply = await interact(staff, { kind: "modal", channelId: SUPPORT_CHANNEL, customId: asked.modal!.custom_id, fields: { [field]: "My order never arrived at all" } });
+    const reply = await interact(staff, {
+      kind: "modal",
+      channelId: SUPPORT_CHANNEL,
+      customId: asked.modal!.custom_id,
+      fields: { [field]: "My order never arrived at all" },
+    });
     await refused(reply, en.limitReached(1), 1);
   });
 });

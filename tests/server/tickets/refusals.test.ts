@@ -22,12 +22,14 @@ const interact = async (token: string, body: Json) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body as { ephemeral: Json[] }).ephemeral.map((m) => m.content).join("\n");
 };
-const panelRow = () => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+const panelRow = () =>
+  t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
 const clickPanel = async (token: string) => {
   const panel = await panelRow();
   return interact(token, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id!, customId: `panel:${panel.id}` });
 };
-const command = (token: string, channelId: string, name: string, options: Json = {}) => interact(token, { kind: "command", channelId, name, options });
+const command = (token: string, channelId: string, name: string, options: Json = {}) =>
+  interact(token, { kind: "command", channelId, name, options });
 /** Fills a category with channels made by hand until it holds `count` (the support channel is one of them). */
 async function fillCategory(parentId: string, count: number) {
   const existing = await t.db.selectFrom("demo_channels").select("id").where("parent_id", "=", parentId).execute();
@@ -35,14 +37,28 @@ async function fillCategory(parentId: string, count: number) {
   for (let i = existing.length + fixed; i < count; i++) {
     await t.db
       .insertInto("demo_channels")
-      .values({ id: `9${String(Date.now()).slice(-8)}${String(i).padStart(9, "0")}`, guild_id: G, name: `by-hand-${i}`, kind: "text", parent_id: parentId, topic: null, overwrites_json: "[]", recipient_id: null, created_at: Date.now() })
+      .values({
+        id: `9${String(Date.now()).slice(-8)}${String(i).padStart(9, "0")}`,
+        guild_id: G,
+        name: `by-hand-${i}`,
+        kind: "text",
+        parent_id: parentId,
+        topic: null,
+        overwrites_json: "[]",
+        recipient_id: null,
+        created_at: Date.now(),
+      })
       .execute();
   }
 }
 async function setOverflow(categoryId: string | null) {
   const row = await panelRow();
   const data = JSON.parse(row.data_json) as Json;
-  await t.db.updateTable("panels").set({ data_json: JSON.stringify({ ...data, OverflowCategory: categoryId }) }).where("id", "=", row.id).execute();
+  await t.db
+    .updateTable("panels")
+    .set({ data_json: JSON.stringify({ ...data, OverflowCategory: categoryId }) })
+    .where("id", "=", row.id)
+    .execute();
 }
 
 beforeAll(async () => {
@@ -71,7 +87,14 @@ describe("a full category", () => {
     const channel = await t.db.selectFrom("demo_channels").selectAll().where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow();
     expect(channel.parent_id).toBe(ARCHIVE_CATEGORY);
     expect(await recordedBotProblems(t.db, G)).toEqual([
-      expect.objectContaining({ kind: "categoryFull", categoryId: SUPPORT_CATEGORY, categoryName: "Support", limit: 50, panelNames: ["General Support"], overflowCategoryName: "Archive" }),
+      expect.objectContaining({
+        kind: "categoryFull",
+        categoryId: SUPPORT_CATEGORY,
+        categoryName: "Support",
+        limit: 50,
+        panelNames: ["General Support"],
+        overflowCategoryName: "Archive",
+      }),
     ]);
   });
 
@@ -79,7 +102,9 @@ describe("a full category", () => {
     await fillCategory(SUPPORT_CATEGORY, 50);
     expect(await clickPanel(staff)).toBe(botTexts.categoryFull);
     expect(await t.db.selectFrom("tickets").select("id").execute()).toEqual([]);
-    expect(await recordedBotProblems(t.db, G)).toEqual([expect.objectContaining({ kind: "categoryFull", categoryId: SUPPORT_CATEGORY, overflowCategoryName: null })]);
+    expect(await recordedBotProblems(t.db, G)).toEqual([
+      expect.objectContaining({ kind: "categoryFull", categoryId: SUPPORT_CATEGORY, overflowCategoryName: null }),
+    ]);
     // A second refusal moves the same entry (one row per category), it does not add one.
     await clickPanel(staff);
     const rows = await t.db.selectFrom("bot_problems").selectAll().execute();
@@ -103,7 +128,12 @@ describe("a channel renamed a third time within ten minutes", () => {
     expect(await command(admin, channelId, "rename", { name: "third" })).toBe(botTexts.renameRateLimited("about 10 minutes"));
     const channel = await t.db.selectFrom("demo_channels").select("name").where("id", "=", channelId).executeTakeFirstOrThrow();
     expect(channel.name).toBe("second");
-    const renames = await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).where("action", "=", "Ticket Renamed").execute();
+    const renames = await t.db
+      .selectFrom("activity")
+      .select("action")
+      .where("guild_id", "=", G)
+      .where("action", "=", "Ticket Renamed")
+      .execute();
     expect(renames).toHaveLength(2);
   });
 });

@@ -16,7 +16,12 @@ let admin: string;
 
 type Json = Record<string, any>;
 const api = async (method: "GET" | "POST" | "PUT", url: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(admin), ...(payload === undefined ? {} : { payload: payload as Json }) });
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(admin),
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
   return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
 };
 const interact = async (body: Json) => {
@@ -55,7 +60,9 @@ describe("/panel resend", () => {
   it("does not post a multi-panel with no panels left and says why", async () => {
     const { body } = await api("GET", `/${G}/panels`);
     const ids = body.panels.SinglePanels.slice(0, 2).map((p: Json) => String(p.PanelId));
-    const created = await api("POST", `/${G}/panels`, { MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, DropdownMenu: true, PanelTitle: "Emptied" } });
+    const created = await api("POST", `/${G}/panels`, {
+      MultiPanel: { PanelChannelId: GENERAL_CHANNEL, Panels: ids, DropdownMenu: true, PanelTitle: "Emptied" },
+    });
     expect(created.status).toBe(201);
     const id = created.body.PanelId as number;
     await t.db.deleteFrom("multi_panel_members").where("multi_panel_id", "=", id).execute();
@@ -68,23 +75,55 @@ describe("/panel resend", () => {
 
 describe("the welcome message", () => {
   it("with a full welcome embed and a form's longest answers: the answers stay whole, the welcome embed gives way, all within 6,000", async () => {
-    const fields = Array.from({ length: 5 }, (_, i) => ({ Label: `Question ${i + 1}`, Style: "Paragraph", Required: true, MinLength: 0, MaxLength: 1024 }));
+    const fields = Array.from({ length: 5 }, (_, i) => ({
+      Label: `Question ${i + 1}`,
+      Style: "Paragraph",
+      Required: true,
+      MinLength: 0,
+      MaxLength: 1024,
+    }));
     expect((await api("POST", `/${G}/forms`, { FormName: "Long answers", fields })).status).toBe(201);
-    const formId = (await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Long answers").executeTakeFirstOrThrow()).id;
-    const welcome = { WelcomeTitle: "t".repeat(256), WelcomeDescription: "d".repeat(4096), WelcomeFooter: "f".repeat(1648), WelcomeContent: "c".repeat(1951) };
+    const formId = (
+      await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Long answers").executeTakeFirstOrThrow()
+    ).id;
+    const welcome = {
+      WelcomeTitle: "t".repeat(256),
+      WelcomeDescription: "d".repeat(4096),
+      WelcomeFooter: "f".repeat(1648),
+      WelcomeContent: "c".repeat(1951),
+    };
     const created = await api("POST", `/${G}/panels`, {
-      SinglePanel: { PanelName: "Long welcome", MentionRoleId: MODERATOR_ROLE, FormId: formId, PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: "Open" }, WelcomeMessage: welcome },
+      SinglePanel: {
+        PanelName: "Long welcome",
+        MentionRoleId: MODERATOR_ROLE,
+        FormId: formId,
+        PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: "Open" },
+        WelcomeMessage: welcome,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const panelId = created.body.PanelId as number;
     const { message_id } = await t.db.selectFrom("panels").select("message_id").where("id", "=", panelId).executeTakeFirstOrThrow();
 
-    const modal = (await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: message_id, customId: `panel:${panelId}` })).modal!;
-    const answers = Object.fromEntries(modal.components.map((row: Json, i: number) => [row.components[0].custom_id, String(i).repeat(1024)]));
+    const modal = (await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: message_id, customId: `panel:${panelId}` }))
+      .modal!;
+    const answers = Object.fromEntries(
+      modal.components.map((row: Json, i: number) => [row.components[0].custom_id, String(i).repeat(1024)]),
+    );
     await interact({ kind: "modal", channelId: SUPPORT_CHANNEL, customId: modal.custom_id, fields: answers });
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("panel_id", "=", panelId).executeTakeFirstOrThrow();
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("panel_id", "=", panelId)
+      .executeTakeFirstOrThrow();
 
-    const first = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", ticket.channel_id!).orderBy("id").executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom("demo_messages")
+      .selectAll()
+      .where("channel_id", "=", ticket.channel_id!)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     expect(first.content).toBe(`<@${DEMO_ADMIN_ID}> <@&${MODERATOR_ROLE}>\n${"c".repeat(1951)}`);
     expect(first.content.length).toBeLessThanOrEqual(2000);
     const [welcomeEmbed, answersEmbed] = embedsOf(first);

@@ -25,11 +25,36 @@ interface Fixture {
 
 const fixture: Fixture[] = [
   // 23:59 in Madrid the day before the range: opened outside, closed inside (day 1).
-  { number: 1, panel: [901, "Sales"], opened: "2026-01-09T22:59:00Z", closed: "2026-01-10T10:00:00Z", response: 60_000, claimedBy: [A, "Alice"], closedBy: [A, "Alice"], rating: 5 },
+  {
+    number: 1,
+    panel: [901, "Sales"],
+    opened: "2026-01-09T22:59:00Z",
+    closed: "2026-01-10T10:00:00Z",
+    response: 60_000,
+    claimedBy: [A, "Alice"],
+    closedBy: [A, "Alice"],
+    rating: 5,
+  },
   // 00:00 in Madrid on the first day: inside.
-  { number: 2, panel: [901, "Sales"], opened: "2026-01-09T23:00:00Z", closed: "2026-01-11T12:00:00Z", response: 120_000, claimedBy: [B, "Bob"], closedBy: [A, "Alice"], rating: 3 },
+  {
+    number: 2,
+    panel: [901, "Sales"],
+    opened: "2026-01-09T23:00:00Z",
+    closed: "2026-01-11T12:00:00Z",
+    response: 120_000,
+    claimedBy: [B, "Bob"],
+    closedBy: [A, "Alice"],
+    rating: 3,
+  },
   // Closed at 23:59 in Madrid on the last day: inside; unclaimed, so its staff member is its closer.
-  { number: 3, panel: [902, "Tech"], opened: "2026-01-11T08:00:00Z", closed: "2026-01-12T22:59:00Z", response: 300_000, closedBy: [B, "Bob"] },
+  {
+    number: 3,
+    panel: [902, "Tech"],
+    opened: "2026-01-11T08:00:00Z",
+    closed: "2026-01-12T22:59:00Z",
+    response: 300_000,
+    closedBy: [B, "Bob"],
+  },
   // 00:00 in Madrid the day after: outside; still open.
   { number: 4, panel: [902, "Tech"], opened: "2026-01-12T23:00:00Z" },
   { number: 5, panel: [901, "Sales"], opened: "2026-01-12T10:00:00Z", claimedBy: [A, "Alice"] },
@@ -48,12 +73,28 @@ beforeAll(async () => {
     await t.db
       .insertInto("tickets")
       .values({
-        guild_id: G, number: f.number, panel_id: f.panel[0], panel_name: f.panel[1], opener_id: "700000000000000099", opener_name: "Opener",
-        subject: null, status: closed ? "closed" : "open", channel_id: closed ? null : `80000000000000000${f.number}`,
-        claimed_by: f.claimedBy?.[0] ?? null, claimed_by_name: f.claimedBy?.[1] ?? null, form_answers_json: null,
-        opened_at: opened, last_activity_at: closed ?? opened, first_response_at: f.response ? opened + f.response : null,
-        closed_at: closed, closed_by: f.closedBy?.[0] ?? null, closed_by_name: f.closedBy?.[1] ?? null, close_reason: null,
-        rating: f.rating ?? null, response_ms: f.response ?? null, resolution_ms: closed ? closed - opened : null,
+        guild_id: G,
+        number: f.number,
+        panel_id: f.panel[0],
+        panel_name: f.panel[1],
+        opener_id: "700000000000000099",
+        opener_name: "Opener",
+        subject: null,
+        status: closed ? "closed" : "open",
+        channel_id: closed ? null : `80000000000000000${f.number}`,
+        claimed_by: f.claimedBy?.[0] ?? null,
+        claimed_by_name: f.claimedBy?.[1] ?? null,
+        form_answers_json: null,
+        opened_at: opened,
+        last_activity_at: closed ?? opened,
+        first_response_at: f.response ? opened + f.response : null,
+        closed_at: closed,
+        closed_by: f.closedBy?.[0] ?? null,
+        closed_by_name: f.closedBy?.[1] ?? null,
+        close_reason: null,
+        rating: f.rating ?? null,
+        response_ms: f.response ?? null,
+        resolution_ms: closed ? closed - opened : null,
       })
       .execute();
   }
@@ -106,7 +147,11 @@ describe("GET /{guildId}/statistics", () => {
 
   it("an empty range has nulls, not zeros, for times and ratings", async () => {
     const res = await get("from=2025-06-01&to=2025-06-01");
-    expect(res.json()).toMatchObject({ totals: { opened: 0, closed: 0 }, first_response: { count: 0, median_ms: null, p90_ms: null }, ratings: { average: null } });
+    expect(res.json()).toMatchObject({
+      totals: { opened: 0, closed: 0 },
+      first_response: { count: 0, median_ms: null, p90_ms: null },
+      ratings: { average: null },
+    });
   });
 
   it("walking the value-ordered indexes and sorting the range's rows give the same figures", async () => {
@@ -126,7 +171,10 @@ describe("GET /{guildId}/statistics", () => {
     }
     const madrid = await guildStatistics(t.db, G, { from: "2026-01-10", to: "2026-01-12", tz: "Europe/Madrid" }, { strategy: "walk" });
     expect(madrid.first_response).toEqual({ count: 3, median_ms: 120_000, p90_ms: 300_000 });
-    expect(madrid.staff.map((s) => [s.Username, s.median_response_ms])).toEqual([["Alice", 60_000], ["Bob", 120_000]]);
+    expect(madrid.staff.map((s) => [s.Username, s.median_response_ms])).toEqual([
+      ["Alice", 60_000],
+      ["Bob", 120_000],
+    ]);
   });
 
   it("nearest rank over ties: 11 responses, median the 6th value, 90th percentile the 10th, both ways", async () => {
@@ -137,10 +185,28 @@ describe("GET /{guildId}/statistics", () => {
       .insertInto("tickets")
       .values(
         minutes.map((m, i) => ({
-          guild_id: other, number: i + 1, panel_id: 1, panel_name: "P", opener_id: "700000000000000099", opener_name: "Opener", subject: null,
-          status: "closed", channel_id: null, claimed_by: i % 2 ? A : null, claimed_by_name: i % 2 ? "Alice" : null, form_answers_json: null,
-          opened_at: closedAt - 3_600_000, last_activity_at: closedAt, first_response_at: closedAt - 3_600_000 + m * 60_000, closed_at: closedAt,
-          closed_by: B, closed_by_name: "Bob", close_reason: null, rating: null, response_ms: m * 60_000, resolution_ms: 3_600_000,
+          guild_id: other,
+          number: i + 1,
+          panel_id: 1,
+          panel_name: "P",
+          opener_id: "700000000000000099",
+          opener_name: "Opener",
+          subject: null,
+          status: "closed",
+          channel_id: null,
+          claimed_by: i % 2 ? A : null,
+          claimed_by_name: i % 2 ? "Alice" : null,
+          form_answers_json: null,
+          opened_at: closedAt - 3_600_000,
+          last_activity_at: closedAt,
+          first_response_at: closedAt - 3_600_000 + m * 60_000,
+          closed_at: closedAt,
+          closed_by: B,
+          closed_by_name: "Bob",
+          close_reason: null,
+          rating: null,
+          response_ms: m * 60_000,
+          resolution_ms: 3_600_000,
         })),
       )
       .execute();
@@ -149,7 +215,10 @@ describe("GET /{guildId}/statistics", () => {
       const s = await guildStatistics(t.db, other, q, { strategy });
       expect(s.first_response, strategy).toEqual({ count: 11, median_ms: 5 * 60_000, p90_ms: 9 * 60_000 });
       // Alice claimed the odd ones (1, 3, 7, 10, 8 → median 7); Bob closed the even ones unclaimed (5, 3, 9, 3, 2, 6 → 3).
-      expect(s.staff.map((m) => [m.Username, m.claimed, m.closed, m.median_response_ms]), strategy).toEqual([
+      expect(
+        s.staff.map((m) => [m.Username, m.claimed, m.closed, m.median_response_ms]),
+        strategy,
+      ).toEqual([
         ["Bob", 0, 11, 3 * 60_000],
         ["Alice", 5, 0, 7 * 60_000],
       ]);
@@ -168,18 +237,38 @@ describe("running totals (migration 017)", () => {
   // Every write to tickets, by whatever path, keeps ticket_rollups equal to the totals counted afresh from the
   // tickets; and the statistics read from them equal those read from the tickets alone.
   const guild = "870000000000000555";
-  const staff: [string, string][] = [["700000000000000031", "Carol"], ["700000000000000032", "Dan"], ["700000000000000033", "Eve"]];
+  const staff: [string, string][] = [
+    ["700000000000000031", "Carol"],
+    ["700000000000000032", "Dan"],
+    ["700000000000000033", "Eve"],
+  ];
   const base = at("2026-03-01T00:00:00Z");
 
   const rollupRows = async () =>
     (await t.db.selectFrom("ticket_rollups").selectAll().where("guild_id", "=", guild).execute())
-      .map(({ name: _name, ...r }) => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), responded: Number(r.responded), resolved: Number(r.resolved), rating_sum: Number(r.rating_sum), rated: Number(r.rated) }))
+      .map(({ name: _name, ...r }) => ({
+        ...r,
+        bucket: Number(r.bucket),
+        n: Number(r.n),
+        responded: Number(r.responded),
+        resolved: Number(r.resolved),
+        rating_sum: Number(r.rating_sum),
+        rated: Number(r.rated),
+      }))
       .sort((a, b) => `${a.facet}|${a.bucket}|${a.item}`.localeCompare(`${b.facet}|${b.bucket}|${b.item}`));
   const recounted = async () => {
     const rows = [];
     for (const f of rollupFacets) rows.push(...(await recount(f).execute(t.db)).rows.filter((r) => r.guild_id === guild));
     return rows
-      .map(({ name: _name, ...r }) => ({ ...r, bucket: Number(r.bucket), n: Number(r.n), responded: Number(r.responded), resolved: Number(r.resolved), rating_sum: Number(r.rating_sum), rated: Number(r.rated) }))
+      .map(({ name: _name, ...r }) => ({
+        ...r,
+        bucket: Number(r.bucket),
+        n: Number(r.n),
+        responded: Number(r.responded),
+        resolved: Number(r.resolved),
+        rating_sum: Number(r.rating_sum),
+        rated: Number(r.rated),
+      }))
       .sort((a, b) => `${a.facet}|${a.bucket}|${a.item}`.localeCompare(`${b.facet}|${b.bucket}|${b.item}`));
   };
 
@@ -190,36 +279,87 @@ describe("running totals (migration 017)", () => {
       await t.db
         .insertInto("tickets")
         .values({
-          guild_id: guild, number: i + 1, panel_id: i % 4 === 3 ? null : (i % 3) + 1, panel_name: `Panel ${i % 3}`, opener_id: "700000000000000099", opener_name: "Opener",
-          subject: null, status: "opening", channel_id: null, claimed_by: null, claimed_by_name: null, form_answers_json: null, opened_at: opened,
-          last_activity_at: opened, first_response_at: null, closed_at: null, closed_by: null, closed_by_name: null, close_reason: null, rating: null,
-          response_ms: null, resolution_ms: null,
+          guild_id: guild,
+          number: i + 1,
+          panel_id: i % 4 === 3 ? null : (i % 3) + 1,
+          panel_name: `Panel ${i % 3}`,
+          opener_id: "700000000000000099",
+          opener_name: "Opener",
+          subject: null,
+          status: "opening",
+          channel_id: null,
+          claimed_by: null,
+          claimed_by_name: null,
+          form_answers_json: null,
+          opened_at: opened,
+          last_activity_at: opened,
+          first_response_at: null,
+          closed_at: null,
+          closed_by: null,
+          closed_by_name: null,
+          close_reason: null,
+          rating: null,
+          response_ms: null,
+          resolution_ms: null,
         })
         .execute();
     }
-    const tickets = await t.db.selectFrom("tickets").select(["id", "number", "opened_at"]).where("guild_id", "=", guild).orderBy("number").execute();
+    const tickets = await t.db
+      .selectFrom("tickets")
+      .select(["id", "number", "opened_at"])
+      .where("guild_id", "=", guild)
+      .orderBy("number")
+      .execute();
     for (const row of tickets) {
       const i = row.number - 1;
       const opened = Number(row.opened_at);
       const [who, whoName] = staff[i % 3]!;
-      await t.db.updateTable("tickets").set({ status: "open", channel_id: `80000000000000${String(i).padStart(4, "0")}` }).where("id", "=", row.id).execute();
-      // Activity only: no total changes (and no trigger work: the columns it sets are not read).
-      await t.db.updateTable("tickets").set({ last_activity_at: opened + 60_000 }).where("id", "=", row.id).execute();
-      if (i % 5 !== 0) await t.db.updateTable("tickets").set({ claimed_by: who, claimed_by_name: whoName }).where("id", "=", row.id).execute();
-      if (i % 7 === 1) await t.db.updateTable("tickets").set({ claimed_by: null, claimed_by_name: null }).where("id", "=", row.id).execute();
-      if (i % 6 === 5) continue; // still open
-      const response = i % 9 === 4 ? null : ((i * 13) % 50 + 1) * 60_000;
-      const closedAt = opened + ((i * 5) % 30 + 1) * 3_600_000;
       await t.db
         .updateTable("tickets")
-        .set({ status: "closed", closed_at: closedAt, closed_by: staff[(i + 1) % 3]![0], closed_by_name: staff[(i + 1) % 3]![1], response_ms: response, resolution_ms: closedAt - opened, first_response_at: response === null ? null : opened + response })
+        .set({ status: "open", channel_id: `80000000000000${String(i).padStart(4, "0")}` })
         .where("id", "=", row.id)
         .execute();
-      if (i % 2) await t.db.updateTable("tickets").set({ rating: (i % 5) + 1 }).where("id", "=", row.id).execute();
+      // Activity only: no total changes (and no trigger work: the columns it sets are not read).
+      await t.db
+        .updateTable("tickets")
+        .set({ last_activity_at: opened + 60_000 })
+        .where("id", "=", row.id)
+        .execute();
+      if (i % 5 !== 0)
+        await t.db.updateTable("tickets").set({ claimed_by: who, claimed_by_name: whoName }).where("id", "=", row.id).execute();
+      if (i % 7 === 1)
+        await t.db.updateTable("tickets").set({ claimed_by: null, claimed_by_name: null }).where("id", "=", row.id).execute();
+      if (i % 6 === 5) continue; // still open
+      const response = i % 9 === 4 ? null : (((i * 13) % 50) + 1) * 60_000;
+      const closedAt = opened + (((i * 5) % 30) + 1) * 3_600_000;
+      await t.db
+        .updateTable("tickets")
+        .set({
+          status: "closed",
+          closed_at: closedAt,
+          closed_by: staff[(i + 1) % 3]![0],
+          closed_by_name: staff[(i + 1) % 3]![1],
+          response_ms: response,
+          resolution_ms: closedAt - opened,
+          first_response_at: response === null ? null : opened + response,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      if (i % 2)
+        await t.db
+          .updateTable("tickets")
+          .set({ rating: (i % 5) + 1 })
+          .where("id", "=", row.id)
+          .execute();
     }
     // A rating corrected, a closed ticket's figures rewritten, two tickets deleted (one open, one closed).
     await t.db.updateTable("tickets").set({ rating: 2 }).where("guild_id", "=", guild).where("number", "=", 2).execute();
-    await t.db.updateTable("tickets").set({ panel_id: 3, panel_name: "Renamed", response_ms: 5_000 }).where("guild_id", "=", guild).where("number", "=", 3).execute();
+    await t.db
+      .updateTable("tickets")
+      .set({ panel_id: 3, panel_name: "Renamed", response_ms: 5_000 })
+      .where("guild_id", "=", guild)
+      .where("number", "=", 3)
+      .execute();
     await t.db.deleteFrom("tickets").where("guild_id", "=", guild).where("number", "in", [6, 8]).execute();
 
     const rows = await rollupRows();

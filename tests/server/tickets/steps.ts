@@ -25,7 +25,9 @@ export function answeredSteps(deps: EngineDeps) {
     openFromPanel: answered(openFromPanel),
     /** A form's modal as Discord submits it: its inputs by custom id (`field:<id>`). */
     submitForm: (guildId: string, member: Member, panelId: number, formId: number, typed: Record<string, string>) => {
-      const fields = new Map(Object.entries(typed).flatMap(([key, value]) => (parseFieldId(key) === null ? [] : [[parseFieldId(key)!, value] as const])));
+      const fields = new Map(
+        Object.entries(typed).flatMap(([key, value]) => (parseFieldId(key) === null ? [] : [[parseFieldId(key)!, value] as const])),
+      );
       return answered(submitForm)(guildId, member, panelId, formId, fields);
     },
     claim: answered(claim),

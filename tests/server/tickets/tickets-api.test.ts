@@ -16,7 +16,8 @@ let admin: string;
 let staff: string;
 
 const api = apiOn(() => t);
-const panelByName = (name: string) => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
+const panelByName = (name: string) =>
+  t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow();
 async function open(token: string, panelName: string) {
   const panel = await panelByName(panelName);
   const click = { channelId: "812345678901234714", messageId: panel.message_id };
@@ -25,7 +26,12 @@ async function open(token: string, panelName: string) {
   if (!res.body.modal) return res.body;
   // A panel with a form (the demo's Billing): every field answered.
   const fields = Object.fromEntries(res.body.modal.components.map((row: Json) => [row.components[0].custom_id, "Order 10452 broken"]));
-  const answered = await api("POST", `/api/${G}/demo/interactions`, token, { kind: "modal", ...click, customId: res.body.modal.custom_id, fields });
+  const answered = await api("POST", `/api/${G}/demo/interactions`, token, {
+    kind: "modal",
+    ...click,
+    customId: res.body.modal.custom_id,
+    fields,
+  });
   expect(answered.status, JSON.stringify(answered.body)).toBe(200);
   return answered.body;
 }
@@ -64,8 +70,13 @@ describe("GET /{guildId}/tickets and the actions", () => {
     const first = list.tickets[1];
     const claimed = await api("POST", `/api/${G}/tickets/${first.TicketId}/claim`, staff);
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    expect(claimed.body).toMatchObject({ message: "You claimed this ticket.", ticket: { ClaimedById: DEMO_STAFF_ID, ClaimedByName: "Demo Staff" } });
-    expect((await api("GET", `/api/${G}/tickets?claimed=claimed`, staff)).body.tickets.map((x: Json) => x.TicketId)).toEqual([first.TicketId]);
+    expect(claimed.body).toMatchObject({
+      message: "You claimed this ticket.",
+      ticket: { ClaimedById: DEMO_STAFF_ID, ClaimedByName: "Demo Staff" },
+    });
+    expect((await api("GET", `/api/${G}/tickets?claimed=claimed`, staff)).body.tickets.map((x: Json) => x.TicketId)).toEqual([
+      first.TicketId,
+    ]);
     expect((await api("GET", `/api/${G}/tickets?claimed=unclaimed`, staff)).body.total).toBe(1);
     // Mine: claimed by me or opened by me.
     expect((await api("GET", `/api/${G}/tickets?mine=true`, staff)).body.total).toBe(2);
@@ -76,7 +87,10 @@ describe("GET /{guildId}/tickets and the actions", () => {
     expect((await api("POST", `/api/${G}/tickets/999999/close`, admin, {})).status).toBe(404);
     expect((await api("POST", `/api/${G}/tickets/${first.TicketId}/close`, admin, { reason: "x".repeat(1025) })).status).toBe(400);
     const closed = await api("POST", `/api/${G}/tickets/${first.TicketId}/close`, admin, { reason: "Solved" });
-    expect(closed.body).toMatchObject({ message: `Ticket #${first.TicketId} closed.`, ticket: { Status: "closed", CloseReason: "Solved", ChannelUrl: null } });
+    expect(closed.body).toMatchObject({
+      message: `Ticket #${first.TicketId} closed.`,
+      ticket: { Status: "closed", CloseReason: "Solved", ChannelUrl: null },
+    });
     expect((await api("GET", `/api/${G}/tickets`, staff)).body.total).toBe(1);
     expect((await api("GET", `/api/${G}/tickets?status=closed`, staff)).body.total).toBe(closedBefore + 1);
   });
@@ -98,9 +112,16 @@ describe("GET /{guildId}/tickets/events", () => {
     await open(admin, "General Support");
     while (!text.includes("event: ticket")) text += decoder.decode((await reader.read()).value, { stream: true });
     const block = text.slice(text.indexOf("event: ticket"));
-    const data = block.split("\n").find((line) => line.startsWith("data: "))!.slice(6);
+    const data = block
+      .split("\n")
+      .find((line) => line.startsWith("data: "))!
+      .slice(6);
     const event = ticketEventSchema.parse(JSON.parse(data));
-    expect(event).toMatchObject({ type: "opened", guildId: G, ticket: { OpenerId: DEMO_ADMIN_ID, PanelName: "General Support", Status: "open" } });
+    expect(event).toMatchObject({
+      type: "opened",
+      guildId: G,
+      ticket: { OpenerId: DEMO_ADMIN_ID, PanelName: "General Support", Status: "open" },
+    });
     abort.abort();
   });
 
@@ -115,17 +136,38 @@ describe("TranscriptsPanelPermission", () => {
     const keyring = keyringFor(t.config);
     const general = await panelByName("General Support");
     const billing = await panelByName("Billing");
-    const vipTeam = await t.db.insertInto("teams").values({ guild_id: G, name: "VIP desk", permissions_json: "{}", created_at: Date.now() }).returning("id").executeTakeFirstOrThrow();
+    const vipTeam = await t.db
+      .insertInto("teams")
+      .values({ guild_id: G, name: "VIP desk", permissions_json: "{}", created_at: Date.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await t.db.insertInto("team_roles").values({ team_id: vipTeam.id, role_id: VIP_ROLE, role_name: "VIP" }).execute();
     await t.db.updateTable("panels").set({ team_id: vipTeam.id }).where("id", "=", billing.id).execute();
     const message = { author: "Someone", content: "hello", timestamp: Date.now(), embeds: [], attachments: [] };
-    for (const [TicketId, panel] of [[90001, general], [90002, billing]] as const) {
-      await insertTranscript(t.db, keyring, G, {
-        TicketId, AuthorId: DEMO_ADMIN_ID, AuthorUsername: "Demo Admin", CloseReason: null, PanelId: panel.id, PanelName: panel.name, Rating: null,
-        ClosedAt: Date.now(), messages: [message],
-      }, { bytes: Number.POSITIVE_INFINITY });
+    for (const [TicketId, panel] of [
+      [90001, general],
+      [90002, billing],
+    ] as const) {
+      await insertTranscript(
+        t.db,
+        keyring,
+        G,
+        {
+          TicketId,
+          AuthorId: DEMO_ADMIN_ID,
+          AuthorUsername: "Demo Admin",
+          CloseReason: null,
+          PanelId: panel.id,
+          PanelName: panel.name,
+          Rating: null,
+          ClosedAt: Date.now(),
+          messages: [message],
+        },
+        { bytes: Number.POSITIVE_INFINITY },
+      );
     }
-    const ids = async (token: string) => (await api("GET", `/api/${G}/transcripts?per_page=100`, token)).body.transcripts.map((x: Json) => x.TicketId);
+    const ids = async (token: string) =>
+      (await api("GET", `/api/${G}/transcripts?per_page=100`, token)).body.transcripts.map((x: Json) => x.TicketId);
 
     expect(await ids(staff)).toEqual(expect.arrayContaining([90001, 90002]));
     await saveSettings({ TranscriptsPanelPermission: true });

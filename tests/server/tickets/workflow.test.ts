@@ -35,7 +35,8 @@ const saveSettings = async (patch: Json) => {
   const res = await api("PUT", `/api/${G}/settings`, admin, { ...patch, Revision: current.body.Revision });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-const generalPanel = async () => t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+const generalPanel = async () =>
+  t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
 /** Saves the General Support panel with these rules (through the dashboard's API: validated, stored, exported). */
 const panelRules = async (rules: Json) => {
   const row = await generalPanel();
@@ -48,16 +49,26 @@ const clickPanel = async (token: string) => {
   return interact(token, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id!, customId: `panel:${panel.id}` });
 };
 const tickets = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number").execute();
-const messagesOf = (channelId: string) => t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
+const messagesOf = (channelId: string) =>
+  t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
 const anyMessage = async (channelId: string) => (await messagesOf(channelId))[0].id;
-const button = async (token: string, channelId: string, customId: string) => interact(token, { kind: "button", channelId, messageId: await anyMessage(channelId), customId });
-const command = (token: string, channelId: string, name: string, options: Json = {}) => interact(token, { kind: "command", channelId, name, options });
+const button = async (token: string, channelId: string, customId: string) =>
+  interact(token, { kind: "button", channelId, messageId: await anyMessage(channelId), customId });
+const command = (token: string, channelId: string, name: string, options: Json = {}) =>
+  interact(token, { kind: "command", channelId, name, options });
 /** Staff open a ticket from the panel; its row. */
 const openAsStaff = async () => {
   await clickPanel(staff);
   return (await tickets()).pop()!;
 };
-const noRules = { ThreadMode: "server", PanelTicketLimit: 0, CooldownMinutes: 0, RequiredRoles: [], ExcludedRoles: [], SupportHours: { Enabled: false, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" } };
+const noRules = {
+  ThreadMode: "server",
+  PanelTicketLimit: 0,
+  CooldownMinutes: 0,
+  RequiredRoles: [],
+  ExcludedRoles: [],
+  SupportHours: { Enabled: false, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" },
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -70,8 +81,17 @@ beforeEach(async () => {
   await t.db.deleteFrom("ticket_members").execute();
   await t.db.deleteFrom("tickets").execute();
   await saveSettings({
-    UserTicketLimit: 0, TicketCloseConfirmation: false, AllowUserTicketClose: true, ArchiveChannelId: null, BotLanguage: "auto", TimeZone: "UTC",
-    AutoCloseEnabled: false, InactivityWarningHours: 0, CloseRequestHours: 24, TicketThreads: false, ClosedThreads: "archive",
+    UserTicketLimit: 0,
+    TicketCloseConfirmation: false,
+    AllowUserTicketClose: true,
+    ArchiveChannelId: null,
+    BotLanguage: "auto",
+    TimeZone: "UTC",
+    AutoCloseEnabled: false,
+    InactivityWarningHours: 0,
+    CloseRequestHours: 24,
+    TicketThreads: false,
+    ClosedThreads: "archive",
   });
   await panelRules(noRules);
 });
@@ -130,7 +150,12 @@ describe("per-panel rules", () => {
   it("the panel editor refuses rules that cannot hold", async () => {
     const row = await generalPanel();
     const panel = (await api("GET", `/api/${G}/panels/${row.id}`, admin)).body.panel;
-    for (const bad of [{ PanelTicketLimit: -1 }, { RequiredRoles: ["everyone"] }, { SupportHours: { ...noRules.SupportHours, Enabled: true, Start: "18:00", End: "09:00" } }, { SupportHours: { ...noRules.SupportHours, Enabled: true, Days: [] } }]) {
+    for (const bad of [
+      { PanelTicketLimit: -1 },
+      { RequiredRoles: ["everyone"] },
+      { SupportHours: { ...noRules.SupportHours, Enabled: true, Start: "18:00", End: "09:00" } },
+      { SupportHours: { ...noRules.SupportHours, Enabled: true, Days: [] } },
+    ]) {
       expect((await api("PUT", `/api/${G}/panels/${row.id}`, admin, { Panel: { ...panel, ...bad } })).status).toBe(400);
     }
   });
@@ -160,9 +185,17 @@ describe("support hours", () => {
     expect((await api("POST", `/api/${G}/panels/${row.id}/resend`, admin)).status).toBe(200);
     const posted = (await messagesOf(SUPPORT_CHANNEL)).at(-1)!;
     const [embed] = JSON.parse(posted.embeds_json);
-    expect(embed.fields.at(-1)).toEqual({ name: "Horario de soporte", value: "lunes–viernes, domingo, 09:00–17:00 (Europe/Madrid)", inline: false });
-    expect(supportHoursSummary({ Enabled: true, Days: [6, 0, 1, 3], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("Monday, Wednesday, Saturday, Sunday, 08:00–12:00 (UTC)");
-    expect(supportHoursSummary({ Enabled: true, Days: [4, 5, 6], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("Thursday–Saturday, 08:00–12:00 (UTC)");
+    expect(embed.fields.at(-1)).toEqual({
+      name: "Horario de soporte",
+      value: "lunes–viernes, domingo, 09:00–17:00 (Europe/Madrid)",
+      inline: false,
+    });
+    expect(supportHoursSummary({ Enabled: true, Days: [6, 0, 1, 3], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe(
+      "Monday, Wednesday, Saturday, Sunday, 08:00–12:00 (UTC)",
+    );
+    expect(supportHoursSummary({ Enabled: true, Days: [4, 5, 6], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe(
+      "Thursday–Saturday, 08:00–12:00 (UTC)",
+    );
     expect(supportHoursSummary({ Enabled: false, Days: [1], Start: "08:00", End: "12:00", OutsideHours: "open" }, "UTC")).toBe("");
   });
 
@@ -170,9 +203,15 @@ describe("support hours", () => {
     const hours = { Enabled: true, Days: [1, 2, 3, 4, 5], Start: "09:00", End: "17:00", OutsideHours: "open" as const };
     // Monday 30 November 2026, 08:30 UTC = 09:30 in Madrid (CET): open.
     expect(supportHoursAt(hours, "Europe/Madrid", Date.UTC(2026, 10, 30, 8, 30)).open).toBe(true);
-    expect(supportHoursAt(hours, "UTC", Date.UTC(2026, 10, 30, 8, 30))).toMatchObject({ open: false, next: { at: Date.UTC(2026, 10, 30, 9, 0), day: 1, today: true } });
+    expect(supportHoursAt(hours, "UTC", Date.UTC(2026, 10, 30, 8, 30))).toMatchObject({
+      open: false,
+      next: { at: Date.UTC(2026, 10, 30, 9, 0), day: 1, today: true },
+    });
     // Friday 27 March 2026, 18:00 in Madrid: the next opening is Monday 30 March 09:00 CEST (summer time began on the Sunday) = 07:00 UTC.
-    expect(supportHoursAt(hours, "Europe/Madrid", Date.UTC(2026, 2, 27, 17, 0))).toMatchObject({ open: false, next: { at: Date.UTC(2026, 2, 30, 7, 0), day: 1, today: false } });
+    expect(supportHoursAt(hours, "Europe/Madrid", Date.UTC(2026, 2, 27, 17, 0))).toMatchObject({
+      open: false,
+      next: { at: Date.UTC(2026, 2, 30, 7, 0), day: 1, today: false },
+    });
     expect(supportHoursAt({ ...hours, Enabled: false }, "UTC", 0).open).toBe(true);
   });
 });
@@ -181,7 +220,13 @@ describe("the inactivity warning", () => {
   const warnings = async (channelId: string) => (await messagesOf(channelId)).filter((m) => m.content === en.inactivityWarning(12));
 
   it("warns once before the auto-close (two instances sweeping at once), 'Keep open' keeps it, and the close waits for the warning's lead time", async () => {
-    await saveSettings({ AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12 });
+    await saveSettings({
+      AutoCloseEnabled: true,
+      SinceLastMessageDays: 1,
+      SinceLastMessageHours: 0,
+      SinceLastMessageMinutes: 0,
+      InactivityWarningHours: 12,
+    });
     const ticket = await openAsStaff();
     const opened = Number(ticket.opened_at);
     const second = await buildApp({ config: t.config, distDir: "/nonexistent" });
@@ -193,10 +238,22 @@ describe("the inactivity warning", () => {
     }
     const [warning] = await warnings(ticket.channel_id!);
     expect(await warnings(ticket.channel_id!)).toHaveLength(1);
-    expect(JSON.parse(warning.components_json)[0].components[0]).toMatchObject({ label: en.keepOpenButton, custom_id: `ticket:${ticket.number}:keep-open` });
+    expect(JSON.parse(warning.components_json)[0].components[0]).toMatchObject({
+      label: en.keepOpenButton,
+      custom_id: `ticket:${ticket.number}:keep-open`,
+    });
     expect((await tickets())[0].status).toBe("open");
 
-    expect(replyText(await interact(staff, { kind: "button", channelId: ticket.channel_id!, messageId: warning.id, customId: `ticket:${ticket.number}:keep-open` }))).toBe(en.keptOpen);
+    expect(
+      replyText(
+        await interact(staff, {
+          kind: "button",
+          channelId: ticket.channel_id!,
+          messageId: warning.id,
+          customId: `ticket:${ticket.number}:keep-open`,
+        }),
+      ),
+    ).toBe(en.keptOpen);
     const kept = (await tickets())[0];
     expect(kept.warned_at).toBeNull();
     // Silent again: a new warning (its own message is no activity), and no close before it stood 12 hours.
@@ -209,11 +266,21 @@ describe("the inactivity warning", () => {
   });
 
   it("a message after the warning ends it", async () => {
-    await saveSettings({ AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12 });
+    await saveSettings({
+      AutoCloseEnabled: true,
+      SinceLastMessageDays: 1,
+      SinceLastMessageHours: 0,
+      SinceLastMessageMinutes: 0,
+      InactivityWarningHours: 12,
+    });
     const ticket = await openAsStaff();
     await sweepTickets(t.app, Number(ticket.opened_at) + 13 * HOUR);
     expect(await warnings(ticket.channel_id!)).toHaveLength(1);
-    await t.db.updateTable("tickets").set({ last_activity_at: Number(ticket.opened_at) + 14 * HOUR }).where("id", "=", ticket.id).execute();
+    await t.db
+      .updateTable("tickets")
+      .set({ last_activity_at: Number(ticket.opened_at) + 14 * HOUR })
+      .where("id", "=", ticket.id)
+      .execute();
     await sweepTickets(t.app, Number(ticket.opened_at) + 25 * HOUR + 60_000);
     expect((await tickets())[0].status).toBe("open");
   });
@@ -226,8 +293,26 @@ describe("close requests", () => {
     const request = (await messagesOf(ticket.channel_id!)).pop()!;
     expect(request.content).toBe(en.closeRequest(DEMO_STAFF_ID, DEMO_STAFF_ID, 24, "Solved"));
     expect(JSON.parse(request.allowed_mentions_json!)).toEqual({ parse: [], users: [DEMO_STAFF_ID] });
-    expect(replyText(await interact(admin, { kind: "button", channelId: ticket.channel_id!, messageId: request.id, customId: `ticket:${ticket.number}:cr-yes` }))).toBe(en.closeRequestOnlyOpener);
-    expect(replyText(await interact(staff, { kind: "button", channelId: ticket.channel_id!, messageId: request.id, customId: `ticket:${ticket.number}:cr-yes` }))).toBe(en.closed(ticket.number));
+    expect(
+      replyText(
+        await interact(admin, {
+          kind: "button",
+          channelId: ticket.channel_id!,
+          messageId: request.id,
+          customId: `ticket:${ticket.number}:cr-yes`,
+        }),
+      ),
+    ).toBe(en.closeRequestOnlyOpener);
+    expect(
+      replyText(
+        await interact(staff, {
+          kind: "button",
+          channelId: ticket.channel_id!,
+          messageId: request.id,
+          customId: `ticket:${ticket.number}:cr-yes`,
+        }),
+      ),
+    ).toBe(en.closed(ticket.number));
     expect((await tickets())[0]).toMatchObject({ status: "closed", close_reason: "Solved", closed_by: DEMO_STAFF_ID });
   });
 
@@ -238,7 +323,13 @@ describe("close requests", () => {
     expect(replyText(await button(admin, ticket.channel_id!, `ticket:${ticket.number}:cr-no`))).toBe(en.keptOpen);
     expect((await tickets())[0]).toMatchObject({ status: "open", close_request_at: null });
     expect(replyText(await button(admin, ticket.channel_id!, `ticket:${ticket.number}:cr-yes`))).toBe(en.closeRequestGone);
-    const activity = await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).where("action", "like", "Ticket Close Request%").where("after_json", "like", `%"TicketId":${ticket.number}%`).execute();
+    const activity = await t.db
+      .selectFrom("activity")
+      .select("action")
+      .where("guild_id", "=", G)
+      .where("action", "like", "Ticket Close Request%")
+      .where("after_json", "like", `%"TicketId":${ticket.number}%`)
+      .execute();
     expect(activity.map((a) => a.action).sort()).toEqual(["Ticket Close Request Declined", "Ticket Close Requested"]);
   });
 
@@ -254,8 +345,18 @@ describe("close requests", () => {
     } finally {
       await second.close();
     }
-    expect((await tickets())[0]).toMatchObject({ status: "closed", close_reason: en.closeRequestTimeoutReason, closed_by: t.app.platform.botUserId });
-    const closes = await t.db.selectFrom("activity").select("id").where("guild_id", "=", G).where("action", "=", "Ticket Closed").where("after_json", "like", `%"TicketId":${ticket.number},%`).execute();
+    expect((await tickets())[0]).toMatchObject({
+      status: "closed",
+      close_reason: en.closeRequestTimeoutReason,
+      closed_by: t.app.platform.botUserId,
+    });
+    const closes = await t.db
+      .selectFrom("activity")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("action", "=", "Ticket Closed")
+      .where("after_json", "like", `%"TicketId":${ticket.number},%`)
+      .execute();
     expect(closes).toHaveLength(1);
   });
 });
@@ -263,29 +364,65 @@ describe("close requests", () => {
 describe("a rating with a comment", () => {
   it("after the stars, a modal takes a comment: stored once on the ticket and its transcript, listed with the transcript", async () => {
     const ticket = await openAsStaff();
-    await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${ticket.channel_id}/messages`, headers: bearer(staff), payload: { content: "It broke" } });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/${G}/demo/channels/${ticket.channel_id}/messages`,
+      headers: bearer(staff),
+      payload: { content: "It broke" },
+    });
     await command(admin, ticket.channel_id!, "close");
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_STAFF_ID)
+      .executeTakeFirstOrThrow();
     const prompt = (await messagesOf(dm.id)).pop()!;
     // The closing DM says why the ticket closed.
     expect(JSON.parse(prompt.embeds_json)[0].fields[0]).toEqual({ name: en.archiveReason, value: en.archiveNoReason });
-    const thanks = await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: `rate:${G}:${ticket.number}:5` });
+    const thanks = await interact(staff, {
+      kind: "button",
+      channelId: dm.id,
+      messageId: prompt.id,
+      customId: `rate:${G}:${ticket.number}:5`,
+    });
     expect(replyText(thanks)).toBe(en.ratingThanks(5));
     // The bot edits its DM, as on Discord: the stars disabled, the fifth marked, and the comment's button there to stay.
     const rated = (await messagesOf(dm.id)).find((m) => m.id === prompt.id)!;
     const [stars, commentRow] = JSON.parse(rated.components_json) as Json[];
-    expect(stars.components.map((b: Json) => [b.style, b.disabled])).toEqual([[2, true], [2, true], [2, true], [2, true], [1, true]]);
+    expect(stars.components.map((b: Json) => [b.style, b.disabled])).toEqual([
+      [2, true],
+      [2, true],
+      [2, true],
+      [2, true],
+      [1, true],
+    ]);
     const commentButton = commentRow.components[0];
     expect(commentButton).toMatchObject({ label: en.ratingCommentButton, custom_id: `rate-comment:${G}:${ticket.number}` });
     const asked = await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: commentButton.custom_id });
     expect(asked.modal).toMatchObject({ custom_id: `rate-comment:${G}:${ticket.number}`, title: en.ratingCommentTitle });
-    const saved = await interact(staff, { kind: "modal", channelId: dm.id, messageId: prompt.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Quick and kind" } });
+    const saved = await interact(staff, {
+      kind: "modal",
+      channelId: dm.id,
+      messageId: prompt.id,
+      customId: `rate-comment:${G}:${ticket.number}`,
+      fields: { comment: "Quick and kind" },
+    });
     expect(replyText(saved)).toBe(en.ratingCommentThanks);
     // Once the comment is given its button goes; the stars stay as rated.
     const commented = JSON.parse((await messagesOf(dm.id)).find((m) => m.id === prompt.id)!.components_json) as Json[];
     expect(commented.flatMap((row) => row.components.map((b: Json) => b.custom_id))).not.toContain(commentButton.custom_id);
     expect(commented[0].components[4]).toMatchObject({ style: 1, disabled: true });
-    expect(replyText(await interact(staff, { kind: "modal", channelId: dm.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Again" } }))).toBe(en.ratingCommentAlready);
+    expect(
+      replyText(
+        await interact(staff, {
+          kind: "modal",
+          channelId: dm.id,
+          customId: `rate-comment:${G}:${ticket.number}`,
+          fields: { comment: "Again" },
+        }),
+      ),
+    ).toBe(en.ratingCommentAlready);
     expect((await tickets())[0].rating_comment).toBe("Quick and kind");
     const list = await api("GET", `/api/${G}/transcripts?ticket_id=${ticket.number}`, admin);
     expect(list.body.transcripts[0]).toMatchObject({ Rating: 5, RatingComment: "Quick and kind" });
@@ -294,21 +431,45 @@ describe("a rating with a comment", () => {
   it("no comment before the stars, nor from anyone but the opener", async () => {
     const ticket = await openAsStaff();
     await command(admin, ticket.channel_id!, "close");
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
-    expect(replyText(await interact(staff, { kind: "modal", channelId: dm.id, customId: `rate-comment:${G}:${ticket.number}`, fields: { comment: "Hi" } }))).toBe(en.ratingCommentFirst);
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_STAFF_ID)
+      .executeTakeFirstOrThrow();
+    expect(
+      replyText(
+        await interact(staff, {
+          kind: "modal",
+          channelId: dm.id,
+          customId: `rate-comment:${G}:${ticket.number}`,
+          fields: { comment: "Hi" },
+        }),
+      ),
+    ).toBe(en.ratingCommentFirst);
   });
 });
 
 describe("reopening a ticket", () => {
   const closeIt = async (ticket: { channel_id: string | null; number: number }, text: string) => {
-    await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${ticket.channel_id}/messages`, headers: bearer(staff), payload: { content: text } });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/${G}/demo/channels/${ticket.channel_id}/messages`,
+      headers: bearer(staff),
+      payload: { content: text },
+    });
     await command(admin, ticket.channel_id!, "close");
   };
 
   it("the member reopens from the closing DM: the same number, a new channel linking the transcript; the next close keeps the whole conversation", async () => {
     const ticket = await openAsStaff();
     await closeIt(ticket, "First words");
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_STAFF_ID).executeTakeFirstOrThrow();
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_STAFF_ID)
+      .executeTakeFirstOrThrow();
     const prompt = (await messagesOf(dm.id)).pop()!;
     const reopenButton = JSON.parse(prompt.components_json)[1].components[0];
     expect(reopenButton).toMatchObject({ label: en.reopenButton, custom_id: `reopen:${G}:${ticket.number}` });
@@ -320,16 +481,29 @@ describe("reopening a ticket", () => {
     expect(replyText(reply)).toBe(en.reopened(again.channel_id!));
     const notices = (await messagesOf(again.channel_id!)).map((m) => m.content);
     expect(notices).toContain(en.reopenedNotice(DEMO_STAFF_ID, ticket.number, `${t.config.publicUrl}/${G}/transcripts/${ticket.number}`));
-    expect(replyText(await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: reopenButton.custom_id }))).toBe(en.reopenNotClosed);
+    expect(
+      replyText(await interact(staff, { kind: "button", channelId: dm.id, messageId: prompt.id, customId: reopenButton.custom_id })),
+    ).toBe(en.reopenNotClosed);
 
     await closeIt(again, "Second words");
     const view = await api("GET", `/api/${G}/transcripts/${ticket.number}`, admin);
     expect(view.status).toBe(200);
     expect(JSON.stringify(view.body)).toContain("First words");
     expect(JSON.stringify(view.body)).toContain("Second words");
-    const stored = await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).execute();
+    const stored = await t.db
+      .selectFrom("transcripts")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("ticket_id", "=", ticket.number)
+      .execute();
     expect(stored).toHaveLength(1);
-    const entries = await t.db.selectFrom("activity").select("action").where("guild_id", "=", G).where("action", "=", "Ticket Reopened").where("after_json", "like", `%"TicketId":${ticket.number},%`).execute();
+    const entries = await t.db
+      .selectFrom("activity")
+      .select("action")
+      .where("guild_id", "=", G)
+      .where("action", "=", "Ticket Reopened")
+      .where("after_json", "like", `%"TicketId":${ticket.number},%`)
+      .execute();
     expect(entries).toHaveLength(1);
   });
 
@@ -340,7 +514,11 @@ describe("reopening a ticket", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.ticket).toMatchObject({ TicketId: ticket.number, Status: "open" });
     await command(admin, (await tickets())[0].channel_id!, "close");
-    await t.db.updateTable("tickets").set({ closed_at: Date.now() - 8 * 86_400_000 }).where("id", "=", ticket.id).execute();
+    await t.db
+      .updateTable("tickets")
+      .set({ closed_at: Date.now() - 8 * 86_400_000 })
+      .where("id", "=", ticket.id)
+      .execute();
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).body.error).toBe(en.reopenTooLate(7));
     await saveSettings({ ReopenWithinDays: 0 });
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/reopen`, admin)).body.error).toBe(en.reopenOff);
@@ -350,23 +528,54 @@ describe("reopening a ticket", () => {
 
 describe("a ticket from a message", () => {
   it("staff open a ticket for the message's author, quoting it and linking back (never for a bot); set to 'member', it opens for whoever uses it", async () => {
-    const messageId = (await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`, headers: bearer(staff), payload: { content: "My order never arrived" } })).json().id;
+    const messageId = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`,
+        headers: bearer(staff),
+        payload: { content: "My order never arrived" },
+      })
+    ).json().id;
     expect(messageId).toBeTruthy();
-    const refused = await interact(staff, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId: (await messagesOf(SUPPORT_CHANNEL))[0].id, name: "Open ticket about this message" });
+    const refused = await interact(staff, {
+      kind: "messageCommand",
+      channelId: SUPPORT_CHANNEL,
+      messageId: (await messagesOf(SUPPORT_CHANNEL))[0].id,
+      name: "Open ticket about this message",
+    });
     // The first message of #support is the bot's panel: no ticket for a bot.
     expect(replyText(refused)).toBe(en.messageTicketBot);
 
-    const reply = await interact(admin, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId, name: "Open ticket about this message" });
+    const reply = await interact(admin, {
+      kind: "messageCommand",
+      channelId: SUPPORT_CHANNEL,
+      messageId,
+      name: "Open ticket about this message",
+    });
     const [ticket] = await tickets();
     expect(ticket).toMatchObject({ opener_id: DEMO_STAFF_ID, panel_id: null, subject: en.messageTicketSubject("Demo Staff") });
     expect(replyText(reply)).toBe(en.opened(ticket.channel_id!));
     const quote = (await messagesOf(ticket.channel_id!)).map((m) => m.content).find((c) => c.startsWith("Opened about"));
-    expect(quote).toBe(en.messageQuote(DEMO_STAFF_ID, "> My order never arrived", `${t.config.publicUrl}/${G}/try-it?channel=${SUPPORT_CHANNEL}`));
+    expect(quote).toBe(
+      en.messageQuote(DEMO_STAFF_ID, "> My order never arrived", `${t.config.publicUrl}/${G}/try-it?channel=${SUPPORT_CHANNEL}`),
+    );
 
     await saveSettings({ MessageTicketOpener: "author" });
-    const own = (await t.app.inject({ method: "POST", url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`, headers: bearer(admin), payload: { content: "Admin's words" } })).json().id;
+    const own = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/${G}/demo/channels/${SUPPORT_CHANNEL}/messages`,
+        headers: bearer(admin),
+        payload: { content: "Admin's words" },
+      })
+    ).json().id;
     await saveSettings({ MessageTicketOpener: "member" });
-    const forSelf = await interact(staff, { kind: "messageCommand", channelId: SUPPORT_CHANNEL, messageId: own, name: "Open ticket about this message" });
+    const forSelf = await interact(staff, {
+      kind: "messageCommand",
+      channelId: SUPPORT_CHANNEL,
+      messageId: own,
+      name: "Open ticket about this message",
+    });
     expect((await tickets())[1]).toMatchObject({ opener_id: DEMO_STAFF_ID });
     expect(replyText(forSelf)).toBe(en.opened((await tickets())[1].channel_id!));
     await saveSettings({ MessageTicketOpener: "author" });
@@ -376,7 +585,13 @@ describe("a ticket from a message", () => {
 describe("Try-it's skip ahead", () => {
   // More of the demo clock in ./demo-clock.test.ts.
   it("moves this server's clock and runs its scheduled work at the new time: the warning arrives", async () => {
-    await saveSettings({ AutoCloseEnabled: true, SinceLastMessageDays: 1, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, InactivityWarningHours: 12 });
+    await saveSettings({
+      AutoCloseEnabled: true,
+      SinceLastMessageDays: 1,
+      SinceLastMessageHours: 0,
+      SinceLastMessageMinutes: 0,
+      InactivityWarningHours: 12,
+    });
     const ticket = await openAsStaff();
     const res = await api("POST", `/api/${G}/demo/skip-ahead`, admin, { hours: 12 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -396,16 +611,29 @@ describe("thread mode", () => {
     const thread = await t.db.selectFrom("demo_channels").selectAll().where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow();
     expect(thread).toMatchObject({ kind: "thread", parent_id: SUPPORT_CHANNEL, name: `ticket-${ticket.number}` });
     const audience = JSON.parse(thread.overwrites_json) as { id: string; type: number }[];
-    expect(audience).toEqual(expect.arrayContaining([expect.objectContaining({ id: DEMO_STAFF_ID, type: 1 }), expect.objectContaining({ id: "812345678901234603", type: 0 })]));
+    expect(audience).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: DEMO_STAFF_ID, type: 1 }),
+        expect.objectContaining({ id: "812345678901234603", type: 0 }),
+      ]),
+    );
     const seen = (await api("GET", `/api/${G}/demo/channels`, staff)).body.channels as Json[];
-    expect(seen.find((c) => c.id === ticket.channel_id)).toMatchObject({ kind: "ticket", parentChannelId: SUPPORT_CHANNEL, ticketId: ticket.number });
+    expect(seen.find((c) => c.id === ticket.channel_id)).toMatchObject({
+      kind: "ticket",
+      parentChannelId: SUPPORT_CHANNEL,
+      ticketId: ticket.number,
+    });
     // Right after its channel, as Discord lists it.
     expect(seen.findIndex((c) => c.id === ticket.channel_id)).toBeGreaterThan(seen.findIndex((c) => c.id === SUPPORT_CHANNEL));
 
     expect(replyText(await command(admin, ticket.channel_id!, "claim"))).toBe(en.claimedReply);
     expect(replyText(await command(admin, ticket.channel_id!, "close"))).toBe(en.closed(ticket.number));
-    expect((await t.db.selectFrom("demo_channels").select("kind").where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow()).kind).toBe("archived-thread");
-    expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).executeTakeFirst()).toBeDefined();
+    expect(
+      (await t.db.selectFrom("demo_channels").select("kind").where("id", "=", ticket.channel_id!).executeTakeFirstOrThrow()).kind,
+    ).toBe("archived-thread");
+    expect(
+      await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", ticket.number).executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("the server's default applies to panels that follow it, and closed threads can be deleted instead", async () => {

@@ -20,7 +20,13 @@ async function appWithKey(env: Record<string, string> = {}) {
   const owner = await t.signIn(DEMO_ADMIN_ID);
   const key = (await t.app.inject({ method: "POST", url: `/api/${G}/bot-key`, headers: bearer(owner) })).json().key as string;
   const ingest = (payload: unknown) =>
-    t.app.inject({ method: "POST", url: `/api/${G}/transcripts`, headers: { authorization: `Bot ${key}` }, payload: payload as object, remoteAddress: "203.0.113.50" });
+    t.app.inject({
+      method: "POST",
+      url: `/api/${G}/transcripts`,
+      headers: { authorization: `Bot ${key}` },
+      payload: payload as object,
+      remoteAddress: "203.0.113.50",
+    });
   return { t, ingest };
 }
 
@@ -47,7 +53,9 @@ describe("transcript ingest limits", () => {
       const future = await ingest(transcript(61));
       expect(future.statusCode).toBe(400);
       expect(future.json().error).toBe(futureTicket(61, 60));
-      expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", 61).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", 61).executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await t.close();
     }
@@ -57,7 +65,14 @@ describe("transcript ingest limits", () => {
     const { t, ingest } = await appWithKey({ TRANSCRIPT_QUOTA_MB: "1" });
     try {
       // Random text does not compress: each transcript seals to about 3,700 bytes per message.
-      const big = (id: number) => ({ ...transcript(id), messages: Array.from({ length: 60 }, () => ({ author: "x", content: randomBytes(1900).toString("hex").slice(0, 3800), timestamp: 1 })) });
+      const big = (id: number) => ({
+        ...transcript(id),
+        messages: Array.from({ length: 60 }, () => ({
+          author: "x",
+          content: randomBytes(1900).toString("hex").slice(0, 3800),
+          timestamp: 1,
+        })),
+      });
       let id = 1;
       let res = await ingest(big(id));
       while (res.statusCode === 201 && id < 20) res = await ingest(big(++id));
@@ -67,7 +82,9 @@ describe("transcript ingest limits", () => {
       // Kept only while it fits: the refused one would have taken the guild past its quota.
       expect(Number(bytes)).toBeLessThanOrEqual(1024 * 1024);
       expect(Number(bytes)).toBeGreaterThan(1024 * 1024 - 300_000);
-      expect(await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", id).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", G).where("ticket_id", "=", id).executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await t.close();
     }

@@ -53,7 +53,9 @@ function text(w: World, max: number): fc.Arbitrary<string> {
     [ids(w.channels), (id) => `<#${id}>`],
   ];
   const mentions = forms.filter(([list]) => list.length > 0).map(([list, markup]) => fc.constantFrom(...list).map(markup));
-  const pieces = mentions.length ? fc.oneof({ weight: 3, arbitrary: plain(max) }, { weight: 1, arbitrary: fc.oneof(...mentions) }) : plain(max);
+  const pieces = mentions.length
+    ? fc.oneof({ weight: 3, arbitrary: plain(max) }, { weight: 1, arbitrary: fc.oneof(...mentions) })
+    : plain(max);
   return fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join("").slice(0, max));
 }
 
@@ -68,9 +70,12 @@ function embed(w: World) {
       color: fc.integer({ min: 0, max: 0xffffff }),
       timestamp: fc.integer({ min: 0, max: 4_102_444_800_000 }).map((ms) => new Date(ms).toISOString()),
       author: fc.record({ name: text(w, discordLimits.embedAuthor), url: url(name), icon_url: url(name) }, { requiredKeys: ["name"] }),
-      fields: fc.array(fc.record({ name: text(w, discordLimits.embedFieldName), value: text(w, discordLimits.embedFieldValue), inline: fc.boolean() }), {
-        maxLength: discordLimits.embedFields,
-      }),
+      fields: fc.array(
+        fc.record({ name: text(w, discordLimits.embedFieldName), value: text(w, discordLimits.embedFieldValue), inline: fc.boolean() }),
+        {
+          maxLength: discordLimits.embedFields,
+        },
+      ),
       footer: fc.record({ text: text(w, discordLimits.embedFooter), icon_url: url(name) }, { requiredKeys: ["text"] }),
       image: fc.record({ url: url(name) }),
       thumbnail: fc.record({ url: url(name) }),
@@ -79,7 +84,13 @@ function embed(w: World) {
   );
 }
 
-type Embed = { title?: string; description?: string; author?: { name: string }; footer?: { text: string }; fields?: { name: string; value: string }[] };
+type Embed = {
+  title?: string;
+  description?: string;
+  author?: { name: string };
+  footer?: { text: string };
+  fields?: { name: string; value: string }[];
+};
 
 /** Discord's 6,000 for all embeds of a message: texts past it are cut, in order. */
 function within6000<E extends Embed>(embeds: E[]): E[] {
@@ -107,7 +118,12 @@ const message = world.chain((w) =>
       content: text(w, discordLimits.content),
       embeds: fc.array(embed(w), { maxLength: discordLimits.embeds }).map(within6000),
       attachments: fc.array(
-        fc.record({ id: snowflake, filename: name, size: fc.nat(), content_type: fc.constantFrom("image/png", "application/pdf", "text/plain") }),
+        fc.record({
+          id: snowflake,
+          filename: name,
+          size: fc.nat(),
+          content_type: fc.constantFrom("image/png", "application/pdf", "text/plain"),
+        }),
         { maxLength: 10 },
       ),
       stickers: fc.array(fc.record({ id: snowflake, name: name }), { maxLength: 3 }),
@@ -123,16 +139,29 @@ const message = world.chain((w) =>
         author: { id: "900000000000000001", username: "member", global_name: "Member", avatar: null, discriminator: "0" },
         content: m.content,
         embeds: m.embeds,
-        attachments: m.attachments.map((a) => ({ ...a, url: `https://cdn.discordapp.com/attachments/1/${a.id}/${encodeURIComponent(a.filename)}`, proxy_url: "" })),
+        attachments: m.attachments.map((a) => ({
+          ...a,
+          url: `https://cdn.discordapp.com/attachments/1/${a.id}/${encodeURIComponent(a.filename)}`,
+          proxy_url: "",
+        })),
         sticker_items: m.stickers.map((s) => ({ ...s, format_type: 1 })),
         mentions: inContent.map((u, i) => ({
-          id: u.id, username: `user${i}`, global_name: i % 2 ? u.name : null, ...(i % 2 ? {} : { member: { nick: u.name } }), avatar: null, discriminator: "0",
+          id: u.id,
+          username: `user${i}`,
+          global_name: i % 2 ? u.name : null,
+          ...(i % 2 ? {} : { member: { nick: u.name } }),
+          avatar: null,
+          discriminator: "0",
         })),
         mention_roles: w.roles.filter((r) => m.content.includes(`<@&${r.id}>`)).map((r) => r.id),
         ...(m.reply
           ? {
               message_reference: { message_id: m.reply.id, channel_id: "1", type: 0 },
-              referenced_message: { id: m.reply.id, author: { id: "5", username: m.reply.author, global_name: null }, content: m.reply.content },
+              referenced_message: {
+                id: m.reply.id,
+                author: { id: "5", username: m.reply.author, global_name: null },
+                content: m.reply.content,
+              },
             }
           : {}),
         timestamp: "2025-01-02T03:04:05.000Z",
@@ -167,7 +196,15 @@ function textsOf(api: APIMessage): string[] {
   return texts;
 }
 
-const meta = { guildId: GUILD, ticketId: 1, authorUsername: "member", panelName: "Support", closeReason: null, rating: null, closedAt: 1_735_786_000_000 };
+const meta = {
+  guildId: GUILD,
+  ticketId: 1,
+  authorUsername: "member",
+  panelName: "Support",
+  closeReason: null,
+  rating: null,
+  closedAt: 1_735_786_000_000,
+};
 
 async function recordOf(api: APIMessage, w: World): Promise<TranscriptMessage> {
   const [captured] = await captureMentionNames(platformOf(w), GUILD, [fromDiscordMessage(api)]);
@@ -197,7 +234,9 @@ describe("a Discord message in the record", () => {
           expect(kept.timestamp).toBe(e.timestamp === undefined ? undefined : Date.parse(e.timestamp));
           expect(kept.fields ?? []).toEqual((e.fields ?? []).map((f) => (f.inline ? f : { name: f.name, value: f.value })));
         });
-        expect(record.attachments).toEqual(api.attachments.map((a) => ({ name: a.filename, url: a.url, size: a.size, content_type: a.content_type })));
+        expect(record.attachments).toEqual(
+          api.attachments.map((a) => ({ name: a.filename, url: a.url, size: a.size, content_type: a.content_type })),
+        );
         expect(record.stickers ?? []).toEqual((api.sticker_items ?? []).map((s) => ({ name: s.name })));
         const replied = api.referenced_message;
         // The start of the text replied to (none when it has none).
@@ -206,7 +245,8 @@ describe("a Discord message in the record", () => {
 
         // Each mention has the name it had now, captured in the record; an unknown one has none.
         const everyText = [...textsOf(api), record.reply?.content ?? ""].join("\n");
-        for (const u of w.users) if (everyText.includes(`<@${u.id}>`) || everyText.includes(`<@!${u.id}>`)) expect(record.mentions?.users[u.id]).toBe(u.name);
+        for (const u of w.users)
+          if (everyText.includes(`<@${u.id}>`) || everyText.includes(`<@!${u.id}>`)) expect(record.mentions?.users[u.id]).toBe(u.name);
         for (const r of w.roles) if (everyText.includes(`<@&${r.id}>`)) expect(record.mentions?.roles[r.id]).toBe(r.name);
         for (const c of w.channels) if (everyText.includes(`<#${c.id}>`)) expect(record.mentions?.channels[c.id]).toBe(c.name);
         for (const id of w.strangers) {
@@ -230,14 +270,34 @@ describe("a Discord message in the record", () => {
   });
 
   it("keeps a message at every limit at once: 2,000 of content, 10 embeds of 6,000 characters, 25 fields, 10 attachments", async () => {
-    const w: World = { users: [{ id: "111111111111111111", name: "Ann" }], roles: [{ id: "222222222222222222", name: "Support" }], channels: [], strangers: [] };
-    const fields = Array.from({ length: 25 }, (_, i) => ({ name: `<@&222222222222222222> ${i}`.padEnd(40, "n"), value: "v".repeat(100), inline: i % 2 === 0 }));
+    const w: World = {
+      users: [{ id: "111111111111111111", name: "Ann" }],
+      roles: [{ id: "222222222222222222", name: "Support" }],
+      channels: [],
+      strangers: [],
+    };
+    const fields = Array.from({ length: 25 }, (_, i) => ({
+      name: `<@&222222222222222222> ${i}`.padEnd(40, "n"),
+      value: "v".repeat(100),
+      inline: i % 2 === 0,
+    }));
     const api = {
-      id: "1", type: 0, channel_id: "1", author: { id: "2", username: "a", global_name: null, avatar: null, discriminator: "0" }, mention_roles: [],
+      id: "1",
+      type: 0,
+      channel_id: "1",
+      author: { id: "2", username: "a", global_name: null, avatar: null, discriminator: "0" },
+      mention_roles: [],
       content: `<@111111111111111111> ${"c".repeat(2000 - 22)}`,
-      embeds: [{ title: "t".repeat(256), description: "d".repeat(1000), fields }, ...Array.from({ length: 9 }, () => ({ description: "e".repeat(120) }))],
+      embeds: [
+        { title: "t".repeat(256), description: "d".repeat(1000), fields },
+        ...Array.from({ length: 9 }, () => ({ description: "e".repeat(120) })),
+      ],
       attachments: Array.from({ length: 10 }, (_, i) => ({
-        id: String(i), filename: `file-${i}.png`, size: 1024 * i, url: `https://cdn.discordapp.com/attachments/1/${i}/file.png`, proxy_url: "",
+        id: String(i),
+        filename: `file-${i}.png`,
+        size: 1024 * i,
+        url: `https://cdn.discordapp.com/attachments/1/${i}/file.png`,
+        proxy_url: "",
       })),
       mentions: [{ id: "111111111111111111", username: "ann", global_name: "Ann", avatar: null, discriminator: "0" }],
       timestamp: "2025-01-02T03:04:05.000Z",

@@ -27,7 +27,12 @@ let admin: string;
 let staff: string;
 type Json = Record<string, any>;
 const api = async (method: "GET" | "POST", url: string, token: string, payload?: unknown) => {
-  const res = await t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Json }) });
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
   return { status: res.statusCode, body: res.body ? (res.json() as Json) : {} };
 };
 const interact = async (body: Json) => {
@@ -56,11 +61,21 @@ describe("a ticket's record", () => {
       { Label: "What happened", Style: "Paragraph", Required: true, MinLength: 0, MaxLength: 1000 },
     ];
     expect((await api("POST", `/${G}/forms`, admin, { FormName: "Order help", fields })).status).toBe(201);
-    const formId = (await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Order help").executeTakeFirstOrThrow()).id;
-    const team = await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+    const formId = (
+      await t.db.selectFrom("forms").select("id").where("guild_id", "=", G).where("name", "=", "Order help").executeTakeFirstOrThrow()
+    ).id;
+    const team = await t.db
+      .selectFrom("teams")
+      .select("id")
+      .where("guild_id", "=", G)
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
     const created = await api("POST", `/${G}/panels`, admin, {
       SinglePanel: {
-        PanelName: "Orders", MentionRoleId: MODERATOR_ROLE, SupportTeams: [String(team.id)], FormId: formId,
+        PanelName: "Orders",
+        MentionRoleId: MODERATOR_ROLE,
+        SupportTeams: [String(team.id)],
+        FormId: formId,
         PanelMessage: { PanelChannel: SUPPORT_CHANNEL, PanelTitle: "Orders" },
         WelcomeMessage: { WelcomeTitle: "Orders", WelcomeDescription: "We look at every order." },
       },
@@ -70,11 +85,22 @@ describe("a ticket's record", () => {
     const { message_id } = await t.db.selectFrom("panels").select("message_id").where("id", "=", panelId).executeTakeFirstOrThrow();
 
     // The member opens a ticket and answers the form; one answer mentions a role and a channel.
-    const modal = (await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: message_id, customId: `panel:${panelId}` })).modal!;
+    const modal = (await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: message_id, customId: `panel:${panelId}` }))
+      .modal!;
     const [orderInput, storyInput] = modal.components.map((row: Json) => row.components[0].custom_id as string);
     const story = `Parcel lost. <@&${SUPPORT_ROLE}> said to ask in <#${GENERAL_CHANNEL}>`;
-    await interact({ kind: "modal", channelId: SUPPORT_CHANNEL, customId: modal.custom_id, fields: { [orderInput]: "A-77", [storyInput]: story } });
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("panel_id", "=", panelId).executeTakeFirstOrThrow();
+    await interact({
+      kind: "modal",
+      channelId: SUPPORT_CHANNEL,
+      customId: modal.custom_id,
+      fields: { [orderInput]: "A-77", [storyInput]: story },
+    });
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("panel_id", "=", panelId)
+      .executeTakeFirstOrThrow();
     const said =
       `Hi <@${DEMO_STAFF_ID}>, see <#${GENERAL_CHANNEL}> or ask <@&${SUPPORT_ROLE}>; ` +
       `<@${STRANGER}> left and <#${GONE_CHANNEL}> is gone, not <#${ticket.channel_id}>`;
@@ -115,7 +141,13 @@ describe("a ticket's record", () => {
     general.name = "chat-renamed";
     try {
       const { messages } = (await openTranscript(t.db, keyringFor(t.config), G, ticket.number))!;
-      expect(messages[0].embeds[1]).toMatchObject({ title: "Answers", fields: [{ name: "Order number", value: "A-77" }, { name: "What happened", value: story }] });
+      expect(messages[0].embeds[1]).toMatchObject({
+        title: "Answers",
+        fields: [
+          { name: "Order number", value: "A-77" },
+          { name: "What happened", value: story },
+        ],
+      });
       expect(messages[0].mentions).toEqual(welcome.Mentions);
       expect(messages[1]).toMatchObject({ author: "Demo Admin", content: said, mentions: member.Mentions });
 
@@ -125,7 +157,9 @@ describe("a ticket's record", () => {
         expect(seen).toContain("@Demo Admin @Moderator");
         expect(seen).toContain("AnswersOrder numberA-77What happenedParcel lost. @Support said to ask in #general");
         // The ticket's own channel, deleted by the close, keeps its name: the names are taken before it goes.
-        expect(seen).toContain(`Hi @Demo Staff, see #general or ask @Support; @unknown user left and #unknown channel is gone, not #${ticketChannel}`);
+        expect(seen).toContain(
+          `Hi @Demo Staff, see #general or ask @Support; @unknown user left and #unknown channel is gone, not #${ticketChannel}`,
+        );
         expect(seen).not.toContain("<@");
         expect(seen).not.toContain("<#");
         expect(seen).not.toContain("renamed");
@@ -135,7 +169,10 @@ describe("a ticket's record", () => {
       // The word search finds the ticket by its answers and by the names its mentions read as.
       for (const q of ["parcel", "moderator"]) {
         const found = await api("GET", `/${G}/transcripts?q=${q}`, admin);
-        expect(found.body.transcripts.map((x: Json) => x.TicketId), q).toContain(ticket.number);
+        expect(
+          found.body.transcripts.map((x: Json) => x.TicketId),
+          q,
+        ).toContain(ticket.number);
       }
     } finally {
       moderator.name = "Moderator";
@@ -147,9 +184,18 @@ describe("a ticket's record", () => {
 describe("transcripts stored before and sent by bots", () => {
   let key: string;
   const ingest = (payload: unknown) =>
-    t.app.inject({ method: "POST", url: `/api/${GAMING_HUB_ID}/transcripts`, headers: { authorization: `Bot ${key}` }, payload: payload as Json });
+    t.app.inject({
+      method: "POST",
+      url: `/api/${GAMING_HUB_ID}/transcripts`,
+      headers: { authorization: `Bot ${key}` },
+      payload: payload as Json,
+    });
   const body = (ticketId: number, messages: unknown[]) => ({
-    TicketId: ticketId, AuthorId: "123456789012345678", AuthorUsername: "someone", ClosedAt: 1_717_000_000, messages,
+    TicketId: ticketId,
+    AuthorId: "123456789012345678",
+    AuthorUsername: "someone",
+    ClosedAt: 1_717_000_000,
+    messages,
   });
 
   beforeAll(async () => {
@@ -200,18 +246,27 @@ describe("transcripts stored before and sent by bots", () => {
       attachments: [{ name: "receipt.pdf", url: "https://cdn.example.com/receipt.pdf", size: 2048, content_type: "application/pdf" }],
       stickers: [{ name: "thumbs up" }],
       reply: { message_id: "444444444444444444", author: "Ann", content: "Where is my refund?" },
-      mentions: { users: { "111111111111111111": "Ann" }, roles: { "222222222222222222": "Billing" }, channels: { "333333333333333333": "refunds" } },
+      mentions: {
+        users: { "111111111111111111": "Ann" },
+        roles: { "222222222222222222": "Billing" },
+        channels: { "333333333333333333": "refunds" },
+      },
     };
     const stored = await ingest(body(9102, [message]));
     expect(stored.statusCode, stored.body).toBe(201);
     const seen = visibleText(await transcriptHtml(GAMING_HUB_ID, 9102));
     expect(seen).toContain("↪ Replying to Ann: Where is my refund?Done, @Ann. Ping @Billing in #refunds.");
-    expect(seen).toContain("Billing deskRefundIssued to @AnnAmount12 €MethodCardImage: https://example.com/receipt.pngRef #refunds · 2024-05-29 16:26 UTC");
+    expect(seen).toContain(
+      "Billing deskRefundIssued to @AnnAmount12 €MethodCardImage: https://example.com/receipt.pngRef #refunds · 2024-05-29 16:26 UTC",
+    );
     expect(seen).toContain("receipt.pdf (2.0 KB, application/pdf)Sticker: thumbs up");
 
     const count = async () => (await t.db.selectFrom("transcripts").select("id").where("guild_id", "=", GAMING_HUB_ID).execute()).length;
     const before = await count();
-    const tooMany = { ...message, embeds: [{ ...message.embeds[0], fields: Array.from({ length: 26 }, (_, i) => ({ name: `F${i}`, value: "v" })) }] };
+    const tooMany = {
+      ...message,
+      embeds: [{ ...message.embeds[0], fields: Array.from({ length: 26 }, (_, i) => ({ name: `F${i}`, value: "v" })) }],
+    };
     const tooLong = { ...message, embeds: [{ ...message.embeds[0], footer: { text: "f".repeat(2049) } }] };
     for (const refused of [tooMany, tooLong]) expect((await ingest(body(9103, [refused]))).statusCode).toBe(400);
     expect(await count()).toBe(before);

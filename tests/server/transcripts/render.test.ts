@@ -15,9 +15,13 @@ describe("rich text", () => {
       'See <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">https://example.com/a?b=1&amp;c=2</a>, then ' +
         '<a href="http://x.y/z" rel="noopener noreferrer nofollow">http://x.y/z</a>).',
     );
-    expect(renderRichText("HTTPS://EXAMPLE.COM!")).toBe('<a href="https://example.com/" rel="noopener noreferrer nofollow">HTTPS://EXAMPLE.COM</a>!');
+    expect(renderRichText("HTTPS://EXAMPLE.COM!")).toBe(
+      '<a href="https://example.com/" rel="noopener noreferrer nofollow">HTTPS://EXAMPLE.COM</a>!',
+    );
     expect(renderRichText("javascript:alert(1) http:// httpx://a")).toBe("javascript:alert(1) http:// httpx://a");
-    expect(renderRichText('https://a.b/"onmouseover=x')).toBe('<a href="https://a.b/" rel="noopener noreferrer nofollow">https://a.b/</a>&quot;onmouseover=x');
+    expect(renderRichText('https://a.b/"onmouseover=x')).toBe(
+      '<a href="https://a.b/" rel="noopener noreferrer nofollow">https://a.b/</a>&quot;onmouseover=x',
+    );
   });
 
   it("wraps **bold** and `code` within a line, escaping everything else", () => {
@@ -99,8 +103,22 @@ describe("an 8 MB adversarial transcript", () => {
   });
 
   it("a rendering past its budget shows what it rendered and says what it left out", async () => {
-    const messages = Array.from({ length: 5 }, (_, i) => ({ author: "a", content: `m${i}`, timestamp: 1_700_000_000 + i, embeds: [], attachments: [] }));
-    const meta = { guildId: DEMO_COMMUNITY_ID, ticketId: 1, authorUsername: "a", panelName: "P", closeReason: null, rating: null, closedAt: 1_700_000_000_000 };
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      author: "a",
+      content: `m${i}`,
+      timestamp: 1_700_000_000 + i,
+      embeds: [],
+      attachments: [],
+    }));
+    const meta = {
+      guildId: DEMO_COMMUNITY_ID,
+      ticketId: 1,
+      authorUsername: "a",
+      panelName: "P",
+      closeReason: null,
+      rating: null,
+      closedAt: 1_700_000_000_000,
+    };
     const html = await renderTranscriptHtml(meta, messages, "light", { totalMs: -1, sliceMs: 8 });
     expect(html).toContain(transcriptTooLong(0, 5));
     expect(html).not.toContain("m0");
@@ -109,11 +127,35 @@ describe("an 8 MB adversarial transcript", () => {
 
 describe("the audit trail the gateway keeps", () => {
   it("a message edited shows when and what it said before; one deleted in Discord says so — every part escaped", async () => {
-    const meta = { guildId: DEMO_COMMUNITY_ID, ticketId: 1, authorUsername: "a", panelName: "P", closeReason: null, rating: null, closedAt: 1_700_000_000_000 };
+    const meta = {
+      guildId: DEMO_COMMUNITY_ID,
+      ticketId: 1,
+      authorUsername: "a",
+      panelName: "P",
+      closeReason: null,
+      rating: null,
+      closedAt: 1_700_000_000_000,
+    };
     const at = Date.UTC(2026, 10, 2, 9, 30);
     const html = await renderTranscriptHtml(meta, [
-      { author: "a", content: "order #78", timestamp: at, embeds: [], attachments: [], edited_at: at + 60_000, history: [{ content: "order <b>#77</b>", at: at + 60_000, kind: "edit" }] },
-      { author: "b", content: "oops", timestamp: at + 120_000, embeds: [], attachments: [], deleted_at: at + 180_000, history: [{ content: "oops", at: at + 180_000, kind: "delete" }] },
+      {
+        author: "a",
+        content: "order #78",
+        timestamp: at,
+        embeds: [],
+        attachments: [],
+        edited_at: at + 60_000,
+        history: [{ content: "order <b>#77</b>", at: at + 60_000, kind: "edit" }],
+      },
+      {
+        author: "b",
+        content: "oops",
+        timestamp: at + 120_000,
+        embeds: [],
+        attachments: [],
+        deleted_at: at + 180_000,
+        history: [{ content: "oops", at: at + 180_000, kind: "delete" }],
+      },
     ]);
     expect(html).toContain('<div class="audit">Edited <time datetime="2026-11-02T09:31:00.000Z">');
     expect(html).toContain("<summary>Earlier versions (1)</summary>");

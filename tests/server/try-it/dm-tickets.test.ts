@@ -124,8 +124,19 @@ describe("DM tickets in Try-it", () => {
 
   it("one member's DMs have a share: a few server choices a minute (the servers found once), a few relays, then one 'too fast'", async () => {
     const current = await api("GET", `/api/${G}/settings`, admin);
-    expect((await api("PUT", `/api/${G}/settings`, admin, { DmTickets: true, DmTicketPanels: [], UserTicketLimit: 0, Revision: current.body.Revision })).status).toBe(200);
-    const dm = ((await api("GET", `/api/${G}/demo/channels`, staff)).body.channels as { id: string; kind: string }[]).find((c) => c.kind === "dm")!;
+    expect(
+      (
+        await api("PUT", `/api/${G}/settings`, admin, {
+          DmTickets: true,
+          DmTicketPanels: [],
+          UserTicketLimit: 0,
+          Revision: current.body.Revision,
+        })
+      ).status,
+    ).toBe(200);
+    const dm = ((await api("GET", `/api/${G}/demo/channels`, staff)).body.channels as { id: string; kind: string }[]).find(
+      (c) => c.kind === "dm",
+    )!;
     const botTexts = async () => (await messagesIn(dm.id, staff)).filter((m) => m.author.bot).map((m) => m.content);
     const before = (await botTexts()).length;
     const membership = vi.spyOn(t.app.platform, "getMember");
@@ -136,18 +147,43 @@ describe("DM tickets in Try-it", () => {
     expect(membership.mock.calls.filter(([, userId]) => userId === DEMO_STAFF_ID).length).toBeLessThanOrEqual(1);
     membership.mockRestore();
     const prompts = (await botTexts()).slice(before);
-    expect(prompts).toEqual([...Array<string>(DM_PROMPTS_PER_MINUTE).fill(englishTexts.dmChooseServer), englishTexts.slowDown(60)].map((text, i) =>
-      i === DM_PROMPTS_PER_MINUTE ? expect.stringMatching(/^You are going too fast\. Try again in \d+ seconds?\.$/) : text,
-    ));
+    expect(prompts).toEqual(
+      [...Array<string>(DM_PROMPTS_PER_MINUTE).fill(englishTexts.dmChooseServer), englishTexts.slowDown(60)].map((text, i) =>
+        i === DM_PROMPTS_PER_MINUTE ? expect.stringMatching(/^You are going too fast\. Try again in \d+ seconds?\.$/) : text,
+      ),
+    );
 
     // A ticket opened from the last choice: the member's DMs are relayed up to their share, then told once.
     const question = (await messagesIn(dm.id, staff)).filter((m) => m.content === englishTexts.dmChooseServer).at(-1)!;
-    const chosen = await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "select", channelId: dm.id, messageId: question.id, customId: "dm-server", values: [G] });
+    const chosen = await api("POST", `/api/${G}/demo/interactions`, staff, {
+      kind: "select",
+      channelId: dm.id,
+      messageId: question.id,
+      customId: "dm-server",
+      values: [G],
+    });
     const panels = chosen.body.ephemeral[0] as Message;
     const general = panels.components[0].components[0].options.find((o) => o.label === "General Support")!;
-    expect((await api("POST", `/api/${G}/demo/interactions`, staff, { kind: "select", channelId: dm.id, messageId: panels.id, customId: `dm-panel:${G}`, values: [general.value] })).status).toBe(200);
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("dm_channel_id", "=", dm.id).where("status", "=", "open").executeTakeFirstOrThrow();
-    for (let i = 0; i <= DM_RELAYS_PER_MINUTE + 1; i++) await api("POST", `/api/${G}/demo/channels/${dm.id}/messages`, staff, { content: `Relay ${i}` });
+    expect(
+      (
+        await api("POST", `/api/${G}/demo/interactions`, staff, {
+          kind: "select",
+          channelId: dm.id,
+          messageId: panels.id,
+          customId: `dm-panel:${G}`,
+          values: [general.value],
+        })
+      ).status,
+    ).toBe(200);
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("dm_channel_id", "=", dm.id)
+      .where("status", "=", "open")
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i <= DM_RELAYS_PER_MINUTE + 1; i++)
+      await api("POST", `/api/${G}/demo/channels/${dm.id}/messages`, staff, { content: `Relay ${i}` });
     const inTicket = (await messagesIn(ticket.channel_id!, staff)).filter((m) => m.embeds[0]?.description?.startsWith("Relay "));
     expect(inTicket.map((m) => m.embeds[0].description)).toEqual(Array.from({ length: DM_RELAYS_PER_MINUTE }, (_, i) => `Relay ${i}`));
     const told = (await botTexts()).filter((text) => text.startsWith("You are going too fast"));

@@ -26,10 +26,20 @@ afterAll(async () => {
 
 describe("a poll of a ticket channel that is gone", () => {
   it("is answered with no messages and `gone`, for the ticket's channel after its close; 404 for any other channel", async () => {
-    const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     const click = { kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id, customId: `panel:${panel.id}` };
     await api("POST", `/api/${G}/demo/interactions`, staff, click);
-    const ticket = await t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
+    const ticket = await t.db
+      .selectFrom("tickets")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .orderBy("number", "desc")
+      .executeTakeFirstOrThrow();
     const read = await api("GET", `/api/${G}/demo/channels/${ticket.channel_id}/messages`, staff);
     expect(read.status).toBe(200);
     expect(read.body.gone).toBeUndefined();

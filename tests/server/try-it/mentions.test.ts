@@ -29,13 +29,23 @@ afterAll(async () => {
 
 describe("the Try-it view's mention names", () => {
   it("names the mentions of a welcome message's form answers (an embed's fields) to the member who gave them", async () => {
-    const billing = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "Billing").executeTakeFirstOrThrow();
+    const billing = await t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "Billing")
+      .executeTakeFirstOrThrow();
     const click = { kind: "button", channelId: SUPPORT_CHANNEL, messageId: billing.message_id, customId: `panel:${billing.id}` };
     const asked = await api("POST", `/api/${G}/demo/interactions`, click);
     const [first, second] = asked.modal.components.map((row: Json) => row.components[0].custom_id as string);
     const answer = `Charged twice, <@${DEMO_ADMIN_ID}> saw it in <#${WELCOME_CHANNEL}>`;
     const fields = { [first]: answer, [second]: "10452" };
-    await api("POST", `/api/${G}/demo/interactions`, { kind: "modal", channelId: SUPPORT_CHANNEL, customId: asked.modal.custom_id, fields });
+    await api("POST", `/api/${G}/demo/interactions`, {
+      kind: "modal",
+      channelId: SUPPORT_CHANNEL,
+      customId: asked.modal.custom_id,
+      fields,
+    });
     const ticket = await t.db
       .selectFrom("tickets")
       .select("channel_id")

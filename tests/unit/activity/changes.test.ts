@@ -46,6 +46,11 @@ describe("activity changes", () => {
   it("builds the API query from the filters, leaving out empty ones", () => {
     // The query as the data provider sends it (text, as in the URL).
     expect(activityQuery(emptyActivityFilters, 1, 25)).toEqual({ page: "1", per_page: "25" });
-    expect(activityQuery({ user: "  alice ", action: "Tag Created", from: 0, to: 100 })).toEqual({ user: "alice", action: "Tag Created", from: "0", to: "100" });
+    expect(activityQuery({ user: "  alice ", action: "Tag Created", from: 0, to: 100 })).toEqual({
+      user: "alice",
+      action: "Tag Created",
+      from: "0",
+      to: "100",
+    });
   });
 });

@@ -23,7 +23,9 @@ const entry = (id: number, extra: Partial<ActivityEntry> = {}): ActivityEntry =>
   ...extra,
 });
 
-const actionsHandler = rest.get(`${API}/:guildId/activity/actions`, () => HttpResponse.json({ actions: ["Settings Updated", "Tag Created"] }));
+const actionsHandler = rest.get(`${API}/:guildId/activity/actions`, () =>
+  HttpResponse.json({ actions: ["Settings Updated", "Tag Created"] }),
+);
 
 function activityHandler(calls: URLSearchParams[], rows: ActivityEntry[], total = rows.length, wait = 0) {
   return rest.get(`${API}/:guildId/activity`, async ({ request }) => {
@@ -40,7 +42,8 @@ describe("activity logs screen", () => {
     server.use(actionsHandler, activityHandler([], [entry(7, { Action: "Settings Updated", Before: { A: 1 }, After: { A: 2 } })]));
     renderApp(`/${community}/activity`, server);
     expect(await screen.findByText("Settings Updated", { selector: "td" })).toBeInTheDocument();
-    for (const title of ["ID", "Action", "Timestamp", "User", "IP Address"]) expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
+    for (const title of ["ID", "Action", "Timestamp", "User", "IP Address"])
+      expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
     const row = screen.getByText("10.0.0.7").closest("tr")!;
     expect(within(row).getByText(new Date((1_717_000_000 + 7) * 1000).toLocaleString())).toBeInTheDocument();
     expect(within(row).getByText("Demo Admin")).toBeInTheDocument();
@@ -55,7 +58,10 @@ describe("activity logs screen", () => {
   });
 
   it("shows 'Error: Failed to fetch: {statusText}' on failure and 'Invalid response format.' for a bad answer", async () => {
-    server.use(actionsHandler, rest.get(`${API}/:guildId/activity`, () => HttpResponse.json({ error: "bad filter" }, { status: 400 })));
+    server.use(
+      actionsHandler,
+      rest.get(`${API}/:guildId/activity`, () => HttpResponse.json({ error: "bad filter" }, { status: 400 })),
+    );
     const first = renderApp(`/${community}/activity`, server);
     expect(await screen.findByText(activityMessages.error(activityMessages.fetchFailed("Bad Request")))).toBeInTheDocument();
     expect(screen.getByText("bad filter")).toBeInTheDocument();
@@ -81,7 +87,14 @@ describe("activity logs screen", () => {
 
   it("filters by user and action on the server, starting again at page 1", async () => {
     const calls: URLSearchParams[] = [];
-    server.use(actionsHandler, activityHandler(calls, Array.from({ length: 25 }, (_, i) => entry(100 - i)), 60));
+    server.use(
+      actionsHandler,
+      activityHandler(
+        calls,
+        Array.from({ length: 25 }, (_, i) => entry(100 - i)),
+        60,
+      ),
+    );
     renderApp(`/${community}/activity`, server);
     await screen.findByText("10.0.0.100");
     fireEvent.click(screen.getByRole("button", { name: "Page 2" }));
@@ -95,7 +108,13 @@ describe("activity logs screen", () => {
   });
 
   it("expands an entry to show what changed, before → after", async () => {
-    server.use(actionsHandler, activityHandler([], [entry(3, { Action: "Settings Updated", Before: { UserTicketLimit: 1, Same: "x" }, After: { UserTicketLimit: 3, Same: "x" } })]));
+    server.use(
+      actionsHandler,
+      activityHandler(
+        [],
+        [entry(3, { Action: "Settings Updated", Before: { UserTicketLimit: 1, Same: "x" }, After: { UserTicketLimit: 3, Same: "x" } })],
+      ),
+    );
     renderApp(`/${community}/activity`, server);
     await screen.findByText("10.0.0.3");
     fireEvent.click(screen.getByRole("button", { name: "Show what changed" }));

@@ -59,7 +59,13 @@ describe("adding a resource needs only its spec and the shared registry line", (
     });
     expect(toResourceRoutes(resourceDeclarations).map((r) => r.path)).toContain("blacklist/*");
     // …with the list route's sort and filter parameters, named once for both sides (resourceListParams).
-    expect(toEndpoint(blacklistResource)).toEqual({ path: "blacklist", listKey: "blacklist", oneKey: "entry", idKey: "EntryId", list: resourceListParams(blacklistSpec) });
+    expect(toEndpoint(blacklistResource)).toEqual({
+      path: "blacklist",
+      listKey: "blacklist",
+      oneKey: "entry",
+      idKey: "EntryId",
+      list: resourceListParams(blacklistSpec),
+    });
     expect(blacklistResource.permissions).toBe(resourcePermissions.blacklist);
   });
 

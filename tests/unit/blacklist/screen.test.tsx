@@ -32,7 +32,8 @@ function api(initial: BlacklistEntry[]) {
     rest.post(`${API}/:guildId/blacklist`, async ({ request }) => {
       const body = (await request.json()) as BlacklistEntry;
       posted.push(body);
-      if (rows.some((r) => r.TargetId === body.TargetId)) return HttpResponse.json({ error: "This user is already blacklisted" }, { status: 409 });
+      if (rows.some((r) => r.TargetId === body.TargetId))
+        return HttpResponse.json({ error: "This user is already blacklisted" }, { status: 409 });
       rows = [entry(rows.length + 10, { ...body, CreatedAt: Date.now() }), ...rows];
       return HttpResponse.json({ message: "Blacklist entry added" }, { status: 201 });
     }),
@@ -55,7 +56,8 @@ describe("blacklist (generated screens)", () => {
     expect(within(row).getByText("Spamming tickets")).toBeInTheDocument();
     expect(within(row).getByText("2 days ago")).toBeInTheDocument();
     expect(screen.getByText(/@VIP/)).toBeInTheDocument();
-    for (const title of ["Kind", "User or role", "Reason", "Added"]) expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
+    for (const title of ["Kind", "User or role", "Reason", "Added"])
+      expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
   });
 
   it("shows the empty text when nobody is blacklisted", async () => {

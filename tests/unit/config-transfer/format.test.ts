@@ -1,16 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import {
-  configExportSchema,
-  configImportPreviewSchema,
-  parseConfigExport,
-} from "../../../src/schemas/config-export";
+import { configExportSchema, configImportPreviewSchema, parseConfigExport } from "../../../src/schemas/config-export";
 import { formMessages, panelMessages, tagMessages } from "../../../src/schemas/messages";
 import { sampleFile } from "./sample";
 
 // The versioned export format: a file round-trips through its schema, a wrong format or an unknown version is
 // refused with one clear message, and every other problem is reported at once with where it is.
-
 
 describe("the export format", () => {
   it("round-trips: a parsed file parses again to the same value", () => {
@@ -33,10 +28,19 @@ describe("the export format", () => {
   });
 
   it("refuses unknown versions and other formats with one message", () => {
-    expect(parseConfigExport({ ...sampleFile(), version: 2 })).toEqual({ success: false, errors: ["Unsupported configuration version 2: this server reads version 1"] });
-    expect(parseConfigExport({ ...sampleFile(), version: "1" })).toEqual({ success: false, errors: ['Unsupported configuration version "1": this server reads version 1'] });
+    expect(parseConfigExport({ ...sampleFile(), version: 2 })).toEqual({
+      success: false,
+      errors: ["Unsupported configuration version 2: this server reads version 1"],
+    });
+    expect(parseConfigExport({ ...sampleFile(), version: "1" })).toEqual({
+      success: false,
+      errors: ['Unsupported configuration version "1": this server reads version 1'],
+    });
     const { version: _v, ...noVersion } = sampleFile();
-    expect(parseConfigExport(noVersion)).toEqual({ success: false, errors: ["Unsupported configuration version (none): this server reads version 1"] });
+    expect(parseConfigExport(noVersion)).toEqual({
+      success: false,
+      errors: ["Unsupported configuration version (none): this server reads version 1"],
+    });
     for (const value of [null, [], "text", 5, { format: "something-else", version: 1 }]) {
       expect(parseConfigExport(value)).toEqual({ success: false, errors: ["The file is not a Ticketeer configuration export"] });
     }

@@ -12,13 +12,26 @@ import { sampleFile } from "./sample";
 const empty = (): Directory => ({ roles: [], channels: [], categories: [], emojis: [] });
 const source: Directory = {
   ...empty(),
-  roles: [{ id: "1", name: "Moderator" }, { id: "2", name: "VIP" }],
-  channels: [{ id: "10", name: "support" }, { id: "11", name: "welcome" }],
+  roles: [
+    { id: "1", name: "Moderator" },
+    { id: "2", name: "VIP" },
+  ],
+  channels: [
+    { id: "10", name: "support" },
+    { id: "11", name: "welcome" },
+  ],
 };
 const target: Directory = {
   ...empty(),
-  roles: [{ id: "101", name: "  moderator " }, { id: "102", name: "MODERATOR" }, { id: "103", name: "Gamer" }],
-  channels: [{ id: "110", name: "Support" }, { id: "111", name: "help-desk" }],
+  roles: [
+    { id: "101", name: "  moderator " },
+    { id: "102", name: "MODERATOR" },
+    { id: "103", name: "Gamer" },
+  ],
+  channels: [
+    { id: "110", name: "Support" },
+    { id: "111", name: "help-desk" },
+  ],
 };
 
 describe("findByName", () => {
@@ -77,7 +90,11 @@ describe("mapReferences", () => {
   });
 
   it("is case-insensitive in both directions and needs nothing else", () => {
-    const { map } = mapReferences([{ kind: "categories", id: "5", usedBy: "x", required: false }], { ...empty(), categories: [{ id: "5", name: "SUPPORT" }] }, { ...empty(), categories: [{ id: "50", name: "support" }] });
+    const { map } = mapReferences(
+      [{ kind: "categories", id: "5", usedBy: "x", required: false }],
+      { ...empty(), categories: [{ id: "5", name: "SUPPORT" }] },
+      { ...empty(), categories: [{ id: "50", name: "support" }] },
+    );
     expect(map.categories.get("5")).toBe("50");
   });
 });
@@ -98,9 +115,22 @@ describe("the plan of an import", () => {
     },
     counts: { tags: 3, forms: 0, teams: 1, panels: 0, multi_panels: 0, blacklist: 0 },
     settings: {
-      UserTicketLimit: 1, AllowUserTicketClose: true, EnableUserFeedback: true, TicketCloseConfirmation: true, TranscriptsPanelPermission: false,
-      SupportRepsViewTickets: true, SupportRepsTypeInTickets: true, AutoCloseEnabled: false, CloseOnUserLeave: false, ArchiveChannelId: null,
-      CloseOnUserLeaveHours: 1, CloseOnUserLeaveMinutes: 0, SinceLastMessageDays: 3, SinceLastMessageHours: 0, SinceLastMessageMinutes: 0, StoreTranscripts: true,
+      UserTicketLimit: 1,
+      AllowUserTicketClose: true,
+      EnableUserFeedback: true,
+      TicketCloseConfirmation: true,
+      TranscriptsPanelPermission: false,
+      SupportRepsViewTickets: true,
+      SupportRepsTypeInTickets: true,
+      AutoCloseEnabled: false,
+      CloseOnUserLeave: false,
+      ArchiveChannelId: null,
+      CloseOnUserLeaveHours: 1,
+      CloseOnUserLeaveMinutes: 0,
+      SinceLastMessageDays: 3,
+      SinceLastMessageHours: 0,
+      SinceLastMessageMinutes: 0,
+      StoreTranscripts: true,
     },
     panelsUsingForms: 0,
     panelsUsingTeams: 0,
@@ -147,7 +177,12 @@ describe("the plan of an import", () => {
     expect(plan.write.teams![0]).toMatchObject({ TeamName: "Mods", Roles: [{ RoleId: "823456789012345602", RoleName: "moderator" }] });
     expect(plan.write.teams![0].Permissions).toEqual({ ...noPermissions(), ViewTag: true });
     expect(plan.write.blacklist).toEqual([{ Kind: "Role", TargetId: "823456789012345602", Reason: "" }]);
-    expect(plan.write.settings).toMatchObject({ UserTicketLimit: 2, AutoCloseEnabled: true, ArchiveChannelId: "823456789012345714", StoreTranscripts: true });
+    expect(plan.write.settings).toMatchObject({
+      UserTicketLimit: 2,
+      AutoCloseEnabled: true,
+      ArchiveChannelId: "823456789012345714",
+      StoreTranscripts: true,
+    });
     const sections = Object.fromEntries(plan.preview.sections.map((s) => [s.section, [s.present, s.deletes, s.creates, s.updates]]));
     expect(sections).toEqual({
       settings: [true, 0, 0, 3],
@@ -193,7 +228,9 @@ describe("the plan of an import", () => {
     );
     const { panels: _p, multi_panels: _m, ...formsOnly } = file();
     const second = planImport(formsOnly, {}, state({ panelsUsingForms: 2 }));
-    expect(second.preview.warnings).toContain("2 existing panel(s) of this server use a form that the import replaces: they will have no form");
+    expect(second.preview.warnings).toContain(
+      "2 existing panel(s) of this server use a form that the import replaces: they will have no form",
+    );
   });
 
   it("leaves out blacklist entries the target refuses: its owner, @everyone, duplicates after mapping", () => {

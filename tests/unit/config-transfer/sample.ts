@@ -15,8 +15,16 @@ export const sampleFile = (): ConfigExportInput => ({
   },
   settings: { UserTicketLimit: 2, AutoCloseEnabled: true, ArchiveChannelId: "812345678901234714" },
   tags: [{ TagName: "welcome", Content: "Hello!" }],
-  forms: [{ FormId: 7, FormName: "Support Request", Fields: [{ Label: "What happened?", Style: "Paragraph", Required: true, MinLength: 1, MaxLength: 500, Position: 0 }] }],
-  teams: [{ TeamId: "3", TeamName: "Mods", Roles: [{ RoleId: "812345678901234602", RoleName: "Moderator" }], Permissions: { ViewTag: true } }],
+  forms: [
+    {
+      FormId: 7,
+      FormName: "Support Request",
+      Fields: [{ Label: "What happened?", Style: "Paragraph", Required: true, MinLength: 1, MaxLength: 500, Position: 0 }],
+    },
+  ],
+  teams: [
+    { TeamId: "3", TeamName: "Mods", Roles: [{ RoleId: "812345678901234602", RoleName: "Moderator" }], Permissions: { ViewTag: true } },
+  ],
   panels: [
     {
       PanelId: 11,
@@ -28,7 +36,12 @@ export const sampleFile = (): ConfigExportInput => ({
       PanelMessage: { PanelChannel: "812345678901234714", PanelTitle: "Need help?", ButtonEmoji: "812345678901234801" },
       WelcomeMessage: { WelcomeTitle: "Thanks" },
     },
-    { PanelId: 12, PanelName: "Billing", PanelMessage: { PanelChannel: "812345678901234714", PanelTitle: "Billing" }, WelcomeMessage: { WelcomeTitle: "Hi" } },
+    {
+      PanelId: 12,
+      PanelName: "Billing",
+      PanelMessage: { PanelChannel: "812345678901234714", PanelTitle: "Billing" },
+      WelcomeMessage: { WelcomeTitle: "Hi" },
+    },
   ],
   multi_panels: [{ PanelId: 13, PanelChannelId: "812345678901234714", Panels: ["11", "12"], PanelTitle: "Help Center" }],
   blacklist: [{ Kind: "Role", TargetId: "812345678901234602", Reason: "", TargetName: "Moderator" }],

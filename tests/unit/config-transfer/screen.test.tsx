@@ -34,15 +34,32 @@ function previewFor(mapping: Record<string, Record<string, string | null>> | und
     ],
     mapping: [
       {
-        kind: "channels", source_id: SUPPORT, source_name: "support", target_id: chosen, target_name: chosen ? "help-desk" : null,
-        matched: chosen ? "manual" : "none", required: true, used_by: ['Panel "General Support" › channel'],
+        kind: "channels",
+        source_id: SUPPORT,
+        source_name: "support",
+        target_id: chosen,
+        target_name: chosen ? "help-desk" : null,
+        matched: chosen ? "manual" : "none",
+        required: true,
+        used_by: ['Panel "General Support" › channel'],
       },
       {
-        kind: "roles", source_id: "812345678901234604", source_name: "VIP", target_id: null, target_name: null,
-        matched: "none", required: false, used_by: ['Team "Mods"'],
+        kind: "roles",
+        source_id: "812345678901234604",
+        source_name: "VIP",
+        target_id: null,
+        target_name: null,
+        matched: "none",
+        required: false,
+        used_by: ['Team "Mods"'],
       },
     ],
-    targets: { roles: [{ id: "823456789012345604", name: "Gamer" }], channels: [{ id: HELP_DESK, name: "help-desk" }], categories: [], emojis: [] },
+    targets: {
+      roles: [{ id: "823456789012345604", name: "Gamer" }],
+      channels: [{ id: HELP_DESK, name: "help-desk" }],
+      categories: [],
+      emojis: [],
+    },
     warnings: ['Role "VIP" has no match in this server and is left out of: Team "Mods"'],
     problems: chosen ? [] : ['Channel "support" has no match in this server; choose one for: Panel "General Support" › channel'],
     can_import: chosen !== null,
@@ -50,7 +67,11 @@ function previewFor(mapping: Record<string, Record<string, string | null>> | und
 }
 
 function fakeApi() {
-  const state = { previews: [] as { config: unknown; mapping?: Record<string, Record<string, string | null>> }[], imports: [] as unknown[], exports: 0 };
+  const state = {
+    previews: [] as { config: unknown; mapping?: Record<string, Record<string, string | null>> }[],
+    imports: [] as unknown[],
+    exports: 0,
+  };
   const handlers = [
     rest.get(`${API}/:guildId/config/export`, () => {
       state.exports += 1;
@@ -77,7 +98,8 @@ function fakeApi() {
   return { state, handlers };
 }
 
-const jsonFile = (value: unknown, name = "config.json") => new File([typeof value === "string" ? value : JSON.stringify(value)], name, { type: "application/json" });
+const jsonFile = (value: unknown, name = "config.json") =>
+  new File([typeof value === "string" ? value : JSON.stringify(value)], name, { type: "application/json" });
 const dropInput = () => document.querySelector<HTMLInputElement>('.ct-dropzone input[type="file"]')!;
 
 describe("Import / Export screen", () => {
@@ -158,7 +180,10 @@ describe("Import / Export screen", () => {
 
     server.use(
       rest.post(`${API}/:guildId/config/import/preview`, () =>
-        HttpResponse.json({ error: "The file cannot be imported: x", errors: ["Unsupported configuration version 2: this server reads version 1"] }, { status: 400 }),
+        HttpResponse.json(
+          { error: "The file cannot be imported: x", errors: ["Unsupported configuration version 2: this server reads version 1"] },
+          { status: 400 },
+        ),
       ),
     );
     await userEvent.upload(dropInput(), jsonFile({ ...sampleFile(), version: 2 }));
@@ -170,10 +195,15 @@ describe("Import / Export screen", () => {
   it("staff are kept out: the 'no access' page says who may use it, and nothing is exported", async () => {
     const api = fakeApi();
     renderApp(`/${community}/import-export`, server, {
-      handlers: [...api.handlers, rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: allPermissions() }))],
+      handlers: [
+        ...api.handlers,
+        rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: allPermissions() })),
+      ],
     });
     const page = await screen.findByTestId("no-access");
-    expect(page).toHaveTextContent("Only the server's owner, administrators and members with the Manage Server permission can open this page");
+    expect(page).toHaveTextContent(
+      "Only the server's owner, administrators and members with the Manage Server permission can open this page",
+    );
     expect(screen.queryByRole("button", { name: text.exportButton })).toBeNull();
     expect(api.state.exports).toBe(0);
   });
@@ -182,6 +212,8 @@ describe("Import / Export screen", () => {
     renderApp(`/${community}/import-export`, server, {
       handlers: [rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ error: "Guild not found" }, { status: 404 }))],
     });
-    expect(await screen.findByTestId("no-access")).toHaveTextContent("Your access to this page could not be checked. Reload the page to try again.");
+    expect(await screen.findByTestId("no-access")).toHaveTextContent(
+      "Your access to this page could not be checked. Reload the page to try again.",
+    );
   });
 });

@@ -69,7 +69,11 @@ describe("form editor rules (SPEC §4, §5)", () => {
       before,
     );
     expect(next.FormName).toBe("");
-    expect(next.fields.map((f) => [f.Label, f.Position])).toEqual([["", 0], ["a", 1], ["", 2]]);
+    expect(next.fields.map((f) => [f.Label, f.Position])).toEqual([
+      ["", 0],
+      ["a", 1],
+      ["", 2],
+    ]);
     expect(next.fields[2]).toEqual(emptyField(2));
   });
 
@@ -81,7 +85,10 @@ describe("form editor rules (SPEC §4, §5)", () => {
         { ...emptyField(0), FieldId: 9, Label: "first" },
       ],
     };
-    expect(formToValues(form).fields.map((f) => [f.FieldId, f.Label, f.Position])).toEqual([[9, "first", 0], [8, "second", 1]]);
+    expect(formToValues(form).fields.map((f) => [f.FieldId, f.Label, f.Position])).toEqual([
+      [9, "first", 0],
+      [8, "second", 1],
+    ]);
     expect(fieldLines(form)).toEqual(["Field 1: first", "Field 2: second"]);
   });
 
@@ -96,7 +103,10 @@ describe("form editor rules (SPEC §4, §5)", () => {
       ],
     });
     const edit = toFormPayload(v, "edit");
-    expect(edit.fields.map((f) => [f.FieldId, f.Label, f.Position])).toEqual([[-1, "Age", 0], [31, "Why?", 1]]);
+    expect(edit.fields.map((f) => [f.FieldId, f.Label, f.Position])).toEqual([
+      [-1, "Age", 0],
+      [31, "Why?", 1],
+    ]);
     expect(() => toFormPayload(values(["", " "]), "create")).toThrow(formMessages.oneLabelledFieldRequired);
   });
 });
@@ -112,7 +122,9 @@ describe("forms requests (SPEC §7, §8)", () => {
 
   it("words the failures of §8", () => {
     expect(fetchFormsError(new HttpError(500, "Internal server error"))).toBe("Failed to fetch forms: Internal server error");
-    expect(deleteFormError(new HttpError(409, 'This form is used by the panel "Billing".'))).toBe('This form is used by the panel "Billing".');
+    expect(deleteFormError(new HttpError(409, 'This form is used by the panel "Billing".'))).toBe(
+      'This form is used by the panel "Billing".',
+    );
     expect(deleteFormError(new HttpError(500, "boom"))).toBe(formMessages.deleteFailed);
     expect(saveFormError(new HttpError(400, "Form name is required"), "create")).toBe("Failed to create form: Form name is required");
     expect(saveFormError(new HttpError(0, ""), "create")).toBe(formMessages.createFailed);

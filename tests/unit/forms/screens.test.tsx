@@ -14,7 +14,12 @@ const toasts = captureToasts();
 vi.setConfig({ testTimeout: 60_000 });
 
 const listUrl = `/${community}/forms`;
-const field = (FieldId: number, Label: string, Position: number, extra: object = {}) => ({ ...emptyField(Position), FieldId, Label, ...extra });
+const field = (FieldId: number, Label: string, Position: number, extra: object = {}) => ({
+  ...emptyField(Position),
+  FieldId,
+  Label,
+  ...extra,
+});
 const demoForms: Form[] = [
   { FormId: 7, FormName: "Support Request", Fields: [field(2, "Order ID", 1), field(1, "What happened?", 0)] },
   { FormId: 8, FormName: "Empty one", Fields: [] },
@@ -39,10 +44,12 @@ describe("forms list (§2 Forms)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows three skeleton cards while loading, then a card per form with 'Field N: label' or 'No fields added yet'", async () => {
-    server.use(rest.get(`${API}/:guildId/forms`, async () => {
-      await delay(300);
-      return HttpResponse.json({ forms: demoForms });
-    }));
+    server.use(
+      rest.get(`${API}/:guildId/forms`, async () => {
+        await delay(300);
+        return HttpResponse.json({ forms: demoForms });
+      }),
+    );
     const { container } = renderApp(listUrl, server);
     await waitFor(() => expect(container.querySelectorAll("[data-testid=form-skeleton]")).toHaveLength(3));
     expect(await screen.findByText("Support Request")).toBeInTheDocument();
@@ -50,7 +57,11 @@ describe("forms list (§2 Forms)", () => {
     expect(screen.getByRole("heading", { name: formMessages.title })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: formMessages.createForm })).toHaveAttribute("href", `${listUrl}/create`);
     const card = screen.getByText("Support Request").closest(".form-card") as HTMLElement;
-    expect(within(card).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Field 1: What happened?", "Field 2: Order ID"]);
+    expect(
+      within(card)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Field 1: What happened?", "Field 2: Order ID"]);
     const empty = screen.getByText("Empty one").closest(".form-card") as HTMLElement;
     expect(within(empty).getByText(formMessages.noFields)).toBeInTheDocument();
   });
@@ -74,7 +85,10 @@ describe("forms list (§2 Forms)", () => {
   });
 
   it("'Edit form' goes to /{guildId}/forms/edit/{formId}", async () => {
-    server.use(listHandler({ count: 0 }), rest.get(`${API}/:guildId/forms/:formId`, () => HttpResponse.json({ form: demoForms[0] })));
+    server.use(
+      listHandler({ count: 0 }),
+      rest.get(`${API}/:guildId/forms/:formId`, () => HttpResponse.json({ form: demoForms[0] })),
+    );
     const { router } = renderApp(listUrl, server);
     await openActions("Support Request");
     await clickMenuItem(formMessages.editForm);
@@ -104,7 +118,10 @@ describe("forms list (§2 Forms)", () => {
 
   it("a failed delete toasts the server's 409 message, anything else 'Failed to delete form'", async () => {
     let answer = () => HttpResponse.json({ error: 'This form is used by the panel "Billing".' }, { status: 409 });
-    server.use(listHandler({ count: 0 }), rest.delete(`${API}/:guildId/forms/:formId`, () => answer()));
+    server.use(
+      listHandler({ count: 0 }),
+      rest.delete(`${API}/:guildId/forms/:formId`, () => answer()),
+    );
     renderApp(listUrl, server);
     await openActions("Support Request");
     await clickMenuItem(formMessages.deleteForm);
@@ -141,7 +158,9 @@ describe("forms list (§2 Forms)", () => {
     renderApp(listUrl, server, {
       handlers: [
         listHandler({ count: 0 }),
-        rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewForm: true } })),
+        rest.get(`${API}/:guildId/permissions`, () =>
+          HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewForm: true } }),
+        ),
       ],
     });
     await openActions("Support Request");
@@ -274,7 +293,9 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
   });
 
   it("create: a server error toasts its message and stays on the editor", async () => {
-    server.use(rest.post(`${API}/:guildId/forms`, () => HttpResponse.json({ error: "Label must be at most 45 characters" }, { status: 400 })));
+    server.use(
+      rest.post(`${API}/:guildId/forms`, () => HttpResponse.json({ error: "Label must be at most 45 characters" }, { status: 400 })),
+    );
     const { router } = renderApp(`${listUrl}/create`, server);
     type(await screen.findByLabelText(formMessages.formName), "F");
     type(labels()[0], "Q");
@@ -298,7 +319,10 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
         calls.push("POST field");
         bodies.push(await request.json());
         await delay(200);
-        return HttpResponse.json({ message: "Field created successfully", field: { ...emptyField(2), FieldId: 3, Label: "New one" }, form: demoForms[0] }, { status: 201 });
+        return HttpResponse.json(
+          { message: "Field created successfully", field: { ...emptyField(2), FieldId: 3, Label: "New one" }, form: demoForms[0] },
+          { status: 201 },
+        );
       }),
     );
     const { router } = renderApp(`${listUrl}/edit/7`, server);
@@ -343,7 +367,11 @@ describe("form editor (§4 Form editor, §5 Form)", () => {
     const submit = screen.getByRole("button", { name: formMessages.updateForm });
     await waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
-    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: formMessages.renameFailed, description: "Name taken" })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ type: "error", message: formMessages.renameFailed, description: "Name taken" }),
+      ),
+    );
     expect(calls).toEqual(['rename {"FormName":"Support"}']);
     expect(router.state.location.pathname).toBe(`${listUrl}/edit/7`);
 

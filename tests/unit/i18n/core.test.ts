@@ -88,7 +88,9 @@ describe("Refine's i18nProvider", () => {
     const provider = createI18nProvider("en");
     expect(provider.translate("buttons.save", undefined, "Save")).toBe("Save");
     expect(provider.translate("buttons.save", "Save")).toBe("Save");
-    expect(provider.translate("shell.error.failedToFetchPage", { page: "Tags" }, "Failed to fetch {page} page")).toBe("Failed to fetch Tags page");
+    expect(provider.translate("shell.error.failedToFetchPage", { page: "Tags" }, "Failed to fetch {page} page")).toBe(
+      "Failed to fetch Tags page",
+    );
     await provider.changeLocale("es");
     expect(provider.getLocale()).toBe("es");
     expect(provider.translate("spec.auth.signOut", {}, "Sign Out")).toBe("Cerrar sesión");

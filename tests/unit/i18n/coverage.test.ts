@@ -74,7 +74,9 @@ describe("Spanish dictionary", () => {
     // README "Languages", src/i18n/keys.ts. A resource is a declaration of the registry or a folder of src/resources.
     const resources = new Set([
       ...resourceDeclarations.map((d) => resourceKey(d.name)),
-      ...readdirSync("src/resources").filter((name) => name !== "engine" && statSync(join("src/resources", name)).isDirectory()).map(resourceKey),
+      ...readdirSync("src/resources")
+        .filter((name) => name !== "engine" && statSync(join("src/resources", name)).isDirectory())
+        .map(resourceKey),
     ]);
     const owners = new Set(["spec", "ui", "shell", "site", ...resources]);
     const strays = Object.keys(es).filter((key) => {

@@ -107,7 +107,8 @@ describe("keys built at run time", () => {
       for (const input of invalid[d.name] ?? [{}]) {
         const result = d.schema!.safeParse(input);
         expect(result.success).toBe(false);
-        for (const issue of result.error!.issues) expect(isSpecText(issue.message) || declared.has(issue.message), issue.message).toBe(true);
+        for (const issue of result.error!.issues)
+          expect(isSpecText(issue.message) || declared.has(issue.message), issue.message).toBe(true);
       }
     }
   });
@@ -194,7 +195,11 @@ const blacklistEntry = (EntryId: number, extra: Partial<BlacklistEntry> = {}): B
 describe("screens in Spanish", () => {
   it("the generated Blacklist list: title, columns, badges, relative times, search and the add dialog", async () => {
     await act(() => changeLocale("es"));
-    server.use(rest.get(`${API}/:guildId/blacklist`, () => HttpResponse.json({ blacklist: [blacklistEntry(1), blacklistEntry(2, { Kind: "Role" })] })));
+    server.use(
+      rest.get(`${API}/:guildId/blacklist`, () =>
+        HttpResponse.json({ blacklist: [blacklistEntry(1), blacklistEntry(2, { Kind: "Role" })] }),
+      ),
+    );
     renderApp(`/${community}/blacklist`, server);
     expect(await screen.findByRole("heading", { name: "Lista negra", level: 1 })).toBeInTheDocument();
     const row = (await screen.findByText("555555555555555551")).closest("tr")!;
@@ -224,7 +229,9 @@ describe("screens in Spanish", () => {
     expect(await screen.findByRole("heading", { name: "Etiquetas", level: 1 })).toBeInTheDocument();
     expect(await screen.findByText("No se encontraron etiquetas")).toBeInTheDocument();
     expect(screen.getByText("Gestionar etiquetas")).toBeInTheDocument();
-    const headers = within(screen.getByRole("table")).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(screen.getByRole("table"))
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["ID", "Nombre", "Contenido", "Acciones"]);
   });
 
@@ -269,7 +276,16 @@ describe("screens in Spanish", () => {
       rest.get(`${API}/:guildId/transcripts`, () =>
         HttpResponse.json({
           transcripts: [
-            { TicketId: 12, AuthorId: "700000000000000001", AuthorUsername: "user12", Rating: null, PanelName: "Unknown", PanelId: null, CloseReason: null, ClosedAt: 1_717_000_000_000 },
+            {
+              TicketId: 12,
+              AuthorId: "700000000000000001",
+              AuthorUsername: "user12",
+              Rating: null,
+              PanelName: "Unknown",
+              PanelId: null,
+              CloseReason: null,
+              ClosedAt: 1_717_000_000_000,
+            },
           ],
           total: 1,
           page: 1,
@@ -279,7 +295,8 @@ describe("screens in Spanish", () => {
     );
     renderApp(`/${community}/transcripts`, server);
     const row = (await screen.findByText("user12")).closest("tr")!;
-    for (const text of ["N/D", "Panel eliminado", "No se indicó ningún motivo", "Ver"]) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ["N/D", "Panel eliminado", "No se indicó ningún motivo", "Ver"])
+      expect(within(row).getByText(text)).toBeInTheDocument();
     for (const title of ["ID del ticket", "Nombre de usuario", "Valoración", "Panel", "Motivo de cierre", "Acciones"]) {
       expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
     }

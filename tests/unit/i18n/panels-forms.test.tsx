@@ -32,7 +32,15 @@ const panelHandlers = [
       panels: {
         SinglePanels: [],
         MultiPanels: [
-          { PanelId: 3, PanelChannelId: "111", Panels: ["1", "2"], DropdownMenu: true, PanelTitle: "", PanelColor: "#43B581", PanelFields: [] },
+          {
+            PanelId: 3,
+            PanelChannelId: "111",
+            Panels: ["1", "2"],
+            DropdownMenu: true,
+            PanelTitle: "",
+            PanelColor: "#43B581",
+            PanelFields: [],
+          },
         ],
       },
     }),

@@ -14,7 +14,13 @@ import { privacySections } from "../../../src/public-site/legal/PrivacyPage";
 import { privacySectionsEs } from "../../../src/public-site/legal/privacy.es";
 import TermsPage, { termsSections, userGuidelines } from "../../../src/public-site/legal/TermsPage";
 import { termsSectionsEs, userGuidelinesEs } from "../../../src/public-site/legal/terms.es";
-import { botCommands, commandDescriptionKey, searchCommands, localizedAccess, localizedCommands } from "../../../src/public-site/commands/data";
+import {
+  botCommands,
+  commandDescriptionKey,
+  searchCommands,
+  localizedAccess,
+  localizedCommands,
+} from "../../../src/public-site/commands/data";
 import CommandsPage from "../../../src/public-site/commands/CommandsPage";
 import { t } from "../../../src/i18n/core";
 
@@ -36,7 +42,7 @@ describe("Spanish content of the site pages", () => {
     // Media and links point to the same places.
     const targets = (sections: DocSection[]): string[] =>
       sections.flatMap((s) => [
-        ...JSON.stringify(s.blocks).match(/"(?:src|href|poster)":"[^"]+"|\]\([^)]+\)/g) ?? [],
+        ...(JSON.stringify(s.blocks).match(/"(?:src|href|poster)":"[^"]+"|\]\([^)]+\)/g) ?? []),
         ...targets(s.children ?? []),
       ]);
     expect(targets(docSectionsEs)).toEqual(targets(docSections));
@@ -77,7 +83,10 @@ describe("site pages in Spanish", () => {
     expect(within(nav).getByRole("link", { name: "2.1.2 Automatización" })).toHaveAttribute("href", "/docs/automation");
     const pager = screen.getByRole("navigation", { name: "Secciones anterior y siguiente" });
     expect(within(pager).getByRole("link", { name: /Anterior.*1 Configuración rápida/ })).toHaveAttribute("href", "/docs/quick-setup");
-    expect(within(pager).getByRole("link", { name: /Siguiente.*1\.2 Configuración del bot/ })).toHaveAttribute("href", "/docs/bot-configuration");
+    expect(within(pager).getByRole("link", { name: /Siguiente.*1\.2 Configuración del bot/ })).toHaveAttribute(
+      "href",
+      "/docs/bot-configuration",
+    );
     expect(screen.getByText("Sección 1.1")).toBeInTheDocument();
 
     await act(() => changeLocale("en"));
@@ -104,7 +113,10 @@ describe("site pages in Spanish", () => {
   });
 
   it("renders the terms, the FAQ and the commands in Spanish", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 401 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 401 })),
+    );
     await act(() => changeLocale("es"));
     const { unmount } = render(<TermsPage />);
     expect(await screen.findByRole("heading", { level: 2, name: "4. Normas de uso" })).toBeInTheDocument();

@@ -5,7 +5,15 @@ import spec from "../../../src/i18n/locales/es/spec";
 import { specTextKeys, translateSpecText } from "../../../src/i18n/spec-texts";
 import { notify, subscribeToasts, type ToastEvent } from "../../../src/providers/notifications";
 import * as messages from "../../../src/schemas/messages";
-import { authMessages, formMessages, frameMessages, panelMessages, settingsMessages, teamMessages, transcriptMessages } from "../../../src/schemas/messages";
+import {
+  authMessages,
+  formMessages,
+  frameMessages,
+  panelMessages,
+  settingsMessages,
+  teamMessages,
+  transcriptMessages,
+} from "../../../src/schemas/messages";
 
 afterEach(async () => {
   await changeLocale("en", { persist: false });
@@ -15,7 +23,8 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 
 /** The parameter names of a text function of messages.ts, e.g. `(users, communities) => …` → ["communities", "users"]. */
 function parameterNames(fn: (...args: never[]) => string): string[] {
-  const match = /^\s*(?:function\s*\w*\s*)?\(?([^)=]*?)\)?\s*=>/.exec(fn.toString()) ?? /^\s*function\s*\w*\s*\(([^)]*)\)/.exec(fn.toString());
+  const match =
+    /^\s*(?:function\s*\w*\s*)?\(?([^)=]*?)\)?\s*=>/.exec(fn.toString()) ?? /^\s*function\s*\w*\s*\(([^)]*)\)/.exec(fn.toString());
   if (!match) throw new Error(`cannot read the parameters of ${fn.toString()}`);
   return match[1]
     .split(",")

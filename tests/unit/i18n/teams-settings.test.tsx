@@ -3,8 +3,23 @@ import { http as rest, HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { changeLocale, interpolate, t } from "../../../src/i18n/core";
 import es from "../../../src/i18n/locales/es";
-import { choosePlaceholder, english as transferEnglish, kindName, knownText, presentSections, sectionLabel, sectionLabelKey, sectionSummary } from "../../../src/resources/config-transfer/transfer";
-import { changeLines, makeSettingCards, settingCards, validateSettings, validationText } from "../../../src/resources/settings/settings-form";
+import {
+  choosePlaceholder,
+  english as transferEnglish,
+  kindName,
+  knownText,
+  presentSections,
+  sectionLabel,
+  sectionLabelKey,
+  sectionSummary,
+} from "../../../src/resources/config-transfer/transfer";
+import {
+  changeLines,
+  makeSettingCards,
+  settingCards,
+  validateSettings,
+  validationText,
+} from "../../../src/resources/settings/settings-form";
 import { groupTitleText, permissionWordsText } from "../../../src/resources/teams/texts";
 import { permissionGroups } from "../../../src/resources/teams/permission-toggles";
 import { configSections, configTransferText, mappingKinds, type SectionChange } from "../../../src/schemas/config-export";
@@ -78,7 +93,10 @@ describe("in Spanish", () => {
     });
     const section: SectionChange = { section: "tags", label: "Tags", present: true, deletes: 3, creates: 4, updates: 0 };
     expect(sectionSummary(section, t)).toBe("3 eliminados, 4 creados");
-    expect(presentSections([section, { ...section, section: "multi_panels", label: "Multi-Panels" }], t)).toEqual(["Etiquetas", "Multipaneles"]);
+    expect(presentSections([section, { ...section, section: "multi_panels", label: "Multi-Panels" }], t)).toEqual([
+      "Etiquetas",
+      "Multipaneles",
+    ]);
     expect(choosePlaceholder("categories", t)).toBe("Elige una categoría");
     expect(knownText(configTransferText.tooLarge, t)).toBe("El archivo ocupa más de 5 MB");
   });

@@ -59,11 +59,16 @@ describe("editorVerdict: where messages show", () => {
   });
 
   it("puts the 'at least one of' rules at the top of their section and marks the empty title, description and content", () => {
-    const v = verdict({ ...validPanel(), PanelMessage: { PanelChannel: "1", ButtonColor: undefined }, WelcomeMessage: { WelcomeTitle: "x" } });
+    const v = verdict({
+      ...validPanel(),
+      PanelMessage: { PanelChannel: "1", ButtonColor: undefined },
+      WelcomeMessage: { WelcomeTitle: "x" },
+    });
     expect(v.success).toBe(false);
     expect(v.sectionErrors).toEqual({ "Panel Message": [panelMessages.panelMessageRequired] });
     const fields = (v.fieldErrors as any).PanelMessage;
-    for (const key of ["PanelTitle", "PanelDescription", "PanelContent", "ButtonColor"]) expect(fields[key].__errors).toEqual([panelMessages.panelMessageRequired]);
+    for (const key of ["PanelTitle", "PanelDescription", "PanelContent", "ButtonColor"])
+      expect(fields[key].__errors).toEqual([panelMessages.panelMessageRequired]);
     expect(fields.PanelFooter).toBeUndefined();
     expect(v.messages).toEqual([panelMessages.panelMessageRequired]);
   });
@@ -76,7 +81,12 @@ describe("editorVerdict: where messages show", () => {
     expect(v.sectionErrors["Panel Message"]).toEqual([panelMessages.panelMessageRequired]);
     expect(v.sectionErrors["Welcome Message"]).toEqual([panelMessages.welcomeMessageRequired]);
     expect(v.messages).toEqual(
-      expect.arrayContaining([panelMessages.nameRequired, panelMessages.channelRequired, panelMessages.invalidColor, panelMessages.welcomeMessageRequired]),
+      expect.arrayContaining([
+        panelMessages.nameRequired,
+        panelMessages.channelRequired,
+        panelMessages.invalidColor,
+        panelMessages.welcomeMessageRequired,
+      ]),
     );
   });
 
@@ -87,10 +97,19 @@ describe("editorVerdict: where messages show", () => {
 
   it("words schema messages as the screen does and puts object rules in the named section", () => {
     const multi = toEditorSchema(multiPanelCreateSchema);
-    const v = editorVerdict(multiPanelCreateSchema, multi.schema, multi.uiSchema, { PanelChannelId: "", Panels: ["1"] }, {
-      screenMessages: { [panelMessages.multiChannelRequired]: panelMessages.selectChannel, [panelMessages.multiTwoPanels]: panelMessages.selectTwoPanels },
-      rootSection: "Panel Message",
-    });
+    const v = editorVerdict(
+      multiPanelCreateSchema,
+      multi.schema,
+      multi.uiSchema,
+      { PanelChannelId: "", Panels: ["1"] },
+      {
+        screenMessages: {
+          [panelMessages.multiChannelRequired]: panelMessages.selectChannel,
+          [panelMessages.multiTwoPanels]: panelMessages.selectTwoPanels,
+        },
+        rootSection: "Panel Message",
+      },
+    );
     expect((v.fieldErrors as any).PanelChannelId.__errors).toEqual([panelMessages.selectChannel]);
     expect((v.fieldErrors as any).Panels.__errors).toEqual([panelMessages.selectTwoPanels]);
     expect(v.sectionErrors["Panel Message"]).toEqual([panelMessages.multiMessageRequired]);
@@ -100,7 +119,10 @@ describe("editorVerdict: where messages show", () => {
 
   it("works for any schema with hints, not only panels", () => {
     const schema = z.object({
-      box: z.object({ a: z.string().optional().meta({ highlightEmpty: true }), b: z.string().optional() }).refine((v) => !!v.a || !!v.b, "one of a, b").meta({ section: "Box" }),
+      box: z
+        .object({ a: z.string().optional().meta({ highlightEmpty: true }), b: z.string().optional() })
+        .refine((v) => !!v.a || !!v.b, "one of a, b")
+        .meta({ section: "Box" }),
     });
     const { schema: json, uiSchema } = toEditorSchema(schema);
     const v = editorVerdict(schema, json, uiSchema, { box: {} });

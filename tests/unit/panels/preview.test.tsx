@@ -40,7 +40,12 @@ describe("markdown of the preview", () => {
 describe("embed preview", () => {
   it("lays inline fields out in rows of three; a field that is not inline takes a row", () => {
     const f = (n: number, Inline = true) => ({ FieldName: `n${n}`, FieldValue: `v${n}`, Inline });
-    expect(fieldRows([f(1), f(2), f(3), f(4), f(5, false), f(6)]).map((r) => r.map((x) => x.FieldName))).toEqual([["n1", "n2", "n3"], ["n4"], ["n5"], ["n6"]]);
+    expect(fieldRows([f(1), f(2), f(3), f(4), f(5, false), f(6)]).map((r) => r.map((x) => x.FieldName))).toEqual([
+      ["n1", "n2", "n3"],
+      ["n4"],
+      ["n5"],
+      ["n6"],
+    ]);
   });
 
   it("shows the colour bar, author, linked title, description, fields, images and footer", () => {
@@ -86,7 +91,9 @@ describe("user images", () => {
   });
 
   it("an author icon on the app's own origin (a demo staff reply's avatar) shows; other schemes and hosts do not", () => {
-    const { rerender } = render(<Embed embed={{ author: "Demo Staff", authorIconUrl: "/images/default-avatar.svg", description: "On it." }} />);
+    const { rerender } = render(
+      <Embed embed={{ author: "Demo Staff", authorIconUrl: "/images/default-avatar.svg", description: "On it." }} />,
+    );
     expect(screen.getByTestId("embed").querySelector("img.embed-author-icon")).toHaveAttribute("src", "/images/default-avatar.svg");
     for (const odd of ["//evil.example/a.png", "/\\evil.example/a.png", "javascript:alert(1)", "data:image/svg+xml,<svg/>"]) {
       rerender(<Embed embed={{ author: "Demo Staff", authorIconUrl: odd, description: "On it." }} />);
@@ -102,7 +109,13 @@ describe("panel previews", () => {
         emojis={emojis}
         values={{
           PanelName: "Support",
-          PanelMessage: { PanelTitle: "Open a ticket", PanelContent: "Hello <script>", ButtonText: "Go", ButtonEmoji: "🎫", ButtonColor: "Danger" },
+          PanelMessage: {
+            PanelTitle: "Open a ticket",
+            PanelContent: "Hello <script>",
+            ButtonText: "Go",
+            ButtonEmoji: "🎫",
+            ButtonColor: "Danger",
+          },
           WelcomeMessage: { WelcomeTitle: "Welcome!", WelcomeDescription: "*soon*" },
         }}
       />,
@@ -120,10 +133,15 @@ describe("panel previews", () => {
 
   it("single panel: a custom emoji shows the guild's image; no text and no emoji falls back to the panel's name", () => {
     const { rerender } = render(
-      <SinglePanelPreview emojis={emojis} values={{ PanelName: "Support", PanelMessage: { PanelTitle: "t", ButtonEmoji: "812345678901234801" }, WelcomeMessage: {} }} />,
+      <SinglePanelPreview
+        emojis={emojis}
+        values={{ PanelName: "Support", PanelMessage: { PanelTitle: "t", ButtonEmoji: "812345678901234801" }, WelcomeMessage: {} }}
+      />,
     );
     expect(screen.getByRole("img", { name: ":ticket:" })).toHaveAttribute("src", "/images/guilds/emojis/ticket.svg");
-    rerender(<SinglePanelPreview emojis={emojis} values={{ PanelName: "Support", PanelMessage: { PanelTitle: "t" }, WelcomeMessage: {} }} />);
+    rerender(
+      <SinglePanelPreview emojis={emojis} values={{ PanelName: "Support", PanelMessage: { PanelTitle: "t" }, WelcomeMessage: {} }} />,
+    );
     expect(screen.getByTestId("preview-button")).toHaveTextContent("Support");
   });
 
@@ -133,7 +151,13 @@ describe("panel previews", () => {
   ];
 
   it("multi-panel: one button per selected panel, in order", () => {
-    render(<MultiPanelPreview emojis={emojis} panels={members} values={{ PanelTitle: "Help Center", Panels: ["2", "1"], DropdownMenu: false }} />);
+    render(
+      <MultiPanelPreview
+        emojis={emojis}
+        panels={members}
+        values={{ PanelTitle: "Help Center", Panels: ["2", "1"], DropdownMenu: false }}
+      />,
+    );
     const buttons = screen.getAllByTestId("preview-button");
     expect(buttons.map((b) => b.textContent)).toEqual(["Billing", "❓Help"]);
     expect(buttons.map((b) => b.getAttribute("data-color"))).toEqual(["Secondary", "Success"]);
@@ -142,11 +166,19 @@ describe("panel previews", () => {
 
   it("multi-panel: a dropdown with its placeholder and an option per panel", () => {
     render(
-      <MultiPanelPreview emojis={emojis} panels={members} values={{ PanelTitle: "Help Center", Panels: ["1", "2"], DropdownMenu: true, DropdownMenuPlaceholder: "Pick a topic" }} />,
+      <MultiPanelPreview
+        emojis={emojis}
+        panels={members}
+        values={{ PanelTitle: "Help Center", Panels: ["1", "2"], DropdownMenu: true, DropdownMenuPlaceholder: "Pick a topic" }}
+      />,
     );
     const dropdown = screen.getByTestId("preview-dropdown");
     expect(within(dropdown).getByText("Pick a topic")).toBeInTheDocument();
-    expect(within(dropdown).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["❓Help", "Billing"]);
+    expect(
+      within(dropdown)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["❓Help", "Billing"]);
     expect(screen.queryByTestId("preview-button")).toBeNull();
   });
 });

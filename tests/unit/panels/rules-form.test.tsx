@@ -47,7 +47,8 @@ const labelOf = (box: HTMLElement) => box.closest("label")?.textContent ?? "";
 /** The options of the antd select labelled `label`, as their titles. */
 function optionsOf(label: string): string[] {
   fireEvent.mouseDown(screen.getByLabelText(label).closest(".ant-select")!.querySelector(".ant-select-selector")!);
-  const list = document.querySelector(`#${CSS.escape(screen.getByLabelText(label).id)}_list`)?.closest(".ant-select-dropdown") ?? document.body;
+  const list =
+    document.querySelector(`#${CSS.escape(screen.getByLabelText(label).id)}_list`)?.closest(".ant-select-dropdown") ?? document.body;
   return [...list.querySelectorAll(".ant-select-item-option")].map((o) => o.getAttribute("title") ?? "");
 }
 
@@ -100,6 +101,8 @@ describe("the panel rules form", () => {
     expect(ui.SupportHours.OutsideHours["ui:enumNames"]).toEqual({ open: "Abrir el ticket", refuse: "Rechazar el ticket" });
     expect(editor.schema.properties?.ThreadMode.enum).toEqual(["server", "thread", "channel"]);
     expect(ui.SupportHours.Days["ui:widget"]).toBe("weekdays");
-    expect(supportHoursSchema.parse({ Enabled: true, Days: [0, 6], Start: "09:00", End: "17:00", OutsideHours: "refuse" }).Days).toEqual([0, 6]);
+    expect(supportHoursSchema.parse({ Enabled: true, Days: [0, 6], Start: "09:00", End: "17:00", OutsideHours: "refuse" }).Days).toEqual([
+      0, 6,
+    ]);
   });
 });

@@ -33,20 +33,66 @@ const single = (PanelId: number, PanelName: string, extra: object = {}) => ({
   MessageId: null,
   Revision: 3,
   PanelMessage: {
-    PanelChannel: "222", PanelTitle: `${PanelName} title`, PanelTitleURL: "", PanelDescription: "", PanelContent: "", PanelFooter: "", PanelFooterIconURL: "",
-    PanelAuthor: "", PanelAuthorIconURL: "", PanelAuthorURL: "", PanelImageURL: "", PanelThumbnailURL: "", PanelColor: "#43B581", PanelFields: [],
-    ButtonText: "Open", ButtonEmoji: "🎫", ButtonColor: "Primary", DisablePanel: false,
+    PanelChannel: "222",
+    PanelTitle: `${PanelName} title`,
+    PanelTitleURL: "",
+    PanelDescription: "",
+    PanelContent: "",
+    PanelFooter: "",
+    PanelFooterIconURL: "",
+    PanelAuthor: "",
+    PanelAuthorIconURL: "",
+    PanelAuthorURL: "",
+    PanelImageURL: "",
+    PanelThumbnailURL: "",
+    PanelColor: "#43B581",
+    PanelFields: [],
+    ButtonText: "Open",
+    ButtonEmoji: "🎫",
+    ButtonColor: "Primary",
+    DisablePanel: false,
   },
   WelcomeMessage: {
-    WelcomeTitle: "Hi", WelcomeTitleURL: "", WelcomeDescription: "", WelcomeContent: "", WelcomeFooter: "", WelcomeFooterIconURL: "", WelcomeAuthor: "",
-    WelcomeAuthorIconURL: "", WelcomeAuthorURL: "", WelcomeImageURL: "", WelcomeThumbnailURL: "", WelcomeColor: "#5865F2",
+    WelcomeTitle: "Hi",
+    WelcomeTitleURL: "",
+    WelcomeDescription: "",
+    WelcomeContent: "",
+    WelcomeFooter: "",
+    WelcomeFooterIconURL: "",
+    WelcomeAuthor: "",
+    WelcomeAuthorIconURL: "",
+    WelcomeAuthorURL: "",
+    WelcomeImageURL: "",
+    WelcomeThumbnailURL: "",
+    WelcomeColor: "#5865F2",
   },
   ...extra,
 });
-const multi = { PanelId: 3, PanelChannelId: "111", Panels: ["1", "2"], DropdownMenu: false, DropdownMenuPlaceholder: "", PanelTitle: "Help Center", PanelTitleURL: "",
-  PanelDescription: "", PanelContent: "", PanelAuthor: "", PanelAuthorIconURL: "", PanelAuthorURL: "", PanelImageURL: "", PanelThumbnailURL: "", PanelFooter: "",
-  PanelFooterIconURL: "", PanelColor: "#43B581", PanelFields: [], MessageId: null, Revision: 1 };
-const body = (SinglePanels: object[] = [single(1, "General Support"), single(2, "Billing")], MultiPanels: object[] = [multi]) => ({ panels: { SinglePanels, MultiPanels } });
+const multi = {
+  PanelId: 3,
+  PanelChannelId: "111",
+  Panels: ["1", "2"],
+  DropdownMenu: false,
+  DropdownMenuPlaceholder: "",
+  PanelTitle: "Help Center",
+  PanelTitleURL: "",
+  PanelDescription: "",
+  PanelContent: "",
+  PanelAuthor: "",
+  PanelAuthorIconURL: "",
+  PanelAuthorURL: "",
+  PanelImageURL: "",
+  PanelThumbnailURL: "",
+  PanelFooter: "",
+  PanelFooterIconURL: "",
+  PanelColor: "#43B581",
+  PanelFields: [],
+  MessageId: null,
+  Revision: 1,
+};
+const body = (SinglePanels: object[] = [single(1, "General Support"), single(2, "Billing")], MultiPanels: object[] = [multi]) => ({
+  panels: { SinglePanels, MultiPanels },
+});
 
 function apiHandlers(calls = { list: 0 }, list: () => object = () => body()) {
   return [
@@ -74,7 +120,8 @@ describe("Ticket Panels list (§2)", () => {
     const general = await row("General Support");
     expect(within(general).getByText("#1")).toBeInTheDocument();
     expect(within(general).getByText("#support")).toBeInTheDocument();
-    for (const name of ["Resend", "Edit", panelMessages.deletePanel]) expect(within(general).getByRole(name === "Edit" ? "link" : "button", { name: new RegExp(name) })).toBeInTheDocument();
+    for (const name of ["Resend", "Edit", panelMessages.deletePanel])
+      expect(within(general).getByRole(name === "Edit" ? "link" : "button", { name: new RegExp(name) })).toBeInTheDocument();
     expect(within(general).getByRole("link", { name: "Edit" })).toHaveAttribute("href", `${listUrl}/edit-single/1`);
     const help = await row("Help Center");
     expect(within(help).getByText("#3")).toBeInTheDocument();
@@ -100,7 +147,10 @@ describe("Ticket Panels list (§2)", () => {
 
   it("shows the error page when the property lookup fails", async () => {
     renderApp(listUrl, server, {
-      handlers: [rest.get(`${API}/:guildId/panel-properties`, () => HttpResponse.json({ error: "boom" }, { status: 400 })), ...apiHandlers()],
+      handlers: [
+        rest.get(`${API}/:guildId/panel-properties`, () => HttpResponse.json({ error: "boom" }, { status: 400 })),
+        ...apiHandlers(),
+      ],
     });
     expect(await screen.findByText(panelMessages.propertiesErrorPage, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByText("boom")).toBeInTheDocument();
@@ -108,7 +158,12 @@ describe("Ticket Panels list (§2)", () => {
 
   it("hides Create and disables actions the caller lacks", async () => {
     const perms = { ...noPermissions(), ViewSinglePanel: true, ViewMultiPanel: true, EditMultiPanel: true };
-    renderApp(listUrl, server, { handlers: [...apiHandlers(), rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: perms }))] });
+    renderApp(listUrl, server, {
+      handlers: [
+        ...apiHandlers(),
+        rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: perms })),
+      ],
+    });
     const general = await row("General Support");
     await waitFor(() => expect(within(general).getByRole("button", { name: /Resend/ })).toBeDisabled());
     expect(within(general).getByRole("button", { name: new RegExp(panelMessages.deletePanel) })).toBeDisabled();
@@ -145,7 +200,9 @@ describe("Ticket Panels list (§2)", () => {
     const again = (await screen.findAllByRole("dialog")).at(-1)!;
     fireEvent.click(within(again).getByRole("button", { name: panelMessages.deletePanel }));
     expect(await within(again).findByRole("button", { name: new RegExp(panelMessages.deleting) })).toBeInTheDocument();
-    await waitFor(() => expect(messages()).toContain(`error: ${panelMessages.deleteFailed} — This panel is used by the multi-panel "Help Center" (#3).`));
+    await waitFor(() =>
+      expect(messages()).toContain(`error: ${panelMessages.deleteFailed} — This panel is used by the multi-panel "Help Center" (#3).`),
+    );
     const before = calls.list;
     answer = () => HttpResponse.json({ message: "Panel deleted successfully." });
     fireEvent.click(within(again).getByRole("button", { name: new RegExp(panelMessages.deletePanel) }));
@@ -172,7 +229,10 @@ describe("Ticket Panels list (§2)", () => {
 
   it("a failed resend says so with the server's message", async () => {
     renderApp(listUrl, server, {
-      handlers: [...apiHandlers(), rest.post(`${API}/:guildId/panels/:id/resend`, () => HttpResponse.json({ error: "Channel not found" }, { status: 404 }))],
+      handlers: [
+        ...apiHandlers(),
+        rest.post(`${API}/:guildId/panels/:id/resend`, () => HttpResponse.json({ error: "Channel not found" }, { status: 404 })),
+      ],
     });
     fireEvent.click(within(await row("Billing")).getByRole("button", { name: /Resend/ }));
     await waitFor(() => expect(messages()).toContain(`error: ${panelMessages.resendFailed} — Channel not found`));
@@ -183,18 +243,28 @@ describe("Create / Edit Panel", () => {
   it("refuses invalid input with 'Validation Error: …', section messages and marked fields, sending nothing", async () => {
     const posted: unknown[] = [];
     renderApp(`${listUrl}/create-single`, server, {
-      handlers: [...apiHandlers(), rest.post(`${API}/:guildId/panels`, async ({ request }) => {
+      handlers: [
+        ...apiHandlers(),
+        rest.post(`${API}/:guildId/panels`, async ({ request }) => {
           posted.push(await request.json());
           return HttpResponse.json({});
-        })],
+        }),
+      ],
     });
     await screen.findByLabelText(/Panel Name/, {}, { timeout: 20_000 });
     expect(screen.getByRole("heading", { name: "Create Panel" })).toBeInTheDocument();
-    for (const section of ["Panel Properties", "Panel Message", "Welcome Message"]) expect(screen.getByText(section, { selector: ".card-title" })).toBeInTheDocument();
+    for (const section of ["Panel Properties", "Panel Message", "Welcome Message"])
+      expect(screen.getByText(section, { selector: ".card-title" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: panelMessages.saveChanges }));
     await waitFor(() => expect(messages().some((m) => m.startsWith("error: Validation Error: "))).toBe(true));
     const toast = messages().find((m) => m.startsWith("error: Validation Error: "))!;
-    for (const m of [panelMessages.nameRequired, panelMessages.channelRequired, panelMessages.panelMessageRequired, panelMessages.welcomeMessageRequired]) expect(toast).toContain(m);
+    for (const m of [
+      panelMessages.nameRequired,
+      panelMessages.channelRequired,
+      panelMessages.panelMessageRequired,
+      panelMessages.welcomeMessageRequired,
+    ])
+      expect(toast).toContain(m);
     const alerts = screen.getAllByRole("alert").map((a) => a.textContent);
     expect(alerts).toEqual(expect.arrayContaining([panelMessages.panelMessageRequired, panelMessages.welcomeMessageRequired]));
     // the empty title is marked with the section's message
@@ -270,13 +340,18 @@ describe("Create / Edit Panel", () => {
     await waitFor(() => expect(put).toHaveLength(1));
     expect(put[0].Panel).toMatchObject({ PanelId: 1, PanelName: "Renamed", Revision: 3 });
     await waitFor(() =>
-      expect(messages()).toContain(`error: ${panelMessages.updateFailed} — This panel was changed by someone else. Reload to see the latest version.`),
+      expect(messages()).toContain(
+        `error: ${panelMessages.updateFailed} — This panel was changed by someone else. Reload to see the latest version.`,
+      ),
     );
   });
 
   it("edit: 'Failed to fetch panel' and back to the list when loading fails", async () => {
     const { router } = renderApp(`${listUrl}/edit-single/42`, server, {
-      handlers: [...apiHandlers(), rest.get(`${API}/:guildId/panels/:id`, () => HttpResponse.json({ error: "Panel not found" }, { status: 404 }))],
+      handlers: [
+        ...apiHandlers(),
+        rest.get(`${API}/:guildId/panels/:id`, () => HttpResponse.json({ error: "Panel not found" }, { status: 404 })),
+      ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(listUrl), { timeout: 20_000 });
     expect(messages()).toContain(`error: ${panelMessages.fetchPanelFailed} — Panel not found`);
@@ -329,7 +404,13 @@ describe("Create / Edit Multi-Panel", () => {
     fireEvent.click(create);
     expect(await screen.findByRole("button", { name: new RegExp(panelMessages.creating) })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(listUrl));
-    expect(posted[0].MultiPanel).toMatchObject({ PanelChannelId: "111", Panels: ["2", "1"], DropdownMenu: true, DropdownMenuPlaceholder: "Pick one", PanelTitle: "Help" });
+    expect(posted[0].MultiPanel).toMatchObject({
+      PanelChannelId: "111",
+      Panels: ["2", "1"],
+      DropdownMenu: true,
+      DropdownMenuPlaceholder: "Pick one",
+      PanelTitle: "Help",
+    });
     expect(messages()).toContain(`success: ${panelMessages.created}`);
   });
 
@@ -356,7 +437,10 @@ describe("Create / Edit Multi-Panel", () => {
 
   it("edit of a single panel's id as a multi-panel fails with 'Failed to fetch panel'", async () => {
     const { router } = renderApp(`${listUrl}/edit-multi/1`, server, {
-      handlers: [...apiHandlers(), rest.get(`${API}/:guildId/panels/:id`, () => HttpResponse.json({ panel: single(1, "General Support") }))],
+      handlers: [
+        ...apiHandlers(),
+        rest.get(`${API}/:guildId/panels/:id`, () => HttpResponse.json({ panel: single(1, "General Support") })),
+      ],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe(listUrl), { timeout: 20_000 });
     expect(messages().some((m) => m.startsWith(`error: ${panelMessages.fetchPanelFailed}`))).toBe(true);

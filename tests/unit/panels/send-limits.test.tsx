@@ -26,8 +26,23 @@ const properties = {
   forms: [],
 };
 const singles = [1, 2].map((PanelId) => ({
-  PanelId, PanelName: `Panel ${PanelId}`, NamingScheme: "ticket-%id%", MentionRoleId: null, SupportTeams: [], TicketCategory: null, FormId: null,
-  PanelMessage: { PanelChannel: "222", PanelTitle: "t", PanelColor: "#43B581", PanelFields: [], ButtonText: "Open", ButtonEmoji: "", ButtonColor: "Primary", DisablePanel: false },
+  PanelId,
+  PanelName: `Panel ${PanelId}`,
+  NamingScheme: "ticket-%id%",
+  MentionRoleId: null,
+  SupportTeams: [],
+  TicketCategory: null,
+  FormId: null,
+  PanelMessage: {
+    PanelChannel: "222",
+    PanelTitle: "t",
+    PanelColor: "#43B581",
+    PanelFields: [],
+    ButtonText: "Open",
+    ButtonEmoji: "",
+    ButtonColor: "Primary",
+    DisablePanel: false,
+  },
   WelcomeMessage: { WelcomeTitle: "w", WelcomeColor: "#5865F2" },
 }));
 

@@ -48,7 +48,8 @@ describe("return from sign-in (§4)", () => {
       rest.post(`${API}/api/auth/exchange`, async ({ request }) => {
         const body = (await request.json()) as { code: string };
         bodies.push(body);
-        if (body.code !== "good-code-0123456789abcdef") return HttpResponse.json({ error: "This sign-in link is not valid in this browser. Please sign in again." }, { status: 401 });
+        if (body.code !== "good-code-0123456789abcdef")
+          return HttpResponse.json({ error: "This sign-in link is not valid in this browser. Please sign in again." }, { status: 401 });
         return HttpResponse.json({ token: "session-token", expires_at: expiresAt });
       }),
     );
@@ -161,7 +162,10 @@ describe("check()", () => {
   it("§4: a 401 on the user fetch removes the token and sends the browser to the login URL; never retried", async () => {
     let userCalls = 0;
     server.use(
-      rest.get(`${API}/api/auth/user`, () => (userCalls++, HttpResponse.json({ error: authMessages.authenticationFailed }, { status: 401 }))),
+      rest.get(
+        `${API}/api/auth/user`,
+        () => (userCalls++, HttpResponse.json({ error: authMessages.authenticationFailed }, { status: 401 })),
+      ),
       rest.get(`${API}/api/auth/login`, () => HttpResponse.json({ url: "/api/api/auth/demo" })),
     );
     const { auth, tokens, navigation, sleeps } = setup();
@@ -179,7 +183,9 @@ describe("check()", () => {
     server.use(
       rest.get(`${API}/api/auth/user`, () => {
         calls++;
-        return calls < 4 ? HttpResponse.json({ error: "down" }, { status: 503 }) : HttpResponse.json({ authenticated: true, expires_at: future(), user });
+        return calls < 4
+          ? HttpResponse.json({ error: "down" }, { status: 503 })
+          : HttpResponse.json({ authenticated: true, expires_at: future(), user });
       }),
     );
     const { auth, sleeps } = setup();
@@ -240,10 +246,12 @@ describe("auth retry timing (fake timers)", () => {
 
 describe("login, logout, onError", () => {
   it("login fetches the login URL and navigates to it", async () => {
-    server.use(rest.get(`${API}/api/auth/login`, ({ request }) => {
-      expect(request.headers.get("authorization")).toBeNull();
-      return HttpResponse.json({ url: "https://discord.com/oauth2/authorize?x" });
-    }));
+    server.use(
+      rest.get(`${API}/api/auth/login`, ({ request }) => {
+        expect(request.headers.get("authorization")).toBeNull();
+        return HttpResponse.json({ url: "https://discord.com/oauth2/authorize?x" });
+      }),
+    );
     const { auth, navigation } = setup(null);
     await expect(auth.login({})).resolves.toEqual({ success: true });
     expect(navigation.calls).toEqual([{ kind: "assign", url: "https://discord.com/oauth2/authorize?x" }]);
@@ -261,10 +269,12 @@ describe("login, logout, onError", () => {
 
   it("logout posts to the server, clears the token and goes to /", async () => {
     let posted: string | null = null;
-    server.use(rest.post(`${API}/api/auth/logout`, ({ request }) => {
-      posted = request.headers.get("authorization");
-      return HttpResponse.json({ message: "Signed out" });
-    }));
+    server.use(
+      rest.post(`${API}/api/auth/logout`, ({ request }) => {
+        posted = request.headers.get("authorization");
+        return HttpResponse.json({ message: "Signed out" });
+      }),
+    );
     const { auth, tokens, navigation } = setup("tok");
     await expect(auth.logout({})).resolves.toMatchObject({ success: true });
     expect(posted).toBe("Bearer tok");
@@ -305,7 +315,10 @@ describe("going home with a notice (go-home.ts)", () => {
 
   it("session expired", () => {
     const pushState = vi.fn();
-    const nav = createBrowserNavigation({ history: { pushState, replaceState: vi.fn(), state: null }, location: { reload: vi.fn(), assign: vi.fn() } });
+    const nav = createBrowserNavigation({
+      history: { pushState, replaceState: vi.fn(), state: null },
+      location: { reload: vi.fn(), assign: vi.fn() },
+    });
     nav.goHome("sessionExpired");
     expect(pushState).toHaveBeenCalledWith({ sessionExpired: true }, "", "/");
   });

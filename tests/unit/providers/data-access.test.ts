@@ -33,7 +33,9 @@ describe("guild-scoped data provider", () => {
       }),
     );
     const provider = createDataProvider(lookup, testHttp().client);
-    await expect(provider.create({ resource: "tags", variables: { TagName: "a", Content: "b" }, meta: { guildId } })).resolves.toEqual({ data: { message: "Tag created" } });
+    await expect(provider.create({ resource: "tags", variables: { TagName: "a", Content: "b" }, meta: { guildId } })).resolves.toEqual({
+      data: { message: "Tag created" },
+    });
     expect(created).toEqual({ TagName: "a", Content: "b" });
     await provider.deleteOne({ resource: "tags", id: "x-1", meta: { guildId } });
     expect(deleted).toBe("x-1");

@@ -79,7 +79,9 @@ describe("getList: pages, sorting and filters on the server", () => {
   it("asks for the whole list (no page parameters) when paging is off or on the client, and counts what came", async () => {
     const { provider, urls } = recorded(() => ({ tags: [{ TagId: "a" }, { TagId: "b" }] }));
     for (const mode of ["off", "client"] as const) {
-      await expect(provider.getList({ resource: "tags", pagination: { currentPage: 2, pageSize: 10, mode }, meta: { guildId } })).resolves.toEqual({
+      await expect(
+        provider.getList({ resource: "tags", pagination: { currentPage: 2, pageSize: 10, mode }, meta: { guildId } }),
+      ).resolves.toEqual({
         data: [{ TagId: "a" }, { TagId: "b" }],
         total: 2,
       });
@@ -150,8 +152,15 @@ describe("getList: pages, sorting and filters on the server", () => {
     await refused({ filters: [{ field: "TagName", operator: "contains", value: "x" }] });
     await refused({ filters: [{ operator: "or", value: [{ field: "TagName", operator: "eq", value: "x" }] }] });
     await refused({ sorters: [{ field: "Content", order: "asc" }] });
-    await refused({ sorters: [{ field: "TagName", order: "asc" }, { field: "TagName", order: "desc" }] });
-    await expect(provider.getList({ resource: "transcripts", sorters: [{ field: "TicketId", order: "asc" }], meta: { guildId } })).rejects.toBeInstanceOf(HttpError);
+    await refused({
+      sorters: [
+        { field: "TagName", order: "asc" },
+        { field: "TagName", order: "desc" },
+      ],
+    });
+    await expect(
+      provider.getList({ resource: "transcripts", sorters: [{ field: "TicketId", order: "asc" }], meta: { guildId } }),
+    ).rejects.toBeInstanceOf(HttpError);
     expect(urls).toEqual([]);
   });
 
@@ -164,8 +173,13 @@ describe("getList: pages, sorting and filters on the server", () => {
   });
 
   it("reads the contract's /guilds routes, outside any guild", async () => {
-    const { provider, urls } = recorded((path) => (path.endsWith("/guilds") ? { guilds: [{ id: guildId }] } : { id: guildId, name: "Demo Community" }));
-    await expect(provider.getList({ resource: "guilds", pagination: { mode: "server" } })).resolves.toEqual({ data: [{ id: guildId }], total: 1 });
+    const { provider, urls } = recorded((path) =>
+      path.endsWith("/guilds") ? { guilds: [{ id: guildId }] } : { id: guildId, name: "Demo Community" },
+    );
+    await expect(provider.getList({ resource: "guilds", pagination: { mode: "server" } })).resolves.toEqual({
+      data: [{ id: guildId }],
+      total: 1,
+    });
     await expect(provider.getOne({ resource: "guilds", id: guildId })).resolves.toEqual({ data: { id: guildId, name: "Demo Community" } });
     expect(urls).toEqual(["/guilds", `/guilds/${guildId}`]);
   });
@@ -174,11 +188,22 @@ describe("getList: pages, sorting and filters on the server", () => {
 describe("one record", () => {
   it("unwraps the declared key, adds meta.query, and reads and updates a per-server record at its path", async () => {
     const { provider, urls } = recorded((path) => (path.endsWith("/settings") ? { UserTicketLimit: 3 } : { panel: { PanelId: 7 } }));
-    await expect(provider.getOne({ resource: "panels", id: 7, meta: { guildId, query: { theme: "dark" } } })).resolves.toEqual({ data: { PanelId: 7 } });
-    await expect(provider.getOne({ resource: "settings", id: guildId, meta: { guildId } })).resolves.toEqual({ data: { UserTicketLimit: 3 } });
+    await expect(provider.getOne({ resource: "panels", id: 7, meta: { guildId, query: { theme: "dark" } } })).resolves.toEqual({
+      data: { PanelId: 7 },
+    });
+    await expect(provider.getOne({ resource: "settings", id: guildId, meta: { guildId } })).resolves.toEqual({
+      data: { UserTicketLimit: 3 },
+    });
     let put = "";
-    server.use(rest.put(`${API}/${guildId}/settings`, async ({ request }) => ((put = JSON.stringify(await request.json())), HttpResponse.json({ message: "ok" }))));
-    await expect(provider.update({ resource: "settings", id: guildId, variables: { UserTicketLimit: 4 }, meta: { guildId } })).resolves.toEqual({ data: { message: "ok" } });
+    server.use(
+      rest.put(
+        `${API}/${guildId}/settings`,
+        async ({ request }) => ((put = JSON.stringify(await request.json())), HttpResponse.json({ message: "ok" })),
+      ),
+    );
+    await expect(
+      provider.update({ resource: "settings", id: guildId, variables: { UserTicketLimit: 4 }, meta: { guildId } }),
+    ).resolves.toEqual({ data: { message: "ok" } });
     expect(put).toBe('{"UserTicketLimit":4}');
     expect(urls).toEqual([`/${guildId}/panels/7?theme=dark`, `/${guildId}/settings`]);
   });
@@ -187,7 +212,9 @@ describe("one record", () => {
     server.use(rest.get(`${API}/${guildId}/tags`, () => HttpResponse.json({ error: "You can't access this content!" }, { status: 403 })));
     const { client, navigation } = testHttp();
     const provider = createDataProvider((name) => endpoints[name], client);
-    await expect(provider.getList({ resource: "tags", meta: { guildId, onForbidden: "caller" } })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(provider.getList({ resource: "tags", meta: { guildId, onForbidden: "caller" } })).rejects.toMatchObject({
+      statusCode: 403,
+    });
     expect(navigation.calls).toEqual([]);
     await expect(provider.getList({ resource: "tags", meta: { guildId } })).rejects.toMatchObject({ statusCode: 403 });
     expect(navigation.calls).toEqual([{ kind: "goHome", notice: "accessDenied" }]);

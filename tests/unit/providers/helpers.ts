@@ -48,7 +48,8 @@ export function memoryTokens(initial: string | null = "token-1"): TokenStore & {
   return store;
 }
 
-export type NavigationCall = { kind: "goHome"; notice?: HomeNotice } | { kind: "assign"; url: string } | { kind: "replaceUrl"; url: string };
+export type NavigationCall =
+  { kind: "goHome"; notice?: HomeNotice } | { kind: "assign"; url: string } | { kind: "replaceUrl"; url: string };
 
 export function fakeNavigation(): Navigation & { calls: NavigationCall[] } {
   const calls: NavigationCall[] = [];

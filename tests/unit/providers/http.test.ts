@@ -21,7 +21,9 @@ describe("http client", () => {
   });
 
   it("normalises a failure to HttpError with the server's {error} as the message", async () => {
-    server.use(rest.post(`${API}/1234567890123456/tags`, () => HttpResponse.json({ error: "Tag exists", errors: ["dup"] }, { status: 409 })));
+    server.use(
+      rest.post(`${API}/1234567890123456/tags`, () => HttpResponse.json({ error: "Tag exists", errors: ["dup"] }, { status: 409 })),
+    );
     const { client, navigation } = testHttp();
     const error = await client.post("/1234567890123456/tags", {}).catch((e) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -44,7 +46,9 @@ describe("http client", () => {
   });
 
   it("a public call goes out without a token", async () => {
-    server.use(rest.get(`${API}/api/auth/login`, ({ request }) => HttpResponse.json({ url: request.headers.get("authorization") ?? "none" })));
+    server.use(
+      rest.get(`${API}/api/auth/login`, ({ request }) => HttpResponse.json({ url: request.headers.get("authorization") ?? "none" })),
+    );
     const { client } = testHttp(null);
     await expect(client.get("/api/auth/login", { auth: false })).resolves.toEqual({ url: "none" });
   });
@@ -100,7 +104,9 @@ describe("http client", () => {
       }),
     );
     const { client } = testHttp();
-    await expect(client.request("/x", { method: "PUT", body: { a: 1 }, query: { page: 2, empty: "", none: undefined } })).resolves.toBeUndefined();
+    await expect(
+      client.request("/x", { method: "PUT", body: { a: 1 }, query: { page: 2, empty: "", none: undefined } }),
+    ).resolves.toBeUndefined();
     expect(seen).toEqual({ a: 1 });
     expect(query).toBe("?page=2");
   });

@@ -16,9 +16,26 @@ const guildId = "812345678901234567";
 const events = `${API}/${guildId}/tickets/events`;
 
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
-  TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null,
-  ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: null, OpenedAt: 1, LastActivityAt: 1,
-  ClosedAt: null, CloseReason: null, FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
+  TicketId: n,
+  Status: "open",
+  PanelId: 1,
+  PanelName: "General Support",
+  OpenerId: "1",
+  OpenerName: "Ann",
+  Subject: null,
+  ClaimedById: null,
+  ClaimedByName: null,
+  ChannelId: "5",
+  ChannelUrl: null,
+  OpenedAt: 1,
+  LastActivityAt: 1,
+  ClosedAt: null,
+  CloseReason: null,
+  FormAnswers: [],
+  Priority: "normal",
+  LabelIds: [],
+  WaitingSince: null,
+  ...extra,
 });
 const block = (event: TicketEvent) => `event: ticket\ndata: ${JSON.stringify(event)}\n\n`;
 
@@ -45,7 +62,12 @@ const until = async (check: () => boolean, ms = 3000) => {
 function subscribe(provider: ReturnType<typeof createLiveProvider>, types: string[] = ["*"], id = guildId) {
   const seen: LiveEvent[] = [];
   // As refine's useList subscribes: the channel of the resource, the hook's meta (the route's guildId) in params.
-  const handle = provider.subscribe({ channel: ticketsChannel, types, callback: (e: LiveEvent) => seen.push(e), params: { meta: { guildId: id } } as never });
+  const handle = provider.subscribe({
+    channel: ticketsChannel,
+    types,
+    callback: (e: LiveEvent) => seen.push(e),
+    params: { meta: { guildId: id } } as never,
+  });
   return { seen, handle };
 }
 
@@ -118,7 +140,9 @@ describe("live provider", () => {
     provider.unsubscribe(onlyCreated.handle);
     await until(() => aborted);
     // Another channel, or no guild: nothing to stream.
-    expect(provider.subscribe({ channel: "resources/tags", types: ["*"], callback: () => {}, params: { meta: { guildId } } as never })).toBeUndefined();
+    expect(
+      provider.subscribe({ channel: "resources/tags", types: ["*"], callback: () => {}, params: { meta: { guildId } } as never }),
+    ).toBeUndefined();
     expect(provider.subscribe({ channel: ticketsChannel, types: ["*"], callback: () => {} })).toBeUndefined();
     expect(opened).toBe(1);
   });
@@ -134,11 +158,18 @@ describe("live provider", () => {
     const provider = createLiveProvider({ baseUrl: "/api", tokens: memoryTokens() });
     const staff = subscribe(provider);
     const seen: LiveEvent[] = [];
-    const member = provider.subscribe({ channel: ticketsChannel, types: ["*"], callback: (e: LiveEvent) => seen.push(e), meta: { guildId, audience: "member" } as never });
+    const member = provider.subscribe({
+      channel: ticketsChannel,
+      types: ["*"],
+      callback: (e: LiveEvent) => seen.push(e),
+      meta: { guildId, audience: "member" } as never,
+    });
     await until(() => asked.length === 2);
     expect(asked.sort()).toEqual(["member", "staff"]);
     const closed: DemoTicketEvent = {
-      type: "closed", guildId, ticket: { TicketId: 13, Status: "closed", ChannelId: "5", OpenerId: "1", Visible: false, CloseReason: "Solved" },
+      type: "closed",
+      guildId,
+      ticket: { TicketId: 13, Status: "closed", ChannelId: "5", OpenerId: "1", Visible: false, CloseReason: "Solved" },
     };
     memberStream.write(`event: ticket\ndata: ${JSON.stringify(closed)}\n\n`);
     await until(() => seen.length === 1);

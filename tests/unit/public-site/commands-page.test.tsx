@@ -25,7 +25,10 @@ function cardsUnder(title: string) {
 describe("the commands page", () => {
   it("shows the message command under Message commands, with where to find it, apart from the slash commands", () => {
     expect(messageCommands.length).toBeGreaterThan(0);
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 401 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 401 })),
+    );
     render(<CommandsPage />);
     expect(cardsUnder("Message commands")).toEqual([["Open ticket about this message", "Apps → Open ticket about this message"]]);
     const slash = cardsUnder("Slash commands");
@@ -40,10 +43,15 @@ describe("the commands page", () => {
   });
 
   it("names it as a Spanish Discord client does, in Spanish", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 401 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 401 })),
+    );
     await act(() => changeLocale("es"));
     render(<CommandsPage />);
-    expect(cardsUnder("Comandos de mensaje")).toEqual([["Abrir ticket sobre este mensaje", "Aplicaciones → Abrir ticket sobre este mensaje"]]);
+    expect(cardsUnder("Comandos de mensaje")).toEqual([
+      ["Abrir ticket sobre este mensaje", "Aplicaciones → Abrir ticket sobre este mensaje"],
+    ]);
     const card = within(screen.getByRole("region", { name: "Comandos de mensaje" })).getByRole("listitem");
     expect(card).toHaveTextContent(
       "Clic derecho en un mensaje → Aplicaciones → Abrir ticket sobre este mensaje: se abre un ticket para el autor del mensaje (o para ti, según elija el servidor), citándolo y enlazándolo.",

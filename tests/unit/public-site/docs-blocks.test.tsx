@@ -115,7 +115,14 @@ describe("documentation block renderer", () => {
 
   it("renders videos with a poster, controls and at most 400px high", () => {
     const { container } = show([
-      { type: "video", src: "/docs/create-panel.webm", poster: "/docs/create-panel-poster.webp", width: 960, height: 540, caption: "Creating a panel" },
+      {
+        type: "video",
+        src: "/docs/create-panel.webm",
+        poster: "/docs/create-panel-poster.webp",
+        width: 960,
+        height: 540,
+        caption: "Creating a panel",
+      },
     ]);
     const video = container.querySelector("video")!;
     expect(video).toHaveAttribute("poster", "/docs/create-panel-poster.webp");

@@ -77,7 +77,9 @@ describe("documentation tree", () => {
     expect(docSectionsSchema.safeParse([{ id: "Bad Id", title: "x", blocks: [] }]).success).toBe(false);
     expect(docSectionsSchema.safeParse([section("a"), section("a")]).success).toBe(false);
     expect(
-      docSectionsSchema.safeParse([{ id: "a", title: "A", blocks: [{ type: "image", src: "https://evil.example/x.png", alt: "x", width: 1, height: 1 }] }]).success,
+      docSectionsSchema.safeParse([
+        { id: "a", title: "A", blocks: [{ type: "image", src: "https://evil.example/x.png", alt: "x", width: 1, height: 1 }] },
+      ]).success,
     ).toBe(false);
     expect(docSectionsSchema.safeParse([{ id: "a", title: "A", blocks: [{ type: "marquee", text: "x" }] }]).success).toBe(false);
   });

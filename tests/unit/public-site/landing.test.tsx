@@ -12,7 +12,10 @@ afterEach(() => {
 
 describe("landing page", () => {
   it("shows the hero, the Invite link, the login button and the six features with sized lazy images", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ total_member_count: 0, total_guilds: 0 }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ total_member_count: 0, total_guilds: 0 }))),
+    );
     render(<LandingPage />);
     expect(screen.getByRole("heading", { level: 1, name: hero.headline })).toBeInTheDocument();
     expect(screen.getByText(hero.tagline)).toBeInTheDocument();

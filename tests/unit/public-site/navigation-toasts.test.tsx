@@ -83,7 +83,12 @@ describe("toasts", () => {
     const store = createToastStore();
     const onClick = vi.fn();
     store.show({ title: "Saved", variant: "success" });
-    store.show({ title: authMessages.sessionExpiredTitle, description: authMessages.sessionExpiredDescription, variant: "error", action: { label: authMessages.goToLogin, onClick } });
+    store.show({
+      title: authMessages.sessionExpiredTitle,
+      description: authMessages.sessionExpiredDescription,
+      variant: "error",
+      action: { label: authMessages.goToLogin, onClick },
+    });
     render(<Toaster store={store} />);
     expect(screen.getByRole("status")).toHaveTextContent("Saved");
     const alert = screen.getByRole("alert");

@@ -11,7 +11,10 @@ const routes = prerenderRoutes().filter((route) => !route.static);
 
 beforeEach(() => {
   // The pages' own requests (stats, health, session) stay pending: only the title matters here.
-  vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(() => new Promise(() => {})),
+  );
 });
 
 afterEach(async () => {

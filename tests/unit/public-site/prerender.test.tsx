@@ -32,7 +32,8 @@ describe("prerendering", () => {
     );
     const docsIndex = prerenderRoutes().find((r) => r.path === "/docs")!;
     expect(docsIndex).toMatchObject({ page: "docs-redirect", static: true, redirectTo: "/docs/quick-setup" });
-    for (const route of prerenderRoutes()) if (route.page !== "docs-redirect") expect(pageModules[route.page]).toMatch(/^src\/public-site\//);
+    for (const route of prerenderRoutes())
+      if (route.page !== "docs-redirect") expect(pageModules[route.page]).toMatch(/^src\/public-site\//);
   });
 
   it("renders the landing headline and the not-found section into static HTML", async () => {

@@ -9,7 +9,8 @@ import { toastStore } from "../../../src/public-site/lib/toast-store";
 import { inviteUrl, demoDiscordClientId } from "../../../src/public-site/config";
 import { botPermissionBits } from "../../../src/schemas/bot-permissions";
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 const future = () => new Date(Date.now() + 3_600_000).toISOString();
 const past = () => new Date(Date.now() - 1000).toISOString();
 const setCookie = (value: string) => (document.cookie = `${sessionCookieName}=${value}; path=/`);
@@ -36,7 +37,12 @@ describe("session check", () => {
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/api/auth/user");
     expect((init.headers as Record<string, string>).Authorization).toBe("Bearer tok");
-    expect(result).toMatchObject({ status: "signed-in", username: "Mia", avatar: avatarUrl({ user_id: "42", avatar: "abc" }), fallbackAvatar: defaultAvatarUrl });
+    expect(result).toMatchObject({
+      status: "signed-in",
+      username: "Mia",
+      avatar: avatarUrl({ user_id: "42", avatar: "abc" }),
+      fallbackAvatar: defaultAvatarUrl,
+    });
   });
 
   it("reports an expires_at in the past as expired, and a 401 as an invalid token", async () => {
@@ -70,7 +76,13 @@ describe("session check", () => {
   });
 
   it("the auth store loads the session once when cookies exist", async () => {
-    const load = vi.fn(async () => ({ status: "signed-in" as const, username: "Mia", avatar: "/a.png", fallbackAvatar: "/b.svg", expiresAt: future() }));
+    const load = vi.fn(async () => ({
+      status: "signed-in" as const,
+      username: "Mia",
+      avatar: "/a.png",
+      fallbackAvatar: "/b.svg",
+      expiresAt: future(),
+    }));
     const store = createAuthStore(load, () => true);
     store.start();
     store.start();
@@ -146,7 +158,18 @@ describe("invite link", () => {
     expect(bits & 8n).toBe(0n);
     // View Channels, Manage Channels, Manage Roles, Send Messages, Embed Links, Attach Files, Read Message History;
     // for thread mode Create Private Threads, Send Messages in Threads, Manage Threads.
-    expect(bits).toBe((1n << 10n) | (1n << 4n) | (1n << 28n) | (1n << 11n) | (1n << 14n) | (1n << 15n) | (1n << 16n) | (1n << 36n) | (1n << 38n) | (1n << 34n));
+    expect(bits).toBe(
+      (1n << 10n) |
+        (1n << 4n) |
+        (1n << 28n) |
+        (1n << 11n) |
+        (1n << 14n) |
+        (1n << 15n) |
+        (1n << 16n) |
+        (1n << 36n) |
+        (1n << 38n) |
+        (1n << 34n),
+    );
     expect(inviteUrl()).toContain(`client_id=${demoDiscordClientId}`);
   });
 });

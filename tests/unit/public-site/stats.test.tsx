@@ -78,7 +78,10 @@ describe("stats strip", () => {
   const text = () => screen.getByTestId("stats-text").textContent;
 
   it("shows 'Powering N users across M communities', thousands-grouped, animated from 0", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ total_member_count: 1234567, total_guilds: 8901 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ total_member_count: 1234567, total_guilds: 8901 })),
+    );
     render(<StatsStrip />);
     expect(text()).toBe(landingMessages.stats("0", "0"));
     await act(async () => {
@@ -93,7 +96,10 @@ describe("stats strip", () => {
 
   it("keeps the counters at 0 when the stats fail", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({}, 503, "Service Unavailable")));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({}, 503, "Service Unavailable")),
+    );
     render(<StatsStrip />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);

@@ -25,7 +25,11 @@ function api() {
     rest.put(`${url}/:reasonId`, async ({ params, request }) => {
       const body = (await request.json()) as { Label: string; Text: string; Position: number; Revision: number };
       state.puts.push({ id: String(params.reasonId), body });
-      if (body.Revision !== 3) return HttpResponse.json({ error: "This close reason was changed by someone else. Reload to see the latest version." }, { status: 409 });
+      if (body.Revision !== 3)
+        return HttpResponse.json(
+          { error: "This close reason was changed by someone else. Reload to see the latest version." },
+          { status: 409 },
+        );
       state.reasons = state.reasons.map((r) => (r.ReasonId === Number(params.reasonId) ? { ...r, ...body, Revision: 4 } : r));
       return HttpResponse.json({ message: "Close reason updated", close_reason: state.reasons[0] });
     }),
@@ -63,7 +67,9 @@ describe("Close Reasons (generated from their spec)", { timeout: 30_000 }, () =>
     await user.click(within(row).getByRole("button", { name: "Edit close reason" }));
     const dialog = await screen.findByRole("dialog", {}, { timeout: 15_000 });
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent("This close reason was changed by someone else. Reload to see the latest version.");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This close reason was changed by someone else. Reload to see the latest version.",
+    );
     expect(state.puts[0].body).toMatchObject({ Revision: 1 });
   });
 

@@ -39,7 +39,8 @@ const machinery = [
   "src/ui",
 ];
 // The resource's names (a ticket's own "close_reason" column is another thing).
-const mentionsCloseReasons = (text: string) => /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);
+const mentionsCloseReasons = (text: string) =>
+  /closeReasons|close-reasons|close_reasons|closeReason(Input|Schema|Spec)\b|Close Reasons/.test(text);
 
 describe("Close reasons were added as a spec and one registry line", () => {
   it("no part of either engine, the app's wiring or the API document names them; the migrations only by what the script wrote", () => {
@@ -55,7 +56,10 @@ describe("Close reasons were added as a spec and one registry line", () => {
     expect(mentions).toEqual([written[0], "server/db/migrations/index.ts"]);
     const name = written[0].slice("server/db/migrations/".length, -3);
     const index = fs.readFileSync(path.join(root, "server/db/migrations/index.ts"), "utf8").split("\n").filter(mentionsCloseReasons);
-    expect(index.map((line) => line.trim())).toEqual([`import * as m${name.slice(0, 3)} from "./${name}";`, `"${name}": m${name.slice(0, 3)},`]);
+    expect(index.map((line) => line.trim())).toEqual([
+      `import * as m${name.slice(0, 3)} from "./${name}";`,
+      `"${name}": m${name.slice(0, 3)},`,
+    ]);
   });
 
   it("the shared registry holds one import and one entry", () => {

@@ -76,7 +76,11 @@ describe("the zod validator rjsf uses (no ajv)", () => {
     const root = {} as never;
     expect(validator.isValid({ type: ["string", "null"] } as never, null, root)).toBe(true);
     expect(validator.isValid({ type: "number" } as never, "1", root)).toBe(false);
-    expect(validator.isValid({ type: "object", properties: { kind: { const: "a" } }, required: ["kind"] } as never, { kind: "a" }, root)).toBe(true);
-    expect(validator.isValid({ type: "object", properties: { kind: { const: "a" } }, required: ["kind"] } as never, { kind: "b" }, root)).toBe(false);
+    expect(
+      validator.isValid({ type: "object", properties: { kind: { const: "a" } }, required: ["kind"] } as never, { kind: "a" }, root),
+    ).toBe(true);
+    expect(
+      validator.isValid({ type: "object", properties: { kind: { const: "a" } }, required: ["kind"] } as never, { kind: "b" }, root),
+    ).toBe(false);
   });
 });

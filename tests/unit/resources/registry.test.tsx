@@ -46,7 +46,9 @@ describe("the registry is the one place a resource is added", { timeout: 20_000 
     const entry = await within(nav).findByRole("link", { name: "Fake Things" });
     expect(entry).toHaveAttribute("href", `/${community}/fake-things`);
     expect(entry).toHaveAttribute("aria-current", "page");
-    const labels = within(nav).getAllByRole("link").map((a) => a.textContent);
+    const labels = within(nav)
+      .getAllByRole("link")
+      .map((a) => a.textContent);
     expect(labels[0]).toBe("Dashboard");
     expect(labels).toContain("Tags");
     expect(labels.at(-1)).toBe("Fake Things");

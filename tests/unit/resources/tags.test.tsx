@@ -54,7 +54,9 @@ describe("Tags (§2, §4, §5)", { timeout: 30_000 }, () => {
     await openTags();
     expect(await screen.findByText("welcome")).toBeInTheDocument();
     expect(screen.getByText(tagMessages.manageTags)).toBeInTheDocument();
-    const headers = within(table()).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(table())
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["ID", "Name", "Content", "Actions"]);
     expect(within(table()).getAllByRole("button", { name: tagMessages.delete })).toHaveLength(2);
   });
@@ -175,7 +177,11 @@ describe("Tags (§2, §4, §5)", { timeout: 30_000 }, () => {
   });
 
   it("pages on the server (10 a page, the total from the answer); a search looks through the whole list", async () => {
-    const many = Array.from({ length: 23 }, (_, i) => ({ TagId: `4b2f5b9e-1f0a-4c57-9d1e-0a8f6c1b2b${String(i).padStart(2, "0")}`, TagName: `tag-${i + 1}`, Content: `Reply ${i + 1}` }));
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      TagId: `4b2f5b9e-1f0a-4c57-9d1e-0a8f6c1b2b${String(i).padStart(2, "0")}`,
+      TagName: `tag-${i + 1}`,
+      Content: `Reply ${i + 1}`,
+    }));
     const asked: string[] = [];
     const { user } = await openTags([
       rest.get(tagsUrl, ({ request }) => {

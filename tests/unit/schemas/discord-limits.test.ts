@@ -44,7 +44,13 @@ describe("embedTextLength", () => {
   it("counts title, description, field names and values, footer text and author name across all embeds", () => {
     const embeds = [
       { title: "ab", description: "cde", footer: { text: "f" }, author: { name: "gh" }, fields: [{ name: "ij", value: "klm" }] },
-      { title: "n", fields: [{ name: "o", value: "p" }, { name: "q", value: "r" }] },
+      {
+        title: "n",
+        fields: [
+          { name: "o", value: "p" },
+          { name: "q", value: "r" },
+        ],
+      },
     ];
     expect(embedTextLength(embeds)).toBe(2 + 3 + 1 + 2 + 2 + 3 + 1 + 4);
   });

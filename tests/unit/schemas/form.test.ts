@@ -27,7 +27,15 @@ describe("form schema (SPEC §5)", () => {
     ]);
   });
   it("a new field is Short, not required, 0..1024 at position 0", () => {
-    expect(emptyField()).toEqual({ Label: "", Placeholder: "", Style: "Short", Required: false, MinLength: 0, MaxLength: 1024, Position: 0 });
+    expect(emptyField()).toEqual({
+      Label: "",
+      Placeholder: "",
+      Style: "Short",
+      Required: false,
+      MinLength: 0,
+      MaxLength: 1024,
+      Position: 0,
+    });
   });
   it("clamps MaxLength between MinLength and 1024 and MinLength between 0 and MaxLength", () => {
     expect(clampMaxLength(5000, 10)).toBe(1024);

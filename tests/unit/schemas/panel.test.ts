@@ -7,7 +7,10 @@ const validPanel = () => ({
   PanelMessage: { PanelChannel: "100000000000000001", PanelTitle: "Need help?" },
   WelcomeMessage: { WelcomeDescription: "A staff member will be with you shortly." },
 });
-const messages = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) => {
+const messages = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  input: unknown,
+) => {
   const r = schema.safeParse(input);
   return r.success ? [] : r.error!.issues.map((i) => i.message);
 };
@@ -59,7 +62,9 @@ describe("single panel schema (SPEC §5)", () => {
   });
   it("refuses URLs that are not http(s)", () => {
     const p = validPanel();
-    expect(messages(singlePanelSchema, { ...p, PanelMessage: { ...p.PanelMessage, PanelImageURL: "javascript:alert(1)" } })).toEqual(["Must be a valid URL"]);
+    expect(messages(singlePanelSchema, { ...p, PanelMessage: { ...p.PanelMessage, PanelImageURL: "javascript:alert(1)" } })).toEqual([
+      "Must be a valid URL",
+    ]);
     expect(messages(singlePanelSchema, { ...p, PanelMessage: { ...p.PanelMessage, PanelImageURL: "" } })).toEqual([]);
   });
 });

@@ -35,7 +35,8 @@ const welcomeNames = { title: "WelcomeTitle", description: "WelcomeDescription",
 describe("the messages", () => {
   it("say which limit, word for word", () => {
     expect(sendLimitMessages).toEqual({
-      embedTotal: "Title, description, fields, footer and author together must be at most 6000 characters (Discord's limit for a message's embeds)",
+      embedTotal:
+        "Title, description, fields, footer and author together must be at most 6000 characters (Discord's limit for a message's embeds)",
       buttonLabelFromName:
         "Button Text is empty, so the button shows the panel name, which is longer than 80 characters (Discord's limit for a button): enter a Button Text or choose a Button Emoji",
       welcomeContent:
@@ -81,12 +82,20 @@ describe("single panel: the button label", () => {
 describe("single panel: the panel embed's total", () => {
   it("6000 characters pass, 6001 are refused at the top of Panel Message", () => {
     expect(messages(singlePanelSchema, panel({}, embedOf(6000)))).toEqual([]);
-    expect(issues(singlePanelSchema, panel({}, embedOf(6001)))).toEqual([{ message: sendLimitMessages.embedTotal, path: ["PanelMessage"] }]);
+    expect(issues(singlePanelSchema, panel({}, embedOf(6001)))).toEqual([
+      { message: sendLimitMessages.embedTotal, path: ["PanelMessage"] },
+    ]);
   });
 
   it("counts the author and the fields' names and values, not the content or surrounding whitespace", () => {
     const fields = Array.from({ length: 5 }, (_, i) => ({ FieldName: `n${i}`, FieldValue: "v".repeat(1022), Inline: false })); // 5 × 1024
-    const base = { PanelTitle: "", PanelDescription: "d".repeat(720 - 1), PanelAuthor: "a", PanelFields: fields, PanelContent: "c".repeat(2000) };
+    const base = {
+      PanelTitle: "",
+      PanelDescription: "d".repeat(720 - 1),
+      PanelAuthor: "a",
+      PanelFields: fields,
+      PanelContent: "c".repeat(2000),
+    };
     expect(messages(singlePanelSchema, panel({}, base))).toEqual([]); // 5120 + 719 + 1 + … = 5840
     expect(messages(singlePanelSchema, panel({}, { ...base, PanelDescription: "d".repeat(879) }))).toEqual([]); // 6000
     expect(messages(singlePanelSchema, panel({}, { ...base, PanelDescription: "d".repeat(880) }))).toEqual([sendLimitMessages.embedTotal]);
@@ -114,16 +123,27 @@ describe("single panel: the welcome message", () => {
     expect(welcomeContentMax(true)).toBe(1951);
     const withRole = { MentionRoleId: "100000000000000401" };
     expect(messages(singlePanelSchema, panel(withRole, {}, { WelcomeContent: "c".repeat(1951) }))).toEqual([]);
-    expect(messages(singlePanelSchema, panel(withRole, {}, { WelcomeContent: "c".repeat(1952) }))).toEqual([sendLimitMessages.welcomeContentWithRole]);
+    expect(messages(singlePanelSchema, panel(withRole, {}, { WelcomeContent: "c".repeat(1952) }))).toEqual([
+      sendLimitMessages.welcomeContentWithRole,
+    ]);
     expect(messages(singlePanelSchema, panel({ MentionRoleId: null }, {}, { WelcomeContent: "c".repeat(1952) }))).toEqual([]);
   });
 });
 
 describe("every problem at once", () => {
   it("reports the send rules beside the other problems of the same save", () => {
-    const bad = panel({ PanelName: "n".repeat(81) }, { PanelChannel: "", ButtonText: "", ...embedOf(6001) }, { WelcomeContent: "c".repeat(1977) });
+    const bad = panel(
+      { PanelName: "n".repeat(81) },
+      { PanelChannel: "", ButtonText: "", ...embedOf(6001) },
+      { WelcomeContent: "c".repeat(1977) },
+    );
     expect(messages(singlePanelSchema, bad)).toEqual(
-      expect.arrayContaining(["Panel channel is required", sendLimitMessages.embedTotal, sendLimitMessages.buttonLabelFromName, sendLimitMessages.welcomeContent]),
+      expect.arrayContaining([
+        "Panel channel is required",
+        sendLimitMessages.embedTotal,
+        sendLimitMessages.buttonLabelFromName,
+        sendLimitMessages.welcomeContent,
+      ]),
     );
   });
 });
@@ -145,7 +165,9 @@ describe("multi-panel", () => {
 
   it("keeps the dropdown's placeholder at Discord's 150", () => {
     expect(messages(multiPanelSchema, multi({ DropdownMenu: true, DropdownMenuPlaceholder: "p".repeat(150) }))).toEqual([]);
-    expect(messages(multiPanelSchema, multi({ DropdownMenu: true, DropdownMenuPlaceholder: "p".repeat(151) }))).toEqual(["Must be at most 150 characters"]);
+    expect(messages(multiPanelSchema, multi({ DropdownMenu: true, DropdownMenuPlaceholder: "p".repeat(151) }))).toEqual([
+      "Must be at most 150 characters",
+    ]);
   });
 });
 
@@ -163,7 +185,9 @@ describe("stored records", () => {
     expect(singlePanelRecordSchema.safeParse(stored).success).toBe(true);
     expect(singlePanelSchema.safeParse(stored).success).toBe(false);
     expect(multiPanelRecordSchema.safeParse({ ...multi(embedOf(6001)), PanelId: 2 }).success).toBe(true);
-    expect(panelListSchema.safeParse({ panels: { SinglePanels: [stored], MultiPanels: [{ ...multi(embedOf(6001)), PanelId: 2 }] } }).success).toBe(true);
+    expect(
+      panelListSchema.safeParse({ panels: { SinglePanels: [stored], MultiPanels: [{ ...multi(embedOf(6001)), PanelId: 2 }] } }).success,
+    ).toBe(true);
   });
 
   it("an imported configuration is held to the same rules as the editors", () => {
@@ -175,6 +199,8 @@ describe("stored records", () => {
       panels: [panel({ PanelId: 1, PanelName: "n".repeat(81) }, { ButtonText: "" })],
       multi_panels: [{ ...multi(embedOf(6001)), PanelId: 2 }],
     };
-    expect(messages(configExportSchema, file)).toEqual(expect.arrayContaining([sendLimitMessages.buttonLabelFromName, sendLimitMessages.embedTotal]));
+    expect(messages(configExportSchema, file)).toEqual(
+      expect.arrayContaining([sendLimitMessages.buttonLabelFromName, sendLimitMessages.embedTotal]),
+    );
   });
 });

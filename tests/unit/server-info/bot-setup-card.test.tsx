@@ -20,7 +20,12 @@ afterEach(async () => {
   localStorage.clear();
 });
 
-const healthy = (): BotSetupResponse => ({ platform: "demo", checkedAt: Date.now(), inviteUrl: "https://discord.com/oauth2/authorize?client_id=1", problems: [] });
+const healthy = (): BotSetupResponse => ({
+  platform: "demo",
+  checkedAt: Date.now(),
+  inviteUrl: "https://discord.com/oauth2/authorize?client_id=1",
+  problems: [],
+});
 const botSetup = (answer: () => BotSetupResponse | Promise<BotSetupResponse | Response>, seen: URL[] = []) =>
   rest.get(`${API}/:guildId/bot-setup`, async ({ request }) => {
     seen.push(new URL(request.url));
@@ -30,12 +35,18 @@ const botSetup = (answer: () => BotSetupResponse | Promise<BotSetupResponse | Re
 
 // The first visit imports the Server info chunk (and the Spanish dictionary): slow on a busy machine.
 const card = async () =>
-  (await screen.findByRole("heading", { name: /^(Bot setup|Configuración del bot)$/ }, { timeout: 15_000 })).closest(".bot-setup-card") as HTMLElement;
+  (await screen.findByRole("heading", { name: /^(Bot setup|Configuración del bot)$/ }, { timeout: 15_000 })).closest(
+    ".bot-setup-card",
+  ) as HTMLElement;
 /** Each problem's lines, as the owner reads them. */
 const problemLines = (root: HTMLElement) =>
   within(root)
     .getAllByRole("listitem")
-    .map((item) => [...item.querySelectorAll(".bot-setup-problem-text > p:not(.bot-setup-invite)")].map((p) => p.textContent!.replace(/^(Needs fixing:|Warning:|Hay que arreglarlo:|Aviso:) /, "")));
+    .map((item) =>
+      [...item.querySelectorAll(".bot-setup-problem-text > p:not(.bot-setup-invite)")].map((p) =>
+        p.textContent!.replace(/^(Needs fixing:|Warning:|Hay que arreglarlo:|Aviso:) /, ""),
+      ),
+    );
 
 describe("Bot setup card", () => {
   it("shows a loading state, then 'Everything the bot needs is in place.'", async () => {
@@ -54,7 +65,9 @@ describe("Bot setup card", () => {
     await within(root).findByText("13 things to fix");
     expect(problemLines(root)).toEqual(everyProblemEnglish);
     // The invite again sits with the permission missing server-wide ("… with the link below").
-    const invite = within(within(root).getAllByRole("listitem")[0]).getByRole("link", { name: "Invite Ticketeer again with the permissions it needs" });
+    const invite = within(within(root).getAllByRole("listitem")[0]).getByRole("link", {
+      name: "Invite Ticketeer again with the permissions it needs",
+    });
     expect(within(root).getAllByRole("link")).toHaveLength(1);
     expect(invite).toHaveAttribute("href", answer.inviteUrl);
     expect(invite).toHaveAttribute("target", "_blank");
@@ -106,10 +119,20 @@ describe("Bot setup card", () => {
   it("a failed check says so, and Check again tries again", async () => {
     let fail = true;
     renderApp(`/${community}`, server, {
-      handlers: [botSetup(() => (fail ? Promise.resolve(HttpResponse.json({ error: "The chat platform is unavailable (503). Please try again later." }, { status: 502 })) : healthy()))],
+      handlers: [
+        botSetup(() =>
+          fail
+            ? Promise.resolve(
+                HttpResponse.json({ error: "The chat platform is unavailable (503). Please try again later." }, { status: 502 }),
+              )
+            : healthy(),
+        ),
+      ],
     });
     const root = await card();
-    expect(await within(root).findByRole("alert")).toHaveTextContent("Couldn't check the bot's setup: The chat platform is unavailable (503). Please try again later.");
+    expect(await within(root).findByRole("alert")).toHaveTextContent(
+      "Couldn't check the bot's setup: The chat platform is unavailable (503). Please try again later.",
+    );
     fail = false;
     fireEvent.click(within(root).getByRole("button", { name: "Check again" }));
     expect(await within(root).findByText("Everything the bot needs is in place.")).toBeInTheDocument();

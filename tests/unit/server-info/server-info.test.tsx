@@ -32,7 +32,8 @@ const week: StatisticsResponse = {
   resolution: { count: 9, median_ms: 3_600_000, p90_ms: 7_200_000 },
   ratings: { count: 4, average: 4.5, distribution: [0, 0, 0, 2, 2] },
 };
-const statistics = (answer: (info: { request: Request }) => Response = () => HttpResponse.json(week)) => rest.get(`${API}/:guildId/statistics`, answer);
+const statistics = (answer: (info: { request: Request }) => Response = () => HttpResponse.json(week)) =>
+  rest.get(`${API}/:guildId/statistics`, answer);
 const guildInfo = (body: object = info) => rest.get(`${API}/guilds/:guildId`, () => HttpResponse.json(body));
 
 const cardWith = (title: string) => screen.getByText(title).closest(".card") as HTMLElement;
@@ -56,7 +57,9 @@ describe("Server info (the guild index)", () => {
 
   it("shows the ticket strip: open now; new tickets, median first response, average rating of the last 7 days; each a link", async () => {
     const asked: URL[] = [];
-    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics(({ request }) => (asked.push(new URL(request.url)), HttpResponse.json(week)))] });
+    renderApp(`/${community}`, server, {
+      handlers: [guildInfo(), statistics(({ request }) => (asked.push(new URL(request.url)), HttpResponse.json(week)))],
+    });
     const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
     const item = (label: string) => within(strip).getByText(label).closest("a") as HTMLAnchorElement;
     await within(strip).findByText("3");
@@ -75,7 +78,28 @@ describe("Server info (the guild index)", () => {
 
   it("follows the live ticket events: a ticket opened elsewhere updates 'Open tickets'", async () => {
     let asked = 0;
-    const opened = { type: "opened", guildId: community, ticket: { TicketId: 14, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null, ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: null, OpenedAt: 1, LastActivityAt: 1, ClosedAt: null, CloseReason: null, FormAnswers: [] } };
+    const opened = {
+      type: "opened",
+      guildId: community,
+      ticket: {
+        TicketId: 14,
+        Status: "open",
+        PanelId: 1,
+        PanelName: "General Support",
+        OpenerId: "1",
+        OpenerName: "Ann",
+        Subject: null,
+        ClaimedById: null,
+        ClaimedByName: null,
+        ChannelId: "5",
+        ChannelUrl: null,
+        OpenedAt: 1,
+        LastActivityAt: 1,
+        ClosedAt: null,
+        CloseReason: null,
+        FormAnswers: [],
+      },
+    };
     let sent = false;
     renderApp(`/${community}`, server, {
       handlers: [
@@ -96,7 +120,9 @@ describe("Server info (the guild index)", () => {
   });
 
   it("shows dashes in the strip when the statistics cannot be loaded", async () => {
-    renderApp(`/${community}`, server, { handlers: [guildInfo(), statistics(() => HttpResponse.json({ error: "Internal" }, { status: 500 }))] });
+    renderApp(`/${community}`, server, {
+      handlers: [guildInfo(), statistics(() => HttpResponse.json({ error: "Internal" }, { status: 500 }))],
+    });
     expect(await screen.findByRole("heading", { name: "Demo Community" })).toBeInTheDocument();
     const strip = await screen.findByRole("navigation", { name: "Tickets at a glance" });
     expect(within(strip).getAllByText("—")).toHaveLength(4);

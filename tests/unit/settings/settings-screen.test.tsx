@@ -44,7 +44,15 @@ function fakeSettingsApi(initial: Partial<SettingsResponse> = {}) {
   };
   const handlers = [
     rest.get(`${API}/:guildId/panels`, () =>
-      HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 4, PanelName: "Orders" }, { PanelId: 9, PanelName: "Billing" }], MultiPanels: [] } }),
+      HttpResponse.json({
+        panels: {
+          SinglePanels: [
+            { PanelId: 4, PanelName: "Orders" },
+            { PanelId: 9, PanelName: "Billing" },
+          ],
+          MultiPanels: [],
+        },
+      }),
     ),
     rest.get(`${API}/:guildId/settings`, () => {
       state.gets += 1;
@@ -56,7 +64,12 @@ function fakeSettingsApi(initial: Partial<SettingsResponse> = {}) {
       await delay(50);
       if (body.Revision !== state.settings.Revision) return HttpResponse.json({ error: conflict }, { status: 409 });
       const { Revision: _r, ...values } = body;
-      state.settings = { ...state.settings, ...values, ArchiveChannelId: values.ArchiveChannelId === "" ? null : (values.ArchiveChannelId as string), Revision: state.settings.Revision + 1 } as SettingsResponse;
+      state.settings = {
+        ...state.settings,
+        ...values,
+        ArchiveChannelId: values.ArchiveChannelId === "" ? null : (values.ArchiveChannelId as string),
+        Revision: state.settings.Revision + 1,
+      } as SettingsResponse;
       return HttpResponse.json({ message: settingsMessages.updatedByServer, Revision: state.settings.Revision });
     }),
   ];
@@ -75,7 +88,9 @@ describe("Settings screen", () => {
     const toggle = await screen.findByRole("switch", { name: "Open tickets by direct message" });
     const general = cardOf("General");
     expect(toggle).not.toBeChecked();
-    expect(within(general).getByText("Members can open a ticket by writing to the bot, and talk with staff from their direct messages.")).toBeInTheDocument();
+    expect(
+      within(general).getByText("Members can open a ticket by writing to the bot, and talk with staff from their direct messages."),
+    ).toBeInTheDocument();
     const panels = within(general).getByRole("group", { name: "Panels a direct message can open" });
     // The server's panels are read once DM tickets are on.
     expect(within(panels).queryAllByRole("checkbox")).toHaveLength(0);
@@ -85,7 +100,11 @@ describe("Settings screen", () => {
     await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
     await waitFor(() => expect(api.state.puts).toHaveLength(1));
     expect(api.state.puts[0]).toMatchObject({ DmTickets: true, DmTicketPanels: [9] });
-    await waitFor(() => expect(toasts.map((t) => t.description)).toContain(["Open tickets by direct message: Off → On", "Panels a direct message can open: Every panel → 1 panels"].join("\n")));
+    await waitFor(() =>
+      expect(toasts.map((t) => t.description)).toContain(
+        ["Open tickets by direct message: Off → On", "Panels a direct message can open: Every panel → 1 panels"].join("\n"),
+      ),
+    );
     unmount();
 
     await changeLocale("es");
@@ -145,7 +164,9 @@ describe("Settings screen", () => {
     const user = userEvent.setup();
     renderApp(`/${community}/settings`, server, { handlers: api.handlers });
     await user.click(await screen.findByRole("button", { name: settingsMessages.saveChanges }));
-    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: settingsMessages.nothingChanged })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: settingsMessages.nothingChanged })),
+    );
     expect(api.state.puts).toEqual([]);
   });
 
@@ -168,7 +189,11 @@ describe("Settings screen", () => {
     renderApp(`/${community}/settings`, server, { handlers: api.handlers });
     await user.click(await screen.findByRole("switch", { name: "Store transcripts of closed tickets" }));
     await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
-    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: settingsMessages.updateFailed, description: "Settings queued for review" })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ type: "error", message: settingsMessages.updateFailed, description: "Settings queued for review" }),
+      ),
+    );
     expect(toasts.map((t) => t.message)).not.toContain(settingsMessages.updated);
   });
 
@@ -192,7 +217,11 @@ describe("Settings screen", () => {
     await user.clear(limit);
     await user.type(limit, "5");
     await user.click(screen.getByRole("button", { name: settingsMessages.saveChanges }));
-    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: settingsMessages.updateFailed, description: conflict })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ type: "error", message: settingsMessages.updateFailed, description: conflict }),
+      ),
+    );
     // The edit is kept.
     expect(limit).toHaveValue(5);
   });

@@ -67,7 +67,12 @@ export function signedInHandlers() {
     rest.get(`${API}/:guildId/statistics/priorities`, () => HttpResponse.json({ priorities: [] })),
     // Server info's Bot setup card: nothing to fix.
     rest.get(`${API}/:guildId/bot-setup`, ({ params }) =>
-      HttpResponse.json({ platform: "discord", checkedAt: Date.now(), inviteUrl: `https://discord.com/oauth2/authorize?client_id=1&guild_id=${params.guildId}`, problems: [] }),
+      HttpResponse.json({
+        platform: "discord",
+        checkedAt: Date.now(),
+        inviteUrl: `https://discord.com/oauth2/authorize?client_id=1&guild_id=${params.guildId}`,
+        problems: [],
+      }),
     ),
     // The live ticket events Server info's strip and the Tickets and Statistics screens follow: none here (the stream
     // ends at once; the live provider reopens it later).

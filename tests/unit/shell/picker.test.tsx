@@ -60,7 +60,9 @@ describe("server picker (§2)", { timeout: 20_000 }, () => {
     const notice = (await screen.findByRole("heading", { name: "Servers that removed Ticketeer" })).closest("section")!;
     expect(within(notice).getByText("Old Server")).toBeInTheDocument();
     expect(
-      within(notice).getByText("Removed on November 2, 2026. Its tickets, transcripts and settings are deleted on December 2, 2026 unless Ticketeer is invited back."),
+      within(notice).getByText(
+        "Removed on November 2, 2026. Its tickets, transcripts and settings are deleted on December 2, 2026 unless Ticketeer is invited back.",
+      ),
     ).toBeInTheDocument();
     expect(within(notice).getByRole("link", { name: "Invite Ticketeer back" })).toHaveAttribute("href", removed.invite_url);
     // Not a server to open: it is not in the list of servers.
@@ -71,7 +73,9 @@ describe("server picker (§2)", { timeout: 20_000 }, () => {
       renderApp("/dashboard", server, { handlers });
       const aviso = (await screen.findByRole("heading", { name: "Servidores que quitaron a Ticketeer" })).closest("section")!;
       expect(
-        within(aviso).getByText("Lo quitaron el 2 de noviembre de 2026. Sus tickets, transcripciones y ajustes se borran el 2 de diciembre de 2026 salvo que se vuelva a invitar a Ticketeer."),
+        within(aviso).getByText(
+          "Lo quitaron el 2 de noviembre de 2026. Sus tickets, transcripciones y ajustes se borran el 2 de diciembre de 2026 salvo que se vuelva a invitar a Ticketeer.",
+        ),
       ).toBeInTheDocument();
       expect(within(aviso).getByRole("link", { name: "Invitar de nuevo a Ticketeer" })).toBeInTheDocument();
     } finally {

@@ -41,7 +41,13 @@ describe("the dashboard's router", () => {
       .flatMap((file) => {
         const source = readFileSync(file, "utf8");
         const imports = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"react-router"/g)].flatMap((m) =>
-          m[1].split(",").map((name) => name.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]),
+          m[1].split(",").map(
+            (name) =>
+              name
+                .trim()
+                .replace(/^type\s+/, "")
+                .split(/\s+as\s+/)[0],
+          ),
         );
         return imports.filter((name) => dataRouterOnly.includes(name)).map((name) => `${file}: ${name}`);
       });

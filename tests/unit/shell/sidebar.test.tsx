@@ -63,7 +63,11 @@ describe("signed-in sidebar (§2)", { timeout: 20_000 }, () => {
 
   it("hides an entry when access control denies `list`", async () => {
     renderApp(`/${community}`, server, {
-      handlers: [rest.get(`${API}/:guildId/permissions`, () => HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewForm: true } }))],
+      handlers: [
+        rest.get(`${API}/:guildId/permissions`, () =>
+          HttpResponse.json({ level: "staff", permissions: { ...noPermissions(), ViewForm: true } }),
+        ),
+      ],
     });
     const aside = await screen.findByRole("complementary", { name: "Sidebar" });
     // The permissions have arrived (the granted entry shows) before the denied one is checked for.
@@ -166,7 +170,21 @@ describe("signed-in sidebar (§2)", { timeout: 20_000 }, () => {
 // open is left out, whatever the reason (a team permission, or Import / Export's access levels).
 describe("the sidebar per permission set", { timeout: 20_000 }, () => {
   const always = ["Dashboard", "Close Reasons", "Labels"];
-  const every = ["Dashboard", "Settings", "Staff Teams", "Tags", "Panels", "Forms", "Tickets", "Statistics", "Transcripts", "Activity", "Blacklist", "Close Reasons", "Labels"];
+  const every = [
+    "Dashboard",
+    "Settings",
+    "Staff Teams",
+    "Tags",
+    "Panels",
+    "Forms",
+    "Tickets",
+    "Statistics",
+    "Transcripts",
+    "Activity",
+    "Blacklist",
+    "Close Reasons",
+    "Labels",
+  ];
   const grant = (...keys: TeamPermission[]) => ({ ...noPermissions(), ...Object.fromEntries(keys.map((k) => [k, true])) });
   const cases: { who: string; level: AccessLevel; permissions: Record<TeamPermission, boolean>; entries: string[]; page?: string }[] = [
     { who: "the owner", level: "owner", permissions: allPermissions(), entries: [...every, "Import / Export"] },
@@ -178,8 +196,18 @@ describe("the sidebar per permission set", { timeout: 20_000 }, () => {
       permissions: grant("ViewTag", "ViewSinglePanel", "ViewForm", "ViewTranscripts", "AnswerTicket", "AnnotateTicket"),
       entries: ["Dashboard", "Tags", "Panels", "Forms", "Tickets", "Statistics", "Transcripts", "Close Reasons", "Labels"],
     },
-    { who: "staff who may read the settings", level: "staff", permissions: grant("ViewSettings"), entries: ["Dashboard", "Settings", "Blacklist", "Close Reasons", "Labels"] },
-    { who: "staff who may read the activity and the teams", level: "staff", permissions: grant("ViewActivity", "ViewTeam"), entries: ["Dashboard", "Staff Teams", "Close Reasons", "Labels", "Activity"].sort((a, b) => every.indexOf(a) - every.indexOf(b)) },
+    {
+      who: "staff who may read the settings",
+      level: "staff",
+      permissions: grant("ViewSettings"),
+      entries: ["Dashboard", "Settings", "Blacklist", "Close Reasons", "Labels"],
+    },
+    {
+      who: "staff who may read the activity and the teams",
+      level: "staff",
+      permissions: grant("ViewActivity", "ViewTeam"),
+      entries: ["Dashboard", "Staff Teams", "Close Reasons", "Labels", "Activity"].sort((a, b) => every.indexOf(a) - every.indexOf(b)),
+    },
     // Shown on a page it may not open: the "no access" page says the permissions have been read.
     { who: "staff without any permission", level: "staff", permissions: noPermissions(), entries: always, page: "settings" },
   ];
@@ -191,7 +219,10 @@ describe("the sidebar per permission set", { timeout: 20_000 }, () => {
       });
       const aside = await screen.findByRole("complementary", { name: "Sidebar" });
       const nav = within(aside).getByRole("navigation", { name: frameMessages.navigation });
-      const shown = () => within(nav).queryAllByRole("link").map((link) => link.textContent);
+      const shown = () =>
+        within(nav)
+          .queryAllByRole("link")
+          .map((link) => link.textContent);
       if (page) await screen.findByTestId("no-access");
       await waitFor(() => expect(shown()).toEqual(entries));
     });

@@ -18,7 +18,17 @@ describe("the sidebar follows a staff team's permission change", () => {
     });
     const tags = rest.get(`${API}/:guildId/tags`, () => HttpResponse.json({ tags: [] }));
     const info = rest.get(`${API}/guilds/:guildId`, () =>
-      HttpResponse.json({ name: "Demo Community", id: community, icon_url: null, member_count: 1, roles: 1, channels: 1, boosts: 0, owner: "Demo Admin", owner_avatar: null }),
+      HttpResponse.json({
+        name: "Demo Community",
+        id: community,
+        icon_url: null,
+        member_count: 1,
+        roles: 1,
+        channels: 1,
+        boosts: 0,
+        owner: "Demo Admin",
+        owner_avatar: null,
+      }),
     );
     const { router } = renderApp(`/${community}/tags`, server, { handlers: [access, tags, info] });
     const nav = await screen.findByRole("region", { name: "Navigation" });

@@ -58,9 +58,18 @@ describe("role lists (SPEC §2, §4)", () => {
   });
 
   it("turns the server's reply into the §8 toasts", () => {
-    expect(roleReplyToast("add", { message: teamMessages.roleAddQueued })).toEqual({ ok: true, toast: { type: "success", message: teamMessages.added } });
-    expect(roleReplyToast("remove", { message: teamMessages.roleRemoveQueued })).toEqual({ ok: true, toast: { type: "success", message: teamMessages.removed } });
-    expect(roleReplyToast("add", { message: teamMessages.roleRemoveQueued })).toEqual({ ok: false, toast: { type: "error", message: teamMessages.unknownReply } });
+    expect(roleReplyToast("add", { message: teamMessages.roleAddQueued })).toEqual({
+      ok: true,
+      toast: { type: "success", message: teamMessages.added },
+    });
+    expect(roleReplyToast("remove", { message: teamMessages.roleRemoveQueued })).toEqual({
+      ok: true,
+      toast: { type: "success", message: teamMessages.removed },
+    });
+    expect(roleReplyToast("add", { message: teamMessages.roleRemoveQueued })).toEqual({
+      ok: false,
+      toast: { type: "error", message: teamMessages.unknownReply },
+    });
     expect(roleReplyToast("remove", undefined).toast.message).toBe(teamMessages.unknownReply);
     expect(roleFailureToast("add", new HttpError(400, "Role not found in this server"))).toEqual({
       type: "error",

@@ -103,7 +103,8 @@ async function selectTeam(name: string) {
 }
 
 /** The Team Permissions dialog (found by its subtitle; the confirmation is another dialog). */
-const permissionsDialog = async () => (await screen.findByText(teamMessages.permissionsSubtitle)).closest(".ant-modal-content") as HTMLElement;
+const permissionsDialog = async () =>
+  (await screen.findByText(teamMessages.permissionsSubtitle)).closest(".ant-modal-content") as HTMLElement;
 
 const listOf = (title: "Available Roles" | "Team Roles") => screen.getByText(title).closest(".card") as HTMLElement;
 const namesIn = (title: "Available Roles" | "Team Roles") =>
@@ -146,7 +147,13 @@ describe("Staff Teams screen", () => {
     await user.type(await screen.findByLabelText("Team Name"), "Support Team");
     await user.click(screen.getByRole("button", { name: /Create/ }));
     await waitFor(() =>
-      expect(toasts).toContainEqual(expect.objectContaining({ type: "error", message: teamMessages.createFailed, description: 'A team named "Support Team" already exists' })),
+      expect(toasts).toContainEqual(
+        expect.objectContaining({
+          type: "error",
+          message: teamMessages.createFailed,
+          description: 'A team named "Support Team" already exists',
+        }),
+      ),
     );
     expect(screen.getByLabelText("Team Name")).toHaveValue("Support Team");
   });
@@ -163,7 +170,11 @@ describe("Staff Teams screen", () => {
     // Optimistic: moved before the server answers.
     expect(namesIn("Team Roles")).toEqual(["Support", "VIP"]);
     await waitFor(() => expect(toasts.map((t) => t.message)).toContain(teamMessages.added));
-    expect(api.state.calls.at(-1)).toMatchObject({ method: "POST", path: `/${community}/teams/1/roles`, body: { RoleId: roles[3].RoleId } });
+    expect(api.state.calls.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/${community}/teams/1/roles`,
+      body: { RoleId: roles[3].RoleId },
+    });
 
     api.state.fail = { method: "POST", path: /\/roles$/, status: 500, body: { error: "Internal server error" } };
     await user.click(screen.getByRole("button", { name: "Add Admin to the team" }));
@@ -212,7 +223,8 @@ describe("Staff Teams screen", () => {
     expect(within(dialog).getByText(teamMessages.permissionsSubtitle)).toBeInTheDocument();
     const switches = within(dialog).getAllByRole("switch");
     expect(switches).toHaveLength(26);
-    for (const key of teamPermissionKeys) expect(within(dialog).getByRole("switch", { name: teamMessages.allowTeamTo(permissionWords(key)) })).toBeInTheDocument();
+    for (const key of teamPermissionKeys)
+      expect(within(dialog).getByRole("switch", { name: teamMessages.allowTeamTo(permissionWords(key)) })).toBeInTheDocument();
 
     const createTag = within(dialog).getByRole("switch", { name: "Allow team to create tags" });
     expect(createTag).not.toBeChecked();
@@ -229,11 +241,23 @@ describe("Staff Teams screen", () => {
     expect(createTag).toBeChecked();
 
     await user.click(within(dialog).getByRole("button", { name: "Enable all permissions" }));
-    await waitFor(() => expect(within(dialog).getAllByRole("switch").every((s) => s.getAttribute("aria-checked") === "true")).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("switch")
+          .every((s) => s.getAttribute("aria-checked") === "true"),
+      ).toBe(true),
+    );
     const bulk = api.state.calls.at(-1)!;
     expect(Object.keys((bulk.body as { Permissions: object }).Permissions)).toHaveLength(24);
     await user.click(within(dialog).getByRole("button", { name: "Disable all permissions" }));
-    await waitFor(() => expect(within(dialog).getAllByRole("switch").every((s) => s.getAttribute("aria-checked") === "false")).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole("switch")
+          .every((s) => s.getAttribute("aria-checked") === "false"),
+      ).toBe(true),
+    );
   });
 
   it("Delete Team asks first, shows 'Deleting...', then clears the selected team", async () => {
@@ -266,7 +290,11 @@ describe("Staff Teams screen", () => {
     await user.click(within(await permissionsDialog()).getByRole("button", { name: /Delete Team/ }));
     const confirm = (await screen.findByText(teamMessages.deleteConfirm)).closest(".ant-modal-content") as HTMLElement;
     await user.click(within(confirm).getByRole("button", { name: teamMessages.deleteTeam }));
-    await waitFor(() => expect(toasts).toContainEqual(expect.objectContaining({ message: teamMessages.deleteFailed, description: 'This team is used by the panel "Help".' })));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ message: teamMessages.deleteFailed, description: 'This team is used by the panel "Help".' }),
+      ),
+    );
     expect(screen.getByText("Team Roles")).toBeInTheDocument();
   });
 
@@ -283,7 +311,11 @@ describe("Staff Teams screen", () => {
     expect(screen.getByRole("button", { name: "Drag VIP" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: /Permissions/ }));
     const dialog = await permissionsDialog();
-    expect(within(dialog).getAllByRole("switch").every((s) => (s as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole("switch")
+        .every((s) => (s as HTMLButtonElement).disabled),
+    ).toBe(true);
     expect(within(dialog).queryByRole("button", { name: /Delete Team/ })).not.toBeInTheDocument();
   });
 

@@ -19,7 +19,9 @@ const clockIs = (offsetMs: number, canSkip: boolean) =>
 const tryItHandlers = [
   demoStats,
   rest.get(`${API}/${community}/demo/channels`, () =>
-    HttpResponse.json({ channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: null }] }),
+    HttpResponse.json({
+      channels: [{ id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: null }],
+    }),
   ),
   rest.get(`${API}/${community}/demo/channels/:id/messages`, () => HttpResponse.json({ messages: [], mentions: {} })),
 ];
@@ -28,9 +30,25 @@ describe("the demo clock", { timeout: 30_000 }, () => {
   it("the Tickets list reads 'opened' on the server's clock: a ticket opened 5 minutes ago after a day's skip is not 'in 24 hours'", async () => {
     const opened = Date.now() + 24 * HOUR - 5 * 60_000;
     const ticket: TicketSummary = {
-      TicketId: 7, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "900000000000000002", OpenerName: "Demo Staff", Subject: null,
-      ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: null, OpenedAt: opened, LastActivityAt: opened, ClosedAt: null, CloseReason: null,
-      FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null,
+      TicketId: 7,
+      Status: "open",
+      PanelId: 1,
+      PanelName: "General Support",
+      OpenerId: "900000000000000002",
+      OpenerName: "Demo Staff",
+      Subject: null,
+      ClaimedById: null,
+      ClaimedByName: null,
+      ChannelId: "55",
+      ChannelUrl: null,
+      OpenedAt: opened,
+      LastActivityAt: opened,
+      ClosedAt: null,
+      CloseReason: null,
+      FormAnswers: [],
+      Priority: "normal",
+      LabelIds: [],
+      WaitingSince: null,
     };
     renderApp(`/${community}/tickets`, server, {
       handlers: [
@@ -55,7 +73,12 @@ describe("the demo clock", { timeout: 30_000 }, () => {
         clockIs(36 * HOUR, true),
         rest.post(`${API}/${community}/demo/skip-ahead`, async ({ request }) => {
           skips.push(await request.json());
-          return HttpResponse.json({ closed: 1, warned: 2, alerted: 0, clock: { offsetMs: 60 * HOUR, now: Date.now() + 60 * HOUR, canSkip: true } });
+          return HttpResponse.json({
+            closed: 1,
+            warned: 2,
+            alerted: 0,
+            clock: { offsetMs: 60 * HOUR, now: Date.now() + 60 * HOUR, canSkip: true },
+          });
         }),
       ],
     });

@@ -9,9 +9,26 @@ import type { TicketEvent, TicketSummary } from "../../../src/schemas/ticket";
 // splits them), applied to the open list; and the Statistics screen's durations.
 
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
-  TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "1", OpenerName: "Ann", Subject: null,
-  ClaimedById: null, ClaimedByName: null, ChannelId: "5", ChannelUrl: "/g/try-it?channel=5", OpenedAt: 1, LastActivityAt: 1,
-  ClosedAt: null, CloseReason: null, FormAnswers: [], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
+  TicketId: n,
+  Status: "open",
+  PanelId: 1,
+  PanelName: "General Support",
+  OpenerId: "1",
+  OpenerName: "Ann",
+  Subject: null,
+  ClaimedById: null,
+  ClaimedByName: null,
+  ChannelId: "5",
+  ChannelUrl: "/g/try-it?channel=5",
+  OpenedAt: 1,
+  LastActivityAt: 1,
+  ClosedAt: null,
+  CloseReason: null,
+  FormAnswers: [],
+  Priority: "normal",
+  LabelIds: [],
+  WaitingSince: null,
+  ...extra,
 });
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -38,7 +55,11 @@ describe("live ticket events", () => {
     list = applyEvent(list, { type: "opened", guildId: "g", ticket: ticket(3) });
     expect(list.map((t) => t.TicketId)).toEqual([3, 2, 1]);
     list = applyEvent(list, { type: "updated", guildId: "g", ticket: ticket(2, { ClaimedById: "9", ClaimedByName: "Bo" }) });
-    expect(list.map((t) => [t.TicketId, t.ClaimedByName])).toEqual([[3, null], [2, "Bo"], [1, null]]);
+    expect(list.map((t) => [t.TicketId, t.ClaimedByName])).toEqual([
+      [3, null],
+      [2, "Bo"],
+      [1, null],
+    ]);
     list = applyEvent(list, { type: "closed", guildId: "g", ticket: ticket(3, { Status: "closed" }) });
     expect(list.map((t) => t.TicketId)).toEqual([2, 1]);
   });

@@ -12,9 +12,26 @@ import { community, renderApp } from "../shell/harness";
 const server = useMswServer();
 
 const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({
-  TicketId: n, Status: "open", PanelId: 1, PanelName: "General Support", OpenerId: "900000000000000002", OpenerName: "Demo Staff", Subject: null,
-  ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: `/${community}/try-it?channel=55`, OpenedAt: Date.now() - 60_000,
-  LastActivityAt: Date.now() - 60_000, ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "Order", Value: "A-77" }], Priority: "normal", LabelIds: [], WaitingSince: null, ...extra,
+  TicketId: n,
+  Status: "open",
+  PanelId: 1,
+  PanelName: "General Support",
+  OpenerId: "900000000000000002",
+  OpenerName: "Demo Staff",
+  Subject: null,
+  ClaimedById: null,
+  ClaimedByName: null,
+  ChannelId: "55",
+  ChannelUrl: `/${community}/try-it?channel=55`,
+  OpenedAt: Date.now() - 60_000,
+  LastActivityAt: Date.now() - 60_000,
+  ClosedAt: null,
+  CloseReason: null,
+  FormAnswers: [{ Label: "Order", Value: "A-77" }],
+  Priority: "normal",
+  LabelIds: [],
+  WaitingSince: null,
+  ...extra,
 });
 
 function ticketsApi(events: string) {
@@ -27,18 +44,35 @@ function ticketsApi(events: string) {
       state.lists.push(new URL(request.url).search);
       return HttpResponse.json({ tickets: [ticket(12)], total: 1, page: 1, per_page: 100 });
     }),
-    rest.get(`${API}/${community}/tickets/events`, () =>
-      new HttpResponse(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(events)); c.close(); } }), { headers: { "content-type": "text/event-stream" } }),
+    rest.get(
+      `${API}/${community}/tickets/events`,
+      () =>
+        new HttpResponse(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode(events));
+              c.close();
+            },
+          }),
+          { headers: { "content-type": "text/event-stream" } },
+        ),
     ),
-    rest.get(`${API}/${community}/panels`, () => HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 1, PanelName: "General Support" }], MultiPanels: [] } })),
-    rest.get(`${API}/${community}/close-reasons`, () => HttpResponse.json({ close_reasons: [{ ReasonId: 1, Label: "Solved", Text: "", Position: 0 }] })),
+    rest.get(`${API}/${community}/panels`, () =>
+      HttpResponse.json({ panels: { SinglePanels: [{ PanelId: 1, PanelName: "General Support" }], MultiPanels: [] } }),
+    ),
+    rest.get(`${API}/${community}/close-reasons`, () =>
+      HttpResponse.json({ close_reasons: [{ ReasonId: 1, Label: "Solved", Text: "", Position: 0 }] }),
+    ),
     rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
     rest.post(`${API}/${community}/tickets/:n/:action`, async ({ params, request }) => {
       state.posts.push({ path: `${params.n}/${params.action}`, body: await request.json() });
       const claimed = params.action === "claim";
       return HttpResponse.json({
         message: claimed ? "You claimed this ticket." : "Ticket #12 closed.",
-        ticket: ticket(12, claimed ? { ClaimedById: "900000000000000001", ClaimedByName: "Demo Admin" } : { Status: "closed", ChannelUrl: null }),
+        ticket: ticket(
+          12,
+          claimed ? { ClaimedById: "900000000000000001", ClaimedByName: "Demo Admin" } : { Status: "closed", ChannelUrl: null },
+        ),
       });
     }),
   ];
@@ -119,14 +153,27 @@ describe("Try-it view", { timeout: 30_000 }, () => {
           channels: [
             { id: "714", name: "support", kind: "text", category: "Support", ticketId: null, lastMessageId: "2" },
             // The ticket channel exists once the form is answered.
-            ...(sent.length > 1 ? [{ id: "990", name: "ticket-1081", kind: "ticket", category: "Tickets", ticketId: 1081, lastMessageId: "5" }] : []),
+            ...(sent.length > 1
+              ? [{ id: "990", name: "ticket-1081", kind: "ticket", category: "Tickets", ticketId: 1081, lastMessageId: "5" }]
+              : []),
           ],
         }),
       ),
       rest.get(`${API}/${community}/demo/clock`, () => HttpResponse.json({ offsetMs: 0, now: Date.now(), canSkip: false })),
       rest.get(`${API}/${community}/demo/channels/990/messages`, () =>
         HttpResponse.json({
-          messages: [{ id: "5", channelId: "990", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "<@900000000000000002> <@&603> Welcome to your ticket", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+          messages: [
+            {
+              id: "5",
+              channelId: "990",
+              author: { id: "99", username: "Ticketeer", avatar: null, bot: true },
+              content: "<@900000000000000002> <@&603> Welcome to your ticket",
+              embeds: [],
+              components: [],
+              createdAt: Date.now(),
+              editedAt: null,
+            },
+          ],
           // Whom the text mentions, as the server resolved them.
           mentions: { "900000000000000002": "Demo Staff", "603": "Support" },
         }),
@@ -135,9 +182,14 @@ describe("Try-it view", { timeout: 30_000 }, () => {
         HttpResponse.json({
           messages: [
             {
-              id: "2", channelId: "714", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "<img src=x onerror=alert(1)> hello",
-              embeds: [{ title: "Need help?", color: 0x5865f2 }], components: [{ type: 1, components: [{ type: 2, style: 1, label: "Open a ticket", custom_id: "panel:1" }] }],
-              createdAt: Date.now(), editedAt: null,
+              id: "2",
+              channelId: "714",
+              author: { id: "99", username: "Ticketeer", avatar: null, bot: true },
+              content: "<img src=x onerror=alert(1)> hello",
+              embeds: [{ title: "Need help?", color: 0x5865f2 }],
+              components: [{ type: 1, components: [{ type: 2, style: 1, label: "Open a ticket", custom_id: "panel:1" }] }],
+              createdAt: Date.now(),
+              editedAt: null,
             },
           ],
         }),
@@ -147,13 +199,35 @@ describe("Try-it view", { timeout: 30_000 }, () => {
         sent.push(body);
         if (body.kind === "button") {
           return HttpResponse.json({
-            modal: { custom_id: "form:1:2", title: "Intake", components: [{ type: 1, components: [{ type: 4, custom_id: "field:9", label: "Order number", style: 1, required: true, max_length: 20 }] }] },
-            ephemeral: [], choices: [],
+            modal: {
+              custom_id: "form:1:2",
+              title: "Intake",
+              components: [
+                {
+                  type: 1,
+                  components: [{ type: 4, custom_id: "field:9", label: "Order number", style: 1, required: true, max_length: 20 }],
+                },
+              ],
+            },
+            ephemeral: [],
+            choices: [],
           });
         }
         return HttpResponse.json({
-          modal: null, choices: [],
-          ephemeral: [{ id: "3", channelId: "714", author: { id: "99", username: "Ticketeer", avatar: null, bot: true }, content: "Your ticket is open", embeds: [], components: [], createdAt: Date.now(), editedAt: null }],
+          modal: null,
+          choices: [],
+          ephemeral: [
+            {
+              id: "3",
+              channelId: "714",
+              author: { id: "99", username: "Ticketeer", avatar: null, bot: true },
+              content: "Your ticket is open",
+              embeds: [],
+              components: [],
+              createdAt: Date.now(),
+              editedAt: null,
+            },
+          ],
         });
       }),
     ];
@@ -170,7 +244,9 @@ describe("Try-it view", { timeout: 30_000 }, () => {
     await user.type(input, "A-77");
     await user.click(within(dialog).getByRole("button", { name: "Submit" }));
     // With the message whose button opened the form, as Discord's modal submit carries it.
-    await waitFor(() => expect(sent[1]).toEqual({ kind: "modal", channelId: "714", messageId: "2", customId: "form:1:2", fields: { "field:9": "A-77" } }));
+    await waitFor(() =>
+      expect(sent[1]).toEqual({ kind: "modal", channelId: "714", messageId: "2", customId: "form:1:2", fields: { "field:9": "A-77" } }),
+    );
     // The view follows the new ticket channel, and the bot's answer comes along.
     expect(await screen.findByText("@Demo Staff @Support Welcome to your ticket")).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "#ticket-1081" })).toBeInTheDocument();

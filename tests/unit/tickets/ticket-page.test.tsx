@@ -15,22 +15,52 @@ const server = useMswServer();
 const ADMIN = "900000000000000001";
 
 const summary: TicketSummary = {
-  TicketId: 12, Status: "open", PanelId: 1, PanelName: "Orders", OpenerId: ADMIN, OpenerName: "Demo Admin", Subject: null,
-  ClaimedById: null, ClaimedByName: null, ChannelId: "55", ChannelUrl: null, OpenedAt: Date.now() - 60_000, LastActivityAt: Date.now() - 60_000,
-  ClosedAt: null, CloseReason: null, FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }], Priority: "normal", LabelIds: [],
+  TicketId: 12,
+  Status: "open",
+  PanelId: 1,
+  PanelName: "Orders",
+  OpenerId: ADMIN,
+  OpenerName: "Demo Admin",
+  Subject: null,
+  ClaimedById: null,
+  ClaimedByName: null,
+  ChannelId: "55",
+  ChannelUrl: null,
+  OpenedAt: Date.now() - 60_000,
+  LastActivityAt: Date.now() - 60_000,
+  ClosedAt: null,
+  CloseReason: null,
+  FormAnswers: [{ Label: "What happened", Value: "Told to ask in <#713>" }],
+  Priority: "normal",
+  LabelIds: [],
   WaitingSince: null,
 };
 
 const detail: TicketDetail = {
-  ticket: summary, FirstResponseAt: null, AddedMembers: [], activity: [], notes: [], staff: [], may: { reply: true, note: true, act: true },
+  ticket: summary,
+  FirstResponseAt: null,
+  AddedMembers: [],
+  activity: [],
+  notes: [],
+  staff: [],
+  may: { reply: true, note: true, act: true },
   // The guild's names now: the role was renamed since the bot read the message.
   // Someone the bot could not name when it read the message is known to the page now: the message still says unknown.
-  names: { users: { [ADMIN]: "Demo Admin", "123456789012345678": "Back again" }, roles: { "602": "Mods (renamed)" }, channels: { "713": "chat-renamed" } },
+  names: {
+    users: { [ADMIN]: "Demo Admin", "123456789012345678": "Back again" },
+    roles: { "602": "Mods (renamed)" },
+    channels: { "713": "chat-renamed" },
+  },
 };
 
 const messages: TicketMessage[] = [
   {
-    MessageId: "100", AuthorId: "99", AuthorName: "Ticketeer", AuthorAvatar: null, Bot: true, Timestamp: Date.now() - 50_000,
+    MessageId: "100",
+    AuthorId: "99",
+    AuthorName: "Ticketeer",
+    AuthorAvatar: null,
+    Bot: true,
+    Timestamp: Date.now() - 50_000,
     Content: `<@${ADMIN}> <@&602>`,
     Embeds: [
       { Title: "Orders", Description: "We look at every order." },
@@ -49,7 +79,12 @@ const messages: TicketMessage[] = [
     Mentions: { users: { [ADMIN]: "Demo Admin" }, roles: { "602": "Moderator" }, channels: { "713": "general" } },
   },
   {
-    MessageId: "101", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 40_000,
+    MessageId: "101",
+    AuthorId: ADMIN,
+    AuthorName: "Demo Admin",
+    AuthorAvatar: null,
+    Bot: false,
+    Timestamp: Date.now() - 40_000,
     Content: "Here it is, <@123456789012345678> knows",
     Embeds: [],
     Attachments: [{ Name: "receipt.pdf", Url: "https://cdn.example.com/receipt.pdf", Size: 2048, ContentType: "application/pdf" }],
@@ -64,8 +99,9 @@ const handlers = [
   rest.get(`${API}/${community}/tickets/12/messages`, () =>
     HttpResponse.json({ messages, last_message_id: "101", read_at: Date.now(), users: { [ADMIN]: "Demo Admin" } }),
   ),
-  rest.get(`${API}/${community}/tickets/events`, () =>
-    new HttpResponse(new ReadableStream({ start: (c) => c.close() }), { headers: { "content-type": "text/event-stream" } }),
+  rest.get(
+    `${API}/${community}/tickets/events`,
+    () => new HttpResponse(new ReadableStream({ start: (c) => c.close() }), { headers: { "content-type": "text/event-stream" } }),
   ),
   rest.get(`${API}/${community}/labels`, () => HttpResponse.json({ labels: [] })),
 ];
@@ -100,14 +136,36 @@ describe("the ticket page's messages", { timeout: 30_000 }, () => {
   it("with the gateway: a message's edits and its deletion in Discord, with what it said before (English, Spanish)", async () => {
     const audited: TicketMessage[] = [
       {
-        MessageId: "102", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 30_000, Content: "order #78",
-        Embeds: [], Attachments: [], EditedAt: Date.now() - 20_000, History: [{ Content: "order #77", At: Date.now() - 20_000, Kind: "edit" }],
+        MessageId: "102",
+        AuthorId: ADMIN,
+        AuthorName: "Demo Admin",
+        AuthorAvatar: null,
+        Bot: false,
+        Timestamp: Date.now() - 30_000,
+        Content: "order #78",
+        Embeds: [],
+        Attachments: [],
+        EditedAt: Date.now() - 20_000,
+        History: [{ Content: "order #77", At: Date.now() - 20_000, Kind: "edit" }],
       },
-      { MessageId: "103", AuthorId: ADMIN, AuthorName: "Demo Admin", AuthorAvatar: null, Bot: false, Timestamp: Date.now() - 10_000, Content: "oops", Embeds: [], Attachments: [], DeletedAt: Date.now() - 5_000 },
+      {
+        MessageId: "103",
+        AuthorId: ADMIN,
+        AuthorName: "Demo Admin",
+        AuthorAvatar: null,
+        Bot: false,
+        Timestamp: Date.now() - 10_000,
+        Content: "oops",
+        Embeds: [],
+        Attachments: [],
+        DeletedAt: Date.now() - 5_000,
+      },
     ];
     const withAudit = [
       handlers[0],
-      rest.get(`${API}/${community}/tickets/12/messages`, () => HttpResponse.json({ messages: audited, last_message_id: "103", read_at: Date.now(), users: {} })),
+      rest.get(`${API}/${community}/tickets/12/messages`, () =>
+        HttpResponse.json({ messages: audited, last_message_id: "103", read_at: Date.now(), users: {} }),
+      ),
       ...handlers.slice(2),
     ];
     const { unmount } = renderApp(`/${community}/tickets/12`, server, { handlers: withAudit });
@@ -150,8 +208,10 @@ describe("a reply from the ticket page", { timeout: 30_000 }, () => {
           detailReads++;
           return HttpResponse.json({ ...detail, ticket: current });
         }),
-        rest.get(`${API}/${community}/tickets/events`, () =>
-          new HttpResponse(new ReadableStream({ start: (c) => void (stream = c) }), { headers: { "content-type": "text/event-stream" } }),
+        rest.get(
+          `${API}/${community}/tickets/events`,
+          () =>
+            new HttpResponse(new ReadableStream({ start: (c) => void (stream = c) }), { headers: { "content-type": "text/event-stream" } }),
         ),
         // As the server does: the reply's event is published before the answer.
         rest.post(`${API}/${community}/tickets/12/reply`, () => {

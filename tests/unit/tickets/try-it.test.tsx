@@ -19,13 +19,38 @@ const TICKET = "990";
 const DM = "880";
 
 const channel = (id: string, name: string, extra: Partial<DemoChannel> = {}): DemoChannel => ({
-  id, name, kind: "text", category: "Support", ticketId: null, mine: false, lastMessageId: null, canWrite: true, ...extra,
+  id,
+  name,
+  kind: "text",
+  category: "Support",
+  ticketId: null,
+  mine: false,
+  lastMessageId: null,
+  canWrite: true,
+  ...extra,
 });
 const message = (id: string, channelId: string, content: string, extra: Partial<DemoMessage> = {}): DemoMessage => ({
-  id, channelId, author: bot, content, embeds: [], components: [], createdAt: Date.now(), editedAt: null, ...extra,
+  id,
+  channelId,
+  author: bot,
+  content,
+  embeds: [],
+  components: [],
+  createdAt: Date.now(),
+  editedAt: null,
+  ...extra,
 });
 const buttons = (...list: { label: string; id: string; style?: number; disabled?: boolean }[]) => [
-  { type: 1, components: list.map((b) => ({ type: 2, style: b.style ?? 2, label: b.label, custom_id: b.id, ...(b.disabled ? { disabled: true } : {}) })) },
+  {
+    type: 1,
+    components: list.map((b) => ({
+      type: 2,
+      style: b.style ?? 2,
+      label: b.label,
+      custom_id: b.id,
+      ...(b.disabled ? { disabled: true } : {}),
+    })),
+  },
 ];
 
 /** A text/event-stream the test writes to. */
@@ -33,7 +58,10 @@ function eventStream() {
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   return {
-    response: () => new HttpResponse(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), { headers: { "content-type": "text/event-stream" } }),
+    response: () =>
+      new HttpResponse(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), {
+        headers: { "content-type": "text/event-stream" },
+      }),
     send: (event: DemoTicketEvent) => controller!.enqueue(encoder.encode(`event: ticket\ndata: ${JSON.stringify(event)}\n\n`)),
     get open() {
       return controller !== undefined;
@@ -46,7 +74,13 @@ function eventStream() {
  * in `gone`, no longer seen, is answered `gone`), every request logged.
  */
 function demoServer(initial: { channels: DemoChannel[]; messages: Record<string, DemoMessage[]> }) {
-  const state = { ...initial, gone: [] as string[], requests: [] as string[], interactions: [] as Record<string, unknown>[], posts: [] as string[] };
+  const state = {
+    ...initial,
+    gone: [] as string[],
+    requests: [] as string[],
+    interactions: [] as Record<string, unknown>[],
+    posts: [] as string[],
+  };
   let answer: (body: Record<string, unknown>) => Record<string, unknown> = () => ({ modal: null, ephemeral: [], choices: [] });
   const events = eventStream();
   const handlers = [
@@ -71,7 +105,9 @@ function demoServer(initial: { channels: DemoChannel[]; messages: Record<string,
       state.posts.push(content);
       const id = String(params.id);
       const list = (state.messages[id] ??= []);
-      list.push(message(String(5000 + list.length), id, content, { author: { id: "1", username: "Demo Admin", avatar: null, bot: false } }));
+      list.push(
+        message(String(5000 + list.length), id, content, { author: { id: "1", username: "Demo Admin", avatar: null, bot: false } }),
+      );
       return HttpResponse.json({ id: "1" }, { status: 201 });
     }),
     rest.post(`${API}/${community}/demo/interactions`, async ({ request }) => {
@@ -83,13 +119,20 @@ function demoServer(initial: { channels: DemoChannel[]; messages: Record<string,
   return { state, handlers, events, answerWith: (fn: typeof answer) => void (answer = fn) };
 }
 const reply = (channelId: string, content: string, components: unknown[] = []) => ({
-  modal: null, choices: [], ephemeral: [message(`e${Math.random().toString(36).slice(2)}`, channelId, content, { components: components as DemoMessage["components"] })],
+  modal: null,
+  choices: [],
+  ephemeral: [
+    message(`e${Math.random().toString(36).slice(2)}`, channelId, content, { components: components as DemoMessage["components"] }),
+  ],
 });
 const textbox = () => screen.getByRole("textbox", { name: "Message" });
 
 describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 }, () => {
   it("'/close' and Enter picks the command (never posted as text); arrows move through the menu, Tab picks; Enter runs it; focus stays in the box", async () => {
-    const demo = demoServer({ channels: [channel(TICKET, "ticket-7", { kind: "ticket", ticketId: 7 })], messages: { [TICKET]: [message("5", TICKET, "Welcome")] } });
+    const demo = demoServer({
+      channels: [channel(TICKET, "ticket-7", { kind: "ticket", ticketId: 7 })],
+      messages: { [TICKET]: [message("5", TICKET, "Welcome")] },
+    });
     const user = userEvent.setup();
     renderApp(`/${community}/try-it?channel=${TICKET}`, server, { handlers: demo.handlers });
     // The first screen of the file loads its lazy chunk.
@@ -98,8 +141,15 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
     await user.click(textbox());
     await user.keyboard("/cl");
     const menu = screen.getByRole("listbox", { name: "Slash commands" });
-    const selected = () => within(menu).getAllByRole("option").find((o) => o.getAttribute("aria-selected") === "true")!;
-    expect(within(menu).getAllByRole("option").map((o) => o.textContent?.split(" ")[0])).toEqual(["/close", "/closerequest", "/claim"]);
+    const selected = () =>
+      within(menu)
+        .getAllByRole("option")
+        .find((o) => o.getAttribute("aria-selected") === "true")!;
+    expect(
+      within(menu)
+        .getAllByRole("option")
+        .map((o) => o.textContent?.split(" ")[0]),
+    ).toEqual(["/close", "/closerequest", "/claim"]);
     expect(selected()).toHaveTextContent(/^\/close \[reason\]/);
     await user.keyboard("{ArrowDown}{ArrowDown}");
     expect(selected()).toHaveTextContent(/^\/claim/);
@@ -122,13 +172,17 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
     const reason = within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" });
     expect(reason).toHaveFocus();
     await user.keyboard("Solved{Enter}");
-    await waitFor(() => expect(demo.state.interactions).toContainEqual({ kind: "command", channelId: TICKET, name: "close", options: { reason: "Solved" } }));
+    await waitFor(() =>
+      expect(demo.state.interactions).toContainEqual({ kind: "command", channelId: TICKET, name: "close", options: { reason: "Solved" } }),
+    );
     expect(demo.state.posts).toEqual([]);
     await waitFor(() => expect(textbox()).toHaveFocus());
 
     // What follows the name goes to the first option; Escape closes the menu, and a plain text is sent as text.
     await user.keyboard("/close Duplicate{Enter}");
-    expect(within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" })).toHaveValue("Duplicate");
+    expect(within(screen.getByRole("group", { name: "/close [reason] [details]" })).getByRole("combobox", { name: "reason" })).toHaveValue(
+      "Duplicate",
+    );
     await user.keyboard("{Escape}");
     await user.keyboard("/clo{Escape}{Enter}");
     await waitFor(() => expect(demo.state.posts).toEqual(["/clo"]));
@@ -151,11 +205,18 @@ describe("an answer only the member sees", { timeout: 30_000 }, () => {
   it("stays in the channel it was answered in, and its confirmation, once used, is disabled", async () => {
     const demo = demoServer({
       channels: [channel(SUPPORT, "support"), channel(TICKET, "ticket-7", { kind: "ticket", ticketId: 7, category: "Tickets" })],
-      messages: { [SUPPORT]: [message("2", SUPPORT, "Panel")], [TICKET]: [message("5", TICKET, "Welcome", { components: buttons({ label: "Close", id: "ticket:7:close", style: 4 }) })] },
+      messages: {
+        [SUPPORT]: [message("2", SUPPORT, "Panel")],
+        [TICKET]: [message("5", TICKET, "Welcome", { components: buttons({ label: "Close", id: "ticket:7:close", style: 4 }) })],
+      },
     });
     demo.answerWith((body) =>
       body.customId === "ticket:7:close"
-        ? reply(TICKET, "Are you sure you want to close this ticket?", buttons({ label: "Close ticket", id: "ticket:7:close-confirm", style: 4 }))
+        ? reply(
+            TICKET,
+            "Are you sure you want to close this ticket?",
+            buttons({ label: "Close ticket", id: "ticket:7:close-confirm", style: 4 }),
+          )
         : reply(TICKET, "This ticket is being closed already."),
     );
     const user = userEvent.setup();
@@ -170,10 +231,16 @@ describe("an answer only the member sees", { timeout: 30_000 }, () => {
     await screen.findByText("Panel");
     expect(screen.queryByText("Are you sure you want to close this ticket?")).toBeNull();
     await user.click(screen.getByTestId("channel-ticket-7"));
-    await user.click(within((await screen.findByText("Are you sure you want to close this ticket?")).closest("li")!).getByRole("button", { name: "Close ticket" }));
+    await user.click(
+      within((await screen.findByText("Are you sure you want to close this ticket?")).closest("li")!).getByRole("button", {
+        name: "Close ticket",
+      }),
+    );
     await screen.findByText("This ticket is being closed already.");
     // Used: the bot answered it, its button is disabled.
-    expect(within(screen.getByText("Are you sure you want to close this ticket?").closest("li")!).getByRole("button", { name: "Close ticket" })).toBeDisabled();
+    expect(
+      within(screen.getByText("Are you sure you want to close this ticket?").closest("li")!).getByRole("button", { name: "Close ticket" }),
+    ).toBeDisabled();
     expect(demo.state.interactions.filter((i) => i.customId === "ticket:7:close-confirm")).toHaveLength(1);
   });
 });
@@ -183,12 +250,22 @@ describe("the rating's buttons", { timeout: 30_000 }, () => {
     const prompt = (rated: boolean) =>
       message("7", DM, "How did we do? Rate your ticket #7 on Demo Community.", {
         components: [
-          ...buttons(...[1, 2, 3, 4, 5].map((r) => ({ label: "★".repeat(r), id: `rate:${community}:7:${r}`, style: rated && r === 4 ? 1 : 2, disabled: rated }))),
+          ...buttons(
+            ...[1, 2, 3, 4, 5].map((r) => ({
+              label: "★".repeat(r),
+              id: `rate:${community}:7:${r}`,
+              style: rated && r === 4 ? 1 : 2,
+              disabled: rated,
+            })),
+          ),
           ...(rated ? buttons({ label: "Add a comment", id: `rate-comment:${community}:7` }) : []),
         ],
         editedAt: rated ? Date.now() : null,
       });
-    const demo = demoServer({ channels: [channel(DM, "Ticketeer", { kind: "dm", category: "Direct messages" })], messages: { [DM]: [prompt(false)] } });
+    const demo = demoServer({
+      channels: [channel(DM, "Ticketeer", { kind: "dm", category: "Direct messages" })],
+      messages: { [DM]: [prompt(false)] },
+    });
     demo.answerWith(() => {
       // The bot edits its direct message as it answers.
       demo.state.messages[DM] = [prompt(true)];
@@ -221,8 +298,12 @@ describe("the chat's scroll", { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows the newest message on a channel switch, follows new ones at the bottom, and leaves a member reading above alone", async () => {
-    const many = (channelId: string, n: number) => Array.from({ length: n }, (_, i) => message(String(1000 + i), channelId, `Line ${channelId}-${i}`));
-    const demo = demoServer({ channels: [channel(SUPPORT, "support"), channel("713", "general")], messages: { [SUPPORT]: many(SUPPORT, 20), "713": many("713", 30) } });
+    const many = (channelId: string, n: number) =>
+      Array.from({ length: n }, (_, i) => message(String(1000 + i), channelId, `Line ${channelId}-${i}`));
+    const demo = demoServer({
+      channels: [channel(SUPPORT, "support"), channel("713", "general")],
+      messages: { [SUPPORT]: many(SUPPORT, 20), "713": many("713", 30) },
+    });
     const user = userEvent.setup();
     renderApp(`/${community}/try-it?channel=${SUPPORT}`, server, { handlers: demo.handlers });
     await screen.findByText("Line 714-19");
@@ -257,10 +338,14 @@ describe("an empty form", { timeout: 30_000 }, () => {
       const user = userEvent.setup();
       render(
         <FormModal
-          modal={{ customId: "form:1:2", title: "Support Request", inputs: [
-            { customId: "field:1", label: "What do you need help with?", paragraph: true, required: true, minLength: 10 },
-            { customId: "field:2", label: "Order ID (if any)", paragraph: false, required: false },
-          ] }}
+          modal={{
+            customId: "form:1:2",
+            title: "Support Request",
+            inputs: [
+              { customId: "field:1", label: "What do you need help with?", paragraph: true, required: true, minLength: 10 },
+              { customId: "field:2", label: "Order ID (if any)", paragraph: false, required: false },
+            ],
+          }}
           onClose={() => undefined}
           onSubmit={onSubmit}
         />,
@@ -290,7 +375,9 @@ describe("an empty form", { timeout: 30_000 }, () => {
 describe("the member's view follows the ticket", { timeout: 30_000 }, () => {
   const ticketChannel = channel(TICKET, "ticket-1081", { kind: "ticket", ticketId: 1081, category: "Tickets", mine: true });
   const closed = (reason: string | null): DemoTicketEvent => ({
-    type: "closed", guildId: community, ticket: { TicketId: 1081, Status: "closed", ChannelId: TICKET, OpenerId: "900000000000000001", Visible: false, CloseReason: reason },
+    type: "closed",
+    guildId: community,
+    ticket: { TicketId: 1081, Status: "closed", ChannelId: TICKET, OpenerId: "900000000000000001", Visible: false, CloseReason: reason },
   });
 
   it("when staff close it: its channel leaves the list, the view moves to the closing DM with why, and nothing asks for the gone channel", async () => {
@@ -304,7 +391,11 @@ describe("the member's view follows the ticket", { timeout: 30_000 }, () => {
 
     // Staff close it from the dashboard: the channel is deleted, the closing DM arrives.
     demo.state.channels = [channel(SUPPORT, "support"), channel(DM, "Ticketeer", { kind: "dm", category: "Direct messages" })];
-    demo.state.messages[DM] = [message("9", DM, "How did we do? Rate your ticket #1081 on Demo Community.", { embeds: [{ fields: [{ name: "Reason", value: "Solved" }] }] })];
+    demo.state.messages[DM] = [
+      message("9", DM, "How did we do? Rate your ticket #1081 on Demo Community.", {
+        embeds: [{ fields: [{ name: "Reason", value: "Solved" }] }],
+      }),
+    ];
     const requestsBefore = demo.state.requests.length;
     demo.events.send(closed("Solved"));
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  initialListState,
-  lastPage,
-  toQuery,
-  withFilters,
-  withPage,
-  withPageSize,
-} from "../../../src/resources/transcripts/list-state";
+import { initialListState, lastPage, toQuery, withFilters, withPage, withPageSize } from "../../../src/resources/transcripts/list-state";
 import { clampPage } from "../../../src/schemas/transcript";
 
 const onPage = (page: number) => ({ ...initialListState, page });
@@ -76,8 +69,20 @@ describe("transcript list state", () => {
   });
 
   it("builds the API query, leaving out empty filters and trimming text", () => {
-    const state = withFilters(withPageSize(initialListState, 75), { ticketId: 0, username: "  Maya ", panel: "Unknown", q: " refund  order " });
-    expect(toQuery({ ...state, page: 2 })).toEqual({ page: "2", per_page: "75", ticket_id: "0", username: "Maya", panel: "Unknown", q: "refund  order" });
+    const state = withFilters(withPageSize(initialListState, 75), {
+      ticketId: 0,
+      username: "  Maya ",
+      panel: "Unknown",
+      q: " refund  order ",
+    });
+    expect(toQuery({ ...state, page: 2 })).toEqual({
+      page: "2",
+      per_page: "75",
+      ticket_id: "0",
+      username: "Maya",
+      panel: "Unknown",
+      q: "refund  order",
+    });
     expect(toQuery(withFilters(initialListState, { username: "   ", q: "" }))).toEqual({ page: "1", per_page: "25" });
   });
 });

@@ -37,7 +37,9 @@ function listHandler(calls: URLSearchParams[], total = 81) {
   });
 }
 
-const panelsHandler = rest.get(`${API}/:guildId/transcript-panels`, () => HttpResponse.json({ panels: ["Billing", "General Support", "Unknown"] }));
+const panelsHandler = rest.get(`${API}/:guildId/transcript-panels`, () =>
+  HttpResponse.json({ panels: ["Billing", "General Support", "Unknown"] }),
+);
 const lastCall = (calls: URLSearchParams[]) => Object.fromEntries(calls.at(-1)!.entries());
 
 describe("transcripts list", () => {
@@ -48,7 +50,10 @@ describe("transcripts list", () => {
       panelsHandler,
       rest.get(`${API}/:guildId/transcripts`, () =>
         HttpResponse.json({
-          transcripts: [summary(12, { Rating: null, PanelName: "Unknown", PanelId: null, CloseReason: null }), summary(11, { Rating: 3, CloseReason: "  " })],
+          transcripts: [
+            summary(12, { Rating: null, PanelName: "Unknown", PanelId: null, CloseReason: null }),
+            summary(11, { Rating: 3, CloseReason: "  " }),
+          ],
           total: 2,
           page: 1,
           per_page: 25,
@@ -146,9 +151,14 @@ describe("transcripts list", () => {
   });
 
   it("a failed list fetch shows 'Failed to fetch transcripts: {status text} {error}'", async () => {
-    server.use(panelsHandler, rest.get(`${API}/:guildId/transcripts`, () => HttpResponse.json({ error: "Per page must be 25, 50, 75 or 100" }, { status: 400 })));
+    server.use(
+      panelsHandler,
+      rest.get(`${API}/:guildId/transcripts`, () => HttpResponse.json({ error: "Per page must be 25, 50, 75 or 100" }, { status: 400 })),
+    );
     renderApp(`/${community}/transcripts`, server);
-    expect(await screen.findByText(transcriptMessages.fetchListFailed("Bad Request", "Per page must be 25, 50, 75 or 100"))).toBeInTheDocument();
+    expect(
+      await screen.findByText(transcriptMessages.fetchListFailed("Bad Request", "Per page must be 25, 50, 75 or 100")),
+    ).toBeInTheDocument();
   });
 });
 
@@ -158,7 +168,9 @@ describe("bot API key", () => {
     server.use(
       panelsHandler,
       listHandler([], 0),
-      rest.get(`${API}/:guildId/bot-key`, () => HttpResponse.json(created ? { exists: true, created_at: 1_717_000_000_000 } : { exists: false, created_at: null })),
+      rest.get(`${API}/:guildId/bot-key`, () =>
+        HttpResponse.json(created ? { exists: true, created_at: 1_717_000_000_000 } : { exists: false, created_at: null }),
+      ),
       rest.post(`${API}/:guildId/bot-key`, () => {
         created++;
         return HttpResponse.json({ key: "tkb_secret-key", message: "ok" }, { status: 201 });
@@ -200,10 +212,14 @@ describe("bot API key", () => {
 });
 
 describe("transcript view", () => {
-  const hostile = '<!doctype html><html><body><p>hello</p><script>window.parent.__xss = 1</script></body></html>';
+  const hostile = "<!doctype html><html><body><p>hello</p><script>window.parent.__xss = 1</script></body></html>";
 
   it("shows the HTML in a full-height frame with an empty sandbox, through srcdoc, never in the page", async () => {
-    server.use(rest.get(`${API}/:guildId/transcripts/:id`, ({ params }) => HttpResponse.json({ transcript_html: hostile.replace("hello", `ticket ${params.id}`) })));
+    server.use(
+      rest.get(`${API}/:guildId/transcripts/:id`, ({ params }) =>
+        HttpResponse.json({ transcript_html: hostile.replace("hello", `ticket ${params.id}`) }),
+      ),
+    );
     const { container } = renderApp(`/${community}/transcripts/1042`, server);
     const frame = (await screen.findByTitle("Transcript of ticket #1042")) as HTMLIFrameElement;
     expect(frame.tagName).toBe("IFRAME");
@@ -230,7 +246,9 @@ describe("transcript view", () => {
   });
 
   it("'Transcript not found or unavailable.' on 404", async () => {
-    server.use(rest.get(`${API}/:guildId/transcripts/:id`, () => HttpResponse.json({ error: transcriptMessages.notFound }, { status: 404 })));
+    server.use(
+      rest.get(`${API}/:guildId/transcripts/:id`, () => HttpResponse.json({ error: transcriptMessages.notFound }, { status: 404 })),
+    );
     renderApp(`/${community}/transcripts/5`, server);
     expect(await screen.findByText(transcriptMessages.notFound)).toBeInTheDocument();
     expect(document.querySelector("iframe")).toBeNull();

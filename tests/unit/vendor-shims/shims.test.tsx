@@ -6,7 +6,13 @@ import { Markdown } from "../../../src/vendor-shims/markdown-to-jsx";
 // The build replaces two dependencies of dependencies with small local modules (vite.config.ts: a first visit
 // downloads less). They must keep the contract their callers rely on.
 const require = createRequire(import.meta.url);
-type Channel = { assert(k: unknown): void; get(k: unknown): unknown; has(k: unknown): boolean; set(k: unknown, v: unknown): void; delete(k: unknown): boolean };
+type Channel = {
+  assert(k: unknown): void;
+  get(k: unknown): unknown;
+  has(k: unknown): boolean;
+  set(k: unknown, v: unknown): void;
+  delete(k: unknown): boolean;
+};
 const shim = require("../../../src/vendor-shims/side-channel.cjs") as () => Channel;
 const real = require("side-channel") as () => Channel;
 

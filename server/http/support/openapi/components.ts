@@ -57,7 +57,6 @@ const output = named;
 
 const withMessage = <T extends z.ZodRawShape>(shape: T) => messageResponseSchema.extend(shape);
 
-
 export const s = {
   error: output("ApiError", apiErrorSchema),
   message: output("MessageResponse", messageResponseSchema),
@@ -67,7 +66,9 @@ export const s = {
   stats: output("Stats", statsSchema),
   login: output("LoginResponse", loginResponseSchema),
   demoSignIn: input("DemoSignInForm", z.object({ user_id: z.string().max(32), state: z.string().max(200) })),
-  callbackQuery: inline(z.object({ code: z.string().max(500).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() })),
+  callbackQuery: inline(
+    z.object({ code: z.string().max(500).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }),
+  ),
   authUser: output("AuthUser", authUserSchema),
   signInExchange: input("SignInExchange", signInExchangeSchema),
   signInSession: output("SignInSession", signInSessionSchema),
@@ -137,5 +138,14 @@ export const s = {
   configImportPreview: output("ConfigImportPreview", configImportPreviewSchema),
   configImportResult: output("ConfigImportResult", configImportResultSchema),
 
-  openApiDocument: output("OpenApiDocument", z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }).loose(), paths: z.record(z.string(), z.unknown()) }).loose()),
+  openApiDocument: output(
+    "OpenApiDocument",
+    z
+      .object({
+        openapi: z.string(),
+        info: z.object({ title: z.string(), version: z.string() }).loose(),
+        paths: z.record(z.string(), z.unknown()),
+      })
+      .loose(),
+  ),
 } as const;

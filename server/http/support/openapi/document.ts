@@ -29,7 +29,11 @@ export const apiTags: { name: string; description: string }[] = [
   { name: "Tags", description: "Canned replies" },
   { name: "Activity", description: "The audit log" },
   { name: "Settings", description: "Ticket settings" },
-  { name: "Bot setup", description: "What keeps the bot from working on the server: missing permissions, the Message Content intent, full categories, commands, refusals" },
+  {
+    name: "Bot setup",
+    description:
+      "What keeps the bot from working on the server: missing permissions, the Message Content intent, full categories, commands, refusals",
+  },
   { name: "Staff Teams", description: "Teams, their roles and their permissions" },
   { name: "Panels", description: "Ticket panels and multi-panels" },
   { name: "Forms", description: "Forms asked before a ticket opens" },
@@ -44,16 +48,70 @@ export const apiTags: { name: string; description: string }[] = [
 // JSON Schema 2020-12 keywords kept in the document; anything else in a node (the editor's UI hints from
 // .meta(): widget, section, span, order, placeholder, help, rows, ...) is dropped.
 const keywords = new Set([
-  "$ref", "$defs", "$id", "$anchor", "type", "properties", "required", "additionalProperties", "patternProperties",
-  "propertyNames", "minProperties", "maxProperties", "items", "prefixItems", "contains", "minItems", "maxItems",
-  "uniqueItems", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "dependentSchemas", "dependentRequired",
-  "enum", "const", "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
-  "exclusiveMaximum", "multipleOf", "default", "title", "description", "examples", "deprecated", "readOnly",
-  "writeOnly", "contentEncoding", "contentMediaType", "unevaluatedProperties", "unevaluatedItems",
+  "$ref",
+  "$defs",
+  "$id",
+  "$anchor",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "propertyNames",
+  "minProperties",
+  "maxProperties",
+  "items",
+  "prefixItems",
+  "contains",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependentRequired",
+  "enum",
+  "const",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "default",
+  "title",
+  "description",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentEncoding",
+  "contentMediaType",
+  "unevaluatedProperties",
+  "unevaluatedItems",
 ]);
 const schemaMaps = ["properties", "patternProperties", "$defs", "dependentSchemas"];
 const schemaLists = ["anyOf", "oneOf", "allOf", "prefixItems"];
-const schemaSingles = ["items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else", "unevaluatedProperties", "unevaluatedItems"];
+const schemaSingles = [
+  "items",
+  "additionalProperties",
+  "propertyNames",
+  "contains",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+];
 
 /** Drops non-keywords from every schema node. */
 export function cleanSchema(node: unknown): void {
@@ -107,7 +165,9 @@ function accessWithoutRecency(entry: ReturnType<typeof describeRoute>[number]) {
   if (entry.guarded) {
     const permissions = [...entry.permissions];
     return {
-      text: permissions.length ? `Needs ${permissions.join(" or ")} (owners, Administrators and Manage Server holders have every permission).` : "Any access to the server.",
+      text: permissions.length
+        ? `Needs ${permissions.join(" or ")} (owners, Administrators and Manage Server holders have every permission).`
+        : "Any access to the server.",
       security: [{ bearerAuth: [] }],
       extensions: permissions.length ? { "x-permissions": permissions } : {},
     };
@@ -160,7 +220,8 @@ function walkOperations(doc: OpenApiDocument, visit: (operation: DocumentOperati
 function finish(doc: OpenApiDocument): OpenApiDocument {
   walkOperations(doc, (operation) => {
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
-      if (!response.description || response.description === "Default Response") response.description = statusDescriptions[Number(status)] ?? "Answer";
+      if (!response.description || response.description === "Default Response")
+        response.description = statusDescriptions[Number(status)] ?? "Answer";
       for (const media of Object.values(response.content ?? {})) cleanSchema(media.schema);
     }
     for (const media of Object.values(operation.requestBody?.content ?? {})) cleanSchema(media.schema);

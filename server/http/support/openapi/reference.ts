@@ -42,7 +42,12 @@ function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "";
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type as string | undefined);
-  const extra = [schema.pattern ? `pattern ${schema.pattern}` : "", schema.format ? `format ${schema.format}` : "", schema.minimum !== undefined ? `min ${schema.minimum}` : "", schema.maximum !== undefined ? `max ${schema.maximum}` : ""]
+  const extra = [
+    schema.pattern ? `pattern ${schema.pattern}` : "",
+    schema.format ? `format ${schema.format}` : "",
+    schema.minimum !== undefined ? `min ${schema.minimum}` : "",
+    schema.maximum !== undefined ? `max ${schema.maximum}` : "",
+  ]
     .filter(Boolean)
     .join(", ");
   return [type ?? (schema.anyOf ? "one of several" : ""), extra].filter(Boolean).join(" · ");
@@ -64,7 +69,11 @@ function renderOperation(doc: OpenApiDocument, method: string, path: string, op:
     : "";
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
-      const content = r.content ? Object.entries(r.content).map(([type, c]) => schemaBlock(doc, type, c.schema)).join("") : "";
+      const content = r.content
+        ? Object.entries(r.content)
+            .map(([type, c]) => schemaBlock(doc, type, c.schema))
+            .join("")
+        : "";
       return `<li><span class="status s${escapeHtml(status[0])}">${escapeHtml(status)}</span> ${inline(r.description)}${content}</li>`;
     })
     .join("");
@@ -125,7 +134,10 @@ export function renderReferencePage(doc: OpenApiDocument): string {
     .map(
       ([tag, ops]) =>
         `<li class="group"><a href="#tag-${anchor(tag)}">${escapeHtml(tag)}</a></li>${ops
-          .map(({ method, path, op }) => `<li><a href="#op-${anchor(op.operationId)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`)
+          .map(
+            ({ method, path, op }) =>
+              `<li><a href="#op-${anchor(op.operationId)}">${escapeHtml(method.toUpperCase())} ${escapeHtml(path)}</a></li>`,
+          )
           .join("")}`,
     )
     .join("");
@@ -136,7 +148,10 @@ export function renderReferencePage(doc: OpenApiDocument): string {
     })
     .join("\n");
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<details class="schema" id="schema-${anchor(name)}"><summary><code>${escapeHtml(name)}</code></summary>${pre(schema)}</details>`)
+    .map(
+      ([name, schema]) =>
+        `<details class="schema" id="schema-${anchor(name)}"><summary><code>${escapeHtml(name)}</code></summary>${pre(schema)}</details>`,
+    )
     .join("\n");
   return `<!doctype html>
 <html lang="en">

@@ -27,7 +27,9 @@ export function routeListMarkdown(document: OpenApiDocument): string {
   }
   const order = document.tags.map((t) => t.name);
   const tags = [...rows.keys()].sort((a, b) => (order.indexOf(a) + 1 || 999) - (order.indexOf(b) + 1 || 999) || a.localeCompare(b));
-  const sections = tags.map((tag) => [`## ${tag}`, "", "| Method and path | Who may call it | What it does |", "|---|---|---|", ...rows.get(tag)!, ""].join("\n"));
+  const sections = tags.map((tag) =>
+    [`## ${tag}`, "", "| Method and path | Who may call it | What it does |", "|---|---|---|", ...rows.get(tag)!, ""].join("\n"),
+  );
   return [
     "# API routes",
     "",

@@ -12,9 +12,11 @@ const dictionary: Dictionary = {
   "spec.botPermission.manageRoles.why":
     "Decidir quién ve un canal de ticket: quien lo abrió, los miembros añadidos y el equipo de soporte del panel (reclamar el ticket lo cambia).",
   "spec.botPermission.sendMessages.name": "Enviar mensajes",
-  "spec.botPermission.sendMessages.why": "Publicar paneles, mensajes de bienvenida, etiquetas y avisos, y dejar escribir a los miembros del ticket.",
+  "spec.botPermission.sendMessages.why":
+    "Publicar paneles, mensajes de bienvenida, etiquetas y avisos, y dejar escribir a los miembros del ticket.",
   "spec.botPermission.embedLinks.name": "Insertar enlaces",
-  "spec.botPermission.embedLinks.why": "Los paneles, los mensajes de bienvenida, las etiquetas y las publicaciones del archivo son mensajes incrustados.",
+  "spec.botPermission.embedLinks.why":
+    "Los paneles, los mensajes de bienvenida, las etiquetas y las publicaciones del archivo son mensajes incrustados.",
   "spec.botPermission.attachFiles.name": "Adjuntar archivos",
   "spec.botPermission.attachFiles.why":
     "Dejar adjuntar archivos a los miembros del ticket (un bot solo puede conceder en un canal lo que él mismo tiene).",
@@ -26,7 +28,8 @@ const dictionary: Dictionary = {
   "spec.botPermission.sendMessagesInThreads.name": "Enviar mensajes en hilos",
   "spec.botPermission.sendMessagesInThreads.why": "Publicar el mensaje de bienvenida y los avisos en los hilos de tickets.",
   "spec.botPermission.manageThreads.name": "Gestionar hilos",
-  "spec.botPermission.manageThreads.why": "Añadir y quitar miembros de los hilos de tickets, renombrarlos y archivarlos, bloquearlos o borrarlos cuando el ticket se cierra.",
+  "spec.botPermission.manageThreads.why":
+    "Añadir y quitar miembros de los hilos de tickets, renombrarlos y archivarlos, bloquearlos o borrarlos cuando el ticket se cierra.",
   // The Bot setup card (src/resources/server-info/BotSetupCard.tsx, bot-setup-texts.ts)
   "serverInfo.botSetup.title": "Configuración del bot",
   "serverInfo.botSetup.checkAgain": "Comprobar de nuevo",
@@ -47,7 +50,8 @@ const dictionary: Dictionary = {
   "serverInfo.botSetup.why": "Para qué: {why}",
   "serverInfo.botSetup.permission.server": "A Ticketeer le falta {permission} en este servidor.",
   "serverInfo.botSetup.permission.server.past": "A Ticketeer le faltaba {permission} en este servidor.",
-  "serverInfo.botSetup.permission.server.action": "Da {permission} a su rol en Ajustes del servidor → Roles, o invítalo de nuevo con el enlace de abajo.",
+  "serverInfo.botSetup.permission.server.action":
+    "Da {permission} a su rol en Ajustes del servidor → Roles, o invítalo de nuevo con el enlace de abajo.",
   "serverInfo.botSetup.permission.place": "A Ticketeer le falta {permission} en {channel} ({where}).",
   "serverInfo.botSetup.permission.place.past": "A Ticketeer le faltaba {permission} en {channel} ({where}).",
   "serverInfo.botSetup.permission.channel": "A Ticketeer le falta {permission} en {channel}.",
@@ -60,27 +64,38 @@ const dictionary: Dictionary = {
   "serverInfo.botSetup.place.categoryOfPanels": "categoría de los paneles {panels}",
   "serverInfo.botSetup.place.ticketCategory": "una categoría de tickets",
   "serverInfo.botSetup.intent": "El intent Message Content está desactivado: las transcripciones saldrán vacías.",
-  "serverInfo.botSetup.intent.action": "Actívalo en el portal para desarrolladores de Discord → tu aplicación → Bot → Privileged Gateway Intents.",
-  "serverInfo.botSetup.gateway.one": "Discord rechazó la conexión al gateway: el intent privilegiado {intents} está desactivado. Mientras tanto, el bot consulta Discord periódicamente.",
-  "serverInfo.botSetup.gateway.many": "Discord rechazó la conexión al gateway: los intents privilegiados {intents} están desactivados. Mientras tanto, el bot consulta Discord periódicamente.",
-  "serverInfo.botSetup.gateway.action": "Actívalo en el portal para desarrolladores de Discord → tu aplicación → Bot → Privileged Gateway Intents: el bot se conecta de nuevo en unos minutos.",
+  "serverInfo.botSetup.intent.action":
+    "Actívalo en el portal para desarrolladores de Discord → tu aplicación → Bot → Privileged Gateway Intents.",
+  "serverInfo.botSetup.gateway.one":
+    "Discord rechazó la conexión al gateway: el intent privilegiado {intents} está desactivado. Mientras tanto, el bot consulta Discord periódicamente.",
+  "serverInfo.botSetup.gateway.many":
+    "Discord rechazó la conexión al gateway: los intents privilegiados {intents} están desactivados. Mientras tanto, el bot consulta Discord periódicamente.",
+  "serverInfo.botSetup.gateway.action":
+    "Actívalo en el portal para desarrolladores de Discord → tu aplicación → Bot → Privileged Gateway Intents: el bot se conecta de nuevo en unos minutos.",
   "serverInfo.botSetup.gateway.guildMembers": "Server Members",
   "serverInfo.botSetup.gateway.messageContent": "Message Content",
-  "serverInfo.botSetup.category.full": "La categoría {category} tiene {channels} canales, el límite de Discord: los tickets nuevos de {panels} no pueden abrirse.",
-  "serverInfo.botSetup.category.full.overflow": "La categoría {category} tiene {channels} canales, el límite de Discord: mientras tanto, los tickets nuevos de {panels} se abren en {overflow}.",
-  "serverInfo.botSetup.category.full.past": "La categoría {category} tenía {limit} canales, el límite de Discord: los tickets nuevos de {panels} no pudieron abrirse.",
-  "serverInfo.botSetup.category.nearlyFull": "La categoría {category} tiene {channels} de {limit} canales: cuando se llene, los tickets nuevos de {panels} no podrán abrirse.",
-  "serverInfo.botSetup.category.nearlyFull.overflow": "La categoría {category} tiene {channels} de {limit} canales: cuando se llene, los tickets nuevos de {panels} se abrirán en {overflow}.",
+  "serverInfo.botSetup.category.full":
+    "La categoría {category} tiene {channels} canales, el límite de Discord: los tickets nuevos de {panels} no pueden abrirse.",
+  "serverInfo.botSetup.category.full.overflow":
+    "La categoría {category} tiene {channels} canales, el límite de Discord: mientras tanto, los tickets nuevos de {panels} se abren en {overflow}.",
+  "serverInfo.botSetup.category.full.past":
+    "La categoría {category} tenía {limit} canales, el límite de Discord: los tickets nuevos de {panels} no pudieron abrirse.",
+  "serverInfo.botSetup.category.nearlyFull":
+    "La categoría {category} tiene {channels} de {limit} canales: cuando se llene, los tickets nuevos de {panels} no podrán abrirse.",
+  "serverInfo.botSetup.category.nearlyFull.overflow":
+    "La categoría {category} tiene {channels} de {limit} canales: cuando se llene, los tickets nuevos de {panels} se abrirán en {overflow}.",
   "serverInfo.botSetup.category.action": "Cierra tickets antiguos, o pon una categoría de desbordamiento en el panel.",
   "serverInfo.botSetup.category.action.panels": "Cierra tickets antiguos, o pon una categoría de desbordamiento en los paneles.",
   "serverInfo.botSetup.category.action.overflow": "Cierra tickets antiguos para hacer sitio.",
   "serverInfo.botSetup.server.full": "El servidor tiene {channels} canales, el límite de Discord: los tickets nuevos no pueden abrirse.",
-  "serverInfo.botSetup.server.full.past": "El servidor tenía {limit} canales, el límite de Discord: los tickets nuevos no pudieron abrirse.",
+  "serverInfo.botSetup.server.full.past":
+    "El servidor tenía {limit} canales, el límite de Discord: los tickets nuevos no pudieron abrirse.",
   "serverInfo.botSetup.server.full.action": "Borra los canales que ya no uses, o cierra tickets antiguos.",
   "serverInfo.botSetup.commands": "Discord no conoce estos comandos de Ticketeer: {commands}.",
   "serverInfo.botSetup.commands.action": "Se registran cuando el bot arranca: reinícialo y, si siguen faltando, mira su registro.",
   "serverInfo.botSetup.quota": "El almacenamiento de transcripciones está al {percent} % ({used} de {quota}).",
-  "serverInfo.botSetup.quota.full": "El almacenamiento de transcripciones está lleno ({used} de {quota}): las transcripciones nuevas no se guardan.",
+  "serverInfo.botSetup.quota.full":
+    "El almacenamiento de transcripciones está lleno ({used} de {quota}): las transcripciones nuevas no se guardan.",
   "serverInfo.botSetup.quota.action": "Borra transcripciones antiguas, o pide a quien gestiona el bot que amplíe la cuota.",
   "serverInfo.botSetup.seen.refused.once": "Discord lo rechazó {when}.",
   "serverInfo.botSetup.seen.refused.many": "Discord lo rechazó {times} veces, la última {when}.",
@@ -90,7 +105,8 @@ const dictionary: Dictionary = {
   "serverInfo.botSetup.seen.transcripts.many": "Las transcripciones no se guardaron {times} veces, la última {when}.",
   "serverInfo.botSetup.seen.transcript.once": "La transcripción del ticket {ticket} no se guardó {when}.",
   "serverInfo.botSetup.seen.transcript.many": "Las transcripciones no se guardaron {times} veces, la última {when} (ticket {ticket}).",
-  "serverInfo.botSetup.past": "La comprobación de hoy no lo encuentra: si ya se arregló, esto desaparece una semana después del último rechazo.",
+  "serverInfo.botSetup.past":
+    "La comprobación de hoy no lo encuentra: si ya se arregló, esto desaparece una semana después del último rechazo.",
 };
 
 export default dictionary;

@@ -44,8 +44,7 @@ const dictionary: Dictionary = {
   "configTransfer.unmapped": "Sin asignar",
   "configTransfer.required": "obligatorio",
   "configTransfer.importedPanels": "Paneles importados",
-  "configTransfer.notPosted":
-    "Los paneles importados aún no están publicados: abre un panel y usa Reenviar para publicar su mensaje.",
+  "configTransfer.notPosted": "Los paneles importados aún no están publicados: abre un panel y usa Reenviar para publicar su mensaje.",
   "configTransfer.untitled": "Sin título",
   "configTransfer.multiPanel": "Multipanel",
   "configTransfer.targetLabel": "{kind} en {server} para {source}",

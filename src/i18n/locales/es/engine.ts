@@ -117,8 +117,7 @@ const engine: Dictionary = {
   "panels.fields.panelMessage.panelTitleURL.title": "URL del título",
   "panels.fields.panelMessage.panelTitleURL.placeholder": "https://",
   "panels.fields.panelMessage.panelDescription.title": "Descripción",
-  "panels.fields.panelMessage.panelDescription.help":
-    "Admite **negrita**, *cursiva*, `código` y [enlaces](https://example.com).",
+  "panels.fields.panelMessage.panelDescription.help": "Admite **negrita**, *cursiva*, `código` y [enlaces](https://example.com).",
   "panels.fields.panelMessage.panelContent.title": "Contenido",
   "panels.fields.panelMessage.panelContent.help": "Texto del mensaje, sin formato, que se muestra encima del embed.",
   "panels.fields.panelMessage.panelAuthor.title": "Autor",

@@ -107,12 +107,14 @@ const helpdesk: Dictionary = {
 
   // "Waiting too long" alerts: the settings and the panel editor
   "settings.field.waitingAlertMinutes": "Avisar cuando un ticket espera (minutos)",
-  "settings.field.waitingAlertMinutes.help": "Sin respuesta del equipo tras estos minutos: un aviso en el canal de avisos, mencionando al equipo del panel. 0 lo desactiva; un panel puede fijar el suyo.",
+  "settings.field.waitingAlertMinutes.help":
+    "Sin respuesta del equipo tras estos minutos: un aviso en el canal de avisos, mencionando al equipo del panel. 0 lo desactiva; un panel puede fijar el suyo.",
   "settings.field.waitingAlertChannelId": "Canal de avisos",
   "settings.field.waitingAlertChannelId.help": "Dónde van los avisos de tickets en espera.",
   "settings.subject.waitingAlertMinutes": "Los minutos del aviso de espera",
   "panels.fields.waitingAlertMinutes.title": "Aviso de espera (minutos)",
-  "panels.fields.waitingAlertMinutes.help": "Avisa al equipo cuando un ticket espera tanto su primera respuesta; vacío: lo que diga el servidor, 0: nunca.",
+  "panels.fields.waitingAlertMinutes.help":
+    "Avisa al equipo cuando un ticket espera tanto su primera respuesta; vacío: lo que diga el servidor, 0: nunca.",
 
   // Statistics per priority
   "statistics.perPriority": "Por prioridad",

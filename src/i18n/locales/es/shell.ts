@@ -35,7 +35,8 @@ const shell: Dictionary = {
   "shell.userMenu": "Menú de la cuenta",
   "shell.picker.description": "Elige el servidor cuyos tickets, paneles y equipo quieres gestionar.",
   "shell.picker.removed.title": "Servidores que quitaron a Ticketeer",
-  "shell.picker.removed.row": "Lo quitaron el {removed}. Sus tickets, transcripciones y ajustes se borran el {purge} salvo que se vuelva a invitar a Ticketeer.",
+  "shell.picker.removed.row":
+    "Lo quitaron el {removed}. Sus tickets, transcripciones y ajustes se borran el {purge} salvo que se vuelva a invitar a Ticketeer.",
   "shell.picker.removed.invite": "Invitar de nuevo a Ticketeer",
   "shell.login.text": "Inicia sesión para gestionar tus servidores: tickets, paneles, equipos y etiquetas.",
   "shell.error.failedToFetchPage": "No se pudo cargar la página {page}",
@@ -123,7 +124,8 @@ const shell: Dictionary = {
   "site.landing.feature.teams.title": "Equipos de soporte",
   "site.landing.feature.teams.description":
     "Equipos separados para cada tipo de ticket, cada uno asignado a sus propios paneles, con permisos que se ajustan a lo que hacen.",
-  "site.landing.feature.teams.alt": "Tres equipos de staff, Facturación, Moderación y Desarrolladores, cada uno vinculado a su propio panel",
+  "site.landing.feature.teams.alt":
+    "Tres equipos de staff, Facturación, Moderación y Desarrolladores, cada uno vinculado a su propio panel",
   "site.landing.steps.eyebrow": "Primeros pasos",
   "site.landing.steps.title": "En marcha en tres pasos",
   "site.landing.step.1.title": "Invita al bot",

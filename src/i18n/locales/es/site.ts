@@ -55,11 +55,14 @@ const dictionary: Dictionary = {
   "site.commands.description.help": "Muestra lo que puede hacer el bot y enlaces a la documentación.",
   "site.commands.description.new": "Abre un ticket sin pasar por un panel, con un asunto opcional.",
   "site.commands.description.ticket": "En tus mensajes directos con el bot: elige un servidor y un tema, y habla con su staff aquí mismo.",
-  "site.commands.description.close": "Cierra el ticket actual, con un motivo (predefinido o el tuyo) y detalles añadidos tras él. Se guarda una transcripción y se envía al miembro que lo abrió.",
+  "site.commands.description.close":
+    "Cierra el ticket actual, con un motivo (predefinido o el tuyo) y detalles añadidos tras él. Se guarda una transcripción y se envía al miembro que lo abrió.",
   "site.commands.description.add": "Da acceso al ticket actual a otro miembro.",
   "site.commands.description.remove": "Quita a un miembro el acceso al ticket actual.",
-  "site.commands.description.note": "Añade una nota privada al ticket: el equipo la lee en la página del ticket en el panel; el miembro nunca la ve y no está en la transcripción.",
-  "site.commands.description.priority": "Fija la prioridad del ticket (low, normal, high o urgent); la cola del panel la ordena y filtra por ella.",
+  "site.commands.description.note":
+    "Añade una nota privada al ticket: el equipo la lee en la página del ticket en el panel; el miembro nunca la ve y no está en la transcripción.",
+  "site.commands.description.priority":
+    "Fija la prioridad del ticket (low, normal, high o urgent); la cola del panel la ordena y filtra por ella.",
   "site.commands.description.rename": "Cambia el nombre del canal del ticket, por ejemplo para reflejar el tema.",
   "site.commands.description.claim": "Reclama el ticket para que el equipo sepa que te encargas tú.",
   "site.commands.description.unclaim": "Libera un ticket que reclamaste para que otra persona pueda encargarse.",
@@ -69,7 +72,8 @@ const dictionary: Dictionary = {
     "Abre un formulario para el miembro: sus respuestas se recogen antes de que se abra el ticket. Copia el comando con el id del formulario desde la página Formularios.",
   "site.commands.description.transcript": "Obtén el enlace a la transcripción de un ticket cerrado a partir de su número.",
   "site.commands.description.panelResend": "Vuelve a publicar un panel, por ejemplo después de que se borrara su mensaje.",
-  "site.commands.description.settings": "Muestra la configuración de tickets de este servidor y un enlace para cambiarla en el panel de control.",
+  "site.commands.description.settings":
+    "Muestra la configuración de tickets de este servidor y un enlace para cambiarla en el panel de control.",
   "site.commands.description.stats":
     "Muestra las estadísticas de tickets del servidor: tickets abiertos, tiempos de respuesta y valoración media.",
 

@@ -230,8 +230,10 @@ const spec: Dictionary = {
   "spec.sendLimit.welcomeContentWithRole":
     "El contenido puede tener como máximo 1951 caracteres: el mensaje de bienvenida también menciona al miembro que abrió el ticket y al rol que mencionar, y Discord admite 2000 en total",
   "spec.sendLimit.multiPanelTooMany": "Un multipanel puede mostrar como máximo 25 paneles (el límite de Discord para un menú desplegable)",
-  "spec.sendLimit.formNameTooLong": "El nombre del formulario puede tener como máximo 45 caracteres (el límite de Discord para el título de un formulario)",
-  "spec.sendLimit.multiPanelEmpty": "Este multipanel no tiene paneles que mostrar. Edítalo, elige al menos 2 paneles y vuelve a publicarlo.",
+  "spec.sendLimit.formNameTooLong":
+    "El nombre del formulario puede tener como máximo 45 caracteres (el límite de Discord para el título de un formulario)",
+  "spec.sendLimit.multiPanelEmpty":
+    "Este multipanel no tiene paneles que mostrar. Edítalo, elige al menos 2 paneles y vuelve a publicarlo.",
 };
 
 export default spec;

@@ -12,8 +12,7 @@ const dictionary: Dictionary = {
   "teams.manage.noTeams": "No se encontraron equipos",
   "teams.manage.permissions": "Permisos",
   "teams.manage.selectHint": "Selecciona un equipo para gestionar sus roles y permisos.",
-  "teams.manage.strongerTeam":
-    "Este equipo tiene permisos que tú no tienes, así que puedes quitarle roles, pero no añadirle otros nuevos.",
+  "teams.manage.strongerTeam": "Este equipo tiene permisos que tú no tienes, así que puedes quitarle roles, pero no añadirle otros nuevos.",
 
   // Role lists
   "teams.roles.available": "Roles disponibles",

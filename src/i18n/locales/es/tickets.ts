@@ -82,7 +82,8 @@ const tickets: Dictionary = {
   "statistics.none": "No hay tickets en este periodo.",
 
   "tryIt.title": "Pruébalo",
-  "tryIt.description": "Este es el servidor de demostración tal como lo ve un miembro en Discord. Pulsa un panel para abrir un ticket, responde su formulario, escribe en el ticket y luego reclámalo y ciérralo.",
+  "tryIt.description":
+    "Este es el servidor de demostración tal como lo ve un miembro en Discord. Pulsa un panel para abrir un ticket, responde su formulario, escribe en el ticket y luego reclámalo y ciérralo.",
   "tryIt.notDemo": "La vista Pruébalo simula el bot en la plataforma de demostración. Este servidor usa Discord: prueba el bot en Discord.",
   "tryIt.loadFailed": "No se pudo cargar el servidor de demostración.",
   "tryIt.failed": "No funcionó. Inténtalo de nuevo.",

@@ -5,18 +5,20 @@ import type { Dictionary } from "../../core";
 const workflow: Dictionary = {
   // DM tickets (ModMail)
   "settings.field.dmTickets": "Abrir tickets por mensaje directo",
-  "settings.field.dmTickets.help": "Los miembros pueden abrir un ticket escribiendo al bot y hablar con el staff desde sus mensajes directos.",
+  "settings.field.dmTickets.help":
+    "Los miembros pueden abrir un ticket escribiendo al bot y hablar con el staff desde sus mensajes directos.",
   "settings.field.dmTicketPanels": "Paneles que puede abrir un mensaje directo",
   "settings.field.dmTicketPanels.help": "Ninguno marcado: todos los paneles.",
   "settings.value.everyPanel": "Todos los paneles",
   "settings.value.panels": "{count} paneles",
   "settings.field.botLanguage": "Idioma del bot",
-  "settings.field.botLanguage.help": "El idioma de todos los mensajes que envía el bot. Automático sigue el idioma de la comunidad del servidor.",
+  "settings.field.botLanguage.help":
+    "El idioma de todos los mensajes que envía el bot. Automático sigue el idioma de la comunidad del servidor.",
   "settings.value.languageAuto": "Automático",
   "settings.field.reopenWithinDays": "Reabrir durante",
   "settings.field.reopenWithinDays.help":
     "Días después del cierre en los que el staff (desde la transcripción) o el miembro (desde el mensaje de cierre) pueden reabrir un ticket. 0: nunca.",
-  "settings.field.messageTicketOpener": "\"Abrir ticket sobre este mensaje\" lo abre para",
+  "settings.field.messageTicketOpener": '"Abrir ticket sobre este mensaje" lo abre para',
   "settings.field.messageTicketOpener.help": "El autor del mensaje (entonces solo el staff puede usarlo) o el miembro que lo usa.",
   "settings.value.messageAuthor": "El autor del mensaje",
   "settings.value.messageMember": "El miembro que lo usa",
@@ -29,7 +31,8 @@ const workflow: Dictionary = {
   "site.commands.description.messageTicket":
     "Clic derecho en un mensaje → Aplicaciones → Abrir ticket sobre este mensaje: se abre un ticket para el autor del mensaje (o para ti, según elija el servidor), citándolo y enlazándolo.",
   "settings.field.ticketThreads": "Abrir los tickets como hilos privados",
-  "settings.field.ticketThreads.help": "Los paneles que siguen al servidor abren cada ticket como un hilo privado de su canal en lugar de un canal.",
+  "settings.field.ticketThreads.help":
+    "Los paneles que siguen al servidor abren cada ticket como un hilo privado de su canal en lugar de un canal.",
   "settings.field.closedThreads": "El hilo de un ticket cerrado se",
   "settings.value.threadArchive": "Archiva y bloquea",
   "settings.value.threadDelete": "Borra",

@@ -46,7 +46,12 @@ export function UserImage({ src, className, alt = "" }: { src: string | undefine
   if (!isHttpUrl(src) && !isSameOriginPath(src)) return null;
   if (failed === src) {
     return (
-      <span className={`${className} embed-image-missing`} title={src} role="img" aria-label={tr("panels.preview.imageUnavailable", "Image unavailable")}>
+      <span
+        className={`${className} embed-image-missing`}
+        title={src}
+        role="img"
+        aria-label={tr("panels.preview.imageUnavailable", "Image unavailable")}
+      >
         ?
       </span>
     );
@@ -58,7 +63,12 @@ export function UserImage({ src, className, alt = "" }: { src: string | undefine
 export const fieldRows = (fields: EmbedField[]): EmbedField[][] => inlineRows(fields, (field) => field.Inline);
 
 export function hasEmbed(e: EmbedData): boolean {
-  return [e.author, e.title, e.description, e.footer].some(filled) || isHttpUrl(e.imageUrl) || isHttpUrl(e.thumbnailUrl) || (e.fields?.length ?? 0) > 0;
+  return (
+    [e.author, e.title, e.description, e.footer].some(filled) ||
+    isHttpUrl(e.imageUrl) ||
+    isHttpUrl(e.thumbnailUrl) ||
+    (e.fields?.length ?? 0) > 0
+  );
 }
 
 export function Embed({ embed }: { embed: EmbedData }) {
@@ -131,7 +141,17 @@ export function Embed({ embed }: { embed: EmbedData }) {
 }
 
 /** One bot message: name, content, embed and components. */
-export function BotMessage({ botName, content, embed, children }: { botName: string; content?: string; embed: EmbedData; children?: ReactNode }) {
+export function BotMessage({
+  botName,
+  content,
+  embed,
+  children,
+}: {
+  botName: string;
+  content?: string;
+  embed: EmbedData;
+  children?: ReactNode;
+}) {
   const { token } = theme.useToken();
   const showEmbed = hasEmbed(embed);
   return (

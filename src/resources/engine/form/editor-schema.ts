@@ -40,7 +40,18 @@ export interface UiHints extends FieldHint {
   enumNames?: Record<string, string>;
 }
 
-const hintKeys = ["help", "placeholder", "rows", "widget", "section", "order", "span", "highlightEmpty", "visibleWhen", "enumNames"] as const;
+const hintKeys = [
+  "help",
+  "placeholder",
+  "rows",
+  "widget",
+  "section",
+  "order",
+  "span",
+  "highlightEmpty",
+  "visibleWhen",
+  "enumNames",
+] as const;
 
 /** Options of one property, as the templates read them from `ui:options`. */
 export interface FieldOptions {
@@ -160,10 +171,11 @@ export function mergeUi(base: UiSchema, extra: UiSchema | undefined): UiSchema {
   const out: UiSchema = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const under = out[key];
-    const plain = (v: unknown): v is UiSchema => typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+    const plain = (v: unknown): v is UiSchema =>
+      typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
     out[key] = plain(under) && plain(value) ? mergeUi(under, value) : value;
   }
   return out;
 }
 
-export const optionsOf = (ui: UiSchema | undefined): FieldOptions => ((ui?.["ui:options"] as FieldOptions | undefined) ?? {});
+export const optionsOf = (ui: UiSchema | undefined): FieldOptions => (ui?.["ui:options"] as FieldOptions | undefined) ?? {};

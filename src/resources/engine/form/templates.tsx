@@ -70,20 +70,26 @@ function ObjectLayout(props: ObjectFieldTemplateProps) {
         );
       })}
       {/* Hidden inputs still belong in the form. */}
-      {withHidden && properties
-        .filter((p) => p.hidden)
-        .map((p) => (
-          <div key={p.name} hidden>
-            {p.content}
-          </div>
-        ))}
+      {withHidden &&
+        properties
+          .filter((p) => p.hidden)
+          .map((p) => (
+            <div key={p.name} hidden>
+              {p.content}
+            </div>
+          ))}
     </Row>
   );
 
   // A nested object: a card of its own when it names a section.
   if (fieldPathId.path.length > 0) {
     const section = optionsOf(uiSchema).section;
-    if (!section) return <fieldset id={fieldPathId.$id} className="editor-object">{cols(shown, true)}</fieldset>;
+    if (!section)
+      return (
+        <fieldset id={fieldPathId.$id} className="editor-object">
+          {cols(shown, true)}
+        </fieldset>
+      );
     // Already inside its section's card (which shows the section's messages): a part of that card, set apart by a rule.
     if (section === currentSection) {
       return (
@@ -126,7 +132,12 @@ function ObjectLayout(props: ObjectFieldTemplateProps) {
         // Fields outside any section (a declaration's dialog): plain rows, no card.
         if (!group.section) return <div key={`-${index}`}>{cols(group.items, false)}</div>;
         return (
-          <SectionCard key={`${group.section}-${index}`} section={group.section} title={group.section && titleOf(group.section)} messages={sectionErrors[group.section] ?? []}>
+          <SectionCard
+            key={`${group.section}-${index}`}
+            section={group.section}
+            title={group.section && titleOf(group.section)}
+            messages={sectionErrors[group.section] ?? []}
+          >
             {cols(group.items, false)}
           </SectionCard>
         );

@@ -29,7 +29,10 @@ export interface VerdictOptions {
 }
 
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" && value.trim() === "") ||
+  (Array.isArray(value) && value.length === 0);
 
 /** An issue a rule marked as a total of several fields (src/schemas/send-limits.ts, totalIssueParams). */
 const isAboutTotal = (issue: z.core.$ZodIssue) => issue.code === "custom" && issue.params?.total === true;

@@ -13,7 +13,19 @@ export interface ClampOptions {
  * text and the other values of its object). The clamped number is what the form holds, so what is shown is
  * always what will be saved. Without a `clamp` a non-number counts as 0.
  */
-export function ClampedNumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, options, schema, rawErrors, placeholder }: WidgetProps) {
+export function ClampedNumberWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  options,
+  schema,
+  rawErrors,
+  placeholder,
+}: WidgetProps) {
   const siblings = useContext(SiblingValues);
   const clamp = (options as unknown as Partial<ClampOptions>).clamp;
   const toValue = (raw: string) => (clamp ? clamp(raw, siblings) : Number(raw) || 0);

@@ -25,7 +25,13 @@ export function ColorWidget(props: WidgetProps) {
   // A real button as the trigger: focusable, named, opened with Enter or Space (the hex input beside it is the
   // plain-text alternative).
   const trigger = (props: { onClick?: (e: MouseEvent<HTMLButtonElement>) => void; ref?: (el: HTMLButtonElement | null) => void }) => (
-    <button type="button" className="widget-color-trigger" aria-label={tr("ui.colorWidget.pick", "Pick a colour")} disabled={disabled || readonly} {...props}>
+    <button
+      type="button"
+      className="widget-color-trigger"
+      aria-label={tr("ui.colorWidget.pick", "Pick a colour")}
+      disabled={disabled || readonly}
+      {...props}
+    >
       <span className="widget-color-swatch" style={{ background: current }} aria-hidden="true" />
     </button>
   );

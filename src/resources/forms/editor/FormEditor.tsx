@@ -32,9 +32,13 @@ function useMessageText() {
   const specText = useSpecText();
   return (message: string) => {
     const own: Record<string, string> = {
-      [`Label must be at most ${limits.formLabelMax} characters`]: tr("forms.editor.error.labelTooLong", "Label must be at most {max} characters", {
-        max: limits.formLabelMax,
-      }),
+      [`Label must be at most ${limits.formLabelMax} characters`]: tr(
+        "forms.editor.error.labelTooLong",
+        "Label must be at most {max} characters",
+        {
+          max: limits.formLabelMax,
+        },
+      ),
       [`Placeholder must be at most ${limits.formPlaceholderMax} characters`]: tr(
         "forms.editor.error.placeholderTooLong",
         "Placeholder must be at most {max} characters",
@@ -59,8 +63,8 @@ export function FormEditor({ mode, initialValues, pending, onSubmit }: FormEdito
   const [values, setValues] = useState<FormValues>(() => initialValues ?? initialFormValues());
   const [formKey, setFormKey] = useState(0);
   const formId = `form-editor-${mode}`;
-  const submitLabel = (mode === "create" ? spec(formMessages, "createForm") : spec(formMessages, "updateForm"));
-  const pendingLabel = (mode === "create" ? spec(formMessages, "creating") : spec(formMessages, "updating"));
+  const submitLabel = mode === "create" ? spec(formMessages, "createForm") : spec(formMessages, "updateForm");
+  const pendingLabel = mode === "create" ? spec(formMessages, "creating") : spec(formMessages, "updating");
 
   const reset = () => {
     setValues(initialFormValues());

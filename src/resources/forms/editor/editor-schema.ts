@@ -24,7 +24,9 @@ export function formEditorUi(): UiSchema {
         Placeholder: { "ui:emptyValue": "" },
         // §5: MaxLength between MinLength and 1024; MinLength between 0 and MaxLength; non-numeric counts as 0.
         MaxLength: { "ui:options": { clamp: (raw, f) => clampMaxLength(raw, Number(f.MinLength ?? 0)) } satisfies ClampOptions },
-        MinLength: { "ui:options": { clamp: (raw, f) => clampMinLength(raw, Number(f.MaxLength ?? limits.formMaxLengthLimit)) } satisfies ClampOptions },
+        MinLength: {
+          "ui:options": { clamp: (raw, f) => clampMinLength(raw, Number(f.MaxLength ?? limits.formMaxLengthLimit)) } satisfies ClampOptions,
+        },
       },
     },
   };

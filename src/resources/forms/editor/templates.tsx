@@ -18,7 +18,6 @@ import { canRemoveField } from "../logic";
 // with move up, move down and remove), the 'Add Field' button while fewer than 5, each field's inputs in a grid
 // (whose values the engine's clampedNumber widget reads, §5), and the messages under an input.
 
-
 export function FieldCardsTemplate({ items, canAdd, onAddClick, disabled, readonly, fieldPathId, formData }: ArrayFieldTemplateProps) {
   const tr = useTr();
   const spec = useSpecT();

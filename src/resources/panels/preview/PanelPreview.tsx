@@ -17,7 +17,9 @@ type Values = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const fieldsOf = (v: unknown): EmbedField[] =>
   Array.isArray(v)
-    ? v.filter((f): f is EmbedField => !!f && typeof f === "object").map((f) => ({ FieldName: str(f.FieldName), FieldValue: str(f.FieldValue), Inline: f.Inline === true }))
+    ? v
+        .filter((f): f is EmbedField => !!f && typeof f === "object")
+        .map((f) => ({ FieldName: str(f.FieldName), FieldValue: str(f.FieldValue), Inline: f.Inline === true }))
     : [];
 
 /** An embed from fields named <prefix>Title, <prefix>Description, … (Panel… or Welcome…). */
@@ -103,9 +105,17 @@ export function SinglePanelPreview({ values, emojis }: { values: Values; emojis:
   const message = (values.PanelMessage ?? {}) as Values;
   const welcome = (values.WelcomeMessage ?? {}) as Values;
   // Support hours as the posted message shows them: one more field, read in the server's time zone.
-  const hours = supportHoursSummary(values.SupportHours as SupportHours | undefined, tr("panels.preview.serverTimeZone", "the server's time zone"), getLocale() === "es" ? "es" : "en");
+  const hours = supportHoursSummary(
+    values.SupportHours as SupportHours | undefined,
+    tr("panels.preview.serverTimeZone", "the server's time zone"),
+    getLocale() === "es" ? "es" : "en",
+  );
   const embed = embedOf(message, "Panel");
-  if (hours) embed.fields = [...(embed.fields ?? []), { FieldName: tr("panels.preview.supportHours", "Support hours"), FieldValue: hours, Inline: false }];
+  if (hours)
+    embed.fields = [
+      ...(embed.fields ?? []),
+      { FieldName: tr("panels.preview.supportHours", "Support hours"), FieldValue: hours, Inline: false },
+    ];
   return (
     <PreviewCard>
       <PreviewBlock title={tr("panels.preview.panelMessage", "Panel Message")}>
@@ -138,7 +148,11 @@ export function MultiPanelPreview({ values, panels, emojis }: { values: Values; 
       <PreviewBlock title={tr("panels.preview.panelMessage", "Panel Message")}>
         <BotMessage botName={productName} content={str(values.PanelContent)} embed={embedOf(values, "Panel")}>
           {dropdown ? (
-            <div className="chat-select" data-testid="preview-dropdown" style={{ background: token.colorBgContainer, borderColor: token.colorBorder }}>
+            <div
+              className="chat-select"
+              data-testid="preview-dropdown"
+              style={{ background: token.colorBgContainer, borderColor: token.colorBorder }}
+            >
               <div className="chat-select-box" style={{ color: token.colorTextPlaceholder }}>
                 <span>{placeholder || tr("panels.preview.makeSelection", "Make a selection")}</span>
                 <span aria-hidden>▾</span>
