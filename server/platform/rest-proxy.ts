@@ -23,7 +23,8 @@ const MAX_WAIT_MS = 10_000;
 /**
  * Requests forwarded per second, spaced evenly. Discord allows a bot 50 a second; bursts of 50 each time a client's
  * one-second window turns over can still meet 51 in one of Discord's windows (the two are never aligned), so the proxy
- * spaces requests 1/45 s apart instead: any second then holds at most 46.
+ * spaces requests 1/45 s apart instead, and counts what it really sent: a request leaves only when fewer than 45 left
+ * in the second before it. A busy event loop that fires several delayed timers at once therefore cannot send a burst.
  */
 const PACE_PER_SECOND = 45;
 
@@ -67,14 +68,28 @@ export async function startDiscordProxy(options: DiscordProxyOptions): Promise<R
   if (!options.botToken) throw new Error("The Discord REST proxy needs the bot's token (DISCORD_BOT_TOKEN): it forwards no other");
   const botAuthorization = `Bot ${options.botToken}`;
   const guard = new InvalidRequestGuard(options.invalidRequestLimit ?? 5_000);
-  const spacing = 1000 / (options.perSecond ?? PACE_PER_SECOND);
-  let nextSlot = 0;
-  /** Waits for this request's turn: one every `spacing` ms, in the order they leave for Discord. */
+  const perSecond = options.perSecond ?? PACE_PER_SECOND;
+  const spacing = 1000 / perSecond;
+  /** When the requests of the last second really left, oldest first. */
+  const sent: number[] = [];
+  let queue = Promise.resolve();
+  /** Waits for this request's turn, in the order they leave for Discord: `spacing` ms after the one before it, and never more than `perSecond` in any second. */
   const turn = () => {
-    const now = Date.now();
-    const at = Math.max(now, nextSlot);
-    nextSlot = at + spacing;
-    return at > now ? new Promise<void>((resolve) => setTimeout(resolve, at - now)) : Promise.resolve();
+    const mine = queue.then(async () => {
+      for (;;) {
+        const now = Date.now();
+        while (sent.length > 0 && sent[0] <= now - 1000) sent.shift();
+        const last = sent.at(-1);
+        const wait = Math.max(last === undefined ? 0 : last + spacing - now, sent.length >= perSecond ? sent[0] + 1000 - now : 0);
+        if (wait <= 0) {
+          sent.push(now);
+          return;
+        }
+        await new Promise<void>((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
+    });
+    queue = mine;
+    return mine;
   };
   const rest = new REST({
     ...splitApiBase(options.upstream),
