@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { expectCountersMatch as countersMatch } from "./counter-checks";
 import { type TestApp, createTestApp } from "./helpers";
 
