@@ -155,6 +155,12 @@ export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: st
         })
         .where("id", "=", row.id)
         .execute();
+      // The stored bytes' running total counts the sealed body (its triggers follow inserts and deletes, not this rewrite).
+      await tx
+        .updateTable("transcript_counts")
+        .set((eb) => ({ bytes: eb("bytes", "+", prepared.sealed.ciphertext.length - row.body_enc.length) }))
+        .where("guild_id", "=", row.guild_id)
+        .execute();
       // The word index again from the erased messages: their words no longer find the transcript.
       await tx.deleteFrom("transcript_terms").where("transcript_id", "=", row.id).execute();
       await indexTranscriptTerms(tx, row.guild_id, row.id, row.ticket_id, prepared.hashes);
