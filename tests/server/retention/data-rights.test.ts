@@ -219,6 +219,41 @@ describe("a member's rights", () => {
   });
 });
 
+describe("/mydata", () => {
+  const SUPPORT_CHANNEL = "812345678901234714";
+  const interact = async (token: string, body: Record<string, unknown>) => {
+    const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.ephemeral as { content: string; components?: { components: { custom_id: string; label: string }[] }[] }[];
+  };
+  it("says what is held, asks before erasing, and the button erases the data of whoever presses it", async () => {
+    const ticket = await closedTicket(G, [DEMO_STAFF_ID, "Demo Staff"], [[DEMO_STAFF_ID, "Demo Staff", "staffsecretword here"]]);
+    const exported = await interact(tokens.staff, {
+      kind: "command",
+      channelId: SUPPORT_CHANNEL,
+      name: "mydata",
+      options: { action: "export" },
+    });
+    expect(exported[0].content).toMatch(/^We hold \d+ tickets? and \d+ transcripts? with your messages\. Sign in to the dashboard/);
+    const asked = await interact(tokens.staff, {
+      kind: "command",
+      channelId: SUPPORT_CHANNEL,
+      name: "mydata",
+      options: { action: "erase" },
+    });
+    expect(asked[0].content).toContain("It cannot be undone.");
+    const erase = asked[0].components![0].components[0];
+    expect(erase).toMatchObject({ custom_id: "my-data:erase", label: "Erase my data" });
+    // Asking erased nothing.
+    expect(await found(G, "staffsecretword")).toEqual([ticket]);
+    const done = await interact(tokens.staff, { kind: "button", channelId: SUPPORT_CHANNEL, messageId: "1", customId: erase.custom_id });
+    expect(done[0].content).toMatch(/^Done: \d+ transcripts? and \d+ tickets? erased\./);
+    expect(await found(G, "staffsecretword")).toEqual([]);
+    // Someone else's words stay.
+    expect(await found(G, "otherword")).toEqual([theirs]);
+  });
+});
+
 describe("an owner's rights", () => {
   it("only the owner exports or erases the server: staff and members are refused, and nothing is erased", async () => {
     for (const token of [tokens.staff, tokens.visitor]) {
