@@ -38,11 +38,11 @@ export function ServerDataCard({ guildId, level, client }: { guildId: string; le
     try {
       if (what === "export") {
         downloadJson(`ticketeer-server-${guildId}.json`, await client.get(`/${guildId}/data/export`));
-        toast?.({ type: "success", message: tr("serverData.exported", serverDataText.exported) });
+        toast?.({ type: "success", message: tr("configTransfer.serverData.exported", serverDataText.exported) });
       } else {
         await client.post(`/${guildId}/data/erase`, { confirm: typed.trim() });
         setTyped("");
-        toast?.({ type: "success", message: tr("serverData.erased", serverDataText.erased) });
+        toast?.({ type: "success", message: tr("configTransfer.serverData.erased", serverDataText.erased) });
         // Nothing of this server is left: every cached list is stale.
         await queryClient.invalidateQueries();
       }
@@ -53,19 +53,19 @@ export function ServerDataCard({ guildId, level, client }: { guildId: string; le
     }
   };
   return (
-    <Card title={tr("serverData.title", serverDataText.title)} className="ct-card">
-      <p className="ct-description">{tr("serverData.description", serverDataText.description)}</p>
-      {!owner && <p className="ct-description">{tr("serverData.ownerOnly", serverDataText.ownerOnly)}</p>}
+    <Card title={tr("configTransfer.serverData.title", serverDataText.title)} className="ct-card">
+      <p className="ct-description">{tr("configTransfer.serverData.description", serverDataText.description)}</p>
+      {!owner && <p className="ct-description">{tr("configTransfer.serverData.ownerOnly", serverDataText.ownerOnly)}</p>}
       <Button onClick={() => void run("export")} loading={busy === "export"} disabled={!owner}>
-        {tr("serverData.exportButton", serverDataText.exportButton)}
+        {tr("configTransfer.serverData.exportButton", serverDataText.exportButton)}
       </Button>
-      <h3 className="ct-section">{tr("serverData.eraseTitle", serverDataText.eraseTitle)}</h3>
+      <h3 className="ct-section">{tr("configTransfer.serverData.eraseTitle", serverDataText.eraseTitle)}</h3>
       <label>
-        <span className="ct-description">{tr("serverData.eraseDescription", serverDataText.eraseDescription)}</span>
+        <span className="ct-description">{tr("configTransfer.serverData.eraseDescription", serverDataText.eraseDescription)}</span>
         <Input value={typed} onChange={(e) => setTyped(e.target.value)} disabled={!owner} placeholder={guildId} autoComplete="off" />
       </label>
       <Button danger onClick={() => void run("erase")} loading={busy === "erase"} disabled={!owner || typed.trim() !== guildId}>
-        {tr("serverData.eraseButton", serverDataText.eraseButton)}
+        {tr("configTransfer.serverData.eraseButton", serverDataText.eraseButton)}
       </Button>
     </Card>
   );
