@@ -19,6 +19,7 @@ import activityRoutes from "./http/activity";
 import authRoutes from "./http/auth";
 import botSetupRoutes from "./http/bot-setup";
 import configTransferRoutes from "./http/config-transfer";
+import dataRightsRoutes from "./http/data-rights";
 import guildRoutes from "./http/guilds";
 import healthRoutes from "./http/health";
 import discordInteractionRoutes from "./http/interactions";
@@ -108,6 +109,7 @@ const apiRoutes = [
   botSetupRoutes,
   transcriptRoutes,
   configTransferRoutes,
+  dataRightsRoutes,
   ticketRoutes,
   helpdeskRoutes,
   ticketEventRoutes,

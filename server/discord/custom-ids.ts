@@ -19,6 +19,7 @@ export type CustomId =
   | { kind: "reopen"; guildId: string; number: number }
   // DM tickets: the server chosen in a DM (a select, value = server id), its panel (value = panel id), the panel's form.
   | { kind: "dm-server" }
+  | { kind: "erase-my-data" }
   | { kind: "dm-panel"; guildId: string }
   | { kind: "dm-form"; guildId: string; panelId: number; formId: number };
 
@@ -37,6 +38,8 @@ export const customIds = {
   rateComment: (guildId: string, number: number) => `rate-comment:${guildId}:${number}`,
   reopen: (guildId: string, number: number) => `reopen:${guildId}:${number}`,
   dmServer: () => "dm-server",
+  /** /mydata's confirmation: it erases the data of whoever presses it (never anyone named in the id). */
+  eraseMyData: () => "my-data:erase",
   dmPanel: (guildId: string) => `dm-panel:${guildId}`,
   dmForm: (guildId: string, panelId: number, formId: number) => `dm-form:${guildId}:${panelId}:${formId}`,
   /** A modal input: the form field's id. */
@@ -93,6 +96,8 @@ export function parseCustomId(raw: string): CustomId | null {
     }
     case "dm-server":
       return a === undefined ? { kind: "dm-server" } : null;
+    case "my-data":
+      return a === "erase" && b === undefined ? { kind: "erase-my-data" } : null;
     case "dm-panel":
       return isDigits(a, 21) && b === undefined ? { kind: "dm-panel", guildId: a } : null;
     case "dm-form": {

@@ -1,4 +1,5 @@
 import { type APIApplicationCommandInteractionDataOption, type APIInteraction, InteractionType } from "discord-api-types/v10";
+import { eraseMyData } from "./commands/mydata";
 import { membersOf } from "../panels/store";
 import { readGuildSettings } from "../settings/store";
 import { claim } from "../tickets/claim";
@@ -96,6 +97,8 @@ export class InteractionRouter {
       if (id.kind === "rate-comment") return ratingCommentForm(deps, id.guildId, id.number, user.id);
       return reopen(deps, id.guildId, id.number, { kind: "opener", userId: user.id, username: user.global_name || user.username }, known);
     }
+    // /mydata's confirmation: whoever presses it erases their own data (./commands/mydata.ts).
+    if (id.kind === "erase-my-data") return user ? eraseMyData(deps, user.id) : { refusal: "stale" };
     const values = "values" in interaction.data && Array.isArray(interaction.data.values) ? interaction.data.values : [];
     // DM tickets (./dm.ts): the server, then its panel, chosen in the member's direct messages with the bot.
     if (id.kind === "dm-server" || id.kind === "dm-panel") {

@@ -188,4 +188,12 @@ export const spanishTexts: Catalogue = {
   priorityUnknown: "La prioridad es baja, normal, alta o urgente.",
   waitingAlert: (number, minutes, url) =>
     `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
+  myDataUnknown: "Elige export o erase.",
+  myDataExport: (tickets, transcripts, url) =>
+    `Guardamos ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes. Inicia sesión en el panel para descargarlo todo en JSON: ${url}`,
+  myDataEraseAsk:
+    'Esto borra tus datos en todos los servidores: tus mensajes en las transcripciones pasan a ser de "deleted user" y se quitan los comentarios de tus valoraciones y los datos de tus tickets cerrados. No se puede deshacer.',
+  myDataEraseButton: "Borrar mis datos",
+  myDataErased: (transcripts, tickets, open) =>
+    `Hecho: ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} y ${tickets} ticket${s(tickets)} borrados.${open > 0 ? ` ${open} ticket${s(open)} abierto${s(open)} se conserva${open === 1 ? "" : "n"} hasta que se cierre${open === 1 ? "" : "n"}.` : ""}`,
 };

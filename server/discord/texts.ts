@@ -190,6 +190,15 @@ export const englishTexts = {
   priorityUnknown: "The priority is low, normal, high or urgent.",
   waitingAlert: (number: number, minutes: number, url: string) =>
     `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
+  // ---- a member's data: /mydata ----
+  myDataUnknown: "Choose export or erase.",
+  myDataExport: (tickets: number, transcripts: number, url: string) =>
+    `We hold ${tickets} ticket${tickets === 1 ? "" : "s"} and ${transcripts} transcript${transcripts === 1 ? "" : "s"} with your messages. Sign in to the dashboard to download all of it as JSON: ${url}`,
+  myDataEraseAsk:
+    "This erases your data on every server: your messages in transcripts become \"deleted user\", your ratings' comments and your closed tickets' details are removed. It cannot be undone.",
+  myDataEraseButton: "Erase my data",
+  myDataErased: (transcripts: number, tickets: number, open: number) =>
+    `Done: ${transcripts} transcript${transcripts === 1 ? "" : "s"} and ${tickets} ticket${tickets === 1 ? "" : "s"} erased.${open > 0 ? ` ${open} open ticket${open === 1 ? " is" : "s are"} kept until ${open === 1 ? "it is" : "they are"} closed.` : ""}`,
 } as const;
 
 export type BotTexts = typeof englishTexts;

@@ -11,7 +11,7 @@ import { helpdeskActions } from "./triage";
 // member, never in the transcript. Written from the ticket page and with /note (an ephemeral confirmation), by staff
 // of the ticket holding AnnotateTicket.
 
-const aadOf = (guildId: string, ticketRowId: number, createdAt: number, authorId: string) =>
+export const aadOf = (guildId: string, ticketRowId: number, createdAt: number, authorId: string) =>
   `ticket-note:${guildId}:${ticketRowId}:${createdAt}:${authorId}`;
 
 /** Adds a note to an open ticket (staff of the ticket). */

@@ -41,6 +41,9 @@ export const defaultSettings = (): TicketSettings => ({
   // DM tickets, off until a server turns them on; no panels listed: every panel.
   DmTickets: false,
   DmTicketPanels: [],
+  // Data retention: everything kept until the owner says otherwise.
+  RetentionTicketsDays: 0,
+  RetentionActivityDays: 0,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -12,9 +12,10 @@ import { botMember } from "./step";
 import type { TicketRow } from "./store";
 import { closeExpiredRequests } from "./close-request";
 import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivity";
+import { type RetentionOutcome, sweepRetention } from "../retention/sweep";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
-// server, after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
+// server, the servers' data retention (../retention/sweep.ts), after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
 // server/http/jobs.ts); on PostgreSQL exactly one
 // instance marks at a time (a transaction-level advisory lock while it marks the due tickets 'closing'); on SQLite
 // there is one process. Marking is a compare-and-set from 'open', so even two sweeps never close a ticket twice.
@@ -152,6 +153,8 @@ export interface SweepOutcome {
   closed: number;
   requestsClosed: number;
   warned: number;
+  /** What the servers' retention settings deleted (../retention/sweep.ts). */
+  purged: RetentionOutcome;
 }
 
 /**
@@ -178,6 +181,11 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
   const requestsClosed = await closeExpiredRequests(deps, now, 50, only.guildId, only.skippedBy).catch((error) => {
     app.log.warn({ err: error }, "close requests not swept");
     return 0;
+  });
+  // Data past its server's retention windows, a fair share per server (../retention/sweep.ts).
+  const purged = await sweepRetention(app.db, deps.clock, now, only.guildId).catch((error) => {
+    app.log.warn({ err: error }, "retention not swept");
+    return { transcripts: 0, tickets: 0, activity: 0 };
   });
   const platform = app.platform;
   const state = only.guildId ? { guildCursor: null, ticketCursors: new Map() } : stateOf(app);
@@ -247,7 +255,7 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
       });
     if (sent) warned++;
   }
-  if (due.length === 0) return { closed: 0, requestsClosed, warned };
+  if (due.length === 0) return { closed: 0, requestsClosed, warned, purged };
 
   const marked = await app.db.transaction().execute(async (tx) => {
     if (app.dbDialect === "postgres") {
@@ -278,5 +286,5 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
       await finishClose(deps, row, bot, reason, { settings }).catch((error) => app.log.warn({ err: error }, "scheduled close failed"));
     });
   }
-  return { closed: marked.length, requestsClosed, warned };
+  return { closed: marked.length, requestsClosed, warned, purged };
 }

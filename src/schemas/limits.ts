@@ -12,6 +12,8 @@ export const limits = {
   hoursMax: 23,
   minutesMax: 59,
   daysMax: 23,
+  /** Retention settings: at most ten years (0: forever). */
+  retentionDaysMax: 3650,
   multiPanelMinPanels: 2,
   defaultPanelColor: "#43B581",
   defaultWelcomeColor: "#5865F2",

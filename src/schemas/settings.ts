@@ -77,6 +77,11 @@ export const ticketSettingsShape = {
     .max(25, "At most 25 panels can be opened by DM")
     .nullable()
     .optional(),
+  // ---- Data retention (0: kept forever, the default): applied by the scheduler's sweep (server/retention/sweep.ts).
+  /** Transcripts and closed tickets closed more than this many days ago are deleted. */
+  RetentionTicketsDays: count(limits.retentionDaysMax, "Days").optional(),
+  /** Activity log entries older than this many days are deleted. */
+  RetentionActivityDays: count(limits.retentionDaysMax, "Days").optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

@@ -20,6 +20,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { Dropzone } from "./Dropzone";
 import { MessageList } from "./MessageList";
+import { ServerDataCard } from "./ServerDataCard";
 import { downloadJson, exportFileName, knownText, readJsonFile, withChoice } from "./transfer";
 import "./config-transfer.css";
 
@@ -85,6 +86,7 @@ export default function ConfigTransferScreen({ guildId, client = defaultHttp }: 
       {!allowed && <Alert type="info" showIcon message={tr("configTransfer.levelOnly", text.levelOnly)} />}
       <ExportCard guildId={guildId} allowed={allowed} client={client} />
       <ImportCard guildId={guildId} allowed={allowed} client={client} />
+      <ServerDataCard guildId={guildId} level={level} client={client} />
     </div>
   );
 }

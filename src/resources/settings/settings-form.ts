@@ -94,6 +94,26 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           help: tr("settings.field.storeTranscripts.help", "When off, closed tickets are not kept."),
           kind: "switch",
         },
+        // How long closed tickets and the activity log are kept (0: forever).
+        {
+          key: "RetentionTicketsDays",
+          label: tr("settings.field.retentionTicketsDays", "Keep closed tickets and transcripts"),
+          help: tr(
+            "settings.field.retentionTicketsDays.help",
+            "Days after their close before closed tickets and their transcripts are deleted for good. 0: kept forever.",
+          ),
+          kind: "number",
+          max: limits.retentionDaysMax,
+          unit: days,
+        },
+        {
+          key: "RetentionActivityDays",
+          label: tr("settings.field.retentionActivityDays", "Keep the activity log"),
+          help: tr("settings.field.retentionActivityDays.help", "Days before an activity log entry is deleted for good. 0: kept forever."),
+          kind: "number",
+          max: limits.retentionDaysMax,
+          unit: days,
+        },
         {
           key: "TranscriptsPanelPermission",
           label: tr("settings.field.transcriptsPanelPermission", "Only a panel's support team can read its transcripts"),

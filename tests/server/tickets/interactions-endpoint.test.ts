@@ -225,6 +225,7 @@ describe("the slash commands Discord registers", () => {
       "closerequest",
       "form",
       "help",
+      "mydata",
       "new",
       "note",
       "panel",

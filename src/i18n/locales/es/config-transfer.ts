@@ -10,6 +10,18 @@ const dictionary: Dictionary = {
   "configTransfer.exportTitle": "Exportar configuración",
   "configTransfer.exportDescription":
     "Descarga en un único archivo JSON la configuración, las etiquetas, los formularios, los equipos de staff, los paneles, los multipaneles y la lista negra de este servidor. Las transcripciones, la actividad y las claves del bot nunca se incluyen.",
+  // The owner's rights over the server's data
+  "configTransfer.serverData.title": "Datos del servidor",
+  "configTransfer.serverData.description":
+    "Todo lo que este producto guarda sobre el servidor: ajustes, paneles, tickets, transcripciones, notas y el registro de actividad.",
+  "configTransfer.serverData.exportButton": "Exportar todos los datos",
+  "configTransfer.serverData.exported": "Datos del servidor exportados",
+  "configTransfer.serverData.eraseTitle": "Borrar todos los datos",
+  "configTransfer.serverData.eraseDescription":
+    "Borra para siempre todo lo de este servidor. El bot se queda; no se puede deshacer. Escribe el id del servidor para confirmar:",
+  "configTransfer.serverData.eraseButton": "Borrar todos los datos",
+  "configTransfer.serverData.erased": "Se borró todo lo de este servidor",
+  "configTransfer.serverData.ownerOnly": "Solo el propietario del servidor puede exportar o borrar sus datos.",
   "configTransfer.exportButton": "Exportar configuración",
   "configTransfer.exporting": "Exportando...",
   "configTransfer.exported": "Configuración exportada",

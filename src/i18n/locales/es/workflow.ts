@@ -3,6 +3,13 @@ import type { Dictionary } from "../../core";
 // The ticket workflow: the settings of the bot's language, time zone, inactivity warning and close
 // request; the panel editor's rules and support hours; the roles picker; the new activity actions and command.
 const workflow: Dictionary = {
+  // Data retention
+  "settings.field.retentionTicketsDays": "Conservar tickets cerrados y transcripciones",
+  "settings.field.retentionTicketsDays.help":
+    "Días tras el cierre antes de borrar para siempre los tickets cerrados y sus transcripciones. 0: se conservan siempre.",
+  "settings.field.retentionActivityDays": "Conservar el registro de actividad",
+  "settings.field.retentionActivityDays.help":
+    "Días antes de borrar para siempre una entrada del registro de actividad. 0: se conserva siempre.",
   // DM tickets (ModMail)
   "settings.field.dmTickets": "Abrir tickets por mensaje directo",
   "settings.field.dmTickets.help":
