@@ -38,6 +38,7 @@ import { registerStatic } from "./http/support/static";
 import ticketEventRoutes from "./http/ticket-events";
 import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
+import myTicketRoutes from "./http/my-tickets";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
@@ -110,6 +111,7 @@ const apiRoutes = [
   configTransferRoutes,
   ticketRoutes,
   helpdeskRoutes,
+  myTicketRoutes,
   ticketEventRoutes,
   statisticsRoutes,
   demoRoutes,

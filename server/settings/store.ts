@@ -41,6 +41,8 @@ export const defaultSettings = (): TicketSettings => ({
   // DM tickets, off until a server turns them on; no panels listed: every panel.
   DmTickets: false,
   DmTicketPanels: [],
+  // My tickets: on. A member sees only what they already saw in their ticket's channel, and its transcript.
+  MemberTickets: true,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

@@ -77,6 +77,9 @@ export const ticketSettingsShape = {
     .max(25, "At most 25 panels can be opened by DM")
     .nullable()
     .optional(),
+  // ---- My tickets: a member's own tickets in the dashboard, outside the server's dashboard.
+  /** Members see their own tickets of this server on "My tickets" (read, write into open ones, transcripts). */
+  MemberTickets: z.boolean().nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);
