@@ -6,7 +6,7 @@ import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, signIn, uniqueName } from "./helpers"
 // and not Demo Staff's; they open one, write into it (the message arrives in the conversation under their name) and
 // download the closed ticket's transcript.
 
-const channels = { [DEMO_COMMUNITY_ID]: "812345678901234713", [GAMING_HUB_ID]: "823456789012345712" };
+const channels: Record<string, string> = { [DEMO_COMMUNITY_ID]: "812345678901234713", [GAMING_HUB_ID]: "823456789012345712" };
 
 async function bearerOf(page: Page) {
   return { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === "session_token")!.value}` };
