@@ -39,6 +39,7 @@ import { registerStatic } from "./http/support/static";
 import ticketEventRoutes from "./http/ticket-events";
 import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
+import myTicketRoutes from "./http/my-tickets";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
@@ -112,6 +113,7 @@ const apiRoutes = [
   dataRightsRoutes,
   ticketRoutes,
   helpdeskRoutes,
+  myTicketRoutes,
   ticketEventRoutes,
   statisticsRoutes,
   demoRoutes,

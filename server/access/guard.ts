@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { type GuildAccess, managerLevels } from "../../src/schemas/access";
+import { type AccessLevel, type GuildAccess, managerLevels } from "../../src/schemas/access";
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
@@ -52,15 +52,20 @@ export function requirePermission(request: FastifyRequest, ...anyOf: TeamPermiss
 export { managerLevels };
 
 /**
- * onRequest hook after `guard()`: only managers (403 otherwise). The `levels` property tells the route table which
- * levels it admits.
+ * An onRequest hook after `guard()`: only callers at one of `levels` (403 otherwise). Its `levels` property tells the
+ * route table which levels it admits (the OpenAPI document and the access matrix read it).
  */
-export const requireManager = Object.assign(
-  async function requireManager(request: FastifyRequest): Promise<void> {
-    if (!request.access || !managerLevels.includes(request.access.level)) throw new HttpError(403, authMessages.accessDenied);
-  },
-  { levels: managerLevels },
-);
+export function requireLevels(levels: readonly AccessLevel[]) {
+  return Object.assign(
+    async function requireLevel(request: FastifyRequest): Promise<void> {
+      if (!request.access || !levels.includes(request.access.level)) throw new HttpError(403, authMessages.accessDenied);
+    },
+    { levels },
+  );
+}
+
+/** Only managers: the owner, Administrators, Manage Server holders (what no staff team grants). */
+export const requireManager = requireLevels(managerLevels);
 
 /** The guildId of a guarded request. */
 export const guildIdOf = (request: FastifyRequest) => (request.params as { guildId: string }).guildId;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   dataRightsMessages,
@@ -9,7 +9,7 @@ import {
   memberExportSchema,
 } from "../../src/schemas/data-rights";
 import { messageResponseSchema } from "../../src/schemas/common";
-import { guard, guildIdOf } from "../access/guard";
+import { guard, guildIdOf, requireLevels } from "../access/guard";
 import { requestActor } from "../activity/record";
 import { authenticate } from "../auth/authenticate";
 import { HttpError } from "../errors";
@@ -29,9 +29,8 @@ import { guildParams } from "./support/route-schemas";
 const tags = ["Data rights"];
 
 /** onRequest after guard(): the server's owner only (Administrator and Manage Server holders included are not). */
-async function requireOwner(request: FastifyRequest): Promise<void> {
-  if (request.access?.level !== "owner") throw new HttpError(403, dataRightsMessages.ownerOnly);
-}
+/** The server's owner only: an erasure cannot be undone, so not even an Administrator may ask for it. */
+const requireOwner = requireLevels(["owner"]);
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 

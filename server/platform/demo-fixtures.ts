@@ -26,7 +26,7 @@ export interface DemoUser {
 export const demoUsers: DemoUser[] = [
   { id: DEMO_ADMIN_ID, username: "Demo Admin", avatar: demoAvatar, description: "Owner of Demo Community and Gaming Hub" },
   { id: DEMO_STAFF_ID, username: "Demo Staff", avatar: demoAvatar, description: "Support Team member in Demo Community" },
-  { id: DEMO_VISITOR_ID, username: "Demo Visitor", avatar: demoAvatar, description: "Member without any dashboard access" },
+  { id: DEMO_VISITOR_ID, username: "Demo Visitor", avatar: demoAvatar, description: "Member of both servers without any dashboard access" },
 ];
 
 export interface DemoGuild {
@@ -130,6 +130,8 @@ export const demoMemberships: DemoMembership[] = [
     roles: [DEMO_SUPPORT_ROLE_ID, "812345678901234605"],
   },
   { userId: DEMO_VISITOR_ID, guildId: DEMO_COMMUNITY_ID, owner: false, permissions: MEMBER_PERMISSIONS, roles: ["812345678901234605"] },
+  // A member of both servers without any dashboard access: "My tickets" lists their tickets of both.
+  { userId: DEMO_VISITOR_ID, guildId: GAMING_HUB_ID, owner: false, permissions: MEMBER_PERMISSIONS, roles: ["823456789012345604"] },
 ];
 
 // The guild of the large-data benchmark (scripts/seed-large.ts: 100,000 transcripts, 1,000,000 activity entries).

@@ -44,6 +44,8 @@ export const defaultSettings = (): TicketSettings => ({
   // Data retention: everything kept until the owner says otherwise.
   RetentionTicketsDays: 0,
   RetentionActivityDays: 0,
+  // My tickets: on. A member sees only what they already saw in their ticket's channel, and its transcript.
+  MemberTickets: true,
 });
 
 /** The stored settings over the defaults (a key stored later, e.g. StoreTranscripts, falls back to its default). */

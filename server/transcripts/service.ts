@@ -96,6 +96,27 @@ export class TranscriptsService {
   }
 
   /**
+   * The transcript of a member's own ticket as HTML ("My tickets"): found only when they were its opener (its author);
+   * another member's is answered as missing, so a member learns nothing of it.
+   */
+  async viewOwn(guildId: string, ticketId: number, userId: string, theme: TranscriptTheme): Promise<string> {
+    const { db, keyring } = this.deps;
+    const row = await db
+      .selectFrom("transcripts")
+      .select("author_id")
+      .where("guild_id", "=", guildId)
+      .where("ticket_id", "=", ticketId)
+      .executeTakeFirst();
+    if (!row || row.author_id !== userId) throw notFound(transcriptMessages.notFound);
+    const opened = await openTranscript(db, keyring, guildId, ticketId).catch((error: unknown) => {
+      if (error instanceof TranscriptDecryptError || error instanceof SyntaxError) return undefined;
+      throw error;
+    });
+    if (!opened) throw notFound(transcriptMessages.notFound);
+    return renderTranscriptHtml({ guildId, ...opened.meta }, opened.messages, theme);
+  }
+
+  /**
    * Stores a closed ticket's transcript sent by a bot: false when the server keeps none. 400 for a ticket number the
    * bot has not handed out, 409 for one stored already, 507 past the storage quota.
    */

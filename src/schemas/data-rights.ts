@@ -47,6 +47,5 @@ export type MemberErasure = z.infer<typeof memberErasureSchema>;
 
 export const dataRightsMessages = {
   guildEraseConfirm: "Type the server's id to confirm",
-  ownerOnly: "Only the server's owner can export or erase its data",
   guildErased: "Everything of this server was erased",
 } as const;

@@ -82,6 +82,9 @@ export const ticketSettingsShape = {
   RetentionTicketsDays: count(limits.retentionDaysMax, "Days").optional(),
   /** Activity log entries older than this many days are deleted. */
   RetentionActivityDays: count(limits.retentionDaysMax, "Days").optional(),
+  // ---- My tickets: a member's own tickets in the dashboard, outside the server's dashboard.
+  /** Members see their own tickets of this server on "My tickets" (read, write into open ones, transcripts). */
+  MemberTickets: z.boolean().nullable().optional(),
 };
 
 export const ticketSettingsSchema = z.object(ticketSettingsShape);

@@ -63,6 +63,11 @@ export default function ServerPicker() {
           <p className="page-description">
             {tr("shell.picker.description", "Choose the server whose tickets, panels and team you want to manage.")}
           </p>
+          <p className="page-description">
+            <Link to="/my-tickets">{tr("shell.myTickets.link", "My tickets")}</Link>
+            {" · "}
+            {tr("shell.myTickets.linkHelp", "the tickets you opened, on every server")}
+          </p>
         </div>
       </div>
       <Panel

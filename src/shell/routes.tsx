@@ -11,6 +11,7 @@ import { RefineRoot } from "./RefineRoot";
 const LoginPage = lazy(() => import("./LoginPage"));
 const SignedInLayout = lazy(() => import("./SignedInLayout"));
 const ServerPicker = lazy(() => import("./ServerPicker"));
+const MyTickets = lazy(() => import("./MyTickets"));
 const GuildLayout = lazy(() => import("./GuildLayout"));
 const NotFound = lazy(() => import("../ui/NotFound"));
 
@@ -41,6 +42,7 @@ export function appRoutes(root: ReactNode = <RefineRoot />): RouteObject[] {
           ),
           children: [
             { path: "/dashboard", element: screen(<ServerPicker />) },
+            { path: "/my-tickets", element: screen(<MyTickets />) },
             {
               path: "/:guildId",
               element: screen(<GuildLayout />),

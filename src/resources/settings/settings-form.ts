@@ -217,6 +217,16 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           kind: "panels",
           dependsOn: "DmTickets",
         },
+        // My tickets
+        {
+          key: "MemberTickets",
+          label: tr("settings.field.memberTickets", "Members see their tickets on My tickets"),
+          help: tr(
+            "settings.field.memberTickets.help",
+            "Members can read and write into their open tickets of this server from the dashboard, and download their closed tickets' transcripts. Only their own.",
+          ),
+          kind: "switch",
+        },
       ],
     },
     {

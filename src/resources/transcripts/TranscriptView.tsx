@@ -7,6 +7,7 @@ import { statusOf } from "../../providers/http";
 import { useThemeMode } from "../../providers/theme";
 import { transcriptMessages } from "../../schemas/messages";
 import { transcriptDetailSchema } from "../../schemas/transcript";
+import { downloadHtml } from "../../ui/download";
 import { PageHeader } from "../../ui/PageHeader";
 import { transcriptLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
@@ -17,17 +18,6 @@ import { detailOf, localStatusText } from "../../providers/status-text";
 
 /** The id must be a ticket number; anything else is a missing parameter (§2). */
 export const isTranscriptId = (id: string | undefined): id is string => typeof id === "string" && /^\d{1,10}$/.test(id);
-
-function downloadHtml(html: string, id: string) {
-  const url = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `transcript-${id}.html`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function BackLink({ guildId }: { guildId: string }) {
   const { token } = theme.useToken();
@@ -74,7 +64,11 @@ function Loaded({ guildId, transcriptId }: { guildId: string; transcriptId: stri
       <PageHeader
         title={tr("transcripts.viewTitle", L.viewTitle(transcriptId), { id: transcriptId })}
         description={<BackLink guildId={guildId} />}
-        extra={html ? <Button onClick={() => downloadHtml(html, transcriptId)}>{tr("transcripts.download", L.download)}</Button> : null}
+        extra={
+          html ? (
+            <Button onClick={() => downloadHtml(html, `transcript-${transcriptId}.html`)}>{tr("transcripts.download", L.download)}</Button>
+          ) : null
+        }
       />
       {failure ? (
         <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />

@@ -66,6 +66,47 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/events",
 ]);
 
+/**
+ * The routes of "My tickets": any signed-in user, on their own ticket only — checked in the route (still a member, the
+ * server allows it, they opened it), not by guard(): the member has no access to the server's dashboard. Each with a
+ * ticket of Demo Visitor's (setup), the visitor's status on it; everyone else gets 404 there.
+ */
+export const ownTicketRoutes: Record<string, { setup: (ctx: Ctx) => Promise<Record<string, string>>; body?: Json; status: number }> = {
+  "GET /api/my-tickets/:guildId/:ticketId/messages": {
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+    status: 200,
+  },
+  "POST /api/my-tickets/:guildId/:ticketId/messages": {
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+    body: { content: "Any news?" },
+    status: 200,
+  },
+  "GET /api/my-tickets/:guildId/:ticketId/transcript": {
+    setup: async (ctx) => ({ ticketId: String(await createClosedVisitorTicket(ctx)) }),
+    status: 200,
+  },
+};
+
+/** A closed ticket of Demo Visitor's with its transcript. */
+async function createClosedVisitorTicket(ctx: Ctx): Promise<number> {
+  const number = await createOpenTicket(ctx);
+  await ctx.t.db
+    .updateTable("tickets")
+    .set({ status: "closed", closed_at: Date.now() })
+    .where("guild_id", "=", G)
+    .where("number", "=", number)
+    .execute();
+  await ctx.t.db
+    .updateTable("guild_ticket_counters")
+    .set({ last_number: number })
+    .where("guild_id", "=", G)
+    .where("last_number", "<", number)
+    .execute();
+  const body = { ...transcriptBody(), TicketId: number, AuthorId: "900000000000000003", AuthorUsername: "Demo Visitor" };
+  await ctx.t.app.transcripts.ingest(G, body as never, { id: "0", username: "Bot key", avatar: null, ip: "127.0.0.1" });
+  return number;
+}
+
 export const isWrite = (method: string) => method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE";
 
 export interface Ctx {

@@ -139,6 +139,26 @@ const shell: Dictionary = {
   "site.landing.cta.title": "Dale a tu comunidad el soporte que merece",
   "site.landing.cta.text": "Invita a Ticketeer, crea un panel y responde hoy a tu primer ticket.",
   "site.landing.cta.docs": "Lee la documentación",
+  // My tickets: a member's own tickets across servers
+  "shell.myTickets.link": "Mis tickets",
+  "shell.myTickets.linkHelp": "los tickets que abriste, en todos los servidores",
+  "shell.myTickets.heading": "Mis tickets",
+  "shell.myTickets.description":
+    "Tus propios tickets en los servidores que permiten verlos a sus miembros: escribe en los abiertos, descarga las transcripciones de los cerrados.",
+  "shell.myTickets.loading": "Cargando tus tickets…",
+  "shell.myTickets.loadFailed": "No se pudieron cargar tus tickets.",
+  "shell.myTickets.open": "Tickets abiertos",
+  "shell.myTickets.noneOpen": "No tienes tickets abiertos.",
+  "shell.myTickets.closed": "Tickets cerrados",
+  "shell.myTickets.noneClosed": "No tienes tickets cerrados.",
+  "shell.myTickets.ticket": "{server} · Ticket n.º {number}",
+  "shell.myTickets.opened": "Abierto el {date}",
+  "shell.myTickets.closedAt": "Cerrado el {date}",
+  "shell.myTickets.download": "Descargar transcripción",
+  "shell.myTickets.conversation": "Conversación",
+  "shell.myTickets.message": "Tu mensaje",
+  "shell.myTickets.send": "Enviar",
+  "shell.myTickets.sent": "Mensaje enviado.",
 };
 
 export default shell;

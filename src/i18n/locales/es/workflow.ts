@@ -16,6 +16,9 @@ const workflow: Dictionary = {
     "Los miembros pueden abrir un ticket escribiendo al bot y hablar con el staff desde sus mensajes directos.",
   "settings.field.dmTicketPanels": "Paneles que puede abrir un mensaje directo",
   "settings.field.dmTicketPanels.help": "Ninguno marcado: todos los paneles.",
+  "settings.field.memberTickets": "Los miembros ven sus tickets en Mis tickets",
+  "settings.field.memberTickets.help":
+    "Los miembros pueden leer y escribir en sus tickets abiertos de este servidor desde el panel, y descargar las transcripciones de sus tickets cerrados. Solo los suyos.",
   "settings.value.everyPanel": "Todos los paneles",
   "settings.value.panels": "{count} paneles",
   "settings.field.botLanguage": "Idioma del bot",
