@@ -391,9 +391,8 @@ export function DataTable<T>({
                     {tc.getCanSort() ? (
                       <button type="button" className="dt-sort" onClick={tc.getToggleSortingHandler()}>
                         {column.title}
-                        <span className={`dt-sort-mark dt-sort-${sorted || "none"}`} aria-hidden="true">
-                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                        </span>
+                        {/* The mark is drawn by CSS, so the header's text stays its title alone. */}
+                        <span className={`dt-sort-mark dt-sort-${sorted || "none"}`} aria-hidden="true" />
                       </button>
                     ) : (
                       column.title
