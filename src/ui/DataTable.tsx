@@ -2,10 +2,6 @@ import {
   columnVisibilityFeature,
   createSortedRowModel,
   rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_basic,
-  sortFn_datetime,
-  sortFn_text,
   tableFeatures,
   useTable,
   type ColumnDef,
@@ -135,8 +131,11 @@ const features = tableFeatures({
   rowSortingFeature,
   columnVisibilityFeature,
   sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic, text: sortFn_text, datetime: sortFn_datetime },
 });
+
+/** Client-side order of two cell values: numbers by size, anything else as text in the reader's collation. */
+const compareValues = (a: unknown, b: unknown) =>
+  typeof a === "number" && typeof b === "number" ? a - b : String(a ?? "").localeCompare(String(b ?? ""), undefined, { numeric: true });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's row type; our records are any T
 type GridRow = Record<string, any>;
@@ -191,6 +190,8 @@ export function DataTable<T>({
         id: columnId(column, i),
         accessorFn: (record: GridRow) => (column.dataIndex ? record[column.dataIndex] : undefined),
         enableSorting: column.sortable === true,
+        sortFn: (a: { getValue: (id: string) => unknown }, b: { getValue: (id: string) => unknown }, id: string) =>
+          compareValues(a.getValue(id), b.getValue(id)),
         enableHiding: chooserName(column) !== undefined && !column.stickyEnd,
       })),
     [columns],
