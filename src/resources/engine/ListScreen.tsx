@@ -1,9 +1,9 @@
 import { useCan, useDelete, useList, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSort } from "../../ui/DataTable";
 import { ErrorCard } from "../../ui/ErrorCard";
 import { PencilIcon, PlusIcon, TrashIcon } from "../../ui/icons";
 import { Panel, SearchField } from "../../ui/blocks";
@@ -25,7 +25,30 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const tr = useTr();
   const text = useDeclarationText(declaration);
   const apiText = useMessageText(declaration);
-  const [search, setSearch] = useState("");
+  // The list's state lives in the URL (?q, ?page, ?sort&order, ?hide), so a reload, the back button and a shared link
+  // show the same rows in the same order with the same columns.
+  const [params, setParams] = useSearchParams();
+  const setParam = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === undefined || value === "") next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const search = params.get("q") ?? "";
+  const setSearch = (q: string) => setParam({ q, page: undefined });
+  const sortFields = useMemo(() => declaration.endpoint?.list?.sort?.fields ?? [], [declaration]);
+  const sortParam = params.get("sort") ?? "";
+  const sort: DataSort | undefined = sortFields.includes(sortParam)
+    ? { field: sortParam, order: params.get("order") === "desc" ? "desc" : "asc" }
+    : undefined;
+  const sorters = sort ? [{ field: sort.field, order: sort.order }] : undefined;
+  const hiddenColumns = (params.get("hide") ?? "").split(",").filter(Boolean);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
   /** The record the edit dialog is open for. */
@@ -36,13 +59,15 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   // list (at most the resource's limit), matched here — the search's rules (a resource's own case rule, fields the
   // server presents but does not store) are the declaration's, not an equality the route could filter by. Until
   // the whole list arrives, the search runs over the page on screen.
-  const [page, setPage] = useState(1);
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const setPage = (next: number) => setParam({ page: next > 1 ? String(next) : undefined });
   const searching = search !== "" && !!list?.search;
   const cacheOptions = { staleTime: declaration.cache?.staleTime, gcTime: declaration.cache?.gcTime };
   const paged = useList<BaseRecord, HttpError>({
     resource: declaration.name,
     meta: { guildId },
     pagination: { mode: "server", currentPage: page, pageSize: PAGE_SIZE },
+    sorters,
     errorNotification: false,
     queryOptions: { ...cacheOptions, placeholderData: (previous) => previous },
   });
@@ -50,6 +75,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
     resource: declaration.name,
     meta: { guildId },
     pagination: { mode: "off" },
+    sorters,
     errorNotification: false,
     queryOptions: { ...cacheOptions, enabled: searching },
   });
@@ -58,7 +84,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   // A page emptied by a delete (the last one) gives way to the page before it.
   useEffect(() => {
     const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    if (!paged.query.isFetching && page > last) setPage(last);
+    if (!paged.query.isFetching && page > last) setParam({ page: last > 1 ? String(last) : undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setParam is a new function each render; the page is what moves
   }, [page, total, paged.query.isFetching]);
   const canCreate = useCan({ resource: declaration.name, action: "create", params: { guildId } });
   const canDelete = useCan({ resource: declaration.name, action: "delete", params: { guildId } });
@@ -78,6 +105,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       dataIndex: column.key,
       title: text(`columns.${keySegment(column.key)}`, column.title),
       width: column.width,
+      sortable: sortFields.includes(column.key),
+      chooserLabel: text(`columns.${keySegment(column.key)}`, column.title),
       hideBelow: column.hideOnMobile ? "md" : undefined,
       ellipsis: column.truncate,
       render: (value: unknown, record: BaseRecord) => {
@@ -167,7 +196,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       });
     }
     return cols;
-  }, [list?.columns, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText, editInDialog]);
+  }, [list?.columns, sortFields, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText, editInDialog]);
 
   const create = declaration.create;
   const createAllowed = canCreate.data?.can === true;
@@ -231,6 +260,18 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
                 : { pageSize: PAGE_SIZE, current: page, total, onChange: (next) => setPage(next), hideOnSinglePage: true }
             }
             emptyText={text("list.empty", list.emptyText)}
+            sort={sort}
+            onSortChange={(next) => setParam({ sort: next?.field, order: next?.order, page: undefined })}
+            columnChooser
+            hiddenColumns={hiddenColumns}
+            onHiddenColumnsChange={(hide) => setParam({ hide: hide.join(",") })}
+            onOpen={
+              editInDialog
+                ? (record) => setEditing(record)
+                : declaration.edit?.mode === "page" && canEdit.data?.can === true
+                  ? (record) => navigate(`edit/${encodeURIComponent(String(record[idKey]))}`)
+                  : undefined
+            }
           />
         </Panel>
       )}

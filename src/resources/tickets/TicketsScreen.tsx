@@ -1,6 +1,6 @@
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTr } from "../../i18n/refine";
 import {
@@ -54,6 +54,7 @@ export function applyEvent(list: TicketSummary[], event: TicketEvent): TicketSum
 }
 
 export default function TicketsScreen({ guildId }: ResourceScreenProps) {
+  const navigate = useNavigate();
   const tr = useTr();
   const [params, setParams] = useSearchParams();
   const panel = params.get("panel") ?? "";
@@ -359,6 +360,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           loading={query.isLoading}
           minWidth={560}
           emptyText={tr("tickets.empty", "No open tickets.")}
+          columnChooser
+          onOpen={(t) => void navigate(`/${guildId}/tickets/${t.TicketId}`)}
           expandable={{
             label: tr("tickets.showAnswers", "Show the form answers"),
             rowExpandable: (t) => t.FormAnswers.length > 0,

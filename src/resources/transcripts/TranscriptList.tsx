@@ -77,6 +77,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const spec = useSpecT();
   const specText = useSpecText();
   const [state, dispatch] = useReducer(reducer, initialListState);
+  const navigate = useNavigate();
   const [ticketDraft, setTicketDraft] = useState<number | null>(null);
   const [usernameDraft, setUsernameDraft] = useState("");
   const [searchDraft, setSearchDraft] = useState("");
@@ -288,6 +289,8 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             minWidth={720}
             loading={query.isFetching}
             emptyText={spec(transcriptMessages, "empty")}
+            columnChooser
+            onOpen={(t) => void navigate(`/${guildId}/transcripts/${t.TicketId}`)}
           />
         )}
 
