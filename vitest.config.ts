@@ -3,8 +3,17 @@ import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
 import { botCommandsPlugin } from "./scripts/bot-commands";
 
-/** API test files that mock a module: they run isolated (a tests/unit check lists every file that calls vi.mock). */
+/** Test files that mock a module: they run isolated (tests/unit/test-setup.test.ts lists every file that calls vi.mock). */
 const serverFilesWithMocks = ["tests/server/ticket-topics.test.ts"];
+const unitFilesWithMocks = ["tests/unit/resources/registry.test.tsx", "tests/unit/resources/ticket-topics.test.tsx"];
+
+const unit = {
+  environment: "jsdom" as const,
+  setupFiles: ["tests/unit/fresh-page.ts", "tests/unit/setup.ts"],
+  // refine's router bindings must share the app's copy of react-router (Node would load its CJS build).
+  // @rjsf/core too: its index imports @rjsf/validator-ajv8, which only the alias above resolves.
+  server: { deps: { inline: [/@refinedev\//, /@rjsf\//] } },
+};
 
 export default defineConfig({
   plugins: [react(), botCommandsPlugin()],
@@ -20,12 +29,21 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
-          environment: "jsdom",
-          setupFiles: ["tests/unit/setup.ts"],
-          // refine's router bindings must share the app's copy of react-router (Node would load its CJS build).
-          // @rjsf/core too: its index imports @rjsf/validator-ajv8, which only the alias above resolves.
-          server: { deps: { inline: [/@refinedev\//, /@rjsf\//] } },
+          exclude: unitFilesWithMocks,
+          ...unit,
+          // The files of a worker share one jsdom and the packages' modules (isolate: false): a file no longer builds
+          // its own DOM and imports antd, React and refine again, which was half of the suite's time. Each file still
+          // starts as a fresh page load (tests/unit/fresh-page.ts: the app's own modules anew, storage and cookies cleared).
+          isolate: false,
+          // A worker per core (vitest's default leaves one core free: a single worker on CI's two): a file waits on
+          // timers and lazy chunks a quarter of its time, so the other worker fills it.
+          maxWorkers: "100%",
         },
+      },
+      {
+        extends: true,
+        // The files that replace a module (vi.mock) need a module graph of their own.
+        test: { name: "unit-mocks", include: unitFilesWithMocks, ...unit },
       },
       {
         extends: true,

@@ -259,7 +259,11 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
 
   const marked = await app.db.transaction().execute(async (tx) => {
     if (app.dbDialect === "postgres") {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`.execute(tx);
+      // Keyed by the schema too: the instances of one deployment share it; another schema (another deployment, or
+      // another API test file on one test database) sweeps its own tickets and is no reason to skip.
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_xact_lock(${SWEEP_LOCK}, hashtext(current_schema())) as locked`.execute(tx);
       if (!rows[0]?.locked) return [];
     }
     return tx

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 import { interpolate } from "../../src/i18n/core";
@@ -18,7 +19,8 @@ import { spanishTexts as esBot } from "../../server/discord/texts-es";
 // set a priority and a label, close with a preset reason and added text; the member rates with a comment in the
 // closing DM and reopens from it; staff close it again — that last part with the bot (BotLanguage) and both dashboards
 // in Spanish. At each stage every view that shows it is read with exact texts (imported from where the product keeps
-// them); a console error, a page error or a 4xx/5xx answer on any page fails the journey.
+// them); a console error, a page error or a 4xx/5xx answer on any page fails the journey. The ticket page, which needs
+// a live ticket to show, passes axe here (light, dark and Spanish) and fits a 390 px screen.
 
 const G = DEMO_COMMUNITY_ID;
 const GUILD_NAME = "Demo Community";
@@ -63,7 +65,7 @@ function watchProblems(page: Page, who: string, problems: string[]) {
 }
 
 test("one ticket's whole life, read from every door, in English and Spanish", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const memberContext = await browser.newContext();
   const staffContext = await browser.newContext();
@@ -316,6 +318,19 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
       ["Demo Admin", "Ticket Reply Sent"],
       ["Demo Staff", "Ticket Opened"],
     ]);
+
+    // The ticket page with every part filled in passes axe, light and dark, and fits a 390 px screen.
+    await expectNoSeriousViolations(desk, "ticket page", { liveStream: true });
+    await desk.emulateMedia({ colorScheme: "dark" });
+    await desk.evaluate(() => document.documentElement.setAttribute("data-theme", "dark"));
+    await expectNoSeriousViolations(desk, "ticket page (dark)", { liveStream: true });
+    await desk.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
+    await desk.emulateMedia({ colorScheme: "light" });
+    const size = desk.viewportSize()!;
+    await desk.setViewportSize({ width: 390, height: 844 });
+    // Polled: the layout of the new width settles after the resize.
+    await expect.poll(() => desk.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await desk.setViewportSize(size);
   });
 
   // ==== 7. close with a preset reason and added text
@@ -407,7 +422,8 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
   await test.step("the activity log after the first life and the reopen", () => expectActivityLog(life.slice(1), "en"));
 
   // ==== 10. staff close it again — the bot and both dashboards in Spanish
-  const second = "sin respuesta del banco";
+  // Its own words on every run: a retry on the same database finds only this ticket by them.
+  const second = `sin respuesta del banco ${suffix}`;
   await test.step("staff close it again, in Spanish", async () => {
     await settings({ BotLanguage: "es" });
     for (const page of [member, desk, records]) await page.evaluate(() => localStorage.setItem("lang", "es"));
@@ -435,6 +451,8 @@ test("one ticket's whole life, read from every door, in English and Spanish", as
     const opened = fact(esText("tickets.columns.opened")).locator("time");
     await expect(opened).toHaveText(formatDateTime(Date.parse((await opened.getAttribute("datetime"))!), "es"));
     await expectPageActivity(life, "es");
+    await expect(desk.getByRole("link", { name: esText("tickets.page.back") })).toBeVisible();
+    await expectNoSeriousViolations(desk, "ticket page (es)", { liveStream: true });
   });
 
   await test.step("the records in Spanish: transcript, activity log, Statistics", async () => {

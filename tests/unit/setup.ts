@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { configure } from "@testing-library/dom";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
@@ -50,9 +50,14 @@ if (typeof window !== "undefined") {
     Object.defineProperty(globalThis, "ResizeObserver", { writable: true, configurable: true, value: ResizeObserverStub });
   }
 
-  // jsdom does not implement pseudo-element styles and says so on the console; antd asks for them.
-  const getComputedStyle = window.getComputedStyle.bind(window);
+  // jsdom does not implement pseudo-element styles and says so on the console; antd asks for them. Undone after the
+  // file: the next file of the worker shares this window (tests/unit/fresh-page.ts).
+  const jsdomGetComputedStyle = window.getComputedStyle;
+  const getComputedStyle = jsdomGetComputedStyle.bind(window);
   window.getComputedStyle = ((element: Element) => getComputedStyle(element)) as typeof window.getComputedStyle;
+  afterAll(() => {
+    window.getComputedStyle = jsdomGetComputedStyle;
+  });
 
   // jsdom's scrollTo only logs "not implemented".
   window.scrollTo = (() => {}) as typeof window.scrollTo;
@@ -69,6 +74,12 @@ console.error = (...args: unknown[]) => {
   if (process.env.DEBUG_CONSOLE_ERROR) originalConsoleError(new Error("console.error called").stack);
   originalConsoleError(...args);
 };
+afterAll(async () => {
+  console.error = originalConsoleError;
+  // A screen's lazy chunk still loading when the file ends would load into the next file of the worker, or after
+  // the worker's environment is gone.
+  await vi.dynamicImportSettled();
+});
 afterEach(() => {
   if (consoleErrors.length === 0) return;
   const first = consoleErrors.splice(0).map((a) => a.map(String).join(" "))[0];

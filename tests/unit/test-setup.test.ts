@@ -21,13 +21,13 @@ describe("end-to-end specs", () => {
   });
 });
 
-describe("API test files", () => {
-  // The API suite shares one module graph per worker (isolate: false in vitest.config.ts); a file that replaces a
-  // module would replace it for the files after it, so such files run in the isolated project, listed by name.
+// The API and unit suites share one module graph per worker (isolate: false in vitest.config.ts); a file that replaces
+// a module would replace it for the files after it, so such files run in an isolated project, listed by name.
+describe.each(["tests/server", "tests/unit"])("%s files", (dir) => {
   it("that mock a module are listed to run isolated", () => {
     const config = readFileSync(join(root, "vitest.config.ts"), "utf8");
-    const mocking = filesUnder("tests/server")
-      .filter((f) => f.endsWith(".test.ts") && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), "utf8")))
+    const mocking = filesUnder(dir)
+      .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, f), "utf8")))
       .map((f) => relative(root, join(root, f)));
     expect(mocking.length).toBeGreaterThan(0);
     expect(mocking.filter((f) => !config.includes(`"${f}"`))).toEqual([]);

@@ -379,7 +379,8 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               </p>
             )}
             {open && (
-              <ol className="tp-messages" aria-label={tr("tickets.page.conversation", "Conversation")} aria-live="polite">
+              // A long conversation scrolls inside the list: it takes the focus so that the keyboard scrolls it too.
+              <ol className="tp-messages" aria-label={tr("tickets.page.conversation", "Conversation")} aria-live="polite" tabIndex={0}>
                 {messages.map((m) => (
                   <Message key={m.MessageId} message={m} names={names} />
                 ))}

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyringFor } from "../../../server/crypto";
+import { englishTexts } from "../../../server/discord/texts";
 import { insertTranscript } from "../../../server/transcripts/store";
 import { ticketEventSchema, ticketListResponseSchema } from "../../../src/schemas/ticket";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, bearer, createTestApp, apiOn, type Json } from "../helpers";
@@ -74,6 +75,9 @@ describe("GET /{guildId}/tickets and the actions", () => {
       message: "You claimed this ticket.",
       ticket: { ClaimedById: DEMO_STAFF_ID, ClaimedByName: "Demo Staff" },
     });
+    // The claim reaches the ticket's channel as the bot's notice, as a claim from Discord does.
+    const notices = await t.db.selectFrom("demo_messages").select("content").where("channel_id", "=", first.ChannelId!).execute();
+    expect(notices.map((m) => m.content)).toContain(englishTexts.claimed(DEMO_STAFF_ID));
     expect((await api("GET", `/api/${G}/tickets?claimed=claimed`, staff)).body.tickets.map((x: Json) => x.TicketId)).toEqual([
       first.TicketId,
     ]);

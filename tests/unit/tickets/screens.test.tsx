@@ -4,10 +4,11 @@ import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import type { TicketSummary } from "../../../src/schemas/ticket";
 import { API, useMswServer } from "../providers/helpers";
-import { community, renderApp } from "../shell/harness";
+import { lastDays } from "../../../src/resources/engine/ticket-statistics-format";
+import { community, noTicketStatistics, renderApp } from "../shell/harness";
 
-// The Tickets and Try-it screens against a mocked API: exact requests, the server's words on screen, a live event
-// adding a row, and message text shown as text.
+// The Tickets, Statistics and Try-it screens against a mocked API: exact requests, the server's words on screen, a live
+// event adding a row, and message text shown as text.
 
 const server = useMswServer();
 
@@ -89,6 +90,7 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     const row = (await screen.findByText("#12")).closest("tr")!;
     expect(within(row).getByText("Demo Staff")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "Open channel" })).toHaveAttribute("href", `/${community}/try-it?channel=55`);
+    expect(within(row).getByRole("link", { name: "Open ticket #12" })).toHaveAttribute("href", `/${community}/tickets/12`);
     expect(await screen.findByText("Newcomer")).toBeInTheDocument();
     // The data provider names the page it asks for (the newest 100 open tickets: page 1).
     expect(state.lists[0]).toBe("?page=1&per_page=100");
@@ -140,6 +142,37 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     renderApp(`/${community}/tickets?claimed=unclaimed&mine=1&panel=1`, server, { handlers });
     await screen.findByText("#12");
     expect(state.lists[0]).toBe("?panel=1&claimed=unclaimed&mine=true&page=1&per_page=100");
+  });
+});
+
+describe("Statistics screen", { timeout: 30_000 }, () => {
+  it("'90 days' asks for the last 90 days and shows their figures, with the closed tickets per priority", async () => {
+    const asked: string[] = [];
+    const ninety = lastDays(90);
+    const inNinety = (url: string) => new URL(url).searchParams.get("from") === ninety.from;
+    const handlers = [
+      rest.get(`${API}/${community}/statistics`, ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json({
+          ...noTicketStatistics,
+          totals: inNinety(request.url) ? { opened: 75, closed: 73 } : { opened: 0, closed: 0 },
+        });
+      }),
+      rest.get(`${API}/${community}/statistics/priorities`, ({ request }) =>
+        HttpResponse.json({ priorities: inNinety(request.url) ? [{ Priority: "high", Open: 1, Closed: 14, MedianResponseMs: null }] : [] }),
+      ),
+    ];
+    const user = userEvent.setup();
+    renderApp(`/${community}/statistics`, server, { handlers });
+    expect(await screen.findByRole("heading", { name: "Statistics", level: 1 })).toBeInTheDocument();
+    const closed = () => document.querySelector(".stats-figure:nth-child(3)");
+    await waitFor(() => expect(closed()).toHaveTextContent("Closed0"));
+    await user.click(screen.getByText("90 days"));
+    await waitFor(() => expect(closed()).toHaveTextContent("Closed73"));
+    const query = new URLSearchParams(asked.at(-1));
+    expect([query.get("from"), query.get("to")]).toEqual([ninety.from, ninety.to]);
+    const perPriority = screen.getByRole("heading", { name: "Per priority" }).closest(".stats-card") as HTMLElement;
+    expect(await within(perPriority).findByRole("row", { name: /High/ })).toHaveTextContent("High114");
   });
 });
 

@@ -191,6 +191,20 @@ describe("the ticket page's messages", { timeout: 30_000 }, () => {
     expect(within(member).getByText("Here it is, @usuario desconocido knows")).toBeInTheDocument();
     expect(member.querySelector(".tp-reply")).toHaveTextContent("↪ Respondiendo a Ann: Where is it?");
     expect(within(member).getByText("Sticker: wave")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Volver a la cola" })).toHaveAttribute("href", `/${community}/tickets`);
+  });
+});
+
+describe("a closed ticket's page", { timeout: 30_000 }, () => {
+  it("links to its transcript", async () => {
+    const closed = { ...summary, Status: "closed" as const, ClosedAt: Date.now(), CloseReason: "Solved" };
+    renderApp(`/${community}/tickets/12`, server, {
+      handlers: [rest.get(`${API}/${community}/tickets/12`, () => HttpResponse.json({ ...detail, ticket: closed })), ...handlers],
+    });
+    expect(await screen.findByRole("link", { name: "Open the transcript" }, { timeout: 20_000 })).toHaveAttribute(
+      "href",
+      `/${community}/transcripts/12`,
+    );
   });
 });
 

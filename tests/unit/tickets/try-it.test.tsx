@@ -7,10 +7,11 @@ import type { DemoChannel, DemoMessage, DemoTicketEvent } from "../../../src/sch
 import { API, useMswServer } from "../providers/helpers";
 import { community, renderApp } from "../shell/harness";
 
-// The Try-it view as a Discord client against a mocked API: the slash-command menu by keyboard, an answer's buttons
-// used once and kept in their channel, the chat at its newest message, the rating's buttons as the bot edited them,
-// an empty form, and the view following the ticket by the member's events (a closed ticket's channel leaves, with why,
-// and no request goes to a channel that is gone).
+// The Try-it view as a Discord client against a mocked API: the slash-command menu by keyboard and by mouse, a
+// message's Apps menu, a ticket's thread under its channel, an answer's buttons used once and kept in their channel,
+// the chat at its newest message, the rating's buttons as the bot edited them, an empty form, and the view following
+// the ticket by the member's events (a closed ticket's channel leaves, with why, and no request goes to a channel that
+// is gone).
 
 const server = useMswServer();
 const bot = { id: "99", username: "Ticketeer", avatar: null, bot: true };
@@ -198,6 +199,63 @@ describe("slash commands by keyboard, as Discord's client", { timeout: 30_000 },
     await user.keyboard("{Backspace}");
     await waitFor(() => expect(textbox()).toHaveFocus());
     expect(textbox()).toHaveValue("/rename");
+  });
+});
+
+describe("by mouse", { timeout: 30_000 }, () => {
+  it("a click on a slash command's option picks it, and Send runs it with what its options hold", async () => {
+    const demo = demoServer({
+      channels: [channel(TICKET, "ticket-7", { kind: "ticket", ticketId: 7 })],
+      messages: { [TICKET]: [message("5", TICKET, "Welcome")] },
+    });
+    const user = userEvent.setup();
+    renderApp(`/${community}/try-it?channel=${TICKET}`, server, { handlers: demo.handlers });
+    await user.click(await screen.findByRole("textbox", { name: "Message" }, { timeout: 15_000 }));
+    await user.keyboard("/closereq");
+    await user.click(within(screen.getByRole("listbox", { name: "Slash commands" })).getByRole("option", { name: /^\/closerequest/ }));
+    await user.type(screen.getByRole("textbox", { name: "reason" }), "All sorted");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() =>
+      expect(demo.state.interactions).toEqual([
+        { kind: "command", channelId: TICKET, name: "closerequest", options: { reason: "All sorted" } },
+      ]),
+    );
+    expect(demo.state.posts).toEqual([]);
+  });
+
+  it("a message's Apps menu opens a ticket about it; a ticket's thread is listed right under its channel, as a thread", async () => {
+    const member = { id: "900000000000000002", username: "Demo Staff", avatar: null, bot: false };
+    const demo = demoServer({
+      channels: [
+        channel(SUPPORT, "support"),
+        channel("991", "ticket-8", { kind: "ticket", ticketId: 8, parentChannelId: SUPPORT }),
+        channel("713", "general"),
+      ],
+      messages: { [SUPPORT]: [message("2", SUPPORT, "Where is my refund?", { author: member })] },
+    });
+    demo.answerWith(() => reply(SUPPORT, "Your ticket is open"));
+    const user = userEvent.setup();
+    renderApp(`/${community}/try-it?channel=${SUPPORT}`, server, { handlers: demo.handlers });
+    const mine = (await screen.findByText("Where is my refund?", {}, { timeout: 15_000 })).closest("li")!;
+
+    const thread = screen.getByTestId("channel-ticket-8");
+    expect(thread).toHaveClass("is-thread");
+    expect(thread).toHaveTextContent("ticket-8(thread)");
+    expect(
+      screen
+        .getAllByRole("button")
+        .filter((b) => b.dataset.testid?.startsWith("channel-"))
+        .map((b) => b.dataset.testid),
+    ).toEqual(["channel-support", "channel-ticket-8", "channel-general"]);
+
+    await user.click(within(mine).getByRole("button", { name: "Apps" }));
+    await user.click(within(mine).getByRole("menuitem", { name: "Open ticket about this message" }));
+    await waitFor(() =>
+      expect(demo.state.interactions).toEqual([
+        { kind: "messageCommand", channelId: SUPPORT, messageId: "2", name: "Open ticket about this message" },
+      ]),
+    );
+    expect(await screen.findByText("Your ticket is open")).toBeInTheDocument();
   });
 });
 

@@ -67,6 +67,7 @@ describe("transcripts list", () => {
     }
     const other = screen.getByText("user11").closest("tr")!;
     expect(within(other).getByText("3 ★")).toBeInTheDocument();
+    expect(within(other).getByText("Billing")).toBeInTheDocument();
     expect(within(other).getByText(transcriptMessages.noReason)).toBeInTheDocument();
     for (const title of ["Ticket ID", "Username", "Rating", "Panel", "Close Reason", "Actions"]) {
       expect(screen.getByRole("columnheader", { name: title })).toBeInTheDocument();
@@ -223,6 +224,7 @@ describe("transcript view", () => {
     const { container } = renderApp(`/${community}/transcripts/1042`, server);
     const frame = (await screen.findByTitle("Transcript of ticket #1042")) as HTMLIFrameElement;
     expect(frame.tagName).toBe("IFRAME");
+    expect(screen.getByRole("heading", { name: "Ticket #1042", level: 1 })).toBeInTheDocument();
     expect(frame.getAttribute("sandbox")).toBe("");
     expect(frame.getAttribute("srcdoc")).toContain("ticket 1042");
     expect(frame.getAttribute("src")).toBeNull();
