@@ -34,10 +34,10 @@ export default defineConfig({
           // The files of a worker share one jsdom and the packages' modules (isolate: false): a file no longer builds
           // its own DOM and imports antd, React and refine again, which was half of the suite's time. Each file still
           // starts as a fresh page load (tests/unit/fresh-page.ts: the app's own modules anew, storage and cookies cleared).
+          // A worker per core comes from the command line (npm run test:unit: --maxWorkers=100%; vitest's default leaves
+          // one core free, a single worker on CI's two): a file waits on timers and lazy chunks a quarter of its time, so
+          // the other worker fills it. In this file it would differ from unit-mocks', which vitest refuses.
           isolate: false,
-          // A worker per core (vitest's default leaves one core free: a single worker on CI's two): a file waits on
-          // timers and lazy chunks a quarter of its time, so the other worker fills it.
-          maxWorkers: "100%",
         },
       },
       {
