@@ -55,6 +55,7 @@ import { createLocalTicketEventBus } from "./tickets/events";
 import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
+import { registerRetention } from "./retention/sweep";
 import { registerTryIt } from "./try-it/channels";
 import { type CommandRegistry, loadCommands } from "./discord/command-registry";
 import { discordMessages } from "./discord/messages";
@@ -89,6 +90,7 @@ const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | 
   registerTranscripts,
   registerConfigTransfer,
   (app) => registerBotSetup(app, commands.labels()),
+  registerRetention,
   (app) => registerTicketEngine(app, discordMessages),
   registerHelpDesk,
   (app) => registerDiscordDoor(app, commands),

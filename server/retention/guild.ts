@@ -4,7 +4,7 @@ import { recordActivityOf, type ActivityActor } from "../activity/record";
 import type { DialectName } from "../db/dialect";
 import { guildTables } from "../db/guild-changes";
 import type { Db } from "../db/schema";
-import { purgeGuild } from "../gateway/retention";
+import { purgeGuild } from "../db/guild-purge";
 import { aadOf as noteAad } from "../helpdesk/notes";
 import { parseDocument, transcriptAad } from "../transcripts/document";
 

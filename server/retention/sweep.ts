@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { Db } from "../db/schema";
 import type { GuildClock } from "../platform/clock";
@@ -140,4 +141,16 @@ export async function sweepRetention(db: Db, clock: GuildClock, now: number, onl
     else cursors.delete(db);
   }
   return total;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The servers' retention, swept by the scheduler's minute (server/tickets/scheduler.ts) without importing it. */
+    retention: { sweep(clock: GuildClock, now: number, guildId?: string): Promise<RetentionOutcome> };
+  }
+}
+
+/** Decorates app.retention. */
+export function registerRetention(app: FastifyInstance): void {
+  app.decorate("retention", { sweep: (clock: GuildClock, now: number, guildId?: string) => sweepRetention(app.db, clock, now, guildId) });
 }

@@ -12,7 +12,6 @@ import { botMember } from "./step";
 import type { TicketRow } from "./store";
 import { closeExpiredRequests } from "./close-request";
 import { sendInactivityWarning, warningLeadMs, warningStands } from "./inactivity";
-import { type RetentionOutcome, sweepRetention } from "../retention/sweep";
 
 // Scheduled work (docs/ticket-engine.md): auto-close after the settings' silence, close when the opener left the
 // server, the servers' data retention (../retention/sweep.ts), after the repair of tickets a crash left between two steps (./repair.ts). One sweep a minute (its loop:
@@ -154,7 +153,7 @@ export interface SweepOutcome {
   requestsClosed: number;
   warned: number;
   /** What the servers' retention settings deleted (../retention/sweep.ts). */
-  purged: RetentionOutcome;
+  purged: Awaited<ReturnType<FastifyInstance["retention"]["sweep"]>>;
 }
 
 /**
@@ -183,7 +182,7 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
     return 0;
   });
   // Data past its server's retention windows, a fair share per server (../retention/sweep.ts).
-  const purged = await sweepRetention(app.db, deps.clock, now, only.guildId).catch((error) => {
+  const purged = await app.retention.sweep(deps.clock, now, only.guildId).catch((error) => {
     app.log.warn({ err: error }, "retention not swept");
     return { transcripts: 0, tickets: 0, activity: 0 };
   });

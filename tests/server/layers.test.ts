@@ -29,6 +29,7 @@ export const domainOrder = [
   "tickets",
   "helpdesk",
   "statistics",
+  "retention",
   "config-transfer",
 ] as const;
 

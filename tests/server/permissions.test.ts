@@ -126,6 +126,9 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/config/export`, anyOf: "managers", list: true },
   { method: "POST", route: `${g}/config/import/preview`, anyOf: "managers", body: {} },
   { method: "POST", route: `${g}/config/import`, anyOf: "managers", body: {} },
+  // The server's data: its owner only (stricter than managers: no staff team permission is enough either).
+  { method: "GET", route: `${g}/data/export`, anyOf: "managers", list: true },
+  { method: "POST", route: `${g}/data/erase`, anyOf: "managers", body: {} },
 ];
 
 /** Guild routes that do not take a session at all (the bot's ingest authenticates with the guild's bot key). */
