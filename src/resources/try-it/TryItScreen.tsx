@@ -222,8 +222,9 @@ export default function TryItScreen({ guildId }: ResourceScreenProps) {
           );
         }
         const next = await loadChannels();
-        // A ticket opened from the direct messages (DM tickets) goes on there, as on Discord: the view stays in the DM.
-        const fromDm = before.find((c) => c.id === from)?.kind === "dm";
+        // A ticket opened from the direct messages (DM tickets: a choice, then maybe a form) goes on there, as on Discord:
+        // the view stays in the DM. A button there (Reopen on the closing DM) takes the member to the ticket's channel.
+        const fromDm = before.find((c) => c.id === from)?.kind === "dm" && input.kind !== "button";
         const opened = fromDm ? undefined : next.find((c) => c.kind === "ticket" && !before.some((b) => b.id === c.id));
         let home = from;
         if (opened) home = opened.id;
