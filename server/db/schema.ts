@@ -388,6 +388,41 @@ export interface Database extends SpecTables {
   ticket_messages: TicketMessagesTable;
   ticket_message_history: TicketMessageHistoryTable;
   guild_departures: GuildDeparturesTable;
+  // ---- 037_suggestions ----
+  suggestion_offers: SuggestionOffersTable;
+  suggestion_answers: SuggestionAnswersTable;
+  suggestion_answer_tags: SuggestionAnswerTagsTable;
+}
+
+/** Suggestions waiting for a member's "Yes" or "No" (037_suggestions): their answers and the tags shown, under a random key. */
+export interface SuggestionOffersTable {
+  offer_key: string;
+  guild_id: string;
+  member_id: string;
+  panel_id: number;
+  panel_name: string;
+  /** FormAnswer[] */
+  answers_json: string;
+  /** {id, name}[]: the tags shown, best first. */
+  tags_json: string;
+  created_at: number;
+}
+
+/** A "Yes, thanks": a ticket suggestions answered (037_suggestions). */
+export interface SuggestionAnswersTable {
+  id: Generated<number>;
+  guild_id: string;
+  panel_id: number | null;
+  panel_name: string;
+  answered_at: number;
+}
+
+/** The tags a "Yes, thanks" was given for. */
+export interface SuggestionAnswerTagsTable {
+  answer_id: number;
+  guild_id: string;
+  tag_id: string;
+  tag_name: string;
 }
 
 /** A gateway shard (032_gateway): its lease, the session another instance resumes, Discord's refusal of it. */

@@ -2,8 +2,11 @@ import { botPermissions } from "../../src/schemas/bot-permissions";
 import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { FoundForm } from "../tickets/form";
 import type { Done, NextOpening, Outcome, Refusal } from "../tickets/outcomes";
+import { QUESTION_MAX } from "../tickets/open";
 import { COMMENT_MAX } from "../tickets/rate";
+import { SUGGESTED_MAX } from "../tickets/suggestions";
 import type { BotMessage } from "../platform/adapter";
+import { fitMessage } from "../platform/message-fit";
 import { customIds } from "./custom-ids";
 import { botTexts } from "./texts";
 
@@ -120,10 +123,11 @@ const warned = (text: string, warning: Refusal | null) => withNote(text, warning
 const outsideHoursNote = (outsideHours: { next: NextOpening | null } | null) =>
   outsideHours ? botTexts.outsideHoursNotice(nextOpeningText(outsideHours.next)) : null;
 
-/** A done kind answered with a form to fill in (a modal), not with words. */
-export type FormDone = Of<Done, "done", "formFirst" | "commentForm">;
+/** A done kind answered with a form to fill in (a modal) or a message of its own, not with words. */
+export type FormDone = Of<Done, "done", "formFirst" | "commentForm" | "questionFirst" | "suggested">;
 export const isForm = (outcome: Outcome): outcome is FormDone =>
-  "done" in outcome && (outcome.done === "formFirst" || outcome.done === "commentForm");
+  "done" in outcome &&
+  (outcome.done === "formFirst" || outcome.done === "commentForm" || outcome.done === "questionFirst" || outcome.done === "suggested");
 
 type SaidDone = Exclude<Done, FormDone>;
 
@@ -147,6 +151,7 @@ const doneTexts: { [K in SaidDone["done"]]: (d: Of<SaidDone, "done", K>) => stri
   noteAdded: () => botTexts.noteAdded,
   replied: () => botTexts.replySent,
   triaged: (d) => (d.priority ? botTexts.prioritySet(d.priority) : botTexts.labelsSet),
+  suggestionAnswered: () => botTexts.suggestionsAnswered,
 };
 
 export function refusalText(refusal: Refusal): string {
@@ -185,30 +190,77 @@ export function formModal(panelId: number, found: FoundForm): Reply {
   };
 }
 
-/** The rating's comment as Discord's modal. */
-function commentModal(guildId: string, number: number): Reply {
+/** A modal of one required paragraph input (the rating's comment, a panel's question). */
+function oneInputModal(customId: string, title: string, input: { customId: string; label: string; max: number; placeholder?: string }): Reply {
   return {
     kind: "modal",
     modal: {
-      custom_id: customIds.rateComment(guildId, number),
-      title: botTexts.ratingCommentTitle,
+      custom_id: customId,
+      title: clampText(title, discordLimits.modalTitle),
       components: [
         {
           type: ACTION_ROW,
           components: [
             {
               type: TEXT_INPUT,
-              custom_id: RATING_COMMENT_INPUT,
-              label: botTexts.ratingCommentLabel.slice(0, 45),
+              custom_id: input.customId,
+              label: clampText(input.label, discordLimits.textInputLabel),
               style: 2,
               min_length: 1,
-              max_length: COMMENT_MAX,
+              max_length: input.max,
               required: true,
+              ...(input.placeholder ? { placeholder: clampText(input.placeholder, discordLimits.textInputPlaceholder) } : {}),
             },
           ],
         },
       ],
     },
+  };
+}
+
+/** The rating's comment as Discord's modal. */
+const commentModal = (guildId: string, number: number): Reply =>
+  oneInputModal(customIds.rateComment(guildId, number), botTexts.ratingCommentTitle, {
+    customId: RATING_COMMENT_INPUT,
+    label: botTexts.ratingCommentLabel,
+    max: COMMENT_MAX,
+  });
+
+/** The text input of a panel's question (a panel that suggests answers and has no form). */
+export const QUESTION_INPUT = "question";
+
+/** The question a panel without a form asks before it suggests answers. */
+const questionModal = (panelId: number): Reply =>
+  oneInputModal(customIds.question(panelId), botTexts.questionTitle, {
+    customId: QUESTION_INPUT,
+    label: botTexts.questionLabel,
+    max: QUESTION_MAX,
+    placeholder: botTexts.questionPlaceholder,
+  });
+
+/**
+ * Suggestions before a ticket opens: each tag an embed (its name as the title, its content as the description), then
+ * "Yes, thanks" and "No, open a ticket", which name the offer kept on the server. Three tags of 100 + 2,000
+ * characters can pass an embed message's 6,000: fitMessage shortens the longest contents first.
+ */
+function suggestionsMessage(outcome: Of<Done, "done", "suggested">): Reply {
+  return {
+    kind: "message",
+    ok: true,
+    message: fitMessage({
+      content: botTexts.suggestionsAsk,
+      embeds: outcome.tags.slice(0, SUGGESTED_MAX).map((tag) => ({ title: tag.name, description: tag.content })),
+      components: [
+        {
+          type: ACTION_ROW,
+          components: [
+            button(3, botTexts.suggestionsYes, customIds.suggestionYes(outcome.key)),
+            button(2, botTexts.suggestionsNo, customIds.suggestionNo(outcome.key)),
+          ],
+        },
+      ],
+      allowed_mentions: { parse: [] },
+    }),
   };
 }
 
@@ -220,6 +272,10 @@ export function answerOf(outcome: Outcome): Reply {
       return formModal(outcome.panelId, outcome.form);
     case "commentForm":
       return commentModal(outcome.ticket.guild_id, outcome.ticket.number);
+    case "questionFirst":
+      return questionModal(outcome.panelId);
+    case "suggested":
+      return suggestionsMessage(outcome);
     case "closeAsked":
       return {
         kind: "message",

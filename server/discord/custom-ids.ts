@@ -1,3 +1,5 @@
+import { OFFER_KEY_LENGTH } from "../tickets/suggestions";
+
 // The custom_id of every component and modal the bot makes (docs/ticket-engine.md, "Custom ids"): a prefix and
 // record ids separated by ":". Parsing is a split and digit checks — no regex over what Discord sends — and anything
 // malformed parses to null (the member sees "This button is no longer valid.").
@@ -21,7 +23,12 @@ export type CustomId =
   | { kind: "dm-server" }
   | { kind: "erase-my-data" }
   | { kind: "dm-panel"; guildId: string }
-  | { kind: "dm-form"; guildId: string; panelId: number; formId: number };
+  | { kind: "dm-form"; guildId: string; panelId: number; formId: number }
+  // Answers before opening: the question of a panel without a form (modal), and the answer to its suggestions, which
+  // names the offer kept on the server by its random key (../tickets/suggestions.ts), never the member's words.
+  | { kind: "question"; panelId: number }
+  | { kind: "suggestion-yes"; key: string }
+  | { kind: "suggestion-no"; key: string };
 
 export const customIds = {
   panel: (panelId: number) => `panel:${panelId}`,
@@ -42,6 +49,9 @@ export const customIds = {
   eraseMyData: () => "my-data:erase",
   dmPanel: (guildId: string) => `dm-panel:${guildId}`,
   dmForm: (guildId: string, panelId: number, formId: number) => `dm-form:${guildId}:${panelId}:${formId}`,
+  question: (panelId: number) => `question:${panelId}`,
+  suggestionYes: (key: string) => `suggest:${key}:yes`,
+  suggestionNo: (key: string) => `suggest:${key}:no`,
   /** A modal input: the form field's id. */
   formField: (fieldId: number) => `field:${fieldId}`,
 };
@@ -49,6 +59,12 @@ export const customIds = {
 const isDigits = (s: string | undefined, maxLength = 10): s is string => {
   if (!s || s.length > maxLength) return false;
   for (const c of s) if (c < "0" || c > "9") return false;
+  return true;
+};
+/** An offer's key (../tickets/suggestions.ts): OFFER_KEY_LENGTH characters of base64url. */
+const isOfferKey = (s: string | undefined): s is string => {
+  if (!s || s.length !== OFFER_KEY_LENGTH) return false;
+  for (const c of s) if (!((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "-" || c === "_")) return false;
   return true;
 };
 const int = (s: string | undefined): number | null => (isDigits(s) && Number(s) <= 2_147_483_647 ? Number(s) : null);
@@ -105,6 +121,13 @@ export function parseCustomId(raw: string): CustomId | null {
       const formId = int(c);
       return isDigits(a, 21) && panelId !== null && formId !== null ? { kind: "dm-form", guildId: a, panelId, formId } : null;
     }
+    case "question": {
+      const panelId = int(a);
+      return panelId !== null && b === undefined ? { kind: "question", panelId } : null;
+    }
+    case "suggest":
+      if (!isOfferKey(a) || c !== undefined) return null;
+      return b === "yes" ? { kind: "suggestion-yes", key: a } : b === "no" ? { kind: "suggestion-no", key: a } : null;
     default:
       return null;
   }

@@ -155,4 +155,5 @@ export const discordMessages: TicketMessages = {
   closeReason: (reason, skippedBy) => (skippedBy ? botTexts.afterSkipAhead(closeReasons[reason](), skippedBy) : closeReasons[reason]()),
 
   subjectAboutMessage: (author) => botTexts.messageTicketSubject(author),
+  questionLabel: () => botTexts.questionLabel,
 };

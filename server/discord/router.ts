@@ -6,13 +6,13 @@ import { claim } from "../tickets/claim";
 import { requestClose } from "../tickets/close";
 import { answerCloseRequest } from "../tickets/close-request";
 import { keepOpen } from "../tickets/inactivity";
-import { openFromPanel, submitForm } from "../tickets/open";
+import { answerSuggestion, openFromPanel, submitForm, submitQuestion } from "../tickets/open";
 import type { Outcome } from "../tickets/outcomes";
 import { rate, rateComment, ratingCommentForm } from "../tickets/rate";
 import { reopen } from "../tickets/reopen";
 import type { EngineDeps, Known } from "../tickets/step";
 import { findTicketByChannel } from "../tickets/store";
-import { answerOf, RATING_COMMENT_INPUT, type Reply, say } from "./answers";
+import { answerOf, QUESTION_INPUT, RATING_COMMENT_INPUT, type Reply, say } from "./answers";
 import { chooseServerPanel, openFromDm, submitDmForm } from "./dm";
 import type { Choice, CommandAnswer, CommandContext } from "./command";
 import type { CommandRegistry } from "./command-registry";
@@ -62,7 +62,7 @@ export class InteractionRouter {
       settings?.BotLanguage,
       interaction.guild_locale ?? ("locale" in interaction ? interaction.locale : undefined),
     );
-    return { language, known: settings ? { settings } : {} };
+    return { language, known: settings ? { settings, language } : { language } };
   }
 
   private route(interaction: APIInteraction, known: Known): Promise<Answer> | Answer {
@@ -117,6 +117,9 @@ export class InteractionRouter {
         if (chosen === null || !(await this.inMultiPanel(guildId, id.multiPanelId, chosen))) return { refusal: "stale" };
         return openFromPanel(deps, guildId, member, chosen, known);
       }
+      case "suggestion-yes":
+      case "suggestion-no":
+        return answerSuggestion(deps, guildId, member, id.key, id.kind === "suggestion-yes", known);
       case "close":
         return requestClose(deps, guildId, id.number, member, null, false, known);
       case "close-confirm":
@@ -140,7 +143,7 @@ export class InteractionRouter {
     known: Known,
   ): Promise<Outcome | Reply> {
     const id = parseCustomId(str(interaction.data.custom_id, 100));
-    if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form")) return { refusal: "stale" };
+    if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form" && id.kind !== "question")) return { refusal: "stale" };
     const typed: Record<string, string> = {};
     for (const row of (interaction.data.components ?? []).slice(0, 5)) {
       const inputs = "components" in row && Array.isArray(row.components) ? row.components : "component" in row ? [row.component] : [];
@@ -162,6 +165,11 @@ export class InteractionRouter {
         dmMessageOf(interaction, channelId),
         known,
       );
+    }
+    if (id.kind === "question") {
+      const member = memberOf(interaction);
+      if (!interaction.guild_id || !member) return say(botTexts.notInServer);
+      return submitQuestion(this.deps, interaction.guild_id, member, id.panelId, typed[QUESTION_INPUT] ?? "", known);
     }
     const fields = new Map<number, string>();
     for (const [key, value] of Object.entries(typed)) {

@@ -188,6 +188,14 @@ export const spanishTexts: Catalogue = {
   priorityUnknown: "La prioridad es baja, normal, alta o urgente.",
   waitingAlert: (number, minutes, url) =>
     `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
+  // ---- respuestas antes de abrir un ticket
+  questionTitle: "Tu pregunta",
+  questionLabel: "¿Cuál es tu pregunta?",
+  questionPlaceholder: "Descríbela en una o dos frases",
+  suggestionsAsk: "¿Alguna de estas respuestas resuelve tu pregunta?",
+  suggestionsYes: "Sí, gracias",
+  suggestionsNo: "No, abrir un ticket",
+  suggestionsAnswered: "¡Nos alegra haber ayudado! No se ha abierto ningún ticket.",
   myDataUnknown: "Elige export o erase.",
   myDataExport: (tickets, transcripts, url) =>
     `Guardamos ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes. Inicia sesión en el panel para descargarlo todo en JSON: ${url}`,

@@ -190,6 +190,14 @@ export const englishTexts = {
   priorityUnknown: "The priority is low, normal, high or urgent.",
   waitingAlert: (number: number, minutes: number, url: string) =>
     `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
+  // ---- answers before a ticket opens: a panel's suggestions from the server's tags ----
+  questionTitle: "Your question",
+  questionLabel: "What is your question?",
+  questionPlaceholder: "Describe it in a sentence or two",
+  suggestionsAsk: "Does one of these answer your question?",
+  suggestionsYes: "Yes, thanks",
+  suggestionsNo: "No, open a ticket",
+  suggestionsAnswered: "Glad that helped! No ticket was opened.",
   // ---- a member's data: /mydata ----
   myDataUnknown: "Choose export or erase.",
   myDataExport: (tickets: number, transcripts: number, url: string) =>

@@ -50,4 +50,6 @@ export interface TicketMessages {
   closeReason(reason: CloseReason, skippedBy?: string | null): string;
   /** Stored on the ticket: the subject of a ticket about a message of `author`. */
   subjectAboutMessage(author: string): string;
+  /** Stored with a ticket's answers: the label of the question a panel without a form asks when it suggests answers. */
+  questionLabel(): string;
 }

@@ -13,6 +13,7 @@ import { isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketActions } from "./step";
 import type { TicketRow } from "./store";
+import { recordAnswered, storeOffer, suggestTags, takeOffer } from "./suggestions";
 
 // Opening a ticket: from a panel's button (its form first, when it has one), a form's answers, /new or /form.
 // Nothing half-made: the row ('opening', inside the transaction that checks the limit), then the channel, then the
@@ -65,6 +66,9 @@ export async function openFromPanel(
     if (form?.fields.length)
       return (await refusalBeforeForm(deps, guildId, member, usable.panel, known)) ?? { done: "formFirst", panelId, form };
   }
+  // Without a form, a panel that suggests answers asks for the member's question: its words are what the tags answer.
+  if (usable.panel.SuggestAnswers)
+    return (await refusalBeforeForm(deps, guildId, member, usable.panel, known)) ?? { done: "questionFirst", panelId };
   return open(deps, { guildId, member, panelId, panel: usable.panel }, known);
 }
 
@@ -111,7 +115,79 @@ export async function submitForm(
   }
   const checked = answersOf(found, typed);
   if (isRefusal(checked)) return checked;
-  return open(deps, { guildId, member, panelId: panelId === 0 ? null : panelId, panel, answers: checked.answers }, known);
+  if (panel) return openOrSuggest(deps, { guildId, member, panelId, panel, answers: checked.answers }, known);
+  return open(deps, { guildId, member, panelId: null, answers: checked.answers }, known);
+}
+
+/** The longest question a panel without a form asks for (its modal's input). */
+export const QUESTION_MAX = 500;
+
+/** The question of a panel that suggests answers and has no form: its words, then the suggestions or the ticket. */
+export async function submitQuestion(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  panelId: number,
+  question: string,
+  known: Known = {},
+): Promise<Outcome> {
+  const usable = await usablePanel(deps, guildId, panelId);
+  if (isRefusal(usable)) return usable;
+  if (!usable.panel.SuggestAnswers) return { refusal: "stale" };
+  const label = deps.messages.questionLabel();
+  const value = question.trim();
+  if (!value) return { refusal: "formRequired", label };
+  if (value.length > QUESTION_MAX) return { refusal: "formLength", label, min: 1, max: QUESTION_MAX };
+  return openOrSuggest(deps, { guildId, member, panelId, panel: usable.panel, answers: [{ Label: label, Value: value }] }, known);
+}
+
+/**
+ * A panel's ticket with the member's answers: when the panel suggests answers and some of the server's tags match
+ * them, the tags are offered first (every refusal that does not depend on the answers comes before, as before a form);
+ * otherwise the ticket opens.
+ */
+async function openOrSuggest(
+  deps: EngineDeps,
+  request: OpenRequest & { panelId: number; panel: SinglePanel; answers: FormAnswer[] },
+  known: Known,
+): Promise<Outcome> {
+  const { guildId, member, panel } = request;
+  if (!panel.SuggestAnswers) return open(deps, request, known);
+  const refused = await refusalBeforeForm(deps, guildId, member, panel, known);
+  if (refused) return refused;
+  const language = known.language ?? ((await settingsOf(deps, guildId, known)).BotLanguage === "es" ? "es" : "en");
+  const words = request.answers.map((a) => a.Value).join("\n");
+  const tags = await suggestTags(deps.db, guildId, language, words);
+  if (!tags.length) return open(deps, request, known);
+  const key = await storeOffer(deps.db, {
+    guildId,
+    memberId: member.id,
+    panelId: request.panelId,
+    panelName: panel.PanelName,
+    answers: request.answers,
+    tags: tags.map(({ id, name }) => ({ id, name })),
+  });
+  return { done: "suggested", key, tags };
+}
+
+/**
+ * The member's answer to suggestions: "Yes, thanks" counts the panel and the tags shown as answered and opens nothing;
+ * "No, open a ticket" opens it with the answers kept on the server (the rules of an open checked again). An offer is
+ * answered once, only by the member it was made for.
+ */
+export async function answerSuggestion(
+  deps: EngineDeps,
+  guildId: string,
+  member: Member,
+  key: string,
+  answered: boolean,
+  known: Known = {},
+): Promise<Outcome> {
+  const offer = await takeOffer(deps.db, guildId, member.id, key);
+  if (!offer) return { refusal: "stale" };
+  if (!answered) return open(deps, { guildId, member, panelId: offer.panelId, answers: offer.answers }, known);
+  await recordAnswered(deps.db, offer, await deps.clock.now(guildId));
+  return { done: "suggestionAnswered" };
 }
 
 /** Opens a ticket (/new, a form's answers, a ticket about a message, a panel without a form): the panel read unless the request carries it. */

@@ -1,6 +1,7 @@
 import type { BotPermissionKey } from "../../src/schemas/bot-permissions";
 import type { TicketNote, TicketPriority } from "../../src/schemas/helpdesk";
 import type { FoundForm } from "./form";
+import type { SuggestedTag } from "./suggestions";
 import type { TicketRow } from "./store";
 
 // What a step of the ticket core answers (docs/ticket-engine.md, "The core and its doors"): what happened, with its
@@ -92,6 +93,12 @@ export type Done =
   | { done: "opened"; ticket: TicketRow; outsideHours: OutsideHours | null }
   /** The member fills the form first (panelId 0: /form); nothing that does not depend on the answers refuses them. */
   | { done: "formFirst"; panelId: number; form: FoundForm }
+  /** A panel that suggests answers and has no form: the member's question first (refused before it as a form is). */
+  | { done: "questionFirst"; panelId: number }
+  /** Tags that may answer the member's words, before the ticket opens: their "Yes" or "No" answers the offer `key`. */
+  | { done: "suggested"; key: string; tags: SuggestedTag[] }
+  /** "Yes, thanks": the suggestions answered the member, and no ticket opened. */
+  | { done: "suggestionAnswered" }
   | { done: "claimed"; ticket: TicketRow; warning: Refusal | null }
   | { done: "unclaimed"; ticket: TicketRow; warning: Refusal | null }
   | { done: "transferred"; ticket: TicketRow; to: { id: string; username: string }; warning: Refusal | null }

@@ -79,6 +79,8 @@ export interface GatewayCoverage {
 export interface Known {
   settings?: TicketSettings;
   row?: TicketRow;
+  /** The language the door speaks to the member (a member's words are matched against the tags in it). */
+  language?: "en" | "es";
 }
 
 /** The server's settings: as the door read them, else read now. */

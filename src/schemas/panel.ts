@@ -290,6 +290,14 @@ export const singlePanelRecordSchema = z.object({
     span: 12,
     help: "Alert staff when a ticket waits this long for a first response; empty: the server's setting, 0: never.",
   }),
+  // Answers before opening (server/tickets/suggestions.ts): the member's words against the server's tags first.
+  SuggestAnswers: z.boolean().default(false).meta({
+    title: "Suggest answers before opening",
+    widget: "switch",
+    section: panelSection,
+    span: 12,
+    help: "Before a ticket opens, show up to three tags that match the member's words (the form's answers, else a question they type); the ticket opens only if they say none helped.",
+  }),
   PanelMessage: panelMessageSchema,
   WelcomeMessage: welcomeMessageSchema,
   MessageId: z.string().nullable().optional().meta({ widget: "hidden" }),

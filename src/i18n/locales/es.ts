@@ -11,6 +11,7 @@ import settings from "./es/settings";
 import shell from "./es/shell";
 import site from "./es/site";
 import spec from "./es/spec";
+import suggestions from "./es/suggestions";
 import teams from "./es/teams";
 import tickets from "./es/tickets";
 import workflow from "./es/workflow";
@@ -35,6 +36,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   workflow,
   helpdesk,
   demoClock,
+  suggestions,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));
