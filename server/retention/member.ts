@@ -202,6 +202,8 @@ export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: st
   await db.updateTable("tickets").set({ claimed_by_name: DELETED_USER }).where("claimed_by", "=", userId).execute();
   await db.updateTable("tickets").set({ closed_by_name: DELETED_USER }).where("closed_by", "=", userId).execute();
   await db.deleteFrom("ticket_members").where("user_id", "=", userId).execute();
+  // Their words waiting for a "Yes" or "No" to suggestions (kept minutes at most).
+  await db.deleteFrom("suggestion_offers").where("member_id", "=", userId).execute();
   // Their own entries in the activity log (as staff) stay as what happened, by no one named.
   for (const { guild_id: guildId } of await db.selectFrom("activity").select("guild_id").distinct().where("user_id", "=", userId).execute())
     touched(guildId);

@@ -100,6 +100,19 @@ export async function purgeExpired(db: Db, g: RetainingGuild, guildNow: number, 
       )
       .executeTakeFirst();
     outcome.tickets = Number(tickets.numDeletedRows);
+    // The tickets suggestions answered (they never opened) are kept no longer than those that did; their tags go with them.
+    await db
+      .deleteFrom("suggestion_answers")
+      .where("id", "in", (qb) =>
+        qb
+          .selectFrom("suggestion_answers")
+          .select("id")
+          .where("guild_id", "=", g.guildId)
+          .where("answered_at", "<", before)
+          .orderBy("answered_at")
+          .limit(perGuild),
+      )
+      .execute();
   }
   if (g.activityDays > 0) {
     // The activity log's timestamps are epoch seconds.

@@ -3,6 +3,7 @@ import type { DurationStats, StatisticsQuery, StatisticsResponse } from "../../s
 import { dialectOf } from "../db/dialect";
 import { DAY_MS, facetShare, QUARTER_HOUR_MS, rollupFacets, VALUE_BIN_BOUNDS } from "../db/migrations/017_statistics_rollups";
 import type { Db, TicketRollupsTable } from "../db/schema";
+import { suggestionFigures } from "./suggestions";
 
 // Ticket statistics of a guild over calendar days of a time zone (docs/ticket-engine.md, "Statistics"). Everything
 // is aggregated in SQL, on SQLite and PostgreSQL alike: counts, ratings and names from running totals (migration
@@ -322,7 +323,7 @@ export async function guildStatistics(
       ).filter(([from, to]) => from < to)
     : [[start, end]];
 
-  const [days, probes, rolledUp, fromTickets] = await Promise.all([
+  const [days, probes, rolledUp, fromTickets, suggestions] = await Promise.all([
     countsPerDay(db, guildId, bounds, quarterAligned, panels),
     // Open now, and the guild's tickets ever (its highest ticket number: one index probe) to weigh the range against.
     sql<{ open_now: number; ever: number | null }>`
@@ -330,6 +331,7 @@ export async function guildStatistics(
              (select max(number) from tickets where guild_id = ${guildId}) as ever`.execute(db),
     wholeDays ? rolledUpTotals(db, guildId, firstDay, lastDay) : Promise.resolve({ rows: [] as FacetTotal[] }),
     edges.length ? ticketTotals(db, guildId, edges, panels) : Promise.resolve({ rows: [] as FacetTotal[] }),
+    suggestionFigures(db, range),
   ]);
   const opened = new Array<number>(dates.length).fill(0);
   const closed = new Array<number>(dates.length).fill(0);
@@ -472,5 +474,6 @@ export async function guildStatistics(
         average_rating: s.rated ? round2(s.ratingSum / s.rated) : null,
       }))
       .sort((a, b) => b.closed + b.claimed - (a.closed + a.claimed) || a.Username.localeCompare(b.Username)),
+    suggestions,
   };
 }

@@ -85,5 +85,14 @@ export const statisticsResponseSchema = z.object({
       average_rating: z.number().nullable(),
     }),
   ),
+  /**
+   * Tickets that never opened because a panel's suggestions answered the member ("Yes, thanks") in the range: in all,
+   * per panel and per tag shown (a "Yes" counts for each tag it was shown with), most first.
+   */
+  suggestions: z.object({
+    answered: z.number().int(),
+    panels: z.array(z.object({ PanelId: z.number().int().nullable(), PanelName: z.string(), answered: z.number().int() })),
+    tags: z.array(z.object({ TagId: z.string(), TagName: z.string(), answered: z.number().int() })),
+  }),
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;

@@ -9,6 +9,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
 import { PriorityPanel } from "./PriorityPanel";
+import { SuggestionsPanel } from "./SuggestionsPanel";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useGuildNow } from "../engine/guild-clock";
 import { useStatistics } from "../engine/use-statistics";
@@ -170,6 +171,7 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
               ]}
             />
           </Panel>
+          {data.suggestions && <SuggestionsPanel suggestions={data.suggestions} />}
           {/* Per priority */}
           <PriorityPanel guildId={guildId} range={range} />
         </>

@@ -51,6 +51,7 @@ export const noTicketStatistics: StatisticsResponse = {
   ratings: { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
   panels: [],
   staff: [],
+  suggestions: { answered: 0, panels: [], tags: [] },
 };
 
 /** The API of a signed-in Demo Admin; tests override single routes with server.use(). */
