@@ -132,6 +132,7 @@ describe("GET /{guildId}/statistics", () => {
         { UserId: A, Username: "Alice", claimed: 1, closed: 2, median_response_ms: 60_000, average_rating: 5 },
         { UserId: B, Username: "Bob", claimed: 1, closed: 1, median_response_ms: 120_000, average_rating: 3 },
       ],
+      suggestions: { answered: 0, panels: [], tags: [] },
     });
   });
 
