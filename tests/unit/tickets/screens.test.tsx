@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as rest, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import type { TicketSummary } from "../../../src/schemas/ticket";
 import { API, useMswServer } from "../providers/helpers";
 import { lastDays } from "../../../src/resources/engine/ticket-statistics-format";
+import { changeLocale } from "../../../src/i18n/core";
 import { community, noTicketStatistics, renderApp } from "../shell/harness";
 
 // The Tickets, Statistics and Try-it screens against a mocked API: exact requests, the server's words on screen, a live
@@ -173,6 +174,37 @@ describe("Statistics screen", { timeout: 30_000 }, () => {
     expect([query.get("from"), query.get("to")]).toEqual([ninety.from, ninety.to]);
     const perPriority = screen.getByRole("heading", { name: "Per priority" }).closest(".stats-card") as HTMLElement;
     expect(await within(perPriority).findByRole("row", { name: /High/ })).toHaveTextContent("High114");
+  });
+
+  it("shows the tickets suggestions answered before they opened, per panel and per tag, in English and Spanish", async () => {
+    const suggestions = {
+      answered: 5,
+      panels: [
+        { PanelId: 1, PanelName: "General Support", answered: 4 },
+        { PanelId: 2, PanelName: "Billing", answered: 1 },
+      ],
+      tags: [{ TagId: "t1", TagName: "refund-policy", answered: 5 }],
+    };
+    const handlers = [
+      rest.get(`${API}/${community}/statistics`, () => HttpResponse.json({ ...noTicketStatistics, suggestions })),
+      rest.get(`${API}/${community}/statistics/priorities`, () => HttpResponse.json({ priorities: [] })),
+    ];
+    renderApp(`/${community}/statistics`, server, { handlers });
+    const card = (await screen.findByRole("heading", { name: "Answered before opening" })).closest(".stats-card") as HTMLElement;
+    expect(within(card).getByTestId("suggestions-answered")).toHaveTextContent("Tickets answered by suggestions: 5");
+    const perPanel = within(card).getByRole("table", { name: "Answered per panel" });
+    expect(within(perPanel).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual(["General Support4", "Billing1"]);
+    const perTag = within(card).getByRole("table", { name: "Answered per tag" });
+    expect(within(perTag).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual(["refund-policy5"]);
+
+    await act(() => changeLocale("es"));
+    try {
+      const spanish = (await screen.findByRole("heading", { name: "Respondidos antes de abrir" })).closest(".stats-card") as HTMLElement;
+      expect(within(spanish).getByTestId("suggestions-answered")).toHaveTextContent("Tickets respondidos por sugerencias: 5");
+      expect(within(spanish).getByRole("table", { name: "Respondidos por etiqueta" })).toBeInTheDocument();
+    } finally {
+      await act(() => changeLocale("en"));
+    }
   });
 });
 
