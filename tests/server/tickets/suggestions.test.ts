@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { textsIn } from "../../../server/discord/texts";
-import { OFFERS_PER_MEMBER } from "../../../server/tickets/suggestions";
+import { sweepRetention } from "../../../server/retention/sweep";
+import { OFFERS_PER_MEMBER, recordAnswered } from "../../../server/tickets/suggestions";
 import { type TestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, createTestApp, apiOn, type Json } from "../helpers";
 
 // Answers before a ticket opens, through the Try-it door (the same router as Discord's): a panel that suggests
@@ -259,6 +260,29 @@ describe("suggestions before a ticket opens", () => {
       expect(replyText(await press(staff, reply, es.suggestionsYes))).toBe(es.suggestionsAnswered);
     } finally {
       await t.db.deleteFrom("tags").where("guild_id", "=", G).where("name", "in", ["contraseña", "envíos"]).execute();
+    }
+  });
+
+  it("retention deletes the answers older than the server's ticket window, with their tags; the figures count what is left", async () => {
+    const DAY = 86_400_000;
+    const now = Date.now();
+    const offer = (tag: string) => ({
+      guildId: G,
+      memberId: DEMO_STAFF_ID,
+      panelId: 1,
+      panelName: "General Support",
+      answers: [],
+      tags: [{ id: tag, name: tag }],
+    });
+    await recordAnswered(t.db, offer("old"), now - 40 * DAY);
+    await recordAnswered(t.db, offer("recent"), now - 2 * DAY);
+    await saveSettings({ RetentionTicketsDays: 30 });
+    try {
+      await sweepRetention(t.db, t.app.tickets.deps.clock, now, G);
+      expect(await answeredRows()).toEqual([{ panel_name: "General Support", tag_name: "recent" }]);
+      expect(await t.db.selectFrom("suggestion_answer_tags").select("tag_id").execute()).toEqual([{ tag_id: "recent" }]);
+    } finally {
+      await saveSettings({ RetentionTicketsDays: 0 });
     }
   });
 
