@@ -191,7 +191,11 @@ export function formModal(panelId: number, found: FoundForm): Reply {
 }
 
 /** A modal of one required paragraph input (the rating's comment, a panel's question). */
-function oneInputModal(customId: string, title: string, input: { customId: string; label: string; max: number; placeholder?: string }): Reply {
+function oneInputModal(
+  customId: string,
+  title: string,
+  input: { customId: string; label: string; max: number; placeholder?: string },
+): Reply {
   return {
     kind: "modal",
     modal: {

@@ -64,7 +64,8 @@ const isDigits = (s: string | undefined, maxLength = 10): s is string => {
 /** An offer's key (../tickets/suggestions.ts): OFFER_KEY_LENGTH characters of base64url. */
 const isOfferKey = (s: string | undefined): s is string => {
   if (!s || s.length !== OFFER_KEY_LENGTH) return false;
-  for (const c of s) if (!((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "-" || c === "_")) return false;
+  for (const c of s)
+    if (!((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c === "-" || c === "_")) return false;
   return true;
 };
 const int = (s: string | undefined): number | null => (isDigits(s) && Number(s) <= 2_147_483_647 ? Number(s) : null);

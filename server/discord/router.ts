@@ -143,7 +143,8 @@ export class InteractionRouter {
     known: Known,
   ): Promise<Outcome | Reply> {
     const id = parseCustomId(str(interaction.data.custom_id, 100));
-    if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form" && id.kind !== "question")) return { refusal: "stale" };
+    if (!id || (id.kind !== "form" && id.kind !== "rate-comment" && id.kind !== "dm-form" && id.kind !== "question"))
+      return { refusal: "stale" };
     const typed: Record<string, string> = {};
     for (const row of (interaction.data.components ?? []).slice(0, 5)) {
       const inputs = "components" in row && Array.isArray(row.components) ? row.components : "component" in row ? [row.component] : [];

@@ -34,10 +34,16 @@ export async function suggestionFigures(db: Db, range: SuggestionRange): Promise
       .groupBy("t.tag_id")
       .execute(),
   ]);
-  const byCount = <T extends { answered: number }>(name: (x: T) => string) => (a: T, b: T) =>
-    b.answered - a.answered || name(a).localeCompare(name(b));
+  const byCount =
+    <T extends { answered: number }>(name: (x: T) => string) =>
+    (a: T, b: T) =>
+      b.answered - a.answered || name(a).localeCompare(name(b));
   const panelList = perPanel
-    .map((r) => ({ PanelId: r.panel_id === null ? null : Number(r.panel_id), PanelName: String(r.panel_name ?? ""), answered: Number(r.n) }))
+    .map((r) => ({
+      PanelId: r.panel_id === null ? null : Number(r.panel_id),
+      PanelName: String(r.panel_name ?? ""),
+      answered: Number(r.n),
+    }))
     .sort(byCount((p) => p.PanelName));
   return {
     answered: panelList.reduce((sum, p) => sum + p.answered, 0),

@@ -78,7 +78,10 @@ export interface Offer {
 export async function storeOffer(db: Db, offer: Offer, now = Date.now()): Promise<string> {
   const key = randomBytes(12).toString("base64url");
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("suggestion_offers").where("created_at", "<", now - OFFER_TTL_MS).execute();
+    await tx
+      .deleteFrom("suggestion_offers")
+      .where("created_at", "<", now - OFFER_TTL_MS)
+      .execute();
     const kept = await tx
       .selectFrom("suggestion_offers")
       .select("offer_key")

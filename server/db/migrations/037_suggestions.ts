@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn("tags_json", d.json, (c) => c.notNull())
     .addColumn("created_at", d.bigint, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("suggestion_offers_member").on("suggestion_offers").columns(["guild_id", "member_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("suggestion_offers_member")
+    .on("suggestion_offers")
+    .columns(["guild_id", "member_id", "created_at"])
+    .execute();
   await db.schema.createIndex("suggestion_offers_created").on("suggestion_offers").column("created_at").execute();
 
   await d

@@ -193,9 +193,19 @@ describe("Statistics screen", { timeout: 30_000 }, () => {
     const card = (await screen.findByRole("heading", { name: "Answered before opening" })).closest(".stats-card") as HTMLElement;
     expect(within(card).getByTestId("suggestions-answered")).toHaveTextContent("Tickets answered by suggestions: 5");
     const perPanel = within(card).getByRole("table", { name: "Answered per panel" });
-    expect(within(perPanel).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual(["General Support4", "Billing1"]);
+    expect(
+      within(perPanel)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(["General Support4", "Billing1"]);
     const perTag = within(card).getByRole("table", { name: "Answered per tag" });
-    expect(within(perTag).getAllByRole("row").slice(1).map((r) => r.textContent)).toEqual(["refund-policy5"]);
+    expect(
+      within(perTag)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(["refund-policy5"]);
 
     await act(() => changeLocale("es"));
     try {
