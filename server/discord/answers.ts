@@ -3,7 +3,7 @@ import { clampText, discordLimits } from "../../src/schemas/discord-limits";
 import type { FoundForm } from "../tickets/form";
 import type { Done, NextOpening, Outcome, Refusal } from "../tickets/outcomes";
 import { COMMENT_MAX } from "../tickets/rate";
-import type { BotMessage } from "../platform/adapter";
+import type { BotFile, BotMessage } from "../platform/adapter";
 import { customIds } from "./custom-ids";
 import { botTexts } from "./texts";
 
@@ -12,7 +12,9 @@ import { botTexts } from "./texts";
 // dashboard's routes take the same words, in English (server/http/support/outcome-status.ts).
 
 /** What the acting member is told (ephemeral), or a modal to show. */
-export type Reply = { kind: "message"; message: BotMessage; ok: boolean } | { kind: "modal"; modal: Record<string, unknown> };
+export type Reply =
+  | { kind: "message"; message: BotMessage; ok: boolean; files?: BotFile[] }
+  | { kind: "modal"; modal: Record<string, unknown> };
 
 export const say = (content: string, ok = false): Reply => ({
   kind: "message",

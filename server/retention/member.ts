@@ -1,6 +1,9 @@
 import type { TranscriptKeyring } from "../crypto";
 import { recordActivityOf } from "../activity/record";
 import type { Db } from "../db/schema";
+import { closeByBot } from "../tickets/close";
+import type { EngineDeps } from "../tickets/step";
+import { findTicket } from "../tickets/store";
 import { parseDocument, transcriptAad, type TranscriptMessage } from "../transcripts/document";
 import { indexTranscriptTerms, prepareTranscript } from "../transcripts/store";
 
@@ -10,8 +13,9 @@ import { indexTranscriptTerms, prepareTranscript } from "../transcripts/store";
 // rebuilt), their ratings' comments are removed, their tickets' personal fields (name, subject, form answers, DM channel)
 // are cleared and their id replaced; the captured conversation and the live-read copies of their tickets are deleted.
 // Staff's notes about a ticket are staff's working notes: neither exported to the member nor erased (the owner's export
-// and erasure cover them). Open tickets are left running: a ticket is erased once it is closed (the answer says how
-// many are still open).
+// and erasure cover them). Their open tickets are closed first, by the bot, with the reason "the member who opened it
+// erased their data" and no closing DM, so that their transcripts are stored and erased with the rest; a ticket the
+// bot cannot close now (Discord refused, a close already under way) stays open and the answer counts it.
 
 export const DELETED_USER = "deleted user";
 /** The id written where a member's id was (no Discord id is 0). */
@@ -116,8 +120,22 @@ export interface ErasureOutcome {
   servers: string[];
 }
 
+/** Closes the member's open tickets (the bot, "the member erased their data"); what could not be closed stays open. */
+async function closeOpenTicketsOf(deps: EngineDeps, userId: string): Promise<void> {
+  const open = await deps.db.selectFrom("tickets").select(["guild_id", "number"]).where("opener_id", "=", userId).where("status", "=", "open").execute();
+  for (const t of open) {
+    const row = await findTicket(deps.db, t.guild_id, t.number);
+    if (!row || row.status !== "open") continue;
+    await closeByBot(deps, row, "openerErased").catch((error: unknown) =>
+      deps.log.warn({ err: error, guildId: t.guild_id, ticket: t.number }, "erasure's close failed"),
+    );
+  }
+}
+
 /** Erases a member's data across servers, and logs it in each server touched (without the data). */
-export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: string): Promise<ErasureOutcome> {
+export async function eraseMember(deps: EngineDeps, userId: string): Promise<ErasureOutcome> {
+  const { db, keyring } = deps;
+  await closeOpenTicketsOf(deps, userId);
   const outcome: ErasureOutcome = { transcripts: 0, messages: 0, tickets: 0, openTickets: 0, servers: [] };
   const perServer = new Map<string, { Transcripts: number; Tickets: number }>();
   const touched = (guildId: string) => {
@@ -196,8 +214,23 @@ export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: st
     });
   }
   outcome.tickets = closed.length;
-  for (const t of closed) touched(t.guild_id).Tickets++;
-  // Their messages captured in other tickets, and their name where they were staff.
+  for (const t of closed) {
+    touched(t.guild_id).Tickets++;
+    deps.forgetLive?.(t.id);
+  }
+  // Their messages captured in other tickets, and their name where they were staff. What the live read holds of those
+  // tickets goes too (it is read again, without their deleted messages, on the next poll).
+  const inOthers = await db
+    .selectFrom("ticket_messages")
+    .select("ticket_id")
+    .distinct()
+    .where("author_id", "=", userId)
+    .union(db.selectFrom("ticket_members").select("ticket_id").where("user_id", "=", userId))
+    .execute();
+  for (const { ticket_id: ticketId } of inOthers) deps.forgetLive?.(ticketId);
+  const others = inOthers.map((r) => r.ticket_id);
+  for (let i = 0; i < others.length; i += 500)
+    await db.deleteFrom("ticket_live_reads").where("ticket_id", "in", others.slice(i, i + 500)).execute();
   await db.deleteFrom("ticket_messages").where("author_id", "=", userId).execute();
   await db.updateTable("tickets").set({ claimed_by_name: DELETED_USER }).where("claimed_by", "=", userId).execute();
   await db.updateTable("tickets").set({ closed_by_name: DELETED_USER }).where("closed_by", "=", userId).execute();
