@@ -43,7 +43,18 @@ async function transcriptsOf(db: Db, userId: string) {
   return rows;
 }
 
-const isTheirs = (m: TranscriptMessage, userId: string) => m.author_id === userId;
+/**
+ * Which messages of a transcript are the member's: those they wrote, and those the bot relayed for them (what they
+ * wrote from their DM or from "My tickets" arrives as the bot's embed under their name: server/tickets/dm-relay.ts),
+ * known by the names they wrote under there, and the opener's name when the ticket is theirs.
+ */
+function theirsIn(messages: TranscriptMessage[], userId: string, openerName: string | null) {
+  const names = new Set(messages.filter((m) => m.author_id === userId).map((m) => m.author));
+  if (openerName) names.add(openerName);
+  const isTheirs = (m: TranscriptMessage) =>
+    m.author_id === userId || (m.author_id !== undefined && m.embeds.some((e) => e.author !== undefined && names.has(e.author.name)));
+  return { names, isTheirs };
+}
 
 /** Everything the product holds about a member, across servers, as one JSON document. */
 export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: string) {
@@ -78,7 +89,7 @@ export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: s
       ticket_id: row.ticket_id,
       closed_at: Number(row.closed_at),
       // Their own messages only: the others' words are not theirs to take.
-      messages: messages.filter((m) => isTheirs(m, userId)),
+      messages: messages.filter(theirsIn(messages, userId, row.author_id === userId ? row.author_username : null).isTheirs),
       ...(row.author_id === userId ? { rating: row.rating, rating_comment: row.rating_comment } : {}),
     });
   }
@@ -146,10 +157,11 @@ export async function eraseMember(deps: EngineDeps, userId: string): Promise<Era
   for (const row of await transcriptsOf(db, userId)) {
     const aad = transcriptAad(row.guild_id, row.ticket_id);
     const { messages } = parseDocument(await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, aad));
-    const theirNames = new Set(messages.filter((m) => isTheirs(m, userId)).map((m) => m.author));
+    const opener = row.author_id === userId;
+    const { names: theirNames, isTheirs } = theirsIn(messages, userId, opener ? row.author_username : null);
     let changed = 0;
     const erased = messages.map((m) => {
-      if (isTheirs(m, userId)) {
+      if (isTheirs(m)) {
         changed++;
         return erasedMessage(m);
       }
@@ -158,7 +170,6 @@ export async function eraseMember(deps: EngineDeps, userId: string): Promise<Era
         return { ...m, reply: { message_id: m.reply.message_id, author: DELETED_USER } };
       return m;
     });
-    const opener = row.author_id === userId;
     if (changed === 0 && !opener) continue;
     const prepared = await prepareTranscript(keyring, row.guild_id, row.ticket_id, erased);
     await db.transaction().execute(async (tx) => {
