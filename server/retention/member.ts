@@ -122,6 +122,40 @@ const erasedMessage = (m: TranscriptMessage): TranscriptMessage => ({
   ...(m.deleted_at === undefined ? {} : { deleted_at: m.deleted_at }),
 });
 
+/** Their ticket's subject and form answers: what the bot's welcome message repeats in its fields. */
+async function personalValuesOf(db: Db, guildId: string, number: number): Promise<Set<string>> {
+  const t = await db
+    .selectFrom("tickets")
+    .select(["subject", "form_answers_json"])
+    .where("guild_id", "=", guildId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+  const values = new Set<string>();
+  if (t?.subject) values.add(t.subject);
+  try {
+    for (const a of (JSON.parse(t?.form_answers_json ?? "[]") as { Value?: unknown }[]) ?? [])
+      if (typeof a?.Value === "string" && a.Value) values.add(a.Value);
+  } catch {
+    // A malformed record holds nothing to look for.
+  }
+  return values;
+}
+
+/**
+ * Someone else's message, with nothing of the member left: a reply's quote of them, the name a mention of them was
+ * captured with, and (in their own ticket) the embed fields repeating their subject or form answers (the welcome).
+ */
+function othersMessage(m: TranscriptMessage, userId: string, theirNames: Set<string>, personal: Set<string>): TranscriptMessage {
+  let out = m;
+  if (m.reply?.author !== undefined && theirNames.has(m.reply.author))
+    out = { ...out, reply: { message_id: m.reply.message_id, author: DELETED_USER } };
+  if (m.mentions?.users[userId] !== undefined)
+    out = { ...out, mentions: { ...m.mentions, users: { ...m.mentions.users, [userId]: DELETED_USER } } };
+  if (personal.size && m.embeds.some((e) => e.fields?.some((f) => personal.has(f.value))))
+    out = { ...out, embeds: m.embeds.map((e) => (e.fields ? { ...e, fields: e.fields.filter((f) => !personal.has(f.value)) } : e)) };
+  return out;
+}
+
 /** What an erasure changed (counts only: the erased data is never repeated, not even in the log). */
 export interface ErasureOutcome {
   transcripts: number;
@@ -159,16 +193,14 @@ export async function eraseMember(deps: EngineDeps, userId: string): Promise<Era
     const { messages } = parseDocument(await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, aad));
     const opener = row.author_id === userId;
     const { names: theirNames, isTheirs } = theirsIn(messages, userId, opener ? row.author_username : null);
+    const personal = opener ? await personalValuesOf(db, row.guild_id, row.ticket_id) : new Set<string>();
     let changed = 0;
     const erased = messages.map((m) => {
       if (isTheirs(m)) {
         changed++;
         return erasedMessage(m);
       }
-      // A reply quotes the message it answers: not their words either once they are gone.
-      if (m.reply?.author !== undefined && theirNames.has(m.reply.author))
-        return { ...m, reply: { message_id: m.reply.message_id, author: DELETED_USER } };
-      return m;
+      return othersMessage(m, userId, theirNames, personal);
     });
     if (changed === 0 && !opener) continue;
     const prepared = await prepareTranscript(keyring, row.guild_id, row.ticket_id, erased);
