@@ -131,7 +131,9 @@ export class InteractionEndpoint {
         const message: BotMessage =
           answer.kind === "message" ? answer.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
         const files = answer.kind === "message" ? (answer.files ?? []) : [];
-        await this.deps.editReply?.(interaction.token, message, files).catch((error) => log.warn({ err: error }, "deferred answer not sent"));
+        await this.deps
+          .editReply?.(interaction.token, message, files)
+          .catch((error) => log.warn({ err: error }, "deferred answer not sent"));
       });
     return { body: { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } }, afterSent };
   }

@@ -167,7 +167,12 @@ export interface ErasureOutcome {
 
 /** Closes the member's open tickets (the bot, "the member erased their data"); what could not be closed stays open. */
 async function closeOpenTicketsOf(deps: EngineDeps, userId: string): Promise<void> {
-  const open = await deps.db.selectFrom("tickets").select(["guild_id", "number"]).where("opener_id", "=", userId).where("status", "=", "open").execute();
+  const open = await deps.db
+    .selectFrom("tickets")
+    .select(["guild_id", "number"])
+    .where("opener_id", "=", userId)
+    .where("status", "=", "open")
+    .execute();
   for (const t of open) {
     const row = await findTicket(deps.db, t.guild_id, t.number);
     if (!row || row.status !== "open") continue;
@@ -273,7 +278,10 @@ export async function eraseMember(deps: EngineDeps, userId: string): Promise<Era
   for (const { ticket_id: ticketId } of inOthers) deps.forgetLive?.(ticketId);
   const others = inOthers.map((r) => r.ticket_id);
   for (let i = 0; i < others.length; i += 500)
-    await db.deleteFrom("ticket_live_reads").where("ticket_id", "in", others.slice(i, i + 500)).execute();
+    await db
+      .deleteFrom("ticket_live_reads")
+      .where("ticket_id", "in", others.slice(i, i + 500))
+      .execute();
   await db.deleteFrom("ticket_messages").where("author_id", "=", userId).execute();
   await db.updateTable("tickets").set({ claimed_by_name: DELETED_USER }).where("claimed_by", "=", userId).execute();
   await db.updateTable("tickets").set({ closed_by_name: DELETED_USER }).where("closed_by", "=", userId).execute();

@@ -71,13 +71,23 @@ export function MyData() {
           </p>
           <ul>
             <li>{tr("shell.myData.goesOpen", "closes your open tickets;")}</li>
-            <li>{tr("shell.myData.goesMessages", "turns your messages in transcripts into \"deleted user\", with their words, files and embeds removed;")}</li>
             <li>
-              {tr("shell.myData.goesTickets", "removes your name, subject, form answers and rating comments from your tickets (the star ratings stay);")}
+              {tr(
+                "shell.myData.goesMessages",
+                'turns your messages in transcripts into "deleted user", with their words, files and embeds removed;',
+              )}
+            </li>
+            <li>
+              {tr(
+                "shell.myData.goesTickets",
+                "removes your name, subject, form answers and rating comments from your tickets (the star ratings stay);",
+              )}
             </li>
             <li>{tr("shell.myData.goesActivity", "removes your name from the activity log.")}</li>
           </ul>
-          <p className="page-description">{tr("shell.myData.stays", "Staff's own messages and notes stay. Export your data first if you want a copy.")}</p>
+          <p className="page-description">
+            {tr("shell.myData.stays", "Staff's own messages and notes stay. Export your data first if you want a copy.")}
+          </p>
           <label htmlFor="my-data-confirm-input">
             {tr("shell.myData.typeToConfirm", "Type {word} to confirm", { word: MEMBER_ERASE_CONFIRMATION })}
           </label>
@@ -124,7 +134,7 @@ function ErasureResult({ result }: { result: MemberErasure }) {
       </p>
       <ul>
         <li>{tr("shell.myData.erasedTranscripts", "Transcripts anonymised: {count}", { count: result.transcripts })}</li>
-        <li>{tr("shell.myData.erasedMessages", "Messages turned into \"deleted user\": {count}", { count: result.messages })}</li>
+        <li>{tr("shell.myData.erasedMessages", 'Messages turned into "deleted user": {count}', { count: result.messages })}</li>
         <li>{tr("shell.myData.erasedTickets", "Tickets cleared: {count}", { count: result.tickets })}</li>
         <li>{tr("shell.myData.erasedServers", "Servers: {count}", { count: result.servers.length })}</li>
       </ul>

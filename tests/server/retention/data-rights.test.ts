@@ -277,7 +277,10 @@ describe("/mydata export past Discord's upload size", () => {
     const transcript = { guild_id: G, ticket_id: 1, closed_at: 0, messages: [words] };
     const huge = { exported_at: 0, user_id: MEMBER, profile: null, tickets: [], transcripts: [transcript], activity: [] };
     const answer = myDataAnswer(huge, "https://ticketeer.example");
-    expect(answer).toMatchObject({ kind: "message", message: { content: botTexts.myDataTooLarge(10, "https://ticketeer.example/my-tickets") } });
+    expect(answer).toMatchObject({
+      kind: "message",
+      message: { content: botTexts.myDataTooLarge(10, "https://ticketeer.example/my-tickets") },
+    });
     expect("files" in answer && answer.files).toBeFalsy();
     const fits = myDataAnswer({ ...huge, transcripts: [] }, "https://ticketeer.example");
     expect(fits.kind === "message" && fits.files?.map((f) => f.name)).toEqual(["my-ticketeer-data.json"]);
@@ -304,8 +307,14 @@ describe("a member's open tickets, and the copies of their words", () => {
     const opened = await open(t.app.tickets.deps, { guildId: G, member: visitor, panelId: null, subject: "Open when erased" });
     if (!("done" in opened) || !("ticket" in opened)) throw new Error(JSON.stringify(opened));
     const ticket = opened.ticket;
-    await (t.app.platform as DemoPlatform).postAsUser(ticket.channel_id!, { id: MEMBER, username: "Demo Visitor", avatar: null, bot: false }, "openquux in the channel");
-    const wrote = await api("POST", `/api/my-tickets/${G}/${ticket.number}/messages`, tokens.visitor, { content: "relayquux from my tickets" });
+    await (t.app.platform as DemoPlatform).postAsUser(
+      ticket.channel_id!,
+      { id: MEMBER, username: "Demo Visitor", avatar: null, bot: false },
+      "openquux in the channel",
+    );
+    const wrote = await api("POST", `/api/my-tickets/${G}/${ticket.number}/messages`, tokens.visitor, {
+      content: "relayquux from my tickets",
+    });
     expect(wrote.status, JSON.stringify(wrote.body)).toBe(200);
     // Staff watch it: the live read holds the conversation.
     const live = await api("GET", `/api/${G}/tickets/${ticket.number}/messages`, tokens.admin);

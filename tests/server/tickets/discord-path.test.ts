@@ -241,7 +241,11 @@ describe("the Discord path against the fake Discord", () => {
   });
 
   it("/mydata export is deferred, and its edit attaches the member's data as a JSON file (multipart) Discord takes", async () => {
-    const interaction = discord.command({ ...at(OPENER, PANEL_CHANNEL), name: "mydata", options: [{ name: "action", type: 3, value: "export" }] });
+    const interaction = discord.command({
+      ...at(OPENER, PANEL_CHANNEL),
+      name: "mydata",
+      options: [{ name: "action", type: 3, value: "export" }],
+    });
     // The first answer is JSON: a deferral, whatever the threshold; the file goes with its edit.
     expect(await discord.send(interaction)).toEqual({ type: 5, data: { flags: 64 } });
     const webhook = fake.interactions.get(interaction.token)!;
