@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button, Input } from "antd";
 import { useState } from "react";
 import { useTr } from "../i18n/refine";
 import { http } from "../providers/http";
@@ -46,13 +47,13 @@ export function MyData() {
         )}
       </p>
       <div className="my-data-actions">
-        <button type="button" className="ant-btn ant-btn-default" disabled={exported.isPending} onClick={() => exported.mutate()}>
+        <Button loading={exported.isPending} onClick={() => exported.mutate()}>
           {tr("shell.myData.export", "Export my data")}
-        </button>
+        </Button>
         {asking ? null : (
-          <button type="button" className="ant-btn ant-btn-dangerous ant-btn-default" onClick={() => setAsking(true)}>
+          <Button danger onClick={() => setAsking(true)}>
             {tr("shell.myData.erase", "Erase my data")}
-          </button>
+          </Button>
         )}
       </div>
       {exported.isError ? failure(exported.error) : null}
@@ -91,31 +92,25 @@ export function MyData() {
           <label htmlFor="my-data-confirm-input">
             {tr("shell.myData.typeToConfirm", "Type {word} to confirm", { word: MEMBER_ERASE_CONFIRMATION })}
           </label>
-          <input
-            id="my-data-confirm-input"
-            className="ant-input"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
+          <Input id="my-data-confirm-input" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
           <div className="my-data-actions">
-            <button
-              type="submit"
-              className="ant-btn ant-btn-primary ant-btn-dangerous"
-              disabled={erased.isPending || typed.trim() !== MEMBER_ERASE_CONFIRMATION}
+            <Button
+              type="primary"
+              danger
+              htmlType="submit"
+              loading={erased.isPending}
+              disabled={typed.trim() !== MEMBER_ERASE_CONFIRMATION}
             >
               {tr("shell.myData.eraseForever", "Erase my data permanently")}
-            </button>
-            <button
-              type="button"
-              className="ant-btn ant-btn-default"
+            </Button>
+            <Button
               onClick={() => {
                 setAsking(false);
                 setTyped("");
               }}
             >
               {tr("shell.myData.cancel", "Cancel")}
-            </button>
+            </Button>
           </div>
           {erased.isError ? failure(erased.error) : null}
         </form>
