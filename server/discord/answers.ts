@@ -5,7 +5,7 @@ import type { Done, NextOpening, Outcome, Refusal } from "../tickets/outcomes";
 import { QUESTION_MAX } from "../tickets/open";
 import { COMMENT_MAX } from "../tickets/rate";
 import { SUGGESTED_MAX } from "../tickets/suggestions";
-import type { BotMessage } from "../platform/adapter";
+import type { BotFile, BotMessage } from "../platform/adapter";
 import { fitMessage } from "../platform/message-fit";
 import { customIds } from "./custom-ids";
 import { botTexts } from "./texts";
@@ -15,7 +15,9 @@ import { botTexts } from "./texts";
 // dashboard's routes take the same words, in English (server/http/support/outcome-status.ts).
 
 /** What the acting member is told (ephemeral), or a modal to show. */
-export type Reply = { kind: "message"; message: BotMessage; ok: boolean } | { kind: "modal"; modal: Record<string, unknown> };
+export type Reply =
+  | { kind: "message"; message: BotMessage; ok: boolean; files?: BotFile[] }
+  | { kind: "modal"; modal: Record<string, unknown> };
 
 export const say = (content: string, ok = false): Reply => ({
   kind: "message",

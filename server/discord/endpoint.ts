@@ -2,7 +2,7 @@ import { type APIInteraction, InteractionResponseType, InteractionType, MessageF
 import { verifyKey } from "discord-interactions";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/schema";
-import type { BotMessage } from "../platform/adapter";
+import type { BotFile, BotMessage } from "../platform/adapter";
 import { say } from "./answers";
 import { InteractionReceipts } from "./receipts";
 import type { Answer, InteractionRouter } from "./router";
@@ -14,7 +14,7 @@ import { botTexts } from "./texts";
 // and nothing happens. Each interaction acts once (./receipts.ts). Discord waits three seconds for the answer: a step
 // that finishes within INTERACTION_DEFER_MS (400 ms by default) answers directly; a slower one is answered "deferred"
 // (ephemeral: the member sees the bot thinking instead of a spinning button) and finishes by editing that answer
-// through the interaction's webhook. Ten members opening tickets in one server at once queue on Discord's
+// through the interaction's webhook, once the deferral is sent; so is an answer that attaches a file (multipart). Ten members opening tickets in one server at once queue on Discord's
 // channel-creation bucket, so the later ones are deferred rather than kept waiting.
 
 const MAX_SKEW_S = 300;
@@ -40,13 +40,13 @@ export interface EndpointDeps {
   deferMs: number;
   /** The interactions' own limits: the answer instead of running it when over one, else null. */
   limits(interaction: APIInteraction): Promise<Answer | null>;
-  /** Finishes a deferred answer through the interaction's webhook (Discord only). */
-  editReply?(token: string, message: BotMessage): Promise<void>;
+  /** Finishes a deferred answer through the interaction's webhook (Discord only), with the files it attaches. */
+  editReply?(token: string, message: BotMessage, files: BotFile[]): Promise<void>;
   log: FastifyBaseLogger;
 }
 
-/** What the route answers: a status and its body. */
-export type EndpointAnswer = { status: 200 | 400 | 401; body: unknown };
+/** What the route answers: a status and its body; `afterSent`, work to start once the answer has left (a deferral's edit). */
+export type EndpointAnswer = { status: 200 | 400 | 401; body: unknown; afterSent?: () => Promise<void> };
 
 export class InteractionEndpoint {
   private readonly receipts: InteractionReceipts;
@@ -74,27 +74,28 @@ export class InteractionEndpoint {
     if (interaction.type === InteractionType.Ping) return { status: 200, body: { type: InteractionResponseType.Pong } };
     const id = typeof interaction.id === "string" ? interaction.id.slice(0, 32) : "";
     if (!id) return { status: 400, body: { error: "Invalid interaction" } };
-    return { status: 200, body: await this.once(id, interaction) };
+    const { body: answer, afterSent } = await this.once(id, interaction);
+    return { status: 200, body: answer, afterSent };
   }
 
   /** The interaction's answer, given once whichever instance it reaches and however often it is sent. */
-  private async once(id: string, interaction: APIInteraction): Promise<unknown> {
+  private async once(id: string, interaction: APIInteraction): Promise<Responded> {
     const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
     if (!(await this.receipts.claim(id))) {
       const earlier = await this.receipts.answerOf(id);
-      if (earlier) return earlier;
-      return autocomplete ? responseOf({ kind: "choices", choices: [] }) : responseOf(say(botTexts.alreadyHandled));
+      if (earlier) return { body: earlier };
+      return { body: autocomplete ? responseOf({ kind: "choices", choices: [] }) : responseOf(say(botTexts.alreadyHandled)) };
     }
     const answer = await this.respond(interaction);
-    this.receipts.remember(id, answer).catch((error) => this.deps.log.warn({ err: error }, "interaction answer not kept"));
+    this.receipts.remember(id, answer.body).catch((error) => this.deps.log.warn({ err: error }, "interaction answer not kept"));
     return answer;
   }
 
-  private async respond(interaction: APIInteraction): Promise<unknown> {
+  private async respond(interaction: APIInteraction): Promise<Responded> {
     const { router, log } = this.deps;
     // The interactions' own limits, per member and per server (never an HTTP 429: Discord would say it failed).
     const limited = await this.deps.limits(interaction);
-    if (limited) return responseOf(limited);
+    if (limited) return { body: responseOf(limited) };
 
     // Autocomplete takes only choices (type 8), never a deferral: a slow or failed lookup offers nothing.
     if (interaction.type === InteractionType.ApplicationCommandAutocomplete) {
@@ -103,7 +104,7 @@ export class InteractionEndpoint {
         return null;
       });
       const answer = await within(choices, AUTOCOMPLETE_BUDGET_MS);
-      return responseOf(answer !== "late" && answer?.kind === "choices" ? answer : { kind: "choices", choices: [] });
+      return { body: responseOf(answer !== "late" && answer?.kind === "choices" ? answer : { kind: "choices", choices: [] }) };
     }
 
     const modalSubmit = interaction.type === InteractionType.ModalSubmit;
@@ -118,17 +119,30 @@ export class InteractionEndpoint {
         answer.kind === "choices" || (modalSubmit && answer.kind === "modal") ? say(botTexts.somethingWrong) : answer,
       );
     const first = await within(work, this.deps.deferMs);
-    if (first !== "late") return responseOf(first);
+    // An answer with a file cannot be the first, JSON, answer either (Discord does not reliably take a multipart
+    // response to its POST: discord-api-docs#5933); the edit of the deferral carries it.
+    if (first !== "late" && !(first.kind === "message" && first.files?.length)) return { body: responseOf(first) };
 
-    // Too slow for the window: defer now, finish with the interaction's webhook.
-    void work.then(async (answer) => {
-      // A modal or choices cannot follow a deferral: the member is asked to try again.
-      const message: BotMessage =
-        answer.kind === "message" ? answer.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
-      await this.deps.editReply?.(interaction.token, message).catch((error) => log.warn({ err: error }, "deferred answer not sent"));
-    });
-    return { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } };
+    // Too slow for the window (or a file to attach): defer now, finish with the interaction's webhook once the
+    // deferral has left — an edit reaching Discord before it would find no answer to edit.
+    const afterSent = () =>
+      work.then(async (answer) => {
+        // A modal or choices cannot follow a deferral: the member is asked to try again.
+        const message: BotMessage =
+          answer.kind === "message" ? answer.message : { content: botTexts.tooSlow, allowed_mentions: { parse: [] } };
+        const files = answer.kind === "message" ? (answer.files ?? []) : [];
+        await this.deps
+          .editReply?.(interaction.token, message, files)
+          .catch((error) => log.warn({ err: error }, "deferred answer not sent"));
+      });
+    return { body: { type: InteractionResponseType.DeferredChannelMessageWithSource, data: { flags: MessageFlags.Ephemeral } }, afterSent };
   }
+}
+
+/** An interaction response, and what to do once it has been sent. */
+interface Responded {
+  body: unknown;
+  afterSent?: () => Promise<void>;
 }
 
 /** `work`'s result, or "late" when it takes longer than `ms`. */

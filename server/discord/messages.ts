@@ -49,6 +49,7 @@ const closeReasons: Record<CloseReason, () => string> = {
   closeRequestConfirmed: () => botTexts.closeRequestReason,
   closeRequestTimedOut: () => botTexts.closeRequestTimeoutReason,
   deletedInDiscord: () => botTexts.deletedInDiscordReason,
+  openerErased: () => botTexts.openerErasedReason,
 };
 
 /** The closing DM: why it closed, the stars (disabled once rated, the chosen one marked), the comment's button, Reopen. */

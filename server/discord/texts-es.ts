@@ -60,6 +60,7 @@ export const spanishTexts: Catalogue = {
   autoCloseReason: "Cerrado automáticamente tras un tiempo sin mensajes",
   userLeftReason: "Cerrado automáticamente: el miembro que lo abrió salió del servidor",
   deletedInDiscordReason: "Cerrado automáticamente: su canal se eliminó en Discord",
+  openerErasedReason: "Cerrado automáticamente: el miembro que lo abrió borró sus datos",
   afterSkipAhead: (reason, name) => `${reason} (después de que ${name} adelantara el reloj de demostración)`,
   closeButton: "Cerrar",
   claimButton: "Reclamar",
@@ -197,11 +198,13 @@ export const spanishTexts: Catalogue = {
   suggestionsNo: "No, abrir un ticket",
   suggestionsAnswered: "¡Nos alegra haber ayudado! No se ha abierto ningún ticket.",
   myDataUnknown: "Elige export o erase.",
-  myDataExport: (tickets, transcripts, url) =>
-    `Guardamos ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes. Inicia sesión en el panel para descargarlo todo en JSON: ${url}`,
+  myDataFile: (tickets, transcripts) =>
+    `Tus datos: ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes, en el archivo JSON adjunto. Solo tú ves este mensaje.`,
+  myDataTooLarge: (mb, url) =>
+    `Tus datos superan los ${mb} MB que Discord permite adjuntar a un bot. Inicia sesión en el panel para descargarlos en JSON: ${url}`,
   myDataEraseAsk:
-    'Esto borra tus datos en todos los servidores: tus mensajes en las transcripciones pasan a ser de "deleted user" y se quitan los comentarios de tus valoraciones y los datos de tus tickets cerrados. No se puede deshacer.',
+    'Esto borra tus datos en todos los servidores: tus mensajes en las transcripciones pasan a ser de "deleted user", se quitan los comentarios de tus valoraciones y los datos de tus tickets, y se cierran tus tickets abiertos. No se puede deshacer.',
   myDataEraseButton: "Borrar mis datos",
   myDataErased: (transcripts, tickets, open) =>
-    `Hecho: ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} y ${tickets} ticket${s(tickets)} borrados.${open > 0 ? ` ${open} ticket${s(open)} abierto${s(open)} se conserva${open === 1 ? "" : "n"} hasta que se cierre${open === 1 ? "" : "n"}.` : ""}`,
+    `Hecho: ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} y ${tickets} ticket${s(tickets)} borrados.${open > 0 ? ` ${open} ticket${s(open)} abierto${s(open)} no se ha${open === 1 ? "" : "n"} podido cerrar ahora: vuelve a borrar cuando se cierre${open === 1 ? "" : "n"}.` : ""}`,
 };

@@ -57,6 +57,7 @@ export const englishTexts = {
   autoCloseReason: "Closed automatically after a period without messages",
   userLeftReason: "Closed automatically: the member who opened it left the server",
   deletedInDiscordReason: "Closed automatically: its channel was deleted in Discord",
+  openerErasedReason: "Closed automatically: the member who opened it erased their data",
   /** A scheduled close's reason when Try-it's "Skip ahead" brought it (the demo clock). */
   afterSkipAhead: (reason: string, name: string) => `${reason} (after ${name} skipped the demo clock ahead)`,
   closeButton: "Close",
@@ -200,13 +201,15 @@ export const englishTexts = {
   suggestionsAnswered: "Glad that helped! No ticket was opened.",
   // ---- a member's data: /mydata ----
   myDataUnknown: "Choose export or erase.",
-  myDataExport: (tickets: number, transcripts: number, url: string) =>
-    `We hold ${tickets} ticket${tickets === 1 ? "" : "s"} and ${transcripts} transcript${transcripts === 1 ? "" : "s"} with your messages. Sign in to the dashboard to download all of it as JSON: ${url}`,
+  myDataFile: (tickets: number, transcripts: number) =>
+    `Your data: ${tickets} ticket${tickets === 1 ? "" : "s"} and ${transcripts} transcript${transcripts === 1 ? "" : "s"} with your messages, in the attached JSON file. Only you see this message.`,
+  myDataTooLarge: (mb: number, url: string) =>
+    `Your data is larger than the ${mb} MB Discord lets a bot attach. Sign in to the dashboard to download it as JSON: ${url}`,
   myDataEraseAsk:
-    "This erases your data on every server: your messages in transcripts become \"deleted user\", your ratings' comments and your closed tickets' details are removed. It cannot be undone.",
+    "This erases your data on every server: your messages in transcripts become \"deleted user\", your ratings' comments and your tickets' details are removed, and your open tickets are closed. It cannot be undone.",
   myDataEraseButton: "Erase my data",
   myDataErased: (transcripts: number, tickets: number, open: number) =>
-    `Done: ${transcripts} transcript${transcripts === 1 ? "" : "s"} and ${tickets} ticket${tickets === 1 ? "" : "s"} erased.${open > 0 ? ` ${open} open ticket${open === 1 ? " is" : "s are"} kept until ${open === 1 ? "it is" : "they are"} closed.` : ""}`,
+    `Done: ${transcripts} transcript${transcripts === 1 ? "" : "s"} and ${tickets} ticket${tickets === 1 ? "" : "s"} erased.${open > 0 ? ` ${open} open ticket${open === 1 ? "" : "s"} could not be closed now: erase again once ${open === 1 ? "it is" : "they are"} closed.` : ""}`,
 } as const;
 
 export type BotTexts = typeof englishTexts;

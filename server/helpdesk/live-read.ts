@@ -113,7 +113,7 @@ export class LiveReader {
     while (this.underway.size || this.deciding.size) await Promise.allSettled([...this.underway.values(), ...this.deciding]);
   }
 
-  /** Forgets a ticket (closed). */
+  /** Forgets a ticket (closed, or a member's data erased from its conversation): its next poll reads it again. */
   forget(ticketRowId: number) {
     this.memory.delete(ticketRowId);
     this.shares.forget(ticketRowId);

@@ -126,5 +126,7 @@ export class HelpDesk {
 /** Registers app.helpdesk over the ticket engine's dependencies (after registerTicketEngine). */
 export function registerHelpDesk(app: FastifyInstance): void {
   // On the demo platform a read is a query of the demo's rows: the page may read as often as it asks.
-  app.decorate("helpdesk", new HelpDesk(app.tickets.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {}));
+  const helpdesk = new HelpDesk(app.tickets.deps, app.platform.kind === "demo" ? { pollMs: 250, maxReadsPerSecond: 200 } : {});
+  app.decorate("helpdesk", helpdesk);
+  app.tickets.deps.forgetLive = (ticketRowId) => helpdesk.live.forget(ticketRowId);
 }

@@ -24,7 +24,8 @@ import { guildParams } from "./support/route-schemas";
 //   POST /{guildId}/data/erase {confirm: the server's id} → erases the server (owner only)
 // Only the signed-in user's own data: no route takes another user's id. Writes and reads are rate-limited like every
 // /api route (server/http/support/rate-limits.ts), the exports as audited reads. After an erasure no cached answer
-// survives: the response cache is emptied (the guild generations move with the writes too).
+// survives: the response cache is emptied (the guild generations move with the writes too), and the live read forgets
+// the tickets touched (EngineDeps.forgetLive).
 
 const tags = ["Data rights"];
 
@@ -64,13 +65,13 @@ export default async function dataRightsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Erase my data",
         description:
-          "Anonymises the signed-in user's messages in transcripts (\"deleted user\"), removes their ratings' comments and clears their closed tickets' personal fields, across servers. Final.",
+          "Closes the signed-in user's open tickets, then anonymises their messages in transcripts (\"deleted user\"), removes their ratings' comments and clears their tickets' personal fields, across servers. Final.",
         body: memberEraseSchema,
         response: { 200: memberErasureSchema },
       },
     },
     async (request) => {
-      const outcome = await eraseMember(app.db, keyring(), request.user!.id);
+      const outcome = await eraseMember(app.tickets.deps, request.user!.id);
       app.responseCache.clear();
       return outcome;
     },

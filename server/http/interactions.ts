@@ -21,10 +21,11 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
       return app.config.interactionDeferMs;
     },
     limits: (interaction) => app.interactionLimits.check(interaction),
-    editReply: (token, message) =>
-      app.platform instanceof DiscordPlatform ? app.platform.editInteractionReply(token, message) : Promise.resolve(),
+    editReply: (token, message, files) =>
+      app.platform instanceof DiscordPlatform ? app.platform.editInteractionReply(token, message, files) : Promise.resolve(),
     log: app.log,
   });
+  const afterSent = new WeakMap<object, () => Promise<void>>();
   // The raw bytes are what Discord signed: this plugin keeps them (its own parser, only here).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
@@ -33,6 +34,11 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
     "/interactions",
     {
       config: { discordSigned: true, interaction: true },
+      onResponse: async (request) => {
+        const next = afterSent.get(request);
+        afterSent.delete(request);
+        if (next) void next();
+      },
       schema: {
         tags: ["Bot"],
         summary: "Discord's Interactions Endpoint URL (signed by Discord)",
@@ -42,6 +48,8 @@ export default async function discordInteractionRoutes(fastify: FastifyInstance)
     async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const answer = await endpoint.answer(request.headers, body);
+      // A deferral's edit starts once the deferral has left (Discord has an answer to edit by then).
+      if (answer.afterSent) afterSent.set(request, answer.afterSent);
       return reply.code(answer.status).send(answer.body);
     },
   );

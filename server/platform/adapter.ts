@@ -96,6 +96,16 @@ export interface BotMessage {
   flags?: number;
 }
 
+/**
+ * A file a bot's answer attaches (at most discordLimits.uploadBytes). An interaction's first answer is JSON, so on
+ * Discord an answer with a file is deferred and the file goes with the edit (server/discord/endpoint.ts).
+ */
+export interface BotFile {
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
 /** A panel message: embed(s) and components in Discord's message format. */
 export type PanelMessagePayload = BotMessage;
 

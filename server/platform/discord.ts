@@ -16,6 +16,7 @@ import { authMessages } from "../../src/schemas/messages";
 import { PlatformAuthError, PlatformNotFoundError, PlatformRefusedError, PlatformUnavailableError } from "../errors";
 import type {
   BotChannelFacts,
+  BotFile,
   BotGuild,
   BotMessage,
   BotSetupFacts,
@@ -388,9 +389,16 @@ export class DiscordPlatform implements PlatformAdapter {
    * Replaces the deferred answer of an interaction (its token is valid 15 minutes; no bot token needed): directly to
    * Discord and outside the bot's global limit ("Interaction endpoints are not bound to the bot's Global Rate Limit").
    */
-  async editInteractionReply(interactionToken: string, message: BotMessage): Promise<void> {
+  async editInteractionReply(interactionToken: string, message: BotMessage, files: BotFile[] = []): Promise<void> {
+    // With files the body goes as multipart/form-data: payload_json, and files[n] named by the attachments' ids.
+    const body = files.length ? { ...message, attachments: files.map((f, i) => ({ id: String(i), filename: f.name })) } : message;
+    const raw = files.map((f, i) => ({ key: `files[${i}]`, name: f.name, contentType: f.contentType, data: f.data }));
     await this.call(() =>
-      this.interactions.patch(Routes.webhookMessage(this.options.clientId, interactionToken, "@original"), { body: message, auth: false }),
+      this.interactions.patch(Routes.webhookMessage(this.options.clientId, interactionToken, "@original"), {
+        body,
+        auth: false,
+        ...(raw.length ? { files: raw } : {}),
+      }),
     );
   }
 

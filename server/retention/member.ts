@@ -1,6 +1,9 @@
 import type { TranscriptKeyring } from "../crypto";
 import { recordActivityOf } from "../activity/record";
 import type { Db } from "../db/schema";
+import { closeByBot } from "../tickets/close";
+import type { EngineDeps } from "../tickets/step";
+import { findTicket } from "../tickets/store";
 import { parseDocument, transcriptAad, type TranscriptMessage } from "../transcripts/document";
 import { indexTranscriptTerms, prepareTranscript } from "../transcripts/store";
 
@@ -10,8 +13,9 @@ import { indexTranscriptTerms, prepareTranscript } from "../transcripts/store";
 // rebuilt), their ratings' comments are removed, their tickets' personal fields (name, subject, form answers, DM channel)
 // are cleared and their id replaced; the captured conversation and the live-read copies of their tickets are deleted.
 // Staff's notes about a ticket are staff's working notes: neither exported to the member nor erased (the owner's export
-// and erasure cover them). Open tickets are left running: a ticket is erased once it is closed (the answer says how
-// many are still open).
+// and erasure cover them). Their open tickets are closed first, by the bot, with the reason "the member who opened it
+// erased their data" and no closing DM, so that their transcripts are stored and erased with the rest; a ticket the
+// bot cannot close now (Discord refused, a close already under way) stays open and the answer counts it.
 
 export const DELETED_USER = "deleted user";
 /** The id written where a member's id was (no Discord id is 0). */
@@ -39,7 +43,18 @@ async function transcriptsOf(db: Db, userId: string) {
   return rows;
 }
 
-const isTheirs = (m: TranscriptMessage, userId: string) => m.author_id === userId;
+/**
+ * Which messages of a transcript are the member's: those they wrote, and those the bot relayed for them (what they
+ * wrote from their DM or from "My tickets" arrives as the bot's embed under their name: server/tickets/dm-relay.ts),
+ * known by the names they wrote under there, and the opener's name when the ticket is theirs.
+ */
+function theirsIn(messages: TranscriptMessage[], userId: string, openerName: string | null) {
+  const names = new Set(messages.filter((m) => m.author_id === userId).map((m) => m.author));
+  if (openerName) names.add(openerName);
+  const isTheirs = (m: TranscriptMessage) =>
+    m.author_id === userId || (m.author_id !== undefined && m.embeds.some((e) => e.author !== undefined && names.has(e.author.name)));
+  return { names, isTheirs };
+}
 
 /** Everything the product holds about a member, across servers, as one JSON document. */
 export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: string) {
@@ -74,7 +89,7 @@ export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: s
       ticket_id: row.ticket_id,
       closed_at: Number(row.closed_at),
       // Their own messages only: the others' words are not theirs to take.
-      messages: messages.filter((m) => isTheirs(m, userId)),
+      messages: messages.filter(theirsIn(messages, userId, row.author_id === userId ? row.author_username : null).isTheirs),
       ...(row.author_id === userId ? { rating: row.rating, rating_comment: row.rating_comment } : {}),
     });
   }
@@ -107,6 +122,40 @@ const erasedMessage = (m: TranscriptMessage): TranscriptMessage => ({
   ...(m.deleted_at === undefined ? {} : { deleted_at: m.deleted_at }),
 });
 
+/** Their ticket's subject and form answers: what the bot's welcome message repeats in its fields. */
+async function personalValuesOf(db: Db, guildId: string, number: number): Promise<Set<string>> {
+  const t = await db
+    .selectFrom("tickets")
+    .select(["subject", "form_answers_json"])
+    .where("guild_id", "=", guildId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+  const values = new Set<string>();
+  if (t?.subject) values.add(t.subject);
+  try {
+    for (const a of (JSON.parse(t?.form_answers_json ?? "[]") as { Value?: unknown }[]) ?? [])
+      if (typeof a?.Value === "string" && a.Value) values.add(a.Value);
+  } catch {
+    // A malformed record holds nothing to look for.
+  }
+  return values;
+}
+
+/**
+ * Someone else's message, with nothing of the member left: a reply's quote of them, the name a mention of them was
+ * captured with, and (in their own ticket) the embed fields repeating their subject or form answers (the welcome).
+ */
+function othersMessage(m: TranscriptMessage, userId: string, theirNames: Set<string>, personal: Set<string>): TranscriptMessage {
+  let out = m;
+  if (m.reply?.author !== undefined && theirNames.has(m.reply.author))
+    out = { ...out, reply: { message_id: m.reply.message_id, author: DELETED_USER } };
+  if (m.mentions?.users[userId] !== undefined)
+    out = { ...out, mentions: { ...m.mentions, users: { ...m.mentions.users, [userId]: DELETED_USER } } };
+  if (personal.size && m.embeds.some((e) => e.fields?.some((f) => personal.has(f.value))))
+    out = { ...out, embeds: m.embeds.map((e) => (e.fields ? { ...e, fields: e.fields.filter((f) => !personal.has(f.value)) } : e)) };
+  return out;
+}
+
 /** What an erasure changed (counts only: the erased data is never repeated, not even in the log). */
 export interface ErasureOutcome {
   transcripts: number;
@@ -116,8 +165,27 @@ export interface ErasureOutcome {
   servers: string[];
 }
 
+/** Closes the member's open tickets (the bot, "the member erased their data"); what could not be closed stays open. */
+async function closeOpenTicketsOf(deps: EngineDeps, userId: string): Promise<void> {
+  const open = await deps.db
+    .selectFrom("tickets")
+    .select(["guild_id", "number"])
+    .where("opener_id", "=", userId)
+    .where("status", "=", "open")
+    .execute();
+  for (const t of open) {
+    const row = await findTicket(deps.db, t.guild_id, t.number);
+    if (!row || row.status !== "open") continue;
+    await closeByBot(deps, row, "openerErased").catch((error: unknown) =>
+      deps.log.warn({ err: error, guildId: t.guild_id, ticket: t.number }, "erasure's close failed"),
+    );
+  }
+}
+
 /** Erases a member's data across servers, and logs it in each server touched (without the data). */
-export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: string): Promise<ErasureOutcome> {
+export async function eraseMember(deps: EngineDeps, userId: string): Promise<ErasureOutcome> {
+  const { db, keyring } = deps;
+  await closeOpenTicketsOf(deps, userId);
   const outcome: ErasureOutcome = { transcripts: 0, messages: 0, tickets: 0, openTickets: 0, servers: [] };
   const perServer = new Map<string, { Transcripts: number; Tickets: number }>();
   const touched = (guildId: string) => {
@@ -128,19 +196,17 @@ export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: st
   for (const row of await transcriptsOf(db, userId)) {
     const aad = transcriptAad(row.guild_id, row.ticket_id);
     const { messages } = parseDocument(await keyring.openAsync({ ciphertext: row.body_enc, iv: row.iv, tag: row.tag }, aad));
-    const theirNames = new Set(messages.filter((m) => isTheirs(m, userId)).map((m) => m.author));
+    const opener = row.author_id === userId;
+    const { names: theirNames, isTheirs } = theirsIn(messages, userId, opener ? row.author_username : null);
+    const personal = opener ? await personalValuesOf(db, row.guild_id, row.ticket_id) : new Set<string>();
     let changed = 0;
     const erased = messages.map((m) => {
-      if (isTheirs(m, userId)) {
+      if (isTheirs(m)) {
         changed++;
         return erasedMessage(m);
       }
-      // A reply quotes the message it answers: not their words either once they are gone.
-      if (m.reply?.author !== undefined && theirNames.has(m.reply.author))
-        return { ...m, reply: { message_id: m.reply.message_id, author: DELETED_USER } };
-      return m;
+      return othersMessage(m, userId, theirNames, personal);
     });
-    const opener = row.author_id === userId;
     if (changed === 0 && !opener) continue;
     const prepared = await prepareTranscript(keyring, row.guild_id, row.ticket_id, erased);
     await db.transaction().execute(async (tx) => {
@@ -196,8 +262,26 @@ export async function eraseMember(db: Db, keyring: TranscriptKeyring, userId: st
     });
   }
   outcome.tickets = closed.length;
-  for (const t of closed) touched(t.guild_id).Tickets++;
-  // Their messages captured in other tickets, and their name where they were staff.
+  for (const t of closed) {
+    touched(t.guild_id).Tickets++;
+    deps.forgetLive?.(t.id);
+  }
+  // Their messages captured in other tickets, and their name where they were staff. What the live read holds of those
+  // tickets goes too (it is read again, without their deleted messages, on the next poll).
+  const inOthers = await db
+    .selectFrom("ticket_messages")
+    .select("ticket_id")
+    .distinct()
+    .where("author_id", "=", userId)
+    .union(db.selectFrom("ticket_members").select("ticket_id").where("user_id", "=", userId))
+    .execute();
+  for (const { ticket_id: ticketId } of inOthers) deps.forgetLive?.(ticketId);
+  const others = inOthers.map((r) => r.ticket_id);
+  for (let i = 0; i < others.length; i += 500)
+    await db
+      .deleteFrom("ticket_live_reads")
+      .where("ticket_id", "in", others.slice(i, i + 500))
+      .execute();
   await db.deleteFrom("ticket_messages").where("author_id", "=", userId).execute();
   await db.updateTable("tickets").set({ claimed_by_name: DELETED_USER }).where("claimed_by", "=", userId).execute();
   await db.updateTable("tickets").set({ closed_by_name: DELETED_USER }).where("closed_by", "=", userId).execute();

@@ -82,24 +82,27 @@ export async function requestClose(
 
 /**
  * The bot closes an open ticket on its own, once (a compare-and-set from 'open'): its channel deleted in Discord, its
- * opener gone. The reason is worded in the server's language, as the scheduler's closes are (no interaction to follow).
+ * opener gone or erased. The reason is worded in the server's language, as the scheduler's closes are (no interaction
+ * to follow). An opener who erased their data is sent no closing DM: nothing asks them for a rating or a comment again.
  */
 export async function closeByBot(deps: EngineDeps, row: TicketRow, reason: CloseReason, known: Known = {}): Promise<Outcome> {
   if (!(await updateTicketIf(deps.db, row, { status: "open" }, { status: "closing", closing_since: Date.now() })))
     return { refusal: "closeBusy" };
   const settings = await settingsOf(deps, row.guild_id, known);
+  const closingDm = reason !== "openerErased";
   return deps.messages.inServerLanguage(settings.BotLanguage, () =>
-    finishClose(deps, { ...row, status: "closing" }, botMember(deps), deps.messages.closeReason(reason), { settings }),
+    finishClose(deps, { ...row, status: "closing" }, botMember(deps), deps.messages.closeReason(reason), { settings }, { closingDm }),
   );
 }
 
-/** Reads the messages, deletes the channel, then stores transcript and closed state. */
+/** Reads the messages, deletes the channel, then stores transcript and closed state. `closingDm`: false sends none. */
 export async function finishClose(
   deps: EngineDeps,
   row: TicketRow,
   closer: Member,
   reason: string | null,
   known: Known = {},
+  { closingDm = true }: { closingDm?: boolean } = {},
 ): Promise<Outcome> {
   const { db, platform } = deps;
   const guildId = row.guild_id;
@@ -219,6 +222,8 @@ export async function finishClose(
     });
   });
   const closed: TicketRow = { ...row, ...set };
+  // What this instance's live read still holds of the conversation: a closed ticket's is never served again.
+  deps.forgetLive?.(row.id);
   if (refused) {
     // The owner sees it on Bot setup (best effort: the close is done).
     await recordBotProblem(db, guildId, {
@@ -230,7 +235,7 @@ export async function finishClose(
     }).catch((error) => deps.log.warn({ err: error, guildId }, "bot problem not recorded"));
   }
   try {
-    await afterClose(deps, closed, stored, settings);
+    await afterClose(deps, closed, stored, settings, closingDm);
   } finally {
     // Told once the closing DM is there: a member's view that follows the ticket finds it when it hears of the close.
     publish(deps, "closed", closed);
@@ -239,7 +244,7 @@ export async function finishClose(
 }
 
 /** The archive post and the rating request: best effort, after the ticket is closed. */
-async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean, settings: TicketSettings) {
+async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean, settings: TicketSettings, closingDm: boolean) {
   const { platform } = deps;
   if (settings.ArchiveChannelId) {
     const link = stored ? `${deps.publicUrl}/${row.guild_id}/transcripts/${row.number}` : null;
@@ -248,7 +253,7 @@ async function afterClose(deps: EngineDeps, row: TicketRow, stored: boolean, set
     });
   }
   // The closing DM: why it closed, the rating's stars and, while the server lets members reopen, a Reopen button.
-  if (sendsClosingDm(settings)) {
+  if (closingDm && sendsClosingDm(settings)) {
     await platform
       .sendDirectMessage(row.opener_id, await closingDmOf(deps, row, settings), row.guild_id)
       .catch((error) => deps.log.warn({ err: error }, "rating request not sent"));

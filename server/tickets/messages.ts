@@ -26,8 +26,11 @@ export type Notice =
   /** A ticket about a message: the message quoted, and where it is. */
   | { notice: "aboutMessage"; authorId: string; content: string; url: string };
 
-/** Why the bot closed a ticket on its own, or for the member's answer. `deletedInDiscord`: staff deleted its channel by hand. */
-export type CloseReason = "silent" | "openerLeft" | "closeRequestConfirmed" | "closeRequestTimedOut" | "deletedInDiscord";
+/**
+ * Why the bot closed a ticket on its own, or for the member's answer. `deletedInDiscord`: staff deleted its channel by
+ * hand; `openerErased`: its opener erased their data (server/retention/member.ts).
+ */
+export type CloseReason = "silent" | "openerLeft" | "closeRequestConfirmed" | "closeRequestTimedOut" | "deletedInDiscord" | "openerErased";
 
 export interface TicketMessages {
   /** Runs `work` with the bot speaking the server's language: scheduled work, with no interaction to take it from. */

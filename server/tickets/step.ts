@@ -60,6 +60,11 @@ export interface EngineDeps {
   messages: TicketMessages;
   /** The gateway, when it runs (DISCORD_GATEWAY=1): a server's events then arrive as they happen (./conversation.ts). */
   gateway?: GatewayCoverage;
+  /**
+   * Drops what this instance's live read holds of a ticket (its conversation, its row): set by the help desk
+   * (server/helpdesk/service.ts) and called when a ticket closes or its opener's data is erased.
+   */
+  forgetLive?: (ticketRowId: number) => void;
 }
 
 /** What the steps know of the gateway (server/gateway/ implements it). */

@@ -169,6 +169,15 @@ export function toDemoReply(outcome: Answer, channelId: string, at: number): Dem
         components: (m.components ?? []) as Record<string, unknown>[],
         createdAt: at,
         editedAt: null,
+        ...(outcome.files?.length
+          ? {
+              attachments: outcome.files.map((f) => ({
+                name: f.name,
+                size: f.data.length,
+                url: `data:${f.contentType};base64,${f.data.toString("base64")}`,
+              })),
+            }
+          : {}),
       },
     ],
   };

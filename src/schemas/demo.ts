@@ -49,6 +49,8 @@ export const demoMessageSchema = z.object({
   /** Epoch milliseconds. */
   createdAt: z.number(),
   editedAt: z.number().nullable(),
+  /** Files the bot's answer attaches (an ephemeral answer's: a data: URL, never stored). */
+  attachments: z.array(z.object({ name: z.string(), size: z.number().int(), url: z.string() })).optional(),
 });
 export type DemoMessage = z.infer<typeof demoMessageSchema>;
 

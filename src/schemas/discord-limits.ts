@@ -1,7 +1,7 @@
 // Discord's documented limits on what a bot sends, and how Discord measures against them. Sources (discord-api-docs):
 // developers/resources/message.mdx (message content, "Embed Limits"), developers/components/reference.mdx (buttons,
-// selects, text inputs, custom_id), developers/interactions/receiving-and-responding.mdx (modal), and
-// developers/resources/channel.mdx (channel name and topic).
+// selects, text inputs, custom_id), developers/interactions/receiving-and-responding.mdx (modal),
+// developers/resources/channel.mdx (channel name and topic) and developers/reference.mdx ("Uploading Files").
 //
 // The product's own limits (SPEC §9) stay in limits.ts. Where Discord's limit is tighter when the bot sends a text,
 // the schemas add it as a rule at save (send-limits.ts) and the bot's message builders clamp to it at send.
@@ -39,6 +39,10 @@ export const discordLimits = {
   textInputLength: 4000,
   channelName: 100,
   channelTopic: 1024,
+  /** A file a bot attaches, without the server's boosts (reference.mdx, "Uploading Files": 10 MiB by default). */
+  uploadBytes: 10 * 1024 * 1024,
+  /** Files of one message (the `files[n]` of "Uploading Files", n from 0 to 9). */
+  files: 10,
   /** A snowflake id is a 64-bit integer: at most 20 digits. */
   snowflakeDigits: 20,
 } as const;

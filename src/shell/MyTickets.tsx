@@ -10,11 +10,12 @@ import { type MyTicket, myTicketMessagesResponseSchema, myTicketsResponseSchema 
 import { transcriptDetailSchema } from "../schemas/transcript";
 import { Panel } from "../ui/blocks";
 import { downloadHtml } from "../ui/download";
+import { MyData } from "./MyData";
 
 // "My tickets" at /my-tickets: the signed-in member's own tickets across the servers that let members see them,
 // whatever their access to the dashboard. An open ticket's conversation is read live (the same poll as the staff's
-// ticket page) and the member writes into it; a closed ticket's transcript downloads as HTML. The server decides
-// what is theirs; this page only shows it.
+// ticket page) and the member writes into it; a closed ticket's transcript downloads as HTML; "Your data" (./MyData.tsx)
+// exports or erases what the product holds about them. The server decides what is theirs; this page only shows it.
 
 const POLL_MS = 3000;
 const ticketPath = (t: Pick<MyTicket, "GuildId" | "TicketId">) => `/my-tickets/${t.GuildId}/${t.TicketId}`;
@@ -90,6 +91,7 @@ export default function MyTickets() {
         </div>
       </div>
       {body}
+      <MyData />
     </div>
   );
 }

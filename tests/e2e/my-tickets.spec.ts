@@ -2,9 +2,10 @@ import { type APIRequestContext, type Page, expect, test } from "./fixtures";
 import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, signIn, uniqueName } from "./helpers";
 
 // "My tickets": Demo Admin opens tickets as a member (Try-it's /new) on Demo Community and Gaming Hub and has one
-// closed; Demo Staff opens one of their own. Demo Admin's My tickets lists exactly their own tickets of both servers
-// and not Demo Staff's; they open one, write into it (the message arrives in the conversation under their name) and
-// download the closed ticket's transcript.
+// closed, with their message in it; Demo Staff opens one of their own. Demo Admin's My tickets lists exactly their own
+// tickets of both servers and not Demo Staff's; they open one, write into it (the message arrives in the conversation
+// under their name), download the closed ticket's transcript (their message in it), export and erase their data; the
+// staff's transcript of that ticket then shows their message as "deleted user".
 
 const channels: Record<string, string> = { [DEMO_COMMUNITY_ID]: "812345678901234713", [GAMING_HUB_ID]: "823456789012345712" };
 
@@ -24,7 +25,9 @@ async function openWithNew(request: APIRequestContext, auth: Record<string, stri
   return list.tickets.find((t) => t.Subject === subject)!.TicketId;
 }
 
-test("a member sees exactly their own tickets on two servers, writes into one and downloads a transcript", async ({ browser }) => {
+test("a member sees exactly their own tickets on two servers, writes into one, downloads a transcript and erases their data", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const memberContext = await browser.newContext();
   const staffContext = await browser.newContext();
@@ -45,6 +48,16 @@ test("a member sees exactly their own tickets on two servers, writes into one an
 
   const done = uniqueName("Done");
   const closed = await openWithNew(member.request, auth, DEMO_COMMUNITY_ID, done);
+  // The member writes in the ticket's channel (Try-it: as on Discord), so its transcript holds their words.
+  const said = uniqueName("My printer is on fire");
+  const detail = (await (await member.request.get(`/api/${DEMO_COMMUNITY_ID}/tickets/${closed}`, { headers: auth })).json()) as {
+    ticket: { ChannelId: string };
+  };
+  const posted = await member.request.post(`/api/${DEMO_COMMUNITY_ID}/demo/channels/${detail.ticket.ChannelId}/messages`, {
+    headers: auth,
+    data: { content: said },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
   const close = await member.request.post(`/api/${DEMO_COMMUNITY_ID}/tickets/${closed}/close`, {
     headers: auth,
     data: { reason: "Solved" },
@@ -85,7 +98,40 @@ test("a member sees exactly their own tickets on two servers, writes into one an
   const file = await download;
   expect(file.suggestedFilename()).toBe(`transcript-${DEMO_COMMUNITY_ID}-${closed}.html`);
   const { readFile } = await import("node:fs/promises");
-  expect(await readFile((await file.path())!, "utf8")).toMatch(/<html/i);
+  const transcript = await readFile((await file.path())!, "utf8");
+  expect(transcript).toMatch(/<html/i);
+  // Their message, under their name.
+  expect(transcript).toContain(said);
+  expect(transcript).toMatch(/title="Demo Admin · [^"]+">/);
+
+  // Their data: the export downloads the JSON, the erasure asks for the typed word, then says what it did.
+  const yourData = member.locator(".my-data");
+  const exported = member.waitForEvent("download");
+  await yourData.getByRole("button", { name: "Export my data" }).click();
+  const json = await exported;
+  expect(json.suggestedFilename()).toBe("my-ticketeer-data.json");
+  expect(JSON.parse(await readFile((await json.path())!, "utf8"))).toMatchObject({ user_id: expect.any(String) });
+  await yourData.getByRole("button", { name: "Erase my data" }).click();
+  const confirm = yourData.getByRole("form", { name: "Erase my data" });
+  await expect(confirm).toContainText("This cannot be undone.");
+  await expect(confirm).toContainText("closes your open tickets;");
+  const eraseForever = confirm.getByRole("button", { name: "Erase my data permanently" });
+  await expect(eraseForever).toBeDisabled();
+  await confirm.getByLabel("Type ERASE to confirm").fill("ERASE");
+  await eraseForever.click();
+  const result = yourData.getByRole("status");
+  await expect(result).toContainText("Your data was erased.");
+  await expect(result).toContainText(/Tickets cleared: [1-9]\d*/);
+  // Their open tickets were closed and nothing is theirs any more.
+  await expect(member.getByText("You have no open tickets.")).toBeVisible();
+  await expect(member.getByText("You have no closed tickets.")).toBeVisible();
+
+  // The staff's transcript of that ticket: their message reads "deleted user", its words gone; the staff see it.
+  await staff.goto(`/${DEMO_COMMUNITY_ID}/transcripts/${closed}`);
+  const frame = staff.frameLocator("iframe.transcript-frame");
+  await expect(frame.locator(".message .author", { hasText: "deleted user" }).first()).toBeVisible();
+  await expect(frame.locator("body")).not.toContainText(said);
+  await expect(frame.locator(".message .author", { hasText: "Demo Admin" })).toHaveCount(0);
   await memberContext.close();
   await staffContext.close();
 });

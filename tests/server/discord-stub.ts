@@ -9,11 +9,22 @@ export interface StubRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The files of a multipart/form-data request (its `body` is then the payload_json part), and its other fields' names. */
+  files?: StubFile[];
+  fields?: string[];
   /** The route of Discord's API description the path matched (absent for a path Discord does not have). */
   route?: RouteMatch;
   /** The status the stub answered with, once it has (with `global` for a 429 of the global limit). */
   status?: number;
   global?: boolean;
+}
+
+/** A file part of a multipart request: its form field (`files[0]`), file name, type and bytes. */
+export interface StubFile {
+  field: string;
+  name: string;
+  type: string;
+  data: Buffer;
 }
 
 export interface StubResponse {
@@ -61,7 +72,15 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
     // Always on, the benchmark included: after the first compile of an operation a check takes about a tenth of a
     // millisecond (see contractTime), nothing beside Discord's latency.
     const t0 = performance.now();
-    const check = checkRequest({ method: call.method, path: call.path, query: call.query, headers: call.headers, body: call.body });
+    const check = checkRequest({
+      method: call.method,
+      path: call.path,
+      query: call.query,
+      headers: call.headers,
+      body: call.body,
+      files: call.files,
+      fields: call.fields,
+    });
     const ms = performance.now() - t0;
     contractTime.requests++;
     contractTime.totalMs += ms;
@@ -81,18 +100,21 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
   }
 
   const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       const url = new URL(req.url ?? "/", "http://stub");
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, "");
+      const raw = Buffer.concat(chunks);
+      const form = await multipartOf(String(req.headers["content-type"] ?? ""), raw);
       const call: StubRequest = {
         method: req.method ?? "GET",
         path,
         query: url.searchParams,
         headers: req.headers,
-        body,
+        body: form ? form.payload : raw.toString("utf8"),
+        ...(form ? { files: form.files, fields: form.fields } : {}),
         route: matchRoute(path),
       };
       calls.push(call);
@@ -145,6 +167,21 @@ export async function startDiscordStub(routes: StubHandler, { latencyMs = 0, rat
       }
     },
   };
+}
+
+/** A multipart/form-data body read as Discord reads it (reference.mdx, "Uploading Files"); null for any other type. */
+async function multipartOf(contentType: string, raw: Buffer) {
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) return null;
+  const form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  let payload = "";
+  const files: StubFile[] = [];
+  const fields: string[] = [];
+  for (const [field, value] of form.entries()) {
+    if (typeof value !== "string") files.push({ field, name: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) });
+    else if (field === "payload_json") payload = value;
+    else fields.push(field);
+  }
+  return { payload, files, fields };
 }
 
 function lowerKeys(headers: Record<string, string> | undefined): Record<string, string> {

@@ -1,4 +1,5 @@
-import { eraseMember, exportMember } from "../../retention/member";
+import { discordLimits } from "../../../src/schemas/discord-limits";
+import { eraseMember, exportMember, type MemberExport } from "../../retention/member";
 import type { EngineDeps } from "../../tickets/step";
 import { ACTION_ROW, button, type Reply, say } from "../answers";
 import { defineCommand } from "../command";
@@ -6,13 +7,26 @@ import { customIds } from "../custom-ids";
 import { str } from "../options";
 import { botTexts } from "../texts";
 
-// A member's rights from Discord (server/retention/member.ts, docs/decisions/013-data-retention.md): "export" says what
-// is held and where to download it (the dashboard's GET /api/me/data/export: a reply carries no file); "erase" asks
-// first, and the button erases the data of whoever presses it.
+// A member's rights from Discord (server/retention/member.ts, docs/decisions/013-data-retention.md): "export" answers
+// with the export attached as a JSON file (only the member sees it) or, past what Discord lets a bot attach, points to
+// the dashboard's download (GET /api/me/data/export on "My tickets"); "erase" asks first, and the button erases the
+// data of whoever presses it.
+
+/** The export's file name: the same as the dashboard's download. */
+export const MY_DATA_FILE = "my-ticketeer-data.json";
+
+/** The export as the answer: attached, or the dashboard's link when it is larger than Discord takes. */
+export function myDataAnswer(data: MemberExport, publicUrl: string): Reply {
+  const bytes = Buffer.from(JSON.stringify(data, null, 2), "utf8");
+  if (bytes.length > discordLimits.uploadBytes)
+    return say(botTexts.myDataTooLarge(discordLimits.uploadBytes / (1024 * 1024), `${publicUrl}/my-tickets`), true);
+  const answer = say(botTexts.myDataFile(data.tickets.length, data.transcripts.length), true);
+  return answer.kind === "message" ? { ...answer, files: [{ name: MY_DATA_FILE, contentType: "application/json", data: bytes }] } : answer;
+}
 
 /** The erasure, pressed: the presser's own data, across servers. */
-export async function eraseMyData(deps: Pick<EngineDeps, "db" | "keyring">, userId: string): Promise<Reply> {
-  const done = await eraseMember(deps.db, deps.keyring, userId);
+export async function eraseMyData(deps: EngineDeps, userId: string): Promise<Reply> {
+  const done = await eraseMember(deps, userId);
   return say(botTexts.myDataErased(done.transcripts, done.tickets, done.openTickets), true);
 }
 
@@ -22,7 +36,7 @@ export default defineCommand({
   name: "mydata",
   description: "Export or erase the data this bot holds about you, on every server.",
   details:
-    "Export (what is held, and the dashboard link to download it as JSON) or erase your data on every server: your messages in transcripts read \"deleted user\", your ratings' comments and closed tickets' details are removed.",
+    "Export (a JSON file only you see) or erase your data on every server: your messages in transcripts read \"deleted user\", your ratings' comments and tickets' details are removed, your open tickets closed.",
   options: [
     {
       name: "action",
@@ -41,8 +55,7 @@ export default defineCommand({
   run: async ({ deps, member, options }): Promise<Reply> => {
     const action = str(options.action, 10).trim().toLowerCase();
     if (action === "export") {
-      const data = await exportMember(deps.db, deps.keyring, member.id);
-      return say(botTexts.myDataExport(data.tickets.length, data.transcripts.length, deps.publicUrl), true);
+      return myDataAnswer(await exportMember(deps.db, deps.keyring, member.id), deps.publicUrl);
     }
     if (action !== "erase") return say(botTexts.myDataUnknown);
     const ask = say(botTexts.myDataEraseAsk, true);

@@ -1,5 +1,6 @@
 import { useCan, useDelete, useList, useNotification, type HttpError } from "@refinedev/core";
-import { Button, Dropdown, type MenuProps } from "antd";
+import { Button, type MenuProps } from "antd";
+import { ActionsMenu } from "../../ui/ActionsMenu";
 import { Card } from "../../ui/blocks";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -139,14 +140,14 @@ export function FormsList({ guildId }: { guildId: string }) {
                 </div>
               }
               extra={
-                <Dropdown menu={menuFor(form)} trigger={["click"]} placement="bottomRight" disabled={pending}>
+                <ActionsMenu menu={menuFor(form)} disabled={pending}>
                   <Button
                     type="text"
                     aria-label={tr("forms.list.actionsFor", "Actions for {name}", { name: form.FormName })}
                     title={tr("forms.list.actions", "Actions")}
                     icon={<MoreIcon size={18} />}
                   />
-                </Dropdown>
+                </ActionsMenu>
               }
             >
               {lines.length ? (

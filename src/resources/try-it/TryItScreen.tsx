@@ -548,6 +548,11 @@ function ChatMessage({
         {message.embeds.map((e, i) => (
           <Embed key={i} embed={embedData(e, (text) => readableMentions(text, names))} />
         ))}
+        {(message.attachments ?? []).map((a) => (
+          <a key={a.name} className="try-it-attachment" href={a.url} download={a.name}>
+            {a.name} ({tr("tryIt.attachmentSize", "{kb} KB", { kb: Math.max(1, Math.round(a.size / 1024)) })})
+          </a>
+        ))}
         {rows.map((row, i) => (
           <div key={i} className="try-it-row">
             {row.map((c) =>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { discordLimits } from "../../../src/schemas/discord-limits";
 import { checkRequestLimits } from "./limits";
 import {
   addError,
@@ -98,7 +99,11 @@ export interface DiscordRequest {
   path: string;
   query?: URLSearchParams;
   headers?: Record<string, string | string[] | undefined>;
+  /** JSON, or the payload_json part of a multipart/form-data body. */
   body?: string;
+  /** A multipart body's files (`files[n]`) and the names of its other fields (payload_json aside). */
+  files?: { field: string; name: string; data: Buffer }[];
+  fields?: string[];
 }
 
 const isObject = (v: unknown): v is SchemaObject => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -252,6 +257,8 @@ interface CompiledOperation {
   body?: ValidateFunction;
   bodyRequired: boolean;
   jsonBody: boolean;
+  /** The operation takes multipart/form-data (files). */
+  multipart: boolean;
 }
 
 const compiled = new Map<string, CompiledOperation>();
@@ -314,6 +321,7 @@ function compileOperation(method: string, template: string): CompiledOperation |
     body: json ? ajv.compile(rooted(prepare(json, doc)) as SchemaObject) : undefined,
     bodyRequired: found.operation.requestBody?.required === true,
     jsonBody: json !== undefined,
+    multipart: content?.["multipart/form-data"] !== undefined,
   };
   compiled.set(key, op);
   return op;
@@ -546,8 +554,9 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
   const text = req.body ?? "";
   if (text.length > 0) {
     const type = header(req.headers, "content-type").split(";")[0].trim();
+    const multipart = type === "multipart/form-data" && op.multipart;
     if (!op.jsonBody) notes.push(`${method} ${route.template}: a body was sent, but the operation takes none`);
-    else if (type !== "application/json") {
+    else if (type !== "application/json" && !multipart) {
       return {
         route,
         operationId: op.operationId,
@@ -579,6 +588,21 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
     }
   } else if (op.bodyRequired && op.jsonBody) body = {};
   if (body !== undefined && op.body && !op.body(body)) mergeErrors(errors, ajvErrorsToTree(op.body.errors));
+  if (req.files?.length || req.fields?.length) {
+    const files = checkFiles(req, body);
+    mergeErrors(errors, files.errors);
+    notes.push(...files.notes.map((n) => `${method} ${route.template}: ${n}`));
+    if (files.tooLarge)
+      return {
+        route,
+        operationId: op.operationId,
+        violation: violation(
+          [`${method} ${route.template}: ${files.tooLarge}`],
+          { status: 413, json: { message: "Request entity too large", code: 40005 } },
+          route.template,
+        ),
+      };
+  }
 
   const limits = checkRequestLimits(method, route.template, body);
   mergeErrors(errors, limits.errors);
@@ -603,6 +627,31 @@ export function checkRequest(req: DiscordRequest): RequestCheck {
     };
   }
   return { route, operationId: op.operationId, violation: notes.length ? violation(notes, undefined, route.template) : undefined };
+}
+
+/**
+ * A multipart body's files as reference.mdx ("Uploading Files") describes them: fields `files[n]` (n from 0 to 9), at
+ * most the default upload size each (10 MiB), each new attachment of payload_json's `attachments` naming a file sent
+ * by its id (n). Other fields than payload_json are ignored by Discord: a note.
+ */
+function checkFiles(req: DiscordRequest, body: unknown) {
+  const errors: ErrorTree = {};
+  const notes = (req.fields ?? []).map((f) => `multipart field "${f}" is neither payload_json nor files[n] (Discord ignores it)`);
+  let tooLarge: string | null = null;
+  const sent = new Set<string>();
+  for (const file of req.files ?? []) {
+    const n = /^files\[(\d{1,2})\]$/.exec(file.field)?.[1];
+    if (n === undefined || Number(n) >= discordLimits.files) notes.push(`multipart file field "${file.field}" is not files[0] to files[9]`);
+    else sent.add(String(Number(n)));
+    if (file.data.length > discordLimits.uploadBytes)
+      tooLarge = `file "${file.name}" is ${file.data.length} bytes, over the ${discordLimits.uploadBytes} a bot may upload`;
+  }
+  const attachments = isObject(body) && Array.isArray(body.attachments) ? body.attachments : [];
+  attachments.forEach((a, i) => {
+    const id = isObject(a) ? String(a.id) : "";
+    if (!sent.has(id)) addError(errors, ["attachments", i, "id"], { code: "ATTACHMENT_NOT_FOUND", message: `Attachment ${id} not found` });
+  });
+  return { errors, notes, tooLarge };
 }
 
 function checkTokenExchange(req: DiscordRequest, method: string, path: string): Violation | undefined {

@@ -1,5 +1,5 @@
 import { nextSnowflake } from "../../../server/platform/snowflake";
-import { type DiscordStub, type StubRequest, type StubResponse, startDiscordStub } from "../discord-stub";
+import { type DiscordStub, type StubFile, type StubRequest, type StubResponse, startDiscordStub } from "../discord-stub";
 import { addError, type ErrorTree, formErrors, invalidFormBody } from "./form-errors";
 import { applicationJson, channelJson, guildJson, memberJson, messageJson, roleJson, userJson } from "./fake-json";
 import {
@@ -194,7 +194,7 @@ export class FakeDiscord extends DiscordWorld {
     if (key === "POST /oauth2/token") return this.tokenExchange(req);
     // gateway.mdx, Get Gateway: "This endpoint does not require authentication."
     if (key === "GET /gateway") return { json: { url: this.gatewayInfo().url } };
-    if (route.startsWith("/webhooks/")) return this.webhook(key, p, body);
+    if (route.startsWith("/webhooks/")) return this.webhook(key, p, body, req.files ?? []);
 
     const who = this.authenticate(String(req.headers.authorization ?? ""));
     if (!who) return refuse.unauthorized();
@@ -616,7 +616,7 @@ export class FakeDiscord extends DiscordWorld {
     return { json: this.commands };
   }
 
-  private webhook(key: string, p: Record<string, string>, body: Json): StubResponse {
+  private webhook(key: string, p: Record<string, string>, body: Json, files: StubFile[]): StubResponse {
     if (p.webhook_id !== this.applicationId) return refuse.unknownWebhook();
     const interaction = this.interactions.get(p.webhook_token ?? "");
     // An interaction's token is valid for 15 minutes.
@@ -647,6 +647,7 @@ export class FakeDiscord extends DiscordWorld {
       case "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original":
         interaction.original = { ...interaction.original, ...body };
         interaction.edits.push(body);
+        interaction.files.push(...files.map((f) => ({ name: f.name, type: f.type, data: f.data })));
         return reply(interaction.original);
       case "POST /webhooks/{webhook_id}/{webhook_token}":
         interaction.followups.push(body);

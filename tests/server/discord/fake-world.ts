@@ -124,6 +124,8 @@ export interface FakeInteraction {
   original: Json | null;
   edits: Json[];
   followups: Json[];
+  /** The files the edits attached (multipart), in order. */
+  files: { name: string; type: string; data: Buffer }[];
 }
 
 export interface GuildInput {
@@ -417,6 +419,7 @@ export class DiscordWorld {
       createdAt: Date.now(),
       original: null,
       edits: [],
+      files: [],
       followups: [],
     };
     this.interactions.set(token, interaction);

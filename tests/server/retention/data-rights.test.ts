@@ -1,9 +1,15 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { guildTables } from "../../../server/db/guild-changes";
 import { SERVER_ERASED } from "../../../server/retention/guild";
 import { MEMBER_ERASED } from "../../../server/retention/member";
 import { insertTranscript } from "../../../server/transcripts/store";
+import { discordLimits } from "../../../src/schemas/discord-limits";
+import { myDataAnswer } from "../../../server/discord/commands/mydata";
+import { botTexts } from "../../../server/discord/texts";
+import type { DemoPlatform } from "../../../server/platform/demo";
+import type { Member } from "../../../server/tickets/members";
+import { open } from "../../../server/tickets/open";
 import { expectCountersMatch, expectRollupsMatch } from "../counter-checks";
 import {
   type TestApp,
@@ -224,7 +230,11 @@ describe("/mydata", () => {
   const interact = async (token: string, body: Record<string, unknown>) => {
     const res = await api("POST", `/api/${G}/demo/interactions`, token, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.ephemeral as { content: string; components?: { components: { custom_id: string; label: string }[] }[] }[];
+    return res.body.ephemeral as {
+      content: string;
+      components?: { components: { custom_id: string; label: string }[] }[];
+      attachments?: { name: string; size: number; url: string }[];
+    }[];
   };
   it("says what is held, asks before erasing, and the button erases the data of whoever presses it", async () => {
     const ticket = await closedTicket(G, [DEMO_STAFF_ID, "Demo Staff"], [[DEMO_STAFF_ID, "Demo Staff", "staffsecretword here"]]);
@@ -234,7 +244,14 @@ describe("/mydata", () => {
       name: "mydata",
       options: { action: "export" },
     });
-    expect(exported[0].content).toMatch(/^We hold \d+ tickets? and \d+ transcripts? with your messages\. Sign in to the dashboard/);
+    // The export itself, attached (on Try-it a data: URL; on Discord the deferral's edit carries it, tests/server/tickets/discord-path).
+    expect(exported[0].content).toMatch(/^Your data: \d+ tickets? and \d+ transcripts? with your messages, in the attached JSON file\./);
+    const [file] = exported[0].attachments!;
+    expect(file.name).toBe("my-ticketeer-data.json");
+    const data = JSON.parse(Buffer.from(file.url.replace(/^data:application\/json;base64,/, ""), "base64").toString("utf8"));
+    expect(data.user_id).toBe(DEMO_STAFF_ID);
+    expect(JSON.stringify(data)).toContain("staffsecretword");
+    expect(file.size).toBe(Buffer.byteLength(JSON.stringify(data, null, 2)));
     const asked = await interact(tokens.staff, {
       kind: "command",
       channelId: SUPPORT_CHANNEL,
@@ -251,6 +268,90 @@ describe("/mydata", () => {
     expect(await found(G, "staffsecretword")).toEqual([]);
     // Someone else's words stay.
     expect(await found(G, "otherword")).toEqual([theirs]);
+  });
+});
+
+describe("/mydata export past Discord's upload size", () => {
+  it("attaches nothing and points to the dashboard's download", () => {
+    const words = { author: "Demo Visitor", content: "x".repeat(discordLimits.uploadBytes), timestamp: 0, embeds: [], attachments: [] };
+    const transcript = { guild_id: G, ticket_id: 1, closed_at: 0, messages: [words] };
+    const huge = { exported_at: 0, user_id: MEMBER, profile: null, tickets: [], transcripts: [transcript], activity: [] };
+    const answer = myDataAnswer(huge, "https://ticketeer.example");
+    expect(answer).toMatchObject({
+      kind: "message",
+      message: { content: botTexts.myDataTooLarge(10, "https://ticketeer.example/my-tickets") },
+    });
+    expect("files" in answer && answer.files).toBeFalsy();
+    const fits = myDataAnswer({ ...huge, transcripts: [] }, "https://ticketeer.example");
+    expect(fits.kind === "message" && fits.files?.map((f) => f.name)).toEqual(["my-ticketeer-data.json"]);
+  });
+});
+
+describe("a member's open tickets, and the copies of their words", () => {
+  const visitor: Member = {
+    id: MEMBER,
+    username: "Demo Visitor",
+    avatar: null,
+    roles: [],
+    permissions: String(0x400 + 0x800 + 0x4000 + 0x8000 + 0x10000 + 0x40),
+    owner: false,
+  };
+  const liveMemory = () => (t.app.helpdesk.live as unknown as { memory: Map<number, unknown> }).memory;
+
+  it("closes their open tickets with the reason, sends no closing DM, and leaves no copy in caches, live reads or the index", async () => {
+    // A closed ticket of theirs, found through a cached list of the staff's transcripts.
+    const closed = await closedTicket(G, [MEMBER, "Demo Visitor"], [[MEMBER, "Demo Visitor", "cachedquux about my refund"]]);
+    const search = `/api/${G}/transcripts?q=cachedquux`;
+    expect((await api("GET", search, tokens.admin)).body.transcripts.map((r: { TicketId: number }) => r.TicketId)).toEqual([closed]);
+    // An open one: they write in its channel and from "My tickets" (the bot's embed under their name).
+    const opened = await open(t.app.tickets.deps, { guildId: G, member: visitor, panelId: null, subject: "Open when erased" });
+    if (!("done" in opened) || !("ticket" in opened)) throw new Error(JSON.stringify(opened));
+    const ticket = opened.ticket;
+    await (t.app.platform as DemoPlatform).postAsUser(
+      ticket.channel_id!,
+      { id: MEMBER, username: "Demo Visitor", avatar: null, bot: false },
+      "openquux in the channel",
+    );
+    const wrote = await api("POST", `/api/my-tickets/${G}/${ticket.number}/messages`, tokens.visitor, {
+      content: "relayquux from my tickets",
+    });
+    expect(wrote.status, JSON.stringify(wrote.body)).toBe(200);
+    // Staff watch it: the live read holds the conversation.
+    const live = await api("GET", `/api/${G}/tickets/${ticket.number}/messages`, tokens.admin);
+    expect(JSON.stringify(live.body)).toContain("openquux");
+    expect(liveMemory().has(ticket.id)).toBe(true);
+    const dms = vi.spyOn(t.app.platform, "sendDirectMessage");
+
+    const res = await api("POST", "/api/me/data/erase", tokens.visitor, { confirm: "ERASE" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.openTickets).toBe(0);
+    expect(res.body.tickets).toBeGreaterThanOrEqual(2);
+
+    const row = await t.db.selectFrom("tickets").selectAll().where("id", "=", ticket.id).executeTakeFirstOrThrow();
+    expect([row.status, row.close_reason, row.opener_id, row.opener_name, row.subject]).toEqual([
+      "closed",
+      "Closed automatically: the member who opened it erased their data",
+      "0",
+      "deleted user",
+      null,
+    ]);
+    // Nothing asks them for a rating: no closing DM.
+    expect(dms.mock.calls.filter(([userId]) => userId === MEMBER)).toEqual([]);
+    dms.mockRestore();
+    // The staff's transcript: their words in the channel and from "My tickets" read "deleted user".
+    const view = await api("GET", `/api/${G}/transcripts/${ticket.number}`, tokens.admin);
+    expect(view.status).toBe(200);
+    expect(view.body.transcript_html).toContain("deleted user");
+    for (const gone of ["openquux", "relayquux", "Demo Visitor", "Open when erased"]) expect(view.body.transcript_html).not.toContain(gone);
+    // No copy left: the cached list, the word index, the live read's memory and store, the captured conversation.
+    expect((await api("GET", search, tokens.admin)).body.transcripts).toEqual([]);
+    for (const word of ["cachedquux", "openquux", "relayquux"]) expect(await found(G, word)).toEqual([]);
+    expect(liveMemory().has(ticket.id)).toBe(false);
+    expect(await t.db.selectFrom("ticket_live_reads").select("ticket_id").where("ticket_id", "=", ticket.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom("ticket_messages").select("message_id").where("ticket_id", "=", ticket.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom("ticket_messages").select("message_id").where("author_id", "=", MEMBER).execute()).toEqual([]);
+    expect(JSON.stringify((await api("GET", `/api/${G}/tickets/${ticket.number}/messages`, tokens.admin)).body)).not.toContain("quux");
+    await expectCountersMatch(t);
   });
 });
 

@@ -240,6 +240,31 @@ describe("the Discord path against the fake Discord", () => {
     }
   });
 
+  it("/mydata export is deferred, and its edit attaches the member's data as a JSON file (multipart) Discord takes", async () => {
+    const interaction = discord.command({
+      ...at(OPENER, PANEL_CHANNEL),
+      name: "mydata",
+      options: [{ name: "action", type: 3, value: "export" }],
+    });
+    // The first answer is JSON: a deferral, whatever the threshold; the file goes with its edit.
+    expect(await discord.send(interaction)).toEqual({ type: 5, data: { flags: 64 } });
+    const webhook = fake.interactions.get(interaction.token)!;
+    await vi.waitFor(() => expect(webhook.edits).toHaveLength(1));
+    const tickets = await t.db.selectFrom("tickets").select("id").where("opener_id", "=", OPENER).execute();
+    const transcripts = await t.db.selectFrom("transcripts").select("id").where("author_id", "=", OPENER).execute();
+    expect(webhook.edits[0]).toEqual({
+      content: botTexts.myDataFile(tickets.length, transcripts.length),
+      allowed_mentions: { parse: [] },
+      attachments: [{ id: "0", filename: "my-ticketeer-data.json" }],
+    });
+    const call = fake.callsTo("PATCH", `/webhooks/${APP}/${interaction.token}/messages/@original`)[0];
+    expect(String(call.headers["content-type"])).toMatch(/^multipart\/form-data; boundary=/);
+    expect(webhook.files.map((f) => [f.name, f.type])).toEqual([["my-ticketeer-data.json", "application/json"]]);
+    const data = JSON.parse(webhook.files[0].data.toString("utf8")) as { user_id: string; tickets: unknown[] };
+    expect(data.user_id).toBe(OPENER);
+    expect(data.tickets).toHaveLength(tickets.length);
+  });
+
   it("a channel deleted by hand still closes the ticket", async () => {
     await t.db.deleteFrom("tickets").execute();
     await click(OPENER, PANEL_CHANNEL, `panel:${panelId}`);

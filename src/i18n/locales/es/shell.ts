@@ -159,6 +159,29 @@ const shell: Dictionary = {
   "shell.myTickets.message": "Tu mensaje",
   "shell.myTickets.send": "Enviar",
   "shell.myTickets.sent": "Mensaje enviado.",
+  // My tickets: the member's own data (export, erasure)
+  "shell.myData.heading": "Tus datos",
+  "shell.myData.description":
+    "Lo que este producto guarda sobre ti en todos los servidores: tus tickets, tus mensajes en las transcripciones, tus valoraciones y tu actividad.",
+  "shell.myData.export": "Exportar mis datos",
+  "shell.myData.erase": "Borrar mis datos",
+  "shell.myData.final": "No se puede deshacer.",
+  "shell.myData.whatGoes": "En todos los servidores, borrar tus datos:",
+  "shell.myData.goesOpen": "cierra tus tickets abiertos;",
+  "shell.myData.goesMessages": 'convierte tus mensajes en las transcripciones en "deleted user", sin sus palabras, archivos ni embeds;',
+  "shell.myData.goesTickets":
+    "quita de tus tickets tu nombre, el asunto, las respuestas de formularios y los comentarios de tus valoraciones (las estrellas se quedan);",
+  "shell.myData.goesActivity": "quita tu nombre del registro de actividad.",
+  "shell.myData.stays": "Los mensajes y notas del staff se quedan. Exporta tus datos antes si quieres una copia.",
+  "shell.myData.typeToConfirm": "Escribe {word} para confirmar",
+  "shell.myData.eraseForever": "Borrar mis datos para siempre",
+  "shell.myData.cancel": "Cancelar",
+  "shell.myData.erased": "Tus datos se han borrado.",
+  "shell.myData.erasedTranscripts": "Transcripciones anonimizadas: {count}",
+  "shell.myData.erasedMessages": 'Mensajes convertidos en "deleted user": {count}',
+  "shell.myData.erasedTickets": "Tickets vaciados: {count}",
+  "shell.myData.erasedServers": "Servidores: {count}",
+  "shell.myData.stillOpen": "Tickets abiertos que no se han podido cerrar ahora: {count}. Vuelve a borrar cuando se cierren.",
 };
 
 export default shell;

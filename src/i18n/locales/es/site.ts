@@ -53,7 +53,7 @@ const dictionary: Dictionary = {
   "site.commands.accessHelp.staff": "Los miembros de un equipo de staff asignado al panel del ticket.",
   "site.commands.accessHelp.admin": "El propietario del servidor y los miembros con Administrador o Gestionar servidor.",
   "site.commands.description.mydata":
-    'Exporta (lo que se guarda y el enlace del panel para descargarlo en JSON) o borra tus datos en todos los servidores: tus mensajes en las transcripciones pasan a ser de "deleted user" y se quitan los comentarios de tus valoraciones y los datos de tus tickets cerrados.',
+    'Exporta (un archivo JSON que solo ves tú) o borra tus datos en todos los servidores: tus mensajes en las transcripciones pasan a ser de "deleted user", se quitan los comentarios de tus valoraciones y los datos de tus tickets, y se cierran tus tickets abiertos.',
   "site.commands.description.help": "Muestra lo que puede hacer el bot y enlaces a la documentación.",
   "site.commands.description.new": "Abre un ticket sin pasar por un panel, con un asunto opcional.",
   "site.commands.description.ticket": "En tus mensajes directos con el bot: elige un servidor y un tema, y habla con su staff aquí mismo.",

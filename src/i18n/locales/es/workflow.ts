@@ -33,6 +33,7 @@ const workflow: Dictionary = {
   "settings.value.messageAuthor": "El autor del mensaje",
   "settings.value.messageMember": "El miembro que lo usa",
   "tryIt.apps": "Aplicaciones",
+  "tryIt.attachmentSize": "{kb} KB",
   "tryIt.thread": "(hilo)",
   "tryIt.skipAhead": "Adelantar el reloj",
   "tryIt.skipAheadHours": "Adelantar {hours} horas",
