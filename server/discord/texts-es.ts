@@ -89,6 +89,7 @@ export const spanishTexts: Catalogue = {
         open: "abrir tu ticket",
         rename: "renombrar este canal",
         overwrites: "cambiar quién ve este ticket",
+        move: "mover el canal de este ticket",
         send: "enviar ese mensaje",
         read: "leer los mensajes de este ticket",
         delete: "borrar este canal",
@@ -188,6 +189,21 @@ export const spanishTexts: Catalogue = {
   priorityUnknown: "La prioridad es baja, normal, alta o urgente.",
   waitingAlert: (number, minutes, url) =>
     `El ticket #${number} lleva ${minutes} minuto${s(minutes)} esperando una respuesta del staff: ${url}`,
+  moved: (from, to) => `Ticket movido de ${from} a ${to}.`,
+  movedNotice: (userId, from, to) => `<@${userId}> movió este ticket de ${from} a ${to}.`,
+  moveUnclaimed: (name, panel) => `${name} no está en el equipo de soporte de ${panel}, así que el ticket queda sin reclamar.`,
+  moveUnclaimedNotice: (userId) => `<@${userId}> no está en el equipo de soporte de este panel, así que el ticket queda sin reclamar.`,
+  moveRenameLater: (name, wait) =>
+    `Discord permite renombrar un canal dos veces cada diez minutos, así que el canal se renombrará a ${name} en ${wait}.`,
+  moveSamePanel: (panel) => `Este ticket ya está en ${panel}.`,
+  moveTargetGone: "Ese panel ya no existe. Elige otro.",
+  moveTargetDisabled: (panel) => `${panel} está desactivado, así que no se le pueden mover tickets.`,
+  moveNoAccess: (panel) => `Solo el equipo de soporte de ${panel} puede moverle tickets.`,
+  moveCategoryFull: (panel) =>
+    `La categoría de tickets de ${panel} está llena (Discord permite 50 canales por categoría), así que el ticket se queda donde está. El staff del servidor lo ve en el panel de control.`,
+  moveThread: "Este ticket es un hilo privado del canal de su panel, y Discord no puede mover un hilo a otro canal.",
+  moveFailed: "No se pudo mover el canal del ticket, así que el ticket se queda donde está. Inténtalo de nuevo más tarde.",
+  movePanelUnknown: (typed) => `No hay ningún panel llamado "${typed}". Elige uno de los paneles que se ofrecen.`,
   myDataUnknown: "Elige export o erase.",
   myDataExport: (tickets, transcripts, url) =>
     `Guardamos ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes. Inicia sesión en el panel para descargarlo todo en JSON: ${url}`,

@@ -81,12 +81,13 @@ export const englishTexts = {
     "The ticket category of this panel is full (Discord allows 50 channels in a category), so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
   serverFull:
     "This server has reached Discord's limit of 500 channels, so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
-  missingPermission: (action: "open" | "rename" | "overwrites" | "send" | "read" | "delete", permissions: string[]) =>
+  missingPermission: (action: "open" | "rename" | "overwrites" | "move" | "send" | "read" | "delete", permissions: string[]) =>
     `Ticketeer is missing ${permissions.length ? `the ${permissions.join(", ")} permission${permissions.length === 1 ? "" : "s"}` : "a permission"} here, so it could not ${
       {
         open: "open your ticket",
         rename: "rename this channel",
         overwrites: "change who can see this ticket",
+        move: "move this ticket's channel",
         send: "send that message",
         read: "read this ticket's messages",
         delete: "delete this channel",
@@ -190,6 +191,22 @@ export const englishTexts = {
   priorityUnknown: "The priority is low, normal, high or urgent.",
   waitingAlert: (number: number, minutes: number, url: string) =>
     `Ticket #${number} has waited ${minutes} minute${minutes === 1 ? "" : "s"} without a response from staff: ${url}`,
+  // ---- moving a ticket to another panel
+  moved: (from: string, to: string) => `Ticket moved from ${from} to ${to}.`,
+  movedNotice: (userId: string, from: string, to: string) => `<@${userId}> moved this ticket from ${from} to ${to}.`,
+  moveUnclaimed: (name: string, panel: string) => `${name} is not on the support team of ${panel}, so the ticket is unclaimed.`,
+  moveUnclaimedNotice: (userId: string) => `<@${userId}> is not on this panel's support team, so the ticket is unclaimed.`,
+  moveRenameLater: (name: string, wait: string) =>
+    `Discord allows renaming a channel twice every ten minutes, so the channel will be renamed to ${name} in ${wait}.`,
+  moveSamePanel: (panel: string) => `This ticket is already in ${panel}.`,
+  moveTargetGone: "That panel no longer exists. Pick another one.",
+  moveTargetDisabled: (panel: string) => `${panel} is disabled, so no ticket can be moved to it.`,
+  moveNoAccess: (panel: string) => `Only the support team of ${panel} can move tickets to it.`,
+  moveCategoryFull: (panel: string) =>
+    `The ticket category of ${panel} is full (Discord allows 50 channels in a category), so the ticket stays where it is. The server's staff can see it on the dashboard.`,
+  moveThread: "This ticket is a private thread of its panel's channel, and Discord cannot move a thread to another channel.",
+  moveFailed: "The ticket's channel could not be moved, so the ticket stays where it is. Please try again later.",
+  movePanelUnknown: (typed: string) => `No panel named "${typed}". Pick one of the panels offered.`,
   // ---- a member's data: /mydata ----
   myDataUnknown: "Choose export or erase.",
   myDataExport: (tickets: number, transcripts: number, url: string) =>
