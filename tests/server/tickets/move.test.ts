@@ -6,6 +6,7 @@ import { insertSinglePanel } from "../../../server/panels/store";
 import type { PermissionOverwrite } from "../../../server/platform/adapter";
 import { DEMO_SUPPORT_ROLE_ID } from "../../../server/platform/demo-fixtures";
 import { sweepPendingRenames } from "../../../server/tickets/move";
+import { expectRollupsMatch } from "../counter-checks";
 import { apiOn, createTestApp, DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, type Json, type TestApp } from "../helpers";
 
 // Moving a ticket to another panel on the demo platform, through the dashboard's route and Try-it's /move: the ticket
@@ -154,6 +155,8 @@ describe("moving a ticket to another panel", () => {
     const detail = ticketDetailSchema.parse((await api("GET", `/api/${G}/tickets/${ticket.number}`, staff)).body);
     expect(detail.activity[0]).toMatchObject({ Action: "Ticket Moved", Username: "Demo Staff" });
     expect(detail.moveTargets.map((p) => p.PanelName)).toEqual(["General Support", "Billing"]);
+    // The statistics per panel count it under its new panel (the rollups' triggers follow the row).
+    await expectRollupsMatch(t, [G]);
   });
 
   it("drops the claim of a claimer who is not on the target's team, and the channel says so", async () => {
