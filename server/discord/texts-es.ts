@@ -78,7 +78,7 @@ export const spanishTexts: Catalogue = {
   multiPanelEmpty: "Este multipanel no tiene paneles que mostrar. Elige sus paneles en el panel de control y vuelve a publicarlo.",
   settingsLink: (url) => `Cámbiala en el panel de control: ${url}`,
   help: (docsUrl) =>
-    `Abre un ticket con el botón de un panel o con /new. En un ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag, /closerequest. Todo lo demás está en la documentación: ${docsUrl}`,
+    `Abre un ticket con el botón de un panel o con /new. En un ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /move, /rename, /tag, /closerequest. Todo lo demás está en la documentación: ${docsUrl}`,
   categoryFull:
     "La categoría de tickets de este panel está llena (Discord permite 50 canales por categoría), así que tu ticket no se pudo abrir. El staff del servidor lo ve en el panel de control; inténtalo de nuevo más tarde.",
   serverFull:

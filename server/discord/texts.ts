@@ -76,7 +76,7 @@ export const englishTexts = {
   multiPanelEmpty: "This multi-panel has no panels to show. Choose its panels in the dashboard, then post it again.",
   settingsLink: (url: string) => `Change them in the dashboard: ${url}`,
   help: (docsUrl: string) =>
-    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag, /closerequest. Everything else is in the documentation: ${docsUrl}`,
+    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /move, /rename, /tag, /closerequest. Everything else is in the documentation: ${docsUrl}`,
   categoryFull:
     "The ticket category of this panel is full (Discord allows 50 channels in a category), so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
   serverFull:

@@ -41,11 +41,7 @@ import { type TicketRow, updateTicketIf } from "./store";
 const mayMove = (access: MemberAccess, teamIds: number[]) => isTicketStaff(access, teamIds) && can(access, "AnswerTicket");
 
 /** The panels a member may move this ticket to: the server's enabled single panels but its own, of their support team. */
-export async function moveTargets(
-  deps: EngineDeps,
-  row: TicketRow,
-  member: Member,
-): Promise<{ PanelId: number; PanelName: string }[]> {
+export async function moveTargets(deps: EngineDeps, row: TicketRow, member: Member): Promise<{ PanelId: number; PanelName: string }[]> {
   if (row.status !== "open" || row.is_thread) return [];
   const access = await memberAccess(deps.db, row.guild_id, member);
   if (!mayMove(access, (await panelOf(deps, row.guild_id, row.panel_id)).teamIds)) return [];
@@ -115,13 +111,27 @@ export async function move(
   );
   if (isRefusal(placed)) {
     const { panel_id, panel_name, claimed_by, claimed_by_name, waiting_alert_at, pending_name, rename_due_at } = before;
-    const undo = { panel_id, panel_name, claimed_by, claimed_by_name, waiting_alert_at, pending_name, rename_due_at, revision: row.revision + 1 };
+    const undo = {
+      panel_id,
+      panel_name,
+      claimed_by,
+      claimed_by_name,
+      waiting_alert_at,
+      pending_name,
+      rename_due_at,
+      revision: row.revision + 1,
+    };
     await updateTicketIf(deps.db, row, { status: "open", revision: row.revision }, undo);
     if (placed.refusal === "categoryFull") return { refusal: "moveCategoryFull", panelName: panel.PanelName };
     return placed.refusal === "openFailed" ? { refusal: "moveFailed" } : placed;
   }
 
-  const renamed = await renameForPanel(deps, row, channelId, ticketChannelName(panel.NamingScheme ?? "ticket-%id%", number, row.opener_name));
+  const renamed = await renameForPanel(
+    deps,
+    row,
+    channelId,
+    ticketChannelName(panel.NamingScheme ?? "ticket-%id%", number, row.opener_name),
+  );
   const unclaimed = keepsClaim ? null : before.claimed_by;
   await recordStep(
     deps,

@@ -167,7 +167,11 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       : null;
 
   const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
-  const act = async (ticket: TicketSummary, action: "claim" | "unclaim" | "close" | "move", body?: { reason?: string } | { panelId: number }) => {
+  const act = async (
+    ticket: TicketSummary,
+    action: "claim" | "unclaim" | "close" | "move",
+    body?: { reason?: string } | { panelId: number },
+  ) => {
     setPending(ticket.TicketId);
     try {
       const response = await runAction({

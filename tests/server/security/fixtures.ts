@@ -693,7 +693,12 @@ export const samples: Record<string, Sample> = {
     status: 200,
     setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
     bodyAsync: async (ctx) => {
-      const billing = await ctx.t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", "Billing").executeTakeFirstOrThrow();
+      const billing = await ctx.t.db
+        .selectFrom("panels")
+        .select("id")
+        .where("guild_id", "=", G)
+        .where("name", "=", "Billing")
+        .executeTakeFirstOrThrow();
       return { panelId: billing.id };
     },
   },

@@ -250,7 +250,9 @@ describe("the slash commands Discord registers", () => {
       { name: "details", type: 3, required: false, max_length: 1024, name_localizations: { "es-ES": "detalles" } },
     ]);
     expect(commands.find((c) => c.name === "tag")!.options).toMatchObject([{ name: "name", type: 3, required: true, autocomplete: true }]);
-    expect(commands.find((c) => c.name === "move")!.options).toMatchObject([{ name: "panel", type: 3, required: true, autocomplete: true }]);
+    expect(commands.find((c) => c.name === "move")!.options).toMatchObject([
+      { name: "panel", type: 3, required: true, autocomplete: true },
+    ]);
     for (const c of commands) expect(String(c.description).length).toBeLessThanOrEqual(100);
   });
 

@@ -37,8 +37,11 @@ let billing: number;
 const at = (user: string, channel: string): Where => ({ user, guild: G, channel });
 const ticket = () => t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).orderBy("number", "desc").executeTakeFirstOrThrow();
 const moveTo = async (user: string, channelId: string, panelId: number) =>
-  (await discord.send(discord.command({ ...at(user, channelId), name: "move", options: [{ name: "panel", type: 3, value: String(panelId) }] })))
-    .data!.content;
+  (
+    await discord.send(
+      discord.command({ ...at(user, channelId), name: "move", options: [{ name: "panel", type: 3, value: String(panelId) }] }),
+    )
+  ).data!.content;
 
 beforeAll(async () => {
   fake = await FakeDiscord.start({ applicationId: APP });
@@ -70,7 +73,12 @@ beforeAll(async () => {
   discord = interactionClient({ app: t.app, applicationId: APP, keys, fake });
   const team = await t.db
     .insertInto("teams")
-    .values({ guild_id: G, name: "Support", permissions_json: JSON.stringify({ ViewTranscripts: true, AnswerTicket: true }), created_at: Date.now() })
+    .values({
+      guild_id: G,
+      name: "Support",
+      permissions_json: JSON.stringify({ ViewTranscripts: true, AnswerTicket: true }),
+      created_at: Date.now(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await t.db.insertInto("team_roles").values({ team_id: team.id, role_id: SUPPORT_ROLE, role_name: "Support" }).execute();
@@ -109,14 +117,20 @@ describe("/move on the Discord path", () => {
   it("is registered in the bulk overwrite Discord takes, with its Spanish and an autocompleted panel", async () => {
     await registerSlashCommands(t.app);
     const move = fake.commands.find((c) => c.name === "move") as Record<string, any>;
-    expect(move).toMatchObject({ type: 1, name_localizations: { "es-ES": "mover" }, description_localizations: { "es-ES": expect.any(String) } });
+    expect(move).toMatchObject({
+      type: 1,
+      name_localizations: { "es-ES": "mover" },
+      description_localizations: { "es-ES": expect.any(String) },
+    });
     expect(move.options).toEqual([expect.objectContaining({ name: "panel", type: 3, required: true, autocomplete: true })]);
   });
 
   it("offers the panels staff may move the ticket to, and a member nothing", async () => {
     const { channel_id } = await ticket();
     const typed = (user: string, value: string) =>
-      discord.send(discord.autocomplete({ ...at(user, channel_id!), name: "move", options: [{ name: "panel", type: 3, value, focused: true }] }));
+      discord.send(
+        discord.autocomplete({ ...at(user, channel_id!), name: "move", options: [{ name: "panel", type: 3, value, focused: true }] }),
+      );
     expect(await typed(STAFF, "")).toEqual({ type: 8, data: { choices: [{ name: "Billing", value: String(billing) }] } });
     expect(await typed(STAFF, "zzz")).toEqual({ type: 8, data: { choices: [] } });
     expect(await typed(OPENER, "")).toEqual({ type: 8, data: { choices: [] } });
@@ -130,7 +144,12 @@ describe("/move on the Discord path", () => {
     const channelId = row.channel_id!;
     expect(await moveTo(STAFF, channelId, billing)).toBe(en.moved("Help", "Billing"));
     expect(fake.channel(channelId)).toMatchObject({ parentId: BILLING_CATEGORY, name: `billing-${row.number}` });
-    expect(fake.channel(channelId)!.overwrites.filter((o) => o.type === 0).map((o) => o.id)).toEqual([G, SUPPORT_ROLE]);
+    expect(
+      fake
+        .channel(channelId)!
+        .overwrites.filter((o) => o.type === 0)
+        .map((o) => o.id),
+    ).toEqual([G, SUPPORT_ROLE]);
     expect(fake.messagesIn(channelId).at(-1)!.content).toBe(en.movedNotice(STAFF, "Help", "Billing"));
 
     expect(await moveTo(STAFF, channelId, help)).toBe(en.moved("Billing", "Help"));

@@ -86,11 +86,21 @@ beforeAll(async () => {
     (await t.db.selectFrom("panels").select("id").where("guild_id", "=", G).where("name", "=", name).executeTakeFirstOrThrow()).id;
   panels.general = await byName("General Support");
   panels.billing = await byName("Billing");
-  const support = await t.db.selectFrom("teams").select("id").where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+  const support = await t.db
+    .selectFrom("teams")
+    .select("id")
+    .where("guild_id", "=", G)
+    .where("name", "=", "Support Team")
+    .executeTakeFirstOrThrow();
   // The moderators' own team and panel: Demo Staff is not on it.
   const mods = await t.db
     .insertInto("teams")
-    .values({ guild_id: G, name: "Mods", permissions_json: JSON.stringify({ ViewTranscripts: true, AnswerTicket: true }), created_at: Date.now() })
+    .values({
+      guild_id: G,
+      name: "Mods",
+      permissions_json: JSON.stringify({ ViewTranscripts: true, AnswerTicket: true }),
+      created_at: Date.now(),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await t.db.insertInto("team_roles").values({ team_id: mods.id, role_id: MODERATOR_ROLE, role_name: "Moderator" }).execute();
@@ -113,7 +123,9 @@ describe("moving a ticket to another panel", () => {
     const ticket = await openTicket();
     const channelId = ticket.channel_id!;
     expect(await channelOf(channelId)).toMatchObject({ parent_id: SUPPORT_CATEGORY, name: `ticket-${ticket.number}` });
-    expect((await api("POST", `/api/${G}/demo/channels/${channelId}/messages`, staff, { content: "My order never came." })).status).toBe(201);
+    expect((await api("POST", `/api/${G}/demo/channels/${channelId}/messages`, staff, { content: "My order never came." })).status).toBe(
+      201,
+    );
     await t.db.updateTable("tickets").set({ labels: ",7,", priority: "high" }).where("id", "=", ticket.id).execute();
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/claim`, staff)).status).toBe(200);
     const conversation = (await messagesOf(channelId)).map((m) => m.content);
@@ -121,7 +133,10 @@ describe("moving a ticket to another panel", () => {
     const moved = await move(staff, ticket.number, panels.orders);
     expect(moved, JSON.stringify(moved.body)).toMatchObject({
       status: 200,
-      body: { message: en.moved("General Support", "Orders"), ticket: { TicketId: ticket.number, PanelId: panels.orders, PanelName: "Orders" } },
+      body: {
+        message: en.moved("General Support", "Orders"),
+        ticket: { TicketId: ticket.number, PanelId: panels.orders, PanelName: "Orders" },
+      },
     });
     const row = await ticketRow(ticket.number);
     expect(row).toMatchObject({
@@ -141,7 +156,7 @@ describe("moving a ticket to another panel", () => {
     const after = await messagesOf(channelId);
     expect(after.slice(0, conversation.length).map((m) => m.content)).toEqual(conversation);
     expect(after.at(-1)!.content).toBe(en.movedNotice(DEMO_STAFF_ID, "General Support", "Orders"));
-    expect(JSON.parse(after.at(-1)!.allowed_mentions_json)).toEqual({ parse: [] });
+    expect(JSON.parse(after.at(-1)!.allowed_mentions_json!)).toEqual({ parse: [] });
     const entries = await moves(ticket.number);
     expect(entries.map((e) => [e.username, JSON.parse(e.before_json!), JSON.parse(e.after_json!), e.scope_panel_id])).toEqual([
       [
@@ -165,7 +180,10 @@ describe("moving a ticket to another panel", () => {
     const moved = await move(admin, ticket.number, panels.moderation);
     expect(moved).toMatchObject({
       status: 200,
-      body: { message: `${en.moved("General Support", "Moderation")}\n${en.moveUnclaimed("Demo Staff", "Moderation")}`, ticket: { ClaimedById: null } },
+      body: {
+        message: `${en.moved("General Support", "Moderation")}\n${en.moveUnclaimed("Demo Staff", "Moderation")}`,
+        ticket: { ClaimedById: null },
+      },
     });
     const channel = await channelOf(ticket.channel_id!);
     expect(channel).toMatchObject({ parent_id: COMMUNITY_CATEGORY, name: `mod-${ticket.number}` });
@@ -205,7 +223,12 @@ describe("moving a ticket to another panel", () => {
     expect(await moves(ticket.number)).toEqual([]);
 
     // Support Team without AnswerTicket: the route says no before the core is asked.
-    const team = await t.db.selectFrom("teams").selectAll().where("guild_id", "=", G).where("name", "=", "Support Team").executeTakeFirstOrThrow();
+    const team = await t.db
+      .selectFrom("teams")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "Support Team")
+      .executeTakeFirstOrThrow();
     await t.db
       .updateTable("teams")
       .set({ permissions_json: JSON.stringify({ ...JSON.parse(team.permissions_json), AnswerTicket: false }) })
@@ -213,7 +236,12 @@ describe("moving a ticket to another panel", () => {
       .execute();
     try {
       expect((await move(staff, ticket.number, panels.orders)).status).toBe(403);
-      const slash = await interact(staff, { kind: "command", channelId: ticket.channel_id!, name: "move", options: { panel: String(panels.orders) } });
+      const slash = await interact(staff, {
+        kind: "command",
+        channelId: ticket.channel_id!,
+        name: "move",
+        options: { panel: String(panels.orders) },
+      });
       expect(replyText(slash)).toBe(es.noPermission);
     } finally {
       await t.db.updateTable("teams").set({ permissions_json: team.permissions_json }).where("id", "=", team.id).execute();
@@ -257,7 +285,10 @@ describe("moving a ticket to another panel", () => {
     const wait = en.aboutMinutes(10);
     expect(third).toMatchObject({
       status: 200,
-      body: { message: `${en.moved("Billing", "Orders")}\n${en.moveRenameLater(`orders-${ticket.number}`, wait)}`, ticket: { PanelName: "Orders" } },
+      body: {
+        message: `${en.moved("Billing", "Orders")}\n${en.moveRenameLater(`orders-${ticket.number}`, wait)}`,
+        ticket: { PanelName: "Orders" },
+      },
     });
     expect(third.body.message).not.toContain(en.somethingWrong);
     expect(await channelOf(channelId)).toMatchObject({ parent_id: ARCHIVE_CATEGORY, name: `billing-${ticket.number}` });

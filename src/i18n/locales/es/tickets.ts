@@ -54,7 +54,8 @@ const tickets: Dictionary = {
   // Moving a ticket to another panel (the queue's dialog, the ticket page)
   "tickets.move": "Mover",
   "tickets.moveTitle": "Mover el ticket #{n}",
-  "tickets.moveHelp": "El ticket toma la categoría, el equipo de soporte y el nombre de canal del panel, y conserva su número y su conversación.",
+  "tickets.moveHelp":
+    "El ticket toma la categoría, el equipo de soporte y el nombre de canal del panel, y conserva su número y su conversación.",
   "tickets.moveNone": "No hay otro panel al que puedas mover este ticket.",
   "tickets.moveTo": "Mover a",
   "tickets.pickPanel": "Elige un panel",
