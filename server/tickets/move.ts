@@ -110,17 +110,8 @@ export async function move(
     deps.platform.editChannel(channelId, { parentId, overwrites }),
   );
   if (isRefusal(placed)) {
-    const { panel_id, panel_name, claimed_by, claimed_by_name, waiting_alert_at, pending_name, rename_due_at } = before;
-    const undo = {
-      panel_id,
-      panel_name,
-      claimed_by,
-      claimed_by_name,
-      waiting_alert_at,
-      pending_name,
-      rename_due_at,
-      revision: row.revision + 1,
-    };
+    // As it was (its revision moves on: it was written twice).
+    const undo = { ...Object.fromEntries(Object.keys(set).map((k) => [k, before[k as keyof typeof set]])), revision: row.revision + 1 };
     await updateTicketIf(deps.db, row, { status: "open", revision: row.revision }, undo);
     if (placed.refusal === "categoryFull") return { refusal: "moveCategoryFull", panelName: panel.PanelName };
     return placed.refusal === "openFailed" ? { refusal: "moveFailed" } : placed;

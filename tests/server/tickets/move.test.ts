@@ -37,6 +37,8 @@ const interact = async (token: string, body: Json) => {
 const replyText = (reply: { ephemeral: Json[] }) => reply.ephemeral.map((m) => m.content).join("\n");
 const ticketRow = (number: number) =>
   t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("number", "=", number).executeTakeFirstOrThrow();
+/** The ticket as a refused step must leave it (its revision aside: a write undone moves it on). */
+const unchanged = async (number: number) => ({ ...(await ticketRow(number)), revision: 0 });
 const channelOf = (id: string) => t.db.selectFrom("demo_channels").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const messagesOf = (channelId: string) =>
   t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", channelId).orderBy("id").execute();
@@ -251,6 +253,37 @@ describe("moving a ticket to another panel", () => {
     const closed = await api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, {});
     expect(closed.status).toBe(200);
     expect(await move(admin, ticket.number, panels.orders)).toEqual({ status: 409, body: { error: es.ticketGone } });
+  });
+
+  it("refuses a move into a full category (Discord's 50 channels), changing nothing, and records it for Bot setup", async () => {
+    const ticket = await openTicket();
+    const before = await unchanged(ticket.number);
+    const channel = await channelOf(ticket.channel_id!);
+    // The Archive category holds two fixed channels: 48 more fill it.
+    const filler = Array.from({ length: 48 }, (_, i) => ({
+      id: String(790_000_000_000_000_000n + BigInt(i)),
+      guild_id: G,
+      name: `filler-${i}`,
+      kind: "text",
+      parent_id: ARCHIVE_CATEGORY,
+      topic: null,
+      overwrites_json: "[]",
+      recipient_id: null,
+      created_at: Date.now(),
+    }));
+    await t.db.insertInto("demo_channels").values(filler).execute();
+    try {
+      expect(await move(staff, ticket.number, panels.orders)).toEqual({ status: 409, body: { error: en.moveCategoryFull("Orders") } });
+      const problems = await t.db.selectFrom("bot_problems").selectAll().where("guild_id", "=", G).execute();
+      expect(problems.map((p) => p.kind)).toContain("categoryFull");
+    } finally {
+      await t.db.deleteFrom("demo_channels").where("name", "like", "filler-%").execute();
+    }
+    expect(await unchanged(ticket.number)).toEqual(before);
+    expect(await channelOf(ticket.channel_id!)).toEqual(channel);
+    expect(await moves(ticket.number)).toEqual([]);
+    // With room again, the same move goes through.
+    expect((await move(staff, ticket.number, panels.orders)).status).toBe(200);
   });
 
   it("/move offers the panels the caller may move to, and moves to a choice or a name typed by hand", async () => {
