@@ -278,6 +278,11 @@ export interface TicketsTable {
   // ---- 033_dm_tickets ----
   /** A DM ticket: the opener's direct-message channel with the bot, relayed both ways while the ticket is open. */
   dm_channel_id: ColumnType<string | null, string | null | undefined, string | null>;
+  // ---- 036_ticket_moves ----
+  /** The name a move gave the channel while Discord's rename limit held it back; the sweep renames it at rename_due_at. */
+  pending_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the pending rename may run (epoch ms, real time). */
+  rename_due_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

@@ -110,6 +110,13 @@ const refusalTexts: { [K in Refusal["refusal"]]: (r: Of<Refusal, "refusal", K>) 
   messageTicketStaffOnly: () => botTexts.messageTicketStaffOnly,
   noteEmpty: () => botTexts.noteEmpty,
   labelUnknown: () => botTexts.labelUnknown,
+  moveSamePanel: (r) => botTexts.moveSamePanel(r.panelName),
+  moveTargetGone: () => botTexts.moveTargetGone,
+  moveTargetDisabled: (r) => botTexts.moveTargetDisabled(r.panelName),
+  moveNoAccess: (r) => botTexts.moveNoAccess(r.panelName),
+  moveCategoryFull: (r) => botTexts.moveCategoryFull(r.panelName),
+  moveThread: () => botTexts.moveThread,
+  moveFailed: () => botTexts.moveFailed,
   missingPermission: (r) =>
     botTexts.missingPermission(
       r.action,
@@ -154,6 +161,18 @@ const doneTexts: { [K in SaidDone["done"]]: (d: Of<SaidDone, "done", K>) => stri
   replied: () => botTexts.replySent,
   triaged: (d) => (d.priority ? botTexts.prioritySet(d.priority) : botTexts.labelsSet),
   suggestionAnswered: () => botTexts.suggestionsAnswered,
+  // A rename Discord held back is no failure: the mover reads when it will happen, never "something went wrong".
+  moved: (d) =>
+    warned(
+      [
+        botTexts.moved(d.from, d.to),
+        d.unclaimed ? botTexts.moveUnclaimed(d.unclaimed, d.to) : null,
+        d.renameLater ? botTexts.moveRenameLater(d.renameLater.name, waitText(d.renameLater.inMs)) : null,
+      ]
+        .filter((line) => line !== null)
+        .join("\n"),
+      d.warning,
+    ),
 };
 
 export function refusalText(refusal: Refusal): string {

@@ -40,6 +40,7 @@ const noticeTexts: { [K in Notice["notice"]]: (n: Extract<Notice, { notice: K }>
   reopened: (n) =>
     withNote(botTexts.reopenedNotice(n.by, n.number, n.transcriptUrl), n.unclaimed ? botTexts.reopenUnclaimed(n.unclaimed) : null),
   outsideHours: (n) => botTexts.outsideHoursNotice(nextOpeningText(n.next)),
+  moved: (n) => withNote(botTexts.movedNotice(n.by, n.from, n.to), n.unclaimed ? botTexts.moveUnclaimedNotice(n.unclaimed) : null),
   aboutMessage: (n) => botTexts.messageQuote(n.authorId, quoted(n.content), n.url),
 };
 

@@ -79,7 +79,7 @@ export const spanishTexts: Catalogue = {
   multiPanelEmpty: "Este multipanel no tiene paneles que mostrar. Elige sus paneles en el panel de control y vuelve a publicarlo.",
   settingsLink: (url) => `Cámbiala en el panel de control: ${url}`,
   help: (docsUrl) =>
-    `Abre un ticket con el botón de un panel o con /new. En un ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag, /closerequest. Todo lo demás está en la documentación: ${docsUrl}`,
+    `Abre un ticket con el botón de un panel o con /new. En un ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /move, /rename, /tag, /closerequest. Todo lo demás está en la documentación: ${docsUrl}`,
   categoryFull:
     "La categoría de tickets de este panel está llena (Discord permite 50 canales por categoría), así que tu ticket no se pudo abrir. El staff del servidor lo ve en el panel de control; inténtalo de nuevo más tarde.",
   serverFull:
@@ -90,6 +90,7 @@ export const spanishTexts: Catalogue = {
         open: "abrir tu ticket",
         rename: "renombrar este canal",
         overwrites: "cambiar quién ve este ticket",
+        move: "mover el canal de este ticket",
         send: "enviar ese mensaje",
         read: "leer los mensajes de este ticket",
         delete: "borrar este canal",
@@ -197,6 +198,21 @@ export const spanishTexts: Catalogue = {
   suggestionsYes: "Sí, gracias",
   suggestionsNo: "No, abrir un ticket",
   suggestionsAnswered: "¡Nos alegra haber ayudado! No se ha abierto ningún ticket.",
+  moved: (from, to) => `Ticket movido de ${from} a ${to}.`,
+  movedNotice: (userId, from, to) => `<@${userId}> movió este ticket de ${from} a ${to}.`,
+  moveUnclaimed: (name, panel) => `${name} no está en el equipo de soporte de ${panel}, así que el ticket queda sin reclamar.`,
+  moveUnclaimedNotice: (userId) => `<@${userId}> no está en el equipo de soporte de este panel, así que el ticket queda sin reclamar.`,
+  moveRenameLater: (name, wait) =>
+    `Discord permite renombrar un canal dos veces cada diez minutos, así que el canal se renombrará a ${name} en ${wait}.`,
+  moveSamePanel: (panel) => `Este ticket ya está en ${panel}.`,
+  moveTargetGone: "Ese panel ya no existe. Elige otro.",
+  moveTargetDisabled: (panel) => `${panel} está desactivado, así que no se le pueden mover tickets.`,
+  moveNoAccess: (panel) => `Solo el equipo de soporte de ${panel} puede moverle tickets.`,
+  moveCategoryFull: (panel) =>
+    `La categoría de tickets de ${panel} está llena (Discord permite 50 canales por categoría), así que el ticket se queda donde está. El staff del servidor lo ve en el panel de control.`,
+  moveThread: "Este ticket es un hilo privado del canal de su panel, y Discord no puede mover un hilo a otro canal.",
+  moveFailed: "No se pudo mover el canal del ticket, así que el ticket se queda donde está. Inténtalo de nuevo más tarde.",
+  movePanelUnknown: (typed) => `No hay ningún panel llamado "${typed}". Elige uno de los paneles que se ofrecen.`,
   myDataUnknown: "Elige export o erase.",
   myDataFile: (tickets, transcripts) =>
     `Tus datos: ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes, en el archivo JSON adjunto. Solo tú ves este mensaje.`,

@@ -77,17 +77,18 @@ export const englishTexts = {
   multiPanelEmpty: "This multi-panel has no panels to show. Choose its panels in the dashboard, then post it again.",
   settingsLink: (url: string) => `Change them in the dashboard: ${url}`,
   help: (docsUrl: string) =>
-    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /rename, /tag, /closerequest. Everything else is in the documentation: ${docsUrl}`,
+    `Open a ticket with a panel's button or with /new. In a ticket: /close, /add, /remove; staff: /claim, /unclaim, /transfer, /move, /rename, /tag, /closerequest. Everything else is in the documentation: ${docsUrl}`,
   categoryFull:
     "The ticket category of this panel is full (Discord allows 50 channels in a category), so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
   serverFull:
     "This server has reached Discord's limit of 500 channels, so your ticket could not open. The server's staff can see it on the dashboard; please try again later.",
-  missingPermission: (action: "open" | "rename" | "overwrites" | "send" | "read" | "delete", permissions: string[]) =>
+  missingPermission: (action: "open" | "rename" | "overwrites" | "move" | "send" | "read" | "delete", permissions: string[]) =>
     `Ticketeer is missing ${permissions.length ? `the ${permissions.join(", ")} permission${permissions.length === 1 ? "" : "s"}` : "a permission"} here, so it could not ${
       {
         open: "open your ticket",
         rename: "rename this channel",
         overwrites: "change who can see this ticket",
+        move: "move this ticket's channel",
         send: "send that message",
         read: "read this ticket's messages",
         delete: "delete this channel",
@@ -199,6 +200,22 @@ export const englishTexts = {
   suggestionsYes: "Yes, thanks",
   suggestionsNo: "No, open a ticket",
   suggestionsAnswered: "Glad that helped! No ticket was opened.",
+  // ---- moving a ticket to another panel
+  moved: (from: string, to: string) => `Ticket moved from ${from} to ${to}.`,
+  movedNotice: (userId: string, from: string, to: string) => `<@${userId}> moved this ticket from ${from} to ${to}.`,
+  moveUnclaimed: (name: string, panel: string) => `${name} is not on the support team of ${panel}, so the ticket is unclaimed.`,
+  moveUnclaimedNotice: (userId: string) => `<@${userId}> is not on this panel's support team, so the ticket is unclaimed.`,
+  moveRenameLater: (name: string, wait: string) =>
+    `Discord allows renaming a channel twice every ten minutes, so the channel will be renamed to ${name} in ${wait}.`,
+  moveSamePanel: (panel: string) => `This ticket is already in ${panel}.`,
+  moveTargetGone: "That panel no longer exists. Pick another one.",
+  moveTargetDisabled: (panel: string) => `${panel} is disabled, so no ticket can be moved to it.`,
+  moveNoAccess: (panel: string) => `Only the support team of ${panel} can move tickets to it.`,
+  moveCategoryFull: (panel: string) =>
+    `The ticket category of ${panel} is full (Discord allows 50 channels in a category), so the ticket stays where it is. The server's staff can see it on the dashboard.`,
+  moveThread: "This ticket is a private thread of its panel's channel, and Discord cannot move a thread to another channel.",
+  moveFailed: "The ticket's channel could not be moved, so the ticket stays where it is. Please try again later.",
+  movePanelUnknown: (typed: string) => `No panel named "${typed}". Pick one of the panels offered.`,
   // ---- a member's data: /mydata ----
   myDataUnknown: "Choose export or erase.",
   myDataFile: (tickets: number, transcripts: number) =>

@@ -55,7 +55,7 @@ export class HelpDesk {
     return isTicketStaff(await memberAccess(this.deps.db, row.guild_id, member), teamIds);
   }
 
-  async detail(row: TicketRow, may: TicketDetail["may"]): Promise<TicketDetail> {
+  async detail(row: TicketRow, may: TicketDetail["may"], moveTargets: TicketDetail["moveTargets"] = []): Promise<TicketDetail> {
     const { db, platform } = this.deps;
     const added = await addedMembers(db, row.id);
     const names: MentionNames = { users: { [row.opener_id]: row.opener_name }, roles: {}, channels: {} };
@@ -106,6 +106,7 @@ export class HelpDesk {
       notes: may.note ? await listNotes(this.deps, row) : [],
       names,
       staff: [...staff].slice(0, 50).map(([UserId, Username]) => ({ UserId, Username })),
+      moveTargets,
       may,
     };
   }

@@ -7,6 +7,7 @@ import {
   ticketMemberInputSchema,
   ticketMessagesQuerySchema,
   ticketMessagesResponseSchema,
+  ticketMoveInputSchema,
   ticketNoteInputSchema,
   ticketNoteResponseSchema,
   priorityStatisticsQuerySchema,
@@ -18,6 +19,7 @@ import {
 } from "../../src/schemas/helpdesk";
 import { authMessages } from "../../src/schemas/messages";
 import type { TicketSettings } from "../../src/schemas/settings";
+import type { TeamPermission } from "../../src/schemas/team";
 import { ticketActionResponseSchema } from "../../src/schemas/ticket";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
@@ -27,6 +29,7 @@ import { triage } from "../helpdesk/triage";
 import { priorityFigures } from "../statistics/priorities";
 import { transfer } from "../tickets/claim";
 import { addMember } from "../tickets/membership";
+import { move, moveTargets } from "../tickets/move";
 import type { Outcome } from "../tickets/outcomes";
 import { rename } from "../tickets/rename";
 import { memberOfSession } from "../tickets/session-member";
@@ -38,11 +41,11 @@ import { guildParams } from "./support/route-schemas";
 import { panelsVisibleTo } from "./support/visible-panels";
 
 // The ticket page of the dashboard (app.helpdesk: server/helpdesk/): a ticket's facts, its conversation read live,
-// replies as the staff member, private notes, priority and labels, assign, members and rename. Viewing needs
-// ViewTranscripts and the ticket's panel (TranscriptsPanelPermission); replying AnswerTicket and notes AnnotateTicket
-// (each on its own: who may answer a ticket may read it); every step also re-checks that the caller is staff of the
-// ticket (the core's rule). The ticket's row is read once per request and handed to the step; the steps' outcomes
-// are answered through one table (./support/outcome-status.ts).
+// replies as the staff member, private notes, priority and labels, assign, members, rename and move. Viewing needs
+// ViewTranscripts and the ticket's panel (TranscriptsPanelPermission); replying and moving AnswerTicket, notes
+// AnnotateTicket (each on its own: who may answer a ticket may read it); every step also re-checks that the caller is
+// staff of the ticket (the core's rule). The ticket's row is read once per request and handed to the step; the steps'
+// outcomes are answered through one table (./support/outcome-status.ts).
 
 const tags = ["Tickets"];
 const ticketParams = z.object({ guildId: z.string(), ticketId: z.coerce.number().int().min(0).max(2_147_483_647) });
@@ -81,8 +84,10 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await visibleTicket(request);
       const permissions = request.access!.permissions;
-      const staff = await app.helpdesk.isStaff(row, await member(request));
-      return app.helpdesk.detail(row, { reply: staff && permissions.AnswerTicket, note: staff && permissions.AnnotateTicket, act: staff });
+      const caller = await member(request);
+      const staff = await app.helpdesk.isStaff(row, caller);
+      const may = { reply: staff && permissions.AnswerTicket, note: staff && permissions.AnnotateTicket, act: staff };
+      return app.helpdesk.detail(row, may, staff ? await moveTargets(deps(), row, caller) : []);
     },
   );
 
@@ -152,11 +157,18 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
     body: z.infer<B>,
     settings: TicketSettings,
   ) => Promise<Outcome>;
-  const step = <B extends z.ZodType>(path: string, summary: string, body: B, run: Step<B>, method: "post" | "put" = "post") =>
+  const step = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    run: Step<B>,
+    method: "post" | "put" = "post",
+    permission: TeamPermission = "ViewTranscripts",
+  ) =>
     app.route({
       method: method.toUpperCase() as "POST" | "PUT",
       url: `/:guildId(^\\d+$)/tickets/:ticketId/${path}`,
-      onRequest: guard("ViewTranscripts"),
+      onRequest: guard(permission),
       schema: { tags, summary, params: ticketParams, body, response: { 200: s.action, 409: components.error } },
       handler: async (request) => {
         const row = await visibleTicket(request);
@@ -207,5 +219,15 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
   );
   step("rename", "Rename the ticket's channel", ticketRenameInputSchema, async (request, row, body, settings) =>
     rename(deps(), row.guild_id, row.number, await member(request), body.name, { row, settings }),
+  );
+  // Those who work tickets move them (AnswerTicket); the core checks the rest: staff of the ticket and of the target
+  // panel (tickets/move.ts).
+  step(
+    "move",
+    "Move a ticket to another panel (its category, overwrites, team and naming scheme)",
+    ticketMoveInputSchema,
+    async (request, row, body, settings) => move(deps(), row.guild_id, row.number, await member(request), body.panelId, { row, settings }),
+    "post",
+    "AnswerTicket",
   );
 }

@@ -125,6 +125,14 @@ export interface TicketChannelInput {
   overwrites: PermissionOverwrite[];
 }
 
+/** What a ticket step changes of its channel (Discord's Modify Channel: name, permission_overwrites, parent_id). */
+export interface ChannelPatch {
+  name?: string;
+  overwrites?: PermissionOverwrite[];
+  /** The category the channel moves into; null: out of any category. */
+  parentId?: string | null;
+}
+
 /** A channel the bot can see: what the engine needs of it. */
 export interface PlatformChannel {
   id: string;
@@ -241,7 +249,12 @@ export interface PlatformAdapter {
   createTicketChannel(guildId: string, input: TicketChannelInput): Promise<string>;
   /** The channel, or null when it is gone (deleted by hand). */
   getChannel(channelId: string): Promise<PlatformChannel | null>;
-  editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void>;
+  /**
+   * Renames a channel, rewrites its overwrites, moves it into another category (`parentId`; null: none). A name
+   * change counts towards Discord's two renames per channel per ten minutes (PlatformRefusedError "rateLimited"); a
+   * full category is "categoryFull".
+   */
+  editChannel(channelId: string, patch: ChannelPatch): Promise<void>;
   /** Deletes a channel; one already gone counts as deleted. */
   deleteChannel(channelId: string): Promise<void>;
   sendMessage(channelId: string, message: BotMessage): Promise<string>;

@@ -8,6 +8,7 @@ import type {
   BotMessage,
   BotSetupFacts,
   ChannelMessage,
+  ChannelPatch,
   GuildMember,
   PanelMessagePayload,
   PermissionOverwrite,
@@ -323,8 +324,12 @@ export class DemoPlatform implements PlatformAdapter {
     return fixed ? { id: fixed.id, guildId: fixed.guildId, name: fixed.name, ...newest, overwrites: [] } : null;
   }
 
-  async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
-    const set: { name?: string; overwrites_json?: string } = {};
+  async editChannel(channelId: string, patch: ChannelPatch): Promise<void> {
+    const set: { name?: string; overwrites_json?: string; parent_id?: string | null } = {};
+    if (patch.parentId !== undefined) {
+      await this.checkRoomIn(channelId, patch.parentId);
+      set.parent_id = patch.parentId;
+    }
     if (patch.name !== undefined) {
       this.noteRename(channelId);
       set.name = patch.name;
@@ -511,6 +516,28 @@ export class DemoPlatform implements PlatformAdapter {
       })
       .execute();
     return { id, createdAt };
+  }
+
+  /** A channel moving into a category: it must be one of the guild's, with room (Discord's 50 channels a category). */
+  private async checkRoomIn(channelId: string, parentId: string | null) {
+    const channel = await this.store
+      .selectFrom("demo_channels")
+      .select(["guild_id", "parent_id"])
+      .where("id", "=", channelId)
+      .executeTakeFirst();
+    if (!channel) throw new PlatformNotFoundError("Channel not found");
+    if (parentId === null || parentId === channel.parent_id) return;
+    const g = channel.guild_id ? this.find(channel.guild_id) : undefined;
+    if (!g || !g.categories.some((c) => c.id === parentId)) throw new PlatformNotFoundError("Category not found");
+    const made = await this.store
+      .selectFrom("demo_channels")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("guild_id", "=", g.id)
+      .where("kind", "=", "text")
+      .where("parent_id", "=", parentId)
+      .executeTakeFirstOrThrow();
+    if (Number(made.n) + g.text_channels.filter((c) => c.parent_id === parentId).length >= channelLimits.perCategory)
+      throw new PlatformRefusedError("categoryFull", "Maximum number of channels in category reached (50)");
   }
 
   /** Discord lets a channel's name change twice every ten minutes; a third change waits for the oldest to age out. */

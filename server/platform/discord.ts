@@ -21,6 +21,7 @@ import type {
   BotMessage,
   BotSetupFacts,
   ChannelMessage,
+  ChannelPatch,
   GuildChannel,
   GuildMember,
   PanelMessagePayload,
@@ -305,10 +306,11 @@ export class DiscordPlatform implements PlatformAdapter {
     };
   }
 
-  async editChannel(channelId: string, patch: { name?: string; overwrites?: PermissionOverwrite[] }): Promise<void> {
+  async editChannel(channelId: string, patch: ChannelPatch): Promise<void> {
     const body: Record<string, unknown> = {};
     if (patch.name !== undefined) body.name = patch.name;
     if (patch.overwrites !== undefined) body.permission_overwrites = patch.overwrites;
+    if (patch.parentId !== undefined) body.parent_id = patch.parentId;
     await this.call(() => this.bot.patch(Routes.channel(channelId), { body }));
   }
 

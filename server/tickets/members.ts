@@ -66,3 +66,14 @@ export async function guildMemberOf(platform: PlatformAdapter, guildId: string, 
   const guild = await platform.getGuild(guildId).catch(() => null);
   return { ...found, permissions: "0", owner: guild?.owner.id === found.id };
 }
+
+/** Whether a user is still a member of the guild and staff of a ticket of these teams (a claim a change of team keeps). */
+export async function stillStaff(
+  deps: { db: Db; platform: PlatformAdapter },
+  guildId: string,
+  userId: string,
+  teamIds: number[],
+): Promise<boolean> {
+  const member = await guildMemberOf(deps.platform, guildId, userId);
+  return member !== null && isTicketStaff(await memberAccess(deps.db, guildId, member), teamIds);
+}

@@ -23,6 +23,8 @@ export type Notice =
   /** `unclaimed`: the earlier claimer, no longer on the ticket's support team. */
   | { notice: "reopened"; by: string; number: number; transcriptUrl: string | null; unclaimed: string | null }
   | { notice: "outsideHours"; next: NextOpening | null }
+  /** Moved to another panel (panel names); `unclaimed`: the claimer, not staff of the new panel. */
+  | { notice: "moved"; by: string; from: string; to: string; unclaimed: string | null }
   /** A ticket about a message: the message quoted, and where it is. */
   | { notice: "aboutMessage"; authorId: string; content: string; url: string };
 

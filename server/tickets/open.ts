@@ -9,7 +9,7 @@ import { answersOf, formFields } from "./form";
 import { type Member, supportRoles } from "./members";
 import type { Notice } from "./messages";
 import { limitRefusal, openRefusal, checkOpenRules, usesThreads } from "./open-rules";
-import { isRefusal, type Outcome, type Refusal } from "./outcomes";
+import { type BotAction, isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketActions } from "./step";
 import type { TicketRow } from "./store";
@@ -367,22 +367,39 @@ export async function createChannel(
   panel: SinglePanel | null,
   channel: { name: string; topic?: string; overwrites: ReturnType<typeof ticketOverwrites> },
 ): Promise<{ channelId: string } | Refusal> {
+  const made = await inPanelCategory(deps, guildId, panel, "open", (parentId) =>
+    deps.platform.createTicketChannel(guildId, { ...channel, parentId }),
+  );
+  return isRefusal(made) ? made : { channelId: made.made };
+}
+
+/**
+ * Puts a ticket's channel in the panel's category (`place`: makes it there, or moves it there); when Discord says the
+ * category is full, in the panel's overflow category. Bot setup learns of a full category and of a missing permission.
+ */
+export async function inPanelCategory<T>(
+  deps: EngineDeps,
+  guildId: string,
+  panel: SinglePanel | null,
+  action: BotAction,
+  place: (parentId: string | null) => Promise<T>,
+): Promise<{ made: T } | Refusal> {
   const categories = [panel?.TicketCategory ?? null, panel?.OverflowCategory ?? null].filter(
     (c, i, all) => i === 0 || (c !== null && c !== all[0]),
   );
   for (let i = 0; i < categories.length; i++) {
     const parentId = categories[i];
     try {
-      const channelId = await deps.platform.createTicketChannel(guildId, { ...channel, parentId });
+      const made = await place(parentId);
       if (parentId !== null && i === 0) await clearBotProblems(deps.db, guildId, "categoryFull", parentId).catch(() => undefined);
-      return { channelId };
+      return { made };
     } catch (error) {
-      deps.log.warn({ err: error, guildId }, "ticket channel could not be created");
+      deps.log.warn({ err: error, guildId, action }, "ticket channel could not be placed");
       if (error instanceof PlatformRefusedError && (error.reason === "categoryFull" || error.reason === "serverFull")) {
         await recordFull(deps, guildId, error.reason, parentId, panel, categories[i + 1] ?? null);
         if (error.reason === "categoryFull" && i + 1 < categories.length) continue;
       }
-      const explained = await explainRefusal(deps, guildId, "open", error, await placeOf(deps, guildId, parentId, true, "tickets", panel));
+      const explained = await explainRefusal(deps, guildId, action, error, await placeOf(deps, guildId, parentId, true, "tickets", panel));
       return explained ?? { refusal: "openFailed" };
     }
   }

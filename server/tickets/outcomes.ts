@@ -10,7 +10,7 @@ import type { TicketRow } from "./store";
 // an HTTP status and the English text (server/http/support/outcome-status.ts, one table).
 
 /** What the bot was doing when the platform refused it (each needs its own permissions: ./refusals.ts). */
-export type BotAction = "open" | "rename" | "overwrites" | "send" | "read" | "delete";
+export type BotAction = "open" | "rename" | "overwrites" | "move" | "send" | "read" | "delete";
 
 /** Whom a refusal is about: the member acting, or the ticket's opener (staff reopening it from the dashboard). */
 export type Whom = "member" | "opener";
@@ -79,6 +79,18 @@ export type Refusal =
   | { refusal: "messageTicketStaffOnly" }
   | { refusal: "noteEmpty" }
   | { refusal: "labelUnknown" }
+  /** Moving a ticket (./move.ts): the panels named are the target's. */
+  | { refusal: "moveSamePanel"; panelName: string }
+  | { refusal: "moveTargetGone" }
+  | { refusal: "moveTargetDisabled"; panelName: string }
+  /** The mover is not staff of the target panel (its support team), or holds no AnswerTicket. */
+  | { refusal: "moveNoAccess"; panelName: string }
+  /** The target's ticket category (and its overflow category) holds Discord's 50 channels: nothing moved. */
+  | { refusal: "moveCategoryFull"; panelName: string }
+  /** A ticket that is a private thread stays under its channel: Discord cannot move a thread to another channel. */
+  | { refusal: "moveThread" }
+  /** Discord refused to move the channel for a reason the bot cannot name: nothing moved. */
+  | { refusal: "moveFailed" }
   /** Discord refused for a permission the bot lacks (those it could tell, by key: ../../src/schemas/bot-permissions.ts). */
   | { refusal: "missingPermission"; action: BotAction; permissions: BotPermissionKey[] }
   | { refusal: "rateLimited"; action: BotAction; retryAfterMs: number }
@@ -117,7 +129,20 @@ export type Done =
   | { done: "reopened"; ticket: TicketRow; outsideHours: OutsideHours | null }
   | { done: "noteAdded"; ticket: TicketRow; note: TicketNote }
   | { done: "replied"; ticket: TicketRow; messageId: string }
-  | { done: "triaged"; ticket: TicketRow; priority: TicketPriority | null };
+  | { done: "triaged"; ticket: TicketRow; priority: TicketPriority | null }
+  /**
+   * The ticket now belongs to another panel. `unclaimed`: its claimer's name, not staff of the target (the claim was
+   * dropped). `renameLater`: Discord's rename limit held the new name back; the sweep renames the channel then.
+   */
+  | {
+      done: "moved";
+      ticket: TicketRow;
+      from: string;
+      to: string;
+      unclaimed: string | null;
+      renameLater: { name: string; inMs: number } | null;
+      warning: Refusal | null;
+    };
 
 export type DoneKind = Done["done"];
 

@@ -16,6 +16,8 @@ export const actionNeeds: Record<BotAction, BotPermissionKey[]> = {
   open: ["ViewChannel", "ManageChannels", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"],
   rename: ["ViewChannel", "ManageChannels"],
   overwrites: ["ViewChannel", "ManageRoles", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"],
+  // Moving a channel into another category needs Manage Channels there, with what its new overwrites grant.
+  move: ["ViewChannel", "ManageChannels", "ManageRoles", "SendMessages", "EmbedLinks", "AttachFiles", "ReadMessageHistory"],
   send: ["ViewChannel", "SendMessages", "EmbedLinks"],
   read: ["ViewChannel", "ReadMessageHistory"],
   delete: ["ViewChannel", "ManageChannels"],

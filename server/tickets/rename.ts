@@ -20,6 +20,9 @@ export async function rename(
   const channelId = c.row.channel_id;
   const refused = await attempt(deps, c.row, "rename", () => deps.platform.editChannel(channelId, { name }));
   if (refused) return refused;
+  // A name chosen by hand wins over one a move left for the sweep (./move.ts).
+  if (c.row.pending_name !== null && c.row.pending_name !== undefined)
+    await deps.db.updateTable("tickets").set({ pending_name: null, rename_due_at: null }).where("id", "=", c.row.id).execute();
   await recordStep(deps, member, c.row, ticketActions.renamed, { TicketId: number }, { TicketId: number, Channel: name });
   // Its channel changed: the views that follow the ticket read it again.
   publish(deps, "updated", c.row);

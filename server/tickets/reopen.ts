@@ -3,7 +3,7 @@ import { recordActivityOf } from "../activity/record";
 import { fromDbJson } from "../db/dialect";
 import { transcriptExists } from "../transcripts/store";
 import { ticketChannelName, ticketOverwrites } from "./channel-access";
-import { guildMemberOf, isTicketStaff, type Member, memberAccess, supportRoles } from "./members";
+import { isTicketStaff, type Member, memberAccess, stillStaff, supportRoles } from "./members";
 import { createChannel } from "./open";
 import { checkOpenRules, limitRefusal, lockOpens } from "./open-rules";
 import { isRefusal, type Outcome, type Refusal } from "./outcomes";
@@ -151,10 +151,4 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
   if (verdict.outsideHours) await notice(deps, reopened, { notice: "outsideHours", next: verdict.outsideHours.next });
   publish(deps, "opened", reopened);
   return { done: "reopened", ticket: reopened, outsideHours: verdict.outsideHours };
-}
-
-/** Whether the ticket's earlier claimer is still a member and staff of the ticket (its panel's teams). */
-async function stillStaff(deps: EngineDeps, guildId: string, userId: string, teamIds: number[]): Promise<boolean> {
-  const member = await guildMemberOf(deps.platform, guildId, userId);
-  return member !== null && isTicketStaff(await memberAccess(deps.db, guildId, member), teamIds);
 }

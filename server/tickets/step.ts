@@ -37,6 +37,8 @@ export const ticketActions = {
   transcriptNotStored: "Transcript Not Stored",
   /** The scheduler repaired a ticket a crash left in 'opening' or 'closing' (server/tickets/repair.ts). */
   recovered: "Ticket Recovered",
+  /** Moved to another panel (./move.ts). */
+  moved: "Ticket Moved",
 } as const;
 
 export interface EngineDeps {
@@ -180,7 +182,21 @@ export async function attempt(deps: EngineDeps, row: TicketRow, action: BotActio
   }
 }
 
-/** The ticket channel's overwrites as the ticket now is: opener, added members, support roles, claimer. */
+/** The ticket channel's overwrites as the ticket now is: opener, added members, the support roles of `teamIds`, claimer. */
+export async function overwritesOf(deps: EngineDeps, row: TicketRow, teamIds: number[], settings: TicketSettings) {
+  return ticketOverwrites({
+    guildId: row.guild_id,
+    botUserId: deps.platform.botUserId,
+    openerId: row.opener_id,
+    addedIds: await addedMembers(deps.db, row.id),
+    supportRoleIds: await supportRoles(deps.db, row.guild_id, teamIds),
+    claimedBy: row.claimed_by,
+    repsCanView: settings.SupportRepsViewTickets !== false,
+    repsCanType: settings.SupportRepsTypeInTickets !== false,
+  });
+}
+
+/** The ticket channel's overwrites as the ticket now is, written to the channel. */
 export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds: number[], settings: TicketSettings) {
   if (!row.channel_id) return;
   if (row.is_thread) {
@@ -188,18 +204,7 @@ export async function applyOverwrites(deps: EngineDeps, row: TicketRow, teamIds:
     if (row.claimed_by) await deps.platform.setThreadMember(row.channel_id, row.claimed_by, true);
     return;
   }
-  await deps.platform.editChannel(row.channel_id, {
-    overwrites: ticketOverwrites({
-      guildId: row.guild_id,
-      botUserId: deps.platform.botUserId,
-      openerId: row.opener_id,
-      addedIds: await addedMembers(deps.db, row.id),
-      supportRoleIds: await supportRoles(deps.db, row.guild_id, teamIds),
-      claimedBy: row.claimed_by,
-      repsCanView: settings.SupportRepsViewTickets !== false,
-      repsCanType: settings.SupportRepsTypeInTickets !== false,
-    }),
-  });
+  await deps.platform.editChannel(row.channel_id, { overwrites: await overwritesOf(deps, row, teamIds, settings) });
 }
 
 /** What happened, told by the bot in the ticket's channel (pinging nobody): best effort, the step is done. */

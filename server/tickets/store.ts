@@ -76,14 +76,18 @@ export const hasTicketOpening = async (db: Db, guildId: string) =>
     .limit(1)
     .executeTakeFirst()) !== undefined;
 
-/** Updates the ticket only while it is still in `status` (and, with `claimedBy`, still claimed so); true when it did. */
+/**
+ * Updates the ticket only while it is still in `status` (with `claimedBy`, still claimed so; with `revision`, not
+ * changed since); true when it did.
+ */
 export async function updateTicketIf(
   db: Db,
   row: Pick<TicketRow, "id">,
-  expect: { status: string; claimedBy?: string | null },
+  expect: { status: string; claimedBy?: string | null; revision?: number },
   set: Partial<Omit<TicketRow, "id">>,
 ): Promise<boolean> {
   let query = db.updateTable("tickets").set(set).where("id", "=", row.id).where("status", "=", expect.status);
+  if (expect.revision !== undefined) query = query.where("revision", "=", expect.revision);
   if (expect.claimedBy !== undefined)
     query = expect.claimedBy === null ? query.where("claimed_by", "is", null) : query.where("claimed_by", "=", expect.claimedBy);
   const result = await query.executeTakeFirst();

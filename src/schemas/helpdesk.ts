@@ -129,6 +129,13 @@ export const ticketActivityItemSchema = z.object({
 /** A staff member one may assign the ticket to. */
 export const ticketStaffSchema = z.object({ UserId: z.string(), Username: z.string() });
 
+/** A panel a ticket may move to. */
+export const ticketMoveTargetSchema = z.object({ PanelId: z.number().int(), PanelName: z.string() });
+/** POST /{guildId}/tickets/{ticketId}/move: the panel the ticket moves to. */
+export const ticketMoveInputSchema = z.object({
+  panelId: z.number({ error: "Pick a panel" }).int("Pick a panel").min(1, "Pick a panel").max(2_147_483_647, "Pick a panel"),
+});
+
 /** GET /{guildId}/tickets/{ticketId}: the ticket's facts and what the caller may do on its page. */
 export const ticketDetailSchema = z.object({
   ticket: ticketSummarySchema,
@@ -139,6 +146,8 @@ export const ticketDetailSchema = z.object({
   names: mentionNamesSchema,
   /** Staff of the ticket one may assign it to. */
   staff: z.array(ticketStaffSchema),
+  /** The panels the caller may move the ticket to (none when they may not move it). */
+  moveTargets: z.array(ticketMoveTargetSchema),
   may: z.object({ reply: z.boolean(), note: z.boolean(), act: z.boolean() }),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;

@@ -104,6 +104,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/assign`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/members`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/rename`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/move`, anyOf: ["AnswerTicket"], body: {} },
   { method: "GET", route: `${g}/statistics/priorities`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/labels`, anyOf: [], list: true },
   { method: "POST", route: `${g}/labels`, anyOf: ["EditSettings"], body: {} },

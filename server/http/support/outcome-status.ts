@@ -14,11 +14,15 @@ export const refusalStatus: Record<RefusalKind, 400 | 403 | 404 | 409> = {
   onlyClaimer: 403,
   cannotCloseOwn: 403,
   transferTargetNotStaff: 403,
+  moveNoAccess: 403,
   // What the caller sent names nothing that can be used.
   labelUnknown: 400,
   memberNotFound: 400,
   cannotRemoveOpener: 400,
   renameInvalid: 400,
+  // The panel asked for is the ticket's own, or names no panel any more.
+  moveSamePanel: 400,
+  moveTargetGone: 400,
   // The ticket, the server or Discord stands in the way now: the request itself was fine.
   stale: 409,
   ticketGone: 409,
@@ -60,6 +64,10 @@ export const refusalStatus: Record<RefusalKind, 400 | 403 | 404 | 409> = {
   rateLimited: 409,
   backingOff: 409,
   failed: 409,
+  moveTargetDisabled: 409,
+  moveCategoryFull: 409,
+  moveThread: 409,
+  moveFailed: 409,
 };
 
 /** What a step did, in the bot's words (the language spoken now); a refusal, or a form only Discord can show, is thrown as an HttpError. */

@@ -36,7 +36,7 @@ import "./ticket-page.css";
 // A ticket's page: its conversation as Discord shows it, read live (the server reads the channel after its
 // last known message once per poll however many staff watch; on the demo platform a member's message also arrives as
 // a ticket event at once); its facts; replies as the staff member; private staff notes; priority and labels; claim,
-// assign, members, rename and close. The server decides who may do what (`may`); the page hides what the caller
+// assign, members, rename, move and close. The server decides who may do what (`may`); the page hides what the caller
 // cannot use.
 
 const CloseDialog = lazy(() => import("./CloseDialog"));
@@ -215,6 +215,7 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
   const [assignee, setAssignee] = useState("");
   const [memberId, setMemberId] = useState("");
   const [rename, setRename] = useState("");
+  const [moveTarget, setMoveTarget] = useState("");
 
   const detailQuery = useCustom({
     url: base,
@@ -621,6 +622,29 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                   {tr("tickets.page.rename", "Rename")}
                 </Button>
               </div>
+              {detail.moveTargets.length > 0 && (
+                <div className="tp-inline">
+                  <SelectField
+                    label={tr("tickets.moveTo", "Move to")}
+                    className="tp-select"
+                    value={moveTarget}
+                    onChange={setMoveTarget}
+                    options={[
+                      { value: "", label: tr("tickets.pickPanel", "Pick a panel") },
+                      ...detail.moveTargets.map((p) => ({ value: String(p.PanelId), label: p.PanelName })),
+                    ]}
+                  />
+                  <Button
+                    disabled={!moveTarget}
+                    loading={busy === "move"}
+                    onClick={async () => {
+                      if (await run("move", "move", { panelId: Number(moveTarget) })) setMoveTarget("");
+                    }}
+                  >
+                    {tr("tickets.move", "Move")}
+                  </Button>
+                </div>
+              )}
             </Panel>
           )}
           <Panel title={tr("tickets.page.activity", "Activity")}>

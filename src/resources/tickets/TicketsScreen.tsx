@@ -33,11 +33,13 @@ import "./tickets.css";
 // The open queue (issue "Live tickets and statistics"): the server's open tickets, filtered by panel, claim and
 // "mine" (refine's useList; the filters are the server's), kept current by the live provider (liveMode: each event
 // is applied to the list in place; while the stream is down the provider's fallback refetches it every 15 s).
-// Claim, unclaim and close run the engine's own steps (actions, not resource operations: useCustomMutation); the
+// Claim, unclaim, move and close run the engine's own steps (actions, not resource operations: useCustomMutation); the
 // answer's words are the bot's.
 
 // The close dialog (a modal with a form) loads on the first "Close", not with the queue.
 const CloseDialog = lazy(() => import("./CloseDialog"));
+// … and the move dialog on the first "Move".
+const MoveDialog = lazy(() => import("./MoveDialog"));
 type Claimed = "claimed" | "unclaimed" | "";
 
 /** The queue shows the newest 100 open tickets (one page of the route). */
@@ -66,6 +68,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const byPriority = params.get("sort") === "priority";
   const [live, setLive] = useState(false);
   const [closing, setClosing] = useState<TicketSummary | null>(null);
+  const [moving, setMoving] = useState<TicketSummary | null>(null);
   const [pending, setPending] = useState<number | null>(null);
   const { data: identity } = useGetIdentity<{ id: string }>();
   const queryClient = useQueryClient();
@@ -164,7 +167,11 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       : null;
 
   const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
-  const act = async (ticket: TicketSummary, action: "claim" | "unclaim" | "close", body?: { reason?: string }) => {
+  const act = async (
+    ticket: TicketSummary,
+    action: "claim" | "unclaim" | "close" | "move",
+    body?: { reason?: string } | { panelId: number },
+  ) => {
     setPending(ticket.TicketId);
     try {
       const response = await runAction({
@@ -265,6 +272,9 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
                 {tr("tickets.claim", "Claim")}
               </Button>
             )}
+            <Button size="small" onClick={() => setMoving(t)}>
+              {tr("tickets.move", "Move")}
+            </Button>
             <Button size="small" danger onClick={() => setClosing(t)}>
               {tr("tickets.close", "Close")}
             </Button>
@@ -369,6 +379,18 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           }}
         />
       </Panel>
+      {moving && (
+        <Suspense fallback={null}>
+          <MoveDialog
+            guildId={guildId}
+            ticket={moving}
+            onCancel={() => setMoving(null)}
+            onMove={async (panelId) => {
+              if (await act(moving, "move", { panelId })) setMoving(null);
+            }}
+          />
+        </Suspense>
+      )}
       {closing && (
         <Suspense fallback={null}>
           <CloseDialog

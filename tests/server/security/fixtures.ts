@@ -689,6 +689,19 @@ export const samples: Record<string, Sample> = {
     setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
     body: (ctx) => ({ name: ctx.unique("renamed") }),
   },
+  "POST /api/:guildId/tickets/:ticketId/move": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicketWithChannel(ctx)) }),
+    bodyAsync: async (ctx) => {
+      const billing = await ctx.t.db
+        .selectFrom("panels")
+        .select("id")
+        .where("guild_id", "=", G)
+        .where("name", "=", "Billing")
+        .executeTakeFirstOrThrow();
+      return { panelId: billing.id };
+    },
+  },
   "GET /api/:guildId/labels": { status: 200 },
   "POST /api/:guildId/labels": { status: 201, body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#ff0000" }) },
   "PUT /api/:guildId/labels/:labelId": {

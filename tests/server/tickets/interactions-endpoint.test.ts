@@ -215,7 +215,7 @@ describe("autocomplete", () => {
 });
 
 describe("the slash commands Discord registers", () => {
-  it("are the command files', with /panel resend as a subcommand and autocomplete on /close and /tag", () => {
+  it("are the command files', with /panel resend as a subcommand and autocomplete on /close, /tag and /move", () => {
     const commands = applicationCommands();
     expect(commands.map((c) => c.name).sort()).toEqual([
       "Open ticket about this message",
@@ -225,6 +225,7 @@ describe("the slash commands Discord registers", () => {
       "closerequest",
       "form",
       "help",
+      "move",
       "mydata",
       "new",
       "note",
@@ -249,6 +250,9 @@ describe("the slash commands Discord registers", () => {
       { name: "details", type: 3, required: false, max_length: 1024, name_localizations: { "es-ES": "detalles" } },
     ]);
     expect(commands.find((c) => c.name === "tag")!.options).toMatchObject([{ name: "name", type: 3, required: true, autocomplete: true }]);
+    expect(commands.find((c) => c.name === "move")!.options).toMatchObject([
+      { name: "panel", type: 3, required: true, autocomplete: true },
+    ]);
     for (const c of commands) expect(String(c.description).length).toBeLessThanOrEqual(100);
   });
 

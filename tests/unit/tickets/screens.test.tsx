@@ -138,6 +138,45 @@ describe("Tickets screen", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Ticket #12 closed.")).toBeInTheDocument();
   });
 
+  it("moves a ticket from its row to a panel the server offers for it", async () => {
+    const { state, handlers } = ticketsApi("");
+    const moved = ticket(12, { PanelId: 3, PanelName: "Billing" });
+    const user = userEvent.setup();
+    renderApp(`/${community}/tickets`, server, {
+      handlers: [
+        rest.get(`${API}/${community}/tickets/12`, () =>
+          HttpResponse.json({
+            ticket: ticket(12),
+            FirstResponseAt: null,
+            AddedMembers: [],
+            activity: [],
+            notes: [],
+            names: { users: {}, roles: {}, channels: {} },
+            staff: [],
+            moveTargets: [{ PanelId: 3, PanelName: "Billing" }],
+            may: { reply: true, note: true, act: true },
+          }),
+        ),
+        rest.post(`${API}/${community}/tickets/12/move`, async ({ request }) => {
+          state.posts.push({ path: "12/move", body: await request.json() });
+          return HttpResponse.json({ message: "Ticket moved from General Support to Billing.", ticket: moved });
+        }),
+        ...handlers,
+      ],
+    });
+    await user.click(within((await screen.findByText("#12")).closest("tr")!).getByRole("button", { name: "Move" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move ticket #12" });
+    const ok = within(dialog).getByRole("button", { name: "Move" });
+    expect(ok).toBeDisabled();
+    await user.click(within(dialog).getByRole("combobox"));
+    await user.click(await screen.findByTitle("Billing"));
+    await user.click(ok);
+    await waitFor(() => expect(state.posts).toEqual([{ path: "12/move", body: { panelId: 3 } }]));
+    expect(await screen.findByText("Ticket moved from General Support to Billing.")).toBeInTheDocument();
+    expect(await within((await screen.findByText("#12")).closest("tr")!).findByText("Billing")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
   it("sends the filters in the query", async () => {
     const { state, handlers } = ticketsApi("");
     renderApp(`/${community}/tickets?claimed=unclaimed&mine=1&panel=1`, server, { handlers });

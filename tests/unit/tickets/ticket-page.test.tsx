@@ -43,6 +43,7 @@ const detail: TicketDetail = {
   activity: [],
   notes: [],
   staff: [],
+  moveTargets: [],
   may: { reply: true, note: true, act: true },
   // The guild's names now: the role was renamed since the bot read the message.
   // Someone the bot could not name when it read the message is known to the page now: the message still says unknown.
@@ -248,5 +249,43 @@ describe("a reply from the ticket page", { timeout: 30_000 }, () => {
     tell(current);
     await screen.findByText("Orders · Demo Admin · Refund", {}, { timeout: 10_000 });
     expect(detailReads).toBe(before + 2);
+  });
+});
+
+describe("moving a ticket from its page", { timeout: 30_000 }, () => {
+  it("offers the panels the server names, posts the one chosen and shows the ticket in its new panel", async () => {
+    let posted: unknown = null;
+    let current = summary;
+    const targets = [
+      { PanelId: 3, PanelName: "Billing" },
+      { PanelId: 4, PanelName: "Shipping" },
+    ];
+    renderApp(`/${community}/tickets/12`, server, {
+      handlers: [
+        rest.get(`${API}/${community}/tickets/12`, () => HttpResponse.json({ ...detail, ticket: current, moveTargets: targets })),
+        rest.post(`${API}/${community}/tickets/12/move`, async ({ request }) => {
+          posted = await request.json();
+          current = { ...summary, PanelId: 4, PanelName: "Shipping" };
+          return HttpResponse.json({ message: "Ticket moved from Orders to Shipping.", ticket: current });
+        }),
+        ...handlers,
+      ],
+    });
+    const select = await screen.findByLabelText("Move to", {}, { timeout: 20_000 });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(["Pick a panel", "Billing", "Shipping"]);
+    const move = screen.getByRole("button", { name: "Move" });
+    expect(move).toBeDisabled();
+    fireEvent.change(select, { target: { value: "4" } });
+    fireEvent.click(move);
+    await expect.poll(() => posted).toEqual({ panelId: 4 });
+    await screen.findByText("Shipping · Demo Admin", {}, { timeout: 10_000 });
+    expect((select as HTMLSelectElement).value).toBe("");
+  });
+
+  it("offers no move when the server names no panel the caller may move the ticket to", async () => {
+    renderApp(`/${community}/tickets/12`, server, { handlers });
+    await screen.findByLabelText("Reply as yourself", {}, { timeout: 20_000 });
+    expect(screen.queryByLabelText("Move to")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Move" })).toBeNull();
   });
 });

@@ -105,6 +105,7 @@ const records: Dictionary = {
   "activity.action.ticketMemberAdded": "Miembro añadido al ticket",
   "activity.action.ticketMemberRemoved": "Miembro quitado del ticket",
   "activity.action.ticketRenamed": "Ticket renombrado",
+  "activity.action.ticketMoved": "Ticket movido a otro panel",
   "activity.action.ticketClosed": "Ticket cerrado",
   "activity.action.transcriptNotStored": "Transcripción no guardada",
   "activity.action.ticketRecovered": "Ticket reparado",

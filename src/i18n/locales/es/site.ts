@@ -69,6 +69,8 @@ const dictionary: Dictionary = {
   "site.commands.description.claim": "Reclama el ticket para que el equipo sepa que te encargas tú.",
   "site.commands.description.unclaim": "Libera un ticket que reclamaste para que otra persona pueda encargarse.",
   "site.commands.description.transfer": "Pasa un ticket reclamado a otro miembro del staff.",
+  "site.commands.description.move":
+    "Mueve el ticket actual a otro panel: toma su categoría, su equipo de soporte, el nombre del canal y el aviso de espera, y conserva su número, la conversación, las categorías y los miembros. Se mantiene reclamado si quien lo reclamó está en el equipo del nuevo panel.",
   "site.commands.description.tag": "Envía una respuesta predefinida (etiqueta) al canal actual.",
   "site.commands.description.form":
     "Abre un formulario para el miembro: sus respuestas se recogen antes de que se abra el ticket. Copia el comando con el id del formulario desde la página Formularios.",

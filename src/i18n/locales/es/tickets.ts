@@ -51,6 +51,14 @@ const tickets: Dictionary = {
   "tickets.reasonAdded": "Se añade tras el motivo predefinido.",
   "tickets.reasonTooLong": "Con el motivo predefinido, el motivo debe tener como máximo {max} caracteres.",
   "tickets.reasonRecorded": "Se guarda como: {reason}",
+  // Moving a ticket to another panel (the queue's dialog, the ticket page)
+  "tickets.move": "Mover",
+  "tickets.moveTitle": "Mover el ticket #{n}",
+  "tickets.moveHelp":
+    "El ticket toma la categoría, el equipo de soporte y el nombre de canal del panel, y conserva su número y su conversación.",
+  "tickets.moveNone": "No hay otro panel al que puedas mover este ticket.",
+  "tickets.moveTo": "Mover a",
+  "tickets.pickPanel": "Elige un panel",
 
   "statistics.title": "Estadísticas",
   "statistics.range": "Periodo",
