@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http as rest, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { TicketSummary } from "../../../src/schemas/ticket";
 import { API, useMswServer } from "../providers/helpers";
 import { lastDays } from "../../../src/resources/engine/ticket-statistics-format";
@@ -258,6 +258,11 @@ describe("Statistics screen", { timeout: 30_000 }, () => {
 });
 
 describe("Try-it view", { timeout: 30_000 }, () => {
+  // The screen and its form modal are lazy chunks: load them before the first wait, so a loaded machine spends the
+  // modules' first transform here and not inside a findBy's few seconds.
+  beforeAll(async () => {
+    await Promise.all([import("../../../src/resources/try-it/TryItScreen"), import("../../../src/resources/try-it/FormModal")]);
+  });
   it("draws the channel's messages as text, sends a click, shows the modal and its answer", async () => {
     const sent: unknown[] = [];
     const handlers = [
