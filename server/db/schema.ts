@@ -388,6 +388,20 @@ export interface Database extends SpecTables {
   ticket_messages: TicketMessagesTable;
   ticket_message_history: TicketMessageHistoryTable;
   guild_departures: GuildDeparturesTable;
+  // ---- 034_saved_views ----
+  saved_views: SavedViewsTable;
+}
+
+/** A user's saved view of a list (034_saved_views): its state is src/schemas/saved-view.ts's, as JSON. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  guild_id: string;
+  user_id: string;
+  list: string;
+  name: string;
+  state_json: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** A gateway shard (032_gateway): its lease, the session another instance resumes, Discord's refusal of it. */

@@ -64,6 +64,11 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/clock",
   // The member's events: only of the tickets whose channel they see (server/try-it/channels.ts, eventFor).
   "GET /api/:guildId/demo/events",
+  // Saved views: the list a view is of names the permission, checked in the route (the list route's own).
+  "GET /api/:guildId/views",
+  "POST /api/:guildId/views",
+  "PATCH /api/:guildId/views/:viewId",
+  "DELETE /api/:guildId/views/:viewId",
 ]);
 
 /**
@@ -175,6 +180,14 @@ export async function createOpenTicketWithChannel(ctx: Ctx): Promise<number> {
 export async function createLabel(ctx: Ctx): Promise<string> {
   const body = await okJson(await ctx.inject("POST", `/api/${G}/labels`, { token: ctx.owner, body: { Name: ctx.unique("label") } }), 201);
   return String(body.label.LabelId);
+}
+
+const viewState = { filters: { panel: "Support" }, sort: { field: "rating", order: "desc" }, hide: ["reason"] };
+
+/** A saved view of the transcripts, the owner's. */
+export async function createView(ctx: Ctx): Promise<string> {
+  const body = { list: "transcripts", name: ctx.unique("view"), state: viewState };
+  return String((await okJson(await ctx.inject("POST", `/api/${G}/views`, { token: ctx.owner, body }), 201)).view.ViewId);
 }
 
 export async function createContext(t: TestApp): Promise<Ctx> {
@@ -697,6 +710,14 @@ export const samples: Record<string, Sample> = {
     body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#00ff00" }),
   },
   "DELETE /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }) },
+  // Saved views: the caller's own (the owner's, made here).
+  "POST /api/:guildId/views": { status: 201, body: (ctx) => ({ list: "transcripts", name: ctx.unique("view"), state: viewState }) },
+  "PATCH /api/:guildId/views/:viewId": {
+    status: 200,
+    setup: async (ctx) => ({ viewId: await createView(ctx) }),
+    body: (ctx) => ({ name: ctx.unique("renamed"), state: viewState }),
+  },
+  "DELETE /api/:guildId/views/:viewId": { status: 200, setup: async (ctx) => ({ viewId: await createView(ctx) }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
   "GET /api/:guildId/demo/clock": { status: 200 },
