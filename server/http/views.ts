@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  savedViewListQuerySchema,
-  savedViewLists,
-  savedViewMessages,
-} from "../../src/schemas/saved-view";
+import { savedViewListQuerySchema, savedViewLists, savedViewMessages } from "../../src/schemas/saved-view";
 import { guard, guildIdOf, requirePermission } from "../access/guard";
 import type { ViewOwner } from "../views/service";
 import { s } from "./support/openapi/components";
@@ -31,7 +27,14 @@ function requireListRead(request: FastifyRequest, list: string): void {
   if (permission) requirePermission(request, permission);
 }
 
-const viewParams = idParams("viewId").extend({ viewId: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** A view's id as the path carries it: digits only, within the id column's range (anything else names no view: 404). */
+const viewParams = idParams("viewId").extend({
+  viewId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647),
+});
 
 export default async function viewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

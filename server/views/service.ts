@@ -71,7 +71,15 @@ export class SavedViewsService {
       const now = Date.now();
       const row = await tx
         .insertInto("saved_views")
-        .values({ guild_id: owner.guildId, user_id: owner.userId, list, name, state_json: JSON.stringify(state), created_at: now, updated_at: now })
+        .values({
+          guild_id: owner.guildId,
+          user_id: owner.userId,
+          list,
+          name,
+          state_json: JSON.stringify(state),
+          created_at: now,
+          updated_at: now,
+        })
         .returning(columns)
         .executeTakeFirstOrThrow();
       return toView(row);

@@ -45,11 +45,15 @@ export const savedViewStateSchema = z.object({
 });
 export type SavedViewState = z.infer<typeof savedViewStateSchema>;
 
+/** Half of a surrogate pair alone: no character at all (databases store it as U+FFFD, merging names that differ). */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const viewName = z
   .string()
   .trim()
   .min(1, "A view needs a name")
-  .max(savedViewLimits.nameMax, `A view's name is at most ${savedViewLimits.nameMax} characters`);
+  .max(savedViewLimits.nameMax, `A view's name is at most ${savedViewLimits.nameMax} characters`)
+  .refine((name) => !loneSurrogate.test(name), "A view's name holds a broken character");
 
 export const savedViewListQuerySchema = z.object({ list: z.enum(savedViewListNames) });
 

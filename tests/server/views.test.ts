@@ -46,7 +46,12 @@ describe("saved views", () => {
   });
 
   const call = async (who: Who, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) => {
-    const res = await t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload === undefined ? {} : { payload: payload as Json }) });
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: bearer(tokens[who]),
+      ...(payload === undefined ? {} : { payload: payload as Json }),
+    });
     return { status: res.statusCode, body: (res.body ? res.json() : {}) as Json };
   };
   const stored = async () => (await t.db.selectFrom("saved_views").select("id").execute()).length;
@@ -98,9 +103,19 @@ describe("saved views", () => {
     ["a filter named like the page", { list: "transcripts", name: "x", state: { ...state, filters: { page: "3" } } }],
     ["a filter name with punctuation", { list: "transcripts", name: "x", state: { ...state, filters: { "a&b": "1" } } }],
     ["a filter value too long", { list: "transcripts", name: "x", state: { ...state, filters: { q: "q".repeat(201) } } }],
-    ["too many filters", { list: "transcripts", name: "x", state: { ...state, filters: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`f${i}`, "1"])) } }],
+    [
+      "too many filters",
+      {
+        list: "transcripts",
+        name: "x",
+        state: { ...state, filters: Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`f${i}`, "1"])) },
+      },
+    ],
     ["a bad sort order", { list: "transcripts", name: "x", state: { ...state, sort: { field: "rating", order: "up" } } }],
-    ["too many hidden columns", { list: "transcripts", name: "x", state: { ...state, hide: Array.from({ length: 31 }, (_, i) => `c${i}`) } }],
+    [
+      "too many hidden columns",
+      { list: "transcripts", name: "x", state: { ...state, hide: Array.from({ length: 31 }, (_, i) => `c${i}`) } },
+    ],
     ["no state", { list: "transcripts", name: "x" }],
   ];
   for (const [what, body] of bad) {
@@ -136,7 +151,11 @@ describe("saved views", () => {
     const rowsFor = async (who: Who) => {
       const res = await call(who, "GET", `/api/${G}/transcripts?${query}`);
       expect(res.status).toBe(200);
-      return res.body.transcripts.map((x: { TicketId: number; Rating: number | null; PanelName: string }) => [x.TicketId, x.Rating, x.PanelName]);
+      return res.body.transcripts.map((x: { TicketId: number; Rating: number | null; PanelName: string }) => [
+        x.TicketId,
+        x.Rating,
+        x.PanelName,
+      ]);
     };
     const adminRows = await rowsFor("admin");
     expect(adminRows.length).toBeGreaterThan(1);
@@ -151,7 +170,11 @@ describe("saved views", () => {
   it("needs the permission that reads the list: Demo Staff has no ViewActivity", async () => {
     const before = await stored();
     expect((await call("staff", "GET", `/api/${G}/views?list=activity`)).status).toBe(403);
-    const res = await call("staff", "POST", `/api/${G}/views`, { list: "activity", name: "Log", state: { filters: {}, sort: null, hide: [] } });
+    const res = await call("staff", "POST", `/api/${G}/views`, {
+      list: "activity",
+      name: "Log",
+      state: { filters: {}, sort: null, hide: [] },
+    });
     expect(res).toEqual({ status: 403, body: { error: authMessages.accessDenied } });
     expect(await stored()).toBe(before);
     expect((await call("staff", "GET", `/api/${G}/views?list=transcripts`)).status).toBe(200);

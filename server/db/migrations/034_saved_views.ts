@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>, d: DialectHelpers): Promise<void> {
     .addColumn("created_at", d.bigint, (c) => c.notNull())
     .addColumn("updated_at", d.bigint, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("saved_views_owner_name").on("saved_views").columns(["guild_id", "user_id", "list", "name"]).unique().execute();
+  await db.schema
+    .createIndex("saved_views_owner_name")
+    .on("saved_views")
+    .columns(["guild_id", "user_id", "list", "name"])
+    .unique()
+    .execute();
   await db.schema.createIndex("saved_views_user").on("saved_views").column("user_id").execute();
 }
 
