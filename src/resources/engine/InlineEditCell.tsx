@@ -25,9 +25,10 @@ export interface InlineEditCellProps {
 }
 
 /** The record's input fields (what the update route takes) with one of them changed. */
-export function updateValues(schema: z.ZodObject, record: BaseRecord, field: string, value: string): Record<string, unknown> {
+export function updateValues(schema: z.ZodType, record: BaseRecord, field: string, value: string): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.shape)) if (key in record) values[key] = record[key];
+  const shape = (schema as Partial<z.ZodObject>).shape ?? {};
+  for (const key of Object.keys(shape)) if (key in record) values[key] = record[key];
   values[field] = value;
   return values;
 }

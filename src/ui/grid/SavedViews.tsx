@@ -28,7 +28,7 @@ export function SavedViews({ guildId, list }: { guildId: string; list: string })
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [name, setName] = useState("");
-  const { query } = useCustom<unknown, HttpError>({
+  const { query } = useCustom<{ views?: unknown }, HttpError>({
     url: `/${guildId}/views`,
     method: "get",
     config: { query: { list } },
