@@ -97,6 +97,8 @@ export interface DataTableProps<T> {
   onHiddenColumnsChange?: (hidden: string[]) => void;
   /** Shown above the rows while some are selected (the bulk actions). */
   bulkActions?: (selection: DataSelection) => ReactNode;
+  /** More controls at the start of the toolbar (the list's saved views). */
+  tools?: ReactNode;
 }
 
 const keyOf = <T,>(rowKey: DataTableProps<T>["rowKey"], record: T) =>
@@ -164,6 +166,7 @@ export function DataTable<T>({
   hiddenColumns,
   onHiddenColumnsChange,
   bulkActions,
+  tools,
 }: DataTableProps<T>) {
   const t = useT();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -291,12 +294,13 @@ export function DataTable<T>({
   };
 
   const choosable = table.getAllLeafColumns().filter((c) => c.getCanHide());
-  const toolbar = (selectable && selectedCount > 0) || (columnChooser && choosable.length > 0) || opens || selectable;
+  const toolbar = (selectable && selectedCount > 0) || (columnChooser && choosable.length > 0) || opens || selectable || tools;
 
   return (
     <div className={["data-table", `data-table-${size}`, loading && "data-table-busy", className].filter(Boolean).join(" ")}>
       {toolbar && (
         <div className="dt-toolbar">
+          {tools}
           {selectable && selectedCount > 0 && (
             <div className="dt-bulk" role="status">
               <span className="dt-selected-count">{t("ui.dataTable.selected", "{n} selected", { n: selectedCount })}</span>

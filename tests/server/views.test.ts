@@ -198,4 +198,20 @@ describe("saved views", () => {
     expect((await call("otherOwner", "DELETE", `/api/${GAMING_HUB_ID}/views/${id}`)).status).toBe(404);
     expect(await names("admin", "transcripts")).toContain("Community only");
   });
+
+  it("a member's export holds their views and their erasure removes them, not anyone else's", async () => {
+    expect((await call("staff", "POST", `/api/${G}/views`, { list: "transcripts", name: "Staff's own", state })).status).toBe(201);
+    const exported = await call("staff", "GET", "/api/me/data/export");
+    expect(exported.body.saved_views).toContainEqual({
+      guild_id: G,
+      list: "transcripts",
+      name: "Staff's own",
+      state,
+      created_at: expect.any(Number),
+    });
+    const adminViews = (await names("admin", "transcripts")).length;
+    expect((await call("staff", "POST", "/api/me/data/erase", { confirm: "ERASE" })).status).toBe(200);
+    expect(await t.db.selectFrom("saved_views").select("id").where("user_id", "=", DEMO_STAFF_ID).execute()).toEqual([]);
+    expect(await names("admin", "transcripts")).toHaveLength(adminViews);
+  });
 });

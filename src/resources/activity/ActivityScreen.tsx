@@ -287,7 +287,6 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           )}
         </div>
 
-        <SavedViews guildId={guildId} list="activity" />
         {failure ? (
           <Alert type="error" showIcon role="alert" message={failure.message} description={failure.detail} />
         ) : isInitialLoad ? (
@@ -299,6 +298,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           </div>
         ) : (
           <DataTable<ActivityEntry>
+            tools={<SavedViews guildId={guildId} list="activity" />}
             rowKey="ActivityId"
             dataSource={rows}
             columns={columns}

@@ -264,8 +264,8 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             ) : undefined
           }
         >
-          <SavedViews guildId={guildId} list={declaration.name} />
           <DataTable<BaseRecord>
+            tools={<SavedViews guildId={guildId} list={declaration.name} />}
             rowKey={(record) => String(record[idKey])}
             dataSource={rows}
             columns={columns}

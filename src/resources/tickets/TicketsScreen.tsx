@@ -348,8 +348,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           </Button>
         </div>
         {error && <Alert type="error" showIcon message={error} />}
-        <SavedViews guildId={guildId} list="tickets" />
         <DataTable<TicketSummary>
+          tools={<SavedViews guildId={guildId} list="tickets" />}
           rowKey="TicketId"
           columns={columns}
           dataSource={tickets ?? []}

@@ -300,7 +300,6 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
           </div>
         </div>
 
-        <SavedViews guildId={guildId} list="transcripts" />
         {failure ? (
           <Alert type="error" showIcon role="alert" message={failure} />
         ) : isInitialLoad ? (
@@ -311,6 +310,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
           </div>
         ) : (
           <DataTable<TranscriptSummary>
+            tools={<SavedViews guildId={guildId} list="transcripts" />}
             rowKey="TicketId"
             dataSource={rows}
             columns={columns}
