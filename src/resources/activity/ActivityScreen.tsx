@@ -9,7 +9,7 @@ import { limits } from "../../schemas/limits";
 import { activityMessages } from "../../schemas/messages";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
-import { useListUrl } from "../../ui/grid/list-url";
+import { useDraftFollows, useListUrl } from "../../ui/grid/list-url";
 import { SavedViews } from "../../ui/grid/SavedViews";
 import { PageHeader } from "../../ui/PageHeader";
 import { actionLabel } from "./action-labels";
@@ -100,11 +100,9 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
 
   // Any filter change (typed, picked, or a view opened) starts again at page 1; the user field follows a view.
   const filtersKey = JSON.stringify(filters);
-  const startAgain = useEffectEvent(() => {
-    setPage(1);
-    setUserDraft(filters.user);
-  });
+  const startAgain = useEffectEvent(() => setPage(1));
   useEffect(() => startAgain(), [filtersKey]);
+  useDraftFollows(user, setUserDraft);
   const debouncedUser = useDebounced(userDraft, limits.selectSearchDebounceMs);
   // Only a new debounced value applies: clearing the filters must not bring back the value still being debounced.
   const applyDebouncedUser = useEffectEvent((typed: string) => {

@@ -14,7 +14,7 @@ import {
 } from "../../schemas/transcript";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
-import { useListUrl } from "../../ui/grid/list-url";
+import { useDraftFollows, useListUrl } from "../../ui/grid/list-url";
 import { SavedViews } from "../../ui/grid/SavedViews";
 import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
@@ -106,12 +106,10 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const debounced = useDebounced(typed, limits.selectSearchDebounceMs);
   useEffect(() => url.set(urlOfFilters(JSON.parse(debounced) as TranscriptFilters)), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps -- url.set is new each render
   // The URL's filters (typed, picked, or a view opened) are the list's; the typing fields follow a view.
-  useEffect(() => {
-    dispatch({ type: "filters", patch: urlFilters });
-    setTicketDraft(urlFilters.ticketId);
-    setUsernameDraft(urlFilters.username);
-    setSearchDraft(urlFilters.q);
-  }, [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps -- urlKey is the filters' value
+  useEffect(() => dispatch({ type: "filters", patch: urlFilters }), [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps -- urlKey is the filters' value
+  useDraftFollows(urlFilters.ticketId, setTicketDraft);
+  useDraftFollows(urlFilters.username, setUsernameDraft);
+  useDraftFollows(urlFilters.q, setSearchDraft);
   useEffect(() => setPageDraft(state.page), [state.page]);
 
   // The list: pages, filters and the order on the server (the declaration maps them onto the route's query).

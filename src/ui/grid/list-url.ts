@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import type { DataSort } from "../DataTable";
 
@@ -42,4 +43,17 @@ export function useListUrl(): ListUrl {
     hidden: (params.get("hide") ?? "").split(",").filter(Boolean),
     setHidden: (hidden) => set({ hide: hidden.join(",") }),
   };
+}
+
+/**
+ * A typing field's draft follows its value in the URL when that value itself changes (a view opened, the back button),
+ * not when another parameter does: what is being typed, not yet in the URL, stays.
+ */
+export function useDraftFollows<T>(value: T, setDraft: (value: T) => void): void {
+  const last = useRef(value);
+  useEffect(() => {
+    if (Object.is(last.current, value)) return;
+    last.current = value;
+    setDraft(value);
+  });
 }
