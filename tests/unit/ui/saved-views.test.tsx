@@ -14,7 +14,7 @@ const list = `${API}/${community}/close-reasons`;
 const views = `${API}/${community}/views`;
 
 function api(initial: SavedView[] = []) {
-  const state = { views: [...initial], posts: [] as unknown[], lists: [] as string[] };
+  const state = { views: [...initial], posts: [] as unknown[], lists: [] as string[], patches: [] as unknown[], deletes: [] as string[] };
   const handlers = [
     rest.get(list, () =>
       HttpResponse.json({
@@ -35,6 +35,17 @@ function api(initial: SavedView[] = []) {
       const view = { ViewId: 9, List: "close-reasons", Name: body.name, State: body.state, CreatedAt: 1, UpdatedAt: 1 };
       state.views.push(view);
       return HttpResponse.json({ message: savedViewMessages.created, view }, { status: 201 });
+    }),
+    rest.patch(`${views}/:viewId`, async ({ params, request }) => {
+      const body = (await request.json()) as Partial<SavedView["State"]> & { name?: string };
+      state.patches.push({ id: params.viewId, ...body });
+      state.views = state.views.map((v) => (String(v.ViewId) === params.viewId ? { ...v, Name: body.name ?? v.Name } : v));
+      return HttpResponse.json({ message: savedViewMessages.updated, view: state.views.find((v) => String(v.ViewId) === params.viewId) });
+    }),
+    rest.delete(`${views}/:viewId`, ({ params }) => {
+      state.deletes.push(String(params.viewId));
+      state.views = state.views.filter((v) => String(v.ViewId) !== params.viewId);
+      return HttpResponse.json({ message: savedViewMessages.deleted });
     }),
   ];
   return { state, handlers };
@@ -110,5 +121,35 @@ describe("saved views", { timeout: 30_000 }, () => {
     expect(await screen.findByText("You keep at most 20 views of this list: delete one first")).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "View name" })).toHaveValue("Full");
     expect(within(document.body).queryByRole("button", { name: /^View:/ })).not.toBeInTheDocument();
+  });
+
+  it("renames and deletes the view picked; a changed list offers to update it", async () => {
+    const { state, handlers } = api([saved]);
+    const user = userEvent.setup();
+    const { router } = renderApp(`/${community}/close-reasons?q=Dup&sort=Label&order=desc&hide=Text&view=7`, server, { handlers });
+    const trigger = await screen.findByRole("button", { name: "View: Duplicates" });
+    await user.click(trigger);
+    await user.click(await screen.findByRole("menuitem", { name: "Rename “Duplicates”…" }));
+    const name = screen.getByRole("textbox", { name: "View name" });
+    expect(name).toHaveValue("Duplicates");
+    await user.clear(name);
+    await user.type(name, "Dupes{Enter}");
+    expect(await screen.findByRole("button", { name: "View: Dupes" })).toBeInTheDocument();
+    expect(state.patches).toEqual([{ id: "7", name: "Dupes" }]);
+
+    // Another sort: the view reads as changed and can take the new state.
+    await user.click(within(screen.getByRole("columnheader", { name: "Label" })).getByRole("button"));
+    expect(await screen.findByRole("button", { name: "View: Dupes (changed)" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "View: Dupes (changed)" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Update “Dupes”" }));
+    await waitFor(() => expect(state.patches).toHaveLength(2));
+    expect(state.patches[1]).toEqual({ id: "7", state: { filters: { q: "Dup" }, sort: null, hide: ["Text"] } });
+
+    await user.click(screen.getByRole("button", { name: /^View: Dupes/ }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete “Dupes”" }));
+    await waitFor(() => expect(state.deletes).toEqual(["7"]));
+    expect(await screen.findByRole("button", { name: "Views" })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get("view")).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get("q")).toBe("Dup");
   });
 });
