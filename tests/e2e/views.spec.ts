@@ -19,7 +19,11 @@ async function expectTheView(page: Page, tickets?: string[]) {
   if (tickets) await expect.poll(() => ticketsShown(page)).toEqual(tickets);
 }
 
-test("a saved view of transcripts survives a reload, and its link shows another staff member the same list", async ({ page, context, browser }) => {
+test("a saved view of transcripts survives a reload, and its link shows another staff member the same list", async ({
+  page,
+  context,
+  browser,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page, "Demo Admin");
   await page.goto(`/${DEMO_COMMUNITY_ID}/transcripts`);
@@ -71,7 +75,8 @@ test("a saved view of transcripts survives a reload, and its link shows another 
     await expect(staff.getByRole("button", { name: "Views" })).toBeVisible();
 
     // Keyboard only: Tab reaches the rows, the arrows move, Enter opens the transcript.
-    for (let i = 0; i < 80 && (await staff.evaluate(() => !document.activeElement?.matches("tr.dt-row"))); i++) await staff.keyboard.press("Tab");
+    for (let i = 0; i < 80 && (await staff.evaluate(() => !document.activeElement?.matches("tr.dt-row"))); i++)
+      await staff.keyboard.press("Tab");
     await expect.poll(() => staff.evaluate(() => document.activeElement?.getAttribute("data-row-key"))).toBe(tickets[0]);
     await staff.keyboard.press("ArrowDown");
     await expect.poll(() => staff.evaluate(() => document.activeElement?.getAttribute("data-row-key"))).toBe(tickets[1]);
