@@ -41,6 +41,7 @@ import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
 import myTicketRoutes from "./http/my-tickets";
 import transcriptRoutes from "./http/transcripts";
+import viewRoutes from "./http/views";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
 import type { PlatformAdapter } from "./platform/adapter";
@@ -56,6 +57,7 @@ import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
 import { registerRetention } from "./retention/sweep";
+import { registerSavedViews } from "./views/service";
 import { registerTryIt } from "./try-it/channels";
 import { type CommandRegistry, loadCommands } from "./discord/command-registry";
 import { discordMessages } from "./discord/messages";
@@ -91,6 +93,7 @@ const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | 
   registerConfigTransfer,
   (app) => registerBotSetup(app, commands.labels()),
   registerRetention,
+  registerSavedViews,
   (app) => registerTicketEngine(app, discordMessages),
   registerHelpDesk,
   (app) => registerDiscordDoor(app, commands),
@@ -111,6 +114,7 @@ const apiRoutes = [
   activityRoutes,
   botSetupRoutes,
   transcriptRoutes,
+  viewRoutes,
   configTransferRoutes,
   dataRightsRoutes,
   ticketRoutes,

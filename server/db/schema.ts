@@ -393,10 +393,24 @@ export interface Database extends SpecTables {
   ticket_messages: TicketMessagesTable;
   ticket_message_history: TicketMessageHistoryTable;
   guild_departures: GuildDeparturesTable;
+  // ---- 034_saved_views ----
+  saved_views: SavedViewsTable;
   // ---- 037_suggestions ----
   suggestion_offers: SuggestionOffersTable;
   suggestion_answers: SuggestionAnswersTable;
   suggestion_answer_tags: SuggestionAnswerTagsTable;
+}
+
+/** A user's saved view of a list (034_saved_views): its state is src/schemas/saved-view.ts's, as JSON. */
+export interface SavedViewsTable {
+  id: Generated<number>;
+  guild_id: string;
+  user_id: string;
+  list: string;
+  name: string;
+  state_json: string;
+  created_at: number;
+  updated_at: number;
 }
 
 /** Suggestions waiting for a member's "Yes" or "No" (037_suggestions): their answers and the tags shown, under a random key. */

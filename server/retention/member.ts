@@ -100,6 +100,12 @@ export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: s
     .where("user_id", "=", userId)
     .orderBy("id")
     .execute();
+  const views = await db
+    .selectFrom("saved_views")
+    .select(["guild_id", "list", "name", "state_json", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("id")
+    .execute();
   return {
     exported_at: Date.now(),
     user_id: userId,
@@ -107,6 +113,11 @@ export async function exportMember(db: Db, keyring: TranscriptKeyring, userId: s
     tickets: tickets.map((t) => ({ ...t, opened_at: Number(t.opened_at), closed_at: t.closed_at === null ? null : Number(t.closed_at) })),
     transcripts,
     activity: activity.map((a) => ({ ...a, timestamp: Number(a.timestamp) })),
+    saved_views: views.map(({ state_json, ...v }) => ({
+      ...v,
+      state: JSON.parse(state_json) as unknown,
+      created_at: Number(v.created_at),
+    })),
   };
 }
 
@@ -298,6 +309,8 @@ export async function eraseMember(deps: EngineDeps, userId: string): Promise<Era
     .execute();
   // The log's set of users seen keeps what it has seen: the erased member is taken out of it.
   await db.deleteFrom("activity_users").where("user_id", "=", userId).execute();
+  // The views of lists they saved (their names are their words).
+  await db.deleteFrom("saved_views").where("user_id", "=", userId).execute();
   outcome.servers = [...perServer.keys()].sort();
   for (const guildId of outcome.servers)
     await recordActivityOf(db, ERASER, { guildId, action: MEMBER_ERASED, after: perServer.get(guildId) });

@@ -318,6 +318,8 @@ type ListShape = {
   /** Search words: the query starts from the word index. */
   words: boolean;
   cursor: "none" | "before" | "after";
+  /** Ordered by rating (unrated last), then ticket number: pages by offset only. */
+  byRating: false | "asc" | "desc";
 };
 
 /** The ticket number column the order and the cursors use: the word index's own copy when searching. */
@@ -426,6 +428,15 @@ const transcriptPageQuery = prepared((db, v: ListValues & { limit: number; offse
     .select(livePanelName.as("panel_name"))
     .select(() => countOf(db, v, s).as("total"));
   const column = orderColumn(s);
+  if (s.byRating) {
+    // Unrated last either way (a rating's absence is no low rating), then the newest first among equals.
+    return query
+      .orderBy(sql`case when t.rating is null then 1 else 0 end`)
+      .orderBy("t.rating", s.byRating)
+      .orderBy(sql.ref(column), "desc")
+      .limit(v.limit)
+      .offset(v.offset);
+  }
   // Keyset pages read from where the last one ended (an index range), however deep; the page number only counts.
   if (s.cursor === "before") query = query.where(sql.ref(column), "<", v.before!);
   if (s.cursor === "after") query = query.where(sql.ref(column), ">", v.after!);
@@ -440,8 +451,9 @@ const panelIdsByNameQuery = prepared((db, v: { guildId: string; name: string }) 
 );
 
 /**
- * Newest first (by ticket number); filters: ticket id, username substring (any case), panel name, words (all). A
- * page is `page` (an offset), or the one before/after a ticket number (keyset: `before`, `after`).
+ * Newest first (by ticket number), or by rating (`sort=rating&order`); filters: ticket id, username substring (any
+ * case), panel name, words (all). A page is `page` (an offset), or, by ticket number, the one before/after a ticket
+ * number (keyset: `before`, `after`).
  */
 export async function listTranscripts(
   db: Db,
@@ -460,9 +472,11 @@ export async function listTranscripts(
   const panelIds = panel ? (await panelIdsByNameQuery.execute(db, { guildId, name: panel }, undefined)).map((r) => r.id) : [];
   const [firstTerm, ...otherTerms] = queryTerms(q.q).map((term) => keyring.termHash(guildId, term));
   // A deep page of the whole list starts from its block of ticket numbers (server/db/deep-pages.ts).
-  const whole = q.ticket_id === undefined && !username && !panel && firstTerm === undefined && visiblePanels === "all";
-  const start = await pageStart(db, "transcripts", guildId, q, whole);
-  const cursor = start.before !== undefined ? "before" : q.after !== undefined ? "after" : "none";
+  const byRating = q.sort === "rating" ? (q.order ?? "desc") : false;
+  const whole = q.ticket_id === undefined && !username && !panel && firstTerm === undefined && visiblePanels === "all" && !byRating;
+  // By rating, a page is its offset: the ticket-number cursors do not apply.
+  const start = await pageStart(db, "transcripts", guildId, byRating ? { ...q, before: undefined, after: undefined } : q, whole);
+  const cursor = start.before !== undefined ? "before" : q.after !== undefined && !byRating ? "after" : "none";
   const values: ListValues = {
     guildId,
     ticketId: q.ticket_id,
@@ -483,6 +497,7 @@ export async function listTranscripts(
     restricted: visiblePanels !== "all",
     words: firstTerm !== undefined,
     cursor,
+    byRating,
   };
   const rows = await transcriptPageQuery.execute(db, { ...values, limit: q.per_page, offset: start.offset }, shape);
   const count =

@@ -65,8 +65,8 @@ export const closeReasonsSpec = defineResourceSpec({
       title: "Preset close reasons",
       columns: [
         { key: "Position", title: "#", width: 70 },
-        { key: "Label", title: "Label", truncate: true, width: 220 },
-        { key: "Text", title: "Text", truncate: true, hideOnMobile: true },
+        { key: "Label", title: "Label", truncate: true, width: 220, inlineEdit: true },
+        { key: "Text", title: "Text", truncate: true, hideOnMobile: true, inlineEdit: true },
       ],
       search: { placeholder: "Search close reasons", fields: ["Label", "Text"] },
       emptyText: "No close reasons yet. Add the reasons your staff pick most when closing a ticket.",

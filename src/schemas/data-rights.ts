@@ -26,6 +26,8 @@ export const memberExportSchema = z.object({
   tickets: z.array(row),
   transcripts: z.array(row),
   activity: z.array(row),
+  /** The lists' views they saved (server/views/). */
+  saved_views: z.array(row),
 });
 
 /** GET /{guildId}/data/export. */

@@ -54,7 +54,7 @@ export const labelsSpec = defineResourceSpec({
     list: {
       title: "Ticket labels",
       columns: [
-        { key: "Name", title: "Name", truncate: true, width: 240 },
+        { key: "Name", title: "Name", truncate: true, width: 240, inlineEdit: true },
         { key: "Colour", title: "Colour", width: 120 },
       ],
       search: { placeholder: "Search labels", fields: ["Name"] },

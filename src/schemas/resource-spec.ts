@@ -90,7 +90,17 @@ export interface ResourceUi {
   fields?: Record<string, { title?: string; placeholder?: string; widget?: string; rows?: number; help?: string }>;
   list: {
     title: string;
-    columns: { key: string; title: string; truncate?: boolean; mono?: boolean; width?: number; hideOnMobile?: boolean; cell?: CellSpec }[];
+    /** `inlineEdit`: a short text field of the input, edited in its cell (Enter saves, Escape cancels). */
+    columns: {
+      key: string;
+      title: string;
+      truncate?: boolean;
+      mono?: boolean;
+      width?: number;
+      hideOnMobile?: boolean;
+      cell?: CellSpec;
+      inlineEdit?: boolean;
+    }[];
     /** Substring search over these fields (case-insensitive unless `caseSensitive`). */
     search?: { placeholder: string; fields: string[]; caseSensitive?: boolean };
     emptyText: string;

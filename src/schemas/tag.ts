@@ -57,7 +57,7 @@ export const tagsSpec = defineResourceSpec({
       title: tagMessages.manageTags,
       columns: [
         { key: "TagId", title: "ID", cell: "mono", truncate: true, width: 120, hideOnMobile: true },
-        { key: "TagName", title: "Name", truncate: true, width: 200 },
+        { key: "TagName", title: "Name", truncate: true, width: 200, inlineEdit: true },
         { key: "Content", title: "Content", truncate: true },
       ],
       // §2: 'Search tag' is a case-sensitive substring of the name or the content (matchesTagSearch).

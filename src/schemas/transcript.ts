@@ -28,6 +28,9 @@ export const transcriptListResponseSchema = z.object({
 export type TranscriptListResponse = z.infer<typeof transcriptListResponseSchema>;
 
 /** Query of GET /{guildId}/transcripts: filters of §2 (Ticket ID min 0), words inside (q), server-side pages. */
+/** The transcript list's sortable columns (by their list column keys). */
+export const transcriptSortFields = ["rating"] as const;
+
 export const transcriptQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce
@@ -42,6 +45,9 @@ export const transcriptQuerySchema = z.object({
   /** Keyset pages: the transcripts below this ticket number (the next page), or above it (the previous one). */
   before: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  /** By rating (unrated last, then the newest first) instead of by ticket number (newest first, the default). */
+  sort: z.enum(transcriptSortFields).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
 });
 export type TranscriptQuery = z.infer<typeof transcriptQuerySchema>;
 

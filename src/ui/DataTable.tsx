@@ -97,6 +97,8 @@ export interface DataTableProps<T> {
   onHiddenColumnsChange?: (hidden: string[]) => void;
   /** Shown above the rows while some are selected (the bulk actions). */
   bulkActions?: (selection: DataSelection) => ReactNode;
+  /** More controls at the start of the toolbar (the list's saved views). */
+  tools?: ReactNode;
 }
 
 const keyOf = <T,>(rowKey: DataTableProps<T>["rowKey"], record: T) =>
@@ -164,6 +166,7 @@ export function DataTable<T>({
   hiddenColumns,
   onHiddenColumnsChange,
   bulkActions,
+  tools,
 }: DataTableProps<T>) {
   const t = useT();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -176,6 +179,8 @@ export function DataTable<T>({
   const anchor = useRef<string | undefined>(undefined);
   const body = useRef<HTMLTableSectionElement>(null);
   const selectable = onSelectionChange !== undefined;
+  /** Enter does something: opens the row, or shows its details. */
+  const opens = onOpen !== undefined || expandable !== undefined;
   const current = selection ?? noSelection;
   const hidden = hiddenColumns ?? ownHidden;
   const setHidden = (next: string[]) => (onHiddenColumnsChange ? onHiddenColumnsChange(next) : setOwnHidden(next));
@@ -277,9 +282,11 @@ export function DataTable<T>({
     } else if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       focusRow(event.key === "Home" ? rowKeys[0] : rowKeys[rowKeys.length - 1]);
-    } else if (event.key === "Enter" && onOpen) {
+    } else if (event.key === "Enter" && opens) {
       event.preventDefault();
-      onOpen(record);
+      // Without an open action, Enter shows or hides the row's details.
+      if (onOpen) onOpen(record);
+      else if (expandable?.rowExpandable?.(record) ?? true) toggle(key);
     } else if (event.key === " " && selectable) {
       event.preventDefault();
       toggleRow(key, event.shiftKey);
@@ -287,12 +294,13 @@ export function DataTable<T>({
   };
 
   const choosable = table.getAllLeafColumns().filter((c) => c.getCanHide());
-  const toolbar = (selectable && selectedCount > 0) || (columnChooser && choosable.length > 0) || onOpen || selectable;
+  const toolbar = (selectable && selectedCount > 0) || (columnChooser && choosable.length > 0) || opens || selectable || tools;
 
   return (
     <div className={["data-table", `data-table-${size}`, loading && "data-table-busy", className].filter(Boolean).join(" ")}>
       {toolbar && (
         <div className="dt-toolbar">
+          {tools}
           {selectable && selectedCount > 0 && (
             <div className="dt-bulk" role="status">
               <span className="dt-selected-count">{t("ui.dataTable.selected", "{n} selected", { n: selectedCount })}</span>
@@ -334,7 +342,7 @@ export function DataTable<T>({
                 )}
               </span>
             )}
-            {(selectable || onOpen) && (
+            {(selectable || opens) && (
               <button
                 type="button"
                 className="dt-tool"
@@ -483,7 +491,7 @@ export function DataTable<T>({
       {pagination && !(pagination.hideOnSinglePage !== false && pages <= 1 && !pagination.showTotal) && (
         <PageStrip page={page} pages={pages} pageSize={pageSize} total={total} pagination={pagination} goTo={goTo} />
       )}
-      {helpOpen && <ShortcutHelp selectable={selectable} canOpen={onOpen !== undefined} onClose={() => setHelpOpen(false)} />}
+      {helpOpen && <ShortcutHelp selectable={selectable} canOpen={opens} onClose={() => setHelpOpen(false)} />}
     </div>
   );
 }

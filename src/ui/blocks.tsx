@@ -220,7 +220,7 @@ export function PopupMenu({
 }: {
   trigger: (props: { open: boolean; toggle: () => void }) => ReactNode;
   children: (close: () => void) => ReactNode;
-  placement?: "top" | "right";
+  placement?: "top" | "right" | "below";
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

@@ -31,6 +31,7 @@ export const domainOrder = [
   "statistics",
   "retention",
   "config-transfer",
+  "views",
 ] as const;
 
 /**

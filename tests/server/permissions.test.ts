@@ -130,6 +130,11 @@ const probes: Probe[] = [
   // The server's data: its owner only (stricter than managers: no staff team permission is enough either).
   { method: "GET", route: `${g}/data/export`, anyOf: "managers", list: true },
   { method: "POST", route: `${g}/data/erase`, anyOf: "managers", body: {} },
+  // Saved views: any access lets a caller in; the view's list then names the permission (tests/server/views.test.ts).
+  { method: "GET", route: `${g}/views`, anyOf: [] },
+  { method: "POST", route: `${g}/views`, anyOf: [], body: {} },
+  { method: "PATCH", route: `${g}/views/:viewId`, anyOf: [], body: {} },
+  { method: "DELETE", route: `${g}/views/:viewId`, anyOf: [] },
 ];
 
 /** Guild routes that do not take a session at all (the bot's ingest authenticates with the guild's bot key). */

@@ -33,6 +33,7 @@ import * as m030 from "./030_tags_add_updated_at_revision";
 import * as m031 from "./031_blacklist_add_updated_at_revision";
 import * as m032 from "./032_gateway";
 import * as m033 from "./033_dm_tickets";
+import * as m034 from "./034_saved_views";
 import * as m036 from "./036_ticket_moves";
 import * as m037 from "./037_suggestions";
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, MigrationModule> = {
   "031_blacklist_add_updated_at_revision": m031,
   "032_gateway": m032,
   "033_dm_tickets": m033,
+  "034_saved_views": m034,
   "036_ticket_moves": m036,
   "037_suggestions": m037,
 };

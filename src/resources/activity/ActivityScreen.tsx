@@ -9,11 +9,13 @@ import { limits } from "../../schemas/limits";
 import { activityMessages } from "../../schemas/messages";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
+import { useDraftFollows, useListUrl } from "../../ui/grid/list-url";
+import { SavedViews } from "../../ui/grid/SavedViews";
 import { PageHeader } from "../../ui/PageHeader";
 import { actionLabel } from "./action-labels";
 import type { ResourceScreenProps } from "../engine/types";
 import { EntryChanges } from "./ChangeView";
-import { activityFilters, activityQuery, emptyActivityFilters, localDateTime, type ActivityFilters } from "./changes";
+import { activityFilters, activityQuery, localDateTime, type ActivityFilters } from "./changes";
 import { activityLabels as L } from "./labels";
 import { detailOf, localStatusText } from "../../providers/status-text";
 import { InvalidAnswerError } from "../../providers/data-provider";
@@ -50,9 +52,21 @@ function downloadText(text: string, filename: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A day of a date field as the URL keeps it (YYYY-MM-DD), or "". */
+const dayOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : "");
+
 export default function ActivityScreen({ guildId }: ResourceScreenProps) {
-  const [userDraft, setUserDraft] = useState("");
-  const [filters, setFilters] = useState<ActivityFilters>(emptyActivityFilters);
+  // The filters and the hidden columns live in the URL (?user&action&from&to&hide: a reload, a link and a saved view
+  // show the same entries); the page is this visit's.
+  const url = useListUrl();
+  const range = { from: dayOf(url.params.get("from")), to: dayOf(url.params.get("to")) };
+  const user = url.params.get("user") ?? "";
+  const action = url.params.get("action") || null;
+  const filters = useMemo<ActivityFilters>(
+    () => ({ user, action, from: dayBound(range.from, "start"), to: dayBound(range.to, "end") }),
+    [user, action, range.from, range.to],
+  );
+  const [userDraft, setUserDraft] = useState(user);
   const [page, setPageNumber] = useState(1);
   /** The next or previous page is asked for by key (after this page's last entry, before its first): fast however deep. */
   const [cursor, setCursor] = useState<{ before: number } | { after: number } | undefined>(undefined);
@@ -65,7 +79,6 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   const [perPage, setPerPage] = useState(PAGE_SIZES[0]!);
   const [refreshing, setRefreshing] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [range, setRange] = useState({ from: "", to: "" });
   const dataProvider = useDataProvider();
   const tr = useTr();
   const spec = useSpecT();
@@ -85,15 +98,15 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
   };
   const exportFailed = tr("activity.export.failed", L.exportFailed);
 
-  // Any filter change starts again at page 1.
-  const updateFilters = (patch: Partial<ActivityFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  // Any filter change (typed, picked, or a view opened) starts again at page 1; the user field follows a view.
+  const filtersKey = JSON.stringify(filters);
+  const startAgain = useEffectEvent(() => setPage(1));
+  useEffect(() => startAgain(), [filtersKey]);
+  useDraftFollows(user, setUserDraft);
   const debouncedUser = useDebounced(userDraft, limits.selectSearchDebounceMs);
   // Only a new debounced value applies: clearing the filters must not bring back the value still being debounced.
-  const applyDebouncedUser = useEffectEvent((user: string) => {
-    if (user !== filters.user) updateFilters({ user });
+  const applyDebouncedUser = useEffectEvent((typed: string) => {
+    if (typed !== filters.user) url.set({ user: typed });
   });
   useEffect(() => applyDebouncedUser(debouncedUser), [debouncedUser]);
 
@@ -243,7 +256,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
               { value: "", label: tr("activity.filters.actionPlaceholder", L.actionPlaceholder) },
               ...(actionsQuery.data?.data.actions ?? []).map((a) => ({ value: a, label: actionLabel(tr, a) })),
             ]}
-            onChange={(value) => updateFilters({ action: value || null })}
+            onChange={(value) => url.set({ action: value })}
           />
           <div className="activity-filter-range" role="group" aria-label={tr("activity.filters.dateRange", L.dateFilter)}>
             {(["from", "to"] as const).map((end) => (
@@ -255,11 +268,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
                 value={range[end]}
                 max={end === "from" ? range.to || undefined : undefined}
                 min={end === "to" ? range.from || undefined : undefined}
-                onChange={(event) => {
-                  const next = { ...range, [end]: event.target.value };
-                  setRange(next);
-                  updateFilters({ from: dayBound(next.from, "start"), to: dayBound(next.to, "end") });
-                }}
+                onChange={(event) => url.set({ [end]: event.target.value })}
               />
             ))}
           </div>
@@ -268,8 +277,7 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
               type="link"
               onClick={() => {
                 setUserDraft("");
-                updateFilters(emptyActivityFilters);
-                setRange({ from: "", to: "" });
+                url.set({ user: undefined, action: undefined, from: undefined, to: undefined });
               }}
             >
               {tr("activity.filters.clear", L.clearFilters)}
@@ -288,12 +296,16 @@ export default function ActivityScreen({ guildId }: ResourceScreenProps) {
           </div>
         ) : (
           <DataTable<ActivityEntry>
+            tools={<SavedViews guildId={guildId} list="activity" />}
             rowKey="ActivityId"
             dataSource={rows}
             columns={columns}
             minWidth={860}
             loading={query.isFetching && !refreshing}
             emptyText={spec(activityMessages, "empty")}
+            columnChooser
+            hiddenColumns={url.hidden}
+            onHiddenColumnsChange={url.setHidden}
             expandable={{
               expandedRowRender: (entry) => <EntryChanges guildId={guildId} entry={entry} />,
               rowExpandable: (entry) => entry.Before !== undefined || entry.After !== undefined || entry.ChangesOmitted === true,

@@ -1,13 +1,16 @@
 import { useCan, useDelete, useList, type BaseRecord, type HttpError } from "@refinedev/core";
 import { Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
 import { DataTable, type DataColumn, type DataSort } from "../../ui/DataTable";
+import { useListUrl } from "../../ui/grid/list-url";
+import { SavedViews } from "../../ui/grid/SavedViews";
 import { ErrorCard } from "../../ui/ErrorCard";
 import { PencilIcon, PlusIcon, TrashIcon } from "../../ui/icons";
 import { Panel, SearchField } from "../../ui/blocks";
 import { ConfirmButton } from "./ConfirmButton";
+import { InlineEditCell } from "./InlineEditCell";
 import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
@@ -16,6 +19,19 @@ import { keySegment, useMessageText, useDeclarationText } from "./texts";
 // rjsf and the editor load when the dialog first opens.
 const PAGE_SIZE = 10;
 const EditorDialog = lazy(() => import("./EditorDialog"));
+
+/** A column's value as text: monospaced (ids) or cut with an ellipsis as the column says. */
+function plainCell(value: unknown, column: { mono?: boolean; truncate?: boolean }) {
+  const text = value === null || value === undefined ? "" : String(value);
+  const content = column.mono ? <span className="cell-mono">{text}</span> : text;
+  return column.truncate ? (
+    <span className="cell-truncate" title={text}>
+      {content}
+    </span>
+  ) : (
+    content
+  );
+}
 
 /** The generated list: title, create action, search, table with delete, empty text and load error card. */
 export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
@@ -26,29 +42,14 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const text = useDeclarationText(declaration);
   const apiText = useMessageText(declaration);
   // The list's state lives in the URL (?q, ?page, ?sort&order, ?hide), so a reload, the back button and a shared link
-  // show the same rows in the same order with the same columns.
-  const [params, setParams] = useSearchParams();
-  const setParam = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === undefined || value === "") next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // show the same rows in the same order with the same columns; a saved view is that state under a name.
+  const url = useListUrl();
+  const { params, set: setParam } = url;
   const search = params.get("q") ?? "";
   const setSearch = (q: string) => setParam({ q, page: undefined });
   const sortFields = useMemo(() => declaration.endpoint?.list?.sort?.fields ?? [], [declaration]);
-  const sortParam = params.get("sort") ?? "";
-  const sort: DataSort | undefined = sortFields.includes(sortParam)
-    ? { field: sortParam, order: params.get("order") === "desc" ? "desc" : "asc" }
-    : undefined;
+  const sort: DataSort | undefined = url.sortOf(sortFields);
   const sorters = sort ? [{ field: sort.field, order: sort.order }] : undefined;
-  const hiddenColumns = (params.get("hide") ?? "").split(",").filter(Boolean);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogMounted, setDialogMounted] = useState(false);
   /** The record the edit dialog is open for. */
@@ -100,28 +101,29 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   }, [result.data, search, searching, list?.search?.match]);
 
   const columns = useMemo<DataColumn<BaseRecord>[]>(() => {
-    const cols: DataColumn<BaseRecord>[] = (list?.columns ?? []).map((column) => ({
-      key: column.key,
-      dataIndex: column.key,
-      title: text(`columns.${keySegment(column.key)}`, column.title),
-      width: column.width,
-      sortable: sortFields.includes(column.key),
-      chooserLabel: text(`columns.${keySegment(column.key)}`, column.title),
-      hideBelow: column.hideOnMobile ? "md" : undefined,
-      ellipsis: column.truncate,
-      render: (value: unknown, record: BaseRecord) => {
-        if (column.render) return column.render(value, record as never);
-        const text = value === null || value === undefined ? "" : String(value);
-        const content = column.mono ? <span className="cell-mono">{text}</span> : text;
-        return column.truncate ? (
-          <span className="cell-truncate" title={text}>
-            {content}
-          </span>
-        ) : (
-          content
-        );
-      },
-    }));
+    const cols: DataColumn<BaseRecord>[] = (list?.columns ?? []).map((column) => {
+      const title = text(`columns.${keySegment(column.key)}`, column.title);
+      return {
+        key: column.key,
+        dataIndex: column.key,
+        title,
+        width: column.width,
+        sortable: sortFields.includes(column.key),
+        chooserLabel: text(`columns.${keySegment(column.key)}`, column.title),
+        hideBelow: column.hideOnMobile ? "md" : undefined,
+        ellipsis: column.truncate,
+        render: (value: unknown, record: BaseRecord) => {
+          const cell = column.render ? column.render(value, record as never) : plainCell(value, column);
+          return column.inlineEdit && canEdit.data?.can === true && declaration.schema ? (
+            <InlineEditCell guildId={guildId} declaration={declaration} record={record} field={column.key} label={title}>
+              {cell}
+            </InlineEditCell>
+          ) : (
+            cell
+          );
+        },
+      };
+    });
     const removal = declaration.remove;
     if (removal) {
       cols.push({
@@ -196,7 +198,21 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       });
     }
     return cols;
-  }, [list?.columns, sortFields, declaration, deletingIds, canDelete.data?.can, idKey, guildId, remove, text, tr, apiText, editInDialog]);
+  }, [
+    list?.columns,
+    sortFields,
+    declaration,
+    deletingIds,
+    canDelete.data?.can,
+    canEdit.data?.can,
+    idKey,
+    guildId,
+    remove,
+    text,
+    tr,
+    apiText,
+    editInDialog,
+  ]);
 
   const create = declaration.create;
   const createAllowed = canCreate.data?.can === true;
@@ -249,6 +265,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
           }
         >
           <DataTable<BaseRecord>
+            tools={<SavedViews guildId={guildId} list={declaration.name} />}
             rowKey={(record) => String(record[idKey])}
             dataSource={rows}
             columns={columns}
@@ -261,10 +278,10 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             }
             emptyText={text("list.empty", list.emptyText)}
             sort={sort}
-            onSortChange={(next) => setParam({ sort: next?.field, order: next?.order, page: undefined })}
+            onSortChange={url.setSort}
             columnChooser
-            hiddenColumns={hiddenColumns}
-            onHiddenColumnsChange={(hide) => setParam({ hide: hide.join(",") })}
+            hiddenColumns={url.hidden}
+            onHiddenColumnsChange={url.setHidden}
             onOpen={
               editInDialog
                 ? (record) => setEditing(record)

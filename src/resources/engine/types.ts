@@ -27,6 +27,8 @@ export interface ListColumn<TRecord> {
   width?: number | string;
   /** Left out on small screens (< 768 px). */
   hideOnMobile?: boolean;
+  /** Edited in its cell by whoever may edit the record (a short text field of the input; engine/InlineEditCell.tsx). */
+  inlineEdit?: boolean;
   render?: (value: unknown, record: TRecord) => ReactNode;
 }
 

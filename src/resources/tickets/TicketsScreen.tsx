@@ -1,6 +1,6 @@
 import { Alert, Button } from "antd";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { useTr } from "../../i18n/refine";
 import {
@@ -21,6 +21,8 @@ import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { useListUrl } from "../../ui/grid/list-url";
+import { SavedViews } from "../../ui/grid/SavedViews";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
 import { priorityText } from "./helpdesk-texts";
@@ -58,7 +60,9 @@ export function applyEvent(list: TicketSummary[], event: TicketEvent): TicketSum
 export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const navigate = useNavigate();
   const tr = useTr();
-  const [params, setParams] = useSearchParams();
+  // The filters, the order and the hidden columns live in the URL (a reload, a link and a saved view show the same list).
+  const url = useListUrl();
+  const params = url.params;
   const panel = params.get("panel") ?? "";
   const claimed = (params.get("claimed") ?? "") as Claimed;
   const mine = params.get("mine") === "1";
@@ -73,16 +77,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const { data: identity } = useGetIdentity<{ id: string }>();
   const queryClient = useQueryClient();
 
-  const setFilter = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (key: string, value: string) => url.set({ [key]: value });
 
   /** Applies an event (or an action's answer) to the list on screen. */
   const patch = (event: TicketEvent) =>
@@ -364,6 +359,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
         </div>
         {error && <Alert type="error" showIcon message={error} />}
         <DataTable<TicketSummary>
+          tools={<SavedViews guildId={guildId} list="tickets" />}
           rowKey="TicketId"
           columns={columns}
           dataSource={tickets ?? []}
@@ -371,6 +367,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           minWidth={560}
           emptyText={tr("tickets.empty", "No open tickets.")}
           columnChooser
+          hiddenColumns={url.hidden}
+          onHiddenColumnsChange={url.setHidden}
           onOpen={(t) => void navigate(`/${guildId}/tickets/${t.TicketId}`)}
           expandable={{
             label: tr("tickets.showAnswers", "Show the form answers"),

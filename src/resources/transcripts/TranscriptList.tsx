@@ -5,14 +5,24 @@ import { useNavigate } from "react-router";
 import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
-import { closeReasonLabel, ratingLabel, transcriptListResponseSchema, type TranscriptSummary } from "../../schemas/transcript";
+import {
+  closeReasonLabel,
+  ratingLabel,
+  transcriptListResponseSchema,
+  transcriptSortFields,
+  type TranscriptSummary,
+} from "../../schemas/transcript";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
+import { useDraftFollows, useListUrl } from "../../ui/grid/list-url";
+import { SavedViews } from "../../ui/grid/SavedViews";
 import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { transcriptLabels as L } from "./labels";
 import {
+  filtersOfUrl,
   initialListState,
+  urlOfFilters,
   lastPage,
   toListParams,
   withFilters,
@@ -76,24 +86,38 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
   const tr = useTr();
   const spec = useSpecT();
   const specText = useSpecText();
-  const [state, dispatch] = useReducer(reducer, initialListState);
+  // The filters, the sort and the hidden columns live in the URL (a reload, a link and a saved view show the same
+  // rows); the page is this visit's.
+  const url = useListUrl();
+  const urlFilters = filtersOfUrl(url.params);
+  const urlKey = JSON.stringify(urlFilters);
+  const sort = url.sortOf(transcriptSortFields);
+  const [state, dispatch] = useReducer(reducer, undefined, () => withFilters(initialListState, urlFilters));
   const navigate = useNavigate();
-  const [ticketDraft, setTicketDraft] = useState<number | null>(null);
-  const [usernameDraft, setUsernameDraft] = useState("");
-  const [searchDraft, setSearchDraft] = useState("");
+  const [ticketDraft, setTicketDraft] = useState<number | null>(urlFilters.ticketId);
+  const [usernameDraft, setUsernameDraft] = useState(urlFilters.username);
+  const [searchDraft, setSearchDraft] = useState(urlFilters.q);
   const [pageDraft, setPageDraft] = useState<number | null>(state.page);
   const [botKeyOpen, setBotKeyOpen] = useState(false);
   const [botKeyMounted, setBotKeyMounted] = useState(false);
 
-  const debounced = useDebounced({ ticketId: ticketDraft, username: usernameDraft, q: searchDraft }, limits.selectSearchDebounceMs);
-  useEffect(() => dispatch({ type: "filters", patch: debounced }), [debounced]);
+  // Compared by value (a text), so the pause ends once and the URL is written once per change.
+  const typed = JSON.stringify({ ticketId: ticketDraft, username: usernameDraft, q: searchDraft });
+  const debounced = useDebounced(typed, limits.selectSearchDebounceMs);
+  useEffect(() => url.set(urlOfFilters(JSON.parse(debounced) as TranscriptFilters)), [debounced]); // eslint-disable-line react-hooks/exhaustive-deps -- url.set is new each render
+  // The URL's filters (typed, picked, or a view opened) are the list's; the typing fields follow a view.
+  useEffect(() => dispatch({ type: "filters", patch: urlFilters }), [urlKey]); // eslint-disable-line react-hooks/exhaustive-deps -- urlKey is the filters' value
+  useDraftFollows(urlFilters.ticketId, setTicketDraft);
+  useDraftFollows(urlFilters.username, setUsernameDraft);
+  useDraftFollows(urlFilters.q, setSearchDraft);
   useEffect(() => setPageDraft(state.page), [state.page]);
 
-  // The list: pages and filters on the server (the declaration maps them onto the route's query).
+  // The list: pages, filters and the order on the server (the declaration maps them onto the route's query).
   const { query } = useList<TranscriptSummary, HttpError>({
     resource: "transcripts",
     meta: { guildId },
     ...toListParams(state),
+    sorters: sort ? [sort] : [],
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
@@ -152,6 +176,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
       dataIndex: "Rating",
       title: tr("transcripts.columns.rating", L.columns.rating),
       width: 180,
+      sortable: true,
       render: (r: number | null, t: TranscriptSummary) => (
         <>
           <span className={r === null ? "transcript-na" : "transcript-rating"}>
@@ -256,7 +281,7 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
                   label: name === "Unknown" ? spec(transcriptMessages, "deletedPanel") : name,
                 })),
               ]}
-              onChange={(value) => dispatch({ type: "filters", patch: { panel: value || null } })}
+              onChange={(value) => url.set({ panel: value })}
               className="transcript-filter-panel"
               label={tr("transcripts.filters.ticketType", L.filters.ticketType)}
             />
@@ -283,13 +308,21 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
           </div>
         ) : (
           <DataTable<TranscriptSummary>
+            tools={<SavedViews guildId={guildId} list="transcripts" />}
             rowKey="TicketId"
             dataSource={rows}
             columns={columns}
             minWidth={720}
             loading={query.isFetching}
             emptyText={spec(transcriptMessages, "empty")}
+            sort={sort}
+            onSortChange={(next) => {
+              url.setSort(next);
+              dispatch({ type: "page", page: 1, total });
+            }}
             columnChooser
+            hiddenColumns={url.hidden}
+            onHiddenColumnsChange={url.setHidden}
             onOpen={(t) => void navigate(`/${guildId}/transcripts/${t.TicketId}`)}
           />
         )}

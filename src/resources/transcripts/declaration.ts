@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
-import type { TranscriptSummary } from "../../schemas/transcript";
+import { transcriptSortFields, type TranscriptSummary } from "../../schemas/transcript";
 import { TranscriptIcon } from "../../ui/icons";
 import { defineResource } from "../engine/types";
 import { transcriptLabels } from "./labels";
@@ -14,7 +14,7 @@ export const transcriptsResource = defineResource<TranscriptSummary>({
   title: transcriptLabels.title,
   pageName: transcriptLabels.pageName,
   permissions: resourcePermissions.transcripts,
-  // GET /{guildId}/transcripts?page&per_page&ticket_id&username&panel&q&before&after (transcriptQuerySchema);
+  // GET /{guildId}/transcripts?page&per_page&ticket_id&username&panel&q&before&after&sort&order (transcriptQuerySchema);
   // GET /{guildId}/transcripts/{id} answers {transcript_html}.
   endpoint: {
     path: "transcripts",
@@ -31,6 +31,8 @@ export const transcriptsResource = defineResource<TranscriptSummary>({
         { field: "TicketId", operator: "lt", param: "before" },
         { field: "TicketId", operator: "gt", param: "after" },
       ],
+      // By rating (unrated last) instead of newest first.
+      sort: { sort: "sort", order: "order", fields: transcriptSortFields },
     },
   },
   screen: lazy(() => import("./TranscriptsScreen")),

@@ -100,3 +100,22 @@ export const toQuery = (state: TranscriptListState): Record<string, string> =>
   listQueryOf("transcripts", transcriptsEndpoint.list, toListParams(state));
 
 export const hasFilters = (filters: TranscriptFilters) => !sameFilters(filters, emptyFilters);
+
+/** The filters a list URL names (`?ticket_id&username&panel&q`, as the route's own parameters). */
+export function filtersOfUrl(params: URLSearchParams): TranscriptFilters {
+  const ticket = Number.parseInt(params.get("ticket_id") ?? "", 10);
+  return {
+    ticketId: Number.isFinite(ticket) && ticket >= 0 ? ticket : null,
+    username: params.get("username") ?? "",
+    panel: params.get("panel") || null,
+    q: params.get("q") ?? "",
+  };
+}
+
+/** The URL parameters of some filters ("" removes one). */
+export const urlOfFilters = (filters: Partial<TranscriptFilters>): Record<string, string> => ({
+  ...(filters.ticketId !== undefined ? { ticket_id: filters.ticketId === null ? "" : String(filters.ticketId) } : {}),
+  ...(filters.username !== undefined ? { username: filters.username } : {}),
+  ...(filters.panel !== undefined ? { panel: filters.panel ?? "" } : {}),
+  ...(filters.q !== undefined ? { q: filters.q } : {}),
+});

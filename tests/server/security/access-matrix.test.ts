@@ -136,7 +136,7 @@ describe("access matrix", () => {
       expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
       return;
     }
-    const params = { ...(await ctx.placeholders()), ...(sample.setup ? await sample.setup(ctx) : {}) };
+    const params = { ...(await ctx.placeholders()), ...(sample.setup ? await sample.setup(ctx, who) : {}) };
     const headers = sample.headers ? await sample.headers(ctx) : {};
     const body = sample.bodyAsync ? await sample.bodyAsync(ctx) : sample.body?.(ctx);
     const res = await ctx.inject(route.method, fillPath(route.path, params), { token, body, headers });

@@ -8,7 +8,7 @@ import type { ResourceSpec } from "../../../src/schemas/resource-spec";
 import { type TeamPermission, teamPermissionKeys } from "../../../src/schemas/team";
 import { serverResources } from "../../../server/resources/registry";
 import type { RouteTableEntry } from "../../../server/http/support/route-table";
-import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, GAMING_HUB_ID, type TestApp, bearer } from "../helpers";
+import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, type TestApp, bearer } from "../helpers";
 
 // Shared by the security suites: the routes of the app's route table, sample requests keyed by route (so a
 // success status can be asserted), placeholder parameters resolved from the seeded data, the Support Team's
@@ -64,6 +64,11 @@ export const guildRoutesWithoutPermission = new Set([
   "GET /api/:guildId/demo/clock",
   // The member's events: only of the tickets whose channel they see (server/try-it/channels.ts, eventFor).
   "GET /api/:guildId/demo/events",
+  // Saved views: the list a view is of names the permission, checked in the route (the list route's own).
+  "GET /api/:guildId/views",
+  "POST /api/:guildId/views",
+  "PATCH /api/:guildId/views/:viewId",
+  "DELETE /api/:guildId/views/:viewId",
 ]);
 
 /**
@@ -177,6 +182,34 @@ export async function createLabel(ctx: Ctx): Promise<string> {
   return String(body.label.LabelId);
 }
 
+const viewState = { filters: { Color: "#5865F2" }, sort: { field: "Name", order: "desc" }, hide: ["Color"] };
+
+/** Who a sample request is made by (the access matrix's success cells). */
+export type DemoCaller = "owner" | "staff" | "visitor";
+
+/**
+ * A saved view of the labels (a list any access to the server reads: the matrix's "any guild access" holds for it),
+ * the caller's own (a view is only its owner's to change).
+ */
+export async function createView(ctx: Ctx, caller: DemoCaller = "owner"): Promise<string> {
+  const userId = { owner: DEMO_ADMIN_ID, staff: DEMO_STAFF_ID, visitor: DEMO_VISITOR_ID }[caller];
+  const now = Date.now();
+  const row = await ctx.t.db
+    .insertInto("saved_views")
+    .values({
+      guild_id: G,
+      user_id: userId,
+      list: "labels",
+      name: ctx.unique("view"),
+      state_json: JSON.stringify(viewState),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 export async function createContext(t: TestApp): Promise<Ctx> {
   const owner = await t.signIn(DEMO_ADMIN_ID);
   const team = await t.db
@@ -244,8 +277,11 @@ export const fillPath = (path: string, params: Record<string, string>) =>
 // ---- sample requests: a valid request per route, to assert the exact success status ----
 
 export interface Sample {
-  /** Path parameters of a valid request (may create what the request acts on; called once per request). */
-  setup?: (ctx: Ctx) => Promise<Record<string, string>>;
+  /**
+   * Path parameters of a valid request (may create what the request acts on; called once per request). `caller`: who
+   * makes it, for what only its owner may touch (a saved view); the owner when not said.
+   */
+  setup?: (ctx: Ctx, caller?: DemoCaller) => Promise<Record<string, string>>;
   /** A valid body. */
   body?: (ctx: Ctx) => Json;
   /** A valid body that needs requests to build (used instead of `body`). */
@@ -710,6 +746,14 @@ export const samples: Record<string, Sample> = {
     body: (ctx) => ({ Name: ctx.unique("label"), Colour: "#00ff00" }),
   },
   "DELETE /api/:guildId/labels/:labelId": { status: 200, setup: async (ctx) => ({ labelId: await createLabel(ctx) }) },
+  // Saved views: the caller's own (the owner's, made here).
+  "POST /api/:guildId/views": { status: 201, body: (ctx) => ({ list: "labels", name: ctx.unique("view"), state: viewState }) },
+  "PATCH /api/:guildId/views/:viewId": {
+    status: 200,
+    setup: async (ctx, caller) => ({ viewId: await createView(ctx, caller) }),
+    body: (ctx) => ({ name: ctx.unique("renamed"), state: viewState }),
+  },
+  "DELETE /api/:guildId/views/:viewId": { status: 200, setup: async (ctx, caller) => ({ viewId: await createView(ctx, caller) }) },
   // The Try-it view: a fixed text channel of the demo server, which every member sees.
   "GET /api/:guildId/demo/channels/:channelId/messages": { status: 200, setup: async () => ({ channelId: "812345678901234714" }) },
   "GET /api/:guildId/demo/clock": { status: 200 },

@@ -65,6 +65,8 @@ export function signedInHandlers() {
     // A server's page: its info and the ticket strip's figures (no tickets yet).
     rest.get(`${API}/guilds/:guildId`, ({ params }) => HttpResponse.json(guildInfoOf(String(params.guildId)))),
     rest.get(`${API}/:guildId/statistics`, () => HttpResponse.json(noTicketStatistics)),
+    // The grids' saved views (ui/grid/SavedViews.tsx): none yet.
+    rest.get(`${API}/:guildId/views`, () => HttpResponse.json({ views: [] })),
     rest.get(`${API}/:guildId/statistics/priorities`, () => HttpResponse.json({ priorities: [] })),
     // Server info's Bot setup card: nothing to fix.
     rest.get(`${API}/:guildId/bot-setup`, ({ params }) =>

@@ -151,6 +151,40 @@ describe("transcripts list", () => {
     await waitFor(() => expect(lastCall(calls)).toMatchObject({ page: "1", q: "refund order" }));
   });
 
+  it("the filters, the rating sort and the hidden columns are the URL's: a link opens the list as it was left", async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(panelsHandler, listHandler(calls));
+    const { router } = renderApp(`/${community}/transcripts?username=Maya&panel=Billing&sort=rating&order=desc&hide=reason`, server);
+    await screen.findByText("user2000");
+    expect(lastCall(calls)).toMatchObject({ username: "Maya", panel: "Billing", sort: "rating", order: "desc" });
+    expect(screen.getByRole("textbox", { name: "Username" })).toHaveValue("Maya");
+    expect(screen.getByRole("combobox", { name: "Ticket Type" })).toHaveValue("Billing");
+    expect(screen.getByRole("columnheader", { name: "Rating" })).toHaveAttribute("aria-sort", "descending");
+    expect(screen.queryByRole("columnheader", { name: "Close Reason" })).not.toBeInTheDocument();
+
+    // The header's sort goes into the URL and to the server; typing a filter too.
+    fireEvent.click(within(screen.getByRole("columnheader", { name: "Rating" })).getByRole("button"));
+    await waitFor(() => expect(lastCall(calls)).not.toHaveProperty("sort"));
+    expect(new URLSearchParams(router.state.location.search).get("sort")).toBeNull();
+    fireEvent.change(screen.getByRole("textbox", { name: "Username" }), { target: { value: "Max" } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("username")).toBe("Max"));
+  });
+
+  it("picking a filter while a typed one waits for its pause keeps what is typed", async () => {
+    const calls: URLSearchParams[] = [];
+    server.use(panelsHandler, listHandler(calls));
+    renderApp(`/${community}/transcripts?username=Maya`, server);
+    await screen.findByText("user2000");
+    const ticketType = screen.getByRole("combobox", { name: "Ticket Type" });
+    await waitFor(() => expect(within(ticketType).getByRole("option", { name: transcriptMessages.deletedPanel })).toBeInTheDocument());
+    fireEvent.change(screen.getByRole("textbox", { name: "Username" }), { target: { value: "" } });
+    fireEvent.change(ticketType, { target: { value: "Unknown" } });
+    expect(screen.getByRole("textbox", { name: "Username" })).toHaveValue("");
+    await waitFor(() => expect(lastCall(calls)).toMatchObject({ panel: "Unknown" }));
+    await waitFor(() => expect(lastCall(calls)).not.toHaveProperty("username"));
+    expect(screen.getByRole("textbox", { name: "Username" })).toHaveValue("");
+  });
+
   it("a failed list fetch shows 'Failed to fetch transcripts: {status text} {error}'", async () => {
     server.use(
       panelsHandler,

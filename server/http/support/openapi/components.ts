@@ -21,6 +21,12 @@ import {
 } from "../../../../src/schemas/form";
 import { guildInfoSchema, guildListResponseSchema, removedGuildListResponseSchema } from "../../../../src/schemas/guild";
 import { panelListSchema, panelPropertiesSchema } from "../../../../src/schemas/panel-properties";
+import {
+  savedViewCreateSchema,
+  savedViewListResponseSchema,
+  savedViewSchema,
+  savedViewUpdateSchema,
+} from "../../../../src/schemas/saved-view";
 import { settingsResponseSchema, settingsUpdateSchema } from "../../../../src/schemas/settings";
 import { fieldSavedSchema, formCreatedSchema, formOneSchema, formSavedSchema } from "../../../../src/schemas/specs/forms";
 import { panelCreatedSchema, panelCreateSchema, panelOneSchema, panelUpdateSchema } from "../../../../src/schemas/specs/panels";
@@ -131,6 +137,11 @@ export const s = {
   transcriptStored: output("TranscriptStored", withMessage({ TicketId: z.number().int().optional() })),
   botKeyState: output("BotKeyState", z.object({ exists: z.boolean(), created_at: z.number().nullable() })),
   botKeyCreated: output("BotKeyCreated", withMessage({ key: z.string().describe("Shown once; send it as `Authorization: Bot <key>`") })),
+
+  savedViews: output("SavedViewList", savedViewListResponseSchema),
+  savedViewCreate: input("SavedViewCreate", savedViewCreateSchema),
+  savedViewUpdate: input("SavedViewUpdate", savedViewUpdateSchema),
+  savedViewSaved: output("SavedViewSaved", withMessage({ view: savedViewSchema })),
 
   // The file is documented on its input side: exactly what an import takes back.
   configExport: input("ConfigExport", configExportSchema),

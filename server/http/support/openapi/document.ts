@@ -41,6 +41,7 @@ export const apiTags: { name: string; description: string }[] = [
   { name: "Transcripts", description: "Closed tickets, and the bot key that stores them" },
   { name: "Tickets", description: "Open tickets, their live events and statistics" },
   { name: "Bot", description: "Discord's interactions endpoint and the demo platform's chat" },
+  { name: "Saved views", description: "Each user's named filters, sort and columns of a list" },
   { name: "Configuration", description: "Export and import of a server's whole configuration" },
   { name: "Reference", description: "This document" },
 ];

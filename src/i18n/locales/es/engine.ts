@@ -12,6 +12,35 @@ const engine: Dictionary = {
   "shell.topProgress.loading": "Cargando",
   "ui.searchField.clear": "Borrar la búsqueda",
 
+  // Saved views (ui/grid/SavedViews.tsx)
+  "ui.savedViews.views": "Vistas",
+  "ui.savedViews.current": "Vista: {name}",
+  "ui.savedViews.currentChanged": "Vista: {name} (cambiada)",
+  "ui.savedViews.none": "Aún no hay vistas guardadas",
+  "ui.savedViews.saveAs": "Guardar la vista actual como…",
+  "ui.savedViews.update": "Actualizar «{name}»",
+  "ui.savedViews.rename": "Renombrar «{name}»…",
+  "ui.savedViews.delete": "Eliminar «{name}»",
+  "ui.savedViews.copyLink": "Copiar el enlace",
+  "ui.savedViews.name": "Nombre de la vista",
+  "ui.savedViews.save": "Guardar",
+  "ui.savedViews.renameSubmit": "Renombrar",
+  "ui.savedViews.cancel": "Cancelar",
+  "ui.savedViews.saved": "Vista guardada",
+  "ui.savedViews.updated": "Vista actualizada",
+  "ui.savedViews.renamed": "Vista renombrada",
+  "ui.savedViews.deleted": "Vista eliminada",
+  "ui.savedViews.linkCopied": "Enlace copiado",
+  "ui.savedViews.linkNotCopied": "No se pudo copiar el enlace",
+  "ui.savedViews.failed": "No se pudo guardar la vista",
+  "ui.savedViews.duplicate": "Ya tienes una vista de esta lista con ese nombre",
+  "ui.savedViews.quotaFull": "Guardas como máximo {max} vistas de esta lista: elimina una primero",
+
+  // A list cell edited in place (engine/InlineEditCell.tsx)
+  "ui.inlineEdit.edit": "Editar {field}",
+  "ui.inlineEdit.save": "Guardar",
+  "ui.inlineEdit.cancel": "Cancelar",
+
   // Generated list and editors
   "ui.listScreen.actions": "Acciones",
   "ui.dataTable.expand": "Desplegar la fila",
