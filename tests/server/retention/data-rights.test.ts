@@ -275,7 +275,7 @@ describe("/mydata export past Discord's upload size", () => {
   it("attaches nothing and points to the dashboard's download", () => {
     const words = { author: "Demo Visitor", content: "x".repeat(discordLimits.uploadBytes), timestamp: 0, embeds: [], attachments: [] };
     const transcript = { guild_id: G, ticket_id: 1, closed_at: 0, messages: [words] };
-    const huge = { exported_at: 0, user_id: MEMBER, profile: null, tickets: [], transcripts: [transcript], activity: [] };
+    const huge = { exported_at: 0, user_id: MEMBER, profile: null, tickets: [], transcripts: [transcript], activity: [], saved_views: [] };
     const answer = myDataAnswer(huge, "https://ticketeer.example");
     expect(answer).toMatchObject({
       kind: "message",
