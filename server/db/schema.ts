@@ -278,6 +278,17 @@ export interface TicketsTable {
   // ---- 033_dm_tickets ----
   /** A DM ticket: the opener's direct-message channel with the bot, relayed both ways while the ticket is open. */
   dm_channel_id: ColumnType<string | null, string | null | undefined, string | null>;
+  // ---- 038_waiting_on ----
+  /** Who the ticket waits on: "staff" | "member" (null: closed before it was tracked). */
+  waiting_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it began waiting on them (epoch ms, the server's clock). */
+  waiting_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Time each side waited in the stretches already ended (the one under way counts from waiting_since). */
+  waiting_staff_ms: ColumnType<number, number | undefined, number>;
+  waiting_member_ms: ColumnType<number, number | undefined, number>;
+  /** Snoozed until then (epoch ms, the server's clock), by whom; null: not snoozed. */
+  snoozed_until: ColumnType<number | null, number | null | undefined, number | null>;
+  snoozed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

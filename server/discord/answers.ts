@@ -105,6 +105,8 @@ const refusalTexts: { [K in Refusal["refusal"]]: (r: Of<Refusal, "refusal", K>) 
   messageTicketStaffOnly: () => botTexts.messageTicketStaffOnly,
   noteEmpty: () => botTexts.noteEmpty,
   labelUnknown: () => botTexts.labelUnknown,
+  snoozeRange: () => botTexts.snoozeRange,
+  notSnoozed: () => botTexts.notSnoozed,
   missingPermission: (r) =>
     botTexts.missingPermission(
       r.action,
@@ -147,6 +149,8 @@ const doneTexts: { [K in SaidDone["done"]]: (d: Of<SaidDone, "done", K>) => stri
   noteAdded: () => botTexts.noteAdded,
   replied: () => botTexts.replySent,
   triaged: (d) => (d.priority ? botTexts.prioritySet(d.priority) : botTexts.labelsSet),
+  snoozed: (d) => botTexts.snoozed(d.minutes),
+  unsnoozed: () => botTexts.unsnoozed,
 };
 
 export function refusalText(refusal: Refusal): string {

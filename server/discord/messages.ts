@@ -41,6 +41,7 @@ const noticeTexts: { [K in Notice["notice"]]: (n: Extract<Notice, { notice: K }>
     withNote(botTexts.reopenedNotice(n.by, n.number, n.transcriptUrl), n.unclaimed ? botTexts.reopenUnclaimed(n.unclaimed) : null),
   outsideHours: (n) => botTexts.outsideHoursNotice(nextOpeningText(n.next)),
   aboutMessage: (n) => botTexts.messageQuote(n.authorId, quoted(n.content), n.url),
+  snoozeEnded: (n) => (n.reason === "member" ? botTexts.snoozeEndedByMember : botTexts.snoozeEnded),
 };
 
 const closeReasons: Record<CloseReason, () => string> = {
@@ -142,6 +143,9 @@ export const discordMessages: TicketMessages = {
     const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${botTexts.waitingAlert(row.number, minutes, url)}`.trim();
     return fitMessage({ content, allowed_mentions: { parse: [], roles } });
   },
+
+  // Exactly the opener is pinged.
+  openerPing: (row) => ({ content: botTexts.openerPing(row.opener_id), allowed_mentions: { parse: [], users: [row.opener_id] } }),
 
   // An embed's text never pings; the field says so anyway.
   staffReply: (author, content) =>

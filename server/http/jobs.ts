@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { pruneExpired } from "../auth/sessions";
 import { SWEEP_EVERY_MS, sweepTickets } from "../tickets/scheduler";
+import { sweepSnoozedTickets } from "../helpdesk/snooze";
 import { sweepWaitingTickets } from "../helpdesk/waiting";
 
 // The ways in that come from the clock rather than a request: the ticket sweep every minute (auto-close, close on
-// user leave, repairs: server/tickets/scheduler.ts) and the pruning of expired sessions every hour. Started by
+// user leave, repairs: server/tickets/scheduler.ts; then waiting alerts and snoozes that end) and the pruning of expired sessions every hour. Started by
 // index.ts once the app listens; a job that fails is logged and runs again next time.
 
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -20,6 +21,9 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
       // "Waiting too long" alerts, after the sweep
       .then(() => sweepWaitingTickets(app.tickets.deps))
       .catch((error) => app.log.warn({ err: error }, "waiting alerts failed"))
+      // Snoozed tickets whose time came, back in "Needs attention"
+      .then(() => sweepSnoozedTickets(app.tickets.deps))
+      .catch((error) => app.log.warn({ err: error }, "snoozed tickets not woken"))
       .finally(() => (running = false));
   }, SWEEP_EVERY_MS);
   timer.unref();

@@ -78,6 +78,9 @@ export type Refusal =
   | { refusal: "messageTicketStaffOnly" }
   | { refusal: "noteEmpty" }
   | { refusal: "labelUnknown" }
+  /** A snooze shorter than a minute or longer than 30 days (or ending in the past). */
+  | { refusal: "snoozeRange" }
+  | { refusal: "notSnoozed" }
   /** Discord refused for a permission the bot lacks (those it could tell, by key: ../../src/schemas/bot-permissions.ts). */
   | { refusal: "missingPermission"; action: BotAction; permissions: BotPermissionKey[] }
   | { refusal: "rateLimited"; action: BotAction; retryAfterMs: number }
@@ -110,7 +113,9 @@ export type Done =
   | { done: "reopened"; ticket: TicketRow; outsideHours: OutsideHours | null }
   | { done: "noteAdded"; ticket: TicketRow; note: TicketNote }
   | { done: "replied"; ticket: TicketRow; messageId: string }
-  | { done: "triaged"; ticket: TicketRow; priority: TicketPriority | null };
+  | { done: "triaged"; ticket: TicketRow; priority: TicketPriority | null }
+  | { done: "snoozed"; ticket: TicketRow; minutes: number }
+  | { done: "unsnoozed"; ticket: TicketRow };
 
 export type DoneKind = Done["done"];
 
