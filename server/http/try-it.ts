@@ -172,7 +172,8 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           Closed: closed,
           Warned: done.warned,
           Alerted: alerted,
-          Woken: woken,
+          // Snoozed tickets it brought back, when any.
+          ...(woken ? { Woken: woken } : {}),
         },
         at: now,
       });
