@@ -13,6 +13,7 @@ import site from "./es/site";
 import spec from "./es/spec";
 import teams from "./es/teams";
 import tickets from "./es/tickets";
+import waiting from "./es/waiting";
 import workflow from "./es/workflow";
 
 // Spanish, one part per area of the product (each its own file, so that areas are translated independently).
@@ -35,6 +36,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   workflow,
   helpdesk,
   demoClock,
+  waiting,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -9,6 +9,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
 import { PriorityPanel } from "./PriorityPanel";
+import { WaitingPanel } from "./WaitingPanel";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useGuildNow } from "../engine/guild-clock";
 import { useStatistics } from "../engine/use-statistics";
@@ -172,6 +173,8 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
           </Panel>
           {/* Per priority */}
           <PriorityPanel guildId={guildId} range={range} />
+          {/* Time waiting on staff and on members */}
+          <WaitingPanel guildId={guildId} range={range} />
         </>
       )}
     </div>
