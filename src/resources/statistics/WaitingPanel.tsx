@@ -55,7 +55,7 @@ export function WaitingPanel({ guildId, range }: { guildId: string; range: { fro
       />
       {figures && (
         <p className="stats-figure-note">
-          {tr("statistics.waitingNote", "Over {count} tickets closed in the range; {snoozed} open tickets snoozed now.", {
+          {tr("statistics.waitingNote", "Tickets closed in the range: {count}. Snoozed now: {snoozed}.", {
             count: figures.Tickets,
             snoozed: figures.Snoozed,
           })}

@@ -130,3 +130,25 @@ describe("the queue", { timeout: 30_000 }, () => {
     expect(lists.at(-1)).toContain("waiting=member");
   });
 });
+
+describe("the Statistics screen", { timeout: 30_000 }, () => {
+  it("shows the time waiting on staff and on members: total, median per ticket, open now, and how many tickets it is over", async () => {
+    const handlers = [
+      rest.get(`${API}/${community}/statistics/waiting`, () =>
+        HttpResponse.json({
+          Tickets: 3,
+          Staff: { TotalMs: 60 * 60_000, MedianMs: 20 * 60_000 },
+          Member: { TotalMs: 26 * 3_600_000, MedianMs: 3_600_000 },
+          OpenOnStaff: 4,
+          OpenOnMember: 2,
+          Snoozed: 1,
+        }),
+      ),
+    ];
+    renderApp(`/${community}/statistics`, server, { handlers });
+    const panel = (await screen.findByRole("heading", { name: "Waiting on staff and on members" })).closest(".stats-card") as HTMLElement;
+    expect(await within(panel).findByRole("row", { name: /Staff/ })).toHaveTextContent("Staff1 h20 min4");
+    expect(within(panel).getByRole("row", { name: /Members/ })).toHaveTextContent("Members1 d 2 h1 h2");
+    expect(within(panel).getByText("Tickets closed in the range: 3. Snoozed now: 1.")).toBeInTheDocument();
+  });
+});

@@ -37,7 +37,7 @@ const waiting: Dictionary = {
   "statistics.waitingTotal": "Total",
   "statistics.waitingMedian": "Mediana por ticket",
   "statistics.waitingNow": "Abiertos, esperando ahora",
-  "statistics.waitingNote": "Sobre {count} tickets cerrados en el periodo; {snoozed} tickets abiertos pospuestos ahora.",
+  "statistics.waitingNote": "Tickets cerrados en el periodo: {count}. Pospuestos ahora: {snoozed}.",
   // The activity log's actions
   "activity.action.ticketSnoozed": "Ticket pospuesto",
   "activity.action.ticketUnsnoozed": "Espera del ticket terminada",
