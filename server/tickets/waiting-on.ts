@@ -131,3 +131,23 @@ export function reopenedWaiting(
     waiting_member_ms: Number(row.waiting_member_ms ?? 0) + (row.waiting_on === "member" ? last : 0),
   };
 }
+
+/**
+ * Who a ticket waited on, replayed from its writers in time order (a ticket of the past: the demo's history): it opens
+ * waiting on staff; each writer's message hands the turn to the other side, adding the stretch it ends to that side.
+ */
+export function replayWaiting(
+  openedAt: number,
+  writers: { side: TicketWaitingSide; at: number }[],
+): Pick<TicketRow, "waiting_on" | "waiting_since" | "waiting_staff_ms" | "waiting_member_ms"> {
+  const state = { waiting_on: "staff" as TicketWaitingSide, waiting_since: openedAt, waiting_staff_ms: 0, waiting_member_ms: 0 };
+  for (const { side, at } of writers) {
+    const next: TicketWaitingSide = side === "staff" ? "member" : "staff";
+    if (next === state.waiting_on || at < state.waiting_since) continue;
+    if (state.waiting_on === "staff") state.waiting_staff_ms += at - state.waiting_since;
+    else state.waiting_member_ms += at - state.waiting_since;
+    state.waiting_on = next;
+    state.waiting_since = at;
+  }
+  return state;
+}

@@ -7,7 +7,7 @@ import type { Member } from "../../../server/tickets/members";
 import { open } from "../../../server/tickets/open";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { findTicket } from "../../../server/tickets/store";
-import { noteSide } from "../../../server/tickets/waiting-on";
+import { noteSide, replayWaiting } from "../../../server/tickets/waiting-on";
 import { waitingFigures } from "../../../server/statistics/waiting";
 import { snoozeMinutes } from "../../../server/discord/commands/snooze";
 import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_VISITOR_ID, GAMING_HUB_ID, appForSuite, apiOn } from "../helpers";
@@ -95,6 +95,30 @@ describe("who a ticket waits on", () => {
       10 * 60_000,
       30 * 60_000,
     ]);
+  });
+
+  it("the demo's history replays who each closed ticket waited on from its conversation", async () => {
+    const min = 60_000;
+    expect(
+      replayWaiting(0, [
+        { side: "member", at: 1 * min }, // the opener adds a line: still staff's turn
+        { side: "staff", at: 10 * min },
+        { side: "staff", at: 12 * min },
+        { side: "member", at: 40 * min },
+        { side: "staff", at: 45 * min },
+      ]),
+    ).toEqual({ waiting_on: "member", waiting_since: 45 * min, waiting_staff_ms: 15 * min, waiting_member_ms: 30 * min });
+    const seeded = await suite.t.db
+      .selectFrom("tickets")
+      .select(["waiting_on", "waiting_staff_ms", "waiting_member_ms", "resolution_ms", "closed_at", "waiting_since"])
+      .where("guild_id", "=", G)
+      .where("status", "=", "closed")
+      .execute();
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const t of seeded) {
+      const last = Number(t.closed_at) - Number(t.waiting_since);
+      expect(Number(t.waiting_staff_ms) + Number(t.waiting_member_ms) + last).toBe(Number(t.resolution_ms));
+    }
   });
 
   it("the queue filters by it on the server: needs attention, waiting on staff, on the member, snoozed", async () => {
