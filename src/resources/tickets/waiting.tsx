@@ -57,7 +57,7 @@ export function WaitingOn({ ticket, tr }: { ticket: TicketSummary; tr: Tr }) {
       </span>
       {ticket.SnoozedUntil !== null && (
         <span className="tickets-snoozed">
-          {tr("tickets.snoozedUntil", "Snoozed")} <RelativeTime value={ticket.SnoozedUntil} />
+          {tr("tickets.snoozedUntil", "Snoozed, back")} <RelativeTime value={ticket.SnoozedUntil} />
         </span>
       )}
     </span>
