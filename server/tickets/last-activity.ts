@@ -37,7 +37,7 @@ export async function noteMessage(deps: EngineDeps, ticket: TicketRow, message: 
     const first = await noteFirstResponse(deps, row, [message]);
     if (first !== null) row = { ...row, first_response_at: first };
     // Whose turn it is now (staff's message: the member's; the member's: staff's).
-    row = await noteWriter(deps, row, message.author, message.timestamp);
+    row = await noteWriter(deps, row, message.author, message.timestamp, "caller");
   }
   publish(deps, "updated", row);
   return row;

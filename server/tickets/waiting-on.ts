@@ -33,16 +33,31 @@ export async function sideOf(deps: Pick<EngineDeps, "db">, row: TicketRow, autho
 }
 
 /** A person's message in the ticket (bots' messages are their steps' own business). */
-export async function noteWriter(deps: EngineDeps, row: TicketRow, author: { id: string; bot: boolean }, at: number): Promise<TicketRow> {
+export async function noteWriter(
+  deps: EngineDeps,
+  row: TicketRow,
+  author: { id: string; bot: boolean },
+  at: number,
+  tell: Tell = "publish",
+): Promise<TicketRow> {
   if (author.bot) return row;
-  return noteSide(deps, row, await sideOf(deps, row, author.id), at);
+  return noteSide(deps, row, await sideOf(deps, row, author.id), at, tell);
 }
+
+/** Whether a change is told to the ticket's watchers here, or by the caller (which publishes the row it returns). */
+type Tell = "publish" | "caller";
 
 /**
  * `side` wrote at `at`: the ticket now waits on the other side. A message older than the current stretch (told late,
  * e.g. by a live read after a relayed DM) changes nothing.
  */
-export async function noteSide(deps: EngineDeps, row: TicketRow, side: TicketWaitingSide, at: number): Promise<TicketRow> {
+export async function noteSide(
+  deps: EngineDeps,
+  row: TicketRow,
+  side: TicketWaitingSide,
+  at: number,
+  tell: Tell = "publish",
+): Promise<TicketRow> {
   if (row.status !== "open") return row;
   const next: TicketWaitingSide = side === "staff" ? "member" : "staff";
   const when = Math.trunc(at);
@@ -66,7 +81,7 @@ export async function noteSide(deps: EngineDeps, row: TicketRow, side: TicketWai
   if (changed && next === "member") await pingOpener(deps, changed);
   if (side === "member" && current.snoozed_until !== null && current.snoozed_until !== undefined)
     current = (await endSnooze(deps, current, "member", when)) ?? current;
-  if (changed) publish(deps, "updated", current);
+  if (changed && tell === "publish") publish(deps, "updated", current);
   return current;
 }
 

@@ -4,7 +4,9 @@ import { ticketDetailSchema, waitingStatisticsSchema } from "../../../src/schema
 import { ticketListResponseSchema } from "../../../src/schemas/ticket";
 import { sweepSnoozedTickets } from "../../../server/helpdesk/snooze";
 import type { Member } from "../../../server/tickets/members";
+import { requestClose } from "../../../server/tickets/close";
 import { open } from "../../../server/tickets/open";
+import { reopen } from "../../../server/tickets/reopen";
 import { sweepTickets } from "../../../server/tickets/scheduler";
 import { findTicket } from "../../../server/tickets/store";
 import { noteSide, replayWaiting } from "../../../server/tickets/waiting-on";
@@ -119,6 +121,21 @@ describe("who a ticket waits on", () => {
       const last = Number(t.closed_at) - Number(t.waiting_since);
       expect(Number(t.waiting_staff_ms) + Number(t.waiting_member_ms) + last).toBe(Number(t.resolution_ms));
     }
+  });
+
+  it("a reopen counts the stretch its close ended, waits on staff again and drops a snooze", async () => {
+    const ticket = await openFor(admin, "Reopened");
+    const deps = suite.t.app.tickets.deps;
+    await api("POST", `/api/${G}/tickets/${ticket.number}/reply`, suite.tokens.staff, { content: "Done?" });
+    await api("POST", `/api/${G}/tickets/${ticket.number}/snooze`, suite.tokens.staff, { Minutes: 60 });
+    expect("done" in (await requestClose(deps, G, ticket.number, admin, "Solved", true))).toBe(true);
+    const closed = await row(ticket.number);
+    const reopened = await reopen(deps, G, ticket.number, { kind: "staff", member: admin });
+    expect("done" in reopened, JSON.stringify(reopened)).toBe(true);
+    const after = await row(ticket.number);
+    expect([after.waiting_on, after.snoozed_until]).toEqual(["staff", null]);
+    expect(Number(after.waiting_staff_ms) + Number(after.waiting_member_ms)).toBe(Number(closed.closed_at) - Number(closed.opened_at));
+    expect(Number(after.waiting_member_ms)).toBe(Number(closed.closed_at) - Number(closed.waiting_since));
   });
 
   it("the queue filters by it on the server: needs attention, waiting on staff, on the member, snoozed", async () => {
