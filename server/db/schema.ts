@@ -283,6 +283,17 @@ export interface TicketsTable {
   pending_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the pending rename may run (epoch ms, real time). */
   rename_due_at: ColumnType<number | null, number | null | undefined, number | null>;
+  // ---- 038_waiting_on ----
+  /** Who the ticket waits on: "staff" | "member" (null: closed before it was tracked). */
+  waiting_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it began waiting on them (epoch ms, the server's clock). */
+  waiting_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Time each side waited in the stretches already ended (the one under way counts from waiting_since). */
+  waiting_staff_ms: ColumnType<number, number | undefined, number>;
+  waiting_member_ms: ColumnType<number, number | undefined, number>;
+  /** Snoozed until then (epoch ms, the server's clock), by whom; null: not snoozed. */
+  snoozed_until: ColumnType<number | null, number | null | undefined, number | null>;
+  snoozed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -16,8 +16,7 @@ import { botTexts } from "./texts";
 
 /** What the acting member is told (ephemeral), or a modal to show. */
 export type Reply =
-  | { kind: "message"; message: BotMessage; ok: boolean; files?: BotFile[] }
-  | { kind: "modal"; modal: Record<string, unknown> };
+  { kind: "message"; message: BotMessage; ok: boolean; files?: BotFile[] } | { kind: "modal"; modal: Record<string, unknown> };
 
 export const say = (content: string, ok = false): Reply => ({
   kind: "message",
@@ -117,6 +116,8 @@ const refusalTexts: { [K in Refusal["refusal"]]: (r: Of<Refusal, "refusal", K>) 
   moveCategoryFull: (r) => botTexts.moveCategoryFull(r.panelName),
   moveThread: () => botTexts.moveThread,
   moveFailed: () => botTexts.moveFailed,
+  snoozeRange: () => botTexts.snoozeRange,
+  notSnoozed: () => botTexts.notSnoozed,
   missingPermission: (r) =>
     botTexts.missingPermission(
       r.action,
@@ -173,6 +174,8 @@ const doneTexts: { [K in SaidDone["done"]]: (d: Of<SaidDone, "done", K>) => stri
         .join("\n"),
       d.warning,
     ),
+  snoozed: (d) => botTexts.snoozed(d.minutes),
+  unsnoozed: () => botTexts.unsnoozed,
 };
 
 export function refusalText(refusal: Refusal): string {

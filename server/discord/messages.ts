@@ -42,6 +42,7 @@ const noticeTexts: { [K in Notice["notice"]]: (n: Extract<Notice, { notice: K }>
   outsideHours: (n) => botTexts.outsideHoursNotice(nextOpeningText(n.next)),
   moved: (n) => withNote(botTexts.movedNotice(n.by, n.from, n.to), n.unclaimed ? botTexts.moveUnclaimedNotice(n.unclaimed) : null),
   aboutMessage: (n) => botTexts.messageQuote(n.authorId, quoted(n.content), n.url),
+  snoozeEnded: (n) => (n.reason === "member" ? botTexts.snoozeEndedByMember : botTexts.snoozeEnded),
 };
 
 const closeReasons: Record<CloseReason, () => string> = {
@@ -144,6 +145,9 @@ export const discordMessages: TicketMessages = {
     const content = `${roles.map((id) => `<@&${id}>`).join(" ")} ${botTexts.waitingAlert(row.number, minutes, url)}`.trim();
     return fitMessage({ content, allowed_mentions: { parse: [], roles } });
   },
+
+  // Exactly the opener is pinged.
+  openerPing: (row) => ({ content: botTexts.openerPing(row.opener_id), allowed_mentions: { parse: [], users: [row.opener_id] } }),
 
   // An embed's text never pings; the field says so anyway.
   staffReply: (author, content) =>

@@ -9,6 +9,15 @@ type Catalogue = {
 
 const s = (n: number) => (n === 1 ? "" : "s");
 
+/** A snooze's length: "2 días 4 horas", "30 minutos". */
+function spanEs(minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts = [d ? `${d} día${s(d)}` : "", h ? `${h} hora${s(h)}` : "", m ? `${m} minuto${s(m)}` : ""].filter(Boolean);
+  return parts.join(" ") || "0 minutos";
+}
+
 export const spanishTexts: Catalogue = {
   invalidButton: "Este botón ya no es válido.",
   notInServer: "Usa este comando en un servidor.",
@@ -213,6 +222,13 @@ export const spanishTexts: Catalogue = {
   moveThread: "Este ticket es un hilo privado del canal de su panel, y Discord no puede mover un hilo a otro canal.",
   moveFailed: "No se pudo mover el canal del ticket, así que el ticket se queda donde está. Inténtalo de nuevo más tarde.",
   movePanelUnknown: (typed) => `No hay ningún panel llamado "${typed}". Elige uno de los paneles que se ofrecen.`,
+  openerPing: (openerId) => `<@${openerId}> el staff ha respondido en tu ticket.`,
+  snoozed: (minutes) => `Ticket pospuesto ${spanEs(minutes)}. Vuelve a la cola entonces, o cuando el miembro escriba.`,
+  unsnoozed: "Se acabó la espera: el ticket vuelve a la cola.",
+  snoozeRange: "Pospón al menos un minuto y como mucho 30 días (por ejemplo 30m, 4h, 2d o 1w).",
+  notSnoozed: "Este ticket no está pospuesto.",
+  snoozeEnded: "Se acabó la espera: este ticket vuelve a la cola del staff.",
+  snoozeEndedByMember: "El miembro ha escrito: este ticket vuelve a la cola del staff.",
   myDataUnknown: "Elige export o erase.",
   myDataFile: (tickets, transcripts) =>
     `Tus datos: ${tickets} ticket${s(tickets)} y ${transcripts} transcripci${transcripts === 1 ? "ón" : "ones"} con tus mensajes, en el archivo JSON adjunto. Solo tú ves este mensaje.`,

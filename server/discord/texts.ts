@@ -6,6 +6,17 @@ import { spanishTexts } from "./texts-es";
 // server's BotLanguage setting, else the interaction's guild_locale); outside a step, English. Every reply to a
 // member is ephemeral unless it says otherwise.
 
+/** A snooze's length: "2 days 4 hours", "30 minutes". */
+function spanOf(minutes: number): string {
+  const plural = (n: number, unit: string) => (n ? `${n} ${unit}${n === 1 ? "" : "s"}` : "");
+  const parts = [
+    plural(Math.floor(minutes / 1440), "day"),
+    plural(Math.floor((minutes % 1440) / 60), "hour"),
+    plural(minutes % 60, "minute"),
+  ];
+  return parts.filter(Boolean).join(" ") || "0 minutes";
+}
+
 export const englishTexts = {
   invalidButton: "This button is no longer valid.",
   notInServer: "Use this command in a server.",
@@ -216,6 +227,14 @@ export const englishTexts = {
   moveThread: "This ticket is a private thread of its panel's channel, and Discord cannot move a thread to another channel.",
   moveFailed: "The ticket's channel could not be moved, so the ticket stays where it is. Please try again later.",
   movePanelUnknown: (typed: string) => `No panel named "${typed}". Pick one of the panels offered.`,
+  // ---- waiting on the member: the opener's ping, snooze ----
+  openerPing: (openerId: string) => `<@${openerId}> staff answered in your ticket.`,
+  snoozed: (minutes: number) => `Ticket snoozed for ${spanOf(minutes)}. It comes back to the queue then, or when the member writes.`,
+  unsnoozed: "Snooze ended: the ticket is back in the queue.",
+  snoozeRange: "Snooze for at least a minute and at most 30 days (for example 30m, 4h, 2d or 1w).",
+  notSnoozed: "This ticket is not snoozed.",
+  snoozeEnded: "Snooze over: this ticket is back in staff's queue.",
+  snoozeEndedByMember: "The member wrote: this ticket is back in staff's queue.",
   // ---- a member's data: /mydata ----
   myDataUnknown: "Choose export or erase.",
   myDataFile: (tickets: number, transcripts: number) =>

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ChannelMessage } from "../platform/adapter";
 import { capturedMessages, capturedWhole } from "../tickets/conversation";
 import { noteFirstResponse } from "../tickets/last-activity";
+import { noteWriter } from "../tickets/waiting-on";
 import { captureMentionNames } from "../tickets/message-record";
 import type { TicketRow } from "../tickets/store";
 import { FairReadShares } from "./read-shares";
@@ -71,7 +72,7 @@ export class LiveReader {
   private awake = false;
 
   constructor(
-    private readonly deps: Pick<EngineDeps, "db" | "platform" | "keyring" | "log" | "gateway">,
+    private readonly deps: EngineDeps,
     options: LiveReadOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 3000;
@@ -300,7 +301,12 @@ export class LiveReader {
       .where("holder", "=", this.reading)
       .where("read_at", "=", now)
       .execute();
-    if (fresh.length) await noteFirstResponse(this.deps, row, fresh);
+    if (fresh.length) {
+      await noteFirstResponse(this.deps, row, fresh);
+      // Whose turn it is: the newest person's message read (a step noted its own bot messages already).
+      const newest = fresh.filter((m) => !m.author.bot).sort((a, b) => b.timestamp - a.timestamp)[0];
+      if (newest) await noteWriter(this.deps, row, newest.author, newest.timestamp);
+    }
     return this.remember(row.id, state);
   }
 }

@@ -3,6 +3,7 @@ import { relayToMember } from "../tickets/dm-relay";
 import { can, type Member } from "../tickets/members";
 import type { Outcome } from "../tickets/outcomes";
 import { actorOf, attempt, type EngineDeps, type Known, openTicket, publish } from "../tickets/step";
+import { noteSide } from "../tickets/waiting-on";
 import { helpdeskActions } from "./triage";
 
 // A staff member's reply from the dashboard. It is the bot's message with an embed whose author is the staff member
@@ -69,6 +70,8 @@ export async function replyAsStaff(
     });
     return updated;
   });
-  publish(deps, "updated", ticket);
-  return { done: "replied", ticket, messageId };
+  // Staff answered: the ticket waits on its member (and its opener may be pinged, once).
+  const waiting = await noteSide(deps, ticket, "staff", now, "caller");
+  publish(deps, "updated", waiting);
+  return { done: "replied", ticket: waiting, messageId };
 }

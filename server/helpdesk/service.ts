@@ -9,6 +9,7 @@ import { ratingCommentAction } from "../tickets/rate";
 import { reopenAction } from "../tickets/reopen";
 import { type EngineDeps, panelOf, ticketActions } from "../tickets/step";
 import { addedMembers, findTicket, type TicketRow, toTicketSummary } from "../tickets/store";
+import { waitingActions } from "../tickets/waiting-on";
 import { LiveReader, type LiveReadOptions } from "./live-read";
 import { listNotes } from "./notes";
 import { helpdeskActions } from "./triage";
@@ -27,6 +28,7 @@ declare module "fastify" {
 const ticketPageActions = [
   ...Object.values(ticketActions),
   ...Object.values(helpdeskActions),
+  ...Object.values(waitingActions),
   ...Object.values(closeRequestActions),
   keptOpenAction,
   ratingCommentAction,

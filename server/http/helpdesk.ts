@@ -16,17 +16,20 @@ import {
   ticketReplyInputSchema,
   ticketReplyResponseSchema,
   ticketTriageInputSchema,
+  waitingStatisticsSchema,
 } from "../../src/schemas/helpdesk";
 import { authMessages } from "../../src/schemas/messages";
 import type { TicketSettings } from "../../src/schemas/settings";
 import type { TeamPermission } from "../../src/schemas/team";
-import { ticketActionResponseSchema } from "../../src/schemas/ticket";
+import { ticketActionResponseSchema, ticketSnoozeInputSchema } from "../../src/schemas/ticket";
 import { guard, guildIdOf } from "../access/guard";
 import { HttpError } from "../errors";
 import { addNote } from "../helpdesk/notes";
 import { replyAsStaff } from "../helpdesk/reply";
+import { snooze, unsnooze } from "../helpdesk/snooze";
 import { triage } from "../helpdesk/triage";
 import { priorityFigures } from "../statistics/priorities";
+import { waitingFigures } from "../statistics/waiting";
 import { transfer } from "../tickets/claim";
 import { addMember } from "../tickets/membership";
 import { move, moveTargets } from "../tickets/move";
@@ -56,6 +59,14 @@ const s = {
   reply: named("TicketReplyResponse", ticketReplyResponseSchema),
   action: ticketActionResponseSchema,
 };
+
+/** A range of whole UTC days, `to` included, as [from, to) in epoch ms. */
+function utcDays(query: { from: string; to: string }): { from: number; to: number } {
+  const from = Date.parse(`${query.from}T00:00:00Z`);
+  const to = Date.parse(`${query.to}T00:00:00Z`) + 86_400_000;
+  if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new HttpError(400, "The range must start on or before its end");
+  return { from, to };
+}
 
 export default async function helpdeskRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -192,12 +203,49 @@ export default async function helpdeskRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const from = Date.parse(`${request.query.from}T00:00:00Z`);
-      const to = Date.parse(`${request.query.to}T00:00:00Z`) + 86_400_000;
-      if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to)
-        throw new HttpError(400, "The range must start on or before its end");
+      const { from, to } = utcDays(request.query);
       return { priorities: await priorityFigures(app.db, guildIdOf(request), from, to, await panelsVisibleTo(app, request)) };
     },
+  );
+
+  app.get(
+    "/:guildId(^\\d+$)/statistics/waiting",
+    {
+      onRequest: guard("ViewTranscripts"),
+      schema: {
+        tags,
+        summary:
+          "Time waiting on staff and on members of the tickets closed in the range (UTC days); open tickets waiting on each side now",
+        params: guildParams,
+        querystring: priorityStatisticsQuerySchema,
+        response: { 200: named("WaitingStatistics", waitingStatisticsSchema) },
+      },
+    },
+    async (request) => {
+      const { from, to } = utcDays(request.query);
+      return waitingFigures(app.db, guildIdOf(request), from, to, await panelsVisibleTo(app, request));
+    },
+  );
+
+  step(
+    "snooze",
+    "Snooze a ticket for some minutes or until a time (at most 30 days): out of Needs attention until then",
+    ticketSnoozeInputSchema,
+    async (request, row, body, settings) =>
+      snooze(
+        deps(),
+        row.guild_id,
+        row.number,
+        await member(request),
+        body.Until !== undefined ? { until: body.Until } : { minutes: body.Minutes! },
+        {
+          row,
+          settings,
+        },
+      ),
+  );
+  step("unsnooze", "End a ticket's snooze now", z.object({}), async (request, row, _body, settings) =>
+    unsnooze(deps(), row.guild_id, row.number, await member(request), { row, settings }),
   );
 
   step(

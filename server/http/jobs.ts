@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { pruneExpired } from "../auth/sessions";
 import { SWEEP_EVERY_MS, sweepTickets } from "../tickets/scheduler";
+import { sweepSnoozedTickets } from "../helpdesk/snooze";
 import { sweepWaitingTickets } from "../helpdesk/waiting";
 import { sweepPendingRenames } from "../tickets/move";
 
 // The ways in that come from the clock rather than a request: the ticket sweep every minute (auto-close, close on
-// user leave, repairs: server/tickets/scheduler.ts; then the waiting alerts and the renames a move left for later)
-// and the pruning of expired sessions every hour. Started by index.ts once the app listens; a job that fails is
-// logged and runs again next time.
+// user leave, repairs: server/tickets/scheduler.ts; then the waiting alerts, the renames a move left for later and the
+// snoozes that end) and the pruning of expired sessions every hour. Started by index.ts once the app listens; a job
+// that fails is logged and runs again next time.
 
 const PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -25,6 +26,9 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
       // Channel names a move left for when Discord allows renaming them again
       .then(() => sweepPendingRenames(app.tickets.deps))
       .catch((error) => app.log.warn({ err: error }, "pending renames failed"))
+      // Snoozed tickets whose time came, back in "Needs attention"
+      .then(() => sweepSnoozedTickets(app.tickets.deps))
+      .catch((error) => app.log.warn({ err: error }, "snoozed tickets not woken"))
       .finally(() => (running = false));
   }, SWEEP_EVERY_MS);
   timer.unref();

@@ -14,6 +14,7 @@ import { resolveGuildAccess } from "../access/resolve";
 import { recordActivityOf, requestActor } from "../activity/record";
 import { demoInteraction, toDemoReply } from "../try-it/interaction";
 import { sweep } from "../tickets/scheduler";
+import { sweepSnoozedTickets } from "../helpdesk/snooze";
 import { sweepWaitingTickets } from "../helpdesk/waiting";
 import { ticketEventStreams } from "./support/event-stream";
 import { named } from "./support/openapi/components";
@@ -158,6 +159,7 @@ export default async function demoRoutes(fastify: FastifyInstance) {
       const real = Date.now();
       const done = await sweep(app, real, { guildId, skippedBy: by.username });
       const alerted = await sweepWaitingTickets(app.tickets.deps, real, guildId);
+      const woken = await sweepSnoozedTickets(app.tickets.deps, real, guildId);
       const now = real + offsetMs;
       const closed = done.closed + done.requestsClosed;
       await recordActivityOf(app.db, by, {
@@ -170,10 +172,12 @@ export default async function demoRoutes(fastify: FastifyInstance) {
           Closed: closed,
           Warned: done.warned,
           Alerted: alerted,
+          // Snoozed tickets it brought back, when any.
+          ...(woken ? { Woken: woken } : {}),
         },
         at: now,
       });
-      return { closed, warned: done.warned, alerted, clock: { offsetMs, now, canSkip: true } };
+      return { closed, warned: done.warned, alerted, woken, clock: { offsetMs, now, canSkip: true } };
     },
   );
 

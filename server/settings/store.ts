@@ -38,6 +38,9 @@ export const defaultSettings = (): TicketSettings => ({
   // "Waiting too long" alerts, off until a server sets them
   WaitingAlertMinutes: 0,
   WaitingAlertChannelId: null,
+  // Waiting on the member: no ping, auto-close counts every silence (as before) until a server says otherwise.
+  PingOpenerOnStaffReply: false,
+  AutoCloseMemberSilenceOnly: false,
   // DM tickets, off until a server turns them on; no panels listed: every panel.
   DmTickets: false,
   DmTicketPanels: [],

@@ -5,6 +5,7 @@ import { DEMO_ADMIN_ID, DEMO_COMMUNITY_ID, DEMO_STAFF_ID, demoUsers, GAMING_HUB_
 import { keyringForDatabase } from "../transcripts/keys";
 import { openTranscript } from "../transcripts/store";
 import { ticketActions } from "./step";
+import { replayWaiting } from "./waiting-on";
 
 // The demo's ticket history: the demo seed stores about 90 days of closed tickets as transcripts
 // (server/transcripts/demo.ts); this step gives each of them its ticket — opened, claimed, answered, closed with its
@@ -86,6 +87,13 @@ export async function seedDemoTicketHistory(db: Kysely<Database>): Promise<numbe
           response_ms: first ? Math.max(0, first.timestamp - openedAt) : null,
           resolution_ms: Math.max(0, closedAt - openedAt),
           priority: demoPriority(number),
+          // Who it waited on, replayed from its conversation (the opener's messages are the member's; the bot's nobody's).
+          ...replayWaiting(
+            openedAt,
+            messages
+              .filter((m) => m.author !== "Ticketeer" && m.timestamp <= closedAt)
+              .map((m) => ({ side: m.author === t.author_username ? ("member" as const) : ("staff" as const), at: m.timestamp })),
+          ),
         })
         .execute();
       const scope = t.panel_id === null ? 0 : Number(t.panel_id);

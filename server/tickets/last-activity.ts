@@ -2,6 +2,7 @@ import type { ChannelMessage } from "../platform/adapter";
 import { snowflakeTime } from "../platform/snowflake";
 import { type EngineDeps, publish } from "./step";
 import { addedMembers, type TicketRow } from "./store";
+import { noteWriter } from "./waiting-on";
 
 // When a ticket last heard from anyone: what auto-close measures silence by.
 
@@ -35,6 +36,8 @@ export async function noteMessage(deps: EngineDeps, ticket: TicketRow, message: 
     if (Number(moved.numUpdatedRows) === 1) row = { ...row, last_activity_at: message.timestamp };
     const first = await noteFirstResponse(deps, row, [message]);
     if (first !== null) row = { ...row, first_response_at: first };
+    // Whose turn it is now (staff's message: the member's; the member's: staff's).
+    row = await noteWriter(deps, row, message.author, message.timestamp, "caller");
   }
   publish(deps, "updated", row);
   return row;

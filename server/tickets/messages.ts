@@ -26,7 +26,9 @@ export type Notice =
   /** Moved to another panel (panel names); `unclaimed`: the claimer, not staff of the new panel. */
   | { notice: "moved"; by: string; from: string; to: string; unclaimed: string | null }
   /** A ticket about a message: the message quoted, and where it is. */
-  | { notice: "aboutMessage"; authorId: string; content: string; url: string };
+  | { notice: "aboutMessage"; authorId: string; content: string; url: string }
+  /** A snooze ended by itself: its time came, or the member wrote. */
+  | { notice: "snoozeEnded"; reason: "time" | "member" };
 
 /**
  * Why the bot closed a ticket on its own, or for the member's answer. `deletedInDiscord`: staff deleted its channel by
@@ -49,6 +51,8 @@ export interface TicketMessages {
   /** The closing direct message, as the ticket's state now asks (rated, commented, reopenable). */
   closingDm(ticket: TicketRow, settings: TicketSettings, guildName: string | null): BotMessage;
   waitingAlert(ticket: TicketRow, minutes: number, ticketUrl: string, roleIds: string[]): BotMessage;
+  /** Staff answered: the opener is mentioned (only them), once per staff reply (PingOpenerOnStaffReply). */
+  openerPing(ticket: TicketRow): BotMessage;
   /** A staff member's reply from the dashboard, under their name and avatar. */
   staffReply(author: { name: string; iconUrl: string | null }, content: string): BotMessage;
   /** Stored on the ticket: why it closed, in the language spoken now (`skippedBy`: Try-it's "Skip ahead" brought it). */

@@ -249,6 +249,9 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
           form_answers_json: request.answers?.length ? JSON.stringify(request.answers) : null,
           opened_at: now,
           last_activity_at: now,
+          // A new ticket waits on its staff.
+          waiting_on: "staff",
+          waiting_since: now,
           first_response_at: null,
           closed_at: null,
           closed_by: null,

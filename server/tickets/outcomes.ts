@@ -91,6 +91,9 @@ export type Refusal =
   | { refusal: "moveThread" }
   /** Discord refused to move the channel for a reason the bot cannot name: nothing moved. */
   | { refusal: "moveFailed" }
+  /** A snooze shorter than a minute or longer than 30 days (or ending in the past). */
+  | { refusal: "snoozeRange" }
+  | { refusal: "notSnoozed" }
   /** Discord refused for a permission the bot lacks (those it could tell, by key: ../../src/schemas/bot-permissions.ts). */
   | { refusal: "missingPermission"; action: BotAction; permissions: BotPermissionKey[] }
   | { refusal: "rateLimited"; action: BotAction; retryAfterMs: number }
@@ -142,7 +145,9 @@ export type Done =
       unclaimed: string | null;
       renameLater: { name: string; inMs: number } | null;
       warning: Refusal | null;
-    };
+    }
+  | { done: "snoozed"; ticket: TicketRow; minutes: number }
+  | { done: "unsnoozed"; ticket: TicketRow };
 
 export type DoneKind = Done["done"];
 

@@ -9,6 +9,7 @@ import { checkOpenRules, limitRefusal, lockOpens } from "./open-rules";
 import { isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketOf } from "./step";
 import { addedMembers, type TicketRow } from "./store";
+import { reopenedWaiting } from "./waiting-on";
 
 // Reopening a ticket closed too early: within ReopenWithinDays of its close, by staff of the ticket from
 // its transcript in the dashboard, or by the member who opened it from the closing direct message. The same ticket
@@ -101,10 +102,12 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     return opened;
   }
   const link = (await transcriptExists(deps.db, guildId, row.number)) ? `${deps.publicUrl}/${guildId}/transcripts/${row.number}` : null;
+  // It waits on its staff again; the stretch the close ended counts up to the close. A snooze does not outlive a close.
+  const waiting = { ...reopenedWaiting(row, now), snoozed_until: null, snoozed_by_name: null };
   await deps.db.transaction().execute(async (tx) => {
     await tx
       .updateTable("tickets")
-      .set({ status: "open", channel_id: opened.channelId, last_activity_at: now })
+      .set({ status: "open", channel_id: opened.channelId, last_activity_at: now, ...waiting })
       .where("id", "=", row.id)
       .execute();
     await recordActivityOf(tx, actorOf(actor, deps.origin), {
@@ -132,6 +135,7 @@ export async function reopen(deps: EngineDeps, guildId: string, number: number, 
     resolution_ms: null,
     reopened_at: now,
     last_activity_at: now,
+    ...waiting,
   };
   try {
     await deps.platform.sendMessage(

@@ -118,7 +118,9 @@ async function candidatesOf(db: Db, guilds: ScheduledGuild[], state: SweepState)
     const values = sql.join(
       chunk.map((g) => {
         const cursor = state.ticketCursors.get(g.guildId) ?? { at: -1, id: 0 };
-        return sql`(${sql.lit(g.guildId)}, ${sql.lit(g.before)}, ${sql.lit(cursor.at)}, ${sql.lit(cursor.id)})`;
+        // A server that counts only its members' silence and does not close on leave has no use for tickets waiting on staff.
+        const memberOnly = g.settings.AutoCloseMemberSilenceOnly === true && g.graceMs === null ? 1 : 0;
+        return sql`(${sql.lit(g.guildId)}, ${sql.lit(g.before)}, ${sql.lit(cursor.at)}, ${sql.lit(cursor.id)}, ${sql.lit(memberOnly)})`;
       }),
     );
     const { rows } = await sql<Candidate>`
@@ -127,6 +129,7 @@ async function candidatesOf(db: Db, guilds: ScheduledGuild[], state: SweepState)
         from tickets t join (values ${values}) as g on t.guild_id = g.column1
         where t.status = 'open' and t.last_activity_at <= g.column2
           and (t.last_activity_at > g.column3 or (t.last_activity_at = g.column3 and t.id > g.column4))
+          and (g.column5 = 0 or t.waiting_on = 'member')
       ) as ranked
       where rn <= ${PER_GUILD}`.execute(db);
     out.push(...rows);
@@ -204,7 +207,9 @@ export async function sweep(app: FastifyInstance, now = Date.now(), only: SweepS
     seen.set(row.guild_id, (seen.get(row.guild_id) ?? 0) + 1);
     const g = byId.get(row.guild_id)!;
     let lastActivity = Number(row.last_activity_at);
-    if (g.silenceMs !== null && g.now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
+    // AutoCloseMemberSilenceOnly: only a ticket waiting on its member is silent in the auto-close's sense.
+    const silenceCounts = g.settings.AutoCloseMemberSilenceOnly !== true || row.waiting_on === "member";
+    if (silenceCounts && g.silenceMs !== null && g.now - lastActivity >= g.silenceMs - (g.warnLeadMs ?? 0) && row.channel_id) {
       // Without the gateway Discord does not tell us about messages: the channel's newest message id carries its time
       // (the demo says it on its server's clock); the inactivity warning's own message is not activity. With the
       // gateway delivering the ticket's whole conversation, its last activity is kept as messages arrive.

@@ -26,6 +26,8 @@ export const priorityRank = sql<number>`case priority when 'urgent' then 3 when 
 /** Where a ticket's channel opens: Discord, or the Try-it view on the demo platform. */
 export type ChannelUrlOf = (guildId: string, channelId: string) => string;
 
+const numberOrNull = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
 export function toTicketSummary(row: TicketRow, channelUrl: ChannelUrlOf): TicketSummary {
   return {
     TicketId: row.number,
@@ -46,7 +48,11 @@ export function toTicketSummary(row: TicketRow, channelUrl: ChannelUrlOf): Ticke
     FormAnswers: fromDbJson<FormAnswer[]>(row.form_answers_json, []),
     Priority: (ticketPriorities as readonly string[]).includes(row.priority) ? (row.priority as TicketSummary["Priority"]) : "normal",
     LabelIds: labelIdsOf(row.labels),
-    WaitingSince: row.waiting_alert_at === null || row.waiting_alert_at === undefined ? null : Number(row.waiting_alert_at),
+    WaitingSince: numberOrNull(row.waiting_alert_at),
+    WaitingOn: row.waiting_on === "staff" || row.waiting_on === "member" ? row.waiting_on : null,
+    WaitingOnSince: numberOrNull(row.waiting_since),
+    SnoozedUntil: numberOrNull(row.snoozed_until),
+    SnoozedBy: row.snoozed_until === null || row.snoozed_until === undefined ? null : (row.snoozed_by_name ?? null),
   };
 }
 
@@ -129,6 +135,10 @@ export async function listTickets(
   if (q.mine) query = query.where((eb) => eb.or([eb("claimed_by", "=", userId), eb("opener_id", "=", userId)]));
   if (q.priority) query = query.where("priority", "=", q.priority);
   if (q.label !== undefined) query = query.where("labels", "like", `%,${q.label},%`);
+  // Who it waits on; "attention": waiting on staff and not snoozed.
+  if (q.waiting === "attention") query = query.where("waiting_on", "=", "staff").where("snoozed_until", "is", null);
+  else if (q.waiting === "staff" || q.waiting === "member") query = query.where("waiting_on", "=", q.waiting);
+  else if (q.waiting === "snoozed") query = query.where("snoozed_until", "is not", null);
   if (visible !== "all") query = visible.length ? query.where("panel_id", "in", visible) : query.where("id", "<", 0);
   const [rows, total] = await Promise.all([
     (q.sort === "priority"

@@ -24,6 +24,7 @@ import { DEMO_BOT, DemoPlatform } from "../platform/demo";
 import { demoChannelOverwrites } from "../platform/demo-fixtures";
 import { canView, permissionsIn, SEND_MESSAGES } from "../tickets/channel-access";
 import { noteActivity } from "../tickets/last-activity";
+import { noteWriter } from "../tickets/waiting-on";
 import { findTicketByChannel } from "../tickets/store";
 import { directMessage, messageInTicket } from "../discord/dm";
 import { iconUrlOf } from "../helpdesk/reply";
@@ -201,8 +202,11 @@ export class TryItView {
     // The silence ends when the message was written, on the server's clock (a later skip measures from there).
     await noteActivity(deps, channelId, createdAt);
     const ticket = await findTicketByChannel(this.deps.db, channelId);
-    if (ticket?.guild_id === guildId && ticket.status === "open")
+    if (ticket?.guild_id === guildId && ticket.status === "open") {
+      // Whose turn it is now, as the gateway's message would tell it.
+      await noteWriter(deps, ticket, { id: member.id, bot: false }, createdAt);
       await messageInTicket(deps, ticket, { authorId: member.id, bot: false, author, content, attachments: [] });
+    }
     return id;
   }
 

@@ -30,6 +30,8 @@ export const demoSkippedAheadSchema = z.object({
   warned: z.number().int().min(0),
   /** "Waiting too long" alerts it sent. */
   alerted: z.number().int().min(0),
+  /** Snoozed tickets whose time came (back in "Needs attention"). */
+  woken: z.number().int().min(0).default(0),
   clock: demoClockSchema,
 });
 export type DemoSkippedAhead = z.infer<typeof demoSkippedAheadSchema>;

@@ -166,3 +166,21 @@ export const priorityStatisticsSchema = z.object({
   ),
 });
 export type PriorityStatistics = z.infer<typeof priorityStatisticsSchema>;
+
+/** Time a side waited, over the tickets closed in a range: the total and the median per ticket (nearest rank). */
+const waitedSchema = z.object({ TotalMs: z.number(), MedianMs: z.number().nullable() });
+
+/**
+ * GET /{guildId}/statistics/waiting?from&to (UTC days): time waiting on staff and on members of the tickets closed in
+ * the range (those tracked: `Tickets`), and the open tickets waiting on each side now ("Needs attention": on staff, not
+ * snoozed) and snoozed.
+ */
+export const waitingStatisticsSchema = z.object({
+  Tickets: z.number().int(),
+  Staff: waitedSchema,
+  Member: waitedSchema,
+  OpenOnStaff: z.number().int(),
+  OpenOnMember: z.number().int(),
+  Snoozed: z.number().int(),
+});
+export type WaitingStatistics = z.infer<typeof waitingStatisticsSchema>;

@@ -68,6 +68,11 @@ export const ticketSettingsShape = {
   /** Where the alert goes (a text channel); it mentions the ticket's panel's support roles. */
   /** "" (or null): none. */
   WaitingAlertChannelId: z.string().regex(/^\d*$/, "Alert channel must be a channel id").nullable().optional(),
+  // ---- Waiting on the member
+  /** After a staff reply the bot mentions the opener once (again only after the member has written). */
+  PingOpenerOnStaffReply: z.boolean().nullable().optional(),
+  /** Auto-close counts only the member's silence: a ticket waiting on staff is never closed for inactivity. */
+  AutoCloseMemberSilenceOnly: z.boolean().nullable().optional(),
   // ---- DM tickets (ModMail): a member opens a ticket by writing to the bot, and the ticket is relayed to their DM.
   /** Members may open tickets of this server from their direct messages with the bot. */
   DmTickets: z.boolean().nullable().optional(),

@@ -11,6 +11,20 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 export const formAnswerSchema = z.object({ Label: z.string(), Value: z.string() });
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 
+/** Who a ticket waits on. */
+export const ticketWaitingSides = ["staff", "member"] as const;
+export type TicketWaitingSide = (typeof ticketWaitingSides)[number];
+
+/**
+ * The queue's waiting filter: "attention" — waiting on staff and not snoozed (what needs staff now); "staff" and
+ * "member" — who it waits on, snoozed or not; "snoozed" — snoozed tickets.
+ */
+export const ticketWaitingFilters = ["attention", "staff", "member", "snoozed"] as const;
+export type TicketWaitingFilter = (typeof ticketWaitingFilters)[number];
+
+/** A snooze lasts at most 30 days. */
+export const snoozeMaxMinutes = 30 * 24 * 60;
+
 /** A ticket as the dashboard lists it. Times are epoch milliseconds. */
 export const ticketSummarySchema = z.object({
   TicketId: z.number().int(),
@@ -38,6 +52,14 @@ export const ticketSummarySchema = z.object({
   LabelIds: z.array(z.number().int()).default([]),
   /** When the "waiting too long" alert went out (no first staff response in time), or null. */
   WaitingSince: z.number().nullable().default(null),
+  // ---- Waiting on the member, snooze ----
+  /** Who the ticket waits on: its staff (the member wrote last, or it just opened) or its member (staff answered). */
+  WaitingOn: z.enum(ticketWaitingSides).nullable().default(null),
+  /** Since when it waits on them (the server's clock). */
+  WaitingOnSince: z.number().nullable().default(null),
+  /** Snoozed by staff until then (the server's clock): out of "Needs attention" until then or until the member writes. */
+  SnoozedUntil: z.number().nullable().default(null),
+  SnoozedBy: z.string().nullable().default(null),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
@@ -52,6 +74,8 @@ export const ticketListQuerySchema = z.object({
   priority: z.enum(["low", "normal", "high", "urgent"]).optional(),
   label: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   sort: z.enum(["number", "priority"]).optional(),
+  /** Waiting on staff (not snoozed: "attention"), on the member, snoozed. */
+  waiting: z.enum(ticketWaitingFilters).optional(),
   /** Tickets the caller claimed (staff) or opened. */
   mine: z
     .enum(["true", "false", "1", "0"])
@@ -98,6 +122,18 @@ export const ticketCloseSchema = z.object({
   reason: z.string().trim().max(closeReasonMax, closeReasonTooLong).optional(),
 });
 export type TicketClose = z.infer<typeof ticketCloseSchema>;
+
+/**
+ * POST /{guildId}/tickets/{ticketId}/snooze: for `Minutes` from now, or until `Until` (epoch ms on the server's clock);
+ * at most snoozeMaxMinutes ahead. Exactly one of the two.
+ */
+export const ticketSnoozeInputSchema = z
+  .object({
+    Minutes: z.number().int("Minutes must be a whole number").min(1, "Snooze for at least a minute").max(snoozeMaxMinutes).optional(),
+    Until: z.number().int().min(0).optional(),
+  })
+  .refine((b) => (b.Minutes === undefined) !== (b.Until === undefined), "Give either Minutes or Until");
+export type TicketSnoozeInput = z.infer<typeof ticketSnoozeInputSchema>;
 
 /** The answer of claim, unclaim and close: what happened, and the ticket as it is now. */
 export const ticketActionResponseSchema = z.object({ message: z.string(), ticket: ticketSummarySchema });

@@ -106,6 +106,10 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/rename`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/move`, anyOf: ["AnswerTicket"], body: {} },
   { method: "GET", route: `${g}/statistics/priorities`, anyOf: ["ViewTranscripts"] },
+  // Waiting on the member: snooze, and the time each side waited
+  { method: "POST", route: `${g}/tickets/:ticketId/snooze`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/:ticketId/unsnooze`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "GET", route: `${g}/statistics/waiting`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/labels`, anyOf: [], list: true },
   { method: "POST", route: `${g}/labels`, anyOf: ["EditSettings"], body: {} },
   { method: "PUT", route: `${g}/labels/:labelId`, anyOf: ["EditSettings"], body: {} },

@@ -36,6 +36,7 @@ import * as m033 from "./033_dm_tickets";
 import * as m034 from "./034_saved_views";
 import * as m036 from "./036_ticket_moves";
 import * as m037 from "./037_suggestions";
+import * as m038 from "./038_waiting_on";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -84,6 +85,7 @@ export const migrations: Record<string, MigrationModule> = {
   "034_saved_views": m034,
   "036_ticket_moves": m036,
   "037_suggestions": m037,
+  "038_waiting_on": m038,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

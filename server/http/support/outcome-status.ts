@@ -17,6 +17,7 @@ export const refusalStatus: Record<RefusalKind, 400 | 403 | 404 | 409> = {
   moveNoAccess: 403,
   // What the caller sent names nothing that can be used.
   labelUnknown: 400,
+  snoozeRange: 400,
   memberNotFound: 400,
   cannotRemoveOpener: 400,
   renameInvalid: 400,
@@ -60,6 +61,7 @@ export const refusalStatus: Record<RefusalKind, 400 | 403 | 404 | 409> = {
   messageTicketBot: 409,
   messageTicketStaffOnly: 409,
   noteEmpty: 409,
+  notSnoozed: 409,
   missingPermission: 409,
   rateLimited: 409,
   backingOff: 409,

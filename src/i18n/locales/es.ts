@@ -14,6 +14,7 @@ import spec from "./es/spec";
 import suggestions from "./es/suggestions";
 import teams from "./es/teams";
 import tickets from "./es/tickets";
+import waiting from "./es/waiting";
 import workflow from "./es/workflow";
 
 // Spanish, one part per area of the product (each its own file, so that areas are translated independently).
@@ -37,6 +38,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   helpdesk,
   demoClock,
   suggestions,
+  waiting,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -217,6 +217,16 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           kind: "panels",
           dependsOn: "DmTickets",
         },
+        // Waiting on the member: a ping after staff answer
+        {
+          key: "PingOpenerOnStaffReply",
+          label: tr("settings.field.pingOpenerOnStaffReply", "Ping the member when staff answer"),
+          help: tr(
+            "settings.field.pingOpenerOnStaffReply.help",
+            "After a staff reply the bot mentions the member who opened the ticket, once: not again until the member has written.",
+          ),
+          kind: "switch",
+        },
         // My tickets
         {
           key: "MemberTickets",
@@ -274,6 +284,16 @@ export function makeSettingCards(tr: Tr = english): SettingCard[] {
           kind: "number",
           max: limits.minutesMax,
           unit: minutes,
+          dependsOn: "AutoCloseEnabled",
+        },
+        {
+          key: "AutoCloseMemberSilenceOnly",
+          label: tr("settings.field.autoCloseMemberSilenceOnly", "Count only the member's silence"),
+          help: tr(
+            "settings.field.autoCloseMemberSilenceOnly.help",
+            "Only a ticket waiting on its member (staff answered last) closes for inactivity; one waiting on staff never does.",
+          ),
+          kind: "switch",
           dependsOn: "AutoCloseEnabled",
         },
         {

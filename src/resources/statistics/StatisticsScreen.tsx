@@ -10,6 +10,7 @@ import type { ResourceScreenProps } from "../engine/types";
 import { DayChart } from "./DayChart";
 import { PriorityPanel } from "./PriorityPanel";
 import { SuggestionsPanel } from "./SuggestionsPanel";
+import { WaitingPanel } from "./WaitingPanel";
 import { formatDuration, lastDays } from "../engine/ticket-statistics-format";
 import { useGuildNow } from "../engine/guild-clock";
 import { useStatistics } from "../engine/use-statistics";
@@ -174,6 +175,8 @@ export default function StatisticsScreen({ guildId }: ResourceScreenProps) {
           {data.suggestions && <SuggestionsPanel suggestions={data.suggestions} />}
           {/* Per priority */}
           <PriorityPanel guildId={guildId} range={range} />
+          {/* Time waiting on staff and on members */}
+          <WaitingPanel guildId={guildId} range={range} />
         </>
       )}
     </div>

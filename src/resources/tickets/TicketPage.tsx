@@ -31,6 +31,7 @@ import { isHttpUrl } from "../engine/chat/markdown";
 import { DateTime, RelativeTime } from "../engine/RelativeTime";
 import type { ResourceScreenProps } from "../engine/types";
 import { mentionText, priorityText, unknownMentions } from "./helpdesk-texts";
+import { SnoozeSelect, WaitingOn } from "./waiting";
 import "./ticket-page.css";
 
 // A ticket's page: its conversation as Discord shows it, read live (the server reads the channel after its
@@ -489,6 +490,11 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
               <Fact term={tr("tickets.columns.claimedBy", "Claimed by")}>
                 {ticket.ClaimedByName ?? tr("tickets.unclaimed", "Unclaimed")}
               </Fact>
+              {ticket.WaitingOn && (
+                <Fact term={tr("tickets.columns.waitingOn", "Waiting on")}>
+                  <WaitingOn ticket={ticket} tr={tr} />
+                </Fact>
+              )}
               {ticket.WaitingSince && (
                 <Fact term={tr("tickets.page.waiting", "Waiting too long")}>
                   <RelativeTime value={ticket.WaitingSince} />
@@ -553,6 +559,16 @@ export default function TicketPage({ guildId }: ResourceScreenProps) {
                 <Button danger onClick={() => setClosing(true)}>
                   {tr("tickets.close", "Close")}
                 </Button>
+              </div>
+              {/* Snooze: out of "Needs attention" until then, or until the member writes */}
+              <div className="tp-inline">
+                <SnoozeSelect
+                  ticket={ticket}
+                  tr={tr}
+                  onChoose={(choice) =>
+                    void (choice === "end" ? run("snooze", "unsnooze", {}) : run("snooze", "snooze", { Minutes: choice.minutes }))
+                  }
+                />
               </div>
               <div className="tp-inline">
                 <SelectField

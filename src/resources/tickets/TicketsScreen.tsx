@@ -26,6 +26,7 @@ import { SavedViews } from "../../ui/grid/SavedViews";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
 import { priorityText } from "./helpdesk-texts";
+import { fitsWaiting, SnoozeSelect, type SnoozeChoice, WaitingOn, waitingFilterOptions } from "./waiting";
 import { Panel, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import { RelativeTime } from "../engine/RelativeTime";
@@ -70,6 +71,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const priority = params.get("priority") ?? "";
   const label = params.get("label") ?? "";
   const byPriority = params.get("sort") === "priority";
+  // Who the tickets wait on ("attention": on staff, not snoozed)
+  const waiting = params.get("waiting") ?? "";
   const [live, setLive] = useState(false);
   const [closing, setClosing] = useState<TicketSummary | null>(null);
   const [moving, setMoving] = useState<TicketSummary | null>(null);
@@ -88,7 +91,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     });
 
   // The live provider calls back with what it had when the list subscribed: the latest filters come from here.
-  const latest = useRef({ panel, claimed, mine, priority, label, me: identity?.id, patch, refetch: () => {} });
+  const latest = useRef({ panel, claimed, mine, priority, label, waiting, me: identity?.id, patch, refetch: () => {} });
   const fits = (t: TicketSummary) => {
     const { panel, claimed, mine, me } = latest.current;
     return (
@@ -97,7 +100,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       (claimed !== "unclaimed" || t.ClaimedById === null) &&
       (!mine || t.ClaimedById === me || t.OpenerId === me) &&
       (!latest.current.priority || t.Priority === latest.current.priority) &&
-      (!latest.current.label || t.LabelIds.includes(Number(latest.current.label)))
+      (!latest.current.label || t.LabelIds.includes(Number(latest.current.label))) &&
+      fitsWaiting(t, latest.current.waiting)
     );
   };
 
@@ -109,6 +113,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
     { field: "mine", operator: "eq", value: mine },
     { field: "Priority", operator: "eq", value: priority || undefined },
     { field: "LabelIds", operator: "eq", value: label || undefined },
+    { field: "waiting", operator: "eq", value: waiting || undefined },
   ];
   const { result, query } = useList<TicketSummary>({
     resource: "tickets",
@@ -127,7 +132,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       latest.current.patch(fits(ticketEvent.ticket) ? ticketEvent : { ...ticketEvent, type: "closed" });
     },
   });
-  latest.current = { panel, claimed, mine, priority, label, me: identity?.id, patch, refetch: () => void query.refetch() };
+  latest.current = { panel, claimed, mine, priority, label, waiting, me: identity?.id, patch, refetch: () => void query.refetch() };
   useSubscription({
     channel: ticketsChannel,
     types: ["status"],
@@ -164,8 +169,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
   const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
   const act = async (
     ticket: TicketSummary,
-    action: "claim" | "unclaim" | "close" | "move",
-    body?: { reason?: string } | { panelId: number },
+    action: "claim" | "unclaim" | "close" | "move" | "snooze" | "unsnooze",
+    body?: { reason?: string } | { panelId: number } | { Minutes: number },
   ) => {
     setPending(ticket.TicketId);
     try {
@@ -179,7 +184,8 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       });
       const answer = ticketActionResponseSchema.parse(response.data);
       notify({ type: "success", message: answer.message });
-      patch({ type: answer.ticket.Status === "closed" ? "closed" : "updated", guildId, ticket: answer.ticket });
+      const gone = answer.ticket.Status === "closed" || !fits(answer.ticket);
+      patch({ type: gone ? "closed" : "updated", guildId, ticket: answer.ticket });
       return true;
     } catch (e) {
       notify({
@@ -223,6 +229,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
               ))}
           </span>
         ),
+      },
+      {
+        title: tr("tickets.columns.waitingOn", "Waiting on"),
+        key: "waitingOn",
+        hideBelow: "sm",
+        render: (_: unknown, t: TicketSummary) => <WaitingOn ticket={t} tr={tr} />,
       },
       {
         title: tr("tickets.columns.opener", "Opened by"),
@@ -270,6 +282,15 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
             <Button size="small" onClick={() => setMoving(t)}>
               {tr("tickets.move", "Move")}
             </Button>
+            {t.Status === "open" && (
+              <SnoozeSelect
+                ticket={t}
+                tr={tr}
+                onChoose={(choice: SnoozeChoice) =>
+                  void (choice === "end" ? act(t, "unsnooze") : act(t, "snooze", { Minutes: choice.minutes }))
+                }
+              />
+            )}
             <Button size="small" danger onClick={() => setClosing(t)}>
               {tr("tickets.close", "Close")}
             </Button>
@@ -346,6 +367,13 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
               ]}
             />
           )}
+          <SelectField
+            label={tr("tickets.filters.waiting", "Waiting on")}
+            className="tickets-filter"
+            value={waiting}
+            onChange={(v) => setFilter("waiting", v)}
+            options={waitingFilterOptions(tr)}
+          />
           <Button aria-pressed={mine} type={mine ? "primary" : "default"} onClick={() => setFilter("mine", mine ? "" : "1")}>
             {tr("tickets.filters.mine", "Mine")}
           </Button>

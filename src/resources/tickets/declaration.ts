@@ -13,7 +13,7 @@ export const ticketsResource = defineResource<TicketSummary>({
   title: "Tickets",
   pageName: "Tickets",
   permissions: resourcePermissions.tickets,
-  // GET /{guildId}/tickets?panel&claimed&mine&page&per_page (src/schemas/ticket.ts).
+  // GET /{guildId}/tickets?panel&claimed&mine&priority&label&waiting&page&per_page (src/schemas/ticket.ts).
   endpoint: {
     path: "tickets",
     listKey: "tickets",
@@ -28,6 +28,8 @@ export const ticketsResource = defineResource<TicketSummary>({
         // By priority and by label
         { field: "Priority", param: "priority" },
         { field: "LabelIds", param: "label" },
+        // Who they wait on: attention (on staff, not snoozed), staff, member, snoozed
+        { field: "waiting", param: "waiting" },
       ],
       // The most urgent first (then the newest)
       sort: { sort: "sort", order: "order", fields: ["priority"] },

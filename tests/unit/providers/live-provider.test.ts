@@ -35,6 +35,10 @@ const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary =>
   Priority: "normal",
   LabelIds: [],
   WaitingSince: null,
+  WaitingOn: "staff",
+  WaitingOnSince: null,
+  SnoozedUntil: null,
+  SnoozedBy: null,
   ...extra,
 });
 const block = (event: TicketEvent) => `event: ticket\ndata: ${JSON.stringify(event)}\n\n`;

@@ -68,6 +68,16 @@ export function signedInHandlers() {
     // The grids' saved views (ui/grid/SavedViews.tsx): none yet.
     rest.get(`${API}/:guildId/views`, () => HttpResponse.json({ views: [] })),
     rest.get(`${API}/:guildId/statistics/priorities`, () => HttpResponse.json({ priorities: [] })),
+    rest.get(`${API}/:guildId/statistics/waiting`, () =>
+      HttpResponse.json({
+        Tickets: 0,
+        Staff: { TotalMs: 0, MedianMs: null },
+        Member: { TotalMs: 0, MedianMs: null },
+        OpenOnStaff: 0,
+        OpenOnMember: 0,
+        Snoozed: 0,
+      }),
+    ),
     // Server info's Bot setup card: nothing to fix.
     rest.get(`${API}/:guildId/bot-setup`, ({ params }) =>
       HttpResponse.json({

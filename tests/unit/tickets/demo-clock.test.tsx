@@ -49,6 +49,10 @@ describe("the demo clock", { timeout: 30_000 }, () => {
       Priority: "normal",
       LabelIds: [],
       WaitingSince: null,
+      WaitingOn: "staff",
+      WaitingOnSince: null,
+      SnoozedUntil: null,
+      SnoozedBy: null,
     };
     renderApp(`/${community}/tickets`, server, {
       handlers: [

@@ -28,6 +28,10 @@ const ticket = (n: number, extra: Partial<TicketSummary> = {}): TicketSummary =>
   Priority: "normal",
   LabelIds: [],
   WaitingSince: null,
+  WaitingOn: "staff",
+  WaitingOnSince: null,
+  SnoozedUntil: null,
+  SnoozedBy: null,
   ...extra,
 });
 

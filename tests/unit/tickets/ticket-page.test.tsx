@@ -34,6 +34,10 @@ const summary: TicketSummary = {
   Priority: "normal",
   LabelIds: [],
   WaitingSince: null,
+  WaitingOn: "staff",
+  WaitingOnSince: null,
+  SnoozedUntil: null,
+  SnoozedBy: null,
 };
 
 const detail: TicketDetail = {

@@ -65,6 +65,8 @@ const dictionary: Dictionary = {
     "Añade una nota privada al ticket: el equipo la lee en la página del ticket en el panel; el miembro nunca la ve y no está en la transcripción.",
   "site.commands.description.priority":
     "Fija la prioridad del ticket (low, normal, high o urgent); la cola del panel la ordena y filtra por ella.",
+  "site.commands.description.snooze":
+    "Pospón el ticket: sale de la vista «Necesita atención» del panel hasta que llegue la hora o el miembro escriba, y vuelve con una nota. `off` termina la espera.",
   "site.commands.description.rename": "Cambia el nombre del canal del ticket, por ejemplo para reflejar el tema.",
   "site.commands.description.claim": "Reclama el ticket para que el equipo sepa que te encargas tú.",
   "site.commands.description.unclaim": "Libera un ticket que reclamaste para que otra persona pueda encargarse.",
