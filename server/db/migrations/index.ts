@@ -33,6 +33,7 @@ import * as m030 from "./030_tags_add_updated_at_revision";
 import * as m031 from "./031_blacklist_add_updated_at_revision";
 import * as m032 from "./032_gateway";
 import * as m033 from "./033_dm_tickets";
+import * as m035 from "./035_bulk_undo";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -78,6 +79,7 @@ export const migrations: Record<string, MigrationModule> = {
   "031_blacklist_add_updated_at_revision": m031,
   "032_gateway": m032,
   "033_dm_tickets": m033,
+  "035_bulk_undo": m035,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
