@@ -3,7 +3,8 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTr } from "../../i18n/refine";
-import { DataTable, type DataColumn, type DataSort } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection, type DataSort } from "../../ui/DataTable";
+import { BulkBar, bulkTarget } from "../../ui/grid/BulkBar";
 import { ErrorCard } from "../../ui/ErrorCard";
 import { PencilIcon, PlusIcon, TrashIcon } from "../../ui/icons";
 import { Panel, SearchField } from "../../ui/blocks";
@@ -12,10 +13,12 @@ import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
 import { keySegment, useMessageText, useDeclarationText } from "./texts";
+import { useBulkDelete } from "./use-bulk-delete";
 
 // rjsf and the editor load when the dialog first opens.
 const PAGE_SIZE = 10;
 const EditorDialog = lazy(() => import("./EditorDialog"));
+const noSelection: DataSelection = { keys: new Set(), allMatching: false };
 
 /** The generated list: title, create action, search, table with delete, empty text and load error card. */
 export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
@@ -41,7 +44,12 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
       { replace: true },
     );
   const search = params.get("q") ?? "";
-  const setSearch = (q: string) => setParam({ q, page: undefined });
+  const [selection, setSelection] = useState<DataSelection>(noSelection);
+  const setSearch = (q: string) => {
+    setParam({ q, page: undefined });
+    // A new search is a new set of rows: what was selected among the old ones is let go.
+    setSelection(noSelection);
+  };
   const sortFields = useMemo(() => declaration.endpoint?.list?.sort?.fields ?? [], [declaration]);
   const sortParam = params.get("sort") ?? "";
   const sort: DataSort | undefined = sortFields.includes(sortParam)
@@ -92,6 +100,10 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const canEdit = useCan({ resource: declaration.name, action: "edit", params: { guildId } });
   const editInDialog = declaration.edit?.mode === "dialog" && canEdit.data?.can === true;
   const { mutate: remove } = useDelete();
+  // Rows are selectable where the resource offers a bulk delete and the caller may delete: the selection's delete
+  // goes at once, with Undo in its toast for some seconds.
+  const bulkDelete = declaration.bulk?.includes("delete") === true && canDelete.data?.can === true;
+  const { remove: removeMany, busy: removingMany } = useBulkDelete(declaration, guildId);
 
   const rows = useMemo(() => {
     const data = result.data ?? [];
@@ -265,6 +277,31 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             columnChooser
             hiddenColumns={hiddenColumns}
             onHiddenColumnsChange={(hide) => setParam({ hide: hide.join(",") })}
+            selection={bulkDelete ? selection : undefined}
+            onSelectionChange={bulkDelete ? setSelection : undefined}
+            bulkActions={
+              bulkDelete
+                ? (selected) => (
+                    <BulkBar
+                      actions={[
+                        {
+                          key: "delete",
+                          label: tr("ui.bulkDelete.delete", "Delete selected"),
+                          busyLabel: tr("ui.bulkDelete.deleting", "Deleting..."),
+                          busy: removingMany,
+                          danger: true,
+                          onRun: () =>
+                            void removeMany(
+                              // A search matches here, not on the server: "every record matching" is the rows it kept.
+                              bulkTarget(selected, String, {}, searching ? rows.map((record) => String(record[idKey])) : undefined),
+                              () => setSelection(noSelection),
+                            ),
+                        },
+                      ]}
+                    />
+                  )
+                : undefined
+            }
             onOpen={
               editInDialog
                 ? (record) => setEditing(record)

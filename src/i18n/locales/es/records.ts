@@ -121,6 +121,15 @@ const records: Dictionary = {
   "activity.action.formFieldUpdated": "Campo de formulario actualizado",
   "activity.action.formFieldMoved": "Campo de formulario movido",
   "activity.action.formFieldDeleted": "Campo de formulario eliminado",
+  // A bulk delete and its undo (bulkActivity of src/schemas/resource-spec.ts)
+  "activity.action.tagsDeleted": "Etiquetas eliminadas",
+  "activity.action.tagsRestored": "Etiquetas restauradas",
+  "activity.action.blacklistEntriesDeleted": "Entradas quitadas de la lista negra",
+  "activity.action.blacklistEntriesRestored": "Entradas devueltas a la lista negra",
+  "activity.action.closeReasonsDeleted": "Motivos de cierre eliminados",
+  "activity.action.closeReasonsRestored": "Motivos de cierre restaurados",
+  "activity.action.labelsDeleted": "Categorías de tickets eliminadas",
+  "activity.action.labelsRestored": "Categorías de tickets restauradas",
 };
 
 export default records;
