@@ -146,6 +146,8 @@ describe("keys built at run time", () => {
       "ui.dataTable.selected": "{n} selected",
       "ui.dataTable.selectAllMatching": "Select all {n} matching",
       "ui.dataTable.selectRow": "Select row {n}",
+      "ui.bulkDelete.deleted": "{n} deleted",
+      "ui.bulkDelete.restored": "{n} restored",
       "ui.noAccess.permission": "… the team permission “{permission}” …",
       "ui.embedFieldsWidget.field": "Field {n}",
       "ui.embedFieldsWidget.name": "Field {n} name",
@@ -235,7 +237,8 @@ describe("screens in Spanish", () => {
     const headers = within(screen.getByRole("table"))
       .getAllByRole("columnheader")
       .map((h) => h.textContent);
-    expect(headers).toEqual(["ID", "Nombre", "Contenido", "Acciones"]);
+    // The first column is the selection's (its checkbox is named; the header has no text).
+    expect(headers).toEqual(["", "ID", "Nombre", "Contenido", "Acciones"]);
   });
 
   it("the Activity Logs: columns, action labels, totals and the change view", async () => {
