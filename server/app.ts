@@ -37,6 +37,7 @@ import { installRouteSchemas } from "./http/support/route-schemas";
 import { registerSecurityHeaders } from "./http/support/security";
 import { registerStatic } from "./http/support/static";
 import ticketEventRoutes from "./http/ticket-events";
+import ticketBulkRoutes from "./http/ticket-bulk";
 import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
 import myTicketRoutes from "./http/my-tickets";
@@ -114,6 +115,7 @@ const apiRoutes = [
   configTransferRoutes,
   dataRightsRoutes,
   ticketRoutes,
+  ticketBulkRoutes,
   helpdeskRoutes,
   myTicketRoutes,
   ticketEventRoutes,
