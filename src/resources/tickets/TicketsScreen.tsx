@@ -20,7 +20,8 @@ import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection } from "../../ui/DataTable";
+import { useTicketBulk } from "./TicketBulk";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
 import { priorityText } from "./helpdesk-texts";
@@ -164,6 +165,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       : null;
 
   const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
+  // Selected tickets and what the bulk bar does with them (./TicketBulk.tsx); a done step empties the selection.
+  const [selection, setSelection] = useState<DataSelection>({ keys: new Set(), allMatching: false });
+  const bulk = useTicketBulk(guildId, () => {
+    setSelection({ keys: new Set(), allMatching: false });
+    void query.refetch();
+  });
   const act = async (ticket: TicketSummary, action: "claim" | "unclaim" | "close", body?: { reason?: string }) => {
     setPending(ticket.TicketId);
     try {
@@ -361,6 +368,9 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           minWidth={560}
           emptyText={tr("tickets.empty", "No open tickets.")}
           columnChooser
+          selection={selection}
+          onSelectionChange={setSelection}
+          bulkActions={bulk.bar}
           onOpen={(t) => void navigate(`/${guildId}/tickets/${t.TicketId}`)}
           expandable={{
             label: tr("tickets.showAnswers", "Show the form answers"),
@@ -369,6 +379,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           }}
         />
       </Panel>
+      {bulk.dialog}
       {closing && (
         <Suspense fallback={null}>
           <CloseDialog

@@ -148,6 +148,8 @@ describe("keys built at run time", () => {
       "ui.dataTable.selectRow": "Select row {n}",
       "ui.bulkDelete.deleted": "{n} deleted",
       "ui.bulkDelete.restored": "{n} restored",
+      "tickets.bulk.closeTitle": "Close {n} tickets",
+      "tickets.bulk.done": "{done} of {n} tickets done",
       "ui.noAccess.permission": "… the team permission “{permission}” …",
       "ui.embedFieldsWidget.field": "Field {n}",
       "ui.embedFieldsWidget.name": "Field {n} name",
