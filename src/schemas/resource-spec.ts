@@ -155,7 +155,7 @@ export const resourceActivity = (thing: string): ResourceSpec["activity"] => ({
 
 /**
  * The activity entries of a bulk delete and of its undo, one per request naming how many: "<Things> Deleted",
- * "<Things> Restored" ("Close Reasons Deleted").
+ * "<Things> Restored" ("Blacklist Entries Deleted").
  */
 export const bulkActivity = (spec: Pick<ResourceSpec, "limit">) => ({
   deleted: `${titleCase(spec.limit.things)} Deleted`,

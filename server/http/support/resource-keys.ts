@@ -3,7 +3,7 @@ import { notFound } from "../../errors";
 
 // What the generated routes of a spec'd resource (../resource-routes.ts, ../bulk-routes.ts) share about naming it.
 
-/** A resource's name as the API document's schema names start: "close-reasons" → "CloseReasons". */
+/** A resource's name as the API document's schema names start: "ticket-topics" → "TicketTopics". */
 export const pascal = (name: string) => name.replace(/(^|[-_])([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
