@@ -40,6 +40,7 @@ const specProbes: Probe[] = allResourceSpecs.filter(isTableSpec).flatMap((spec) 
     { method: "POST", route: `${g}/${spec.name}`, anyOf: anyOf(spec.permissions.create), body: {} },
     { method: "PUT", route: one, anyOf: anyOf(spec.permissions.edit), body: {} },
     { method: "DELETE", route: one, anyOf: anyOf(spec.permissions.delete) },
+    ...(spec.bulk?.length ? [{ method: "POST", route: `${g}/${spec.name}/bulk`, anyOf: anyOf(spec.permissions.delete), body: {} }] : []),
   ];
 });
 
@@ -93,6 +94,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/claim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/unclaim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/bulk`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/reopen`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
   // The help desk: the ticket page
