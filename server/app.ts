@@ -41,6 +41,7 @@ import ticketBulkRoutes from "./http/ticket-bulk";
 import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
 import myTicketRoutes from "./http/my-tickets";
+import transcriptBulkRoutes from "./http/transcript-bulk";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
 import { registerPanels } from "./panels/service";
@@ -112,6 +113,7 @@ const apiRoutes = [
   activityRoutes,
   botSetupRoutes,
   transcriptRoutes,
+  transcriptBulkRoutes,
   configTransferRoutes,
   dataRightsRoutes,
   ticketRoutes,

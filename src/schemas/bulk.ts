@@ -73,3 +73,18 @@ export const ticketBulkResponseSchema = z.object({
   results: z.array(z.object({ TicketId: z.number().int(), ok: z.boolean(), message: z.string() })),
 });
 export type TicketBulkResponse = z.infer<typeof ticketBulkResponseSchema>;
+
+/** Body of `POST /{guildId}/transcripts/bulk`: delete the transcripts (managers; final), or download them as one file. */
+export const transcriptBulkSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("delete"), ids: ticketIds }).strict(),
+  z.object({ action: z.literal("download"), ids: ticketIds, theme: z.enum(["light", "dark"]).optional() }).strict(),
+]);
+export type TranscriptBulk = z.infer<typeof transcriptBulkSchema>;
+
+/** The answer: how many; a download's one HTML document holding each transcript in its own sandboxed frame. */
+export const transcriptBulkResponseSchema = z.object({
+  message: z.string(),
+  count: z.number().int(),
+  transcripts_html: z.string().optional(),
+});
+export type TranscriptBulkResponse = z.infer<typeof transcriptBulkResponseSchema>;

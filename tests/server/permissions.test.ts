@@ -83,6 +83,7 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/transcripts`, anyOf: ["ViewTranscripts"], list: true },
   { method: "GET", route: `${g}/transcripts/:transcriptId`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/transcript-panels`, anyOf: ["ViewTranscripts"], list: true },
+  { method: "POST", route: `${g}/transcripts/bulk`, anyOf: ["ViewTranscripts"], body: {} },
 
   { method: "GET", route: `${g}/activity`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity/actions`, anyOf: ["ViewActivity"], list: true },
