@@ -6,7 +6,8 @@ import { useSpecT, useSpecText, useTr } from "../../i18n/refine";
 import { limits } from "../../schemas/limits";
 import { frameMessages, transcriptMessages } from "../../schemas/messages";
 import { closeReasonLabel, ratingLabel, transcriptListResponseSchema, type TranscriptSummary } from "../../schemas/transcript";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection } from "../../ui/DataTable";
+import { useTranscriptBulk } from "./TranscriptBulk";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
 import { PageHeader } from "../../ui/PageHeader";
 import type { ResourceScreenProps } from "../engine/types";
@@ -104,6 +105,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
     errorNotification: false,
   });
   const canEditSettings = useCan({ resource: "settings", action: "edit", params: { guildId } });
+  // Selected transcripts and the bulk bar's actions on them (./TranscriptBulk.tsx); a delete empties the selection.
+  const [selection, setSelection] = useState<DataSelection>({ keys: new Set(), allMatching: false });
+  const bulkActions = useTranscriptBulk(guildId, () => setSelection({ keys: new Set(), allMatching: false }));
 
   // The whole answer is checked, as the contract shapes it: the list and its total, page and per_page beside it.
   const parsed = useMemo(
@@ -290,6 +294,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             loading={query.isFetching}
             emptyText={spec(transcriptMessages, "empty")}
             columnChooser
+            selection={selection}
+            onSelectionChange={setSelection}
+            bulkActions={bulkActions}
             onOpen={(t) => void navigate(`/${guildId}/transcripts/${t.TicketId}`)}
           />
         )}

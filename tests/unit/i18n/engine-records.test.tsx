@@ -150,6 +150,8 @@ describe("keys built at run time", () => {
       "ui.bulkDelete.restored": "{n} restored",
       "tickets.bulk.closeTitle": "Close {n} tickets",
       "tickets.bulk.done": "{done} of {n} tickets done",
+      "transcripts.bulk.confirmTitle": "Delete {n} transcripts?",
+      "transcripts.bulk.deleted": "{n} transcripts deleted",
       "ui.noAccess.permission": "… the team permission “{permission}” …",
       "ui.embedFieldsWidget.field": "Field {n}",
       "ui.embedFieldsWidget.name": "Field {n} name",
