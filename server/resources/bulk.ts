@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { bulkMessages, bulkUndoKeepMs } from "../../src/schemas/bulk";
+import { bulkMessages } from "../../src/schemas/bulk";
 import { guildLimitReached } from "../../src/schemas/limits";
 import { bulkActivity, type ResourceSpec } from "../../src/schemas/resource-spec";
 import { type ActivityActor, recordActivityOf } from "../activity/record";
-import { hashToken } from "../auth/sessions";
+import { keepForUndo, takeUndo } from "../db/bulk-undo";
 import type { SchemaFreeDb } from "../db/dialect";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
@@ -36,17 +35,6 @@ export function resourceBulk(db: Db, spec: ResourceSpec, store: ResourceStore): 
   const { toItem, assertUnique, clashesAs409 } = specTable(spec);
   const activity = bulkActivity(spec);
   const idOf = (row: Row) => (spec.key.kind === "serial" ? Number(row.id) : row.id);
-  const undoRow = (trx: Db, guildId: string, token: string, userId: string) =>
-    trx
-      .selectFrom("bulk_undo")
-      .selectAll()
-      .where("token_hash", "=", hashToken(token))
-      .where("guild_id", "=", guildId)
-      .where("resource", "=", spec.name)
-      .where("user_id", "=", userId)
-      .where("expires_at", ">", Date.now())
-      .executeTakeFirst();
-
   return {
     remove: (guildId, ids, actor) =>
       db.transaction().execute(async (trx) => {
@@ -61,43 +49,24 @@ export function resourceBulk(db: Db, spec: ResourceSpec, store: ResourceStore): 
           .execute()) as Row[];
         if (rows.length !== wanted.length) throw notFound(spec.api.messages.notFound);
         await loose(trx).deleteFrom(spec.table).where("guild_id", "=", guildId).where("id", "in", wanted).execute();
-        const now = Date.now();
-        const undoToken = randomBytes(32).toString("base64url");
-        await trx.deleteFrom("bulk_undo").where("expires_at", "<=", now).execute();
-        await trx
-          .insertInto("bulk_undo")
-          .values({
-            token_hash: hashToken(undoToken),
-            guild_id: guildId,
-            resource: spec.name,
-            user_id: actor.id,
-            rows_json: JSON.stringify(rows),
-            expires_at: now + bulkUndoKeepMs,
-          })
-          .execute();
+        const undoToken = await keepForUndo(trx, { guildId, resource: spec.name, userId: actor.id, rows });
         const items = rows.map(toItem);
         await recordActivityOf(trx, actor, { guildId, action: activity.deleted, before: { Count: rows.length, [spec.api.listKey]: items } });
         return { ids: rows.map(idOf), undoToken };
       }),
 
-    restore: async (guildId, token, actor) => {
-      const kept = await undoRow(db, guildId, token, actor.id);
-      if (!kept) throw new HttpError(410, bulkMessages.undoExpired);
-      const rows = (JSON.parse(kept.rows_json) as Row[]).map((row) => ({ ...row, guild_id: guildId }));
-      const items = rows.map(toItem);
-      return clashesAs409(items[0] ?? {}, () =>
-        db.transaction().execute(async (trx) => {
-          // Taken in the transaction: two Undos of one token restore once.
-          const taken = await trx.deleteFrom("bulk_undo").where("token_hash", "=", kept.token_hash).executeTakeFirst();
-          if (Number(taken.numDeletedRows) !== 1) throw new HttpError(410, bulkMessages.undoExpired);
-          if ((await store.count(trx, guildId)) + rows.length > spec.limit.max)
-            throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
-          for (const item of items) await assertUnique(trx, guildId, item);
-          await loose(trx).insertInto(spec.table).values(rows).execute();
-          await recordActivityOf(trx, actor, { guildId, action: activity.restored, after: { Count: rows.length, [spec.api.listKey]: items } });
-          return { ids: rows.map(idOf) };
-        }),
-      );
-    },
+    restore: (guildId, token, actor) =>
+      db.transaction().execute(async (trx) => {
+        const kept = await takeUndo<Row[]>(trx, token, { guildId, resource: spec.name, userId: actor.id });
+        if (!kept) throw new HttpError(410, bulkMessages.undoExpired);
+        const rows = kept.map((row) => ({ ...row, guild_id: guildId }));
+        const items = rows.map(toItem);
+        if ((await store.count(trx, guildId)) + rows.length > spec.limit.max)
+          throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
+        for (const item of items) await assertUnique(trx, guildId, item);
+        await clashesAs409(items[0] ?? {}, () => loose(trx).insertInto(spec.table).values(rows).execute());
+        await recordActivityOf(trx, actor, { guildId, action: activity.restored, after: { Count: rows.length, [spec.api.listKey]: items } });
+        return { ids: rows.map(idOf) };
+      }),
   };
 }
