@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { bulkIdsMax, bulkMessages } from "../../src/schemas/bulk";
+import { emptyField } from "../../src/schemas/form";
 import { noPermissions } from "../../src/schemas/team";
 import { DEMO_COMMUNITY_ID, GAMING_HUB_ID, type Json, apiOn, appForSuite } from "./helpers";
 
@@ -145,5 +146,51 @@ describe("bulk actions of a generated resource (tags)", () => {
     const res = await bulk({ action: "delete", allMatching: { TagName: "match-0" } });
     expect(res).toMatchObject({ status: 200, body: { count: 1 } });
     expect((await tagRows()).some((r) => r.name === "match-0")).toBe(false);
+  });
+});
+
+describe("bulk delete of forms (a declared resource) and its Undo", () => {
+  const suite = appForSuite();
+  const api = apiOn(() => suite.t);
+  const url = `/api/${DEMO_COMMUNITY_ID}/forms`;
+  const snapshot = async () => ({
+    forms: await suite.t.db.selectFrom("forms").selectAll().orderBy("id").execute(),
+    fields: await suite.t.db.selectFrom("form_fields").selectAll().orderBy("id").execute(),
+  });
+  const makeForm = async (name: string) => {
+    const res = await api("POST", url, suite.tokens.admin, {
+      FormName: name,
+      fields: ["First", "Second"].map((Label) => ({ ...emptyField(), Label })),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.FormId as number;
+  };
+
+  it("deletes unused forms with their fields, refuses a form a panel uses, and Undo puts them back exactly", async () => {
+    const ids = [await makeForm("Bulk A"), await makeForm("Bulk B")];
+    const before = await snapshot();
+    const used = await suite.t.db
+      .selectFrom("panels")
+      .select("form_id")
+      .where("guild_id", "=", DEMO_COMMUNITY_ID)
+      .where("form_id", "is not", null)
+      .executeTakeFirstOrThrow();
+    const refused = await api("POST", `${url}/bulk`, suite.tokens.admin, { action: "delete", ids: [...ids, used.form_id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain("used by the panel");
+    expect(await snapshot()).toEqual(before);
+
+    const deleted = await api("POST", `${url}/bulk`, suite.tokens.admin, { action: "delete", ids });
+    expect(deleted).toMatchObject({ status: 200, body: { count: 2, message: "Deleted 2 forms" } });
+    const gone = await snapshot();
+    expect(gone.forms.some((f) => ids.includes(f.id))).toBe(false);
+    expect(gone.fields.some((f) => ids.includes(f.form_id))).toBe(false);
+    const entry = await suite.t.db.selectFrom("activity").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(entry.action).toBe("Forms Deleted");
+    expect(JSON.parse(entry.before_json!).Count).toBe(2);
+
+    const restored = await api("POST", `${url}/bulk`, suite.tokens.admin, { action: "restore", token: deleted.body.undoToken });
+    expect(restored).toMatchObject({ status: 200, body: { count: 2 } });
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -75,6 +75,7 @@ const probes: Probe[] = [
   { method: "PUT", route: `${g}/forms/:formId`, anyOf: ["EditForm"], body: {} },
   { method: "PATCH", route: `${g}/forms/:formId`, anyOf: ["EditForm"], body: {} },
   { method: "DELETE", route: `${g}/forms/:formId`, anyOf: ["DeleteForm"] },
+  { method: "POST", route: `${g}/forms/bulk`, anyOf: ["DeleteForm"], body: {} },
   { method: "POST", route: `${g}/forms/:formId/fields`, anyOf: ["EditForm"], body: {} },
   { method: "PATCH", route: `${g}/forms/:formId/fields/:fieldId`, anyOf: ["EditForm"], body: {} },
   { method: "DELETE", route: `${g}/forms/:formId/fields/:fieldId`, anyOf: ["EditForm"] },

@@ -139,6 +139,8 @@ const records: Dictionary = {
   "activity.action.closeReasonsRestored": "Motivos de cierre restaurados",
   "activity.action.labelsDeleted": "Categorías de tickets eliminadas",
   "activity.action.labelsRestored": "Categorías de tickets restauradas",
+  "activity.action.formsDeleted": "Formularios eliminados",
+  "activity.action.formsRestored": "Formularios restaurados",
   "activity.action.transcriptsDeleted": "Transcripciones eliminadas",
   "activity.action.transcriptsDownloaded": "Transcripciones descargadas",
 };
