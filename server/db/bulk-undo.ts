@@ -31,7 +31,11 @@ export async function keepForUndo(trx: Db, kept: { guildId: string; resource: st
  * Takes (in the restore's transaction) what `token` kept for this guild, resource and user, once: undefined when it
  * never was, has expired or was taken already (two Undos of one delete restore once).
  */
-export async function takeUndo<T>(trx: Db, token: string, owner: { guildId: string; resource: string; userId: string }): Promise<T | undefined> {
+export async function takeUndo<T>(
+  trx: Db,
+  token: string,
+  owner: { guildId: string; resource: string; userId: string },
+): Promise<T | undefined> {
   const row = await trx
     .selectFrom("bulk_undo")
     .select(["token_hash", "rows_json"])

@@ -30,7 +30,13 @@ export async function removeForms(
 ) {
   return db.transaction().execute(async (trx) => {
     const wanted = [...new Set(ids)];
-    const forms = await trx.selectFrom("forms").selectAll().where("guild_id", "=", guildId).where("id", "in", wanted).orderBy("id").execute();
+    const forms = await trx
+      .selectFrom("forms")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .where("id", "in", wanted)
+      .orderBy("id")
+      .execute();
     if (forms.length !== wanted.length) throw notFound(formNotFound);
     const before = [];
     for (const form of forms) {
@@ -56,7 +62,11 @@ export async function restoreForms(db: Db, guildId: string, token: string, actor
       .insertInto("forms")
       .values(kept.forms.map((form) => ({ ...form, guild_id: guildId }) as never))
       .execute();
-    if (kept.fields.length) await trx.insertInto("form_fields").values(kept.fields as never).execute();
+    if (kept.fields.length)
+      await trx
+        .insertInto("form_fields")
+        .values(kept.fields as never)
+        .execute();
     const ids = kept.forms.map((form) => Number(form.id));
     const after = [];
     for (const id of ids) after.push(await requireForm(trx, guildId, id));

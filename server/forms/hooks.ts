@@ -43,7 +43,8 @@ export const formsHooks: DeclaredHooks = {
       const { ids } = await app.forms.restoreMany(guildId, action.token, actor);
       return { message: `Restored ${ids.length} forms`, count: ids.length, ids };
     }
-    if (action.allMatching && Object.keys(action.allMatching).length) throw badRequest(`Unknown filter: ${Object.keys(action.allMatching)[0]}`);
+    if (action.allMatching && Object.keys(action.allMatching).length)
+      throw badRequest(`Unknown filter: ${Object.keys(action.allMatching)[0]}`);
     const all = action.ids ?? (await app.forms.list(guildId)).map((form) => form.FormId);
     if (all.length > bulkIdsMax) throw badRequest(bulkMessages.tooMany);
     const ids = all.map((id) => {

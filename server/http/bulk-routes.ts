@@ -34,14 +34,17 @@ export function registerResourceBulkRoute(fastify: FastifyInstance, { spec }: Se
   const matching = async (guildId: string, filter: Record<string, unknown>) => {
     for (const [field, value] of Object.entries(filter)) {
       const column = fieldColumns.find((c) => c.field === field);
-      const fits = column && (column.boolean ? typeof value === "boolean" : column.type === "text" ? typeof value === "string" : typeof value === "number");
+      const fits =
+        column &&
+        (column.boolean ? typeof value === "boolean" : column.type === "text" ? typeof value === "string" : typeof value === "number");
       if (!fits) throw new HttpError(400, `Unknown filter: ${field}`);
     }
     const { items } = await store.list(guildId, { limit: bulkIdsMax + 1, offset: 0, withTotal: false, filters: filter });
     if (items.length > bulkIdsMax) throw new HttpError(400, bulkMessages.tooMany);
     return items.map((item) => item[spec.key.field] as string | number);
   };
-  const idsOf = async (guildId: string, target: BulkTarget) => (target.ids ?? (await matching(guildId, target.allMatching ?? {}))).map(keyOf);
+  const idsOf = async (guildId: string, target: BulkTarget) =>
+    (target.ids ?? (await matching(guildId, target.allMatching ?? {}))).map(keyOf);
 
   app.post(
     `/:guildId(^\\d+$)/${spec.name}/bulk`,

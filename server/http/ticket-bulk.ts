@@ -36,13 +36,16 @@ export default async function ticketBulkRoutes(fastify: FastifyInstance) {
   const stepOf = (body: TicketBulk): Run => {
     switch (body.action) {
       case "close":
-        return (guildId, row, member, settings) => requestClose(deps(), guildId, row.number, member, body.reason ?? null, true, { row, settings });
+        return (guildId, row, member, settings) =>
+          requestClose(deps(), guildId, row.number, member, body.reason ?? null, true, { row, settings });
       case "assign":
         return (guildId, row, member, settings) => transfer(deps(), guildId, row.number, member, body.userId, { row, settings });
       case "priority":
-        return (guildId, row, member, settings) => triage(deps(), guildId, row.number, member, { Priority: body.Priority }, { row, settings });
+        return (guildId, row, member, settings) =>
+          triage(deps(), guildId, row.number, member, { Priority: body.Priority }, { row, settings });
       case "labels":
-        return (guildId, row, member, settings) => triage(deps(), guildId, row.number, member, { LabelIds: body.LabelIds }, { row, settings });
+        return (guildId, row, member, settings) =>
+          triage(deps(), guildId, row.number, member, { LabelIds: body.LabelIds }, { row, settings });
     }
   };
 
@@ -53,7 +56,8 @@ export default async function ticketBulkRoutes(fastify: FastifyInstance) {
     for (const number of new Set(numbers)) {
       const row = await findTicket(app.db, guildId, number);
       if (!row || row.status === "opening") throw new HttpError(404, "Ticket not found");
-      if (panels !== "all" && (row.panel_id === null || !panels.includes(row.panel_id))) throw new HttpError(403, authMessages.accessDenied);
+      if (panels !== "all" && (row.panel_id === null || !panels.includes(row.panel_id)))
+        throw new HttpError(403, authMessages.accessDenied);
       rows.push(row);
     }
     return rows;
@@ -84,7 +88,11 @@ export default async function ticketBulkRoutes(fastify: FastifyInstance) {
         for (const row of rows) {
           const outcome = await run(guildId, row, member, settings);
           const ok = !isForm(outcome) && !("refusal" in outcome);
-          out.push({ TicketId: row.number, ok, message: isForm(outcome) ? "This ticket needs an answer in Discord." : outcomeText(outcome) });
+          out.push({
+            TicketId: row.number,
+            ok,
+            message: isForm(outcome) ? "This ticket needs an answer in Discord." : outcomeText(outcome),
+          });
         }
         return out;
       });

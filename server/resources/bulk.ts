@@ -51,7 +51,11 @@ export function resourceBulk(db: Db, spec: ResourceSpec, store: ResourceStore): 
         await loose(trx).deleteFrom(spec.table).where("guild_id", "=", guildId).where("id", "in", wanted).execute();
         const undoToken = await keepForUndo(trx, { guildId, resource: spec.name, userId: actor.id, rows });
         const items = rows.map(toItem);
-        await recordActivityOf(trx, actor, { guildId, action: activity.deleted, before: { Count: rows.length, [spec.api.listKey]: items } });
+        await recordActivityOf(trx, actor, {
+          guildId,
+          action: activity.deleted,
+          before: { Count: rows.length, [spec.api.listKey]: items },
+        });
         return { ids: rows.map(idOf), undoToken };
       }),
 
@@ -65,7 +69,11 @@ export function resourceBulk(db: Db, spec: ResourceSpec, store: ResourceStore): 
           throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
         for (const item of items) await assertUnique(trx, guildId, item);
         await clashesAs409(items[0] ?? {}, () => loose(trx).insertInto(spec.table).values(rows).execute());
-        await recordActivityOf(trx, actor, { guildId, action: activity.restored, after: { Count: rows.length, [spec.api.listKey]: items } });
+        await recordActivityOf(trx, actor, {
+          guildId,
+          action: activity.restored,
+          after: { Count: rows.length, [spec.api.listKey]: items },
+        });
         return { ids: rows.map(idOf) };
       }),
   };

@@ -40,7 +40,10 @@ export type ResourceBulkAction = (typeof resourceBulkActions)[number];
 
 /** Body of `POST /{guildId}/<resource>/bulk` of a generated resource: delete the rows, or restore a deleted selection. */
 export const resourceBulkSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("delete"), ...bulkTarget }).strict().refine(oneTarget, oneTargetMessage),
+  z
+    .object({ action: z.literal("delete"), ...bulkTarget })
+    .strict()
+    .refine(oneTarget, oneTargetMessage),
   z.object({ action: z.literal("restore"), token: z.string().min(20).max(100) }).strict(),
 ]);
 export type ResourceBulk = z.infer<typeof resourceBulkSchema>;
@@ -50,7 +53,10 @@ export const resourceBulkResponseSchema = z.object({
   message: z.string(),
   count: z.number().int(),
   ids: z.array(bulkId),
-  undoToken: z.string().optional().describe(`A delete: send {action: "restore", token} within ${bulkUndoKeepMs / 1000} s to undo it`),
+  undoToken: z
+    .string()
+    .optional()
+    .describe(`A delete: send {action: "restore", token} within ${bulkUndoKeepMs / 1000} s to undo it`),
 });
 export type ResourceBulkResponse = z.infer<typeof resourceBulkResponseSchema>;
 

@@ -10,7 +10,10 @@ test("select three tags, delete them, Undo brings them back", async ({ page, con
   const stamp = Date.now().toString(36);
   const names = ["one", "two", "three"].map((n) => `bulk-${stamp}-${n}`);
   for (const name of names) {
-    const created = await page.request.post(`/api/${DEMO_COMMUNITY_ID}/tags`, { data: { TagName: name, Content: `about ${name}` }, headers: auth });
+    const created = await page.request.post(`/api/${DEMO_COMMUNITY_ID}/tags`, {
+      data: { TagName: name, Content: `about ${name}` },
+      headers: auth,
+    });
     expect(created.status()).toBe(201);
   }
   const listed = async () =>
@@ -36,5 +39,5 @@ test("select three tags, delete them, Undo brings them back", async ({ page, con
   await expect(rows).toHaveCount(3);
   for (const name of names) await expect(rows.filter({ hasText: name })).toHaveCount(1);
   // The same records: ids, fields and the list's order.
-  await expect.poll(async () => (await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/tags`, { headers: auth })).json())).toEqual(before);
+  await expect.poll(async () => await (await page.request.get(`/api/${DEMO_COMMUNITY_ID}/tags`, { headers: auth })).json()).toEqual(before);
 });

@@ -40,7 +40,9 @@ const specProbes: Probe[] = allResourceSpecs.filter(isTableSpec).flatMap((spec) 
     { method: "POST", route: `${g}/${spec.name}`, anyOf: anyOf(spec.permissions.create), body: {} },
     { method: "PUT", route: one, anyOf: anyOf(spec.permissions.edit), body: {} },
     { method: "DELETE", route: one, anyOf: anyOf(spec.permissions.delete) },
-    ...(spec.bulk?.length ? [{ method: "POST", route: `${g}/${spec.name}/bulk`, anyOf: anyOf(spec.permissions.delete), body: {} }] : []),
+    ...(spec.bulk?.length
+      ? [{ method: "POST" as const, route: `${g}/${spec.name}/bulk`, anyOf: anyOf(spec.permissions.delete), body: {} }]
+      : []),
   ];
 });
 

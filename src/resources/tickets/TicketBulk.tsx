@@ -1,8 +1,8 @@
 import { useCustomMutation } from "@refinedev/core";
 import { lazy, Suspense, useState } from "react";
 import { useTr } from "../../i18n/refine";
-import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
+import { notifyActionFailed } from "./action-error";
 import { type TicketBulk, ticketBulkResponseSchema } from "../../schemas/bulk";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { DataSelection } from "../../ui/DataTable";
@@ -49,7 +49,7 @@ export function useTicketBulk(guildId: string, done: () => void) {
       done();
       return true;
     } catch (e) {
-      notify({ type: "error", message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again.") });
+      notifyActionFailed(e, tr);
       return false;
     } finally {
       setBusy(false);
@@ -71,7 +71,7 @@ export function useTicketBulk(guildId: string, done: () => void) {
     >
       <SelectField
         label={tr("tickets.bulk.priority", "Set the priority")}
-        className="bulk-action"
+        className="dt-tool bulk-action"
         value=""
         onChange={(Priority) => {
           if (Priority) void run(idsOf(selection), { action: "priority", Priority });

@@ -16,8 +16,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { ticketsChannel, type LiveStatusPayload, type TicketLivePayload } from "../../providers/live-provider";
 import { InvalidAnswerError } from "../../providers/data-provider";
-import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
+import { notifyActionFailed } from "./action-error";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
 import { DataTable, type DataColumn, type DataSelection } from "../../ui/DataTable";
@@ -187,10 +187,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       patch({ type: answer.ticket.Status === "closed" ? "closed" : "updated", guildId, ticket: answer.ticket });
       return true;
     } catch (e) {
-      notify({
-        type: "error",
-        message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again."),
-      });
+      notifyActionFailed(e, tr);
       return false;
     } finally {
       setPending(null);

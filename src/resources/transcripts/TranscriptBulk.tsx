@@ -78,7 +78,7 @@ export function useTranscriptBulk(guildId: string, done: () => void) {
           onConfirm={() => void run({ action: "delete", ids: idsOf(selection) })}
           disabled={busy !== null}
         >
-          <button type="button" className="bulk-action bulk-action-danger" disabled={busy !== null}>
+          <button type="button" className="dt-tool bulk-action bulk-action-danger" disabled={busy !== null}>
             {busy === "delete" ? tr("transcripts.bulk.deleting", "Deleting...") : tr("transcripts.bulk.delete", "Delete")}
           </button>
         </ConfirmButton>

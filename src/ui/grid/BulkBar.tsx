@@ -30,7 +30,7 @@ export function BulkBar({ actions, children }: { actions: readonly BulkAction[];
         <button
           key={action.key}
           type="button"
-          className={action.danger ? "bulk-action bulk-action-danger" : "bulk-action"}
+          className={action.danger ? "dt-tool bulk-action bulk-action-danger" : "dt-tool bulk-action"}
           disabled={action.disabled || action.busy}
           aria-busy={action.busy || undefined}
           onClick={action.onRun}

@@ -114,7 +114,12 @@ describe("POST /{guildId}/tickets/bulk", () => {
     expect(res.body.results.every((r: Json) => r.ok)).toBe(true);
     const rows = await ticketRows();
     for (const n of [a, b]) expect(rows.find((r) => r.number === n)?.status).toBe("closed");
-    const reasons = await t.db.selectFrom("transcripts").select("close_reason").where("guild_id", "=", G).where("ticket_id", "in", [a, b]).execute();
+    const reasons = await t.db
+      .selectFrom("transcripts")
+      .select("close_reason")
+      .where("guild_id", "=", G)
+      .where("ticket_id", "in", [a, b])
+      .execute();
     expect(reasons.map((r) => r.close_reason)).toEqual(["Handled in bulk", "Handled in bulk"]);
     // Closed already: the step refuses it, in its own words; the request still answers per ticket.
     const again = await bulk(admin, { action: "close", ids: [a] });

@@ -49,7 +49,12 @@ describe("POST /{guildId}/transcripts/bulk", () => {
   };
 
   beforeAll(async () => {
-    const panel = await suite.t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+    const panel = await suite.t.db
+      .selectFrom("panels")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("name", "=", "General Support")
+      .executeTakeFirstOrThrow();
     general = panel.id;
     // A panel only the VIP desk handles: staff limited to their panels do not read its transcripts.
     const vip = await suite.t.db

@@ -34,7 +34,9 @@ function Grid({ onDelete, busy = false }: { onDelete: (selection: DataSelection)
       onSelectionChange={setSelection}
       bulkActions={(selected) => (
         <BulkBar
-          actions={[{ key: "delete", label: "Delete selected", busyLabel: "Deleting...", busy, danger: true, onRun: () => onDelete(selected) }]}
+          actions={[
+            { key: "delete", label: "Delete selected", busyLabel: "Deleting...", busy, danger: true, onRun: () => onDelete(selected) },
+          ]}
         />
       )}
     />
