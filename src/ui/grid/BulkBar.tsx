@@ -4,6 +4,8 @@ import { bulkUndoSeconds } from "../../schemas/bulk";
 import { useT } from "../../i18n/react";
 import { notify } from "../../providers/notifications";
 import type { DataSelection } from "../DataTable";
+// The grid's tool buttons and its selection bar, for a list that is not a table (the forms' cards).
+import "../data-table.css";
 import "./bulk-bar.css";
 
 // The grid's bulk actions: the buttons a screen passes to DataTable's `bulkActions` (the grid's own bar says how many
