@@ -353,7 +353,6 @@ export function DataTable<T>({
           style={minWidth ? { width: `max(100%, ${minWidth}px)` } : undefined}
           aria-label={label}
           aria-busy={loading || undefined}
-          aria-multiselectable={selectable || undefined}
         >
           <thead>
             <tr>

@@ -12,7 +12,7 @@ const activityUrl = `/${DEMO_COMMUNITY_ID}/activity`;
 const XSS_TICKET = 1042;
 
 const rowsOf = (page: Page) => page.locator(".transcripts-card tbody tr.dt-row");
-const firstTicketId = async (page: Page) => Number(await rowsOf(page).first().locator("td").first().innerText());
+const firstTicketId = async (page: Page) => Number(await rowsOf(page).first().locator("td:not(.dt-select-cell)").first().innerText());
 
 test.describe("transcripts and activity", () => {
   test.beforeEach(async ({ page }) => {
@@ -69,7 +69,7 @@ test.describe("transcripts and activity", () => {
     // Ticket ID: exact; a ticket that does not exist → 'No transcripts found'.
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("1001");
     await expect(rowsOf(page)).toHaveCount(1);
-    await expect(rowsOf(page).first().locator("td").first()).toHaveText("1001");
+    await expect(rowsOf(page).first().locator("td:not(.dt-select-cell)").first()).toHaveText("1001");
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("999999");
     await expect(page.getByText(transcriptMessages.empty)).toBeVisible();
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("");
