@@ -62,7 +62,8 @@ test.describe("transcripts and activity", () => {
     // Ticket Type: the deleted panel's tickets show 'Deleted panel'.
     await page.getByRole("combobox", { name: "Ticket Type" }).selectOption({ label: transcriptMessages.deletedPanel });
     await expect(rowsOf(page).first()).toContainText(transcriptMessages.deletedPanel);
-    const panelCells = rowsOf(page).locator("td:nth-child(4)");
+    // The first cell is the selection's checkbox; the panel is the fourth column after it.
+    const panelCells = rowsOf(page).locator("td:nth-child(5)");
     for (const text of await panelCells.allInnerTexts()) expect(text).toBe(transcriptMessages.deletedPanel);
     await page.getByRole("combobox", { name: "Ticket Type" }).selectOption("");
 
