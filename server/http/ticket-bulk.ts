@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bulkIdsMax, type TicketBulk, ticketBulkResponseSchema, ticketBulkSchema } from "../../src/schemas/bulk";
+import { bulkIdsMax } from "../../src/schemas/bulk";
+import { type TicketBulk, ticketBulkResponseSchema, ticketBulkSchema } from "../../src/schemas/bulk-tickets";
 import { authMessages } from "../../src/schemas/messages";
 import type { TicketSettings } from "../../src/schemas/settings";
 import { guard, guildIdOf } from "../access/guard";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { bulkIdsMax, transcriptBulkResponseSchema, transcriptBulkSchema } from "../../src/schemas/bulk";
+import { bulkIdsMax } from "../../src/schemas/bulk";
+import { transcriptBulkResponseSchema, transcriptBulkSchema } from "../../src/schemas/bulk-tickets";
 import { managerLevels, resourcePermissions } from "../../src/schemas/access";
 import { authMessages } from "../../src/schemas/messages";
 import { guard, guildIdOf } from "../access/guard";

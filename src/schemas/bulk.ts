@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { ticketAssignInputSchema, ticketPrioritySchema, ticketTriageInputSchema } from "./helpdesk";
-import { ticketCloseSchema } from "./ticket";
 
 // The grid's bulk actions (docs/architecture.md, "The grid"): one request per action, `POST /{guildId}/<resource>/bulk`
 // with `{action, ids}` — the selected rows — or `{action, allMatching: <the list's filters>}` for every record the list's filter
@@ -59,38 +57,3 @@ export const resourceBulkResponseSchema = z.object({
     .describe(`A delete: send {action: "restore", token} within ${bulkUndoKeepMs / 1000} s to undo it`),
 });
 export type ResourceBulkResponse = z.infer<typeof resourceBulkResponseSchema>;
-
-/** Ticket numbers for a bulk step (the queue's selection). */
-const ticketIds = z.array(z.number().int().min(0).max(2_147_483_647)).min(1).max(bulkIdsMax, bulkMessages.tooMany);
-
-/** Body of `POST /{guildId}/tickets/bulk`: the same steps as one ticket's buttons, on each ticket in turn. */
-export const ticketBulkSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("close"), ids: ticketIds, ...ticketCloseSchema.shape }).strict(),
-  z.object({ action: z.literal("assign"), ids: ticketIds, ...ticketAssignInputSchema.shape }).strict(),
-  z.object({ action: z.literal("priority"), ids: ticketIds, Priority: ticketPrioritySchema }).strict(),
-  z.object({ action: z.literal("labels"), ids: ticketIds, LabelIds: ticketTriageInputSchema.shape.LabelIds.unwrap() }).strict(),
-]);
-export type TicketBulk = z.infer<typeof ticketBulkSchema>;
-export const ticketBulkActions = ["close", "assign", "priority", "labels"] as const;
-
-/** One ticket's outcome in a bulk step: done or refused by the step (with its words). */
-export const ticketBulkResponseSchema = z.object({
-  message: z.string(),
-  results: z.array(z.object({ TicketId: z.number().int(), ok: z.boolean(), message: z.string() })),
-});
-export type TicketBulkResponse = z.infer<typeof ticketBulkResponseSchema>;
-
-/** Body of `POST /{guildId}/transcripts/bulk`: delete the transcripts (managers; final), or download them as one file. */
-export const transcriptBulkSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("delete"), ids: ticketIds }).strict(),
-  z.object({ action: z.literal("download"), ids: ticketIds, theme: z.enum(["light", "dark"]).optional() }).strict(),
-]);
-export type TranscriptBulk = z.infer<typeof transcriptBulkSchema>;
-
-/** The answer: how many; a download's one HTML document holding each transcript in its own sandboxed frame. */
-export const transcriptBulkResponseSchema = z.object({
-  message: z.string(),
-  count: z.number().int(),
-  transcripts_html: z.string().optional(),
-});
-export type TranscriptBulkResponse = z.infer<typeof transcriptBulkResponseSchema>;

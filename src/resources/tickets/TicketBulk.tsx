@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { notifyActionFailed } from "./action-error";
-import { type TicketBulk, ticketBulkResponseSchema } from "../../schemas/bulk";
+import { type TicketBulk, ticketBulkResponseSchema } from "../../schemas/bulk-tickets";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { DataSelection } from "../../ui/DataTable";
 import { BulkBar } from "../../ui/grid/BulkBar";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { managerLevels, type GuildAccess } from "../../schemas/access";
-import { type TranscriptBulk, transcriptBulkResponseSchema } from "../../schemas/bulk";
+import { type TranscriptBulk, transcriptBulkResponseSchema } from "../../schemas/bulk-tickets";
 import type { DataSelection } from "../../ui/DataTable";
 import { downloadHtml } from "../../ui/download";
 import { BulkBar } from "../../ui/grid/BulkBar";
