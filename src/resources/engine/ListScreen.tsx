@@ -103,7 +103,7 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   // Rows are selectable where the resource offers a bulk delete and the caller may delete: the selection's delete
   // goes at once, with Undo in its toast for some seconds.
   const bulkDelete = declaration.bulk?.includes("delete") === true && canDelete.data?.can === true;
-  const { remove: removeMany, busy: removingMany } = useBulkDelete(declaration, guildId);
+  const { action: deleteMany } = useBulkDelete(declaration, guildId);
 
   const rows = useMemo(() => {
     const data = result.data ?? [];
@@ -284,19 +284,11 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
                 ? (selected) => (
                     <BulkBar
                       actions={[
-                        {
-                          key: "delete",
-                          label: tr("ui.bulkDelete.delete", "Delete selected"),
-                          busyLabel: tr("ui.bulkDelete.deleting", "Deleting..."),
-                          busy: removingMany,
-                          danger: true,
-                          onRun: () =>
-                            void removeMany(
-                              // A search matches here, not on the server: "every record matching" is the rows it kept.
-                              bulkTarget(selected, String, {}, searching ? rows.map((record) => String(record[idKey])) : undefined),
-                              () => setSelection(noSelection),
-                            ),
-                        },
+                        deleteMany(
+                          // A search matches here, not on the server: "every record matching" is the rows it kept.
+                          () => bulkTarget(selected, String, {}, searching ? rows.map((record) => String(record[idKey])) : undefined),
+                          () => setSelection(noSelection),
+                        ),
                       ]}
                     />
                   )

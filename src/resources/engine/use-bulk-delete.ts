@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { BulkTarget, ResourceBulkResponse } from "../../schemas/bulk";
 import { useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
-import { undoToast } from "../../ui/grid/BulkBar";
+import { type BulkAction, undoToast } from "../../ui/grid/BulkBar";
 import { mutationNotifications } from "./notifications";
 import { useMessageText } from "./texts";
 import type { ResourceDeclaration } from "./types";
@@ -55,5 +55,15 @@ export function useBulkDelete(declaration: Pick<ResourceDeclaration, "name" | "m
     });
   };
 
-  return { remove, busy };
+  /** The bulk bar's "Delete selected": deletes what `target` names when run, then `onDone`. */
+  const action = (target: () => BulkTarget, onDone: () => void): BulkAction => ({
+    key: "delete",
+    label: tr("ui.bulkDelete.delete", "Delete selected"),
+    busyLabel: tr("ui.bulkDelete.deleting", "Deleting..."),
+    busy,
+    danger: true,
+    onRun: () => void remove(target(), onDone),
+  });
+
+  return { action };
 }

@@ -40,7 +40,7 @@ export function FormsList({ guildId }: { guildId: string }) {
   const { mutate: remove } = useDelete();
   // Cards are selectable for the bulk delete (with Undo in its toast) where the caller may delete forms.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const { remove: removeMany, busy: removingMany } = useBulkDelete(formsResource, guildId);
+  const { action: deleteMany } = useBulkDelete(formsResource, guildId);
   const toggleSelected = (formId: number) =>
     setSelected((ids) => {
       const next = new Set(ids);
@@ -145,14 +145,10 @@ export function FormsList({ guildId }: { guildId: string }) {
             </button>
             <BulkBar
               actions={[
-                {
-                  key: "delete",
-                  label: tr("ui.bulkDelete.delete", "Delete selected"),
-                  busyLabel: tr("ui.bulkDelete.deleting", "Deleting..."),
-                  busy: removingMany,
-                  danger: true,
-                  onRun: () => void removeMany({ ids: [...selected] }, () => setSelected(new Set())),
-                },
+                deleteMany(
+                  () => ({ ids: [...selected] }),
+                  () => setSelected(new Set()),
+                ),
               ]}
             />
           </div>
