@@ -37,9 +37,11 @@ import { installRouteSchemas } from "./http/support/route-schemas";
 import { registerSecurityHeaders } from "./http/support/security";
 import { registerStatic } from "./http/support/static";
 import ticketEventRoutes from "./http/ticket-events";
+import ticketBulkRoutes from "./http/ticket-bulk";
 import ticketRoutes from "./http/tickets";
 import helpdeskRoutes from "./http/helpdesk";
 import myTicketRoutes from "./http/my-tickets";
+import transcriptBulkRoutes from "./http/transcript-bulk";
 import transcriptRoutes from "./http/transcripts";
 import viewRoutes from "./http/views";
 import demoRoutes from "./http/try-it";
@@ -115,9 +117,11 @@ const apiRoutes = [
   botSetupRoutes,
   transcriptRoutes,
   viewRoutes,
+  transcriptBulkRoutes,
   configTransferRoutes,
   dataRightsRoutes,
   ticketRoutes,
+  ticketBulkRoutes,
   helpdeskRoutes,
   myTicketRoutes,
   ticketEventRoutes,

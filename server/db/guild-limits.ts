@@ -18,6 +18,8 @@ export async function assertBelowGuildLimit(
   limit: number,
   things: string,
   kind?: "single" | "multi",
+  /** How many rows the write adds (an Undo of a bulk delete puts back several). */
+  adding = 1,
 ): Promise<void> {
   let query = (db as SchemaFreeDb)
     .selectFrom(table)
@@ -25,5 +27,5 @@ export async function assertBelowGuildLimit(
     .where("guild_id", "=", guildId);
   if (kind) query = query.where("kind", "=", kind);
   const row = await query.executeTakeFirst();
-  if (Number(row?.n ?? 0) >= limit) throw new HttpError(409, guildLimitReached(limit, things));
+  if (Number(row?.n ?? 0) + adding > limit) throw new HttpError(409, guildLimitReached(limit, things));
 }

@@ -359,6 +359,16 @@ export interface DemoClocksTable {
   updated_at: number;
 }
 
+/** A bulk delete's rows, kept for its Undo (035_bulk_undo): under the hash of the token its caller holds. */
+export interface BulkUndoTable {
+  token_hash: string;
+  guild_id: string;
+  resource: string;
+  user_id: string;
+  rows_json: string;
+  expires_at: number;
+}
+
 /** Every table: those of the migrations, written here, and those of spec'd resources, derived from their specs. */
 export interface Database extends SpecTables {
   users: UsersTable;
@@ -389,6 +399,7 @@ export interface Database extends SpecTables {
   ticket_members: TicketMembersTable;
   demo_channels: DemoChannelsTable;
   demo_clocks: DemoClocksTable;
+  bulk_undo: BulkUndoTable;
   demo_messages: DemoMessagesTable;
   rate_limits: RateLimitsTable;
   bot_problems: BotProblemsTable;

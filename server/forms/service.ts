@@ -16,6 +16,7 @@ import { isForeignKeyViolation } from "../db/errors";
 import { assertBelowGuildLimit } from "../db/guild-limits";
 import type { Db } from "../db/schema";
 import { badRequest, HttpError, notFound, validated } from "../errors";
+import { removeForms, restoreForms } from "./bulk";
 import {
   type StoredField,
   fieldValues,
@@ -127,6 +128,23 @@ export class FormsService {
       });
       return { ...before, FormName };
     });
+  }
+
+  /** The list's bulk delete of forms no panel uses, with its Undo's token (./bulk.ts). */
+  async removeMany(guildId: string, ids: readonly number[], actor: ActivityActor) {
+    const checkPanels = (this.panelsTableKnown ||= await hasPanelsTable(this.deps.db, this.deps.dialect));
+    try {
+      return await removeForms(this.deps.db, guildId, ids, checkPanels, actor, formInUseMessage);
+    } catch (error) {
+      // A panel took one of the forms meanwhile (or one of another guild references it): nothing was deleted.
+      if (isForeignKeyViolation(error)) throw new HttpError(409, "This form is used by a panel.");
+      throw error;
+    }
+  }
+
+  /** The Undo of a bulk delete: the forms and their fields back as they were (./bulk.ts). */
+  restoreMany(guildId: string, token: string, actor: ActivityActor) {
+    return restoreForms(this.deps.db, guildId, token, actor);
   }
 
   /** Deletes a form no panel uses (409 naming the panels that do). */

@@ -5,10 +5,10 @@ import { apiErrorSchema, messageResponseSchema } from "../../src/schemas/common"
 import { resourceListParams } from "../../src/schemas/resource-spec";
 import { guard, guildIdOf } from "../access/guard";
 import { requestActor } from "../activity/record";
-import { notFound } from "../errors";
 import { fieldColumnsOf } from "../resources/columns";
 import type { ServerResource } from "../resources/resource";
 import { type Input, type Item, resourceStore } from "../resources/store";
+import { pascal, recordKeyOf } from "./support/resource-keys";
 import { idParams, guildParams } from "./support/route-schemas";
 import { named } from "./support/openapi/components";
 
@@ -22,9 +22,6 @@ import { named } from "./support/openapi/components";
 // Each route parses, guards, calls the resource's store (server/resources/store.ts: the guild's rows, one
 // transaction per mutation with its activity entry) and answers; bodies and answers go through the spec's schemas
 // (and so into the OpenAPI document).
-
-const pascal = (name: string) => name.replace(/(^|[-_])([a-z])/g, (_, __, c: string) => c.toUpperCase());
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }: ServerResource): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -82,15 +79,7 @@ export function registerResourceRoutes(fastify: FastifyInstance, { spec, hooks }
   const present = (request: FastifyRequest, guildId: string) => (items: Item[]) =>
     hooks.present ? hooks.present(items, { app, request, guildId }) : Promise.resolve(items);
 
-  const keyOf = (raw: string): string | number => {
-    if (spec.key.kind === "uuid") {
-      if (!uuidPattern.test(raw)) throw notFound(spec.api.messages.notFound);
-      return raw.toLowerCase();
-    }
-    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(spec.api.messages.notFound); // integer column
-    return id;
-  };
+  const keyOf = recordKeyOf(spec);
 
   app.get(
     base,

@@ -18,7 +18,7 @@ import { fieldColumnsOf } from "./columns";
 
 export type Item = Record<string, unknown>;
 export type Input = Record<string, unknown>;
-type Row = Record<string, unknown> & { id: string | number; created_at: number | null; revision: number };
+export type Row = Record<string, unknown> & { id: string | number; created_at: number | null; revision: number };
 
 /** Completes records before they are answered and recorded (a resource's `present` hook, e.g. a role's name). */
 export type Present = (items: Item[]) => Promise<Item[]>;
@@ -47,21 +47,20 @@ export interface ResourceStore {
     present: Present,
   ): Promise<Item>;
   remove(guildId: string, id: string | number, actor: ActivityActor): Promise<void>;
+  /** How many records the guild has, read through `db` (a transaction's). */
+  count(db: Db, guildId: string): Promise<number>;
 }
 
 // The table is named by the spec, not by the schema's types: its queries are typed loosely.
 type AnyQuery = { where(...args: unknown[]): AnyQuery };
 const loose = (db: Db) => db as unknown as SchemaFreeDb;
 
-export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
+/** A spec's table as rows and records: what the store and the bulk actions (./bulk.ts) share. */
+export function specTable(spec: ResourceSpec) {
   const fieldColumns = fieldColumnsOf(spec);
   const columnOf = (field: string) => fieldColumns.find((c) => c.field === field)!;
   const columnOfField = (field: string) =>
     field === spec.key.field ? "id" : field === spec.computed?.createdAt ? "created_at" : columnOf(field).name;
-  const orderColumns = spec.order.map((o) => ({
-    column: o.field === "createdAt" ? "created_at" : columnOfField(o.field),
-    direction: o.direction,
-  }));
 
   const toItem = (row: Row): Item => {
     const item: Item = { [spec.key.field]: spec.key.kind === "serial" ? Number(row.id) : row.id };
@@ -81,6 +80,43 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
     }
     return values;
   };
+
+  /** 409 with the spec's message when another record of the guild has the same unique fields. */
+  async function assertUnique(db: Db, guildId: string, input: Input, exceptId?: string | number) {
+    for (const unique of spec.unique ?? []) {
+      let query = loose(db).selectFrom(spec.table).select("id").where("guild_id", "=", guildId);
+      for (const field of unique.fields) {
+        const column = columnOf(field);
+        const value = input[field];
+        const caseless = column.type === "text" && typeof value === "string";
+        query = caseless
+          ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`)
+          : query.where(column.name, "=", value);
+      }
+      if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+      if (await query.executeTakeFirst()) throw new HttpError(409, unique.message(input as never));
+    }
+  }
+
+  /** A unique index refused what the check before it let through (a concurrent write): the spec's 409. */
+  async function clashesAs409<T>(input: Input, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, spec.unique?.[0]?.message(input as never) ?? "Already exists");
+      throw error;
+    }
+  }
+
+  return { fieldColumns, columnOf, columnOfField, toItem, toValues, assertUnique, clashesAs409 };
+}
+
+export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
+  const { fieldColumns, columnOfField, toItem, toValues, assertUnique, clashesAs409 } = specTable(spec);
+  const orderColumns = spec.order.map((o) => ({
+    column: o.field === "createdAt" ? "created_at" : columnOfField(o.field),
+    direction: o.direction,
+  }));
 
   // The list runs on every visit: compiled once per shape (which filters, which sort) (server/db/prepared.ts). A
   // filter's value is `f_<field>`; the shape says which filters are present.
@@ -112,39 +148,16 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
     ),
   );
 
+  const count = async (db: Db, guildId: string) => Number((await countQuery.executeTakeFirst(db, { guildId }, {}))?.n ?? 0);
+
   const findRow = (db: Db, guildId: string, id: string | number) =>
     loose(db).selectFrom(spec.table).selectAll().where("guild_id", "=", guildId).where("id", "=", id).executeTakeFirst() as Promise<
       Row | undefined
     >;
 
-  /** 409 with the spec's message when another record of the guild has the same unique fields. */
-  async function assertUnique(db: Db, guildId: string, input: Input, exceptId?: string | number) {
-    for (const unique of spec.unique ?? []) {
-      let query = loose(db).selectFrom(spec.table).select("id").where("guild_id", "=", guildId);
-      for (const field of unique.fields) {
-        const column = columnOf(field);
-        const value = input[field];
-        const caseless = column.type === "text" && typeof value === "string";
-        query = caseless
-          ? query.where(sql<boolean>`lower(${sql.ref(column.name)}) = ${value.toLowerCase()}`)
-          : query.where(column.name, "=", value);
-      }
-      if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
-      if (await query.executeTakeFirst()) throw new HttpError(409, unique.message(input as never));
-    }
-  }
-
-  /** A unique index refused what the check before it let through (a concurrent write): the spec's 409. */
-  async function clashesAs409<T>(input: Input, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, spec.unique?.[0]?.message(input as never) ?? "Already exists");
-      throw error;
-    }
-  }
-
   return {
+    count,
+
     async list(guildId, { limit, offset, withTotal, sort, filters }) {
       const values: ListValues = { guildId };
       const shape: ListShape = { sort: sort ? columnOfField(sort.field) : "", order: sort?.order ?? "asc" };
@@ -165,8 +178,7 @@ export function resourceStore(db: Db, spec: ResourceSpec): ResourceStore {
       clashesAs409(input, () =>
         db.transaction().execute(async (trx) => {
           await assertUnique(trx, guildId, input);
-          const count = await countQuery.executeTakeFirst(trx, { guildId }, {});
-          if (Number(count?.n ?? 0) >= spec.limit.max) throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
+          if ((await count(trx, guildId)) >= spec.limit.max) throw new HttpError(409, guildLimitReached(spec.limit.max, spec.limit.things));
           const now = Date.now();
           const values = { guild_id: guildId, ...toValues(input), created_at: now, updated_at: now, revision: 1 };
           const inserting = loose(trx)

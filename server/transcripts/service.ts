@@ -8,6 +8,7 @@ import { keyringFor, TranscriptDecryptError, type TranscriptKeyring } from "../c
 import { isUniqueViolation } from "../db/errors";
 import type { Db } from "../db/schema";
 import { HttpError, notFound } from "../errors";
+import { deleteTranscripts, downloadTranscripts } from "./bulk";
 import { rememberKeyId } from "./keys";
 import { renderTranscriptHtml, type TranscriptTheme } from "./render";
 import {
@@ -54,6 +55,16 @@ export class TranscriptsService {
 
   list(guildId: string, q: TranscriptQuery, visible: VisiblePanels) {
     return listTranscripts(this.deps.db, this.deps.keyring, guildId, q, visible);
+  }
+
+  /** The list's bulk delete: final, all or none (./bulk.ts). */
+  removeMany(guildId: string, ids: readonly number[], visible: VisiblePanels, actor: ActivityActor): Promise<number> {
+    return deleteTranscripts(this.deps.db, guildId, ids, visible, actor);
+  }
+
+  /** The list's bulk download: one HTML document of every transcript named, all or none (./bulk.ts). */
+  downloadMany(guildId: string, ids: readonly number[], visible: VisiblePanels, theme: TranscriptTheme, actor: ActivityActor) {
+    return downloadTranscripts(this.deps, guildId, ids, visible, theme, actor);
   }
 
   /** The Ticket Type filter's choices. */

@@ -96,6 +96,7 @@ export const blacklistSpec = defineResourceSpec({
   unique: [{ fields: ["Kind", "TargetId"], message: (input) => blacklistApiMessages.duplicate(input.Kind) }],
   permissions: resourcePermissions.blacklist,
   activity: { created: "Blacklist Entry Added", updated: "Blacklist Entry Updated", deleted: "Blacklist Entry Removed" },
+  bulk: ["delete"],
   limit: { max: guildLimits.blacklist, things: "blacklist entries" },
   order: [
     { field: "createdAt", direction: "desc" },

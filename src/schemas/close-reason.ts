@@ -53,6 +53,7 @@ export const closeReasonsSpec = defineResourceSpec({
   // Anyone with access to the server may read them (staff close tickets); changing them is a settings matter.
   permissions: { create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
   activity: resourceActivity("close reason"),
+  bulk: ["delete"],
   limit: { max: guildLimits.closeReasons, things: "close reasons" },
   order: [{ field: "Position", direction: "asc" }],
   api: resourceApi("close_reasons", "close_reason", "close reason"),

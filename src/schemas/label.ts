@@ -43,6 +43,7 @@ export const labelsSpec = defineResourceSpec({
   // Anyone with access to the server may read them (staff label tickets); changing the list is a settings matter.
   permissions: { create: "EditSettings", edit: "EditSettings", delete: "EditSettings" },
   activity: resourceActivity("label"),
+  bulk: ["delete"],
   limit: { max: labelLimit, things: "labels" },
   order: [{ field: "Name", direction: "asc" }],
   api: resourceApi("labels", "label", "label"),

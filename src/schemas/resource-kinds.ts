@@ -37,7 +37,7 @@ export interface OperationSpec {
   answer: z.ZodType;
   status?: 200 | 201;
   /** Refusals it documents beyond what its protection implies (an ApiError body each). */
-  errors?: (400 | 404 | 409)[];
+  errors?: (400 | 404 | 409 | 410)[];
   /** Served from memory while the guild is unchanged (server/http/support/response-cache.ts). */
   cache?: boolean;
   /** The hook that answers (a key of the resource's hooks); the operation's own name unless said. */

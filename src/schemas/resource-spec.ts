@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AccessAction } from "./access";
+import type { ResourceBulkAction } from "./bulk";
 import type { TeamPermission } from "./team";
 
 // A resource declared once, for the server and the dashboard (docs/adding-a-resource.md). The server's resource
@@ -52,6 +53,11 @@ export interface ResourceSpec<
   exposeRevision?: boolean;
   /** OpenAPI tag and a one-line description of the resource. */
   doc: { tag: string; summary: string };
+  /**
+   * The grid's bulk actions the resource offers (src/schemas/bulk.ts): `POST /{guildId}/<name>/bulk`. A delete comes
+   * with its undo (the `restore` action), so the list deletes without asking first.
+   */
+  bulk?: readonly ResourceBulkAction[];
   /** Left out of the configuration transfer's generated sections, and why (src/schemas/config-export.ts). */
   transfer?: { optOut: string };
   /** The dashboard's generated screens (a resource with its own client declaration leaves this out). */
@@ -155,6 +161,15 @@ export const resourceActivity = (thing: string): ResourceSpec["activity"] => ({
   created: `${titleCase(thing)} Created`,
   updated: `${titleCase(thing)} Updated`,
   deleted: `${titleCase(thing)} Deleted`,
+});
+
+/**
+ * The activity entries of a bulk delete and of its undo, one per request naming how many: "<Things> Deleted",
+ * "<Things> Restored" ("Blacklist Entries Deleted").
+ */
+export const bulkActivity = (spec: Pick<ResourceSpec, "limit">) => ({
+  deleted: `${titleCase(spec.limit.things)} Deleted`,
+  restored: `${titleCase(spec.limit.things)} Restored`,
 });
 
 /** The answers' keys and messages in the common words: "<Thing> created<done>", "<Thing> not found", the stale message. */

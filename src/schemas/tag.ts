@@ -38,6 +38,7 @@ export const tagsSpec = defineResourceSpec({
   unique: [{ fields: ["TagName"], message: (input) => `A tag named "${input.TagName}" already exists` }],
   permissions: resourcePermissions.tags,
   activity: resourceActivity("tag"),
+  bulk: ["delete"],
   limit: { max: guildLimits.tags, things: "tags" },
   order: [{ field: "createdAt", direction: "asc" }],
   api: resourceApi("tags", "tag", "tag", " successfully"),

@@ -357,12 +357,7 @@ export function DataTable<T>({
         </div>
       )}
       <div className="dt-scroll">
-        <table
-          style={minWidth ? { width: `max(100%, ${minWidth}px)` } : undefined}
-          aria-label={label}
-          aria-busy={loading || undefined}
-          aria-multiselectable={selectable || undefined}
-        >
+        <table style={minWidth ? { width: `max(100%, ${minWidth}px)` } : undefined} aria-label={label} aria-busy={loading || undefined}>
           <thead>
             <tr>
               {selectable && (

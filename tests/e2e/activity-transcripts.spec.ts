@@ -12,7 +12,7 @@ const activityUrl = `/${DEMO_COMMUNITY_ID}/activity`;
 const XSS_TICKET = 1042;
 
 const rowsOf = (page: Page) => page.locator(".transcripts-card tbody tr.dt-row");
-const firstTicketId = async (page: Page) => Number(await rowsOf(page).first().locator("td").first().innerText());
+const firstTicketId = async (page: Page) => Number(await rowsOf(page).first().locator("td:not(.dt-select-cell)").first().innerText());
 
 test.describe("transcripts and activity", () => {
   test.beforeEach(async ({ page }) => {
@@ -62,14 +62,15 @@ test.describe("transcripts and activity", () => {
     // Ticket Type: the deleted panel's tickets show 'Deleted panel'.
     await page.getByRole("combobox", { name: "Ticket Type" }).selectOption({ label: transcriptMessages.deletedPanel });
     await expect(rowsOf(page).first()).toContainText(transcriptMessages.deletedPanel);
-    const panelCells = rowsOf(page).locator("td:nth-child(4)");
+    // The first cell is the selection's checkbox; the panel is the fourth column after it.
+    const panelCells = rowsOf(page).locator("td:nth-child(5)");
     for (const text of await panelCells.allInnerTexts()) expect(text).toBe(transcriptMessages.deletedPanel);
     await page.getByRole("combobox", { name: "Ticket Type" }).selectOption("");
 
     // Ticket ID: exact; a ticket that does not exist → 'No transcripts found'.
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("1001");
     await expect(rowsOf(page)).toHaveCount(1);
-    await expect(rowsOf(page).first().locator("td").first()).toHaveText("1001");
+    await expect(rowsOf(page).first().locator("td:not(.dt-select-cell)").first()).toHaveText("1001");
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("999999");
     await expect(page.getByText(transcriptMessages.empty)).toBeVisible();
     await page.getByRole("spinbutton", { name: "Ticket ID" }).fill("");

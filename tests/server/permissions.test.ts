@@ -40,6 +40,9 @@ const specProbes: Probe[] = allResourceSpecs.filter(isTableSpec).flatMap((spec) 
     { method: "POST", route: `${g}/${spec.name}`, anyOf: anyOf(spec.permissions.create), body: {} },
     { method: "PUT", route: one, anyOf: anyOf(spec.permissions.edit), body: {} },
     { method: "DELETE", route: one, anyOf: anyOf(spec.permissions.delete) },
+    ...(spec.bulk?.length
+      ? [{ method: "POST" as const, route: `${g}/${spec.name}/bulk`, anyOf: anyOf(spec.permissions.delete), body: {} }]
+      : []),
   ];
 });
 
@@ -74,6 +77,7 @@ const probes: Probe[] = [
   { method: "PUT", route: `${g}/forms/:formId`, anyOf: ["EditForm"], body: {} },
   { method: "PATCH", route: `${g}/forms/:formId`, anyOf: ["EditForm"], body: {} },
   { method: "DELETE", route: `${g}/forms/:formId`, anyOf: ["DeleteForm"] },
+  { method: "POST", route: `${g}/forms/bulk`, anyOf: ["DeleteForm"], body: {} },
   { method: "POST", route: `${g}/forms/:formId/fields`, anyOf: ["EditForm"], body: {} },
   { method: "PATCH", route: `${g}/forms/:formId/fields/:fieldId`, anyOf: ["EditForm"], body: {} },
   { method: "DELETE", route: `${g}/forms/:formId/fields/:fieldId`, anyOf: ["EditForm"] },
@@ -82,6 +86,7 @@ const probes: Probe[] = [
   { method: "GET", route: `${g}/transcripts`, anyOf: ["ViewTranscripts"], list: true },
   { method: "GET", route: `${g}/transcripts/:transcriptId`, anyOf: ["ViewTranscripts"] },
   { method: "GET", route: `${g}/transcript-panels`, anyOf: ["ViewTranscripts"], list: true },
+  { method: "POST", route: `${g}/transcripts/bulk`, anyOf: ["ViewTranscripts"], body: {} },
 
   { method: "GET", route: `${g}/activity`, anyOf: ["ViewActivity"], list: true },
   { method: "GET", route: `${g}/activity/actions`, anyOf: ["ViewActivity"], list: true },
@@ -93,6 +98,7 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/tickets/:ticketId/claim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/unclaim`, anyOf: ["ViewTranscripts"] },
   { method: "POST", route: `${g}/tickets/:ticketId/close`, anyOf: ["ViewTranscripts"], body: {} },
+  { method: "POST", route: `${g}/tickets/bulk`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "POST", route: `${g}/tickets/:ticketId/reopen`, anyOf: ["ViewTranscripts"], body: {} },
   { method: "GET", route: `${g}/statistics`, anyOf: ["ViewTranscripts"] },
   // The help desk: the ticket page

@@ -34,6 +34,7 @@ import * as m031 from "./031_blacklist_add_updated_at_revision";
 import * as m032 from "./032_gateway";
 import * as m033 from "./033_dm_tickets";
 import * as m034 from "./034_saved_views";
+import * as m035 from "./035_bulk_undo";
 import * as m036 from "./036_ticket_moves";
 import * as m037 from "./037_suggestions";
 import * as m038 from "./038_waiting_on";
@@ -83,6 +84,7 @@ export const migrations: Record<string, MigrationModule> = {
   "032_gateway": m032,
   "033_dm_tickets": m033,
   "034_saved_views": m034,
+  "035_bulk_undo": m035,
   "036_ticket_moves": m036,
   "037_suggestions": m037,
   "038_waiting_on": m038,

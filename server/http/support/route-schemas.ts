@@ -22,6 +22,7 @@ export const statusDescriptions: Record<number, string> = {
   403: "Signed in, but not allowed here",
   404: "Not found (or not in this server)",
   409: "Conflict: a name already used, a record in use, or a stale revision",
+  410: "Gone: the time to undo is over, or the undo was used",
   413: "Body too large",
   415: "Unsupported content type",
   429: "Too many requests (Retry-After says when to retry)",

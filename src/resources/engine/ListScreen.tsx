@@ -3,7 +3,8 @@ import { Button } from "antd";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTr } from "../../i18n/refine";
-import { DataTable, type DataColumn, type DataSort } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection, type DataSort } from "../../ui/DataTable";
+import { BulkBar, bulkTarget } from "../../ui/grid/BulkBar";
 import { useListUrl } from "../../ui/grid/list-url";
 import { SavedViews } from "../../ui/grid/SavedViews";
 import { ErrorCard } from "../../ui/ErrorCard";
@@ -15,10 +16,12 @@ import type { ResourceScreenProps } from "./types";
 import { mutationNotifications } from "./notifications";
 import { PageHeader } from "../../ui/PageHeader";
 import { keySegment, useMessageText, useDeclarationText } from "./texts";
+import { useBulkDelete } from "./use-bulk-delete";
 
 // rjsf and the editor load when the dialog first opens.
 const PAGE_SIZE = 10;
 const EditorDialog = lazy(() => import("./EditorDialog"));
+const noSelection: DataSelection = { keys: new Set(), allMatching: false };
 
 /** A column's value as text: monospaced (ids) or cut with an ellipsis as the column says. */
 function plainCell(value: unknown, column: { mono?: boolean; truncate?: boolean }) {
@@ -46,7 +49,12 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const url = useListUrl();
   const { params, set: setParam } = url;
   const search = params.get("q") ?? "";
-  const setSearch = (q: string) => setParam({ q, page: undefined });
+  const [selection, setSelection] = useState<DataSelection>(noSelection);
+  const setSearch = (q: string) => {
+    setParam({ q, page: undefined });
+    // A new search is a new set of rows: what was selected among the old ones is let go.
+    setSelection(noSelection);
+  };
   const sortFields = useMemo(() => declaration.endpoint?.list?.sort?.fields ?? [], [declaration]);
   const sort: DataSort | undefined = url.sortOf(sortFields);
   const sorters = sort ? [{ field: sort.field, order: sort.order }] : undefined;
@@ -93,6 +101,10 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
   const canEdit = useCan({ resource: declaration.name, action: "edit", params: { guildId } });
   const editInDialog = declaration.edit?.mode === "dialog" && canEdit.data?.can === true;
   const { mutate: remove } = useDelete();
+  // Rows are selectable where the resource offers a bulk delete and the caller may delete: the selection's delete
+  // goes at once, with Undo in its toast for some seconds.
+  const bulkDelete = declaration.bulk?.includes("delete") === true && canDelete.data?.can === true;
+  const { action: deleteMany } = useBulkDelete(declaration, guildId);
 
   const rows = useMemo(() => {
     const data = result.data ?? [];
@@ -282,6 +294,23 @@ export function ListScreen({ guildId, declaration }: ResourceScreenProps) {
             columnChooser
             hiddenColumns={url.hidden}
             onHiddenColumnsChange={url.setHidden}
+            selection={bulkDelete ? selection : undefined}
+            onSelectionChange={bulkDelete ? setSelection : undefined}
+            bulkActions={
+              bulkDelete
+                ? (selected) => (
+                    <BulkBar
+                      actions={[
+                        deleteMany(
+                          // A search matches here, not on the server: "every record matching" is the rows it kept.
+                          () => bulkTarget(selected, String, {}, searching ? rows.map((record) => String(record[idKey])) : undefined),
+                          () => setSelection(noSelection),
+                        ),
+                      ]}
+                    />
+                  )
+                : undefined
+            }
             onOpen={
               editInDialog
                 ? (record) => setEditing(record)

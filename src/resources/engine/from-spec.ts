@@ -72,5 +72,6 @@ export function resourceFromSpec<I extends z.ZodObject, R extends z.ZodObject>(s
     create: { mode: "dialog", ...ui.create },
     edit: ui.edit ? { mode: "dialog", ...ui.edit } : undefined,
     remove: ui.remove,
+    bulk: spec.bulk,
   };
 }

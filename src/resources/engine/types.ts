@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import type { z } from "zod";
 import type { ListQuery } from "../../providers/data-provider";
 import type { AccessAction, AccessLevel } from "../../schemas/access";
+import type { ResourceBulkAction } from "../../schemas/bulk";
 import type { TeamPermission } from "../../schemas/team";
 import type { WidgetName } from "./widgets/names";
 
@@ -101,6 +102,8 @@ export interface ResourceDeclaration<TRecord = any, TInput extends z.ZodType = z
     pendingLabel: string;
     successMessage?: string;
   };
+  /** The grid's bulk actions the resource's route offers (src/schemas/bulk.ts); a delete comes with its Undo. */
+  bulk?: readonly ResourceBulkAction[];
   remove?: {
     label: string;
     pendingLabel: string;

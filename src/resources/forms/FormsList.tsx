@@ -10,6 +10,9 @@ import { formMessages } from "../../schemas/messages";
 import { ErrorCard } from "../../ui/ErrorCard";
 import { CopyIcon, EditIcon, MoreIcon, PlusIcon, TrashIcon } from "../../ui/icons";
 import { PageHeader } from "../../ui/PageHeader";
+import { BulkBar } from "../../ui/grid/BulkBar";
+import { useBulkDelete } from "../engine/use-bulk-delete";
+import { formsResource } from "./declaration";
 import { copyText } from "./clipboard";
 import { LinkButton } from "./LinkButton";
 import { deleteFormError, fetchFormsError, fieldLines, formsRetryDelay, isDeleteConfirmed, shouldRetryForms } from "./logic";
@@ -36,6 +39,15 @@ export function FormsList({ guildId }: { guildId: string }) {
   const canEdit = useCan({ resource: "forms", action: "edit", params: { guildId } }).data?.can === true;
   const canDelete = useCan({ resource: "forms", action: "delete", params: { guildId } }).data?.can === true;
   const { mutate: remove } = useDelete();
+  // Cards are selectable for the bulk delete (with Undo in its toast) where the caller may delete forms.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { action: deleteMany } = useBulkDelete(formsResource, guildId);
+  const toggleSelected = (formId: number) =>
+    setSelected((ids) => {
+      const next = new Set(ids);
+      if (!next.delete(formId)) next.add(formId);
+      return next;
+    });
 
   const listPath = `/${guildId}/forms`;
   const createButton = canCreate ? (
@@ -123,46 +135,74 @@ export function FormsList({ guildId }: { guildId: string }) {
       </Card>
     );
   } else {
+    const shown = selected.size > 0 && result.data.some((form) => selected.has(form.FormId));
     body = (
-      <div className="forms-grid">
-        {result.data.map((form) => {
-          const lines = fieldLines(form, tr);
-          const pending = deleting.has(form.FormId);
-          return (
-            <Card
-              key={form.FormId}
-              className={pending ? "form-card form-card-pending" : "form-card"}
-              aria-busy={pending}
-              title={
-                <div className="form-card-title">
-                  <span className="form-card-name">{form.FormName}</span>
-                  <span className="form-card-id">#{form.FormId}</span>
-                </div>
-              }
-              extra={
-                <ActionsMenu menu={menuFor(form)} disabled={pending}>
-                  <Button
-                    type="text"
-                    aria-label={tr("forms.list.actionsFor", "Actions for {name}", { name: form.FormName })}
-                    title={tr("forms.list.actions", "Actions")}
-                    icon={<MoreIcon size={18} />}
-                  />
-                </ActionsMenu>
-              }
-            >
-              {lines.length ? (
-                <ul className="form-card-fields">
-                  {lines.map((line, i) => (
-                    <li key={i}>{line}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="form-card-nofields">{spec(formMessages, "noFields")}</p>
-              )}
-            </Card>
-          );
-        })}
-      </div>
+      <>
+        {shown && (
+          <div className="dt-toolbar forms-bulk" role="status">
+            <span className="dt-selected-count">{tr("ui.dataTable.selected", "{n} selected", { n: selected.size })}</span>
+            <button type="button" className="dt-link" onClick={() => setSelected(new Set())}>
+              {tr("ui.dataTable.clearSelection", "Clear selection")}
+            </button>
+            <BulkBar
+              actions={[
+                deleteMany(
+                  () => ({ ids: [...selected] }),
+                  () => setSelected(new Set()),
+                ),
+              ]}
+            />
+          </div>
+        )}
+        <div className="forms-grid">
+          {result.data.map((form) => {
+            const lines = fieldLines(form, tr);
+            const pending = deleting.has(form.FormId);
+            return (
+              <Card
+                key={form.FormId}
+                className={pending ? "form-card form-card-pending" : "form-card"}
+                aria-busy={pending}
+                title={
+                  <div className="form-card-title">
+                    {canDelete && (
+                      <input
+                        type="checkbox"
+                        className="form-card-select"
+                        aria-label={tr("forms.list.select", "Select {name}", { name: form.FormName })}
+                        checked={selected.has(form.FormId)}
+                        onChange={() => toggleSelected(form.FormId)}
+                      />
+                    )}
+                    <span className="form-card-name">{form.FormName}</span>
+                    <span className="form-card-id">#{form.FormId}</span>
+                  </div>
+                }
+                extra={
+                  <ActionsMenu menu={menuFor(form)} disabled={pending}>
+                    <Button
+                      type="text"
+                      aria-label={tr("forms.list.actionsFor", "Actions for {name}", { name: form.FormName })}
+                      title={tr("forms.list.actions", "Actions")}
+                      icon={<MoreIcon size={18} />}
+                    />
+                  </ActionsMenu>
+                }
+              >
+                {lines.length ? (
+                  <ul className="form-card-fields">
+                    {lines.map((line, i) => (
+                      <li key={i}>{line}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="form-card-nofields">{spec(formMessages, "noFields")}</p>
+                )}
+              </Card>
+            );
+          })}
+        </div>
+      </>
     );
   }
 

@@ -22,11 +22,14 @@ const previewClamp = {
 export default function CloseDialog({
   guildId,
   ticket,
+  title,
   onCancel,
   onClose,
 }: {
   guildId: string;
-  ticket: TicketSummary;
+  /** The ticket closed; or, for several at once, the dialog's `title`. */
+  ticket?: TicketSummary;
+  title?: string;
   onCancel: () => void;
   onClose: (reason?: string) => Promise<void>;
 }) {
@@ -47,7 +50,7 @@ export default function CloseDialog({
   return (
     <Modal
       open
-      title={tr("tickets.closeTitle", "Close ticket #{n}", { n: ticket.TicketId })}
+      title={title ?? tr("tickets.closeTitle", "Close ticket #{n}", { n: ticket?.TicketId ?? "" })}
       okText={tr("tickets.close", "Close")}
       okButtonProps={{ danger: true, disabled: tooLong }}
       cancelText={tr("tickets.cancel", "Cancel")}

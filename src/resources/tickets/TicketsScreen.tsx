@@ -16,13 +16,14 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { ticketsChannel, type LiveStatusPayload, type TicketLivePayload } from "../../providers/live-provider";
 import { InvalidAnswerError } from "../../providers/data-provider";
-import { HttpError } from "../../providers/http";
 import { notify } from "../../providers/notifications";
+import { notifyActionFailed } from "./action-error";
 import { ticketActionResponseSchema, ticketSummarySchema, type TicketEvent, type TicketSummary } from "../../schemas/ticket";
 import { FormAnswers } from "./FormAnswers";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection } from "../../ui/DataTable";
 import { useListUrl } from "../../ui/grid/list-url";
 import { SavedViews } from "../../ui/grid/SavedViews";
+import { useTicketBulk } from "./TicketBulk";
 import { ticketPriorities } from "../../schemas/helpdesk";
 import type { Label } from "../../schemas/label";
 import { priorityText } from "./helpdesk-texts";
@@ -167,6 +168,12 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       : null;
 
   const { mutateAsync: runAction } = useCustomMutation<Record<string, unknown>>();
+  // Selected tickets and what the bulk bar does with them (./TicketBulk.tsx); a done step empties the selection.
+  const [selection, setSelection] = useState<DataSelection>({ keys: new Set(), allMatching: false });
+  const bulk = useTicketBulk(guildId, () => {
+    setSelection({ keys: new Set(), allMatching: false });
+    void query.refetch();
+  });
   const act = async (
     ticket: TicketSummary,
     action: "claim" | "unclaim" | "close" | "move" | "snooze" | "unsnooze",
@@ -188,10 +195,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
       patch({ type: gone ? "closed" : "updated", guildId, ticket: answer.ticket });
       return true;
     } catch (e) {
-      notify({
-        type: "error",
-        message: e instanceof HttpError ? e.message : tr("tickets.actionFailed", "That did not work. Please try again."),
-      });
+      notifyActionFailed(e, tr);
       return false;
     } finally {
       setPending(null);
@@ -397,6 +401,9 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           columnChooser
           hiddenColumns={url.hidden}
           onHiddenColumnsChange={url.setHidden}
+          selection={selection}
+          onSelectionChange={setSelection}
+          bulkActions={bulk.bar}
           onOpen={(t) => void navigate(`/${guildId}/tickets/${t.TicketId}`)}
           expandable={{
             label: tr("tickets.showAnswers", "Show the form answers"),
@@ -417,6 +424,7 @@ export default function TicketsScreen({ guildId }: ResourceScreenProps) {
           />
         </Suspense>
       )}
+      {bulk.dialog}
       {closing && (
         <Suspense fallback={null}>
           <CloseDialog

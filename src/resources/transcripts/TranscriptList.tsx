@@ -12,7 +12,8 @@ import {
   transcriptSortFields,
   type TranscriptSummary,
 } from "../../schemas/transcript";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { DataTable, type DataColumn, type DataSelection } from "../../ui/DataTable";
+import { useTranscriptBulk } from "./TranscriptBulk";
 import { Panel, SearchField, SelectField } from "../../ui/blocks";
 import { useDraftFollows, useListUrl } from "../../ui/grid/list-url";
 import { SavedViews } from "../../ui/grid/SavedViews";
@@ -128,6 +129,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
     errorNotification: false,
   });
   const canEditSettings = useCan({ resource: "settings", action: "edit", params: { guildId } });
+  // Selected transcripts and the bulk bar's actions on them (./TranscriptBulk.tsx); a delete empties the selection.
+  const [selection, setSelection] = useState<DataSelection>({ keys: new Set(), allMatching: false });
+  const bulkActions = useTranscriptBulk(guildId, () => setSelection({ keys: new Set(), allMatching: false }));
 
   // The whole answer is checked, as the contract shapes it: the list and its total, page and per_page beside it.
   const parsed = useMemo(
@@ -323,6 +327,9 @@ export function TranscriptList({ guildId }: ResourceScreenProps) {
             columnChooser
             hiddenColumns={url.hidden}
             onHiddenColumnsChange={url.setHidden}
+            selection={selection}
+            onSelectionChange={setSelection}
+            bulkActions={bulkActions}
             onOpen={(t) => void navigate(`/${guildId}/transcripts/${t.TicketId}`)}
           />
         )}

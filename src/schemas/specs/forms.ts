@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bulkIdsMax, resourceBulkResponseSchema, resourceBulkSchema } from "../bulk";
 import { messageResponseSchema } from "../common";
 import {
   fieldPositionSchema,
@@ -92,6 +93,18 @@ export const formsSpec = declareResource({
       body: fieldPositionSchema,
       answer: formSavedSchema,
       message: "Field position updated successfully",
+    },
+    bulk: {
+      method: "POST",
+      path: "/bulk",
+      access: "delete",
+      summary: "Delete several forms at once, or undo that delete",
+      description:
+        `Every id must be one of this server's forms, none used by a panel; else the whole request is refused (404, 409) and ` +
+        `nothing changes. At most ${bulkIdsMax} ids. A restore also needs CreateForm.`,
+      body: resourceBulkSchema,
+      answer: resourceBulkResponseSchema,
+      errors: [404, 409, 410],
     },
     removeField: {
       method: "DELETE",

@@ -116,6 +116,39 @@ describe("forms list (§2 Forms)", () => {
     expect(calls.count).toBeGreaterThanOrEqual(2);
   });
 
+  it("deletes the selected forms in one request, and Undo in its toast sends the answer's token back", async () => {
+    let remaining = demoForms;
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      listHandler({ count: 0 }, () => HttpResponse.json({ forms: remaining })),
+      rest.post(`${API}/:guildId/forms/bulk`, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.action === "restore") {
+          remaining = demoForms;
+          return HttpResponse.json({ message: "Restored 2 forms", count: 2, ids: [7, 8] });
+        }
+        remaining = [];
+        return HttpResponse.json({ message: "Deleted 2 forms", count: 2, ids: [7, 8], undoToken: "t".repeat(43) });
+      }),
+    );
+    renderApp(listUrl, server);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Select Support Request" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Empty one" }));
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole("group", { name: "Bulk actions" })).getByRole("button", { name: "Delete selected" }));
+    await waitFor(() => expect(toastMessages()).toContain("success: 2 deleted"));
+    expect(bodies).toEqual([{ action: "delete", ids: [7, 8] }]);
+    await waitFor(() => expect(screen.queryByText("Support Request")).not.toBeInTheDocument());
+    expect(screen.queryByText("2 selected")).not.toBeInTheDocument();
+    const undo = toasts.find((t) => t.message === "2 deleted")!;
+    expect(undo.action?.label).toBe("Undo");
+    undo.action!.onClick();
+    await waitFor(() => expect(toastMessages()).toContain("success: 2 restored"));
+    expect(bodies[1]).toEqual({ action: "restore", token: "t".repeat(43) });
+    expect(await screen.findByText("Support Request")).toBeInTheDocument();
+  });
+
   it("a failed delete toasts the server's 409 message, anything else 'Failed to delete form'", async () => {
     let answer = () => HttpResponse.json({ error: 'This form is used by the panel "Billing".' }, { status: 409 });
     server.use(

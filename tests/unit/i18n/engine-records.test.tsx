@@ -153,6 +153,12 @@ describe("keys built at run time", () => {
       "ui.savedViews.rename": "Rename “{name}”…",
       "ui.savedViews.delete": "Delete “{name}”",
       "ui.savedViews.quotaFull": "You keep at most {max} views of this list: delete one first",
+      "ui.bulkDelete.deleted": "{n} deleted",
+      "ui.bulkDelete.restored": "{n} restored",
+      "tickets.bulk.closeTitle": "Close {n} tickets",
+      "tickets.bulk.done": "{done} of {n} tickets done",
+      "transcripts.bulk.confirmTitle": "Delete {n} transcripts?",
+      "transcripts.bulk.deleted": "{n} transcripts deleted",
       "ui.noAccess.permission": "… the team permission “{permission}” …",
       "ui.embedFieldsWidget.field": "Field {n}",
       "ui.embedFieldsWidget.name": "Field {n} name",
@@ -242,7 +248,8 @@ describe("screens in Spanish", () => {
     const headers = within(screen.getByRole("table"))
       .getAllByRole("columnheader")
       .map((h) => h.textContent);
-    expect(headers).toEqual(["ID", "Nombre", "Contenido", "Acciones"]);
+    // The first column is the selection's (its checkbox is named; the header has no text).
+    expect(headers).toEqual(["", "ID", "Nombre", "Contenido", "Acciones"]);
   });
 
   it("the Activity Logs: columns, action labels, totals and the change view", async () => {

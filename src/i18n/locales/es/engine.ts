@@ -69,6 +69,12 @@ const engine: Dictionary = {
   "ui.dataTable.keys.shiftClick": "Mayús + clic",
   "ui.dataTable.keys.range": "Seleccionar un rango de filas",
   "ui.dataTable.keys.help": "Mostrar estos atajos",
+  "ui.bulkBar.label": "Acciones en bloque",
+  "ui.bulkDelete.delete": "Eliminar las seleccionadas",
+  "ui.bulkDelete.deleting": "Eliminando...",
+  "ui.bulkDelete.deleted": "{n} eliminadas",
+  "ui.bulkDelete.restored": "{n} restauradas",
+  "ui.bulkDelete.undo": "Deshacer",
   "ui.editorDialog.cancel": "Cancelar",
 
   // The "no access" page of a screen the member may not use

@@ -6,6 +6,7 @@ const dictionary: Dictionary = {
   // List
   "forms.list.actions": "Acciones",
   "forms.list.actionsFor": "Acciones de {name}",
+  "forms.list.select": "Seleccionar {name}",
   "forms.list.copyFailed": "No se pudo copiar el comando",
 
   // Editor: the fields list and each field's card
