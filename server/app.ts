@@ -42,6 +42,8 @@ import helpdeskRoutes from "./http/helpdesk";
 import myTicketRoutes from "./http/my-tickets";
 import transcriptRoutes from "./http/transcripts";
 import demoRoutes from "./http/try-it";
+import apiKeyRoutes from "./http/api-keys";
+import webhookRoutes from "./http/webhooks";
 import { registerPanels } from "./panels/service";
 import type { PlatformAdapter } from "./platform/adapter";
 import { realClock } from "./platform/clock";
@@ -55,6 +57,7 @@ import { createLocalTicketEventBus } from "./tickets/events";
 import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
+import { registerWebhooks } from "./webhooks/service";
 import { registerRetention } from "./retention/sweep";
 import { registerTryIt } from "./try-it/channels";
 import { type CommandRegistry, loadCommands } from "./discord/command-registry";
@@ -83,6 +86,7 @@ export interface BuildAppOptions {
  */
 const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | Promise<void>)[] => [
   registerActivityLog,
+  registerWebhooks,
   registerSettings,
   registerTeams,
   registerForms,
@@ -118,6 +122,8 @@ const apiRoutes = [
   myTicketRoutes,
   ticketEventRoutes,
   statisticsRoutes,
+  webhookRoutes,
+  apiKeyRoutes,
   demoRoutes,
   discordInteractionRoutes,
   openApiRoutes,
@@ -208,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The gateway runner is made here and started by index.ts once the app listens.
   app.decorate("gateway", gatewayPlatform ? createGatewayRunner(app) : null);
   app.decorateRequest("user", null);
+  app.decorateRequest("apiKey", null);
   app.decorateRequest("access", null);
   app.decorateRequest("resolved", null);
   app.decorateRequest("responseCacheSlot", null);

@@ -2,6 +2,7 @@ import type { Db } from "../db/schema";
 import { noteActivity } from "./last-activity";
 import type { EngineDeps } from "./step";
 import type { TicketRow } from "./store";
+import { messageWebhook } from "./webhook";
 
 // DM tickets (docs/ticket-engine.md, "DM tickets"): a ticket opened from a member's direct messages with the bot is
 // relayed to that DM while it is open — the member's DMs into the ticket's channel, staff's words back — under the
@@ -49,6 +50,7 @@ export async function relayToTicket(deps: EngineDeps, ticket: TicketRow, message
     return false;
   }
   await noteActivity(deps, ticket.channel_id, at);
+  await messageWebhook(deps, ticket, { id: ticket.opener_id, username: message.author.name }, message);
   return true;
 }
 

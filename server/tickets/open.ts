@@ -12,6 +12,7 @@ import { limitRefusal, openRefusal, checkOpenRules, usesThreads } from "./open-r
 import { isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketActions } from "./step";
+import { ticketWebhook } from "./webhook";
 import type { TicketRow } from "./store";
 
 // Opening a ticket: from a panel's button (its form first, when it has one), a form's answers, /new or /form.
@@ -226,6 +227,8 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
       at: now,
     });
+    const openedRow = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
+    await ticketWebhook(deps, tx, "ticket.opened", openedRow, member, {}, now);
   });
   row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
   try {

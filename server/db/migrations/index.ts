@@ -33,6 +33,8 @@ import * as m030 from "./030_tags_add_updated_at_revision";
 import * as m031 from "./031_blacklist_add_updated_at_revision";
 import * as m032 from "./032_gateway";
 import * as m033 from "./033_dm_tickets";
+import * as m039 from "./039_webhooks";
+import * as m040 from "./040_api_keys";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -78,6 +80,8 @@ export const migrations: Record<string, MigrationModule> = {
   "031_blacklist_add_updated_at_revision": m031,
   "032_gateway": m032,
   "033_dm_tickets": m033,
+  "039_webhooks": m039,
+  "040_api_keys": m040,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {
