@@ -62,13 +62,31 @@ export async function findApiKey(db: Db, token: string): Promise<ApiKeyRow | und
   return db.selectFrom("api_keys").select([...columns]).where("key_hash", "=", hashApiKey(token)).executeTakeFirst();
 }
 
-/** Mints a key (`db`: the caller's transaction): the row and the token, which is never stored. 409 past the quota. */
-export async function createApiKey(
+/** What else a change of keys writes in its transaction (the activity entry, by the caller who knows the actor). */
+export type KeyChangeRecord = (tx: Db, key: ApiKey) => Promise<void>;
+
+/** Mints a key: the row and the token, which is never stored. 409 past the quota. */
+export function createApiKey(
   db: Db,
   guildId: string,
   input: { Name: string; Scopes: ApiKeyScope[] },
   createdBy: string,
+  record: KeyChangeRecord,
   now = Date.now(),
+): Promise<{ key: ApiKey; token: string }> {
+  return db.transaction().execute(async (tx) => {
+    const made = await insertApiKey(tx, guildId, input, createdBy, now);
+    await record(tx, made.key);
+    return made;
+  });
+}
+
+async function insertApiKey(
+  db: Db,
+  guildId: string,
+  input: { Name: string; Scopes: ApiKeyScope[] },
+  createdBy: string,
+  now: number,
 ): Promise<{ key: ApiKey; token: string }> {
   const active = await db
     .selectFrom("api_keys")
@@ -101,16 +119,21 @@ export async function listApiKeys(db: Db, guildId: string): Promise<ApiKey[]> {
   return rows.map(toApiKey);
 }
 
-/** Revokes a key of the server (`db`: the caller's transaction): the key as it was, or undefined when it names none. */
-export async function revokeApiKey(db: Db, guildId: string, id: number, now = Date.now()): Promise<ApiKey | undefined> {
-  const row = await db
-    .updateTable("api_keys")
-    .set((eb) => ({ revoked_at: eb.fn.coalesce("revoked_at", eb.val(now)) }))
-    .where("guild_id", "=", guildId)
-    .where("id", "=", id)
-    .returning([...columns])
-    .executeTakeFirst();
-  return row ? toApiKey(row) : undefined;
+/** Revokes a key of the server: the key as it is now, or undefined when it names none. */
+export function revokeApiKey(db: Db, guildId: string, id: number, record: KeyChangeRecord, now = Date.now()): Promise<ApiKey | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("api_keys")
+      .set((eb) => ({ revoked_at: eb.fn.coalesce("revoked_at", eb.val(now)) }))
+      .where("guild_id", "=", guildId)
+      .where("id", "=", id)
+      .returning([...columns])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const key = toApiKey(row);
+    await record(tx, key);
+    return key;
+  });
 }
 
 /** Notes the key's use (at most once a minute). */

@@ -52,15 +52,13 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const guildId = guildIdOf(request);
       const actor = requestActor(request);
-      const { key, token } = await app.db.transaction().execute(async (tx) => {
-        const made = await createApiKey(tx, guildId, request.body, actor.username);
-        await recordActivityOf(tx, actor, {
+      const { key, token } = await createApiKey(app.db, guildId, request.body, actor.username, (tx, made) =>
+        recordActivityOf(tx, actor, {
           guildId,
           action: apiKeyActions.created,
-          after: { KeyId: made.key.Id, Name: made.key.Name, Prefix: made.key.Prefix, Scopes: made.key.Scopes },
-        });
-        return made;
-      });
+          after: { KeyId: made.Id, Name: made.Name, Prefix: made.Prefix, Scopes: made.Scopes },
+        }),
+      );
       return reply.code(201).send({ message: "API key created. Copy it now: it is shown only once.", key, token });
     },
   );
@@ -72,12 +70,10 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
       const guildId = guildIdOf(request);
       const id = parsePathId(request.params.keyId);
       const actor = requestActor(request);
-      const key = await app.db.transaction().execute(async (tx) => {
-        const revoked = await revokeApiKey(tx, guildId, id);
-        if (!revoked) throw notFound();
-        await recordActivityOf(tx, actor, { guildId, action: apiKeyActions.revoked, before: { KeyId: revoked.Id, Name: revoked.Name, Prefix: revoked.Prefix } });
-        return revoked;
-      });
+      const key = await revokeApiKey(app.db, guildId, id, (tx, revoked) =>
+        recordActivityOf(tx, actor, { guildId, action: apiKeyActions.revoked, before: { KeyId: revoked.Id, Name: revoked.Name, Prefix: revoked.Prefix } }),
+      );
+      if (!key) throw notFound();
       return { message: "API key revoked", key };
     },
   );
