@@ -7,7 +7,7 @@ import { guard, guildIdOf, requireLevels } from "../access/guard";
 import { recordActivityOf, requestActor } from "../activity/record";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api-keys";
 import { notFound } from "../errors";
-import { named } from "./support/openapi/components";
+import { named, s } from "./support/openapi/components";
 import { guildParams, idParams, parsePathId } from "./support/route-schemas";
 
 // A server's scoped API keys (docs/API.md "API keys"): only its owner mints, lists and revokes them — a key reads and
@@ -46,7 +46,7 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
         description: "The key (`tk_…`) is answered once; only its SHA-256 is kept. Send it as `Authorization: Bearer <key>`.",
         params: guildParams,
         body: k.create,
-        response: { 201: k.created },
+        response: { 201: k.created, 409: s.error },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { guard, guildIdOf, requireManager } from "../access/guard";
 import { requestActor } from "../activity/record";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
-import { named } from "./support/openapi/components";
+import { named, s } from "./support/openapi/components";
 import { guildParams, idParams, parsePathId } from "./support/route-schemas";
 
 // A server's webhook endpoints and their deliveries, over app.webhooks (server/webhooks/service.ts). Managers only (the
@@ -57,7 +57,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
         description: `Its URL must resolve to a public address (checked now and at every send). At most ${webhookLimits.endpoints} a server (409). The signing secret is answered once here; reveal it again with POST …/secret.`,
         params: guildParams,
         body: w.input,
-        response: { 201: w.created },
+        response: { 201: w.created, 409: s.error },
       },
     },
     async (request, reply) => {
@@ -91,7 +91,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/webhooks/:endpointId/secret",
     {
       onRequest: [...onRequest, requireRecentSignIn],
-      schema: { tags, summary: "Reveal a webhook endpoint's signing secret", params: endpointParams, response: { 200: w.secret } },
+      schema: { tags, summary: "Reveal a webhook endpoint's signing secret", params: endpointParams, response: { 200: w.secret, 409: s.error } },
     },
     async (request) => ({ secret: await app.webhooks.revealSecret(guildIdOf(request), endpointOf(request.params), requestActor(request)) }),
   );
@@ -139,7 +139,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
         summary: "Send a delivery's body again now",
         description: "A new delivery (its own Ticketeer-Delivery id and a fresh signature) of the same body, attempted before answering.",
         params: idParams("deliveryId"),
-        response: { 200: w.delivery },
+        response: { 200: w.delivery, 409: s.error },
       },
     },
     async (request) => {

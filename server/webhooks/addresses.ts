@@ -28,7 +28,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
-  ["::ffff:0:0", 96], // IPv4-mapped: whatever IPv4 address it carries, never needed to reach a public endpoint
   ["::", 96], // IPv4-compatible (deprecated)
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
@@ -39,7 +38,10 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, "ipv6");
 
-/** Whether an IP address is in a private, loopback, link-local, unique-local, CGNAT, multicast or reserved range. */
+/**
+ * Whether an IP address is in a private, loopback, link-local, unique-local, CGNAT, multicast or reserved range. An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) is checked as the IPv4 address it carries (BlockList does so).
+ */
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
@@ -84,7 +86,7 @@ export async function checkTarget(url: URL, allowHosts: readonly string[], resol
   }
   if (addresses.length === 0) return { ok: false, error: unresolvedAddress };
   const allowed = allowedByName || addresses.every((a) => allowHosts.includes(a.address.toLowerCase()));
-  if (!allowed && url.protocol !== "https:") return { ok: false, error: plainHttpRefused };
   if (!allowed && addresses.some((a) => isBlockedAddress(a.address))) return { ok: false, error: refusedAddress };
+  if (!allowed && url.protocol !== "https:") return { ok: false, error: plainHttpRefused };
   return { ok: true, address: addresses[0] };
 }
