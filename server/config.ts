@@ -155,7 +155,12 @@ export class ConfigError extends Error {}
 const parseAllowHosts = (value: string | undefined): string[] =>
   (value ?? "")
     .split(",")
-    .map((h) => h.trim().replace(/^\[(.*)\]$/, "$1").toLowerCase())
+    .map((h) =>
+      h
+        .trim()
+        .replace(/^\[(.*)\]$/, "$1")
+        .toLowerCase(),
+    )
     .filter(Boolean);
 
 const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);

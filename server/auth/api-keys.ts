@@ -59,7 +59,11 @@ const columns = ["id", "guild_id", "name", "prefix", "scopes_json", "created_by"
 /** The key a token is, or undefined. */
 export async function findApiKey(db: Db, token: string): Promise<ApiKeyRow | undefined> {
   if (!isApiKeyToken(token) || token.length > 200) return undefined;
-  return db.selectFrom("api_keys").select([...columns]).where("key_hash", "=", hashApiKey(token)).executeTakeFirst();
+  return db
+    .selectFrom("api_keys")
+    .select([...columns])
+    .where("key_hash", "=", hashApiKey(token))
+    .executeTakeFirst();
 }
 
 /** What else a change of keys writes in its transaction (the activity entry, by the caller who knows the actor). */
@@ -115,7 +119,12 @@ async function insertApiKey(
 }
 
 export async function listApiKeys(db: Db, guildId: string): Promise<ApiKey[]> {
-  const rows = await db.selectFrom("api_keys").select([...columns]).where("guild_id", "=", guildId).orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("api_keys")
+    .select([...columns])
+    .where("guild_id", "=", guildId)
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(toApiKey);
 }
 

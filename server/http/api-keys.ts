@@ -31,7 +31,12 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/api-keys",
     {
       onRequest,
-      schema: { tags, summary: "List the server's API keys (and the scopes a key may hold)", params: guildParams, response: { 200: k.keys } },
+      schema: {
+        tags,
+        summary: "List the server's API keys (and the scopes a key may hold)",
+        params: guildParams,
+        response: { 200: k.keys },
+      },
     },
     async (request) => ({ keys: await listApiKeys(app.db, guildIdOf(request)), scopes: [...apiKeyScopes] }),
   );
@@ -71,7 +76,11 @@ export default async function apiKeyRoutes(fastify: FastifyInstance) {
       const id = parsePathId(request.params.keyId);
       const actor = requestActor(request);
       const key = await revokeApiKey(app.db, guildId, id, (tx, revoked) =>
-        recordActivityOf(tx, actor, { guildId, action: apiKeyActions.revoked, before: { KeyId: revoked.Id, Name: revoked.Name, Prefix: revoked.Prefix } }),
+        recordActivityOf(tx, actor, {
+          guildId,
+          action: apiKeyActions.revoked,
+          before: { KeyId: revoked.Id, Name: revoked.Name, Prefix: revoked.Prefix },
+        }),
       );
       if (!key) throw notFound();
       return { message: "API key revoked", key };

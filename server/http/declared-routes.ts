@@ -12,7 +12,6 @@ import { guildParams, parsePathId, validateBodyInHandler } from "./support/route
 // its path's ids checked (a malformed one is the declared 404), its answer the declared message and what the hook
 // returns, all documented from the same schemas. The hooks (server/<noun>/hooks.ts) hold what data cannot say.
 
-
 export function registerDeclaredRoutes(app: FastifyInstance, spec: DeclaredSpec, hooks: DeclaredHooks): void {
   for (const op of operationsOf(spec)) {
     const hook = hooks[op.hook];

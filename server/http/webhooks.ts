@@ -80,7 +80,10 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/:guildId(^\\d+$)/webhooks/:endpointId",
-    { onRequest, schema: { tags, summary: "Delete a webhook endpoint and its deliveries", params: endpointParams, response: { 200: w.message } } },
+    {
+      onRequest,
+      schema: { tags, summary: "Delete a webhook endpoint and its deliveries", params: endpointParams, response: { 200: w.message } },
+    },
     async (request) => {
       await app.webhooks.remove(guildIdOf(request), endpointOf(request.params), requestActor(request));
       return { message: "Webhook endpoint deleted" };
@@ -91,7 +94,12 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
     "/:guildId(^\\d+$)/webhooks/:endpointId/secret",
     {
       onRequest: [...onRequest, requireRecentSignIn],
-      schema: { tags, summary: "Reveal a webhook endpoint's signing secret", params: endpointParams, response: { 200: w.secret, 409: s.error } },
+      schema: {
+        tags,
+        summary: "Reveal a webhook endpoint's signing secret",
+        params: endpointParams,
+        response: { 200: w.secret, 409: s.error },
+      },
     },
     async (request) => ({ secret: await app.webhooks.revealSecret(guildIdOf(request), endpointOf(request.params), requestActor(request)) }),
   );

@@ -118,7 +118,15 @@ export async function transfer(
     { TicketId: number, ClaimedBy: target.username },
   );
   // Handed over: claimed by the member it was handed to, on the word of the one who did it.
-  await ticketWebhook(deps, deps.db, "ticket.claimed", row, member, { assigned_to: { id: target.id, username: target.username } }, set.last_activity_at);
+  await ticketWebhook(
+    deps,
+    deps.db,
+    "ticket.claimed",
+    row,
+    member,
+    { assigned_to: { id: target.id, username: target.username } },
+    set.last_activity_at,
+  );
   await notice(deps, row, from ? { notice: "transferred", from, to: target.id } : { notice: "assigned", to: target.id });
   publish(deps, "updated", row);
   return { done: "transferred", ticket: row, to: { id: target.id, username: target.username }, warning };

@@ -220,7 +220,8 @@ export async function finishClose(
     });
     const closedRow = { ...row, ...set };
     await ticketWebhook(deps, tx, "ticket.closed", closedRow, closer, {}, closedAt);
-    if (stored) await ticketWebhook(deps, tx, "transcript.stored", closedRow, botMember(deps), { transcript: { ticket_id: row.number } }, closedAt);
+    if (stored)
+      await ticketWebhook(deps, tx, "transcript.stored", closedRow, botMember(deps), { transcript: { ticket_id: row.number } }, closedAt);
   });
   const closed: TicketRow = { ...row, ...set };
   if (refused) {

@@ -153,7 +153,11 @@ export class TranscriptsService {
           event: "transcript.stored",
           at: Date.now(),
           data: {
-            transcript: { ticket_id: input.TicketId, panel_name: PanelName, author: { id: input.AuthorId, username: input.AuthorUsername } },
+            transcript: {
+              ticket_id: input.TicketId,
+              panel_name: PanelName,
+              author: { id: input.AuthorId, username: input.AuthorUsername },
+            },
             actor: { id: actor.id, username: actor.username },
           },
         });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { webhookLimits, type WebhookEvent, webhookTestEvent } from "../../src/schemas/webhooks";
+import { webhookLimits, type WebhookEvent, type webhookTestEvent } from "../../src/schemas/webhooks";
 import type { SecretBox } from "../crypto";
 import { fromDbBool, fromDbJson } from "../db/dialect";
 import type { Db } from "../db/schema";
@@ -30,7 +30,13 @@ export interface QueuedEvent {
 /** The body an endpoint receives for an event, in its format. */
 export function webhookBody(format: string, eventId: string, input: QueuedEvent): string {
   if (format === "slack") return JSON.stringify({ text: slackText(input.event, input.data) });
-  return JSON.stringify({ id: eventId, type: input.event, created: Math.floor(input.at / 1000), guild_id: input.guildId, data: input.data });
+  return JSON.stringify({
+    id: eventId,
+    type: input.event,
+    created: Math.floor(input.at / 1000),
+    guild_id: input.guildId,
+    data: input.data,
+  });
 }
 
 /** The associated data binding a sealed body to its delivery. */
@@ -99,7 +105,13 @@ export async function queueWebhookEvent(db: Db, secrets: SecretBox, log: Fastify
     const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
     const now = Date.now();
     for (const endpoint of endpoints)
-      await insertDelivery(db, secrets, { guildId: input.guildId, endpointId: endpoint.id, event: input.event, body: webhookBody(endpoint.format, eventId, input), now });
+      await insertDelivery(db, secrets, {
+        guildId: input.guildId,
+        endpointId: endpoint.id,
+        event: input.event,
+        body: webhookBody(endpoint.format, eventId, input),
+        now,
+      });
     return endpoints.length;
   } catch (error) {
     log.warn({ err: error, guildId: input.guildId, event: input.event }, "webhook event not queued");

@@ -68,7 +68,12 @@ export async function postOnce(deps: SenderDeps, url: string, headers: Record<st
       target,
       {
         method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "Ticketeer-Webhooks/1" },
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(body)),
+          "user-agent": "Ticketeer-Webhooks/1",
+        },
         lookup: pinnedLookup(check.address),
         signal: AbortSignal.timeout(deps.timeoutMs),
         agent: false,
@@ -86,13 +91,27 @@ export async function postOnce(deps: SenderDeps, url: string, headers: Record<st
       },
     );
     request.on("error", (error: Error) =>
-      resolve({ error: error.name === "AbortError" || error.name === "TimeoutError" ? "The endpoint did not answer in time." : "The endpoint could not be reached." }),
+      resolve({
+        error:
+          error.name === "AbortError" || error.name === "TimeoutError"
+            ? "The endpoint did not answer in time."
+            : "The endpoint could not be reached.",
+      }),
     );
     request.end(body);
   });
 }
 
-type DeliveryRow = { id: number; guild_id: string; endpoint_id: number; delivery_id: string; event: string; body_sealed: string; attempts: number; created_at: number };
+type DeliveryRow = {
+  id: number;
+  guild_id: string;
+  endpoint_id: number;
+  delivery_id: string;
+  event: string;
+  body_sealed: string;
+  attempts: number;
+  created_at: number;
+};
 
 /** Marks the delivery after an attempt, and the endpoint's run of failures; disables the endpoint past its limit. */
 async function settle(deps: SenderDeps, row: DeliveryRow, outcome: Attempt, now: number): Promise<"delivered" | "pending" | "failed"> {
@@ -227,7 +246,13 @@ export async function sweepWebhooks(deps: SenderDeps, now = Date.now()): Promise
   const held: DeliveryRow[] = [];
   for (const { guild_id } of guilds) {
     const ids = await dueQuery().select("id").where("guild_id", "=", guild_id).orderBy("id").limit(PER_GUILD).execute();
-    held.push(...(await hold(deps, ids.map((r) => r.id), now)));
+    held.push(
+      ...(await hold(
+        deps,
+        ids.map((r) => r.id),
+        now,
+      )),
+    );
   }
   const byEndpoint = new Map<number, DeliveryRow[]>();
   for (const row of held.sort((a, b) => a.id - b.id)) byEndpoint.set(row.endpoint_id, [...(byEndpoint.get(row.endpoint_id) ?? []), row]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   type WebhookDelivery,
   type WebhookEndpoint,
-  webhookEndpointInputSchema,
+  type webhookEndpointInputSchema,
   webhookLimits,
   webhookTestEvent,
 } from "../../src/schemas/webhooks";
@@ -166,7 +166,8 @@ export function registerWebhooks(app: FastifyInstance): void {
     async revealSecret(guildId, id, actor) {
       const row = await endpointOf(guildId, id);
       const secret = secrets.open(row.secret_sealed, secretAad(guildId, id));
-      if (secret === null) throw new HttpError(409, "The secret cannot be read with this server's key: delete the endpoint and add it again.");
+      if (secret === null)
+        throw new HttpError(409, "The secret cannot be read with this server's key: delete the endpoint and add it again.");
       await recordActivityOf(db, actor, { guildId, action: webhookActions.secretRevealed, after: { EndpointId: id, Url: row.url } });
       return secret;
     },
@@ -197,7 +198,13 @@ export function registerWebhooks(app: FastifyInstance): void {
       const body = secrets.open(original.body_sealed, bodyAad(guildId, original.delivery_id));
       if (body === null) throw new HttpError(409, "The delivery cannot be read with this server's key.");
       const deliveryId = await db.transaction().execute(async (tx) => {
-        const queued = await insertDelivery(tx, secrets, { guildId, endpointId: original.endpoint_id, event: original.event, body, now: Date.now() });
+        const queued = await insertDelivery(tx, secrets, {
+          guildId,
+          endpointId: original.endpoint_id,
+          event: original.event,
+          body,
+          now: Date.now(),
+        });
         await recordActivityOf(tx, actor, {
           guildId,
           action: webhookActions.redelivered,

@@ -14,7 +14,8 @@ export const newWebhookSecret = () => `${SECRET_PREFIX}${randomBytes(32).toStrin
 export const signatureOf = (secret: string, timestamp: number, body: string) =>
   createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex");
 
-export const signatureHeader = (secret: string, timestamp: number, body: string) => `t=${timestamp},v1=${signatureOf(secret, timestamp, body)}`;
+export const signatureHeader = (secret: string, timestamp: number, body: string) =>
+  `t=${timestamp},v1=${signatureOf(secret, timestamp, body)}`;
 
 /**
  * The receiver's side, as docs/webhooks.md shows it: true when one v1 signature of the header matches the body and

@@ -28,7 +28,9 @@ const mint = async (Scopes: string[], Name = "Zapier", guildId = G) => {
   return res.body as { token: string; key: Json };
 };
 const withKey = (method: "GET" | "POST" | "PUT", url: string, token: string, payload?: Json) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }).then((r) => ({ status: r.statusCode, body: r.json() as Json }));
+  t.app
+    .inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+    .then((r) => ({ status: r.statusCode, body: r.json() as Json }));
 
 describe("minting and keeping keys", () => {
   it("shows the key once, keeps only its SHA-256 and first characters, and lists it without the secret", async () => {
@@ -65,8 +67,15 @@ describe("a key at the guard", () => {
     expect(claim).toEqual({ status: 403, body: { error: 'This API key lacks the scope "tickets:write".' } });
     // Routes no key may call: keys, webhooks, the owner's own.
     for (const url of [`/api/${G}/api-keys`, `/api/${G}/webhooks`, `/api/${G}/config/export`])
-      expect(await withKey("GET", url, token)).toEqual({ status: 403, body: { error: "API keys cannot call this route: sign in to the dashboard." } });
-    const row = await t.db.selectFrom("api_keys").select("last_used_at").where("key_hash", "=", createHash("sha256").update(token).digest("hex")).executeTakeFirstOrThrow();
+      expect(await withKey("GET", url, token)).toEqual({
+        status: 403,
+        body: { error: "API keys cannot call this route: sign in to the dashboard." },
+      });
+    const row = await t.db
+      .selectFrom("api_keys")
+      .select("last_used_at")
+      .where("key_hash", "=", createHash("sha256").update(token).digest("hex"))
+      .executeTakeFirstOrThrow();
     expect(Number(row.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -88,7 +97,10 @@ describe("a key at the guard", () => {
 
   it("is refused on another server (403), and once revoked (401)", async () => {
     const { token, key } = await mint(["tickets:read"]);
-    expect(await withKey("GET", `/api/${GAMING_HUB_ID}/tickets`, token)).toEqual({ status: 403, body: { error: authMessages.accessDenied } });
+    expect(await withKey("GET", `/api/${GAMING_HUB_ID}/tickets`, token)).toEqual({
+      status: 403,
+      body: { error: authMessages.accessDenied },
+    });
     const revoked = await api("DELETE", `/api/${G}/api-keys/${key.Id}`, owner);
     expect(revoked.status).toBe(200);
     expect(revoked.body.key.RevokedAt).toEqual(expect.any(Number));

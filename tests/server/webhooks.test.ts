@@ -93,7 +93,12 @@ const interact = async (body: Json) => {
   return res.body;
 };
 const openTicket = async () => {
-  const panel = await t.db.selectFrom("panels").selectAll().where("guild_id", "=", G).where("name", "=", "General Support").executeTakeFirstOrThrow();
+  const panel = await t.db
+    .selectFrom("panels")
+    .selectAll()
+    .where("guild_id", "=", G)
+    .where("name", "=", "General Support")
+    .executeTakeFirstOrThrow();
   await interact({ kind: "button", channelId: SUPPORT_CHANNEL, messageId: panel.message_id!, customId: `panel:${panel.id}` });
   return t.db.selectFrom("tickets").selectAll().where("guild_id", "=", G).where("status", "=", "open").executeTakeFirstOrThrow();
 };
@@ -105,10 +110,22 @@ describe("a ticket's life, delivered signed and in order", () => {
     const { secret } = await addEndpoint();
     const ticket = await openTicket();
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/claim`, admin)).status).toBe(200);
-    expect((await api("POST", `/api/${G}/demo/channels/${ticket.channel_id}/messages`, admin, { content: "My order never came" })).status).toBe(201);
+    expect(
+      (await api("POST", `/api/${G}/demo/channels/${ticket.channel_id}/messages`, admin, { content: "My order never came" })).status,
+    ).toBe(201);
     expect((await api("POST", `/api/${G}/tickets/${ticket.number}/close`, admin, { reason: "Resolved" })).status).toBe(200);
-    const dm = await t.db.selectFrom("demo_channels").selectAll().where("kind", "=", "dm").where("recipient_id", "=", DEMO_ADMIN_ID).executeTakeFirstOrThrow();
-    const prompt = await t.db.selectFrom("demo_messages").selectAll().where("channel_id", "=", dm.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const dm = await t.db
+      .selectFrom("demo_channels")
+      .selectAll()
+      .where("kind", "=", "dm")
+      .where("recipient_id", "=", DEMO_ADMIN_ID)
+      .executeTakeFirstOrThrow();
+    const prompt = await t.db
+      .selectFrom("demo_messages")
+      .selectAll()
+      .where("channel_id", "=", dm.id)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     await interact({ kind: "button", channelId: dm.id, messageId: prompt.id, customId: `rate:${G}:${ticket.number}:5` });
     // Queued by the steps, not sent by them: nothing reached the receiver before the sender's sweep.
     expect(received).toEqual([]);
@@ -128,7 +145,10 @@ describe("a ticket's life, delivered signed and in order", () => {
     }
     expect(new Set(received.map((r) => r.headers["ticketeer-delivery"])).size).toBe(6);
     const [opened, claimed, message, closed, stored, rated] = bodies();
-    expect(opened).toMatchObject({ guild_id: G, data: { ticket: { number: ticket.number, status: "open", panel_name: "General Support" } } });
+    expect(opened).toMatchObject({
+      guild_id: G,
+      data: { ticket: { number: ticket.number, status: "open", panel_name: "General Support" } },
+    });
     expect(opened.data.actor).toEqual({ id: DEMO_ADMIN_ID, username: "Demo Admin" });
     expect(claimed.data.ticket.claimed_by).toEqual({ id: DEMO_ADMIN_ID, username: "Demo Admin" });
     expect(message.data.message).toMatchObject({ content: "My order never came", by_opener: true });
@@ -145,7 +165,9 @@ describe("a ticket's life, delivered signed and in order", () => {
     const ticket = await openTicket();
     await api("POST", `/api/${G}/tickets/${ticket.number}/claim`, admin);
     await t.app.webhooks.sweep(Date.now());
-    expect(bodies()).toEqual([{ text: expect.stringMatching(new RegExp(`^Demo Admin opened ticket #${ticket.number} \\(General Support\\)\\.`)) }]);
+    expect(bodies()).toEqual([
+      { text: expect.stringMatching(new RegExp(`^Demo Admin opened ticket #${ticket.number} \\(General Support\\)\\.`)) },
+    ]);
   });
 });
 
@@ -157,7 +179,13 @@ describe("retries", () => {
     const now = Date.now();
     expect(await t.app.webhooks.sweep(now)).toEqual({ delivered: 0, retrying: 1, failed: 0 });
     let [delivery] = await deliveries();
-    expect(delivery).toMatchObject({ Status: "pending", Attempts: 1, ResponseStatus: 500, Error: "The endpoint answered 500.", NextAttemptAt: now + 30_000 });
+    expect(delivery).toMatchObject({
+      Status: "pending",
+      Attempts: 1,
+      ResponseStatus: 500,
+      Error: "The endpoint answered 500.",
+      NextAttemptAt: now + 30_000,
+    });
     // Not due yet: nothing sent.
     expect(await t.app.webhooks.sweep(now + 29_000)).toEqual({ delivered: 0, retrying: 0, failed: 0 });
     expect(received).toHaveLength(1);
@@ -166,7 +194,9 @@ describe("retries", () => {
     // The same delivery and body, signed again at the time it was sent.
     expect(received[1].headers["ticketeer-delivery"]).toBe(received[0].headers["ticketeer-delivery"]);
     expect(received[1].body).toBe(received[0].body);
-    expect(verify(secret, received[1].headers["ticketeer-signature"] as string, received[1].body, Math.floor((now + 30_000) / 1000))).toBe(true);
+    expect(verify(secret, received[1].headers["ticketeer-signature"] as string, received[1].body, Math.floor((now + 30_000) / 1000))).toBe(
+      true,
+    );
     [delivery] = await deliveries();
     expect(delivery).toMatchObject({ Status: "delivered", Attempts: 2, ResponseStatus: 200, Error: null, NextAttemptAt: null });
   });
@@ -177,7 +207,11 @@ describe("retries", () => {
     await openTicket();
     await t.app.webhooks.sweep(Date.now());
     expect(received).toHaveLength(1);
-    expect((await deliveries())[0]).toMatchObject({ Status: "pending", ResponseStatus: 302, Error: "The endpoint answered 302: redirects are not followed." });
+    expect((await deliveries())[0]).toMatchObject({
+      Status: "pending",
+      ResponseStatus: 302,
+      Error: "The endpoint answered 302: redirects are not followed.",
+    });
   });
 
   it("turns an endpoint off after repeated failures and tells the owner (activity log, the endpoint's reason)", async () => {
@@ -193,7 +227,12 @@ describe("retries", () => {
     const [listed] = (await api("GET", `/api/${G}/webhooks`, admin)).body.endpoints as Json[];
     expect(listed).toMatchObject({ Id: endpoint.Id, Enabled: false, ConsecutiveFailures: 10 });
     expect(listed.DisabledReason).toBe("Turned off after 10 failed attempts in a row; the last: The endpoint answered 500.");
-    const entry = await t.db.selectFrom("activity").selectAll().where("guild_id", "=", G).where("action", "=", "Webhook Endpoint Disabled").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("guild_id", "=", G)
+      .where("action", "=", "Webhook Endpoint Disabled")
+      .executeTakeFirstOrThrow();
     expect(entry.username).toBe("Ticketeer");
     // Off: nothing more is sent, and its waiting delivery ends.
     await t.app.webhooks.sweep(now + 24 * 3_600_000);
@@ -227,9 +266,9 @@ describe("where a webhook may go", () => {
   });
 
   it("refuses plain http to a public host, and a URL with a password", async () => {
-    expect((await api("POST", `/api/${G}/webhooks`, admin, { Url: "http://public.test/hooks", Events: ["ticket.opened"] })).body.error).toBe(
-      "The webhook's URL must use https.",
-    );
+    expect(
+      (await api("POST", `/api/${G}/webhooks`, admin, { Url: "http://public.test/hooks", Events: ["ticket.opened"] })).body.error,
+    ).toBe("The webhook's URL must use https.");
     const withUser = await api("POST", `/api/${G}/webhooks`, admin, { Url: "https://user:pw@public.test/", Events: ["ticket.opened"] });
     expect(withUser.status).toBe(400);
     expect(await t.db.selectFrom("webhook_endpoints").selectAll().execute()).toEqual([]);

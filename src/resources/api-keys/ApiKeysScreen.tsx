@@ -60,7 +60,11 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
   const [scopes, setScopes] = useState<ApiKeyScope[]>(["tickets:read"]);
   const [token, setToken] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const { run, busy, error } = useScreenAction(`/${guildId}`, () => keys.query.refetch(), tr("apiKeys.failed", "That did not work. Please try again."));
+  const { run, busy, error } = useScreenAction(
+    `/${guildId}`,
+    () => keys.query.refetch(),
+    tr("apiKeys.failed", "That did not work. Please try again."),
+  );
 
   const create = async () => {
     const answer = await run("create", "api-keys", "post", { Name: name, Scopes: scopes });
@@ -71,7 +75,8 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
   };
   const revoke = async (id: number) => {
     setConfirming(null);
-    if (await run(`revoke-${id}`, `api-keys/${id}`, "delete")) notify({ type: "success", message: tr("apiKeys.revokedToast", apiKeyText.revokedToast) });
+    if (await run(`revoke-${id}`, `api-keys/${id}`, "delete"))
+      notify({ type: "success", message: tr("apiKeys.revokedToast", apiKeyText.revokedToast) });
   };
 
   const pageName = tr("apiKeys.pageName", apiKeyText.pageName);
@@ -90,7 +95,9 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
     <div className="page api-keys-page">
       <PageHeader title={pageName} description={tr("apiKeys.intro", apiKeyText.intro)} />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      {token && <SecretOnce label={tr("apiKeys.token", apiKeyText.token)} secret={token} note={tr("apiKeys.tokenNote", apiKeyText.tokenNote)} />}
+      {token && (
+        <SecretOnce label={tr("apiKeys.token", apiKeyText.token)} secret={token} note={tr("apiKeys.tokenNote", apiKeyText.tokenNote)} />
+      )}
       <Card title={tr("apiKeys.newKey", apiKeyText.newKey)}>
         <form
           className="stack-form"

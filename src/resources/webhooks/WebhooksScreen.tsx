@@ -119,7 +119,11 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
   const test = async (id: number) => {
     const answer = await run(`test-${id}`, `webhooks/${id}/test`, "post");
     const delivery = answer?.delivery as WebhookDelivery | undefined;
-    if (delivery) notify({ type: delivery.Status === "delivered" ? "success" : "error", message: tr(`webhooks.statuses.${delivery.Status}`, statusLabels[delivery.Status]) });
+    if (delivery)
+      notify({
+        type: delivery.Status === "delivered" ? "success" : "error",
+        message: tr(`webhooks.statuses.${delivery.Status}`, statusLabels[delivery.Status]),
+      });
   };
   const reveal = async (id: number) => {
     const answer = await run(`secret-${id}`, `webhooks/${id}/secret`, "post");
@@ -127,7 +131,8 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
   };
   const remove = async (id: number) => {
     setConfirming(null);
-    if (await run(`remove-${id}`, `webhooks/${id}`, "delete")) notify({ type: "success", message: tr("webhooks.removed", webhookText.removed) });
+    if (await run(`remove-${id}`, `webhooks/${id}`, "delete"))
+      notify({ type: "success", message: tr("webhooks.removed", webhookText.removed) });
   };
 
   const pageName = tr("webhooks.pageName", webhookText.pageName);
@@ -148,11 +153,21 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
     <div className="page webhooks-page">
       <PageHeader title={pageName} description={tr("webhooks.intro", webhookText.intro)} />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
-      {secret && <SecretOnce label={tr("webhooks.secret", webhookText.secret)} secret={secret} note={tr("webhooks.secretNote", webhookText.secretNote)} />}
+      {secret && (
+        <SecretOnce
+          label={tr("webhooks.secret", webhookText.secret)}
+          secret={secret}
+          note={tr("webhooks.secretNote", webhookText.secretNote)}
+        />
+      )}
       <Card
         title={tr("webhooks.endpoints", webhookText.endpoints)}
         extra={
-          <Button type="primary" disabled={!list || list.length >= max || editing !== null} onClick={() => setEditing({ id: null, draft: emptyDraft })}>
+          <Button
+            type="primary"
+            disabled={!list || list.length >= max || editing !== null}
+            onClick={() => setEditing({ id: null, draft: emptyDraft })}
+          >
             {tr("webhooks.add", webhookText.add)}
           </Button>
         }
@@ -187,7 +202,12 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
                 <Button size="small" onClick={() => setEditing({ id: endpoint.Id, draft: draftOf(endpoint) })}>
                   {tr("webhooks.edit", webhookText.edit)}
                 </Button>
-                <Button size="small" loading={busy === `test-${endpoint.Id}`} disabled={!endpoint.Enabled} onClick={() => void test(endpoint.Id)}>
+                <Button
+                  size="small"
+                  loading={busy === `test-${endpoint.Id}`}
+                  disabled={!endpoint.Enabled}
+                  onClick={() => void test(endpoint.Id)}
+                >
                   {tr("webhooks.sendTest", webhookText.sendTest)}
                 </Button>
                 <Button size="small" loading={busy === `secret-${endpoint.Id}`} onClick={() => void reveal(endpoint.Id)}>
@@ -240,7 +260,11 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
                   <td>{d.Attempts}</td>
                   <td title={d.Error ?? undefined}>{d.ResponseStatus ?? d.Error ?? "—"}</td>
                   <td>
-                    <Button size="small" loading={busy === `redeliver-${d.Id}`} onClick={() => void run(`redeliver-${d.Id}`, `webhook-deliveries/${d.Id}/redeliver`, "post")}>
+                    <Button
+                      size="small"
+                      loading={busy === `redeliver-${d.Id}`}
+                      onClick={() => void run(`redeliver-${d.Id}`, `webhook-deliveries/${d.Id}/redeliver`, "post")}
+                    >
                       {tr("webhooks.redeliver", webhookText.redeliver)}
                     </Button>
                   </td>
@@ -254,7 +278,13 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
   );
 }
 
-const draftOf = (e: WebhookEndpoint): Draft => ({ Url: e.Url, Events: e.Events, Format: e.Format, Description: e.Description, Enabled: e.Enabled });
+const draftOf = (e: WebhookEndpoint): Draft => ({
+  Url: e.Url,
+  Events: e.Events,
+  Format: e.Format,
+  Description: e.Description,
+  Enabled: e.Enabled,
+});
 
 function EndpointForm({
   draft,
@@ -282,7 +312,11 @@ function EndpointForm({
     >
       <label>
         {tr("webhooks.url", webhookText.url)}
-        <Input value={draft.Url} placeholder="https://example.com/ticketeer" onChange={(e) => onChange({ ...draft, Url: e.target.value })} />
+        <Input
+          value={draft.Url}
+          placeholder="https://example.com/ticketeer"
+          onChange={(e) => onChange({ ...draft, Url: e.target.value })}
+        />
       </label>
       <fieldset>
         <legend>{tr("webhooks.events", webhookText.events)}</legend>
@@ -306,7 +340,8 @@ function EndpointForm({
       </label>
       {!isNew && (
         <label className="webhook-switch">
-          <Switch checked={draft.Enabled} onChange={(Enabled) => onChange({ ...draft, Enabled })} /> {tr("webhooks.enabled", webhookText.enabled)}
+          <Switch checked={draft.Enabled} onChange={(Enabled) => onChange({ ...draft, Enabled })} />{" "}
+          {tr("webhooks.enabled", webhookText.enabled)}
         </label>
       )}
       <div className="webhook-actions">

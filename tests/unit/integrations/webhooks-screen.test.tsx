@@ -55,7 +55,10 @@ function fakeApi(endpoints: WebhookEndpoint[] = [endpoint()]) {
           { error: "The webhook's address resolves to a private, loopback or link-local network: it cannot be used." },
           { status: 400 },
         );
-      return HttpResponse.json({ message: "added", endpoint: endpoint({ Id: 2, Url: body.Url }), secret: "whsec_shown_once" }, { status: 201 });
+      return HttpResponse.json(
+        { message: "added", endpoint: endpoint({ Id: 2, Url: body.Url }), secret: "whsec_shown_once" },
+        { status: 201 },
+      );
     }),
     rest.post(`${API}/:guildId/webhooks/:id/test`, () => {
       state.tests++;
