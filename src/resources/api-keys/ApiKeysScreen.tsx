@@ -7,7 +7,8 @@ import { useTr } from "../../i18n/refine";
 import { notify } from "../../providers/notifications";
 import { type ApiKey, type ApiKeyScope, apiKeyScopes } from "../../schemas/api-keys";
 import { Card } from "../../ui/blocks";
-import { ErrorCard } from "../../ui/ErrorCard";
+import { ConfirmButton } from "../../ui/ConfirmButton";
+import { ErrorPage } from "../../ui/ErrorCard";
 import { PageHeader } from "../../ui/PageHeader";
 import { SecretOnce } from "../../ui/SecretOnce";
 import type { ResourceScreenProps } from "../engine/types";
@@ -59,7 +60,6 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiKeyScope[]>(["tickets:read"]);
   const [token, setToken] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
   const { run, busy, error } = useScreenAction(
     `/${guildId}`,
     () => keys.query.refetch(),
@@ -74,20 +74,12 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
     notify({ type: "success", message: tr("apiKeys.createdToast", apiKeyText.createdToast) });
   };
   const revoke = async (id: number) => {
-    setConfirming(null);
     if (await run(`revoke-${id}`, `api-keys/${id}`, "delete"))
       notify({ type: "success", message: tr("apiKeys.revokedToast", apiKeyText.revokedToast) });
   };
 
   const pageName = tr("apiKeys.pageName", apiKeyText.pageName);
-  if (keys.query.isError) {
-    return (
-      <div className="page">
-        <PageHeader title={pageName} />
-        <ErrorCard page={pageName} message={keys.query.error?.message} />
-      </div>
-    );
-  }
+  if (keys.query.isError) return <ErrorPage page={pageName} message={keys.query.error?.message} />;
   const list = keys.query.data?.data.keys;
   const when = (ms: number | null) => (ms === null ? tr("apiKeys.never", apiKeyText.never) : formatDateTime(ms, locale));
 
@@ -151,14 +143,13 @@ export default function ApiKeysScreen({ guildId }: Partial<ResourceScreenProps> 
                   <td>
                     {key.RevokedAt !== null ? (
                       <span className="cell-badge cell-badge-gray">{tr("apiKeys.revoked", apiKeyText.revoked)}</span>
-                    ) : confirming === key.Id ? (
-                      <Button size="small" danger type="primary" onClick={() => void revoke(key.Id)}>
-                        {tr("apiKeys.confirmRevoke", apiKeyText.confirmRevoke)}
-                      </Button>
                     ) : (
-                      <Button size="small" danger loading={busy === `revoke-${key.Id}`} onClick={() => setConfirming(key.Id)}>
-                        {tr("apiKeys.revoke", apiKeyText.revoke)}
-                      </Button>
+                      <ConfirmButton
+                        label={tr("apiKeys.revoke", apiKeyText.revoke)}
+                        confirmLabel={tr("apiKeys.confirmRevoke", apiKeyText.confirmRevoke)}
+                        loading={busy === `revoke-${key.Id}`}
+                        onConfirm={() => void revoke(key.Id)}
+                      />
                     )}
                   </td>
                 </tr>

@@ -14,7 +14,8 @@ import {
   webhookFormats,
 } from "../../schemas/webhooks";
 import { Card } from "../../ui/blocks";
-import { ErrorCard } from "../../ui/ErrorCard";
+import { ConfirmButton } from "../../ui/ConfirmButton";
+import { ErrorPage } from "../../ui/ErrorCard";
 import { PageHeader } from "../../ui/PageHeader";
 import { SecretOnce } from "../../ui/SecretOnce";
 import type { ResourceScreenProps } from "../engine/types";
@@ -100,7 +101,6 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
   });
   const [editing, setEditing] = useState<{ id: number | null; draft: Draft } | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
   const { run, busy, error } = useScreenAction(
     base,
     () => Promise.all([endpoints.query.refetch(), deliveries.query.refetch()]),
@@ -130,20 +130,12 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
     if (typeof answer?.secret === "string") setSecret(answer.secret);
   };
   const remove = async (id: number) => {
-    setConfirming(null);
     if (await run(`remove-${id}`, `webhooks/${id}`, "delete"))
       notify({ type: "success", message: tr("webhooks.removed", webhookText.removed) });
   };
 
   const pageName = tr("webhooks.pageName", webhookText.pageName);
-  if (endpoints.query.isError) {
-    return (
-      <div className="page">
-        <PageHeader title={pageName} />
-        <ErrorCard page={pageName} message={endpoints.query.error?.message} />
-      </div>
-    );
-  }
+  if (endpoints.query.isError) return <ErrorPage page={pageName} message={endpoints.query.error?.message} />;
   const list = endpoints.query.data?.data.endpoints;
   const max = endpoints.query.data?.data.max ?? 10;
   const urlOf = (id: number) => list?.find((e) => e.Id === id)?.Url ?? `#${id}`;
@@ -213,15 +205,12 @@ export default function WebhooksScreen({ guildId }: Partial<ResourceScreenProps>
                 <Button size="small" loading={busy === `secret-${endpoint.Id}`} onClick={() => void reveal(endpoint.Id)}>
                   {tr("webhooks.revealSecret", webhookText.revealSecret)}
                 </Button>
-                {confirming === endpoint.Id ? (
-                  <Button size="small" danger type="primary" onClick={() => void remove(endpoint.Id)}>
-                    {tr("webhooks.confirmRemove", webhookText.confirmRemove)}
-                  </Button>
-                ) : (
-                  <Button size="small" danger onClick={() => setConfirming(endpoint.Id)}>
-                    {tr("webhooks.remove", webhookText.remove)}
-                  </Button>
-                )}
+                <ConfirmButton
+                  label={tr("webhooks.remove", webhookText.remove)}
+                  confirmLabel={tr("webhooks.confirmRemove", webhookText.confirmRemove)}
+                  loading={busy === `remove-${endpoint.Id}`}
+                  onConfirm={() => void remove(endpoint.Id)}
+                />
               </div>
             </li>
           ))}
