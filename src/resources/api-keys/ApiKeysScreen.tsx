@@ -21,7 +21,7 @@ import { useScreenAction } from "../engine/use-screen-action";
 export const apiKeyText = {
   pageName: "API keys",
   intro:
-    "A key lets another tool call this server's API as `Authorization: Bearer tk_…`, within the scopes you give it. Each route of the API reference names the scope it needs.",
+    "A key lets another tool call this server's API (Authorization: Bearer tk_…) within the scopes you give it. Each route of the API reference names the scope it needs.",
   newKey: "New key",
   name: "Name",
   scopes: "Scopes",

@@ -59,7 +59,7 @@ const integrations: Dictionary = {
   "apiKeys.title": "Claves de API",
   "apiKeys.pageName": "Claves de API",
   "apiKeys.intro":
-    "Una clave permite a otra herramienta llamar a la API de este servidor como `Authorization: Bearer tk_…`, dentro de los permisos que le des. Cada ruta de la referencia de la API indica el permiso que necesita.",
+    "Una clave permite a otra herramienta llamar a la API de este servidor (Authorization: Bearer tk_…) dentro de los permisos que le des. Cada ruta de la referencia de la API indica el permiso que necesita.",
   "apiKeys.newKey": "Nueva clave",
   "apiKeys.name": "Nombre",
   "apiKeys.scopes": "Permisos",
