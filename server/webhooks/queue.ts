@@ -85,7 +85,8 @@ export async function pendingCount(db: Db, guildId: string): Promise<number> {
 /**
  * Queues an event for every enabled endpoint of its server that takes it (`db`: the step's transaction). Nothing when
  * the server has no such endpoint (one indexed read); past the server's pending quota the event is dropped and logged.
- * Never throws for the step's sake: a failure to queue is logged, the step goes on.
+ * A failure to queue is logged and the step goes on (on PostgreSQL a failed statement still ends the step's
+ * transaction, as any of its own statements would).
  */
 export async function queueWebhookEvent(db: Db, secrets: SecretBox, log: FastifyBaseLogger, input: QueuedEvent): Promise<number> {
   try {
