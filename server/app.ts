@@ -45,6 +45,8 @@ import transcriptBulkRoutes from "./http/transcript-bulk";
 import transcriptRoutes from "./http/transcripts";
 import viewRoutes from "./http/views";
 import demoRoutes from "./http/try-it";
+import apiKeyRoutes from "./http/api-keys";
+import webhookRoutes from "./http/webhooks";
 import { registerPanels } from "./panels/service";
 import type { PlatformAdapter } from "./platform/adapter";
 import { realClock } from "./platform/clock";
@@ -58,6 +60,7 @@ import { createLocalTicketEventBus } from "./tickets/events";
 import { createPgTicketEventBus } from "./tickets/pg-events";
 import { registerTicketEngine } from "./tickets/plugin";
 import { registerTranscripts } from "./transcripts/service";
+import { registerWebhooks } from "./webhooks/service";
 import { registerRetention } from "./retention/sweep";
 import { registerSavedViews } from "./views/service";
 import { registerTryIt } from "./try-it/channels";
@@ -87,6 +90,7 @@ export interface BuildAppOptions {
  */
 const services = (commands: CommandRegistry): ((app: FastifyInstance) => void | Promise<void>)[] => [
   registerActivityLog,
+  registerWebhooks,
   registerSettings,
   registerTeams,
   registerForms,
@@ -126,6 +130,8 @@ const apiRoutes = [
   myTicketRoutes,
   ticketEventRoutes,
   statisticsRoutes,
+  webhookRoutes,
+  apiKeyRoutes,
   demoRoutes,
   discordInteractionRoutes,
   openApiRoutes,
@@ -216,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The gateway runner is made here and started by index.ts once the app listens.
   app.decorate("gateway", gatewayPlatform ? createGatewayRunner(app) : null);
   app.decorateRequest("user", null);
+  app.decorateRequest("apiKey", null);
   app.decorateRequest("access", null);
   app.decorateRequest("resolved", null);
   app.decorateRequest("responseCacheSlot", null);

@@ -84,6 +84,10 @@ const envSchema = z.object({
   INGEST_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Storage per guild for sealed transcripts, in MB. */
   TRANSCRIPT_QUOTA_MB: z.coerce.number().int().min(1).default(512),
+  /** Hosts or addresses a webhook may reach although they are private (a test suite's receiver): `localhost,127.0.0.1`. */
+  WEBHOOK_ALLOW_HOSTS: optionalText,
+  /** How long one webhook request may take (ms). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Reads of signed-in callers per minute (0 disables the limit). */
   READ_RATE_LIMIT: z.coerce.number().int().min(0).default(1200),
   /** Reads that write an activity entry (transcript views, exports) per minute and caller, on top of the above. */
@@ -138,11 +142,26 @@ export interface Config {
   /** Interactions per server per minute; 0: no limit. */
   interactionGuildRateLimit: number;
   transcriptQuotaMb: number;
+  /** WEBHOOK_ALLOW_HOSTS, lower case, without brackets (server/webhooks/addresses.ts). */
+  webhookAllowHosts: string[];
+  webhookTimeoutMs: number;
   auditedReadRateLimit: number;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+/** WEBHOOK_ALLOW_HOSTS: comma-separated host names or addresses, lower case, an IPv6 address without brackets. */
+const parseAllowHosts = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((h) =>
+      h
+        .trim()
+        .replace(/^\[(.*)\]$/, "$1")
+        .toLowerCase(),
+    )
+    .filter(Boolean);
 
 const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
 const isAddressOrRange = (entry: string) => {
@@ -315,6 +334,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     interactionRateLimit: e.INTERACTION_RATE_LIMIT,
     interactionGuildRateLimit: e.INTERACTION_GUILD_RATE_LIMIT,
     transcriptQuotaMb: e.TRANSCRIPT_QUOTA_MB,
+    webhookAllowHosts: parseAllowHosts(e.WEBHOOK_ALLOW_HOSTS),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     auditedReadRateLimit: e.AUDITED_READ_RATE_LIMIT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
   };

@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { startSessionPruning, startTicketScheduler } from "./http/jobs";
+import { startSessionPruning, startTicketScheduler, startWebhookSender } from "./http/jobs";
 import { runSeeds } from "./seed";
 import { registerSlashCommands } from "./discord/application-commands";
 
@@ -52,6 +52,7 @@ async function main() {
     );
   }
   startTicketScheduler(app);
+  startWebhookSender(app);
   if (app.platform.kind === "discord") {
     if (!config.discordPublicKey) {
       app.log.warn("DISCORD_PUBLIC_KEY is not set: Discord's interactions (panel buttons, slash commands) are refused until it is.");

@@ -3,7 +3,11 @@ import { type AccessLevel, type GuildAccess, managerLevels } from "../../src/sch
 import { isGuildId } from "../../src/schemas/common";
 import { authMessages } from "../../src/schemas/messages";
 import type { TeamPermission } from "../../src/schemas/team";
-import { authenticate } from "../auth/authenticate";
+import { type ApiKeyScope, scopeOfRoute } from "../../src/schemas/api-keys";
+import { allPermissions } from "../../src/schemas/team";
+import { apiKeyMessages, findApiKey, isApiKeyToken, toApiKey, touchApiKey } from "../auth/api-keys";
+import { authenticate, bearerToken } from "../auth/authenticate";
+import { MANAGE_GUILD } from "../platform/adapter";
 import { HttpError, notFound } from "../errors";
 import { botIsIn } from "./bot-presence";
 import { type ResolvedAccess, resolveAccess } from "./resolve";
@@ -31,6 +35,8 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
     async function guildGuard(request: FastifyRequest): Promise<void> {
       const guildId = (request.params as { guildId?: string }).guildId;
       if (!isGuildId(guildId)) throw notFound();
+      const token = bearerToken(request);
+      if (token && isApiKeyToken(token)) return apiKeyGuard(request, guildId, token);
       await authenticate(request);
       const resolved = await resolveAccess(request.server, request.user!, guildId);
       const access = resolved?.access ?? null;
@@ -42,6 +48,55 @@ export function guard(permission?: TeamPermission | readonly TeamPermission[]) {
     },
     { permissions: anyOf },
   );
+}
+
+/** The scope each route needs of a key, by method and registered url (worked out once per app from its route table). */
+const routeScopes = new WeakMap<object, Map<string, ApiKeyScope | null>>();
+function scopeOfRequest(request: FastifyRequest): ApiKeyScope | null {
+  const table = request.server.routeTable;
+  let scopes = routeScopes.get(table);
+  if (!scopes || scopes.size !== table.length) {
+    scopes = new Map(table.map((entry) => [`${entry.method} ${entry.url}`, scopeOfRoute(entry)]));
+    routeScopes.set(table, scopes);
+  }
+  return scopes.get(`${request.method === "HEAD" ? "GET" : request.method} ${request.routeOptions.url}`) ?? null;
+}
+
+/**
+ * A guarded route called with an API key (docs/API.md "API keys"): 401 for an unknown or revoked key, 403 for a key of
+ * another server, a route no key may call, or a scope the key lacks. A key acts as the bot in Discord, with a manager's
+ * permissions within its scopes; the activity log names it ("API key · <name>").
+ */
+async function apiKeyGuard(request: FastifyRequest, guildId: string, token: string): Promise<void> {
+  const { db, platform } = request.server;
+  const key = await findApiKey(db, token);
+  if (!key) throw new HttpError(401, apiKeyMessages.unknown);
+  if (key.revoked_at !== null) throw new HttpError(401, apiKeyMessages.revoked);
+  if (key.guild_id !== guildId) throw new HttpError(403, authMessages.accessDenied);
+  const scope = scopeOfRequest(request);
+  if (scope === null) throw new HttpError(403, apiKeyMessages.notForRoute);
+  const scopes = toApiKey(key).Scopes;
+  if (!scopes.includes(scope)) throw new HttpError(403, apiKeyMessages.missingScope(scope));
+  if (!(await botIsIn(request.server, guildId))) throw notFound();
+  // Every permission: the scope is what limits a key.
+  const access: GuildAccess = { level: "manager", permissions: allPermissions() };
+  request.apiKey = { id: key.id, name: key.name, scopes };
+  request.user = {
+    id: platform.botUserId,
+    username: `API key · ${key.name}`,
+    avatar: null,
+    sessionHash: `api-key:${key.id}`,
+    sessionExpiresAt: Number.MAX_SAFE_INTEGER,
+    recentUntil: null,
+  };
+  request.access = access;
+  request.resolved = {
+    access,
+    guild: { id: guildId, name: "", icon_url: null, owner: false, permissions: MANAGE_GUILD.toString(), roles: [] },
+    roles: [],
+    teamIds: new Set(),
+  };
+  await touchApiKey(db, key.id);
 }
 
 /** Inside a guarded handler: require one more permission (when it depends on the body, e.g. single vs multi). */

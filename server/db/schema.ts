@@ -421,6 +421,10 @@ export interface Database extends SpecTables {
   suggestion_offers: SuggestionOffersTable;
   suggestion_answers: SuggestionAnswersTable;
   suggestion_answer_tags: SuggestionAnswerTagsTable;
+  // ---- 039_webhooks, 040_api_keys ----
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
 }
 
 /** A user's saved view of a list (034_saved_views): its state is src/schemas/saved-view.ts's, as JSON. */
@@ -431,6 +435,26 @@ export interface SavedViewsTable {
   list: string;
   name: string;
   state_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A server's webhook endpoint (039_webhooks). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  guild_id: string;
+  url: string;
+  /** JSON WebhookEvent[] (src/schemas/webhooks.ts). */
+  events_json: string;
+  /** json | slack */
+  format: string;
+  description: string;
+  /** The signing secret, sealed with the master key (app.secrets). */
+  secret_sealed: string;
+  enabled: number;
+  consecutive_failures: number;
+  disabled_at: number | null;
+  disabled_reason: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -464,6 +488,41 @@ export interface SuggestionAnswerTagsTable {
   guild_id: string;
   tag_id: string;
   tag_name: string;
+}
+
+/** A delivery of an event to an endpoint (039_webhooks): the outbox the sender sweeps. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  guild_id: string;
+  endpoint_id: number;
+  delivery_id: string;
+  event: string;
+  /** The body as sent, sealed with the master key. */
+  body_sealed: string;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  response_status: number | null;
+  error: string | null;
+  locked_until: number | null;
+  created_at: number;
+}
+
+/** A scoped API key (040_api_keys): only its SHA-256 and first characters are kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  guild_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON ApiKeyScope[] (src/schemas/api-keys.ts). */
+  scopes_json: string;
+  created_by: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
 }
 
 /** A gateway shard (032_gateway): its lease, the session another instance resumes, Discord's refusal of it. */

@@ -8,6 +8,7 @@ import { openFromPanel, submitForm } from "../tickets/open";
 import type { Outcome } from "../tickets/outcomes";
 import { type EngineDeps, type Known, settingsOf } from "../tickets/step";
 import type { TicketRow } from "../tickets/store";
+import { messageWebhook } from "../tickets/webhook";
 import { ACTION_ROW, answerOf, formModal, type Reply, say } from "./answers";
 import { customIds } from "./custom-ids";
 import { dmLimits } from "./dm-limits";
@@ -285,6 +286,7 @@ export async function messageInTicket(
   ticket: TicketRow,
   message: { authorId: string; bot: boolean } & RelayedMessage,
 ): Promise<void> {
+  if (!message.bot) await messageWebhook(deps, ticket, { id: message.authorId, username: message.author.name }, message);
   if (!ticket.dm_channel_id || message.bot || message.authorId === ticket.opener_id) return;
   await relayToMember(deps, ticket, { author: message.author, content: message.content, attachments: message.attachments });
 }

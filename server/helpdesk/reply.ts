@@ -4,6 +4,7 @@ import { can, type Member } from "../tickets/members";
 import type { Outcome } from "../tickets/outcomes";
 import { actorOf, attempt, type EngineDeps, type Known, openTicket, publish } from "../tickets/step";
 import { noteSide } from "../tickets/waiting-on";
+import { messageWebhook } from "../tickets/webhook";
 import { helpdeskActions } from "./triage";
 
 // A staff member's reply from the dashboard. It is the bot's message with an embed whose author is the staff member
@@ -68,6 +69,7 @@ export async function replyAsStaff(
       scopePanelId: c.row.panel_id ?? 0,
       at: now,
     });
+    await messageWebhook(deps, updated, member, { content }, tx);
     return updated;
   });
   // Staff answered: the ticket waits on its member (and its opener may be pinged, once).

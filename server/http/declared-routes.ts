@@ -5,22 +5,12 @@ import { type DeclaredSpec, operationsOf, permissionsOf } from "../../src/schema
 import { guard, guildIdOf } from "../access/guard";
 import type { DeclaredHooks } from "../access/hook-context";
 import { requireRecentSignIn } from "../auth/recent-sign-in";
-import { notFound } from "../errors";
-import { guildParams, validateBodyInHandler } from "./support/route-schemas";
+import { guildParams, parsePathId, validateBodyInHandler } from "./support/route-schemas";
 
 // The routes of a declared resource of either kind (record, collection: src/schemas/resource-kinds.ts),
 // generated: one guarded route per operation, its body validated by the declared schema (400) unless the hook reads it,
 // its path's ids checked (a malformed one is the declared 404), its answer the declared message and what the hook
 // returns, all documented from the same schemas. The hooks (server/<noun>/hooks.ts) hold what data cannot say.
-
-const idPattern = /^\d{1,15}$/;
-
-/** A path id: a positive integer an integer column can hold, anything else is simply not found. */
-const parseId = (raw: string | undefined, message: string) => {
-  const id = raw && idPattern.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(message);
-  return id;
-};
 
 export function registerDeclaredRoutes(app: FastifyInstance, spec: DeclaredSpec, hooks: DeclaredHooks): void {
   for (const op of operationsOf(spec)) {
@@ -48,7 +38,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, spec: DeclaredSpec,
       },
       handler: async (request: FastifyRequest, reply) => {
         const raw = request.params as Record<string, string>;
-        const ids = Object.fromEntries(idNames.map((n) => [n, parseId(raw[n], spec.ids[n] ?? "Not found")]));
+        const ids = Object.fromEntries(idNames.map((n) => [n, parsePathId(raw[n], spec.ids[n] ?? "Not found")]));
         const answer = await hook({ app, request, reply, guildId: guildIdOf(request), ids, body: request.body });
         return reply.code(op.status ?? 200).send(op.message === undefined ? answer : { message: op.message, ...answer });
       },

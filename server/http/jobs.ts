@@ -35,6 +35,24 @@ export function startTicketScheduler(app: FastifyInstance): () => void {
   return () => clearInterval(timer);
 }
 
+/** How often the webhook sender sweeps its outbox (server/webhooks/sender.ts). */
+const WEBHOOK_SWEEP_MS = 5_000;
+
+/** Sends due webhook deliveries every few seconds; returns the stop function. */
+export function startWebhookSender(app: FastifyInstance): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    app.webhooks
+      .sweep()
+      .catch((error) => app.log.warn({ err: error }, "webhook sweep failed"))
+      .finally(() => (running = false));
+  }, WEBHOOK_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Prunes expired sessions now, then every hour; returns the stop function. */
 export async function startSessionPruning(app: FastifyInstance): Promise<() => void> {
   const prune = () => pruneExpired(app.db).catch((err) => app.log.warn({ err }, "pruning expired sessions failed"));

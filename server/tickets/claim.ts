@@ -13,6 +13,7 @@ import {
   ticketActions,
 } from "./step";
 import { type TicketRow, updateTicketIf } from "./store";
+import { ticketWebhook } from "./webhook";
 
 // Claim, unclaim, transfer: who answers a ticket. One rule releases and hands over a claimed ticket — its claimer or a
 // manager — and any staff of the ticket assigns an unclaimed one (a transfer from nobody: "Ticket Assigned"). Claim
@@ -49,6 +50,7 @@ export async function claim(deps: EngineDeps, guildId: string, number: number, m
     { TicketId: number, ClaimedBy: null },
     { TicketId: number, ClaimedBy: member.username },
   );
+  await ticketWebhook(deps, deps.db, "ticket.claimed", row, member, {}, now);
   await notice(deps, row, { notice: "claimed", by: member.id });
   publish(deps, "updated", row);
   return { done: "claimed", ticket: row, warning };
@@ -114,6 +116,16 @@ export async function transfer(
     action,
     { TicketId: number, ClaimedBy: c.row.claimed_by_name },
     { TicketId: number, ClaimedBy: target.username },
+  );
+  // Handed over: claimed by the member it was handed to, on the word of the one who did it.
+  await ticketWebhook(
+    deps,
+    deps.db,
+    "ticket.claimed",
+    row,
+    member,
+    { assigned_to: { id: target.id, username: target.username } },
+    set.last_activity_at,
   );
   await notice(deps, row, from ? { notice: "transferred", from, to: target.id } : { notice: "assigned", to: target.id });
   publish(deps, "updated", row);

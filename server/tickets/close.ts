@@ -34,6 +34,7 @@ import {
   ticketActions,
 } from "./step";
 import { addedMembers, type TicketRow, updateTicketIf } from "./store";
+import { ticketWebhook } from "./webhook";
 
 // Closing a ticket: who may, the confirmation, then nothing half-made — the row becomes 'closing' (so only one close
 // runs), the messages are read, the channel deleted; only then the transcript (sealed and indexed in slices), and last
@@ -220,6 +221,10 @@ export async function finishClose(
       after: { TicketId: row.number, Status: "closed", CloseReason: reason },
       at: closedAt,
     });
+    const closedRow = { ...row, ...set };
+    await ticketWebhook(deps, tx, "ticket.closed", closedRow, closer, {}, closedAt);
+    if (stored)
+      await ticketWebhook(deps, tx, "transcript.stored", closedRow, botMember(deps), { transcript: { ticket_id: row.number } }, closedAt);
   });
   const closed: TicketRow = { ...row, ...set };
   // What this instance's live read still holds of the conversation: a closed ticket's is never served again.

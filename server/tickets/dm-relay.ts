@@ -3,6 +3,7 @@ import { noteActivity } from "./last-activity";
 import type { EngineDeps } from "./step";
 import type { TicketRow } from "./store";
 import { noteSide } from "./waiting-on";
+import { messageWebhook } from "./webhook";
 
 // DM tickets (docs/ticket-engine.md, "DM tickets"): a ticket opened from a member's direct messages with the bot is
 // relayed to that DM while it is open — the member's DMs into the ticket's channel, staff's words back — under the
@@ -52,6 +53,7 @@ export async function relayToTicket(deps: EngineDeps, ticket: TicketRow, message
   await noteActivity(deps, ticket.channel_id, at);
   // The member wrote: the ticket waits on staff (and a snooze ends).
   await noteSide(deps, ticket, "member", at);
+  await messageWebhook(deps, ticket, { id: ticket.opener_id, username: message.author.name }, message);
   return true;
 }
 

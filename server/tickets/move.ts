@@ -20,6 +20,7 @@ import {
   ticketActions,
 } from "./step";
 import { type TicketRow, updateTicketIf } from "./store";
+import { ticketWebhook } from "./webhook";
 
 // Moving a ticket to another panel (a member opened "General" for a billing question): the ticket takes the target
 // panel's category (its overflow category when Discord says the first is full), its overwrites and support team, its
@@ -137,6 +138,7 @@ export async function move(
       ...(renamed.later ? { RenameAt: renamed.later.at } : {}),
     },
   );
+  await ticketWebhook(deps, deps.db, "ticket.moved", row, member, { from: before.panel_name, to: panel.PanelName });
   await notice(deps, row, { notice: "moved", by: member.id, from: before.panel_name, to: panel.PanelName, unclaimed });
   const after = renamed.later ? { ...row, pending_name: renamed.later.name, rename_due_at: renamed.later.at } : row;
   publish(deps, "updated", after);

@@ -12,6 +12,7 @@ import { limitRefusal, openRefusal, checkOpenRules, usesThreads } from "./open-r
 import { type BotAction, isRefusal, type Outcome, type Refusal } from "./outcomes";
 import { explainRefusal, type RefusalPlace } from "./refusals";
 import { actorOf, type EngineDeps, type Known, notice, panelOf, publish, settingsOf, ticketActions } from "./step";
+import { ticketWebhook } from "./webhook";
 import type { TicketRow } from "./store";
 import { recordAnswered, storeOffer, suggestTags, takeOffer } from "./suggestions";
 
@@ -305,6 +306,8 @@ async function openChecked(deps: EngineDeps, request: OpenRequest, panel: Single
       after: { TicketId: row.number, PanelName: row.panel_name, Subject: row.subject },
       at: now,
     });
+    const openedRow = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
+    await ticketWebhook(deps, tx, "ticket.opened", openedRow, member, {}, now);
   });
   row = { ...row, status: "open", channel_id: channelId, is_thread: asThread ? 1 : 0 };
   try {

@@ -3,6 +3,7 @@ import { type DmMessage, refreshClosingDm } from "./closing-dm";
 import type { Outcome } from "./outcomes";
 import { type EngineDeps, type Known, settingsOf } from "./step";
 import { findTicket } from "./store";
+import { ticketWebhook } from "./webhook";
 
 /** A comment on a rating holds at most this many characters. */
 export const COMMENT_MAX = 1000;
@@ -29,6 +30,7 @@ export async function rate(
     const updated = await tx.updateTable("tickets").set({ rating }).where("id", "=", row.id).where("rating", "is", null).executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await tx.updateTable("transcripts").set({ rating }).where("guild_id", "=", guildId).where("ticket_id", "=", number).execute();
+    await ticketWebhook(deps, tx, "ticket.rated", { ...row, rating }, { id: row.opener_id, username: row.opener_name }, { rating });
     return true;
   });
   if (!result) return { refusal: "ratingAlready" };

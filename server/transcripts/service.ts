@@ -25,6 +25,7 @@ import {
   transcriptPanelNames,
   TranscriptQuotaExceeded,
 } from "./store";
+import { queueWebhookEvent } from "../webhooks/queue";
 
 // Transcripts: the paged list and the view for staff, the ingest for bots (per-guild bot key), and the bot key
 // itself. Bodies are sealed at rest (server/crypto.ts); a view writes an activity entry.
@@ -157,6 +158,19 @@ export class TranscriptsService {
           guildId,
           action: transcriptActions.stored,
           after: { TicketId: input.TicketId, AuthorUsername: input.AuthorUsername, PanelName, Messages: input.messages.length },
+        });
+        await queueWebhookEvent(trx, keyring.secrets, this.deps.log, {
+          guildId,
+          event: "transcript.stored",
+          at: Date.now(),
+          data: {
+            transcript: {
+              ticket_id: input.TicketId,
+              panel_name: PanelName,
+              author: { id: input.AuthorId, username: input.AuthorUsername },
+            },
+            actor: { id: actor.id, username: actor.username },
+          },
         });
       });
     } catch (error) {

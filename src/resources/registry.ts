@@ -8,6 +8,8 @@ import { configTransferResource } from "./config-transfer/declaration";
 import { ticketsResource } from "./tickets/declaration";
 import { statisticsResource } from "./statistics/declaration";
 import { tryItResource } from "./try-it/declaration";
+import { webhooksResource } from "./webhooks/declaration";
+import { apiKeysResource } from "./api-keys/declaration";
 import { allResourceSpecs, isTableSpec } from "../schemas/resources";
 import { resourceFromSpec } from "./engine/from-spec";
 import { lazy } from "react";
@@ -50,6 +52,8 @@ export const resourceDeclarations: readonly ResourceDeclaration[] = [
   blacklistResource,
   ...generatedScreens,
   configTransferResource,
+  webhooksResource,
+  apiKeysResource,
   tryItResource,
 ];
 

@@ -21,6 +21,6 @@ describe("docs/api-routes.md", () => {
   it("is the route table of the current OpenAPI document (npx tsx scripts/api-routes.ts writes it)", () => {
     const file = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/api-routes.md"), "utf8");
     expect(file).toBe(routeListMarkdown(openApiOf(t.app).document));
-    expect(file).toContain("| PATCH /{guildId}/forms/{formId}/fields/{fieldId}/position | EditForm | Move a field |");
+    expect(file).toContain("| PATCH /{guildId}/forms/{formId}/fields/{fieldId}/position | EditForm; key: config:write | Move a field |");
   });
 });

@@ -19,6 +19,7 @@ const serverDir = path.join(root, "server");
 /** The domain folders, lowest first: each may import only those before it. */
 export const domainOrder = [
   "activity",
+  "webhooks",
   "settings",
   "teams",
   "forms",

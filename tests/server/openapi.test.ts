@@ -125,9 +125,12 @@ describe("the document is generated from the routes", () => {
       expect(tagPost.responses[status].content["application/json"].schema, status).toEqual({ $ref: "#/components/schemas/ApiError" });
     }
     expect(tagPost["x-permissions"]).toEqual(["CreateTag"]);
-    expect(tagPost.security).toEqual([{ bearerAuth: [] }]);
+    // A session, or an API key holding the route's scope.
+    expect(tagPost.security).toEqual([{ bearerAuth: [] }, { apiKey: ["config:write"] }]);
+    expect(tagPost["x-required-scope"]).toBe("config:write");
     const ingest = (doc.paths["/{guildId}/transcripts"] as Record<string, any>).post;
     expect(ingest.security).toEqual([{ botKey: [] }]);
+    expect(ingest["x-required-scope"]).toBeNull();
     expect((doc.paths["/stats"] as Record<string, any>).get.security).toEqual([]);
     const json = JSON.stringify(doc.components.schemas);
     // A UI hint is a key with a plain value; a property of that name maps to a schema object.

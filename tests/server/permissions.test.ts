@@ -145,6 +145,18 @@ const probes: Probe[] = [
   { method: "POST", route: `${g}/views`, anyOf: [], body: {} },
   { method: "PATCH", route: `${g}/views/:viewId`, anyOf: [], body: {} },
   { method: "DELETE", route: `${g}/views/:viewId`, anyOf: [] },
+  // Webhooks: managers only (an endpoint receives every ticket's words). API keys: the owner only.
+  { method: "GET", route: `${g}/webhooks`, anyOf: "managers", list: true },
+  { method: "POST", route: `${g}/webhooks`, anyOf: "managers", body: {} },
+  { method: "PUT", route: `${g}/webhooks/:endpointId`, anyOf: "managers", body: {} },
+  { method: "DELETE", route: `${g}/webhooks/:endpointId`, anyOf: "managers" },
+  { method: "POST", route: `${g}/webhooks/:endpointId/secret`, anyOf: "managers" },
+  { method: "POST", route: `${g}/webhooks/:endpointId/test`, anyOf: "managers" },
+  { method: "GET", route: `${g}/webhook-deliveries`, anyOf: "managers", list: true },
+  { method: "POST", route: `${g}/webhook-deliveries/:deliveryId/redeliver`, anyOf: "managers" },
+  { method: "GET", route: `${g}/api-keys`, anyOf: "managers", list: true },
+  { method: "POST", route: `${g}/api-keys`, anyOf: "managers", body: {} },
+  { method: "DELETE", route: `${g}/api-keys/:keyId`, anyOf: "managers" },
 ];
 
 /** Guild routes that do not take a session at all (the bot's ingest authenticates with the guild's bot key). */

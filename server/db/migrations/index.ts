@@ -38,6 +38,8 @@ import * as m035 from "./035_bulk_undo";
 import * as m036 from "./036_ticket_moves";
 import * as m037 from "./037_suggestions";
 import * as m038 from "./038_waiting_on";
+import * as m039 from "./039_webhooks";
+import * as m040 from "./040_api_keys";
 
 /** A migration module: `up` (and optionally `down`) receive the dialect helpers as second argument. */
 export interface MigrationModule {
@@ -88,6 +90,8 @@ export const migrations: Record<string, MigrationModule> = {
   "036_ticket_moves": m036,
   "037_suggestions": m037,
   "038_waiting_on": m038,
+  "039_webhooks": m039,
+  "040_api_keys": m040,
 };
 
 export class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onResponseHookHandler, RouteOptions } from "fastify";
+import { findApiKey, isApiKeyToken } from "../../auth/api-keys";
 import { bearerToken } from "../../auth/authenticate";
 import { sessionOwnerOf } from "../../auth/sessions";
 import type { Config } from "../../config";
@@ -33,11 +34,17 @@ export interface AuditedRouteConfig {
   audited?: boolean;
 }
 
-export const rateLimitKey = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`);
+// An API key is a caller of its own (each key its own budget, as each user has), never the bot whose name it acts in.
+export const rateLimitKey = (request: FastifyRequest) =>
+  request.apiKey ? `key:${request.apiKey.id}` : request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
 
-/** The write limit's key, before the guard: the session's user when the token is real, else the IP. */
+/** The write limit's key, before the guard: the session's user (or the API key) when the token is real, else the IP. */
 export async function writeRateLimitKey(request: FastifyRequest): Promise<string> {
   const token = bearerToken(request);
+  if (token && isApiKeyToken(token)) {
+    const key = await findApiKey(request.server.db, token);
+    return key ? `write:key:${key.id}` : `write:ip:${request.ip}`;
+  }
   if (token && token.length >= 20 && token.length <= 200) {
     const owner = await sessionOwnerOf(request.server.db, token);
     if (owner !== undefined) return `write:user:${owner}`;

@@ -3,6 +3,7 @@ import type { FastifyRouteSchemaDef, FastifySerializerCompiler } from "fastify/t
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema } from "../../../src/schemas/common";
+import { notFound } from "../../errors";
 import { describeRoute } from "./route-table";
 
 // Routes describe themselves with the zod schemas of src/schemas (fastify-type-provider-zod): `params`,
@@ -96,5 +97,14 @@ export function installRouteSchemas(app: FastifyInstance): void {
 export const guildParams = z.object({ guildId: z.string().describe("The server's id (16 to 21 digits)") });
 
 /** Guild params plus the named ids of a path ("tagId", …), each a string as the path carries it. */
+const idPattern = /^\d{1,15}$/;
+
+/** A path id: a positive integer an integer column can hold, anything else is simply not found. */
+export const parsePathId = (raw: string | undefined, message = "Not found") => {
+  const id = raw && idPattern.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound(message);
+  return id;
+};
+
 export const idParams = <K extends string>(...names: K[]) =>
   guildParams.extend(Object.fromEntries(names.map((n) => [n, z.string()])) as Record<K, z.ZodString>);

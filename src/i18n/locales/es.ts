@@ -5,6 +5,7 @@ import demoClock from "./es/demo-clock";
 import engine from "./es/engine";
 import forms from "./es/forms";
 import helpdesk from "./es/helpdesk";
+import integrations from "./es/integrations";
 import panels from "./es/panels";
 import records from "./es/records";
 import settings from "./es/settings";
@@ -39,6 +40,7 @@ export const parts: Readonly<Record<string, Dictionary>> = {
   demoClock,
   suggestions,
   waiting,
+  integrations,
 };
 
 const es: Dictionary = Object.assign({}, ...Object.values(parts));

@@ -804,7 +804,57 @@ export const samples: Record<string, Sample> = {
       return {};
     },
   },
+
+  // Webhooks: a public address given as itself (no lookup), turned off so that a test or a redelivery is settled at
+  // once without a request leaving the machine.
+  "GET /api/:guildId/webhooks": { status: 200 },
+  "POST /api/:guildId/webhooks": { status: 201, bodyAsync: async (ctx) => (await roomForWebhooks(ctx), webhookBody()) },
+  "PUT /api/:guildId/webhooks/:endpointId": {
+    status: 200,
+    setup: async (ctx) => ({ endpointId: await createWebhook(ctx) }),
+    body: () => webhookBody(),
+  },
+  "DELETE /api/:guildId/webhooks/:endpointId": { status: 200, setup: async (ctx) => ({ endpointId: await createWebhook(ctx) }) },
+  "POST /api/:guildId/webhooks/:endpointId/secret": { status: 200, setup: async (ctx) => ({ endpointId: await createWebhook(ctx) }) },
+  "POST /api/:guildId/webhooks/:endpointId/test": { status: 200, setup: async (ctx) => ({ endpointId: await createWebhook(ctx) }) },
+  "GET /api/:guildId/webhook-deliveries": { status: 200 },
+  "POST /api/:guildId/webhook-deliveries/:deliveryId/redeliver": {
+    status: 200,
+    setup: async (ctx) => {
+      const endpointId = await createWebhook(ctx);
+      const test = await okJson(await ctx.inject("POST", `/api/${G}/webhooks/${endpointId}/test`, { token: ctx.owner }), 200);
+      return { deliveryId: String(test.delivery.Id) };
+    },
+  },
+
+  "GET /api/:guildId/api-keys": { status: 200 },
+  "POST /api/:guildId/api-keys": { status: 201, body: (ctx) => ({ Name: ctx.unique("key"), Scopes: ["tickets:read"] }) },
+  "DELETE /api/:guildId/api-keys/:keyId": {
+    status: 200,
+    setup: async (ctx) => {
+      const made = await okJson(
+        await ctx.inject("POST", `/api/${G}/api-keys`, { token: ctx.owner, body: { Name: ctx.unique("key"), Scopes: ["tickets:read"] } }),
+        201,
+      );
+      return { keyId: String(made.key.Id) };
+    },
+  },
 };
+
+const webhookBody = () => ({ Url: "https://93.184.216.34/hooks", Events: ["ticket.opened"], Enabled: false });
+
+/** Deletes the server's webhook endpoints when a new one would not fit (at most 10). */
+async function roomForWebhooks(ctx: Ctx): Promise<void> {
+  const listed = await okJson(await ctx.inject("GET", `/api/${G}/webhooks`, { token: ctx.owner }), 200);
+  if (listed.endpoints.length < listed.max) return;
+  for (const endpoint of listed.endpoints) await ctx.inject("DELETE", `/api/${G}/webhooks/${endpoint.Id}`, { token: ctx.owner });
+}
+
+async function createWebhook(ctx: Ctx): Promise<string> {
+  await roomForWebhooks(ctx);
+  const made = await okJson(await ctx.inject("POST", `/api/${G}/webhooks`, { token: ctx.owner, body: webhookBody() }), 201);
+  return String(made.endpoint.Id);
+}
 
 // ---- a snapshot of every stored row ----
 

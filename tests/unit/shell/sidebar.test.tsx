@@ -187,8 +187,9 @@ describe("the sidebar per permission set", { timeout: 20_000 }, () => {
   ];
   const grant = (...keys: TeamPermission[]) => ({ ...noPermissions(), ...Object.fromEntries(keys.map((k) => [k, true])) });
   const cases: { who: string; level: AccessLevel; permissions: Record<TeamPermission, boolean>; entries: string[]; page?: string }[] = [
-    { who: "the owner", level: "owner", permissions: allPermissions(), entries: [...every, "Import / Export"] },
-    { who: "a Manage Server holder", level: "manager", permissions: allPermissions(), entries: [...every, "Import / Export"] },
+    // Webhooks are the managers' (an endpoint receives every ticket's words); API keys the owner's alone.
+    { who: "the owner", level: "owner", permissions: allPermissions(), entries: [...every, "Import / Export", "Webhooks", "API keys"] },
+    { who: "a Manage Server holder", level: "manager", permissions: allPermissions(), entries: [...every, "Import / Export", "Webhooks"] },
     { who: "staff with every team permission", level: "staff", permissions: allPermissions(), entries: every },
     {
       who: "the demo's Support Team (tags, panels, forms, transcripts)",

@@ -2,7 +2,8 @@ import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { statusDescriptions } from "../route-schemas";
-import { describeRoute } from "../route-table";
+import { scopeOfRoute } from "../../../../src/schemas/api-keys";
+import { describeRoute, type RouteTableEntry } from "../route-table";
 import "./components";
 
 // The OpenAPI 3.1 document, generated from the routes the server registers (@fastify/swagger collects them; their
@@ -43,6 +44,8 @@ export const apiTags: { name: string; description: string }[] = [
   { name: "Bot", description: "Discord's interactions endpoint and the demo platform's chat" },
   { name: "Saved views", description: "Each user's named filters, sort and columns of a list" },
   { name: "Configuration", description: "Export and import of a server's whole configuration" },
+  { name: "Webhooks", description: "Signed webhooks: the server's endpoints and their deliveries (docs/webhooks.md)" },
+  { name: "API keys", description: "Scoped API keys a third party sends as `Authorization: Bearer tk_…`" },
   { name: "Reference", description: "This document" },
 ];
 
@@ -145,12 +148,25 @@ export function operationId(method: string, path: string): string {
 /** Who may call a route, in words, with the security requirement and extensions of its operation. */
 function accessOf(route: RouteOptions) {
   const [entry] = describeRoute(route);
-  const access = accessWithoutRecency(entry);
+  const access = withScope(entry, accessWithoutRecency(entry));
   if (!entry.recentSignIn) return access;
   return {
     ...access,
     text: `${access.text} Needs a recent sign-in (within REAUTH_MINUTES of signing in or of the last such action): otherwise 403 with code "reauthenticate".`,
     extensions: { ...access.extensions, "x-recent-sign-in": true },
+  };
+}
+
+/**
+ * What an API key needs for the operation: `x-required-scope` on every operation (null: no key may call it), and the
+ * `apiKey` security requirement with that scope beside the session's where a key may.
+ */
+function withScope(entry: RouteTableEntry, access: ReturnType<typeof accessWithoutRecency>) {
+  const scope = scopeOfRoute(entry);
+  return {
+    text: scope ? `${access.text} An API key needs the scope \`${scope}\`.` : access.text,
+    security: scope ? [...access.security, { apiKey: [scope] }] : access.security,
+    extensions: { ...access.extensions, "x-required-scope": scope },
   };
 }
 
@@ -258,6 +274,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer", description: "The session token from sign-in" },
           botKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Bot <key>`: the server's bot key" },
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            description: "`Bearer tk_…`: a scoped API key of the server (its scopes are the requirement's list; docs/API.md)",
+          },
         },
       },
     },

@@ -3,11 +3,23 @@ import type { OpenApiDocument } from "./document";
 // The route table of docs/api-routes.md, written from the OpenAPI document (scripts/api-routes.ts writes the file,
 // tests/server/api-routes.test.ts checks it is current): every operation by tag, with who may call it and what it is.
 
-type Operation = { summary?: string; tags?: string[]; security?: unknown[]; "x-permissions"?: string[]; requestBody?: unknown };
+type Operation = {
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  "x-permissions"?: string[];
+  "x-required-scope"?: string | null;
+  requestBody?: unknown;
+};
 
 const methods = ["get", "post", "put", "patch", "delete"] as const;
 
 function whoMay(op: Operation): string {
+  const scope = op["x-required-scope"];
+  return scope ? `${sessionWhoMay(op)}; key: ${scope}` : sessionWhoMay(op);
+}
+
+function sessionWhoMay(op: Operation): string {
   if (Array.isArray(op.security) && op.security.length === 0) return "none";
   if (op.security?.some((s) => s && typeof s === "object" && "botKey" in s)) return "bot key";
   const permissions = op["x-permissions"] ?? [];
