@@ -73,7 +73,7 @@ export async function replyAsStaff(
     return updated;
   });
   // Staff answered: the ticket waits on its member (and its opener may be pinged, once).
-  const waiting = await noteSide(deps, ticket, "staff", now, "caller");
+  const waiting = await noteSide(deps, ticket, "staff", now, "caller", known);
   publish(deps, "updated", waiting);
   return { done: "replied", ticket: waiting, messageId };
 }

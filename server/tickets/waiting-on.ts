@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { TicketWaitingSide } from "../../src/schemas/ticket";
 import { recordActivityOf } from "../activity/record";
 import { readGuildSettings } from "../settings/store";
-import { botActor, type EngineDeps, publish } from "./step";
+import { botActor, type EngineDeps, type Known, publish, settingsOf } from "./step";
 import { addedMembers, type TicketRow } from "./store";
 
 // Who a ticket waits on (docs/ticket-engine.md, "Waiting on the member"). A ticket opens waiting on its staff; a staff
@@ -57,6 +57,7 @@ export async function noteSide(
   side: TicketWaitingSide,
   at: number,
   tell: Tell = "publish",
+  known: Known = {},
 ): Promise<TicketRow> {
   if (row.status !== "open") return row;
   const next: TicketWaitingSide = side === "staff" ? "member" : "staff";
@@ -78,7 +79,7 @@ export async function noteSide(
     .returningAll()
     .executeTakeFirst();
   let current = changed ?? row;
-  if (changed && next === "member") await pingOpener(deps, changed);
+  if (changed && next === "member") await pingOpener(deps, changed, known);
   if (side === "member" && current.snoozed_until !== null && current.snoozed_until !== undefined)
     current = (await endSnooze(deps, current, "member", when)) ?? current;
   if (changed && tell === "publish") publish(deps, "updated", current);
@@ -86,10 +87,10 @@ export async function noteSide(
 }
 
 /** The opener's ping after a staff reply, when the server asks for it: a message mentioning exactly them. */
-async function pingOpener(deps: EngineDeps, row: TicketRow): Promise<void> {
+async function pingOpener(deps: EngineDeps, row: TicketRow, known: Known): Promise<void> {
   // A DM ticket's member reads staff's words in their DMs already (./dm-relay.ts); its channel may be out of their sight.
   if (!row.channel_id || row.dm_channel_id) return;
-  const { settings } = await readGuildSettings(deps.db, row.guild_id);
+  const settings = await settingsOf(deps, row.guild_id, known);
   if (!settings.PingOpenerOnStaffReply) return;
   await deps.platform
     .sendMessage(

@@ -689,6 +689,25 @@ export const samples: Record<string, Sample> = {
     setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
     body: () => ({ reason: "Solved" }),
   },
+  "POST /api/:guildId/tickets/:ticketId/snooze": {
+    status: 200,
+    setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }),
+    body: () => ({ Minutes: 60 }),
+  },
+  "POST /api/:guildId/tickets/:ticketId/unsnooze": {
+    status: 200,
+    setup: async (ctx) => {
+      const number = await createOpenTicket(ctx);
+      await ctx.t.db
+        .updateTable("tickets")
+        .set({ snoozed_until: Date.now() + 3_600_000, snoozed_by_name: "Demo Staff" })
+        .where("guild_id", "=", G)
+        .where("number", "=", number)
+        .execute();
+      return { ticketId: String(number) };
+    },
+    body: () => ({}),
+  },
   // The help desk: the ticket page
   "GET /api/:guildId/tickets/:ticketId": { status: 200, setup: async (ctx) => ({ ticketId: String(await createOpenTicket(ctx)) }) },
   "GET /api/:guildId/tickets/:ticketId/messages": {

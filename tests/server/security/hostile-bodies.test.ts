@@ -401,13 +401,13 @@ describe("hostile bodies", () => {
     const sample = samples[routeKey(route)];
     const valid = { ...(await ctx.placeholders()), ...(sample.setup ? await sample.setup(ctx) : {}) };
     const headers = { authorization: `Bearer ${ctx.owner}`, ...(sample.headers ? await sample.headers(ctx) : {}) };
+    const body = sample.bodyAsync ? await sample.bodyAsync(ctx) : sample.body?.(ctx);
     const stored = await snapshot(t);
     for (const param of route.params.filter((p) => p !== "guildId")) {
       for (const id of hostileIds) {
         const url = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) =>
           name === param ? id : encodeURIComponent(valid[name] ?? "1"),
         );
-        const body = sample.body?.(ctx);
         const res = await t.app.inject({
           method: route.method as "GET",
           url,

@@ -234,6 +234,7 @@ describe("the slash commands Discord registers", () => {
       "remove",
       "rename",
       "settings",
+      "snooze",
       "stats",
       "tag",
       "ticket",
