@@ -8,7 +8,8 @@ import { DEMO_COMMUNITY_ID, signIn } from "./helpers";
 const PANEL = "General Support";
 
 /** The ticket numbers of the rows on screen, in order. */
-const ticketsShown = (page: Page) => page.locator("tr.dt-row td:nth-child(1)").allInnerTexts();
+const ticketsShown = (page: Page) =>
+  page.locator("tr.dt-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-row-key") ?? ""));
 
 /** The transcripts list as the view says: the panel picked, best rated first, no Close Reason column. */
 async function expectTheView(page: Page, tickets?: string[]) {
