@@ -58,7 +58,7 @@ export async function measureBundles(port = 3310) {
         await context.addCookies([{ name: "session_token", value: token, url: server.baseUrl }]);
       }
       const page = await context.newPage();
-      const bodies: Promise<{ type: string; size: number }>[] = [];
+      const bodies: Promise<{ type: string; size: number; url: string }>[] = [];
       // A live stream (the Tickets screen's events) never finishes: it does not count as a request in flight.
       const counted = (r: { url(): string; resourceType(): string }) => r.resourceType() !== "eventsource" && !r.url().endsWith("/events");
       let inFlight = 0;
@@ -71,8 +71,8 @@ export async function measureBundles(port = 3310) {
         bodies.push(
           response
             .body()
-            .then((b) => ({ type, size: gzipSync(b, { level: 9 }).length }))
-            .catch(() => ({ type, size: 0 })),
+            .then((b) => ({ type, size: gzipSync(b, { level: 9 }).length, url: response.url() }))
+            .catch(() => ({ type, size: 0, url: response.url() })),
         );
       });
       await page.goto(server.baseUrl + screen.path, { waitUntil: "load" });
@@ -90,6 +90,10 @@ export async function measureBundles(port = 3310) {
         else if (Date.now() - quietSince >= 500) break;
       }
       const sizes = await Promise.all(bodies);
+      // BUNDLES_FILES=1: each file of the visit with its gzipped size, largest first (what to look at when over budget).
+      if (process.env.BUNDLES_FILES === "1")
+        for (const s of [...sizes].sort((a, b) => b.size - a.size))
+          console.log(`  ${screen.name}: ${kb(s.size)} ${new URL(s.url).pathname}`);
       rows.push({
         name: screen.name,
         js: sizes.filter((s) => s.type === "script").reduce((a, s) => a + s.size, 0),

@@ -3,6 +3,7 @@ import { discordLimits } from "./discord-limits";
 import { limits } from "./limits";
 import { capturedMentionsSchema } from "./message-parts";
 import { transcriptMessages } from "./messages";
+import { transcriptSortFields } from "./transcript-sort";
 
 /** A transcript in the list (§3). */
 export const transcriptSummarySchema = z.object({
@@ -27,10 +28,9 @@ export const transcriptListResponseSchema = z.object({
 });
 export type TranscriptListResponse = z.infer<typeof transcriptListResponseSchema>;
 
-/** Query of GET /{guildId}/transcripts: filters of §2 (Ticket ID min 0), words inside (q), server-side pages. */
-/** The transcript list's sortable columns (by their list column keys). */
-export const transcriptSortFields = ["rating"] as const;
+export { transcriptSortFields };
 
+/** Query of GET /{guildId}/transcripts: filters of §2 (Ticket ID min 0), words inside (q), server-side pages. */
 export const transcriptQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce

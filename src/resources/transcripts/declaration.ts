@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { resourcePermissions } from "../../schemas/access";
-import { transcriptSortFields, type TranscriptSummary } from "../../schemas/transcript";
+import type { TranscriptSummary } from "../../schemas/transcript";
+import { transcriptSortFields } from "../../schemas/transcript-sort";
 import { TranscriptIcon } from "../../ui/icons";
 import { defineResource } from "../engine/types";
 import { transcriptLabels } from "./labels";
