@@ -856,10 +856,14 @@ export const samples: Record<string, Sample> = {
   },
 
   "GET /api/:guildId/api-keys": { status: 200 },
-  "POST /api/:guildId/api-keys": { status: 201, body: (ctx) => ({ Name: ctx.unique("key"), Scopes: ["tickets:read"] }) },
+  "POST /api/:guildId/api-keys": {
+    status: 201,
+    bodyAsync: async (ctx) => (await roomForApiKeys(ctx), { Name: ctx.unique("key"), Scopes: ["tickets:read"] }),
+  },
   "DELETE /api/:guildId/api-keys/:keyId": {
     status: 200,
     setup: async (ctx) => {
+      await roomForApiKeys(ctx);
       const made = await okJson(
         await ctx.inject("POST", `/api/${G}/api-keys`, { token: ctx.owner, body: { Name: ctx.unique("key"), Scopes: ["tickets:read"] } }),
         201,
@@ -876,6 +880,21 @@ async function roomForWebhooks(ctx: Ctx): Promise<void> {
   const listed = await okJson(await ctx.inject("GET", `/api/${G}/webhooks`, { token: ctx.owner }), 200);
   if (listed.endpoints.length < listed.max) return;
   for (const endpoint of listed.endpoints) await ctx.inject("DELETE", `/api/${G}/webhooks/${endpoint.Id}`, { token: ctx.owner });
+}
+
+/**
+ * Revokes the server's keys when a new one would not fit (at most 25 not revoked): the hostile-body runs of the mint
+ * route store every valid key they send, as many as fast-check draws.
+ */
+async function roomForApiKeys(ctx: Ctx): Promise<void> {
+  const live = await ctx.t.db.selectFrom("api_keys").select("id").where("guild_id", "=", G).where("revoked_at", "is", null).execute();
+  if (live.length >= 20)
+    await ctx.t.db
+      .updateTable("api_keys")
+      .set({ revoked_at: Date.now() })
+      .where("guild_id", "=", G)
+      .where("revoked_at", "is", null)
+      .execute();
 }
 
 async function createWebhook(ctx: Ctx): Promise<string> {
