@@ -51,6 +51,30 @@ interface Placed {
   ticketId: number;
 }
 
+/**
+ * Stores the transcript under a ticket number without one. Once the bot numbers the server's tickets (another spec on
+ * this worker may have opened one there), an ingest may not claim a number beyond the last it handed out: then the
+ * highest number below it that has no transcript.
+ */
+async function storeTranscript(request: APIRequestContext, token: string, key: string, transcript: (ticketId: number) => object) {
+  const headers = { authorization: `Bot ${key}` };
+  const first = 800_000 + Math.floor(Math.random() * 100_000);
+  const res = await request.fetch(`/api/${G}/transcripts`, { method: "POST", headers, data: transcript(first) });
+  if (res.ok()) return first;
+  const last = /the last is (\d+)/.exec(await res.text());
+  expect(last, await res.text()).not.toBeNull();
+  const taken = new Set<number>();
+  for (let page = 1; ; page++) {
+    const { transcripts, total } = await api(request, token, "GET", `/${G}/transcripts?per_page=100&page=${page}`);
+    for (const t of transcripts as { TicketId: number }[]) taken.add(t.TicketId);
+    if (page * 100 >= total) break;
+  }
+  let ticketId = Number(last![1]);
+  while (taken.has(ticketId)) ticketId--;
+  await api(request, token, "POST", `/${G}/transcripts`, transcript(ticketId), `Bot ${key}`);
+  return ticketId;
+}
+
 async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown, auth = `Bearer ${token}`) {
   const res = await request.fetch(`/api${path}`, { method, headers: { authorization: auth }, data });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
@@ -112,59 +136,52 @@ async function placeCorpus(request: APIRequestContext, token: string): Promise<P
     });
   }
   const { key } = await api(request, token, "POST", `/${G}/bot-key`);
-  const ticketId = 800_000 + Math.floor(Math.random() * 100_000);
-  await api(
-    request,
-    token,
-    "POST",
-    `/${G}/transcripts`,
-    {
-      TicketId: ticketId,
-      AuthorId: "823456789012345999",
-      AuthorUsername: cut(corpus[1], 100),
-      CloseReason: cut(corpus[0], 1024),
-      PanelId: a.PanelId,
-      Rating: 1,
-      ClosedAt: Date.now(),
-      // Every part a message may carry holds the corpus: whole embeds (links and images to script or another
-      // origin), attachments' types, stickers, the reply and the names of mentions.
-      messages: corpus.map((p, n) => ({
-        author: cut(corpus[(n + 3) % corpus.length], 100),
-        author_id: "823456789012345998",
-        content: cut(`${p} <@823456789012345997> <@&823456789012345996> <#823456789012345995>`, 4000),
-        timestamp: Date.now() - (corpus.length - n) * 1000,
-        embeds: [
-          {
-            title: cut(p, 256),
-            description: p,
-            color: "#ff0000",
-            url: n % 2 ? "javascript:window.__xss='title'" : "https://attacker.invalid/title",
-            author: { name: cut(p, 256), url: "javascript:window.__xss='author'", icon_url: "https://attacker.invalid/icon.png" },
-            fields: [{ name: cut(p, 256), value: cut(p, 1024), inline: true }],
-            footer: { text: cut(p, 2048), icon_url: "https://attacker.invalid/footer.png" },
-            image: { url: n % 2 ? "javascript:window.__xss='image'" : "https://attacker.invalid/image.png" },
-            thumbnail: { url: "https://attacker.invalid/thumbnail.png" },
-          },
-        ],
-        attachments: [
-          {
-            name: cut(p, 200),
-            url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png",
-            size: 1,
-            content_type: cut(p, 255),
-          },
-        ],
-        stickers: [{ name: cut(p, 100) }],
-        reply: { message_id: "823456789012345994", author: cut(p, 100), content: cut(p, 200) },
-        mentions: {
-          users: { "823456789012345997": cut(p, 100) },
-          roles: { "823456789012345996": cut(p, 100) },
-          channels: { "823456789012345995": cut(p, 100) },
+  const transcript = (ticketId: number) => ({
+    TicketId: ticketId,
+    AuthorId: "823456789012345999",
+    AuthorUsername: cut(corpus[1], 100),
+    CloseReason: cut(corpus[0], 1024),
+    PanelId: a.PanelId,
+    Rating: 1,
+    ClosedAt: Date.now(),
+    // Every part a message may carry holds the corpus: whole embeds (links and images to script or another
+    // origin), attachments' types, stickers, the reply and the names of mentions.
+    messages: corpus.map((p, n) => ({
+      author: cut(corpus[(n + 3) % corpus.length], 100),
+      author_id: "823456789012345998",
+      content: cut(`${p} <@823456789012345997> <@&823456789012345996> <#823456789012345995>`, 4000),
+      timestamp: Date.now() - (corpus.length - n) * 1000,
+      embeds: [
+        {
+          title: cut(p, 256),
+          description: p,
+          color: "#ff0000",
+          url: n % 2 ? "javascript:window.__xss='title'" : "https://attacker.invalid/title",
+          author: { name: cut(p, 256), url: "javascript:window.__xss='author'", icon_url: "https://attacker.invalid/icon.png" },
+          fields: [{ name: cut(p, 256), value: cut(p, 1024), inline: true }],
+          footer: { text: cut(p, 2048), icon_url: "https://attacker.invalid/footer.png" },
+          image: { url: n % 2 ? "javascript:window.__xss='image'" : "https://attacker.invalid/image.png" },
+          thumbnail: { url: "https://attacker.invalid/thumbnail.png" },
         },
-      })),
-    },
-    `Bot ${key}`,
-  );
+      ],
+      attachments: [
+        {
+          name: cut(p, 200),
+          url: n % 2 ? "javascript:window.__xss='attachment'" : "https://attacker.invalid/file.png",
+          size: 1,
+          content_type: cut(p, 255),
+        },
+      ],
+      stickers: [{ name: cut(p, 100) }],
+      reply: { message_id: "823456789012345994", author: cut(p, 100), content: cut(p, 200) },
+      mentions: {
+        users: { "823456789012345997": cut(p, 100) },
+        roles: { "823456789012345996": cut(p, 100) },
+        channels: { "823456789012345995": cut(p, 100) },
+      },
+    })),
+  });
+  const ticketId = await storeTranscript(request, token, key, transcript);
   return { panelId: a.PanelId, multiPanelId: multi.PanelId, formId: form.FormId, ticketId };
 }
 
