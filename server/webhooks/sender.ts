@@ -212,6 +212,20 @@ async function hold(deps: SenderDeps, ids: number[], now: number): Promise<Deliv
     .execute();
 }
 
+/** Lets go of deliveries held but not attempted: the next sweep may take them at once. */
+async function release(deps: SenderDeps, rows: DeliveryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await deps.db
+    .updateTable("webhook_deliveries")
+    .set({ locked_until: null })
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+}
+
 /** Runs `work` over `items` with at most `limit` at once. */
 async function inTurns<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
@@ -264,7 +278,13 @@ export async function sweepWebhooks(deps: SenderDeps, now = Date.now()): Promise
       });
       if (status === "delivered") outcome.delivered++;
       else if (status === "failed") outcome.failed++;
-      else outcome.retrying++;
+      else {
+        // Waiting for its retry: the endpoint's later deliveries wait behind it (they go out in order), and a slow or
+        // failing endpoint holds its turn for one attempt, not for every delivery it has due.
+        outcome.retrying++;
+        await release(deps, rows.slice(rows.indexOf(row) + 1));
+        break;
+      }
     }
   });
   await deps.db
